@@ -1,0 +1,23 @@
+"""``python -m lama_desktop`` / ``lama-desktop``: start the game (``--version``, ``--smoke-test``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import __version__
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="lama-desktop", description="The LAMA family of games and Llama Land.")
+    parser.add_argument("--version", action="version", version=f"lama-desktop {__version__}")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open the window, play a complete bot game through the real scenes, exit 0")
+    args, _unknown = parser.parse_known_args(argv)
+    from .app.main import run_app
+
+    return run_app(smoke_test=args.smoke_test)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

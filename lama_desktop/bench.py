@@ -1,0 +1,127 @@
+"""Benchmarks (measure speed here, never in unit tests).
+
+- ``python -m lama_desktop.bench engine GAME [--variant V,...] [--players N] [--seconds T] --json``:
+  uniformly random legal playouts → ``{"game", "players", "moves_per_s", "games_per_s"}``.
+- ``python -m lama_desktop.bench bot GAME --level L [--players N] [--moves M] --json``:
+  time per decision of bot L in real games (the other seats are ``medium`` bots when the game has them)
+  → ``{"level", "p50_ms", "p95_ms", "max_ms"}``.
+- ``python -m lama_desktop.bench render --json``: per-scene frame times of the app (see ``lama_desktop.app``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from .bots import levels_for, make_bot
+from .engine.registry import get_game
+
+
+def bench_engine(game_id: str, variants=(), players: int = 3, seconds: float = 5.0, seed: int = 1) -> dict:
+    spec = get_game(game_id)
+    rng = random.Random(seed)
+    moves = games = 0
+    deadline = time.perf_counter() + seconds
+    started = time.perf_counter()
+    while True:
+        state = spec.new(players, variants, rng.randrange(1 << 62))
+        choice = rng.choice
+        while not state.is_over:
+            state.apply(choice(state.legal_moves()))
+            moves += 1
+        games += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - started
+    return {"game": game_id, "variants": sorted(variants), "players": players,
+            "moves_per_s": round(moves / elapsed), "games_per_s": round(games / elapsed, 2),
+            "moves": moves, "games": games, "seconds": round(elapsed, 2)}
+
+
+def percentile(values, q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = (len(ordered) - 1) * q
+    lo = int(k)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def bench_bot(game_id: str, level: str, players: int = 4, decisions: int = 300, seed: int = 1, variants=()) -> dict:
+    from .play import MOVE_LIMIT
+
+    spec = get_game(game_id)
+    opponent = "medium" if "medium" in levels_for(game_id) else "random"
+    times: list[float] = []
+    game_index = 0
+    while len(times) < decisions:
+        game_index += 1
+        state = spec.new(players, variants, seed * 1000 + game_index)
+        bots = [make_bot(game_id, level if s == 0 else opponent, seed * 100 + game_index * 10 + s)
+                for s in range(players)]
+        for _ in range(MOVE_LIMIT):
+            if state.is_over or len(times) >= decisions:
+                break
+            seat = state.current_player
+            view = state.view(seat)
+            if seat == 0 and len(view.legal_moves()) > 1:
+                start = time.perf_counter()
+                move = bots[0].choose(view)
+                times.append((time.perf_counter() - start) * 1000.0)
+            else:
+                move = bots[seat].choose(view)
+            state.apply(move)
+    return {"game": game_id, "level": level, "players": players, "decisions": len(times),
+            "p50_ms": round(percentile(times, 0.50), 3), "p95_ms": round(percentile(times, 0.95), 3),
+            "max_ms": round(max(times), 3) if times else 0.0}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lama_desktop.bench", description="lama-desktop benchmarks")
+    sub = parser.add_subparsers(dest="what", required=True)
+    eng = sub.add_parser("engine", help="random playouts per second")
+    eng.add_argument("game")
+    eng.add_argument("--variant", default="")
+    eng.add_argument("--players", type=int, default=3)
+    eng.add_argument("--seconds", type=float, default=5.0)
+    eng.add_argument("--json", action="store_true")
+    bot = sub.add_parser("bot", help="time per bot decision")
+    bot.add_argument("game")
+    bot.add_argument("--level", required=True)
+    bot.add_argument("--variant", default="")
+    bot.add_argument("--players", type=int, default=4)
+    bot.add_argument("--moves", type=int, default=300, help="decisions to time (only those with a real choice)")
+    bot.add_argument("--json", action="store_true")
+    ren = sub.add_parser("render", help="frame time per scene of the app (dummy video driver)")
+    ren.add_argument("--frames", type=int, default=120)
+    ren.add_argument("--size", default="1920x1080")
+    ren.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.what == "engine":
+        variants = [v for v in args.variant.split(",") if v]
+        result = bench_engine(args.game, variants, args.players, args.seconds)
+        text = (f"{result['game']} ({args.players} players): {result['moves_per_s']:,} moves/s, "
+                f"{result['games_per_s']} games/s")
+    elif args.what == "bot":
+        variants = [v for v in args.variant.split(",") if v]
+        result = bench_bot(args.game, args.level, args.players, args.moves, variants=variants)
+        text = (f"{args.game} {args.level}: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
+                f"max {result['max_ms']} ms over {result['decisions']} decisions")
+    else:
+        from .app.bench_render import bench_render
+
+        width, height = (int(x) for x in args.size.lower().split("x"))
+        result = bench_render(frames=args.frames, size=(width, height))
+        text = "\n".join(f"{name:<28} p50 {r['p50_ms']:6.2f} ms  p95 {r['p95_ms']:6.2f} ms"
+                         for name, r in result["scenes"].items())
+    print(json.dumps(result) if args.json else text)
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

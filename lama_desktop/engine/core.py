@@ -1,0 +1,257 @@
+"""The engine contract shared by every game.
+
+A *game* (``GameSpec``) is rules plus options; a *state* (``GameState``) is one playthrough. The UI and the bots
+only ever talk to states and views through this contract:
+
+- ``state.current_player`` (``-1`` once the game is over), ``state.legal_moves()``, ``state.apply(move)`` which
+  returns a list of ``Event`` for the UI to animate, ``state.is_over``, ``state.scores``, ``state.winners()``;
+- ``state.view(seat)`` holds only what that seat may know; ``view.sample_state(rng)`` deals the unseen cards
+  again to give a full state consistent with the view (what a determinizing search bot needs);
+- ``state.clone()`` is cheap; ``state.to_dict()`` / ``GameSpec.from_dict`` are versioned and JSON-safe;
+- an illegal move raises ``IllegalMove`` with a reason a person can read, and leaves the state untouched;
+- chance is explicit and seeded (``engine.rng.Rng``): the same seed and moves replay the same game anywhere.
+
+Nothing under ``engine/`` or ``bots/`` imports pygame.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+SAVE_FORMAT = 1
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. ``reason`` is a sentence a player can read."""
+
+    def __init__(self, reason: str, move: "Move | str | None" = None):
+        self.reason = reason
+        self.move = move
+        text = reason if move is None else f"{move}: {reason}"
+        super().__init__(text)
+
+
+class StateFormatError(ValueError):
+    """A saved state that cannot be read: wrong game, wrong version, damaged fields."""
+
+
+def _arg_text(value: Any) -> str:
+    return str(value)
+
+
+def _parse_arg(token: str) -> Any:
+    if token.lstrip("-").isdigit():
+        return int(token)
+    return token
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A small frozen value with a stable text form: ``play 3``, ``draw``, ``quit``, ``discard 3 L``.
+
+    ``kind`` is a lowercase word; ``args`` are ints or short strings without spaces. ``str(move)`` is the text
+    form used in logs, saves, replays and tests, and ``Move.parse(str(move)) == move``.
+    """
+
+    kind: str
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + " " + " ".join(_arg_text(a) for a in self.args)
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> "Move":
+        tokens = text.split()
+        if not tokens:
+            raise IllegalMove("an empty move", text)
+        return Move(tokens[0].lower(), tuple(_parse_arg(t) for t in tokens[1:]))
+
+
+def as_move(move: "Move | str") -> Move:
+    return move if isinstance(move, Move) else Move.parse(move)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Event:
+    """Something that happened, for the UI to animate and the log to tell.
+
+    ``kind`` is a short word (``deal``, ``play``, ``draw``, ``quit``, ``score``, ``token``, ``round_end``,
+    ``game_end``, ``roll`` …); ``seat`` is who did it (or ``None``); ``data`` is JSON-safe detail.
+    """
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, seat={self.seat}, {dict(self.data)})"
+
+
+class View(ABC):
+    """What one seat may know of a state. Bots receive views, never states."""
+
+    seat: int
+    game_id: str
+    num_players: int
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """The moves of the current player when that is this view's seat, else ``[]``."""
+
+    @abstractmethod
+    def sample_state(self, rng) -> "GameState":
+        """A full state consistent with this view; everything this seat cannot see is dealt again with ``rng``."""
+
+    @abstractmethod
+    def to_dict(self) -> dict:
+        """JSON-safe picture of what this seat sees (what the UI draws)."""
+
+
+class GameState(ABC):
+    """One playthrough of one game. Subclasses keep their hot path lean (ints, tuples, counts)."""
+
+    game_id: str = ""
+    num_players: int = 0
+
+    # -- the contract -------------------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move, or ``-1`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's current score (penalty points for the LAMA games, victory points for Llama Land)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]: ...
+
+    @abstractmethod
+    def apply(self, move: Move | str) -> list[Event]:
+        """Play ``move`` for the current player; raise ``IllegalMove`` (state untouched) if the rules refuse it."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View: ...
+
+    @abstractmethod
+    def clone(self) -> "GameState": ...
+
+    @abstractmethod
+    def to_dict(self) -> dict: ...
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (ties share), else ``[]``."""
+
+    # -- shared helpers -----------------------------------------------------------------------------------------
+    def check_legal(self, move: Move | str) -> Move:
+        """Return ``move`` as a ``Move`` if legal now; raise ``IllegalMove`` with the game's reason otherwise."""
+        move = as_move(move)
+        if move not in self.legal_moves():
+            raise IllegalMove(self.why_illegal(move), move)
+        return move
+
+    def why_illegal(self, move: Move) -> str:
+        """A readable reason why ``move`` is refused now. Games override this with precise reasons."""
+        if self.is_over:
+            return "the game is over"
+        return "that move is not allowed now"
+
+    def outcome(self) -> list[float]:
+        """Share of the win per seat: 1/k to each of k tied winners, 0 to the others."""
+        winners = self.winners()
+        if not winners:
+            return [0.0] * self.num_players
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    id: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game in the registry: stable id, player counts, variants, and how to make or load states."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    variants: tuple[VariantSpec, ...]
+    new_state: Callable[..., GameState]  # (players, variants=frozenset(), seed=0, **options) -> GameState
+    state_from_dict: Callable[[dict], GameState]
+    lower_score_wins: bool = True
+    hidden_information: bool = True
+    description: str = ""
+    incompatible_variants: tuple[frozenset[str], ...] = ()
+
+    @property
+    def variant_ids(self) -> tuple[str, ...]:
+        return tuple(v.id for v in self.variants)
+
+    def check_options(self, players: int, variants: Iterable[str]) -> frozenset[str]:
+        chosen = frozenset(variants)
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
+        unknown = sorted(chosen - set(self.variant_ids))
+        if unknown:
+            known = ", ".join(self.variant_ids) or "none"
+            raise ValueError(f"unknown variant(s) for {self.id}: {', '.join(unknown)} (known: {known})")
+        for clash in self.incompatible_variants:
+            if clash <= chosen:
+                raise ValueError(f"variants {', '.join(sorted(clash))} cannot be combined")
+        return chosen
+
+    def new(self, players: int, variants: Iterable[str] = (), seed: int = 0, **options) -> GameState:
+        chosen = self.check_options(players, variants)
+        return self.new_state(players, chosen, seed, **options)
+
+
+def state_header(state: GameState, variants: Iterable[str], version: int) -> dict:
+    """The common head of every ``to_dict``: which game, which rules, which format version."""
+    return {
+        "format": SAVE_FORMAT,
+        "game": state.game_id,
+        "version": version,
+        "players": state.num_players,
+        "variants": sorted(variants),
+    }
+
+
+def check_header(data: Any, game_id: str, version: int) -> None:
+    """Raise ``StateFormatError`` with a clear reason unless ``data`` is a saved state of this game and version."""
+    if not isinstance(data, dict):
+        raise StateFormatError("a saved state must be a JSON object")
+    if data.get("format") != SAVE_FORMAT:
+        raise StateFormatError(f"unknown save format {data.get('format')!r} (this version reads {SAVE_FORMAT})")
+    if data.get("game") != game_id:
+        raise StateFormatError(f"this is a save of {data.get('game')!r}, not of {game_id!r}")
+    if data.get("version") != version:
+        raise StateFormatError(f"{game_id} state version {data.get('version')!r} is not {version}")
+
+
+def moves_text(moves: Sequence[Move]) -> list[str]:
+    return [str(m) for m in moves]

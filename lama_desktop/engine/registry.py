@@ -1,0 +1,59 @@
+"""The registry of games, by stable id.
+
+Every game module is imported here explicitly (no discovery by name: PyInstaller must see every import), and
+registers its ``GameSpec`` by calling ``register`` at import time.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .core import GameSpec, GameState, StateFormatError
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in _GAMES and _GAMES[spec.id] is not spec:
+        raise ValueError(f"game id {spec.id!r} registered twice")
+    _GAMES[spec.id] = spec
+    return spec
+
+
+def _load_builtin_games() -> None:
+    # One import per game; each module calls register(). Keep this list explicit.
+    from . import lama  # noqa: F401  (lama, lama-party)
+
+
+def games() -> list[GameSpec]:
+    _load_builtin_games()
+    return list(_GAMES.values())
+
+
+def get_game(game_id: str) -> GameSpec:
+    _load_builtin_games()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise ValueError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def new_game(game_id: str, players: int, variants: Iterable[str] = (), seed: int = 0, **options) -> GameState:
+    return get_game(game_id).new(players, variants, seed, **options)
+
+
+def state_from_dict(data: dict) -> GameState:
+    """Load any game's saved state; ``StateFormatError`` with a reason if it is not one."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise StateFormatError("not a saved game state (no game id)")
+    try:
+        spec = get_game(data["game"])
+    except ValueError as error:
+        raise StateFormatError(str(error)) from None
+    try:
+        return spec.state_from_dict(data)
+    except StateFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise StateFormatError(f"damaged {spec.id} state: {type(error).__name__}: {error}") from None
