@@ -29,8 +29,9 @@ def bench_engine(game_id: str, variants=(), players: int = 3, seconds: float = 5
     while True:
         state = spec.new(players, variants, rng.randrange(1 << 62))
         choice = rng.choice
+        step = state.step
         while not state.is_over:
-            state.apply(choice(state.legal_moves()))
+            step(choice(state.legal_moves()))
             moves += 1
         games += 1
         if time.perf_counter() >= deadline:

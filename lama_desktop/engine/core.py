@@ -149,6 +149,12 @@ class GameState(ABC):
     def apply(self, move: Move | str) -> list[Event]:
         """Play ``move`` for the current player; raise ``IllegalMove`` (state untouched) if the rules refuse it."""
 
+    def step(self, move: Move) -> None:
+        """``apply`` without building events: the hot path of search bots and benchmarks. Same validation.
+
+        Games override it with a version that skips event construction."""
+        self.apply(move)
+
     @abstractmethod
     def view(self, seat: int) -> View: ...
 

@@ -37,9 +37,22 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Fisher–Yates in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+        self.partial_shuffle(items, len(items))
+
+    def partial_shuffle(self, items: list, k: int) -> None:
+        """Shuffle so that the last ``k`` items are a uniformly random ordered sample of ``items``.
+
+        The first steps of Fisher–Yates from the end, with SplitMix64 inlined (this is the deal's hot path).
+        """
+        state = self.state
+        n = len(items)
+        for i in range(n - 1, max(0, n - k) - 1 if k < n else 0, -1):
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def fork(self) -> "Rng":
         """An independent stream derived from this one (advances this one by one step)."""

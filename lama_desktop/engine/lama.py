@@ -1,0 +1,782 @@
+"""L.A.M.A. and L.A.M.A. Party, with the Lama Drama, Lama 20 and llama-scoring variants (RULINGS.md §1).
+
+Game ids ``lama`` (55 cards) and ``lama-party`` (56 cards: plus cards, pink llama, pink tokens).
+Variant ids: ``drama`` (both), ``lama20`` (``lama`` only: Party already has pink tokens), ``llama-each-10``.
+Option ``first_dealer`` (seat, default 0): the player left of the dealer (the next seat) starts a round.
+
+Moves (text form): ``play 3``, ``play L``, ``play 3+`` (Party plus card), ``play P`` (pink llama), ``draw``,
+``quit``, ``take`` (Drama: take every token from the board, then take your normal turn), and at a round's end
+``return 20`` / ``return 10`` / ``return 1`` (the player who emptied their hand picks which token to give back,
+asked only when they hold more than one kind).
+
+Events: ``deal`` {round, dealer, starter, top, hand_sizes, pile}, ``play`` {card, top}, ``draw`` {pile} (the
+drawn ``card`` only in the drawer's own copy: see ``Event.data`` note below), ``quit``, ``extra_turn`` (plus card),
+``drama_token`` {token, board}, ``drama_start`` {board}, ``drama_take`` {tokens, value}, ``round_end``
+{reason, emptied_by, hands, points, breakdown, scores}, ``token_return`` {token}, ``game_end`` {scores, winners}.
+A ``draw`` event carries the drawn card; the UI shows it only to the drawing seat (hot-seat privacy is the UI's
+job: events are not views).
+
+Representation (hot path): a hand is a list of 15 counts indexed by card type: 1–6 number cards, 7 llama,
+8–13 plus cards 1+…6+, 14 pink llama. ``top`` is the value on the discard pile (1–6, 7 for either llama).
+A player's tokens are always the canonical exchange of their score (whites → black at 10; with pinks, → pink at
+20), so the score is the single source of truth and holdings are derived from it.
+"""
+
+from __future__ import annotations
+
+from ..resources import engine_data
+from .core import (
+    Event,
+    GameSpec,
+    GameState,
+    IllegalMove,
+    Move,
+    StateFormatError,
+    VariantSpec,
+    View,
+    as_move,
+    check_header,
+    state_header,
+)
+from .registry import register
+from .rng import Rng
+
+STATE_VERSION = 1
+DATA = engine_data("lama.yaml")
+HAND_SIZE: int = DATA["hand_size"]
+END_POINTS: int = DATA["game_end_points"]
+DRAMA_THRESHOLD: int = DATA["drama_threshold"]
+LLAMA_POINTS: int = DATA["llama_points"]
+PINK_LLAMA_POINTS: int = DATA["pink_llama_points"]
+
+NUM_TYPES = 15
+LLAMA = 7
+PINK = 14
+CARD_NAMES = ["", "1", "2", "3", "4", "5", "6", "L", "1+", "2+", "3+", "4+", "5+", "6+", "P"]
+CARD_TYPE = {name: t for t, name in enumerate(CARD_NAMES) if name}
+#: the value a card type counts as on the pile and in scoring (llamas 7)
+VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7)
+IS_LLAMA = tuple(t in (LLAMA, PINK) for t in range(NUM_TYPES))
+IS_PLUS = tuple(8 <= t <= 13 for t in range(NUM_TYPES))
+NEXT_VALUE = (0, 2, 3, 4, 5, 6, 7, 1)
+
+
+def _playable_types(party: bool) -> tuple[tuple[int, ...], ...]:
+    """For each top value 1–7, the card types that may be played on it."""
+    table = [()]
+    for top in range(1, 8):
+        allowed = {top, NEXT_VALUE[top]}
+        types = [t for t in range(1, NUM_TYPES) if VALUE[t] in allowed and t != PINK]
+        if party:
+            types.append(PINK)  # the pink llama goes on any card
+        table.append(tuple(types))
+    return tuple(table)
+
+
+PLAYABLE = {False: _playable_types(False), True: _playable_types(True)}
+PLAYABLE_SETS = {party: tuple(frozenset(x) for x in table) for party, table in PLAYABLE.items()}
+
+
+def _card_arg(t: int):
+    name = CARD_NAMES[t]
+    return int(name) if name.isdigit() else name
+
+
+PLAY = tuple(None if t == 0 else Move("play", (_card_arg(t),)) for t in range(NUM_TYPES))
+DRAW = Move("draw")
+QUIT = Move("quit")
+TAKE = Move("take")
+RETURN = {20: Move("return", (20,)), 10: Move("return", (10,)), 1: Move("return", (1,))}
+
+_ACT_PLAY, _ACT_DRAW, _ACT_QUIT, _ACT_TAKE, _ACT_RETURN = range(5)
+_ACTIONS: dict[Move, tuple[int, int]] = {DRAW: (_ACT_DRAW, 0), QUIT: (_ACT_QUIT, 0), TAKE: (_ACT_TAKE, 0)}
+for _t in range(1, NUM_TYPES):
+    _ACTIONS[PLAY[_t]] = (_ACT_PLAY, _t)
+for _d, _m in RETURN.items():
+    _ACTIONS[_m] = (_ACT_RETURN, _d)
+
+# phases
+PLAYING, RETURNING, OVER = 0, 1, 2
+PHASE_NAMES = ("playing", "returning", "over")
+
+
+def deck_counts(party: bool) -> list[int]:
+    counts = [0] * NUM_TYPES
+    for name, number in DATA["decks"]["lama-party" if party else "lama"].items():
+        counts[CARD_TYPE[str(name)]] = number
+    return counts
+
+
+DECKS = {party: tuple(t for t in range(1, NUM_TYPES) for _ in range(deck_counts(party)[t]))
+         for party in (False, True)}
+DECKS = {party: list(deck) for party, deck in DECKS.items()}
+
+
+def holdings(score: int, pinks: bool) -> dict[int, int]:
+    """The tokens a player holds for ``score`` points: always fully exchanged (largest denominations)."""
+    if pinks:
+        return {20: score // 20, 10: (score % 20) // 10, 1: score % 10}
+    return {20: 0, 10: score // 10, 1: score % 10}
+
+
+def lowest_token(score: int, pinks: bool) -> int:
+    """Denomination of a player's lowest token (0 when they have none)."""
+    if score <= 0:
+        return 0
+    if score % 10:
+        return 1
+    if not pinks or score % 20:
+        return 10
+    return 20
+
+
+def hand_points(hand: list[int], party: bool, each_llama: bool) -> tuple[int, dict]:
+    """Points for a hand: each distinct value once; llamas 10 once (20 with the pink llama), or per card."""
+    values = sorted({VALUE[t] for t in range(1, NUM_TYPES) if hand[t] and not IS_LLAMA[t]})
+    llamas, pink = hand[LLAMA], hand[PINK]
+    if each_llama:
+        llama_pts = LLAMA_POINTS * llamas + PINK_LLAMA_POINTS * pink
+    elif pink:
+        llama_pts = PINK_LLAMA_POINTS
+    elif llamas:
+        llama_pts = LLAMA_POINTS
+    else:
+        llama_pts = 0
+    total = sum(values) + llama_pts
+    return total, {"values": values, "llama_cards": llamas + pink, "llama_points": llama_pts, "total": total}
+
+
+def hand_to_names(hand: list[int]) -> list[str]:
+    return [CARD_NAMES[t] for t in range(1, NUM_TYPES) for _ in range(hand[t])]
+
+
+def names_to_hand(names) -> list[int]:
+    hand = [0] * NUM_TYPES
+    for name in names:
+        try:
+            hand[CARD_TYPE[str(name)]] += 1
+        except KeyError:
+            raise ValueError(f"unknown card {name!r}") from None
+    return hand
+
+
+class LamaState(GameState):
+    """One game of L.A.M.A. or L.A.M.A. Party. Use ``GameSpec.new`` or ``LamaState.crafted`` to make one."""
+
+    __slots__ = (
+        "game_id", "num_players", "party", "drama_on", "pinks", "each_llama", "variants", "rng", "hands",
+        "hand_sizes", "pile", "discard", "top", "active", "n_active", "cur", "dealer", "round_no", "points",
+        "board", "drama", "phase", "returner", "history", "round_log", "last_player", "first_dealer",
+    )
+
+    # -- construction ---------------------------------------------------------------------------------------
+    @classmethod
+    def blank(cls, game_id: str, players: int, variants: frozenset[str], seed: int) -> "LamaState":
+        s = cls.__new__(cls)
+        s.game_id = game_id
+        s.num_players = players
+        s.variants = frozenset(variants)
+        s.party = game_id == "lama-party"
+        s.drama_on = "drama" in variants
+        s.pinks = s.party or "lama20" in variants
+        s.each_llama = "llama-each-10" in variants
+        s.rng = Rng(seed)
+        s.hands = [[0] * NUM_TYPES for _ in range(players)]
+        s.hand_sizes = [0] * players
+        s.pile = []
+        s.discard = []
+        s.top = 1
+        s.active = [True] * players
+        s.n_active = players
+        s.cur = 0
+        s.dealer = 0
+        s.first_dealer = 0
+        s.round_no = 0
+        s.points = [0] * players
+        s.board = [0, 0, 0]  # Drama board: whites, blacks, pinks
+        s.drama = False
+        s.phase = PLAYING
+        s.returner = -1
+        s.history = []  # cumulative scores after each round (for the results chart)
+        s.round_log = []  # this round's public moves: (seat, Move, top before the move)
+        s.last_player = -1
+        return s
+
+    @classmethod
+    def new(cls, game_id: str, players: int, variants: frozenset[str], seed: int, first_dealer: int = 0):
+        if not 0 <= first_dealer < players:
+            raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}")
+        s = cls.blank(game_id, players, variants, seed)
+        s.first_dealer = first_dealer
+        s.dealer = (first_dealer - 1) % players  # _deal advances the dealer
+        s._deal(None)
+        return s
+
+    @classmethod
+    def crafted(cls, game_id: str = "lama", *, hands, pile, top, variants=(), current: int = 0, points=None,
+                discard=None, active=None, board=(0, 0, 0), drama: bool = False, dealer: int | None = None,
+                seed: int = 0, round_no: int = 1) -> "LamaState":
+        """A state from explicit hands, pile (last item is the top of the pile), top card: for scenario tests.
+
+        Cards are given by name (``"3"``, ``"L"``, ``"4+"``, ``"P"``). ``discard`` defaults to just ``[top]``;
+        the rest of the deck need not be accounted for (crafted states are exempt from conservation).
+        """
+        players = len(hands)
+        s = cls.blank(game_id, players, frozenset(variants), seed)
+        s.hands = [names_to_hand(h) for h in hands]
+        s.hand_sizes = [sum(h) for h in s.hands]
+        s.pile = [CARD_TYPE[str(c)] for c in pile]
+        s.discard = [CARD_TYPE[str(c)] for c in (discard if discard is not None else [top])]
+        s.top = VALUE[CARD_TYPE[str(top)]]
+        s.active = list(active) if active is not None else [True] * players
+        s.n_active = sum(s.active)
+        s.cur = current
+        s.dealer = (current - 1) % players if dealer is None else dealer
+        s.first_dealer = s.dealer
+        s.points = list(points) if points is not None else [0] * players
+        s.board = list(board)
+        s.drama = drama
+        s.round_no = round_no
+        return s
+
+    # -- contract -----------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase == OVER else self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        best = min(self.points)
+        return [seat for seat, p in enumerate(self.points) if p == best]
+
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase == PLAYING:
+            hand = self.hands[self.cur]
+            if self.drama:
+                moves = [PLAY[t] for t in (LLAMA, PINK) if hand[t]]
+                moves.append(TAKE)
+                return moves
+            moves = [PLAY[t] for t in PLAYABLE[self.party][self.top] if hand[t]]
+            if self.pile and self.n_active > 1:
+                moves.append(DRAW)
+            moves.append(QUIT)
+            return moves
+        if phase == RETURNING:
+            held = holdings(self.points[self.returner], self.pinks)
+            return [RETURN[d] for d in (20, 10, 1) if held[d]]
+        return []
+
+    def why_illegal(self, move: Move) -> str:
+        action = _ACTIONS.get(move)
+        if self.phase == OVER:
+            return "the game is over"
+        if action is None:
+            return "that is not a L.A.M.A. move (play CARD, draw, quit, take, return N)"
+        kind, arg = action
+        if self.phase == RETURNING:
+            if kind != _ACT_RETURN:
+                return "the round is over: first choose which token to return"
+            return f"you hold no token worth {arg}"
+        if kind == _ACT_RETURN:
+            return "you can only return a token after emptying your hand"
+        hand = self.hands[self.cur]
+        if self.drama and kind != _ACT_TAKE and not (kind == _ACT_PLAY and IS_LLAMA[arg]):
+            return "Lama Drama! Play a llama or take all the tokens from the board"
+        if kind == _ACT_TAKE:
+            return "there is no Lama Drama to end"
+        if kind == _ACT_DRAW:
+            if not self.pile:
+                return "the draw pile is empty"
+            return "you are the last player in this round: you may play a card or quit, but not draw"
+        if kind == _ACT_PLAY:
+            if (IS_PLUS[arg] or arg == PINK) and not self.party:
+                return f"there is no {CARD_NAMES[arg]} card in this game"
+            if not hand[arg]:
+                return f"you have no {CARD_NAMES[arg]} in your hand"
+            top_name = "llama" if self.top == 7 else str(self.top)
+            return (f"a {CARD_NAMES[arg]} cannot go on a {top_name}: play the same value or one higher "
+                    "(a llama follows a 6, a 1 or a llama follows a llama)")
+        return "that move is not allowed now"
+
+    def _check(self, move: Move) -> tuple[int, int]:
+        """Validate ``move`` for the current player; return its (action, argument). Never mutates."""
+        action = _ACTIONS.get(move)
+        phase = self.phase
+        if action is not None:
+            kind, arg = action
+            if phase == PLAYING:
+                if kind == _ACT_PLAY:
+                    if self.hands[self.cur][arg] and (IS_LLAMA[arg] if self.drama
+                                                     else arg in PLAYABLE_SETS[self.party][self.top]):
+                        return action
+                elif kind == _ACT_DRAW:
+                    if not self.drama and self.pile and self.n_active > 1:
+                        return action
+                elif kind == _ACT_QUIT:
+                    if not self.drama:
+                        return action
+                elif kind == _ACT_TAKE:
+                    if self.drama:
+                        return action
+            elif phase == RETURNING and kind == _ACT_RETURN:
+                if holdings(self.points[self.returner], self.pinks)[arg]:
+                    return action
+        raise IllegalMove(self.why_illegal(move), move)
+
+    def apply(self, move) -> list[Event]:
+        move = as_move(move)
+        action = self._check(move)
+        events: list[Event] = []
+        self._do(move, action, events)
+        return events
+
+    def step(self, move: Move) -> None:
+        """``apply`` without building events (the bots' and benchmarks' hot path). Same validation."""
+        self._do(move, self._check(move), None)
+
+    # -- rules --------------------------------------------------------------------------------------------
+    def _do(self, move: Move, action: tuple[int, int], events: list | None) -> None:
+        kind, arg = action
+        p = self.cur
+        if kind == _ACT_RETURN:
+            self._return_token(arg, events)
+            return
+        self.round_log.append((p, move, self.top))
+        self.last_player = p
+        if kind == _ACT_PLAY:
+            hand = self.hands[p]
+            hand[arg] -= 1
+            self.hand_sizes[p] -= 1
+            self.discard.append(arg)
+            self.top = VALUE[arg]
+            if events is not None:
+                events.append(Event("play", p, {"card": CARD_NAMES[arg], "top": self.top,
+                                                "hand_size": self.hand_sizes[p]}))
+            if IS_LLAMA[arg] and self.drama_on:
+                self._place_drama_token(p, events)
+            if self.hand_sizes[p] == 0:
+                self._end_round(p, "emptied", events)
+                return
+            if IS_LLAMA[arg] and self.drama_on:
+                board_count = self.board[0] + self.board[1] + self.board[2]
+                if board_count >= DRAMA_THRESHOLD:
+                    if events is not None and not self.drama:
+                        events.append(Event("drama_start", p, {"board": self._board_tokens()}))
+                    self.drama = True
+            if IS_PLUS[arg]:
+                if events is not None:
+                    events.append(Event("extra_turn", p, {"card": CARD_NAMES[arg]}))
+                return  # the same player goes again
+            self._advance(p)
+        elif kind == _ACT_DRAW:
+            pile = self.pile
+            j = self.rng.randrange(len(pile))  # the pile is face down: which card comes up is chance
+            card = pile[j]
+            pile[j] = pile[-1]
+            pile.pop()
+            self.hands[p][card] += 1
+            self.hand_sizes[p] += 1
+            if events is not None:
+                events.append(Event("draw", p, {"card": CARD_NAMES[card], "pile": len(self.pile),
+                                                "hand_size": self.hand_sizes[p]}))
+            self._advance(p)
+        elif kind == _ACT_QUIT:
+            self.active[p] = False
+            self.n_active -= 1
+            if events is not None:
+                events.append(Event("quit", p, {"hand_size": self.hand_sizes[p]}))
+            if self.n_active == 0:
+                self._end_round(-1, "all_quit", events)
+                return
+            self._advance(p)
+        else:  # take the Drama board: not a turn, the same player now takes a normal turn
+            w, b, k = self.board
+            value = w + 10 * b + 20 * k
+            tokens = self._board_tokens()
+            self.points[p] += value
+            self.board = [0, 0, 0]
+            self.drama = False
+            if events is not None:
+                events.append(Event("drama_take", p, {"tokens": tokens, "value": value, "score": self.points[p]}))
+
+    def _board_tokens(self) -> list[int]:
+        w, b, k = self.board
+        return [20] * k + [10] * b + [1] * w
+
+    def _place_drama_token(self, p: int, events) -> None:
+        token = lowest_token(self.points[p], self.pinks)
+        if not token:
+            return
+        self.points[p] -= token
+        self.board[{1: 0, 10: 1, 20: 2}[token]] += 1
+        if events is not None:
+            events.append(Event("drama_token", p, {"token": token, "board": self._board_tokens(),
+                                                   "score": self.points[p]}))
+
+    def _advance(self, p: int) -> None:
+        n = self.num_players
+        active = self.active
+        q = (p + 1) % n
+        while not active[q]:
+            q = (q + 1) % n
+        self.cur = q
+
+    def _end_round(self, emptied_by: int, reason: str, events) -> None:
+        gained = []
+        breakdown = []
+        for seat in range(self.num_players):
+            pts, detail = hand_points(self.hands[seat], self.party, self.each_llama)
+            gained.append(pts)
+            breakdown.append(detail)
+            self.points[seat] += pts
+        self.drama = False
+        if events is not None:
+            events.append(Event("round_end", emptied_by if emptied_by >= 0 else None, {
+                "round": self.round_no, "reason": reason, "emptied_by": emptied_by,
+                "hands": [hand_to_names(h) for h in self.hands], "points": gained, "breakdown": breakdown,
+                "scores": list(self.points),
+            }))
+        if emptied_by >= 0:
+            held = holdings(self.points[emptied_by], self.pinks)
+            kinds = [d for d in (20, 10, 1) if held[d]]
+            if len(kinds) > 1:
+                self.phase = RETURNING
+                self.returner = emptied_by
+                self.cur = emptied_by
+                return
+            if kinds:
+                self._return_token(kinds[0], events, automatic=True)
+                return
+        self._finish_round(events)
+
+    def _return_token(self, token: int, events, automatic: bool = False) -> None:
+        seat = self.returner if self.phase == RETURNING else self.last_player
+        self.points[seat] -= token
+        self.phase = PLAYING
+        self.returner = -1
+        if events is not None:
+            events.append(Event("token_return", seat, {"token": token, "score": self.points[seat],
+                                                       "automatic": automatic}))
+        self._finish_round(events)
+
+    def _finish_round(self, events) -> None:
+        self.history.append(list(self.points))
+        if max(self.points) >= END_POINTS:
+            self.phase = OVER
+            if events is not None:
+                events.append(Event("game_end", None, {"scores": list(self.points), "winners": self.winners()}))
+            return
+        self._deal(events)
+
+    def _deal(self, events) -> None:
+        n = self.num_players
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % n
+        deck = DECKS[self.party][:]
+        self.rng.partial_shuffle(deck, HAND_SIZE * n + 1)  # the pile's order is drawn card by card
+        self.hands = [[0] * NUM_TYPES for _ in range(n)]
+        for seat in range(n):
+            hand = self.hands[seat]
+            for _ in range(HAND_SIZE):
+                hand[deck.pop()] += 1
+        self.hand_sizes = [HAND_SIZE] * n
+        first = deck.pop()
+        self.discard = [first]
+        self.top = VALUE[first]
+        self.pile = deck
+        self.active = [True] * n
+        self.n_active = n
+        self.drama = False
+        self.cur = (self.dealer + 1) % n
+        self.round_log = []
+        self.phase = PLAYING
+        if events is not None:
+            events.append(Event("deal", self.dealer, {
+                "round": self.round_no, "dealer": self.dealer, "starter": self.cur, "top": CARD_NAMES[first],
+                "hand_sizes": list(self.hand_sizes), "pile": len(self.pile),
+            }))
+
+    # -- views, copies, saves -----------------------------------------------------------------------------
+    def view(self, seat: int) -> "LamaView":
+        return LamaView(self, seat)
+
+    def clone(self) -> "LamaState":
+        s = LamaState.__new__(LamaState)
+        s.game_id = self.game_id
+        s.num_players = self.num_players
+        s.variants = self.variants
+        s.party = self.party
+        s.drama_on = self.drama_on
+        s.pinks = self.pinks
+        s.each_llama = self.each_llama
+        s.rng = Rng(self.rng.state)
+        s.hands = [h[:] for h in self.hands]
+        s.hand_sizes = self.hand_sizes[:]
+        s.pile = self.pile[:]
+        s.discard = self.discard[:]
+        s.top = self.top
+        s.active = self.active[:]
+        s.n_active = self.n_active
+        s.cur = self.cur
+        s.dealer = self.dealer
+        s.first_dealer = self.first_dealer
+        s.round_no = self.round_no
+        s.points = self.points[:]
+        s.board = self.board[:]
+        s.drama = self.drama
+        s.phase = self.phase
+        s.returner = self.returner
+        s.history = [h[:] for h in self.history]
+        s.round_log = self.round_log[:]
+        s.last_player = self.last_player
+        return s
+
+    def total_cards(self) -> int:
+        return sum(self.hand_sizes) + len(self.pile) + len(self.discard)
+
+    def to_dict(self) -> dict:
+        data = state_header(self, self.variants, STATE_VERSION)
+        data.update({
+            "rng": self.rng.state,
+            "hands": [hand_to_names(h) for h in self.hands],
+            "pile": [CARD_NAMES[t] for t in self.pile],
+            "discard": [CARD_NAMES[t] for t in self.discard],
+            "active": list(self.active),
+            "current": self.cur,
+            "dealer": self.dealer,
+            "first_dealer": self.first_dealer,
+            "round": self.round_no,
+            "points": list(self.points),
+            "board": list(self.board),
+            "drama": self.drama,
+            "phase": PHASE_NAMES[self.phase],
+            "returner": self.returner,
+            "history": [list(h) for h in self.history],
+            "round_log": [[seat, str(move), top] for seat, move, top in self.round_log],
+            "last_player": self.last_player,
+        })
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "LamaState":
+        game_id = data.get("game") if isinstance(data, dict) else None
+        if game_id not in SPECS:
+            raise StateFormatError(f"not a L.A.M.A. save (game {game_id!r})")
+        check_header(data, game_id, STATE_VERSION)
+        players = int(data["players"])
+        spec = get_spec(data["game"])
+        variants = spec.check_options(players, data.get("variants", []))
+        s = cls.blank(data["game"], players, variants, 0)
+        s.rng = Rng(int(data["rng"]))
+        s.hands = [names_to_hand(h) for h in data["hands"]]
+        s.hand_sizes = [sum(h) for h in s.hands]
+        s.pile = [CARD_TYPE[str(c)] for c in data["pile"]]
+        s.discard = [CARD_TYPE[str(c)] for c in data["discard"]]
+        if not s.discard:
+            raise StateFormatError("the discard pile of a saved L.A.M.A. game cannot be empty")
+        s.top = VALUE[s.discard[-1]]
+        s.active = [bool(a) for a in data["active"]]
+        s.n_active = sum(s.active)
+        s.cur = int(data["current"])
+        s.dealer = int(data["dealer"])
+        s.first_dealer = int(data.get("first_dealer", 0))
+        s.round_no = int(data["round"])
+        s.points = [int(p) for p in data["points"]]
+        s.board = [int(x) for x in data["board"]]
+        s.drama = bool(data["drama"])
+        s.phase = PHASE_NAMES.index(data["phase"])
+        s.returner = int(data["returner"])
+        s.history = [[int(x) for x in h] for h in data["history"]]
+        s.round_log = [(int(seat), Move.parse(text), int(top)) for seat, text, top in data["round_log"]]
+        s.last_player = int(data["last_player"])
+        lengths = {len(s.hands), len(s.active), len(s.points)}
+        if lengths != {players} or len(s.board) != 3 or not 0 <= s.cur < players:
+            raise StateFormatError("a saved L.A.M.A. game whose seats do not add up")
+        if s.total_cards() != sum(deck_counts(s.party)):
+            raise StateFormatError("a saved L.A.M.A. game whose cards do not add up to the deck")
+        return s
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, LamaState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # mutable
+
+
+class LamaView(View):
+    """What one seat knows: its own hand, everybody's hand size, the piles, tokens, board and public moves."""
+
+    __slots__ = ("_state", "seat", "game_id", "num_players")
+
+    def __init__(self, state: LamaState, seat: int):
+        self._state = state
+        self.seat = seat
+        self.game_id = state.game_id
+        self.num_players = state.num_players
+
+    # public information, read-only
+    @property
+    def current_player(self) -> int:
+        return self._state.current_player
+
+    @property
+    def hand(self) -> list[int]:
+        """This seat's hand as counts per card type (a copy)."""
+        return self._state.hands[self.seat][:]
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        return self._state.hand_sizes[:]
+
+    @property
+    def pile_size(self) -> int:
+        return len(self._state.pile)
+
+    @property
+    def top(self) -> int:
+        return self._state.top
+
+    @property
+    def top_card(self) -> int:
+        return self._state.discard[-1]
+
+    @property
+    def discard(self) -> list[int]:
+        return self._state.discard[:]
+
+    @property
+    def active(self) -> list[bool]:
+        return self._state.active[:]
+
+    @property
+    def scores(self) -> list[int]:
+        return self._state.points[:]
+
+    @property
+    def board(self) -> list[int]:
+        return self._state.board[:]
+
+    @property
+    def drama(self) -> bool:
+        return self._state.drama
+
+    @property
+    def party(self) -> bool:
+        return self._state.party
+
+    @property
+    def variants(self) -> frozenset[str]:
+        return self._state.variants
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    @property
+    def round_no(self) -> int:
+        return self._state.round_no
+
+    @property
+    def round_log(self) -> list:
+        """This round's public moves: (seat, Move, top value before the move)."""
+        return self._state.round_log[:]
+
+    @property
+    def history(self) -> list[list[int]]:
+        return [h[:] for h in self._state.history]
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._state.phase]
+
+    def legal_moves(self) -> list[Move]:
+        state = self._state
+        if state.current_player != self.seat:
+            return []
+        return state.legal_moves()
+
+    def unseen_cards(self) -> list[int]:
+        """Card types this seat has not seen: in other hands or in the pile (multiset as a list)."""
+        state = self._state
+        counts = deck_counts(state.party)
+        own = state.hands[self.seat]
+        for t in range(1, NUM_TYPES):
+            counts[t] -= own[t]
+        for t in state.discard:
+            counts[t] -= 1
+        return [t for t in range(1, NUM_TYPES) for _ in range(counts[t])]
+
+    def sample_state(self, rng) -> LamaState:
+        """A full state consistent with this view: the unseen cards dealt again at random to the hidden places.
+
+        The result's own chance source is reseeded from ``rng`` too, so the future deals are not the real ones.
+        """
+        state = self._state
+        s = state.clone()
+        unseen = self.unseen_cards()
+        rng.shuffle(unseen)
+        position = 0
+        for seat in range(state.num_players):
+            if seat == self.seat:
+                continue
+            size = state.hand_sizes[seat]
+            hand = [0] * NUM_TYPES
+            for t in unseen[position:position + size]:
+                hand[t] += 1
+            position += size
+            s.hands[seat] = hand
+        s.pile = unseen[position:]
+        s.rng = Rng(rng.randrange(1 << 62))
+        return s
+
+    def to_dict(self) -> dict:
+        state = self._state
+        return {
+            "game": state.game_id, "seat": self.seat, "variants": sorted(state.variants),
+            "hand": hand_to_names(state.hands[self.seat]), "hand_sizes": list(state.hand_sizes),
+            "pile": len(state.pile), "top": CARD_NAMES[state.discard[-1]], "active": list(state.active),
+            "current": state.current_player, "dealer": state.dealer, "round": state.round_no,
+            "scores": list(state.points),
+            "tokens": [holdings(p, state.pinks) for p in state.points],
+            "board": state._board_tokens(), "drama": state.drama, "phase": PHASE_NAMES[state.phase],
+            "history": [list(h) for h in state.history],
+            "legal": [str(m) for m in self.legal_moves()],
+        }
+
+
+def get_spec(game_id: str) -> GameSpec:
+    return SPECS[game_id]
+
+
+def _make(game_id: str):
+    def new_state(players, variants=frozenset(), seed=0, first_dealer: int = 0, **options):
+        if options:
+            raise ValueError(f"unknown option(s) for {game_id}: {', '.join(sorted(options))}")
+        return LamaState.new(game_id, players, frozenset(variants), seed, first_dealer=first_dealer)
+
+    return new_state
+
+
+_DRAMA = VariantSpec("drama", "Lama Drama", "Llamas put tokens on the Drama board; at 5 the drama starts.")
+_EACH = VariantSpec("llama-each-10", "Llama scoring", "Every llama card scores 10 (the pink llama 20).")
+_LAMA20 = VariantSpec("lama20", "Lama 20", "Pink tokens worth 20: hold the largest and return a 20.")
+
+SPECS = {
+    "lama": register(GameSpec(
+        id="lama", title="L.A.M.A.", min_players=2, max_players=6, variants=(_DRAMA, _LAMA20, _EACH),
+        new_state=_make("lama"), state_from_dict=LamaState.from_dict,
+        description="Play a card of the same value or one higher, draw, or quit. Get rid of your points.")),
+    "lama-party": register(GameSpec(
+        id="lama-party", title="L.A.M.A. Party", min_players=2, max_players=6, variants=(_DRAMA, _EACH),
+        new_state=_make("lama-party"), state_from_dict=LamaState.from_dict,
+        description="L.A.M.A. with plus cards (play again), the pink llama and pink 20-tokens.")),
+}
