@@ -1,0 +1,1021 @@
+"""LAMA Cadabra (RULINGS.md §3, ``rules/lama-cadabra.fr.txt``): game id ``lama-cadabra``, 2–6 players.
+
+Component data (deck, symbols per card, constants) is in ``data/lama_cadabra.yaml``; which cards carry which
+symbol is *reconstructed* there and can be replaced without touching this module.
+
+Moves (text form)
+-----------------
+- ``play C`` with a card id from the data: ``play 1`` (all 1s give a token), ``play 2``, ``play 2+`` (a 2 with
+  the square: next player draws), ``play 3*`` (a 3 with the star: take the magic token), ``play 2/3``,
+  ``play 4/5`` (double cards), ``play L`` (llama);
+- ``draw``, ``quit``, ``pass`` (return the magic token to the supply instead of a turn);
+- ``exchange`` (10 whites for one black; a free action: the same player still has to move);
+- ``take`` (during the Lamagic Show: take every token from the board, which ends the show; then a normal turn);
+- ``give S`` (after a circle card: the seat ``S`` that receives one of your lowest tokens);
+- ``return 10`` / ``return 1`` (the player who emptied their hand gives back a black or a white).
+A decision with a single possible answer (one recipient for a circle, one kind of token to return, and no
+exchange possible) is taken automatically and its event says ``"auto": true``.
+
+Events
+------
+``deal`` {round, starter, top, hand_sizes, pile, board, show}; ``play`` {card, top, hand_size};
+``show_token`` {token, board, score} (a llama placed one of your lowest tokens: 1, 10 or "M");
+``show_start`` {board}; ``show_take`` {tokens, value, magic, score}; ``show_stop`` {reason: "take" |
+"last_llama" | "round_end"}; ``give`` {to, token, auto, scores}; ``force_draw`` {card, pile, hand_size} (seat =
+who draws: the square's next player, or the player alone); ``magic`` {action: "take" | "pass", from}
+(``from`` is "supply", "board" or a seat); ``draw`` {card, pile, hand_size}; ``quit`` {hand_size};
+``exchange`` {whites, blacks}; ``round_end`` {round, reason: "emptied" | "all_quit", emptied_by, hands,
+breakdown, points, magic_holder, scores}; ``token_return`` {token, score, auto}; ``game_end`` {scores,
+winners}. ``draw``/``force_draw`` carry the drawn card: the UI shows it only to the drawing seat.
+The ``round_end`` breakdown lists, per seat, every counted value with the cards that count for it, so a double
+card appears under both of its values (``{"value": 2, "cards": ["2/3"]}, {"value": 3, "cards": ["2/3", "3*"]}``).
+
+Decisions on what the rulebook and RULINGS.md leave open (also in ``docs/rulings-cadabra.md``)
+--------------------------------------------------------------------------------------------
+1. Points are paid in the largest tokens (blacks for each full 10, whites for the rest), as in the rulebook's
+   example where Ariane takes a black for 10 points. Holding the magic token at the round's end adds 10 to that
+   round's points; the magic token then goes back to the supply.
+2. Scoring comes first, then the player who emptied their hand returns one token (white or black, their
+   choice): so a player who emptied their hand while holding the magic token can hand back the black it cost.
+3. "Lowest token" is a white, else a black, else the magic token (only when it is all the player has). This
+   applies to the circle's gift and to the llama's show token.
+4. Exchanging 10 whites for a black is a free action at any moment of your own turn or decision (before a play,
+   during the show, before choosing whom to give to, before choosing which token to return); never automatic.
+5. The card flipped to start the discard pile has no effect, and it is not "the first llama played".
+6. The show is on from the llama whose token makes the board hold 5 or more (or, with 5 or more already there,
+   from the first llama played in the round, even by a player without tokens). While it is on, each player in
+   the round, at the start of their turn, plays a llama, takes all tokens, or (holding the magic token, not
+   alone) passes; the player who triggered it is asked too when the turn comes back to them (alone: at once).
+   Quitting and drawing are not allowed until they took the tokens. Taking is not a turn: a normal turn follows.
+7. A llama that empties a hand still places its token, and ends the round; the show (if on) stops and nobody
+   takes the board. A last llama that brings the board to 5 does not start a show. Any show stops at round end.
+8. Square with your last card: the next player still in the round draws (you, when alone), then the round ends;
+   the drawn card is scored in that hand. Alone, it is you who draws, and the round still ends because you
+   played your last card (you may then return a token as usual).
+9. The star takes the magic token wherever it is, also from a player who quit (the star targets the token, not
+   the player); taking it from the board removes it from the board's count.
+10. Drawing needs a card in the pile and another player still in the round; the magic pass needs another player
+   still in the round. Quitting is always allowed in a normal turn.
+11. "The last player to have played" (who starts the next round) is the last player who took a turn action:
+   play, draw, quit or pass. The first round's starter is the ``first_player`` option (default: drawn with the
+   game's seed).
+12. ``scores`` are the tokens held (whites + 10 × blacks); the magic token counts only at the round's end.
+
+Representation (hot path): a hand is a list of counts indexed by card kind (order of ``cards`` in the data);
+the discard's top is a kind; tokens are ``whites``/``blacks`` per seat; the magic token's place is ``magic``
+(a seat, ``SUPPLY`` or ``BOARD``); the board is a list of tokens in placement order (1, 10, or 0 = magic).
+"""
+
+from __future__ import annotations
+
+from ..resources import engine_data
+from .core import (
+    Event,
+    GameSpec,
+    GameState,
+    IllegalMove,
+    Move,
+    StateFormatError,
+    View,
+    as_move,
+    check_header,
+    state_header,
+)
+from .registry import register
+from .rng import Rng
+
+GAME_ID = "lama-cadabra"
+STATE_VERSION = 1
+DATA = engine_data("lama_cadabra.yaml")
+HAND_SIZE: int = DATA["hand_size"]
+START_WHITES: int = DATA["starting_whites"]
+END_POINTS: int = DATA["game_end_points"]
+SHOW_THRESHOLD: int = DATA["show_threshold"]
+LLAMA_POINTS: int = DATA["llama_points"]
+MAGIC_POINTS: int = DATA["magic_points"]
+EXCHANGE_WHITES: int = DATA["exchange_whites"]
+LLAMA_VALUE: int = DATA["llama_value"]
+
+# -- card kinds, from the data ----------------------------------------------------------------------------------
+CARD_IDS: tuple[str, ...] = tuple(str(c["id"]) for c in DATA["cards"])
+NUM_KINDS = len(CARD_IDS)
+KIND = {name: k for k, name in enumerate(CARD_IDS)}
+VALUES: tuple[tuple[int, ...], ...] = tuple(tuple(int(v) for v in c["values"]) for c in DATA["cards"])
+SYMBOL: tuple[str | None, ...] = tuple(c.get("symbol") for c in DATA["cards"])
+DECK_COUNTS: tuple[int, ...] = tuple(int(c["count"]) for c in DATA["cards"])
+DECK_SIZE = sum(DECK_COUNTS)
+IS_LLAMA = tuple(LLAMA_VALUE in VALUES[k] for k in range(NUM_KINDS))
+LLAMA_KINDS = tuple(k for k in range(NUM_KINDS) if IS_LLAMA[k])
+GIVES = tuple(SYMBOL[k] == "give" for k in range(NUM_KINDS))
+DRAWS = tuple(SYMBOL[k] == "draw" for k in range(NUM_KINDS))
+MAGICS = tuple(SYMBOL[k] == "magic" for k in range(NUM_KINDS))
+for _k, _s in enumerate(SYMBOL):
+    if _s is not None and _s not in DATA["symbols"]:
+        raise ValueError(f"lama_cadabra.yaml: card {CARD_IDS[_k]} has unknown symbol {_s!r}")
+
+
+def _follows(value: int, top: int) -> bool:
+    """May a card of ``value`` go on a card of ``top``? Same value, one higher, a llama on a 6, 1/llama on a llama."""
+    if value == top or value == top + 1:
+        return True
+    return top == LLAMA_VALUE and value == 1
+
+
+#: for each top kind, the kinds that may be played on it (a double card has both values on either side)
+PLAYABLE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(NUM_KINDS) if any(_follows(v, w) for v in VALUES[k] for w in VALUES[top]))
+    for top in range(NUM_KINDS)
+)
+PLAYABLE_SETS = tuple(frozenset(p) for p in PLAYABLE)
+
+
+def _card_arg(name: str):
+    return int(name) if name.isdigit() else name
+
+
+PLAY = tuple(Move("play", (_card_arg(name),)) for name in CARD_IDS)
+DRAW = Move("draw")
+QUIT = Move("quit")
+PASS = Move("pass")
+TAKE = Move("take")
+EXCHANGE = Move("exchange")
+GIVE = tuple(Move("give", (s,)) for s in range(6))
+RETURN = {10: Move("return", (10,)), 1: Move("return", (1,))}
+
+A_PLAY, A_DRAW, A_QUIT, A_PASS, A_TAKE, A_EXCHANGE, A_GIVE, A_RETURN = range(8)
+ACTIONS: dict[Move, tuple[int, int]] = {
+    DRAW: (A_DRAW, 0), QUIT: (A_QUIT, 0), PASS: (A_PASS, 0), TAKE: (A_TAKE, 0), EXCHANGE: (A_EXCHANGE, 0),
+}
+for _k in range(NUM_KINDS):
+    ACTIONS[PLAY[_k]] = (A_PLAY, _k)
+for _s in range(6):
+    ACTIONS[GIVE[_s]] = (A_GIVE, _s)
+for _d, _m in RETURN.items():
+    ACTIONS[_m] = (A_RETURN, _d)
+
+# phases
+PLAYING, GIVING, RETURNING, OVER = range(4)
+PHASE_NAMES = ("playing", "giving", "returning", "over")
+# where the magic token is, besides a seat
+SUPPLY, BOARD = -1, -2
+MAGIC_TOKEN = 0  # the magic token on the board list
+
+
+def token_text(token: int):
+    return "M" if token == MAGIC_TOKEN else token
+
+
+def token_from_text(text) -> int:
+    if text == "M":
+        return MAGIC_TOKEN
+    value = int(text)
+    if value not in (1, 10):
+        raise ValueError(f"unknown token {text!r}")
+    return value
+
+
+def magic_text(where: int):
+    return "supply" if where == SUPPLY else "board" if where == BOARD else where
+
+
+def magic_from_text(text) -> int:
+    if text == "supply":
+        return SUPPLY
+    if text == "board":
+        return BOARD
+    return int(text)
+
+
+def hand_points(hand: list[int]) -> tuple[int, dict]:
+    """Points of a hand: each distinct value once (a double card counts both its values), llamas 10 once."""
+    cards_for: dict[int, list[str]] = {}
+    llamas = 0
+    for k in range(NUM_KINDS):
+        n = hand[k]
+        if not n:
+            continue
+        if IS_LLAMA[k]:
+            llamas += n
+            continue
+        for v in VALUES[k]:
+            cards_for.setdefault(v, []).extend([CARD_IDS[k]] * n)
+    values = sorted(cards_for)
+    llama_pts = LLAMA_POINTS if llamas else 0
+    total = sum(values) + llama_pts
+    return total, {"values": [{"value": v, "cards": cards_for[v]} for v in values], "llama_cards": llamas,
+                   "llama_points": llama_pts, "total": total}
+
+
+def hand_value(hand: list[int]) -> int:
+    """Points of a hand, fast (no breakdown)."""
+    seen = 0
+    total = 0
+    for k in range(NUM_KINDS):
+        if hand[k]:
+            if IS_LLAMA[k]:
+                if not seen & 1:
+                    seen |= 1
+                    total += LLAMA_POINTS
+            else:
+                for v in VALUES[k]:
+                    bit = 1 << v
+                    if not seen & bit:
+                        seen |= bit
+                        total += v
+    return total
+
+
+def hand_to_names(hand: list[int]) -> list[str]:
+    return [CARD_IDS[k] for k in range(NUM_KINDS) for _ in range(hand[k])]
+
+
+def names_to_hand(names) -> list[int]:
+    hand = [0] * NUM_KINDS
+    for name in names:
+        try:
+            hand[KIND[str(name)]] += 1
+        except KeyError:
+            raise ValueError(f"unknown LAMA Cadabra card {name!r} (known: {', '.join(CARD_IDS)})") from None
+    return hand
+
+
+def full_deck() -> list[int]:
+    return [k for k in range(NUM_KINDS) for _ in range(DECK_COUNTS[k])]
+
+
+def _card_name(k: int) -> str:
+    name = CARD_IDS[k]
+    return "llama" if IS_LLAMA[k] else name
+
+
+class CadabraState(GameState):
+    """One game of LAMA Cadabra. Make one with ``GameSpec.new`` or ``CadabraState.crafted`` (scenario tests)."""
+
+    __slots__ = (
+        "num_players", "rng", "hands", "hand_sizes", "pile", "discard", "active", "n_active", "cur", "whites",
+        "blacks", "magic", "board", "show", "phase", "round_no", "last_player", "first_player", "history",
+    )
+    game_id = GAME_ID
+
+    # -- construction -----------------------------------------------------------------------------------------
+    @classmethod
+    def blank(cls, players: int, seed: int) -> "CadabraState":
+        s = cls.__new__(cls)
+        s.num_players = players
+        s.rng = Rng(seed)
+        s.hands = [[0] * NUM_KINDS for _ in range(players)]
+        s.hand_sizes = [0] * players
+        s.pile = []
+        s.discard = []
+        s.active = [True] * players
+        s.n_active = players
+        s.cur = 0
+        s.whites = [START_WHITES] * players
+        s.blacks = [0] * players
+        s.magic = SUPPLY
+        s.board = []
+        s.show = False
+        s.phase = PLAYING
+        s.round_no = 0
+        s.last_player = -1
+        s.first_player = 0
+        s.history = []
+        return s
+
+    @classmethod
+    def new(cls, players: int, seed: int = 0, first_player: int | None = None) -> "CadabraState":
+        if not 2 <= players <= 6:
+            raise ValueError(f"LAMA Cadabra is for 2 to 6 players, not {players}")
+        s = cls.blank(players, seed)
+        if first_player is None:
+            first_player = s.rng.randrange(players)
+        if not 0 <= first_player < players:
+            raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
+        s.first_player = first_player
+        s._deal(first_player, None)
+        return s
+
+    @classmethod
+    def crafted(cls, *, hands, pile=(), top=None, discard=None, whites=None, blacks=None, magic="supply",
+                board=(), show: bool = False, active=None, current: int = 0, seed: int = 0, round_no: int = 1,
+                last_player: int = -1, phase: str = "playing") -> "CadabraState":
+        """A state from explicit parts, for scenario tests. Cards by id (``"1"``, ``"2+"``, ``"2/3"``, ``"L"``).
+
+        ``pile`` lists the draw pile bottom to top (the last item is drawn first); ``top`` is the discard's top
+        card (or give the whole ``discard``, last on top); ``whites``/``blacks`` per seat (default 3 whites, no
+        blacks); ``magic`` is ``"supply"``, ``"board"`` (then ``"M"`` must be in ``board``) or a seat; ``board``
+        lists its tokens (1, 10, ``"M"``). The rest of the deck need not be accounted for: crafted states are
+        exempt from card conservation (the next round deals the full deck again).
+        """
+        players = len(hands)
+        s = cls.blank(players, seed)
+        s.hands = [names_to_hand(h) for h in hands]
+        s.hand_sizes = [sum(h) for h in s.hands]
+        s.pile = [KIND[str(c)] for c in pile]
+        if discard is None:
+            if top is None:
+                raise ValueError("a crafted state needs its discard pile's top card")
+            discard = [top]
+        s.discard = [KIND[str(c)] for c in discard]
+        s.whites = list(whites) if whites is not None else [START_WHITES] * players
+        s.blacks = list(blacks) if blacks is not None else [0] * players
+        s.board = [token_from_text(t) for t in board]
+        s.magic = magic_from_text(magic)
+        if (s.magic == BOARD) != (MAGIC_TOKEN in s.board):
+            raise ValueError("the magic token is on the board exactly when board lists 'M'")
+        s.show = show
+        s.active = list(active) if active is not None else [True] * players
+        s.n_active = sum(s.active)
+        s.cur = current
+        s.round_no = round_no
+        s.last_player = last_player
+        s.phase = PHASE_NAMES.index(phase)
+        return s
+
+    # -- the contract -------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase == OVER else self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        b = self.blacks
+        return [w + 10 * b[i] for i, w in enumerate(self.whites)]
+
+    def score(self, seat: int) -> int:
+        return self.whites[seat] + 10 * self.blacks[seat]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        scores = self.scores
+        best = min(scores)
+        return [seat for seat, p in enumerate(scores) if p == best]
+
+    @property
+    def top(self) -> int:
+        """The kind of the discard pile's top card."""
+        return self.discard[-1]
+
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        p = self.cur
+        if phase == PLAYING:
+            hand = self.hands[p]
+            alone = self.n_active == 1
+            if self.show:
+                moves = [PLAY[k] for k in LLAMA_KINDS if hand[k]]
+                moves.append(TAKE)
+            else:
+                moves = [PLAY[k] for k in PLAYABLE[self.discard[-1]] if hand[k]]
+                if self.pile and not alone:
+                    moves.append(DRAW)
+                moves.append(QUIT)
+            if self.magic == p and not alone:
+                moves.append(PASS)
+            if self.whites[p] >= EXCHANGE_WHITES:
+                moves.append(EXCHANGE)
+            return moves
+        if phase == GIVING:
+            active = self.active
+            moves = [GIVE[s] for s in range(self.num_players) if s != p and active[s]]
+            if self.whites[p] >= EXCHANGE_WHITES:
+                moves.append(EXCHANGE)
+            return moves
+        if phase == RETURNING:
+            moves = []
+            if self.blacks[p]:
+                moves.append(RETURN[10])
+            if self.whites[p]:
+                moves.append(RETURN[1])
+                if self.whites[p] >= EXCHANGE_WHITES:
+                    moves.append(EXCHANGE)
+            return moves
+        return []
+
+    def why_illegal(self, move: Move) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        action = ACTIONS.get(move)
+        if action is None:
+            if move.kind == "play":
+                return (f"there is no card {' '.join(map(str, move.args))!r} in LAMA Cadabra "
+                        f"(cards: {', '.join(CARD_IDS)})")
+            return ("that is not a LAMA Cadabra move (play CARD, draw, quit, pass, exchange, take, give SEAT, "
+                    "return 10 / return 1)")
+        kind, arg = action
+        p = self.cur
+        if kind == A_EXCHANGE:
+            return f"you need {EXCHANGE_WHITES} white tokens to exchange them for a black one"
+        if self.phase == GIVING:
+            if kind != A_GIVE:
+                return "first choose who receives one of your lowest tokens (give SEAT)"
+            if arg == p:
+                return "you must give the token to another player"
+            if arg >= self.num_players:
+                return f"there is no seat {arg} at this table"
+            return "that player has left the round and can no longer receive a token"
+        if self.phase == RETURNING:
+            if kind != A_RETURN:
+                return "the round is over: choose which token to return"
+            return f"you hold no token worth {arg}"
+        if kind == A_GIVE:
+            return "you can only give a token right after playing a 1 with the circle"
+        if kind == A_RETURN:
+            return "you can only return a token after emptying your hand"
+        alone = self.n_active == 1
+        if kind == A_PASS:
+            if self.magic != p:
+                return "you do not hold the magic token"
+            return "you are the last player in this round: you may only play a card or quit"
+        if self.show:
+            if kind == A_PLAY and self.hands[p][arg]:
+                return "the Lamagic Show is on: play a llama, or take all the tokens from the board"
+            if kind in (A_DRAW, A_QUIT, A_PLAY):
+                if kind == A_PLAY:
+                    return f"you have no {_card_name(arg)} in your hand"
+                return ("the Lamagic Show is on: play a llama, take all the tokens from the board, "
+                        "or pass with the magic token")
+        if kind == A_TAKE:
+            return "there is no Lamagic Show going on: nothing to take"
+        if kind == A_DRAW:
+            if not self.pile:
+                return "the draw pile is empty"
+            return "you are the last player in this round: you may only play a card or quit"
+        if kind == A_PLAY:
+            if not self.hands[p][arg]:
+                return f"you have no {_card_name(arg)} in your hand"
+            top = self.discard[-1]
+            return (f"a {_card_name(arg)} cannot go on a {_card_name(top)}: play the same value or one higher "
+                    "(a double card has both values; a llama follows a 6, a 1 or a llama follows a llama)")
+        return "that move is not allowed now"
+
+    def _check(self, move: Move) -> tuple[int, int]:
+        """Validate ``move`` for the current player and return its (action, argument). Never mutates."""
+        action = ACTIONS.get(move)
+        if action is not None:
+            kind, arg = action
+            phase = self.phase
+            p = self.cur
+            if phase == PLAYING:
+                if kind == A_PLAY:
+                    if self.hands[p][arg] and (IS_LLAMA[arg] if self.show
+                                               else arg in PLAYABLE_SETS[self.discard[-1]]):
+                        return action
+                elif kind == A_DRAW:
+                    if not self.show and self.pile and self.n_active > 1:
+                        return action
+                elif kind == A_QUIT:
+                    if not self.show:
+                        return action
+                elif kind == A_PASS:
+                    if self.magic == p and self.n_active > 1:
+                        return action
+                elif kind == A_TAKE:
+                    if self.show:
+                        return action
+                elif kind == A_EXCHANGE:
+                    if self.whites[p] >= EXCHANGE_WHITES:
+                        return action
+            elif phase == GIVING:
+                if kind == A_GIVE:
+                    if arg != p and arg < self.num_players and self.active[arg]:
+                        return action
+                elif kind == A_EXCHANGE:
+                    if self.whites[p] >= EXCHANGE_WHITES:
+                        return action
+            elif phase == RETURNING:
+                if kind == A_RETURN:
+                    if (self.blacks[p] if arg == 10 else self.whites[p]):
+                        return action
+                elif kind == A_EXCHANGE:
+                    if self.whites[p] >= EXCHANGE_WHITES:
+                        return action
+        raise IllegalMove(self.why_illegal(move), move)
+
+    def apply(self, move) -> list[Event]:
+        move = as_move(move)
+        action = self._check(move)
+        events: list[Event] = []
+        self._do(action, events)
+        return events
+
+    def step(self, move: Move) -> None:
+        """``apply`` without building events: the bots' and benchmarks' hot path. Same validation."""
+        self._do(self._check(move), None)
+
+    # -- rules --------------------------------------------------------------------------------------------------
+    def _do(self, action: tuple[int, int], events: list | None) -> None:
+        kind, arg = action
+        p = self.cur
+        if kind == A_PLAY:
+            self.last_player = p
+            self._play(p, arg, events)
+        elif kind == A_DRAW:
+            self.last_player = p
+            card = self.pile.pop()
+            self.hands[p][card] += 1
+            self.hand_sizes[p] += 1
+            if events is not None:
+                events.append(Event("draw", p, {"card": CARD_IDS[card], "pile": len(self.pile),
+                                                "hand_size": self.hand_sizes[p]}))
+            self._advance(p)
+        elif kind == A_QUIT:
+            self.last_player = p
+            self.active[p] = False
+            self.n_active -= 1
+            if events is not None:
+                events.append(Event("quit", p, {"hand_size": self.hand_sizes[p]}))
+            if self.n_active == 0:
+                self._end_round(-1, events)
+            else:
+                self._advance(p)
+        elif kind == A_PASS:
+            self.last_player = p
+            self.magic = SUPPLY
+            if events is not None:
+                events.append(Event("magic", p, {"action": "pass", "from": p}))
+            self._advance(p)
+        elif kind == A_TAKE:
+            board = self.board
+            whites = board.count(1)
+            blacks = board.count(10)
+            got_magic = MAGIC_TOKEN in board
+            self.whites[p] += whites
+            self.blacks[p] += blacks
+            if got_magic:
+                self.magic = p
+            self.board = []
+            self.show = False
+            if events is not None:
+                events.append(Event("show_take", p, {"tokens": [token_text(t) for t in board],
+                                                     "value": whites + 10 * blacks, "magic": got_magic,
+                                                     "score": self.score(p)}))
+                events.append(Event("show_stop", p, {"reason": "take"}))
+        elif kind == A_EXCHANGE:
+            self.whites[p] -= EXCHANGE_WHITES
+            self.blacks[p] += 1
+            if events is not None:
+                events.append(Event("exchange", p, {"whites": self.whites[p], "blacks": self.blacks[p]}))
+        elif kind == A_GIVE:
+            self._give(p, arg, events, False)
+            self.phase = PLAYING
+            if self.hand_sizes[p] == 0:
+                self._end_round(p, events)
+            else:
+                self._advance(p)
+        else:  # A_RETURN
+            self._return_token(p, arg, events, False)
+
+    def _play(self, p: int, k: int, events) -> None:
+        hand = self.hands[p]
+        hand[k] -= 1
+        self.hand_sizes[p] -= 1
+        self.discard.append(k)
+        emptied = self.hand_sizes[p] == 0
+        if events is not None:
+            events.append(Event("play", p, {"card": CARD_IDS[k], "top": CARD_IDS[k], "hand_size": self.hand_sizes[p]}))
+        if IS_LLAMA[k]:
+            token = self._lowest_token(p)
+            if token is not None:
+                self._take_token(p, token)
+                self.board.append(token)
+                if token == MAGIC_TOKEN:
+                    self.magic = BOARD
+                if events is not None:
+                    events.append(Event("show_token", p, {"token": token_text(token),
+                                                          "board": [token_text(t) for t in self.board],
+                                                          "score": self.score(p)}))
+            if emptied:
+                if self.show:
+                    self.show = False
+                    if events is not None:
+                        events.append(Event("show_stop", p, {"reason": "last_llama"}))
+                self._end_round(p, events)
+                return
+            if not self.show and len(self.board) >= SHOW_THRESHOLD:
+                self.show = True
+                if events is not None:
+                    events.append(Event("show_start", p, {"board": [token_text(t) for t in self.board]}))
+        elif GIVES[k]:
+            if self.n_active > 1 and self._lowest_token(p) is not None:
+                recipients = [s for s in range(self.num_players) if s != p and self.active[s]]
+                if len(recipients) == 1 and self.whites[p] < EXCHANGE_WHITES:
+                    self._give(p, recipients[0], events, True)
+                else:
+                    self.phase = GIVING
+                    return  # the same player now chooses the recipient; the turn goes on after that
+        elif DRAWS[k]:
+            if self.pile:
+                target = self._next_active(p) if self.n_active > 1 else p
+                card = self.pile.pop()
+                self.hands[target][card] += 1
+                self.hand_sizes[target] += 1
+                if events is not None:
+                    events.append(Event("force_draw", target, {"card": CARD_IDS[card], "pile": len(self.pile),
+                                                               "hand_size": self.hand_sizes[target], "by": p}))
+        elif MAGICS[k]:
+            where = self.magic
+            if where != p:
+                if where == BOARD:
+                    self.board.remove(MAGIC_TOKEN)
+                self.magic = p
+            if events is not None:
+                events.append(Event("magic", p, {"action": "take", "from": magic_text(where)}))
+        if emptied:
+            self._end_round(p, events)
+        else:
+            self._advance(p)
+
+    def _lowest_token(self, p: int) -> int | None:
+        if self.whites[p]:
+            return 1
+        if self.blacks[p]:
+            return 10
+        if self.magic == p:
+            return MAGIC_TOKEN
+        return None
+
+    def _take_token(self, p: int, token: int) -> None:
+        """Remove one ``token`` from seat ``p``'s holdings (the caller puts it somewhere)."""
+        if token == 1:
+            self.whites[p] -= 1
+        elif token == 10:
+            self.blacks[p] -= 1
+        else:
+            self.magic = SUPPLY  # the caller says where it went
+
+    def _give(self, p: int, to: int, events, auto: bool) -> None:
+        token = self._lowest_token(p)
+        if token is None:  # cannot happen (checked before asking); keep the state sane anyway
+            return
+        self._take_token(p, token)
+        if token == 1:
+            self.whites[to] += 1
+        elif token == 10:
+            self.blacks[to] += 1
+        else:
+            self.magic = to
+        if events is not None:
+            events.append(Event("give", p, {"to": to, "token": token_text(token), "auto": auto,
+                                            "scores": self.scores}))
+
+    def _next_active(self, p: int) -> int:
+        n = self.num_players
+        active = self.active
+        q = (p + 1) % n
+        while not active[q]:
+            q = (q + 1) % n
+        return q
+
+    def _advance(self, p: int) -> None:
+        self.cur = self._next_active(p)
+
+    def _end_round(self, emptied_by: int, events) -> None:
+        if self.show:
+            self.show = False
+            if events is not None:
+                events.append(Event("show_stop", None, {"reason": "round_end"}))
+        n = self.num_players
+        gained = []
+        breakdown = [] if events is not None else None
+        magic_holder = self.magic if self.magic >= 0 else -1
+        for seat in range(n):
+            if events is not None:
+                pts, detail = hand_points(self.hands[seat])
+                detail["magic_points"] = MAGIC_POINTS if seat == magic_holder else 0
+                detail["total"] = pts + detail["magic_points"]
+                breakdown.append(detail)
+            else:
+                pts = hand_value(self.hands[seat])
+            if seat == magic_holder:
+                pts += MAGIC_POINTS
+            gained.append(pts)
+            self.blacks[seat] += pts // 10
+            self.whites[seat] += pts % 10
+        if magic_holder >= 0:
+            self.magic = SUPPLY
+        if events is not None:
+            events.append(Event("round_end", emptied_by if emptied_by >= 0 else None, {
+                "round": self.round_no, "reason": "emptied" if emptied_by >= 0 else "all_quit",
+                "emptied_by": emptied_by, "hands": [hand_to_names(h) for h in self.hands], "points": gained,
+                "breakdown": breakdown, "magic_holder": magic_holder, "scores": self.scores,
+            }))
+        if emptied_by >= 0 and (self.whites[emptied_by] or self.blacks[emptied_by]):
+            self.phase = RETURNING
+            self.cur = emptied_by
+            moves = self.legal_moves()
+            if len(moves) == 1:
+                self._return_token(emptied_by, moves[0].args[0], events, True)
+            return
+        self._finish_round(events)
+
+    def _return_token(self, p: int, token: int, events, auto: bool) -> None:
+        if token == 10:
+            self.blacks[p] -= 1
+        else:
+            self.whites[p] -= 1
+        if events is not None:
+            events.append(Event("token_return", p, {"token": token, "score": self.score(p), "auto": auto}))
+        self._finish_round(events)
+
+    def _finish_round(self, events) -> None:
+        scores = self.scores
+        self.history.append(scores)
+        if max(scores) >= END_POINTS:
+            self.phase = OVER
+            if events is not None:
+                events.append(Event("game_end", None, {"scores": scores, "winners": self.winners()}))
+            return
+        self._deal(self.last_player if self.last_player >= 0 else self.first_player, events)
+
+    def _deal(self, starter: int, events) -> None:
+        n = self.num_players
+        self.round_no += 1
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        hands = [[0] * NUM_KINDS for _ in range(n)]
+        for hand in hands:
+            for _ in range(HAND_SIZE):
+                hand[deck.pop()] += 1
+        self.hands = hands
+        self.hand_sizes = [HAND_SIZE] * n
+        self.discard = [deck.pop()]
+        self.pile = deck
+        self.active = [True] * n
+        self.n_active = n
+        self.show = False
+        self.cur = starter
+        self.phase = PLAYING
+        if events is not None:
+            events.append(Event("deal", None, {
+                "round": self.round_no, "starter": starter, "top": CARD_IDS[self.discard[-1]],
+                "hand_sizes": list(self.hand_sizes), "pile": len(self.pile),
+                "board": [token_text(t) for t in self.board], "show": False,
+            }))
+
+    # -- views, copies, saves -----------------------------------------------------------------------------------
+    def view(self, seat: int) -> "CadabraView":
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat} at a {self.num_players}-player table")
+        return CadabraView(self, seat)
+
+    def clone(self) -> "CadabraState":
+        s = CadabraState.__new__(CadabraState)
+        s.num_players = self.num_players
+        s.rng = Rng(self.rng.state)
+        s.hands = [h[:] for h in self.hands]
+        s.hand_sizes = self.hand_sizes[:]
+        s.pile = self.pile[:]
+        s.discard = self.discard[:]
+        s.active = self.active[:]
+        s.n_active = self.n_active
+        s.cur = self.cur
+        s.whites = self.whites[:]
+        s.blacks = self.blacks[:]
+        s.magic = self.magic
+        s.board = self.board[:]
+        s.show = self.show
+        s.phase = self.phase
+        s.round_no = self.round_no
+        s.last_player = self.last_player
+        s.first_player = self.first_player
+        s.history = self.history[:]  # rows are never mutated after they are appended
+        return s
+
+    def total_cards(self) -> int:
+        return sum(self.hand_sizes) + len(self.pile) + len(self.discard)
+
+    def to_dict(self) -> dict:
+        data = state_header(self, (), STATE_VERSION)
+        data.update({
+            "rng": self.rng.state,
+            "hands": [hand_to_names(h) for h in self.hands],
+            "pile": [CARD_IDS[k] for k in self.pile],
+            "discard": [CARD_IDS[k] for k in self.discard],
+            "active": list(self.active),
+            "current": self.cur,
+            "whites": list(self.whites),
+            "blacks": list(self.blacks),
+            "magic": magic_text(self.magic),
+            "board": [token_text(t) for t in self.board],
+            "show": self.show,
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.round_no,
+            "last_player": self.last_player,
+            "first_player": self.first_player,
+            "history": [list(h) for h in self.history],
+        })
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "CadabraState":
+        check_header(data, GAME_ID, STATE_VERSION)
+        try:
+            players = int(data["players"])
+            if not 2 <= players <= 6:
+                raise StateFormatError(f"a LAMA Cadabra save for {players} players")
+            if data.get("variants"):
+                raise StateFormatError(f"LAMA Cadabra has no variants, the save lists {data['variants']!r}")
+            s = cls.blank(players, 0)
+            s.rng = Rng(int(data["rng"]))
+            s.hands = [names_to_hand(h) for h in data["hands"]]
+            s.hand_sizes = [sum(h) for h in s.hands]
+            s.pile = [KIND[str(c)] for c in data["pile"]]
+            s.discard = [KIND[str(c)] for c in data["discard"]]
+            s.active = [bool(a) for a in data["active"]]
+            s.n_active = sum(s.active)
+            s.cur = int(data["current"])
+            s.whites = [int(x) for x in data["whites"]]
+            s.blacks = [int(x) for x in data["blacks"]]
+            s.magic = magic_from_text(data["magic"])
+            s.board = [token_from_text(t) for t in data["board"]]
+            s.show = bool(data["show"])
+            s.phase = PHASE_NAMES.index(data["phase"])
+            s.round_no = int(data["round"])
+            s.last_player = int(data["last_player"])
+            s.first_player = int(data["first_player"])
+            s.history = [[int(x) for x in h] for h in data["history"]]
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise StateFormatError(f"damaged LAMA Cadabra state: {type(error).__name__}: {error}") from None
+        if {len(s.hands), len(s.active), len(s.whites), len(s.blacks)} != {players} or not 0 <= s.cur < players:
+            raise StateFormatError("a saved LAMA Cadabra game whose seats do not add up")
+        if not s.discard:
+            raise StateFormatError("the discard pile of a saved LAMA Cadabra game cannot be empty")
+        if s.total_cards() != DECK_SIZE:
+            raise StateFormatError("a saved LAMA Cadabra game whose cards do not add up to the 60-card deck")
+        if min(s.whites + s.blacks) < 0:
+            raise StateFormatError("a saved LAMA Cadabra game with a negative number of tokens")
+        if not (SUPPLY <= s.magic < players) or (s.magic == BOARD) != (MAGIC_TOKEN in s.board) \
+                or s.board.count(MAGIC_TOKEN) > 1:
+            raise StateFormatError("a saved LAMA Cadabra game whose magic token is in two places or none")
+        return s
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CadabraState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # mutable
+
+
+class CadabraView(View):
+    """What one seat knows: its own hand, hand sizes, the discard pile, tokens, the magic token, the board."""
+
+    __slots__ = ("_state", "seat", "game_id", "num_players")
+
+    def __init__(self, state: CadabraState, seat: int):
+        self._state = state
+        self.seat = seat
+        self.game_id = GAME_ID
+        self.num_players = state.num_players
+
+    @property
+    def current_player(self) -> int:
+        return self._state.current_player
+
+    @property
+    def hand(self) -> list[int]:
+        """This seat's hand as counts per card kind (a copy)."""
+        return self._state.hands[self.seat][:]
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        return self._state.hand_sizes[:]
+
+    @property
+    def pile_size(self) -> int:
+        return len(self._state.pile)
+
+    @property
+    def top(self) -> int:
+        """The kind of the discard pile's top card."""
+        return self._state.discard[-1]
+
+    @property
+    def discard(self) -> list[int]:
+        return self._state.discard[:]
+
+    @property
+    def active(self) -> list[bool]:
+        return self._state.active[:]
+
+    @property
+    def n_active(self) -> int:
+        return self._state.n_active
+
+    @property
+    def scores(self) -> list[int]:
+        return self._state.scores
+
+    @property
+    def whites(self) -> list[int]:
+        return self._state.whites[:]
+
+    @property
+    def blacks(self) -> list[int]:
+        return self._state.blacks[:]
+
+    @property
+    def magic(self) -> int:
+        """Where the magic token is: a seat, ``SUPPLY`` (-1) or ``BOARD`` (-2)."""
+        return self._state.magic
+
+    @property
+    def board(self) -> list[int]:
+        """The show board's tokens in placement order (1, 10, or 0 for the magic token)."""
+        return self._state.board[:]
+
+    @property
+    def show(self) -> bool:
+        return self._state.show
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._state.phase]
+
+    @property
+    def round_no(self) -> int:
+        return self._state.round_no
+
+    @property
+    def history(self) -> list[list[int]]:
+        return [h[:] for h in self._state.history]
+
+    def legal_moves(self) -> list[Move]:
+        state = self._state
+        if state.current_player != self.seat:
+            return []
+        return state.legal_moves()
+
+    def unseen_cards(self) -> list[int]:
+        """Card kinds this seat has not seen (in other hands or in the pile), as a multiset list."""
+        state = self._state
+        counts = list(DECK_COUNTS)
+        own = state.hands[self.seat]
+        for k in range(NUM_KINDS):
+            counts[k] -= own[k]
+        for k in state.discard:
+            counts[k] -= 1
+        return [k for k in range(NUM_KINDS) for _ in range(max(0, counts[k]))]
+
+    def sample_state(self, rng) -> CadabraState:
+        """A full state consistent with this view: unseen cards dealt again to other hands and the pile.
+
+        The sampled state's own chance source is reseeded from ``rng`` too (future deals are not the real ones).
+        """
+        state = self._state
+        s = state.clone()
+        unseen = self.unseen_cards()
+        rng.shuffle(unseen)
+        position = 0
+        for seat in range(state.num_players):
+            if seat == self.seat:
+                continue
+            size = state.hand_sizes[seat]
+            hand = [0] * NUM_KINDS
+            for k in unseen[position:position + size]:
+                hand[k] += 1
+            position += size
+            s.hands[seat] = hand
+            s.hand_sizes[seat] = sum(hand)
+        s.pile = unseen[position:position + len(state.pile)]
+        s.rng = Rng(rng.randrange(1 << 62))
+        return s
+
+    def to_dict(self) -> dict:
+        state = self._state
+        return {
+            "game": GAME_ID, "seat": self.seat, "hand": hand_to_names(state.hands[self.seat]),
+            "hand_sizes": list(state.hand_sizes), "pile": len(state.pile), "top": CARD_IDS[state.discard[-1]],
+            "discard": [CARD_IDS[k] for k in state.discard], "active": list(state.active),
+            "current": state.current_player, "round": state.round_no, "scores": state.scores,
+            "whites": list(state.whites), "blacks": list(state.blacks), "magic": magic_text(state.magic),
+            "board": [token_text(t) for t in state.board], "show": state.show,
+            "show_threshold": SHOW_THRESHOLD, "phase": PHASE_NAMES[state.phase],
+            "history": [list(h) for h in state.history], "legal": [str(m) for m in self.legal_moves()],
+        }
+
+
+def card_info(card_id: str) -> dict:
+    """Values and symbol of a card id, for the UI (``{"values": [2, 3], "symbol": None, "llama": False}``)."""
+    k = KIND[card_id]
+    return {"id": card_id, "values": list(VALUES[k]), "symbol": SYMBOL[k], "llama": IS_LLAMA[k]}
+
+
+def _new_state(players, variants=frozenset(), seed=0, first_player: int | None = None, **options):
+    if options:
+        raise ValueError(f"unknown option(s) for {GAME_ID}: {', '.join(sorted(options))}")
+    return CadabraState.new(players, seed, first_player=first_player)
+
+
+SPEC = register(GameSpec(
+    id=GAME_ID, title="LAMA Cadabra", min_players=2, max_players=6, variants=(),
+    new_state=_new_state, state_from_dict=CadabraState.from_dict,
+    description=("L.A.M.A. with double cards, magic symbols, the magic token and the Lamagic Show: "
+                 "every llama puts one of your tokens on the stage; at five the show is on."),
+))
