@@ -1,0 +1,306 @@
+"""Card faces, backs, shadows and glows.
+
+Every card is drawn as SVG in a 500 x 700 box (5:7), rendered at the requested pixel width, then the numerals are
+drawn with the shipped font on top. Cards narrower than ``SMALL`` pixels use a simplified layout (bigger numeral,
+no corner indices or pips) so that they stay legible down to ~50 px.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from . import svg
+from .palette import LLAMA_ACCENTS, PALETTE, VALUE_SHAPES, mix, palette, rgb_hex, shade
+from .shapes import shape
+from .text import blit_centered, outlined
+
+VW, VH = 500, 700
+RADIUS = 30  # 6 % of the width
+LINE = 12  # 2.4 % of the width: the one line weight
+SMALL = 110  # below this width the layout is simplified
+CARDS = ("1", "2", "3", "4", "5", "6", "L", "P", "2/3", "4/5")
+SYMBOLS = ("circle", "square", "star")
+
+INK = rgb_hex(PALETTE["ink"])
+PAPER = rgb_hex(PALETTE["paper"])
+CREAM = rgb_hex(PALETTE["cream"])
+
+
+def card_height(width: int) -> int:
+    return round(width * 7 / 5)
+
+
+def _check(card: str, symbol) -> None:
+    if card not in CARDS:
+        raise ValueError(f"unknown card {card!r}; expected one of {', '.join(CARDS)}")
+    if symbol is not None and symbol not in SYMBOLS:
+        raise ValueError(f"unknown card symbol {symbol!r}; expected None or one of {', '.join(SYMBOLS)}")
+
+
+def _gradient(gid: str, top, bottom, y1: float = 0, y2: float = VH) -> str:
+    return (f'<linearGradient id="{gid}" gradientUnits="userSpaceOnUse" x1="0" y1="{y1}" x2="0" y2="{y2}">'
+            f'<stop offset="0" stop-color="{rgb_hex(top)}"/><stop offset="1" stop-color="{rgb_hex(bottom)}"/>'
+            f"</linearGradient>")
+
+
+def _frame() -> str:
+    return (f'<path d="{svg.rounded_rect_path(LINE / 2, LINE / 2, VW - LINE, VH - LINE, RADIUS)}" fill="{PAPER}" '
+            f'stroke="{INK}" stroke-width="{LINE}"/>')
+
+
+def _panel(fill: str, inset: float = 30) -> str:
+    return f'<path d="{svg.rounded_rect_path(inset, inset, VW - 2 * inset, VH - 2 * inset, 20)}" fill="{fill}"/>'
+
+
+def _pattern(kind: str, color: str, opacity: float, step: float = 70, r: float = 13, inset: float = 30) -> str:
+    """A staggered field of small shapes clipped (by staying inside) to the panel."""
+    out = [f'<g fill="{color}" opacity="{opacity}">']
+    row = 0
+    y = inset + step * 0.55
+    while y < VH - inset - r:
+        x = inset + step * (0.5 if row % 2 else 0.0) + r + 8
+        while x < VW - inset - r:
+            out.append(shape(kind, x, y, r, ""))
+            x += step
+        y += step * 0.62
+        row += 1
+    out.append("</g>")
+    return "".join(out)
+
+
+def _pips(value: int, kind: str, color: str, cy: float, r: float, flip: bool = False) -> str:
+    gap = r * 2.7
+    total = gap * (value - 1)
+    out = []
+    for i in range(value):
+        x = VW / 2 - total / 2 + gap * i
+        out.append(shape(kind, x, cy, r, f'fill="{color}" stroke="{INK}" stroke-width="{LINE * 0.55:.1f}" '
+                                          f'stroke-linejoin="round"'))
+    return "".join(out)
+
+
+def _medallion(cx, cy, rx, ry, fill: str) -> str:
+    return (f'<ellipse cx="{cx}" cy="{cy}" rx="{rx}" ry="{ry}" fill="{fill}" stroke="{INK}" '
+            f'stroke-width="{LINE}"/>')
+
+
+def _plus_badge(cx: float, cy: float, r: float) -> str:
+    arm, thick = r * 0.56, r * 0.30
+    cross = (f"M{cx - thick / 2:.1f},{cy - arm:.1f} h{thick:.1f} v{arm - thick / 2:.1f} h{arm - thick / 2:.1f} "
+             f"v{thick:.1f} h{-(arm - thick / 2):.1f} v{arm - thick / 2:.1f} h{-thick:.1f} v{-(arm - thick / 2):.1f} "
+             f"h{-(arm - thick / 2):.1f} v{-thick:.1f} h{arm - thick / 2:.1f} Z")
+    return (f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{rgb_hex(PALETTE["gold"])}" stroke="{INK}" '
+            f'stroke-width="{LINE}"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{r - LINE * 1.2:.1f}" fill="none" stroke="#fff4cf" '
+            f'stroke-width="{LINE * 0.5}" opacity="0.7"/>'
+            f'<path d="{cross}" fill="{PAPER}" stroke="{INK}" stroke-width="{LINE * 0.75:.1f}" stroke-linejoin="round"/>')
+
+
+SYMBOL_COLOR = "#5b3f9e"
+
+
+def _symbol_badge(kind: str, cx: float, cy: float, r: float) -> str:
+    attrs = f'fill="{SYMBOL_COLOR}" stroke="{INK}" stroke-width="{LINE * 0.5}" stroke-linejoin="round"'
+    return (f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{PAPER}" stroke="{INK}" stroke-width="{LINE}"/>'
+            + shape(kind, cx, cy, r * 0.56, attrs))
+
+
+def _llama_colors(card: str, colorblind: bool) -> dict[str, str]:
+    if card == "P":
+        pink = palette(colorblind)["P"]
+        return {"#fffaf0": rgb_hex(mix(pink, (255, 255, 255), 0.62)),
+                "#efe0c2": rgb_hex(mix(pink, (255, 255, 255), 0.35)),
+                "#f5e6cb": rgb_hex(mix(pink, (255, 255, 255), 0.8)),
+                "#f2b441": rgb_hex(PALETTE["gold"]), "#ec5f9b": rgb_hex(shade(pink, -0.25))}
+    return {}
+
+
+def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool) -> str:
+    hues = palette(colorblind)
+    defs, body = [], [_frame()]
+    if card in ("L", "P"):
+        base = hues[card]
+        if card == "L":
+            top, bottom = mix(PALETTE["gold"], (255, 255, 255), 0.35), PALETTE["gold"]
+            medal = "#fff6e0"
+        else:
+            top, bottom = shade(base, 0.25), base
+            medal = rgb_hex(mix(base, (255, 255, 255), 0.82))
+        defs.append(_gradient("panel", top, bottom))
+        body.append(_panel("url(#panel)"))
+        if not small:
+            accent = rgb_hex(mix(bottom, (255, 255, 255), 0.5))
+            body.append(_pattern("heart" if card == "P" else "circle", accent, 0.55, step=62, r=9))
+        if small:
+            body.append(_medallion(250, 360, 205, 290, medal))
+            body.append(svg.place("llama_head.svg", 70, 120, 360, 430, colors=_llama_colors(card, colorblind)))
+        else:
+            body.append(_medallion(250, 350, 180, 250, medal))
+            body.append(svg.place("llama_head.svg", 95, 150, 310, 370, colors=_llama_colors(card, colorblind)))
+            for cx, cy, flip in ((85, 95, False), (415, 605, True)):
+                body.append(f'<circle cx="{cx}" cy="{cy}" r="52" fill="{medal}" stroke="{INK}" stroke-width="{LINE * 0.75}"/>')
+                body.append(svg.place("llama_head_silhouette.svg", cx - 38, cy - 44, 76, 88,
+                                      colors={"#fffaf0": rgb_hex(shade(bottom, -0.35))}))
+    elif "/" in card:
+        a, b = card.split("/")
+        ca, cb = hues[a], hues[b]
+        defs.append(_gradient("pa", shade(ca, 0.2), ca))
+        defs.append(_gradient("pb", shade(cb, 0.2), cb))
+        body.append(_panel("url(#pb)"))
+        body.append(f'<path d="M50,30 H450 Q470,30 470,50 V200 L30,500 V50 Q30,30 50,30 Z" fill="url(#pa)"/>')
+        body.append(f'<path d="M470,200 L30,500" stroke="{INK}" stroke-width="{LINE}" stroke-linecap="round"/>')
+        if colorblind and not small:
+            body.append(_pattern(VALUE_SHAPES[a], PAPER, 0.3, r=11))
+        r = 150 if small else 120
+        body.append(_medallion(172 if not small else 165, 215 if not small else 225, r, r * 1.1, PAPER))
+        body.append(_medallion(328 if not small else 335, 485 if not small else 475, r, r * 1.1, PAPER))
+    else:
+        c = hues[card]
+        defs.append(_gradient("panel", shade(c, 0.22), shade(c, -0.05)))
+        body.append(_panel("url(#panel)"))
+        if colorblind:
+            body.append(_pattern(VALUE_SHAPES[card], PAPER, 0.32 if not small else 0.4, r=14 if not small else 22,
+                                 step=70 if not small else 110))
+        elif not small:
+            body.append(_pattern("circle", PAPER, 0.13, r=10))
+        if small:
+            body.append(_medallion(250, 372, 205, 285, PAPER))
+        else:
+            body.append(_medallion(250, 350, 172, 235, PAPER))
+            kind = VALUE_SHAPES[card] if colorblind else "circle"
+            pip_r = 15 if int(card) < 6 else 13.5
+            body.append(_pips(int(card), kind, rgb_hex(c), 183, pip_r))
+            body.append(_pips(int(card), kind, rgb_hex(c), 517, pip_r))
+    if plus:
+        body.append(_plus_badge(412, 90, 58 if not small else 80))
+    if symbol:
+        body.append(_symbol_badge(symbol, 88, 612, 58 if not small else 80))
+    return f"<defs>{''.join(defs)}</defs>{''.join(body)}"
+
+
+def _numerals(surface: pygame.Surface, card: str, small: bool, colorblind: bool) -> None:
+    w = surface.get_width()
+    s = w / VW
+    sy = surface.get_height() / VH
+    hues = palette(colorblind)
+    ink = PALETTE["ink"]
+    line = max(1.0, LINE * s * 0.9)
+    if card in ("L", "P"):
+        return
+    if "/" in card:
+        a, b = card.split("/")
+        h = (175 if small else 150) * s
+        for value, cx, cy in ((a, 172 if not small else 165, 215 if not small else 225),
+                              (b, 328 if not small else 335, 485 if not small else 475)):
+            img = outlined(value, h, hues[value], ink, line, shadow=True)
+            blit_centered(surface, img, (cx * s, cy * sy))
+        if not small:
+            for value, cx, cy, rot in ((a, 64, 74, 0), (b, 436, 626, 180)):
+                img = outlined(value, 62 * s, PALETTE["paper"], ink, max(1, line * 0.8))
+                blit_centered(surface, pygame.transform.rotate(img, rot), (cx * s, cy * sy))
+        return
+    c = hues[card]
+    if small:
+        img = outlined(card, 330 * s, c, ink, max(1.5, line * 1.1), shadow=True)
+        blit_centered(surface, img, (250 * s, 372 * sy))
+        return
+    img = outlined(card, 225 * s, c, ink, line, shadow=True)
+    blit_centered(surface, img, (250 * s, 352 * sy))
+    for cx, cy, rot in ((68, 84, 0), (432, 616, 180)):
+        idx = outlined(card, 78 * s, PALETTE["paper"], ink, max(1, line * 0.8))
+        blit_centered(surface, pygame.transform.rotate(idx, rot), (cx * s, cy * sy))
+
+
+@lru_cache(maxsize=1024)
+def card_face(card: str, width: int, *, plus: bool = False, symbol: str | None = None,
+              colorblind: bool = False) -> pygame.Surface:
+    """The face of ``card`` ("1".."6", "L", "P", "2/3", "4/5") ``width`` px wide, height round(width*7/5).
+
+    Cached: the same arguments return the same surface object, which callers must not modify.
+    """
+    _check(card, symbol)
+    width = max(8, int(width))
+    height = card_height(width)
+    small = width < SMALL
+    surface = svg.render(svg.document(width, height, _face_svg(card, small, plus, symbol, colorblind), (VW, VH)),
+                         (width, height))
+    _numerals(surface, card, small, colorblind)
+    return surface
+
+
+def _back_svg(small: bool) -> str:
+    back, dark = PALETTE["back"], PALETTE["back_dark"]
+    defs = [_gradient("bk", shade(back, 0.08), dark)]
+    body = [_frame(), _panel("url(#bk)", 26)]
+    body.append(f'<path d="{svg.rounded_rect_path(46, 46, VW - 92, VH - 92, 14)}" fill="none" '
+                f'stroke="{rgb_hex(shade(back, 0.45))}" stroke-width="{LINE * 0.5}" opacity="0.8"/>')
+    tint = {"#fffaf0": rgb_hex(shade(back, 0.28))}
+    if not small:
+        row = 0
+        y = 62.0
+        while y < VH - 130:
+            x = 62.0 + (38 if row % 2 else 0)
+            while x < VW - 100:
+                body.append(svg.place("llama_silhouette.svg", x, y, 48, 70, colors=tint, flip=bool(row % 2),
+                                      extra='opacity="0.55"'))
+                x += 82
+            y += 76
+            row += 1
+    body.append(f'<ellipse cx="250" cy="350" rx="{150 if not small else 190}" ry="{190 if not small else 250}" '
+                f'fill="{CREAM}" stroke="{INK}" stroke-width="{LINE}"/>')
+    body.append(f'<ellipse cx="250" cy="350" rx="{126 if not small else 160}" ry="{166 if not small else 220}" '
+                f'fill="none" stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{LINE * 0.6}"/>')
+    if small:
+        body.append(svg.place("llama_head.svg", 100, 160, 300, 360))
+    else:
+        body.append(svg.place("llama_head.svg", 135, 205, 230, 280))
+    return f"<defs>{''.join(defs)}</defs>{''.join(body)}"
+
+
+@lru_cache(maxsize=64)
+def card_back(width: int) -> pygame.Surface:
+    """The common card back: terracotta with a repeating llama pattern and a llama medallion."""
+    width = max(8, int(width))
+    height = card_height(width)
+    return svg.render(svg.document(width, height, _back_svg(width < SMALL), (VW, VH)), (width, height))
+
+
+def card_shadow_pad(width: int) -> int:
+    """How far the shadow surface reaches beyond the card on each side (blit it at card.x - pad, card.y - pad)."""
+    return max(3, round(width * 0.09))
+
+
+@lru_cache(maxsize=64)
+def card_shadow(width: int) -> pygame.Surface:
+    """A soft shadow to blit under a card at ``(card.x - pad, card.y - pad)``, pad = ``card_shadow_pad(width)``.
+
+    The shadow is already shifted a little down (light from above).
+    """
+    width = max(8, int(width))
+    height = card_height(width)
+    pad = card_shadow_pad(width)
+    surf = pygame.Surface((width + 2 * pad, height + 2 * pad), pygame.SRCALPHA)
+    drop = max(1, round(width * 0.025))
+    inset = max(1, round(width * 0.015))
+    pygame.draw.rect(surf, (*PALETTE["shadow"], 120),
+                     (pad + inset, pad + drop + inset, width - 2 * inset, height - 2 * inset),
+                     border_radius=max(1, round(width * 0.06)))
+    blurred = pygame.transform.gaussian_blur(surf, max(1, round(pad * 0.55)))
+    return svg.finish(blurred)
+
+
+@lru_cache(maxsize=64)
+def card_glow(width: int, color: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """A soft halo for a selected or playable card; blit like the shadow at (card.x - pad, card.y - pad)."""
+    width = max(8, int(width))
+    height = card_height(width)
+    pad = card_shadow_pad(width)
+    rgb = tuple(color) if color else PALETTE["glow"]
+    surf = pygame.Surface((width + 2 * pad, height + 2 * pad), pygame.SRCALPHA)
+    grow = max(2, round(pad * 0.45))
+    pygame.draw.rect(surf, (*rgb, 235), (pad - grow, pad - grow, width + 2 * grow, height + 2 * grow),
+                     border_radius=max(2, round(width * 0.06) + grow))
+    blurred = pygame.transform.gaussian_blur(surf, max(1, round(pad * 0.45)))
+    return svg.finish(blurred)

@@ -1,0 +1,85 @@
+"""The shipped font (Lato, SIL OFL 1.1) and outlined numerals/labels drawn on the art."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ...resources import asset_path
+
+FONT_FILES = {
+    "regular": "Lato-Regular.ttf",
+    "bold": "Lato-Bold.ttf",
+    "black": "Lato-Black.ttf",  # display weight: card numerals, token values, the logo
+}
+
+
+def _ensure_font() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+def font_path(weight: str = "regular") -> str:
+    return str(asset_path("fonts", FONT_FILES[weight]))
+
+
+@lru_cache(maxsize=128)
+def _font(size: int, weight: str) -> pygame.font.Font:
+    _ensure_font()
+    return pygame.font.Font(font_path(weight), max(1, int(size)))
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The UI font (Lato Regular or Bold) at ``size`` pixels, cached: callers must not change its style flags."""
+    return _font(int(size), "bold" if bold else "regular")
+
+
+def display_font(size: int) -> pygame.font.Font:
+    """The heavy display weight (Lato Black) used for numerals on cards, tokens and the logo."""
+    return _font(int(size), "black")
+
+
+@lru_cache(maxsize=8)
+def _digit_ratio(weight: str) -> float:
+    """Height of a lining digit's ink as a fraction of the font size."""
+    f = _font(200, weight)
+    heights = [m[3] - m[2] for m in f.metrics("0123456789") if m]
+    return max(heights) / 200
+
+
+def size_for_height(height: float, weight: str = "black") -> int:
+    """Font size whose digits are ``height`` pixels tall."""
+    return max(4, round(height / _digit_ratio(weight)))
+
+
+def outlined(text: str, height: float, color, outline_color, outline: float, *, weight: str = "black",
+             shadow: bool = False) -> pygame.Surface:
+    """Render ``text`` whose digits are ``height`` px tall, with an outline of ``outline`` px; cropped to its ink.
+
+    The outline is the text drawn with pygame's glyph outline; a soft drop of the outline colour is added below
+    when ``shadow`` is set. Not cached here: callers cache the finished art.
+    """
+    size = size_for_height(height, weight)
+    f = _font(size, weight)
+    o = max(0, round(outline))
+    body = f.render(text, True, color)
+    if o <= 0:
+        box = body.get_bounding_rect()
+        return body.subsurface(box).copy() if box.w and box.h else body
+    outline_font = pygame.font.Font(font_path(weight), size)
+    outline_font.outline = o
+    rim = outline_font.render(text, True, outline_color)
+    drop = max(1, round(o * 0.7)) if shadow else 0
+    out = pygame.Surface((rim.get_width(), rim.get_height() + drop), pygame.SRCALPHA)
+    if drop:
+        out.blit(rim, (0, drop))
+    out.blit(rim, (0, 0))
+    out.blit(body, (o, o))
+    box = out.get_bounding_rect()
+    return out.subsurface(box).copy() if box.w and box.h else out
+
+
+def blit_centered(target: pygame.Surface, image: pygame.Surface, center: tuple[float, float]) -> None:
+    rect = image.get_rect(center=(round(center[0]), round(center[1])))
+    target.blit(image, rect)

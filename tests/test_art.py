@@ -1,0 +1,193 @@
+"""Art: every drawing function returns the right size with alpha, is cached, and the assets are licensed."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from lama_desktop.app import art
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "assets"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    art.init()
+    yield
+
+
+def has_alpha(surface: pygame.Surface) -> bool:
+    return bool(surface.get_flags() & pygame.SRCALPHA) or surface.get_alpha() is not None
+
+
+def corner_is_transparent(surface: pygame.Surface) -> bool:
+    return surface.get_at((0, 0)).a == 0
+
+
+CARDS = ("1", "2", "3", "4", "5", "6", "L", "P", "2/3", "4/5")
+
+
+@pytest.mark.parametrize("width", [48, 60, 90, 150, 300])
+@pytest.mark.parametrize("card", CARDS)
+def test_card_face_size_alpha_and_rounded_corners(card, width):
+    face = art.card_face(card, width)
+    assert face.get_size() == (width, round(width * 7 / 5))
+    assert has_alpha(face)
+    assert corner_is_transparent(face), "rounded corners leave the corner pixel transparent"
+    centre = face.get_at((width // 2, face.get_height() // 2))
+    assert centre.a == 255
+
+
+def test_card_face_variants_differ_and_are_cached():
+    plain = art.card_face("3", 120)
+    assert art.card_face("3", 120) is plain
+    plus = art.card_face("3", 120, plus=True)
+    star = art.card_face("3", 120, symbol="star")
+    cb = art.card_face("3", 120, colorblind=True)
+    images = [pygame.image.tobytes(s, "RGBA") for s in (plain, plus, star, cb)]
+    assert len(set(images)) == 4
+    for symbol in ("circle", "square", "star"):
+        assert art.card_face("2/3", 100, symbol=symbol).get_size() == (100, 140)
+
+
+def test_card_face_rejects_unknown_cards():
+    with pytest.raises(ValueError):
+        art.card_face("7", 100)
+    with pytest.raises(ValueError):
+        art.card_face("3", 100, symbol="moon")
+
+
+def test_values_differ_on_the_card():
+    faces = {c: pygame.image.tobytes(art.card_face(c, 80), "RGBA") for c in CARDS}
+    assert len(set(faces.values())) == len(CARDS)
+
+
+def test_pink_llama_is_pink():
+    face = art.card_face("P", 150)
+    # the panel just inside the paper border, away from the medallion
+    r, g, b, _ = face.get_at((12, 60))
+    assert r > 200 and r - g > 60 and b > g, (r, g, b)
+
+
+@pytest.mark.parametrize("width", [40, 60, 150, 300])
+def test_card_back_shadow_glow(width):
+    back = art.card_back(width)
+    assert back.get_size() == (width, round(width * 1.4)) and has_alpha(back)
+    assert art.card_back(width) is back
+    pad = art.card_shadow_pad(width)
+    shadow = art.card_shadow(width)
+    assert shadow.get_size() == (width + 2 * pad, round(width * 1.4) + 2 * pad) and has_alpha(shadow)
+    assert shadow.get_at((0, 0)).a == 0 and shadow.get_at((shadow.get_width() // 2, shadow.get_height() // 2)).a > 0
+    glow = art.card_glow(width)
+    assert glow.get_size() == shadow.get_size()
+
+
+def test_colorblind_palette_differs_in_every_value():
+    normal, cb = art.palette(False), art.palette(True)
+    for value in "123456":
+        assert normal[value] != cb[value]
+    assert set(art.VALUE_SHAPES) == set("123456") and len(set(art.VALUE_SHAPES.values())) == 6
+    assert art.palette() == art.VALUE_COLORS
+
+
+def test_neighbouring_values_differ_in_lightness():
+    from lama_desktop.app.art.palette import luminance
+
+    for vision in (False, True):
+        hues = art.palette(vision)
+        for a, b in zip("12345", "23456"):
+            la, lb = luminance(hues[a]), luminance(hues[b])
+            contrast = (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+            assert contrast > 1.15, (vision, a, b, contrast)
+
+
+def test_palette_names():
+    for name in ("felt", "cream", "ink", "accent"):
+        assert len(art.PALETTE[name]) == 3
+    ink = art.PALETTE["ink"]
+    assert ink != (0, 0, 0) and ink[0] > ink[2], "ink is a warm dark brown, never black"
+
+
+@pytest.mark.parametrize("kind", ["white", "black", "pink", "magic"])
+@pytest.mark.parametrize("diameter", [16, 32, 64, 128])
+def test_token(kind, diameter):
+    disc = art.token(kind, diameter)
+    assert disc.get_size() == (diameter, diameter) and has_alpha(disc)
+    assert corner_is_transparent(disc)
+    assert art.token(kind, diameter) is disc
+
+
+def test_token_stack_grows_with_count_and_is_cached():
+    one = art.token_stack("white", 1, 50)
+    five = art.token_stack("white", 5, 50)
+    assert five.get_height() > one.get_height()
+    assert one.get_width() == five.get_width()
+    assert art.token_stack("white", 5, 50) is five
+    empty = art.token_stack("black", 0, 50)
+    assert empty.get_size()[1] == 50 and has_alpha(empty)
+    with pytest.raises(ValueError):
+        art.token("gold", 40)
+
+
+# --- font ------------------------------------------------------------------
+
+MISSING = "\U0001F999"  # a code point Lato has no glyph for (rendered as .notdef)
+
+
+def _glyph_bytes(f: pygame.font.Font, char: str) -> bytes:
+    return pygame.image.tobytes(f.render(char, True, (0, 0, 0)), "RGBA")
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_font_has_polish_and_french_letters(bold):
+    f = art.font(28, bold=bold)
+    notdef = _glyph_bytes(f, MISSING)
+    for char in "éèêàçôùœÉÀÇąćęłńóśźżĄĆĘŁŃÓŚŹŻ":
+        metrics = f.metrics(char)[0]
+        assert metrics is not None and metrics[4] > 0, char
+        assert _glyph_bytes(f, char) != notdef, f"{char!r} renders as the missing-glyph box"
+    # the check itself can fail: the known-missing code point does render as .notdef
+    assert _glyph_bytes(f, "\U0001F998") == notdef
+
+
+def test_font_is_cached_and_two_weights():
+    assert art.font(20) is art.font(20)
+    assert art.font(20) is not art.font(20, bold=True)
+    regular = art.font(40).render("Lama", True, (0, 0, 0))
+    bold = art.font(40, bold=True).render("Lama", True, (0, 0, 0))
+    assert pygame.image.tobytes(regular, "RGBA") != pygame.image.tobytes(bold, "RGBA")
+
+
+def test_font_digits_are_tabular():
+    f = art.font(30)
+    advances = {f.metrics(d)[0][4] for d in "0123456789"}
+    assert len(advances) == 1
+
+
+# --- licences --------------------------------------------------------------
+
+def test_every_asset_file_is_covered_by_licenses_md():
+    text = (ASSETS / "LICENSES.md").read_text(encoding="utf-8")
+    patterns = [p for p in re.findall(r"`(assets/[^`]+)`", text)]
+    assert patterns
+    uncovered = []
+    for path in sorted(ASSETS.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts:
+            continue
+        rel = path.relative_to(ROOT).as_posix()
+        if not any(fnmatch.fnmatchcase(rel, p) for p in patterns):
+            uncovered.append(rel)
+    assert not uncovered, f"files in assets/ not covered by assets/LICENSES.md: {uncovered}"
+
+
+def test_font_licence_ships_with_fonts():
+    assert (ASSETS / "fonts" / "OFL.txt").read_text(encoding="utf-8").count("SIL Open Font License") >= 1
+    for name in ("Lato-Regular.ttf", "Lato-Bold.ttf"):
+        assert (ASSETS / "fonts" / name).stat().st_size > 10_000
