@@ -23,6 +23,7 @@ def register(spec: GameSpec) -> GameSpec:
 def _load_builtin_games() -> None:
     # One import per game; each module calls register(). Keep this list explicit.
     from . import lama  # noqa: F401  (lama, lama-party)
+    from . import dice  # noqa: F401  (lama-dice)
     from . import cadabra  # noqa: F401  (lama-cadabra)
 
 

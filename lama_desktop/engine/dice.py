@@ -1,0 +1,1020 @@
+"""LAMA Dice (Reiner Knizia), game id ``lama-dice``, 2–6 players, variant ``lama20`` (pink 20-point tokens).
+
+Rules: RULINGS.md §2 (it outranks the rulebooks), then ``rules/lama-dice.en.txt`` / ``.fr.txt`` and the dice part of
+``lama-box.pl.txt``. Component data (cards, llama row, the three dice faces — their layout is *reconstructed*) is
+read from ``engine/data/lama_dice.yaml``.
+
+Everything is open: rows are face up, the llama row is face up, the dice are public. The only unknown is the
+order of future rounds' deals (the 36-card remainder not dealt this round is unused this round).
+
+Phases and moves (``str(move)`` is the stable text form):
+
+- ``turn``: ``roll`` or ``quit``.
+- ``discard`` (after a roll where some die shows a value of your row): ``discard V ...`` with card values
+  (``1``..``6``, ``L`` for a llama), at least one card, at most one card per die showing that value; you may
+  discard fewer than allowed (``discard 3 L``, ``discard 3``).
+- ``take`` (after a roll with no match in your row, when the llama row holds a rolled value): ``take V``.
+- ``return`` (after three llamas, or after emptying your row, when you hold tokens): ``return 20`` /
+  ``return 10`` / ``return 1`` (a denomination you hold) or ``keep`` (the rules say *may*).
+
+The roll is a chance outcome drawn from the state's own seeded ``Rng`` when ``roll`` is applied. The exact
+distribution is exposed for search bots and tests: ``state.roll_outcomes()`` lists ``(faces, probability)``
+(merged by the multiset of values shown, or all 216 ordered outcomes with ``merged=False``), and
+``state.apply_roll(faces)`` applies the roll move with the given faces instead of drawing them.
+
+Outcome of a roll, in the rulebook's order:
+1. three llamas: you may return one token (none if you hold none); no card moves; your turn ends;
+2. some die shows a value in your row: discard (see above);
+3. otherwise take one llama-row card whose value a die shows (alone in the round: skip this, you blow it);
+4. otherwise you blow it: you take the whole llama row and the round ends.
+
+The round ends when a row is emptied (that player may first return a token), when someone blows it, when
+someone takes the last llama-row card, or when everybody has quit. Every row is scored (distinct values once,
+all llamas 10 once). The game ends after a round in which someone reached 40 points; fewest points win, ties
+share. The player who took the last action of a round starts the next one.
+
+Events (``Event.kind``, ``seat``, ``data``):
+
+- ``deal``: ``{"round", "starter", "rows": [[card, ...] per seat], "llama_row": [card, ...]}``
+- ``roll``: ``{"faces": [face per die, e.g. 3, "L", 1], "dice": ["A", "B", "C"], "outcome": "three_llamas" |
+  "match" | "take" | "blowup", "matches": [values of your row shown by a die]}``
+- ``discard``: ``{"cards": [card, ...], "left": n}`` — ``take``: ``{"card": v}`` (from the llama row)
+- ``blowup``: ``{"cards": [the whole llama row], "solo": bool}``
+- ``token``: ``{"action": "return", "value": d, "reason": "three_llamas" | "empty_row", "score"}`` /
+  ``{"action": "keep" | "none", "reason"}`` / ``{"action": "take", "points", "score", "holding"}`` at scoring
+- ``quit``: ``{"left": number of players still in}``
+- ``round_end``: ``{"round", "ended_by": "empty_row" | "blowup" | "last_card" | "all_quit", "by": seat,
+  "rows": [{"seat", "cards", "values", "points"} ...], "scores": [...], "next_starter": seat or None}``
+- ``game_end``: ``{"scores", "winners"}``
+"""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+from typing import Iterable, Sequence
+
+from ..resources import engine_data
+from .core import (
+    Event,
+    GameSpec,
+    GameState,
+    IllegalMove,
+    Move,
+    StateFormatError,
+    VariantSpec,
+    View,
+    check_header,
+    state_header,
+)
+from .registry import register
+from .rng import Rng
+
+GAME_ID = "lama-dice"
+STATE_VERSION = 1
+
+# ---------------------------------------------------------------------------------------------------------------
+# Component data (from YAML). Internally a card value is an index 0..6: 0..5 are the numbers 1..6, 6 the llama.
+# ---------------------------------------------------------------------------------------------------------------
+_DATA = engine_data("lama_dice.yaml")
+LABELS: tuple = (1, 2, 3, 4, 5, 6, "L")          # public label of each value index (JSON-safe)
+_IDS = ("1", "2", "3", "4", "5", "6", "L")        # YAML card ids
+NV = 7
+LLAMA = 6
+_INDEX_OF = {label: i for i, label in enumerate(LABELS)}
+_INDEX_OF.update({str(label): i for i, label in enumerate(LABELS)})
+_INDEX_OF["l"] = LLAMA
+
+
+def _value_index(label) -> int:
+    """Card label (1..6, "1".."6", "L") → value index; ``KeyError`` if it is not a card value."""
+    return _INDEX_OF[label]
+
+
+CARD_COUNTS: tuple = tuple(int(_DATA["cards"][i]) for i in _IDS)          # 6,6,6,6,6,6,7
+TOTAL_CARDS = sum(CARD_COUNTS)                                              # 43
+POINTS: tuple = tuple(int(_DATA["card_points"][i]) for i in _IDS)           # 1..6, 10
+LLAMA_ROW: tuple = tuple(sum(1 for c in _DATA["llama_row"] if str(c) == i) for i in _IDS)
+ROW_SIZE = int(_DATA["row_size"])
+END_POINTS = int(_DATA["game_end_points"])
+TOKEN_VALUES = {name: int(v) for name, v in _DATA["tokens"].items()}
+DICE_IDS: tuple = tuple(str(d["id"]) for d in _DATA["dice"])
+DICE_FACES: tuple = tuple(tuple(_value_index(str(f)) for f in d["faces"]) for d in _DATA["dice"])
+NUM_DICE = len(DICE_FACES)
+GREY_DECK: tuple = tuple(v for v in range(NV) for _ in range(CARD_COUNTS[v] - LLAMA_ROW[v]))  # the 36 dealt from
+
+
+def _build_roll_table():
+    """Every ordered outcome of the dice: (faces, counts per value, mask of values shown)."""
+    table = []
+    for faces in product(*DICE_FACES):
+        counts = [0] * NV
+        for f in faces:
+            counts[f] += 1
+        mask = 0
+        for f in faces:
+            mask |= 1 << f
+        table.append((tuple(faces), tuple(counts), mask))
+    return tuple(table)
+
+
+ROLL_TABLE = _build_roll_table()
+NUM_OUTCOMES = len(ROLL_TABLE)                                   # 216
+ALL_LLAMAS = tuple(LLAMA for _ in range(NUM_DICE))
+
+
+def _merged_outcomes():
+    groups: dict = {}
+    for faces, counts, mask in ROLL_TABLE:
+        key = counts
+        if key in groups:
+            groups[key][1] += 1
+        else:
+            groups[key] = [faces, 1, counts, mask]
+    return tuple((g[0], g[1] / NUM_OUTCOMES, g[2], g[3]) for g in groups.values())
+
+
+MERGED_OUTCOMES = _merged_outcomes()   # (faces representative, probability, counts, mask), merged by counts
+
+# ---------------------------------------------------------------------------------------------------------------
+# Moves (prebuilt constants: legal_moves returns these very objects)
+# ---------------------------------------------------------------------------------------------------------------
+ROLL = Move("roll")
+QUIT = Move("quit")
+KEEP = Move("keep")
+TAKE = tuple(Move("take", (LABELS[v],)) for v in range(NV))
+RETURN = {d: Move("return", (d,)) for d in (20, 10, 1)}
+_TURN_MOVES = (ROLL, QUIT)
+
+_DISCARD_BY_COUNTS: dict = {}      # counts tuple → Move
+_COUNTS_OF_DISCARD: dict = {}      # Move → counts tuple
+_DISCARD_OPTIONS: dict = {}        # caps tuple → tuple of Moves (cache)
+
+
+def _discard_move(counts: tuple) -> Move:
+    move = _DISCARD_BY_COUNTS.get(counts)
+    if move is None:
+        args = tuple(LABELS[v] for v in range(NV) for _ in range(counts[v]))
+        move = Move("discard", args)
+        _DISCARD_BY_COUNTS[counts] = move
+        _COUNTS_OF_DISCARD[move] = counts
+    return move
+
+
+def discard_options(caps: tuple) -> tuple:
+    """All discard moves allowed by ``caps`` (per value: how many cards may go), at least one card."""
+    options = _DISCARD_OPTIONS.get(caps)
+    if options is None:
+        ranges = [range(c + 1) for c in caps]
+        options = tuple(_discard_move(k) for k in product(*ranges) if any(k))
+        # most cards first, then lower values first: a stable, readable order for UIs and bots
+        options = tuple(sorted(options, key=lambda m: (-len(m.args), _COUNTS_OF_DISCARD[m][::-1])))
+        _DISCARD_OPTIONS[caps] = options
+    return options
+
+
+def discard_counts(move: Move) -> tuple:
+    """The per-value counts of a discard move (``discard 3 L`` → (0,0,1,0,0,0,1))."""
+    counts = _COUNTS_OF_DISCARD.get(move)
+    if counts is None:
+        c = [0] * NV
+        for a in move.args:
+            c[_value_index(a)] += 1
+        counts = tuple(c)
+    return counts
+
+
+PH_TURN, PH_DISCARD, PH_TAKE, PH_RETURN, PH_OVER = range(5)
+PHASE_NAMES = ("turn", "discard", "take", "return", "over")
+
+
+def row_points(counts: Sequence[int]) -> int:
+    """Penalty of a row: each distinct value once, all llamas 10 once."""
+    total = 0
+    for v in range(NV):
+        if counts[v]:
+            total += POINTS[v]
+    return total
+
+
+def holding(score: int, lama20: bool) -> dict:
+    """The canonical tokens for ``score`` (exchanged at once): {20: pinks, 10: blacks, 1: whites}."""
+    pinks = score // 20 if lama20 else 0
+    rest = score - 20 * pinks
+    return {20: pinks, 10: rest // 10, 1: rest % 10}
+
+
+def returnable(score: int, lama20: bool) -> tuple:
+    """Denominations a player with ``score`` points holds (largest first)."""
+    h = holding(score, lama20)
+    return tuple(d for d in (20, 10, 1) if h[d])
+
+
+_RETURN_CACHE: dict = {}
+
+
+def _return_options(score: int, lama20: bool) -> tuple:
+    """The moves of a player with ``score`` points who may return a token: each held denomination, or keep."""
+    key = (score, lama20)
+    moves = _RETURN_CACHE.get(key)
+    if moves is None:
+        moves = _RETURN_CACHE[key] = tuple(RETURN[d] for d in returnable(score, lama20)) + (KEEP,)
+    return moves
+
+
+def cards_text(counts: Sequence[int]) -> list:
+    return [LABELS[v] for v in range(NV) for _ in range(counts[v])]
+
+
+def _counts_from(cards) -> list:
+    """Cards given as a text ("1 3 L"), or an iterable of labels → counts list."""
+    if isinstance(cards, str):
+        cards = cards.split()
+    counts = [0] * NV
+    for c in cards:
+        try:
+            counts[_value_index(c)] += 1
+        except KeyError:
+            raise ValueError(f"{c!r} is not a LAMA Dice card (1-6 or L)") from None
+    return counts
+
+
+def _faces_index(faces) -> tuple:
+    """Faces given as labels or value indices... labels only (1..6, 'L') to avoid ambiguity."""
+    try:
+        return tuple(_value_index(f) for f in faces)
+    except KeyError as error:
+        raise ValueError(f"{error.args[0]!r} is not a die face (1-6 or L)") from None
+
+
+def _name(v: int) -> str:
+    return "llama" if v == LLAMA else str(LABELS[v])
+
+
+class DiceState(GameState):
+    game_id = GAME_ID
+
+    __slots__ = ("num_players", "lama20", "first_player", "seed", "rows", "llama", "discarded", "unused",
+                 "_scores", "out", "cur", "phase", "dice", "reason", "last_actor", "round_no", "starter", "rng",
+                 "_moves")
+
+    # -- construction ------------------------------------------------------------------------------------------
+    def __init__(self, players: int, variants: Iterable[str] = (), seed: int = 0, first_player: int = 0,
+                 _deal: bool = True):
+        if not 2 <= players <= 6:
+            raise ValueError(f"LAMA Dice is for 2 to 6 players, not {players}")
+        if not isinstance(first_player, int) or not 0 <= first_player < players:
+            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}")
+        self.num_players = players
+        self.lama20 = "lama20" in set(variants)
+        self.first_player = first_player
+        self.seed = seed
+        self.rng = Rng(seed)
+        self._scores = [0] * players
+        self.rows = [[0] * NV for _ in range(players)]
+        self.llama = [0] * NV
+        self.discarded = [0] * NV
+        self.unused = [0] * NV
+        self.out = [False] * players
+        self.cur = first_player
+        self.phase = PH_TURN
+        self.dice = None
+        self.reason = ""
+        self.last_actor = first_player
+        self.round_no = 0
+        self.starter = first_player
+        self._moves = _TURN_MOVES
+        if _deal:
+            self._deal_round(first_player, None)
+
+    @classmethod
+    def crafted(cls, rows: Sequence, llama_row=None, scores: Sequence[int] | None = None, current: int = 0,
+                quit: Iterable[int] = (), variants: Iterable[str] = (), seed: int = 0, round_no: int = 1,
+                discarded=None) -> "DiceState":
+        """A state built from explicit positions, for scenario tests and tools.
+
+        ``rows``: one entry per seat, each a text ("1 3 3 L") or a list of labels; ``llama_row`` likewise
+        (default: the full llama row 1-6 and L); ``scores`` the points (tokens) held; ``current`` the seat to
+        move (phase ``turn``); ``quit`` the seats that have quit. Cards not placed go to the discard pile if
+        listed in ``discarded``, the rest are this round's unused cards.
+        """
+        players = len(rows)
+        state = cls(players, variants, seed, first_player=current, _deal=False)
+        state.rows = [_counts_from(r) for r in rows]
+        state.llama = _counts_from(llama_row) if llama_row is not None else list(LLAMA_ROW)
+        state.discarded = _counts_from(discarded) if discarded is not None else [0] * NV
+        placed = [sum(r[v] for r in state.rows) + state.llama[v] + state.discarded[v] for v in range(NV)]
+        for v in range(NV):
+            if placed[v] > CARD_COUNTS[v]:
+                raise ValueError(f"too many {_name(v)} cards: {placed[v]} placed, the game has {CARD_COUNTS[v]}")
+        if not any(state.llama):
+            raise ValueError("the llama row cannot be empty during a round")
+        state.unused = [CARD_COUNTS[v] - placed[v] for v in range(NV)]
+        if scores is not None:
+            if len(scores) != players or any(s < 0 for s in scores):
+                raise ValueError("scores: one non-negative number per seat")
+            state._scores = [int(s) for s in scores]
+        state.out = [seat in set(quit) for seat in range(players)]
+        if state.out[current]:
+            raise ValueError("the current player cannot have quit")
+        for seat in range(players):
+            if not state.out[seat] and not any(state.rows[seat]):
+                raise ValueError(f"seat {seat} is still in the round with an empty row")
+        state.round_no = round_no
+        state.starter = current
+        state.last_actor = current
+        return state
+
+    # -- the contract ------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PH_OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def winners(self) -> list[int]:
+        if self.phase != PH_OVER:
+            return []
+        best = min(self._scores)
+        return [s for s in range(self.num_players) if self._scores[s] == best]
+
+    def legal_moves(self) -> list[Move]:
+        return list(self._moves)
+
+    def _check(self, move) -> Move:
+        """``move`` (a ``Move`` or its text) as one of the prebuilt legal moves, or ``IllegalMove``."""
+        if move.__class__ is not Move:
+            move = Move.parse(move) if isinstance(move, str) else move
+        moves = self._moves
+        if move not in moves:
+            move = self._canonical(move)
+            if move not in moves:
+                raise IllegalMove(self.why_illegal(move), move)
+        return move
+
+    def apply(self, move) -> list[Event]:
+        events: list[Event] = []
+        self._do(self._check(move), events)
+        return events
+
+    def step(self, move) -> None:
+        """``apply`` without building events (the hot path of bots and benchmarks). Same validation."""
+        self._do(self._check(move), None)
+
+    def _do(self, move: Move, ev) -> None:
+        kind = move.kind
+        if kind == "roll":
+            self._rolled(ROLL_TABLE[self.rng.next64() % NUM_OUTCOMES], ev)
+        elif kind == "discard":
+            self._discard(discard_counts(move), ev)
+        elif kind == "take":
+            self._take(_value_index(move.args[0]), ev)
+        elif kind == "quit":
+            self._quit(ev)
+        elif kind == "return":
+            self._return(move.args[0], ev)
+        else:
+            self._keep(ev)
+
+    @staticmethod
+    def _canonical(move):
+        """Accept ``discard L 3`` for ``discard 3 L`` and ``l`` for ``L``."""
+        if not isinstance(move, Move):
+            return move
+        if move.kind in ("discard", "take"):
+            try:
+                idx = [_value_index(a) for a in move.args]
+            except (KeyError, TypeError):
+                return move
+            return Move(move.kind, tuple(LABELS[v] for v in sorted(idx)))
+        return move
+
+    def why_illegal(self, move) -> str:
+        if not isinstance(move, Move):
+            return "that is not a move"
+        if self.phase == PH_OVER:
+            return "the game is over"
+        kind = move.kind
+        known = ("roll", "quit", "discard", "take", "return", "keep")
+        if kind not in known:
+            return f"'{kind}' is not a LAMA Dice move (roll, quit, discard, take, return or keep)"
+        phase = self.phase
+        if phase == PH_TURN:
+            if kind in ("roll", "quit"):
+                return "roll and quit take no arguments"
+            return "first roll the dice or quit"
+        if kind in ("roll", "quit"):
+            return {PH_DISCARD: "you rolled a match: choose which matching cards to discard first",
+                    PH_TAKE: "you rolled no match: take a card from the llama row first",
+                    PH_RETURN: "choose whether to return a token first"}[phase]
+        dice_counts = [0] * NV
+        for f in self.dice or ():
+            dice_counts[f] += 1
+        if phase == PH_DISCARD:
+            if kind != "discard":
+                return "you rolled a match: discard at least one matching card"
+            if not move.args:
+                return "discard at least one matching card"
+            try:
+                want = discard_counts(move)
+            except (KeyError, TypeError):
+                return "name the cards by value: 1 to 6, or L for a llama"
+            row = self.rows[self.cur]
+            for v in range(NV):
+                if want[v] == 0:
+                    continue
+                if row[v] == 0:
+                    return f"you have no {_name(v)} in your row"
+                if dice_counts[v] == 0:
+                    return f"no die shows {_name(v)}"
+                if want[v] > row[v]:
+                    return f"you have only {row[v]} {_name(v)} in your row"
+                if want[v] > dice_counts[v]:
+                    shown = "one die shows" if dice_counts[v] == 1 else f"only {dice_counts[v]} dice show"
+                    return f"{shown} {_name(v)}: at most one card per die"
+            return "that discard is not allowed"
+        if phase == PH_TAKE:
+            if kind != "take":
+                return "you rolled no match: take one card from the llama row whose value a die shows"
+            if len(move.args) != 1:
+                return "take exactly one card"
+            try:
+                v = _value_index(move.args[0])
+            except (KeyError, TypeError):
+                return "name the card by value: 1 to 6, or L for a llama"
+            if dice_counts[v] == 0:
+                return f"no die shows {_name(v)}"
+            if not self.llama[v]:
+                return f"the llama row has no {_name(v)}"
+            return "that card cannot be taken"
+        # PH_RETURN
+        if kind == "keep":
+            return "keep takes no arguments"
+        if kind != "return":
+            return "choose a token to return, or keep them all"
+        if len(move.args) != 1 or move.args[0] not in (1, 10, 20):
+            return "return a 1, 10 or 20-point token"
+        if move.args[0] == 20 and not self.lama20:
+            return "pink 20-point tokens are only used with the Lama 20 variant"
+        return f"you hold no {move.args[0]}-point token"
+
+    # -- chance, exposed exactly ---------------------------------------------------------------------------------
+    @staticmethod
+    def roll_outcomes(merged: bool = True) -> list:
+        """The exact distribution of a roll: ``[(faces, probability), ...]`` summing to 1.
+
+        ``faces`` are labels per die (die order of the data file). ``merged`` groups the 216 ordered outcomes by
+        the multiset of values shown (all that the rules look at) and gives one representative per group.
+        """
+        if merged:
+            return [(tuple(LABELS[f] for f in faces), p) for faces, p, _c, _m in MERGED_OUTCOMES]
+        p = 1.0 / NUM_OUTCOMES
+        return [(tuple(LABELS[f] for f in faces), p) for faces, _c, _m in ROLL_TABLE]
+
+    @staticmethod
+    def dice_assignment(faces) -> tuple:
+        """Labels rolled (any order) → the same faces in die order; ``ValueError`` if the dice cannot show them."""
+        idx = _faces_index(faces)
+        if len(idx) != NUM_DICE:
+            raise ValueError(f"a roll shows {NUM_DICE} dice, not {len(idx)}")
+        for perm in permutations(idx):
+            if all(perm[d] in DICE_FACES[d] for d in range(NUM_DICE)):
+                return tuple(LABELS[f] for f in perm)
+        raise ValueError(f"the dice cannot show {' '.join(str(LABELS[f]) for f in idx)} together")
+
+    def apply_roll(self, faces, events: bool = True) -> list[Event] | None:
+        """Apply ``roll`` with the given faces (labels, any order) instead of drawing them from the Rng.
+
+        With ``events=False`` no events are built and ``None`` is returned (search bots)."""
+        if self.phase != PH_TURN:
+            raise IllegalMove(self.why_illegal(ROLL), ROLL)
+        ordered = _faces_index(self.dice_assignment(faces))
+        counts = [0] * NV
+        mask = 0
+        for f in ordered:
+            counts[f] += 1
+            mask |= 1 << f
+        ev: list | None = [] if events else None
+        self._rolled((ordered, tuple(counts), mask), ev)
+        return ev
+
+    # -- the rules -----------------------------------------------------------------------------------------------
+    def _rolled(self, outcome, ev) -> None:
+        faces, counts, mask = outcome
+        p = self.cur
+        row = self.rows[p]
+        self.dice = faces
+        self.last_actor = p
+        if ev is not None:
+            data = {"faces": [LABELS[f] for f in faces], "dice": list(DICE_IDS)}
+            ev.append(Event("roll", p, data))
+        else:
+            data = {}
+        if counts[LLAMA] == NUM_DICE:
+            data["outcome"] = "three_llamas"
+            data["matches"] = []
+            score = self._scores[p]
+            if score:
+                self.phase = PH_RETURN
+                self.reason = "three_llamas"
+                self._moves = _return_options(score, self.lama20)
+            else:
+                if ev is not None:
+                    ev.append(Event("token", p, {"action": "none", "reason": "three_llamas"}))
+                self._next_turn(p)
+            return
+        caps = None
+        for v in range(NV):
+            if counts[v] and row[v]:
+                if caps is None:
+                    caps = [0] * NV
+                caps[v] = counts[v] if counts[v] < row[v] else row[v]
+        if caps is not None:
+            data["outcome"] = "match"
+            if ev is not None:
+                data["matches"] = [LABELS[v] for v in range(NV) if caps[v]]
+            self.phase = PH_DISCARD
+            self._moves = discard_options(tuple(caps))
+            return
+        data["matches"] = []
+        if not self._solo(p):
+            llama = self.llama
+            takes = tuple(TAKE[v] for v in range(NV) if counts[v] and llama[v])
+            if takes:
+                data["outcome"] = "take"
+                self.phase = PH_TAKE
+                self._moves = takes
+                return
+        data["outcome"] = "blowup"
+        self._blowup(p, ev)
+
+    def _solo(self, p: int) -> bool:
+        out = self.out
+        for s in range(self.num_players):
+            if s != p and not out[s]:
+                return False
+        return True
+
+    def _blowup(self, p: int, ev) -> None:
+        taken = self.llama
+        row = self.rows[p]
+        for v in range(NV):
+            row[v] += taken[v]
+        if ev is not None:
+            ev.append(Event("blowup", p, {"cards": cards_text(taken), "solo": self._solo(p)}))
+        self.llama = [0] * NV
+        self._end_round("blowup", p, ev)
+
+    def _discard(self, k: tuple, ev) -> None:
+        p = self.cur
+        row = self.rows[p]
+        disc = self.discarded
+        left = 0
+        for v in range(NV):
+            if k[v]:
+                row[v] -= k[v]
+                disc[v] += k[v]
+            left += row[v]
+        if ev is not None:
+            ev.append(Event("discard", p, {"cards": cards_text(k), "left": left}))
+        self.last_actor = p
+        if left == 0:
+            score = self._scores[p]
+            if score:
+                self.phase = PH_RETURN
+                self.reason = "empty_row"
+                self.dice = None
+                self._moves = _return_options(score, self.lama20)
+                return
+            self._end_round("empty_row", p, ev)
+            return
+        self._next_turn(p)
+
+    def _take(self, v: int, ev) -> None:
+        p = self.cur
+        llama = self.llama
+        llama[v] -= 1
+        self.rows[p][v] += 1
+        self.last_actor = p
+        if ev is not None:
+            ev.append(Event("take", p, {"card": LABELS[v]}))
+        if not any(llama):
+            self._end_round("last_card", p, ev)
+            return
+        self._next_turn(p)
+
+    def _return(self, d: int, ev) -> None:
+        p = self.cur
+        self._scores[p] -= d
+        if ev is not None:
+            ev.append(Event("token", p, {"action": "return", "value": d, "reason": self.reason,
+                                         "score": self._scores[p]}))
+        self._after_return(p, ev)
+
+    def _keep(self, ev) -> None:
+        p = self.cur
+        if ev is not None:
+            ev.append(Event("token", p, {"action": "keep", "reason": self.reason}))
+        self._after_return(p, ev)
+
+    def _after_return(self, p: int, ev) -> None:
+        reason = self.reason
+        self.reason = ""
+        self.last_actor = p
+        if reason == "empty_row":
+            self._end_round("empty_row", p, ev)
+        else:
+            self._next_turn(p)
+
+    def _quit(self, ev) -> None:
+        p = self.cur
+        self.out[p] = True
+        self.last_actor = p
+        left = self.out.count(False)
+        if ev is not None:
+            ev.append(Event("quit", p, {"left": left}))
+        if left == 0:
+            self._end_round("all_quit", p, ev)
+            return
+        self._next_turn(p)
+
+    def _next_turn(self, p: int) -> None:
+        n = self.num_players
+        out = self.out
+        s = p
+        for _ in range(n):
+            s += 1
+            if s == n:
+                s = 0
+            if not out[s]:
+                break
+        self.cur = s
+        self.phase = PH_TURN
+        self.dice = None
+        self._moves = _TURN_MOVES
+
+    def _end_round(self, ended_by: str, by: int, ev) -> None:
+        scores = self._scores
+        rows = self.rows
+        if ev is None:
+            for s in range(self.num_players):
+                row = rows[s]
+                for v in range(NV):
+                    if row[v]:
+                        scores[s] += POINTS[v]
+        else:
+            rows_info = []
+            for s in range(self.num_players):
+                row = rows[s]
+                pts = row_points(row)
+                rows_info.append({"seat": s, "cards": cards_text(row),
+                                  "values": [LABELS[v] for v in range(NV) if row[v]], "points": pts,
+                                  "quit": self.out[s]})
+                if pts:
+                    scores[s] += pts
+                    ev.append(Event("token", s, {"action": "take", "points": pts, "score": scores[s],
+                                                 "holding": {str(k): c for k, c in
+                                                             holding(scores[s], self.lama20).items()}}))
+        over = max(scores) >= END_POINTS
+        if ev is not None:
+            ev.append(Event("round_end", by, {"round": self.round_no, "ended_by": ended_by, "by": by,
+                                              "rows": rows_info, "scores": list(scores),
+                                              "next_starter": None if over else by}))
+        self.dice = None
+        self.reason = ""
+        if over:
+            self.phase = PH_OVER
+            self.cur = -1
+            self._moves = ()
+            if ev is not None:
+                ev.append(Event("game_end", None, {"scores": list(scores), "winners": self.winners()}))
+            return
+        self._deal_round(by, ev)
+
+    def _deal_round(self, starter: int, ev) -> None:
+        n = self.num_players
+        deck = list(GREY_DECK)
+        dealt = n * ROW_SIZE
+        self.rng.partial_shuffle(deck, dealt)       # the last ``dealt`` cards are a uniform ordered sample
+        rest = len(deck) - dealt
+        rows = []
+        for s in range(n):
+            row = [0] * NV
+            for i in range(rest + s * ROW_SIZE, rest + (s + 1) * ROW_SIZE):
+                row[deck[i]] += 1
+            rows.append(row)
+        unused = [0] * NV
+        for i in range(rest):
+            unused[deck[i]] += 1
+        self.rows = rows
+        self.unused = unused
+        self.llama = list(LLAMA_ROW)
+        self.discarded = [0] * NV
+        self.out = [False] * n
+        self.round_no += 1
+        self.starter = starter
+        self.cur = starter
+        self.last_actor = starter
+        self.phase = PH_TURN
+        self.dice = None
+        self.reason = ""
+        self._moves = _TURN_MOVES
+        if ev is not None:
+            ev.append(Event("deal", None, {"round": self.round_no, "starter": starter,
+                                           "rows": [cards_text(r) for r in rows],
+                                           "llama_row": cards_text(self.llama)}))
+
+    # -- helpers for UIs, bots, tests ----------------------------------------------------------------------------
+    def tokens(self, seat: int) -> dict:
+        return holding(self._scores[seat], self.lama20)
+
+    def row_cards(self, seat: int) -> list:
+        return cards_text(self.rows[seat])
+
+    def llama_row_cards(self) -> list:
+        return cards_text(self.llama)
+
+    def active_players(self) -> list[int]:
+        return [s for s in range(self.num_players) if not self.out[s]] if self.phase != PH_OVER else []
+
+    def card_totals(self) -> list[int]:
+        """Per value: cards in rows + llama row + discard pile + unused (always the deck's counts)."""
+        return [sum(r[v] for r in self.rows) + self.llama[v] + self.discarded[v] + self.unused[v]
+                for v in range(NV)]
+
+    def view(self, seat: int) -> "DiceView":
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat} in a {self.num_players}-player game")
+        return DiceView(self._copy(with_rng=False), seat)
+
+    def clone(self) -> "DiceState":
+        return self._copy(with_rng=True)
+
+    def _copy(self, with_rng: bool) -> "DiceState":
+        new = DiceState.__new__(DiceState)
+        new.num_players = self.num_players
+        new.lama20 = self.lama20
+        new.first_player = self.first_player
+        new.seed = self.seed
+        new.rows = [r[:] for r in self.rows]
+        new.llama = self.llama[:]
+        new.discarded = self.discarded[:]
+        new.unused = self.unused[:]
+        new._scores = self._scores[:]
+        new.out = self.out[:]
+        new.cur = self.cur
+        new.phase = self.phase
+        new.dice = self.dice
+        new.reason = self.reason
+        new.last_actor = self.last_actor
+        new.round_no = self.round_no
+        new.starter = self.starter
+        new.rng = self.rng.copy() if with_rng else Rng(0)
+        new._moves = self._moves
+        return new
+
+    # -- saving ----------------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        data = state_header(self, ["lama20"] if self.lama20 else [], STATE_VERSION)
+        data.update({
+            "seed": self.seed,
+            "first_player": self.first_player,
+            "rng": self.rng.state,
+            "round": self.round_no,
+            "starter": self.starter,
+            "last_actor": self.last_actor,
+            "current": self.cur,
+            "phase": PHASE_NAMES[self.phase],
+            "reason": self.reason,
+            "dice": None if self.dice is None else [LABELS[f] for f in self.dice],
+            "scores": list(self._scores),
+            "quit": list(self.out),
+            "rows": [cards_text(r) for r in self.rows],
+            "llama_row": cards_text(self.llama),
+            "discarded": cards_text(self.discarded),
+            "unused": cards_text(self.unused),
+        })
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "DiceState":
+        check_header(data, GAME_ID, STATE_VERSION)
+        try:
+            return cls._from_dict(data)
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise StateFormatError(f"damaged lama-dice state: {type(error).__name__}: {error}") from None
+
+    @classmethod
+    def _from_dict(cls, data: dict) -> "DiceState":
+        def bad(reason: str):
+            raise StateFormatError(f"damaged lama-dice state: {reason}")
+
+        n = data["players"]
+        if not isinstance(n, int) or not 2 <= n <= 6:
+            bad(f"players must be 2 to 6, not {n!r}")
+        variants = data.get("variants", [])
+        if not isinstance(variants, list) or any(v != "lama20" for v in variants):
+            bad(f"unknown variants {variants!r}")
+        first = data["first_player"]
+        if not isinstance(first, int) or not 0 <= first < n:
+            bad("first_player is not a seat")
+        state = cls(n, variants, int(data["seed"]), first_player=first, _deal=False)
+        rng_state = data["rng"]
+        if not isinstance(rng_state, int) or not 0 <= rng_state < 1 << 64:
+            bad("rng state must be a 64-bit unsigned int")
+        state.rng = Rng(rng_state)
+        rows = data["rows"]
+        if not isinstance(rows, list) or len(rows) != n:
+            bad("one row per player is needed")
+        state.rows = [_counts_from(r) for r in rows]
+        state.llama = _counts_from(data["llama_row"])
+        state.discarded = _counts_from(data["discarded"])
+        state.unused = _counts_from(data["unused"])
+        if state.card_totals() != list(CARD_COUNTS):
+            bad("the cards do not add up to the 43-card deck")
+        if any(c > 1 for c in state.llama):
+            bad("the llama row holds at most one card of each value")
+        scores = data["scores"]
+        if not isinstance(scores, list) or len(scores) != n or not all(isinstance(s, int) and s >= 0 for s in scores):
+            bad("scores must be one non-negative int per player")
+        state._scores = list(scores)
+        quit_ = data["quit"]
+        if not isinstance(quit_, list) or len(quit_) != n or not all(isinstance(q, bool) for q in quit_):
+            bad("quit must be one bool per player")
+        state.out = list(quit_)
+        for key in ("round", "starter", "last_actor", "current"):
+            if not isinstance(data[key], int):
+                bad(f"{key} must be an int")
+        state.round_no = data["round"]
+        state.starter = data["starter"]
+        state.last_actor = data["last_actor"]
+        if not 0 <= state.starter < n or not 0 <= state.last_actor < n:
+            bad("starter and last_actor must be seats")
+        phase = data["phase"]
+        if phase not in PHASE_NAMES:
+            bad(f"unknown phase {phase!r}")
+        state.phase = PHASE_NAMES.index(phase)
+        cur = data["current"]
+        if state.phase == PH_OVER:
+            if cur != -1:
+                bad("a finished game has no current player")
+            if max(state._scores) < END_POINTS:
+                bad(f"a finished game needs a score of {END_POINTS} or more")
+        elif not 0 <= cur < n or state.out[cur]:
+            bad("the current player must be a seat still in the round")
+        state.cur = cur
+        dice = data["dice"]
+        reason = data.get("reason", "")
+        state.reason = reason
+        if state.phase in (PH_DISCARD, PH_TAKE) or (state.phase == PH_RETURN and reason == "three_llamas"):
+            if not isinstance(dice, list):
+                bad("this phase needs the dice")
+            state.dice = _faces_index(cls.dice_assignment(dice))
+        elif dice is not None:
+            bad("dice are only kept while their roll is being resolved")
+        if state.phase != PH_OVER and not any(state.llama):
+            bad("the llama row is empty during a round")
+        state._moves = state._moves_for_phase()
+        if state.phase != PH_OVER and not state._moves:
+            bad(f"no legal move in phase {phase}")
+        if state.phase == PH_RETURN and reason not in ("three_llamas", "empty_row"):
+            bad("a return needs a reason: three_llamas or empty_row")
+        return state
+
+    def _moves_for_phase(self) -> tuple:
+        """Recompute the legal moves of the current phase from the position (used when loading)."""
+        phase = self.phase
+        if phase == PH_OVER:
+            return ()
+        if phase == PH_TURN:
+            return _TURN_MOVES
+        p = self.cur
+        if phase == PH_RETURN:
+            if not self._scores[p]:
+                return ()
+            return _return_options(self._scores[p], self.lama20)
+        counts = [0] * NV
+        for f in self.dice:
+            counts[f] += 1
+        row = self.rows[p]
+        if phase == PH_DISCARD:
+            caps = tuple(min(counts[v], row[v]) for v in range(NV))
+            return discard_options(caps) if any(caps) else ()
+        if any(counts[v] and row[v] for v in range(NV)) or self._solo(p):
+            return ()
+        return tuple(TAKE[v] for v in range(NV) if counts[v] and self.llama[v])
+
+
+class DiceView(View):
+    """What a seat sees: everything (rows are open) except the Rng, i.e. future rolls and deals."""
+
+    game_id = GAME_ID
+
+    def __init__(self, state: DiceState, seat: int):
+        self._state = state
+        self.seat = seat
+        self.num_players = state.num_players
+
+    @property
+    def current_player(self) -> int:
+        return self._state.cur
+
+    def legal_moves(self) -> list[Move]:
+        if self._state.cur != self.seat:
+            return []
+        return self._state.legal_moves()
+
+    def sample_state(self, rng) -> DiceState:
+        state = self._state._copy(with_rng=False)
+        state.rng = Rng((rng.randrange(1 << 32) << 32) | rng.randrange(1 << 32))
+        return state
+
+    # read-only accessors for bots and the UI (copies: a view never changes)
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._state.phase]
+
+    @property
+    def lama20(self) -> bool:
+        return self._state.lama20
+
+    @property
+    def dice(self) -> tuple | None:
+        d = self._state.dice
+        return None if d is None else tuple(LABELS[f] for f in d)
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._state._scores)
+
+    @property
+    def quit(self) -> list[bool]:
+        return list(self._state.out)
+
+    @property
+    def round_no(self) -> int:
+        return self._state.round_no
+
+    def row_counts(self, seat: int) -> tuple:
+        return tuple(self._state.rows[seat])
+
+    def llama_row_counts(self) -> tuple:
+        return tuple(self._state.llama)
+
+    def to_dict(self) -> dict:
+        s = self._state
+        return {
+            "game": GAME_ID,
+            "seat": self.seat,
+            "players": s.num_players,
+            "variants": ["lama20"] if s.lama20 else [],
+            "round": s.round_no,
+            "starter": s.starter,
+            "current": s.cur,
+            "phase": PHASE_NAMES[s.phase],
+            "reason": s.reason,
+            "dice": None if s.dice is None else [LABELS[f] for f in s.dice],
+            "dice_ids": list(DICE_IDS),
+            "scores": list(s._scores),
+            "tokens": [{str(k): c for k, c in holding(sc, s.lama20).items()} for sc in s._scores],
+            "quit": list(s.out),
+            "rows": [cards_text(r) for r in s.rows],
+            "row_points": [row_points(r) for r in s.rows],
+            "llama_row": cards_text(s.llama),
+            "discarded": cards_text(s.discarded),
+            "unused_count": sum(s.unused),
+            "legal_moves": [str(m) for m in self.legal_moves()],
+            "over": s.phase == PH_OVER,
+            "winners": s.winners(),
+        }
+
+
+def _new_state(players: int, variants=frozenset(), seed: int = 0, first_player: int = 0, **options) -> DiceState:
+    if options:
+        raise ValueError(f"unknown option(s) for {GAME_ID}: {', '.join(sorted(options))} (known: first_player)")
+    return DiceState(players, variants, seed, first_player=first_player)
+
+
+SPEC = register(GameSpec(
+    id=GAME_ID,
+    title="LAMA Dice",
+    min_players=2,
+    max_players=6,
+    variants=(VariantSpec("lama20", "Lama 20", "Adds pink 20-point tokens; a player may return a 20."),),
+    new_state=_new_state,
+    state_from_dict=DiceState.from_dict,
+    lower_score_wins=True,
+    hidden_information=False,
+    description="Roll the three llama dice to shed the cards of your open row; quit before you blow it.",
+))
