@@ -213,7 +213,7 @@ class LamaState(GameState):
         return s
 
     @classmethod
-    def crafted(cls, game_id: str = "lama", *, hands, pile, top, variants=(), current: int = 0, points=None,
+    def crafted(cls, game_id: str = "lama", *, hands, top, pile=(), variants=(), current: int = 0, points=None,
                 discard=None, active=None, board=(0, 0, 0), drama: bool = False, dealer: int | None = None,
                 seed: int = 0, round_no: int = 1) -> "LamaState":
         """A state from explicit hands, pile (last item is the top of the pile), top card: for scenario tests.
