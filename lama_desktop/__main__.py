@@ -13,7 +13,13 @@ def main(argv=None) -> int:
     parser.add_argument("--version", action="version", version=f"lama-desktop {__version__}")
     parser.add_argument("--smoke-test", action="store_true",
                         help="open the window, play a complete bot game through the real scenes, exit 0")
+    parser.add_argument("--self-check", action="store_true",
+                        help="import every game, bot and scene, check the shipped data, print them, exit")
     args, _unknown = parser.parse_known_args(argv)
+    if args.self_check:
+        from .selfcheck import main as self_check
+
+        return self_check()
     from .app.main import run_app
 
     return run_app(smoke_test=args.smoke_test)

@@ -1,0 +1,141 @@
+"""``python -m lama_desktop --self-check``: prove that this copy of the game is complete, without opening a window.
+
+It imports every module of the package (so a frozen bundle that lost one fails here, not in front of a player),
+then lists the games, the bot levels of each game, the scenes, the shipped data folders, and checks that saves,
+settings and logs live outside the program's own folder (platformdirs), never next to the executable.
+
+The report holds no paths, so the output of a source checkout and of the frozen app built from it must be
+identical: ``build/build.py --smoke`` compares them line by line. Exit code 0 when nothing is wrong, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import sys
+from pathlib import Path
+
+SKIPPED = {"lama_desktop.__main__"}  # importing it is running it
+
+
+def package_modules() -> tuple[list[str], list[str]]:
+    """Import every module of ``lama_desktop``: (imported names, problems)."""
+    import lama_desktop
+
+    names, problems = [], []
+
+    def onerror(name):
+        problems.append(f"cannot walk package {name}: {sys.exc_info()[1]!r}")
+
+    for info in pkgutil.walk_packages(lama_desktop.__path__, "lama_desktop.", onerror=onerror):
+        if info.name in SKIPPED:
+            continue
+        try:
+            importlib.import_module(info.name)
+        except Exception as error:  # report every broken module, not only the first
+            problems.append(f"cannot import {info.name}: {type(error).__name__}: {error}")
+            continue
+        names.append(info.name)
+    return sorted(names), problems
+
+
+def _files_under(folder: Path) -> int:
+    return sum(1 for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def program_folders() -> list[Path]:
+    """Where the program itself lives (must never be written to)."""
+    from .resources import PACKAGE_DIR
+
+    folders = [PACKAGE_DIR]
+    if getattr(sys, "frozen", False):
+        folders.append(Path(sys.executable).resolve().parent)
+        if getattr(sys, "_MEIPASS", None):
+            folders.append(Path(sys._MEIPASS))
+    return folders
+
+
+def storage_problems(storage=None) -> list[str]:
+    """Saves, settings and logs must be in the user's folders, never inside the program's folder."""
+    from .storage import Storage
+
+    storage = storage if storage is not None else Storage()
+    problems = []
+    for label in ("data_dir", "config_dir", "log_dir", "save_dir"):
+        path = Path(getattr(storage, label))
+        if not path.is_absolute():
+            problems.append(f"storage {label} is a relative path ({path}): it would follow the current folder")
+        for folder in program_folders():
+            if _inside(path, folder):
+                problems.append(f"storage {label} {path} is inside the program folder {folder}")
+    return problems
+
+
+def report() -> tuple[list[str], list[str]]:
+    """(report lines, problems)."""
+    lines: list[str] = []
+    modules, problems = package_modules()
+    lines.append(f"modules: {len(modules)}")
+    lines += [f"  {name}" for name in modules]
+
+    from .bots import levels_for
+    from .engine.registry import games
+
+    specs = sorted(games(), key=lambda spec: spec.id)
+    if not specs:
+        problems.append("no game is registered")
+    lines.append(f"games: {len(specs)}")
+    for spec in specs:
+        lines.append(f"  {spec.id}: bots {', '.join(levels_for(spec.id))}")
+
+    scene_modules = [name for name in modules if name.startswith(("lama_desktop.app.scenes.",
+                                                                  "lama_desktop.app.table."))]
+    lines.append(f"scenes: {len(scene_modules)}")
+    lines += [f"  {name}" for name in scene_modules]
+
+    from .resources import PACKAGE_DIR, ResourceError, data_root, engine_data
+
+    for name in ("assets", "levels"):
+        try:
+            lines.append(f"{name}: {_files_under(data_root(name))} files")
+        except ResourceError as error:
+            problems.append(str(error))
+    data_dir = PACKAGE_DIR / "engine" / "data"
+    yaml_files = sorted(path.name for path in data_dir.glob("*.yaml")) if data_dir.is_dir() else []
+    if not yaml_files:
+        problems.append(f"no engine data in {data_dir}")
+    for name in yaml_files:
+        try:
+            engine_data(name)
+        except Exception as error:
+            problems.append(f"engine data {name} does not load: {error}")
+    lines.append(f"engine data: {len(yaml_files)} files")
+
+    problems += storage_problems()
+    lines.append("storage: user folders (platformdirs), outside the program folder")
+    return lines, problems
+
+
+def main(out=None) -> int:
+    out = out or sys.stdout
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    lines, problems = report()
+    for line in lines:
+        print(line, file=out)
+    for problem in problems:
+        print(f"PROBLEM: {problem}", file=out)
+    print("self-check: " + ("OK" if not problems else f"{len(problems)} problem(s)"), file=out, flush=True)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
