@@ -1,0 +1,365 @@
+"""The application object and its frame loop.
+
+``App`` owns the window, the clock, the settings, the strings, the storage, the sounds, the fonts (``app.ui``) and
+the scene stack. The loop never blocks: bots think on worker threads owned by the game session, and the loop keeps
+ticking, animating and drawing. Windows are resizable from 1280×720 to 3840×2160; F11 (or Alt+Enter) toggles
+fullscreen; the UI scale setting multiplies the size-derived scale of every scene.
+
+``run_app(smoke_test=False, storage=None, size=None)`` is the entry point (``python -m lama_desktop``).
+``--smoke-test`` plays title → setup → a complete 4-bot L.A.M.A. game through the real table scenes at the
+fastest pace → results, and returns 0 (1 on a failure or a time-out).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from typing import Callable
+
+import pygame
+
+from ..storage import SaveDamaged, Settings, Storage
+from . import i18n
+from .gameconfig import GameConfig, GameResults
+from .i18n import t
+from .scene import Scene, SceneStack
+from .widgets import UI
+
+log = logging.getLogger("lama_desktop.app")
+
+MIN_SIZE = (1280, 720)
+MAX_SIZE = (3840, 2160)
+FPS = 60
+
+
+def process_uptime() -> float | None:
+    """Seconds since this process started (Linux: from /proc), or None where the platform does not say."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        start_ticks = int(fields[19])
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def clamp_size(size) -> tuple[int, int]:
+    return (max(MIN_SIZE[0], min(MAX_SIZE[0], int(size[0]))), max(MIN_SIZE[1], min(MAX_SIZE[1], int(size[1]))))
+
+
+class Sounds:
+    """The app's sound board: ``art.Sounds`` when it is there; silent otherwise (never an error)."""
+
+    def __init__(self, volume: float, muted: bool):
+        self._board = None
+        self.volume, self.muted = volume, muted
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            from . import art
+
+            self._board = art.Sounds(volume, muted)
+        except Exception as error:  # no audio device, or the art package not ready
+            log.info("sounds off: %s", error)
+
+    def set(self, volume: float, muted: bool) -> None:
+        self.volume, self.muted = volume, muted
+        if self._board is not None:
+            for attr, value in (("volume", volume), ("muted", muted)):
+                try:
+                    setattr(self._board, attr, value)
+                except Exception:
+                    pass
+            setter = getattr(self._board, "set_volume", None)
+            if callable(setter):
+                try:
+                    setter(volume, muted)
+                except TypeError:
+                    setter(0.0 if muted else volume)
+
+    def play(self, name: str) -> None:
+        if self._board is None or self.muted:
+            return
+        try:
+            self._board.play(name)
+        except Exception:
+            pass
+
+
+class App:
+    def __init__(self, storage: Storage | None = None, size: tuple[int, int] | None = None, *,
+                 smoke_test: bool = False, timing: bool = False):
+        self.storage = storage if storage is not None else Storage()
+        self.log_path = self.storage.setup_logging()
+        self.settings, damage = self.storage.load_settings()
+        if smoke_test:
+            self.settings.bot_pace = "instant"
+            self.settings.animation_speed = max(self.settings.animation_speed, 4.0)
+        i18n.set_language(self.settings.language)
+        self.smoke_test = smoke_test
+        self.timing = timing
+        pygame.display.init()
+        pygame.font.init()
+        self.windowed_size = clamp_size(size or self.settings.window_size)
+        self.fullscreen = bool(self.settings.fullscreen) and size is None and not smoke_test
+        self.screen = self._open_window()
+        pygame.display.set_caption(t("common.app.title"))
+        self._set_icon()
+        pygame.key.set_repeat(380, 45)
+        self.ui = UI(self.screen.get_size(), self.settings.ui_scale)
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.stack = SceneStack(self)
+        self.clock = pygame.time.Clock()
+        self.running = False
+        self.exit_code = 0
+        self.frame = 0
+        self.first_frame_seconds: float | None = None
+        self.frame_hooks: list[Callable[["App"], None]] = []
+        self.startup_messages: list[tuple[str, str]] = []
+        if damage:
+            self.startup_messages.append((t("common.message.settings_damaged_title"),
+                                          t("common.message.settings_damaged", reason=damage)))
+
+    # window --------------------------------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            try:
+                desktop = pygame.display.get_desktop_sizes()[0]
+            except (pygame.error, IndexError):
+                desktop = self.windowed_size
+            screen = pygame.display.set_mode(clamp_size(desktop), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            try:
+                window = pygame.Window.from_display_module()
+                window.minimum_size = MIN_SIZE
+                window.maximum_size = MAX_SIZE
+            except (AttributeError, pygame.error):
+                pass
+        return screen
+
+    def _set_icon(self) -> None:
+        try:
+            from . import art
+
+            pygame.display.set_icon(art.app_icon(64))
+        except Exception as error:
+            log.info("no app icon: %s", error)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        self.fullscreen = on
+        self.screen = self._open_window()
+        self.settings.fullscreen = on
+        self._save_settings()
+        self._resized()
+
+    def _resized(self) -> None:
+        self.ui = UI(self.screen.get_size(), self.settings.ui_scale)
+        self.stack.resize(self.screen.get_size())
+
+    def _on_resize(self, size) -> None:
+        if self.fullscreen:
+            return
+        wanted = clamp_size(size)
+        if wanted != tuple(size):
+            self.screen = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface()
+        self.windowed_size = wanted
+        self.settings.window_size = wanted
+        self._save_settings()
+        self._resized()
+
+    # settings ------------------------------------------------------------------------------------------------------
+    def update_settings(self, **changes) -> None:
+        """Change settings, apply them at once and save them."""
+        for key, value in changes.items():
+            setattr(self.settings, key, value)
+        self.settings = self.settings.validated()
+        if "language" in changes:
+            i18n.set_language(self.settings.language)
+            pygame.display.set_caption(t("common.app.title"))
+        if "volume" in changes or "muted" in changes:
+            self.sounds.set(self.settings.volume, self.settings.muted)
+        if "fullscreen" in changes:
+            self.set_fullscreen(self.settings.fullscreen)
+        self._save_settings()
+        if {"language", "ui_scale", "colorblind"} & set(changes):
+            self._resized()
+
+    def _save_settings(self) -> None:
+        if self.smoke_test:
+            return
+        try:
+            self.storage.save_settings(self.settings)
+        except OSError as error:
+            log.error("cannot save settings: %s", error)
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name)
+
+    # games ---------------------------------------------------------------------------------------------------------
+    def start_game(self, config: GameConfig) -> None:
+        from .tables import open_table
+
+        self.storage.delete_save() if not self.smoke_test else None
+        log.info("new game %s", config.to_dict())
+        self.stack.clear_to(open_table(self, config=config))
+
+    def continue_game(self) -> bool:
+        """Open the saved game; a damaged save is reported (and moved aside). True if a game opened."""
+        from .scenes.message import MessageScene
+        from .tables import open_table
+
+        try:
+            saved = self.storage.load_save()
+            config = GameConfig.from_dict(saved.meta.get("config") or {})
+            if config.game_id != saved.record.game_id or config.players != saved.state.num_players:
+                raise SaveDamaged("the save's seats do not match its game")
+            scene = open_table(self, config=config, saved=saved)
+        except FileNotFoundError:
+            return False
+        except SaveDamaged as error:
+            self.show_save_damaged(error)
+            return False
+        except (KeyError, TypeError, ValueError) as error:
+            moved = self.storage._move_aside_quietly(self.storage.save_path)
+            self.show_save_damaged(SaveDamaged(f"the save's seats are damaged ({error})", moved))
+            return False
+        self.stack.clear_to(scene)
+        return True
+
+    def show_save_damaged(self, error: SaveDamaged) -> None:
+        from .scenes.message import MessageScene
+
+        where = str(error.moved_to) if error.moved_to else "—"
+        self.stack.push(MessageScene(t("common.message.save_damaged_title"),
+                                     t("common.message.save_damaged", reason=error.reason, path=where)))
+
+    def game_over(self, results: GameResults) -> None:
+        """Called by a table when its game ends: statistics, the save removed, then the results screen."""
+        from .scenes.results import ResultsScene
+
+        if not self.smoke_test:
+            try:
+                self.storage.record_result(results.config.game_id, results.names, results.scores, results.winners)
+            except OSError as error:
+                log.error("cannot record statistics: %s", error)
+            self.storage.delete_save()
+        log.info("game over: %s scores %s winners %s", results.config.game_id, results.scores, results.winners)
+        self.stack.clear_to(ResultsScene(results))
+
+    def to_title(self) -> None:
+        from .scenes.title import TitleScene
+
+        self.stack.clear_to(TitleScene())
+
+    # loop ----------------------------------------------------------------------------------------------------------
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._on_resize(event.size)
+            return
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
+                event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
+            self.toggle_fullscreen()
+            return
+        self.stack.handle_event(event)
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, queued scene changes, update, draw, flip."""
+        if dt is None:
+            dt = self.clock.tick(0 if self.smoke_test else FPS) / 1000.0
+        for hook in list(self.frame_hooks):
+            hook(self)
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.stack.apply_pending()
+        if not self.stack.scenes:
+            self.quit(self.exit_code)
+            return
+        self.stack.update(min(dt, 0.1))
+        self.stack.apply_pending()
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+        if self.first_frame_seconds is None:
+            self.first_frame_seconds = process_uptime() if process_uptime() is not None else 0.0
+            log.info("first frame %.3f s after process start", self.first_frame_seconds)
+            if self.timing:
+                print(f"first frame flipped {self.first_frame_seconds:.3f} s after process start", flush=True)
+
+    def start(self) -> None:
+        """Push the title (and any startup message) without running the loop (tests and tools use this)."""
+        from .scenes.message import MessageScene
+        from .scenes.title import TitleScene
+
+        self.stack.push(TitleScene())
+        for title, text in self.startup_messages:
+            self.stack.push(MessageScene(title, text))
+        self.startup_messages = []
+        self.running = True
+
+    def run(self, max_seconds: float | None = None) -> int:
+        if not self.running:
+            self.start()
+        deadline = time.monotonic() + max_seconds if max_seconds else None
+        try:
+            while self.running:
+                self.step()
+                if deadline and time.monotonic() > deadline:
+                    log.error("run time limit reached")
+                    self.quit(1)
+        finally:
+            self.shutdown()
+        return self.exit_code
+
+    def shutdown(self) -> None:
+        for scene in reversed(self.stack.scenes):
+            closer = getattr(scene, "close", None)
+            if callable(closer):
+                try:
+                    closer()
+                except Exception:
+                    log.exception("closing %s", scene)
+        pygame.display.quit()
+
+
+def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None, timing: bool = False) -> int:
+    if smoke_test and storage is None:
+        import tempfile
+
+        storage = Storage(tempfile.mkdtemp(prefix="lama-smoke-"))  # never touches the player's saves
+    try:
+        app = App(storage, size, smoke_test=smoke_test, timing=timing)
+    except pygame.error as error:
+        print(f"lama-desktop: cannot open a window: {error}", file=sys.stderr)
+        return 2
+    if smoke_test:
+        from .smoke import SmokeDriver
+
+        driver = SmokeDriver(app)
+        app.frame_hooks.append(driver)
+        code = app.run(max_seconds=600)
+        print(driver.report(), flush=True)
+        return code if driver.finished else 1
+    return app.run()

@@ -1,0 +1,69 @@
+"""A modal message or confirmation over the current scene (damaged saves, "really quit?", …).
+
+``MessageScene(title, text)`` has one OK button; ``MessageScene(title, text, buttons=[(label, callback, style)])``
+offers choices. Every button closes the message first, then runs its callback. Escape picks the last button
+(by convention the safe choice: OK / Cancel).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from ..i18n import t
+from ..widgets import INK, INK_SOFT, Button, blit_center, draw_panel
+from .base import MenuScene
+
+
+class MessageScene(MenuScene):
+    opaque = False
+    name = "message"
+
+    def __init__(self, title: str, text: str,
+                 buttons: Sequence[tuple[str, Callable[[], object] | None, str]] | None = None):
+        super().__init__()
+        self.title, self.text = title, text
+        self.buttons = list(buttons) if buttons else None
+
+    def layout(self, ui, size):
+        w, h = size
+        width = ui.s(720)
+        self.lines = ui.wrap(self.text, 24, width - ui.s(96))
+        line_h = ui.font(24).get_linesize()
+        height = ui.s(120) + len(self.lines) * line_h + ui.s(120)
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = (w // 2, h // 2)
+        buttons = self.buttons or [(t("common.button.ok"), None, "primary")]
+        bw, bh, gap = ui.s(220), ui.s(56), ui.s(20)
+        total = len(buttons) * bw + (len(buttons) - 1) * gap
+        x = self.panel.centerx - total // 2
+        for i, (label, callback, style) in enumerate(buttons):
+            rect = pygame.Rect(x + i * (bw + gap), self.panel.bottom - ui.s(36) - bh, bw, bh)
+            self.group.add(Button(label, self._closer(callback), style=style, rect=rect, name=f"b{i}"))
+        self._escape = self._closer(buttons[-1][1])
+        self.group.on_back = self._escape
+        self.group.set_focus(self.group.widgets[0])
+        self.group.widgets[0].focused = False  # Enter picks it; the ring shows once the keyboard is used
+
+    def _closer(self, callback):
+        def run():
+            if self.stack is not None and self.stack.top is self:
+                self.stack.pop()
+            if callback:
+                callback()
+        return run
+
+    def draw_static(self, surface, ui):
+        draw_panel(surface, self.panel, ui)
+        blit_center(surface, ui.text(self.title, 34, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(56)))
+        line_h = ui.font(24).get_linesize()
+        y = self.panel.y + ui.s(104)
+        for line in self.lines:
+            img = ui.text(line, 24, INK_SOFT)
+            surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
+            y += line_h
+
+    def handle_event(self, event) -> bool:
+        self.group.handle_event(event)
+        return True  # modal: nothing reaches the scene below

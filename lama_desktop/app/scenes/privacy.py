@@ -1,0 +1,75 @@
+"""Hot-seat privacy screen: "Pass to Anna". Opaque, so the previous player's hand is hidden until Anna is ready.
+
+``PrivacyScene(player_name, on_ready)``: the table pushes it before a human's turn when more than one human
+sits at the table; when the player clicks (or presses Enter / Space) it pops itself and calls ``on_ready()``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ..i18n import t
+from ..widgets import CREAM, GOLD, Button, blit_center, draw_panel, felt_surface, INK, INK_SOFT
+from .base import MenuScene, draw_heading
+
+
+class PrivacyScene(MenuScene):
+    name = "privacy"
+    opaque = True
+
+    def __init__(self, player_name: str, on_ready: Callable[[], object] | None = None):
+        super().__init__()
+        self.player_name = player_name
+        self.on_ready = on_ready
+
+    def layout(self, ui, size):
+        w, h = size
+        self.panel = pygame.Rect(0, 0, ui.s(760), ui.s(400))
+        self.panel.center = (w // 2, h // 2)
+        rect = pygame.Rect(0, 0, ui.s(420), ui.s(64))
+        rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(44))
+        button = Button(t("common.privacy.ready", name=self.player_name), self.ready, style="primary", rect=rect,
+                        name="ready", size=26)
+        self.group.add(button)
+        self.group.set_focus(button)
+        button.focused = False
+        self.group.on_back = self.open_pause
+
+    def ready(self):
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+        if self.on_ready:
+            self.on_ready()
+
+    def open_pause(self):
+        from .pause import PauseScene
+
+        self.stack.push(PauseScene())
+
+    def draw_static(self, surface, ui):
+        w, h = surface.get_size()
+        surface.blit(felt_surface((w, h)), (0, 0))
+        try:
+            from .. import art
+
+            back = art.card_back(ui.s(120))
+            for i, dx in enumerate((-70, 0, 70)):
+                img = pygame.transform.rotozoom(back, (1 - i) * 10, 1.0)
+                blit_center(surface, img, (w // 2 + ui.s(dx), self.panel.y - ui.s(60)))
+        except Exception:
+            pass
+        draw_panel(surface, self.panel, ui)
+        blit_center(surface, ui.text(t("common.privacy.pass_to", name=self.player_name), 46, INK, bold=True),
+                    (self.panel.centerx, self.panel.y + ui.s(90)))
+        for i, line in enumerate(ui.wrap(t("common.privacy.explain", name=self.player_name), 24,
+                                         self.panel.w - ui.s(100))):
+            blit_center(surface, ui.text(line, 24, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(160 + 34 * i)))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.ready()
+            return True
+        self.group.handle_event(event)
+        return True

@@ -1,0 +1,61 @@
+"""Settings: language, window or fullscreen, UI scale, animation speed, bot pace, volume, mute, colour-blind palette.
+
+Every change applies at once and is saved (``app.update_settings``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
+from ..widgets import INK, INK_SOFT, Button, Cycler, Slider, Toggle, blit_center, draw_panel, felt_surface
+from .base import MenuScene, draw_heading
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+
+    def layout(self, ui, size):
+        w, h = size
+        s = self.app.settings
+        row_w, row_h, gap = ui.s(760), ui.s(58), ui.s(8)
+        rows = 8
+        self.panel = pygame.Rect(0, 0, row_w + ui.s(80), ui.s(40) + rows * (row_h + gap) + ui.s(120))
+        self.panel.midtop = (w // 2, max(ui.s(130), h // 2 - self.panel.h // 2 + ui.s(40)))
+        y = self.panel.y + ui.s(36)
+
+        def place(widget):
+            nonlocal y
+            widget.rect = pygame.Rect(self.panel.x + ui.s(40), y, row_w, row_h)
+            y += row_h + gap
+            return self.group.add(widget)
+
+        update = self.app.update_settings
+        place(Cycler(t("common.settings.language"), [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                     s.language, lambda v: update(language=v), name="language"))
+        place(Toggle(t("common.settings.fullscreen"), s.fullscreen, lambda v: update(fullscreen=v),
+                     on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="fullscreen"))
+        place(Cycler(t("common.settings.ui_scale"), [(v, f"{round(v * 100)}%") for v in UI_SCALES], s.ui_scale,
+                     lambda v: update(ui_scale=v), wrap=False, name="ui_scale"))
+        place(Cycler(t("common.settings.animation_speed"), [(v, f"×{v:g}") for v in ANIMATION_SPEEDS],
+                     s.animation_speed, lambda v: update(animation_speed=v), wrap=False, name="animation_speed"))
+        place(Cycler(t("common.settings.bot_pace"), [(v, t(f"common.settings.pace_{v}")) for v in BOT_PACES],
+                     s.bot_pace, lambda v: update(bot_pace=v), wrap=False, name="bot_pace"))
+        place(Slider(t("common.settings.volume"), s.volume, lambda v: update(volume=v), step=0.05, name="volume"))
+        place(Toggle(t("common.settings.mute"), s.muted, lambda v: update(muted=v),
+                     on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="mute"))
+        place(Toggle(t("common.settings.colorblind"), s.colorblind, lambda v: update(colorblind=v),
+                     on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="colorblind"))
+        rect = pygame.Rect(0, 0, ui.s(280), ui.s(58))
+        rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(30))
+        self.group.add(Button(t("common.button.back"), self.back, style="primary", rect=rect, name="back",
+                              hint="Esc"))
+
+    def draw_static(self, surface, ui):
+        w, h = surface.get_size()
+        surface.blit(felt_surface((w, h)), (0, 0))
+        draw_heading(surface, ui, t("common.title.settings"), (w // 2, self.panel.y - ui.s(60)))
+        draw_panel(surface, self.panel, ui)
+        where = t("common.settings.saved_in", path=str(self.app.storage.config_dir))
+        img = ui.text(where, 16, (190, 210, 200))
+        blit_center(surface, img, (w // 2, min(h - ui.s(20), self.panel.bottom + ui.s(28))))

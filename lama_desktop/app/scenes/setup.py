@@ -1,0 +1,249 @@
+"""New game: which game, its variants, 2–6 seats (name, human or bot and its level), who deals first."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ...bots import levels_for
+from ...engine.registry import get_game
+from ..gameconfig import GameConfig, SeatConfig
+from ..i18n import raw, t, t_or
+from ..tables import playable_games
+from ..widgets import (BAD, CREAM, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_center, draw_panel,
+                       felt_surface)
+from .base import MenuScene, draw_heading
+from .title import t_game
+
+
+def variant_title(game_id: str, variant) -> str:
+    return t_or(f"common.variants.{variant.id}.title", variant.title)
+
+
+def variant_text(game_id: str, variant) -> str:
+    return t_or(f"common.variants.{variant.id}.text", variant.description)
+
+
+def default_bot_names() -> list[str]:
+    names = raw("common.setup.bot_names") or []
+    return [str(n) for n in names] or ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+
+
+class SetupScene(MenuScene):
+    name = "setup"
+
+    def __init__(self):
+        super().__init__()
+        self.error = ""
+        self.specs = []
+        self.game_id = None
+        self.variants: set[str] = set()
+        self.seats: list[SeatConfig] = []
+        self.dealer = "random"
+
+    def enter(self):
+        self.specs = playable_games()
+        if not self.specs:
+            from ...engine.registry import games
+
+            self.specs = games()
+        if self.game_id is None and self.specs:
+            self.select_game(self.specs[0].id, rebuild=False)
+        super().enter()
+
+    # model -----------------------------------------------------------------------------------------------------
+    @property
+    def spec(self):
+        return get_game(self.game_id)
+
+    def select_game(self, game_id: str, rebuild: bool = True) -> None:
+        self.game_id = game_id
+        spec = self.spec
+        self.variants &= set(spec.variant_ids)
+        levels = levels_for(game_id)
+        if not self.seats:
+            you = self.app.settings.player_name if self.app and self.app.settings.player_name else t(
+                "common.setup.you")
+            names = default_bot_names()
+            default_level = "medium" if "medium" in levels else levels[-1]
+            self.seats = [SeatConfig(you, "human")] + [SeatConfig(names[i], "bot", default_level) for i in range(3)]
+        count = max(spec.min_players, min(spec.max_players, len(self.seats)))
+        self.set_player_count(count, rebuild=False)
+        for seat in self.seats:
+            if seat.is_bot and seat.level not in levels:
+                seat.level = "medium" if "medium" in levels else levels[-1]
+        self.error = ""
+        if rebuild:
+            self.build()
+
+    def set_player_count(self, count: int, rebuild: bool = True) -> None:
+        names = default_bot_names()
+        levels = levels_for(self.game_id)
+        level = "medium" if "medium" in levels else levels[-1]
+        used = {s.name for s in self.seats}
+        while len(self.seats) < count:
+            name = next((n for n in names if n not in used), f"{t('common.setup.seat')} {len(self.seats) + 1}")
+            used.add(name)
+            self.seats.append(SeatConfig(name, "bot", level))
+        del self.seats[count:]
+        if self.dealer != "random" and self.dealer >= count:
+            self.dealer = "random"
+        if rebuild:
+            self.build()
+
+    def set_kind(self, index: int, value: str) -> None:
+        seat = self.seats[index]
+        if value == "human":
+            seat.kind = "human"
+        else:
+            seat.kind, seat.level = "bot", value.split(":", 1)[1]
+        self.error = ""
+        self.invalidate()
+
+    def set_name(self, index: int, text: str) -> None:
+        self.seats[index].name = text
+        self.error = ""
+
+    def toggle_variant(self, variant_id: str, on: bool) -> None:
+        (self.variants.add if on else self.variants.discard)(variant_id)
+        self.error = ""
+
+    def config(self) -> GameConfig:
+        seats = [SeatConfig(s.name.strip() or f"{t('common.setup.seat')} {i + 1}", s.kind, s.level)
+                 for i, s in enumerate(self.seats)]
+        dealer = random.randrange(len(seats)) if self.dealer == "random" else int(self.dealer)
+        order = [v for v in self.spec.variant_ids if v in self.variants]
+        return GameConfig(self.game_id, seats, tuple(order), dealer)
+
+    def validate(self) -> str:
+        names = [s.name.strip().casefold() for s in self.seats]
+        if any(not n for n in names):
+            return t("common.setup.error_empty_name")
+        if len(set(names)) != len(names):
+            return t("common.setup.error_same_name")
+        try:
+            self.spec.check_options(len(self.seats), self.variants)
+        except ValueError as error:
+            return t("common.setup.error_variants", reason=str(error))
+        return ""
+
+    def start(self) -> None:
+        self.error = self.validate()
+        if self.error:
+            self.app.play_sound("error")
+            return
+        config = self.config()
+        human = next((s.name for s in config.seats if not s.is_bot), None)
+        if human and human != self.app.settings.player_name and human != t("common.setup.you"):
+            self.app.update_settings(player_name=human)
+        try:
+            self.app.start_game(config)
+        except ValueError as error:
+            self.error = str(error)
+
+    # layout ----------------------------------------------------------------------------------------------------
+    def layout(self, ui, size):
+        w, h = size
+        spec = self.spec
+        margin = ui.s(70)
+        top = ui.s(150)
+        bottom = h - ui.s(130)
+        left_w = ui.s(560)
+        self.left = pygame.Rect(margin, top, left_w, bottom - top)
+        self.right = pygame.Rect(self.left.right + ui.s(36), top, w - margin - self.left.right - ui.s(36), bottom - top)
+        row_h, gap = ui.s(56), ui.s(8)
+        x = self.left.x + ui.s(24)
+        y = self.left.y + ui.s(70)
+        inner = self.left.w - ui.s(48)
+        self.group.add(Cycler(t("common.setup.game"), [(s.id, t_game(s.id)) for s in self.specs], self.game_id,
+                              self.select_game, rect=(x, y, inner, row_h), name="game"))
+        y += row_h + ui.s(10)
+        self.desc_rect = pygame.Rect(x + ui.s(16), y, inner - ui.s(32), ui.s(80))
+        y += ui.s(90)
+        self.variants_y = y
+        y += ui.s(44)
+        for variant in spec.variants:
+            self.group.add(Toggle(variant_title(self.game_id, variant), variant.id in self.variants,
+                                  lambda on, v=variant.id: self.toggle_variant(v, on), rect=(x, y, inner, row_h),
+                                  name=f"variant-{variant.id}"))
+            y += row_h + gap
+        if not spec.variants:
+            y += row_h
+        dealer_options = [("random", t("common.setup.dealer_random"))] + [
+            (i, seat.name or f"{t('common.setup.seat')} {i + 1}") for i, seat in enumerate(self.seats)]
+        self.group.add(Cycler(t("common.setup.first_dealer"), dealer_options, self.dealer, self._set_dealer,
+                              rect=(x, max(y + ui.s(10), self.left.bottom - ui.s(24) - row_h), inner, row_h),
+                              name="dealer"))
+        # seats
+        rx = self.right.x + ui.s(24)
+        rinner = self.right.w - ui.s(48)
+        counts = [(n, str(n)) for n in range(spec.min_players, spec.max_players + 1)]
+        self.group.add(Cycler(t("common.setup.players"), counts, len(self.seats), self.set_player_count,
+                              wrap=False, rect=(rx, self.right.y + ui.s(70), rinner, row_h), name="count"))
+        levels = levels_for(self.game_id)
+        kinds = [("human", t("common.setup.human"))] + [
+            (f"bot:{level}", t("common.setup.bot", level=t(f"common.levels.{level}"))) for level in levels]
+        seat_y = self.right.y + ui.s(150)
+        seat_h = ui.s(60)
+        name_w = int(rinner * 0.46)
+        self.seat_rows = []
+        for i, seat in enumerate(self.seats):
+            ry = seat_y + i * (seat_h + ui.s(10))
+            self.seat_rows.append(pygame.Rect(rx, ry, rinner, seat_h))
+            self.group.add(TextField(seat.name, lambda text, i=i: self.set_name(i, text), max_len=16,
+                                     placeholder=t("common.setup.name"),
+                                     rect=(rx + ui.s(64), ry + ui.s(6), name_w, seat_h - ui.s(12)), name=f"name{i}"))
+            value = "human" if not seat.is_bot else f"bot:{seat.level}"
+            cx = rx + ui.s(64) + name_w + ui.s(12)
+            self.group.add(Cycler("", kinds, value, lambda v, i=i: self.set_kind(i, v),
+                                  rect=(cx, ry, rx + rinner - cx, seat_h), name=f"kind{i}"))
+        bw, bh = ui.s(280), ui.s(62)
+        back = pygame.Rect(0, 0, bw, bh)
+        back.bottomleft = (margin, h - ui.s(40))
+        self.group.add(Button(t("common.button.back"), self.back, rect=back, name="back", hint="Esc"))
+        start = pygame.Rect(0, 0, bw + ui.s(60), bh)
+        start.bottomright = (w - margin, h - ui.s(40))
+        self.group.add(Button(t("common.setup.start"), self.start, style="primary", rect=start, name="start", size=28))
+
+    def _set_dealer(self, value):
+        self.dealer = value
+
+    def draw_static(self, surface, ui):
+        w, h = surface.get_size()
+        surface.blit(felt_surface((w, h)), (0, 0))
+        draw_heading(surface, ui, t("common.setup.title"), (w // 2, ui.s(80)))
+        for rect, title in ((self.left, t("common.setup.rules_panel")), (self.right, t("common.setup.table_panel"))):
+            draw_panel(surface, rect, ui)
+            img = ui.text(title, 28, INK, bold=True)
+            surface.blit(img, (rect.x + ui.s(40), rect.y + ui.s(22)))
+        spec = self.spec
+        desc = t_or(f"common.games_text.{spec.id}", spec.description)
+        y = self.desc_rect.y
+        for line in ui.wrap(desc, 20, self.desc_rect.w)[:3]:
+            surface.blit(ui.text(line, 20, INK_SOFT), (self.desc_rect.x, y))
+            y += ui.font(20).get_linesize()
+        label = t("common.setup.variants") if spec.variants else t("common.setup.no_variants")
+        surface.blit(ui.text(label, 22, INK_SOFT, bold=True), (self.left.x + ui.s(40), self.variants_y + ui.s(8)))
+        for i, rect in enumerate(self.seat_rows):
+            seat = self.seats[i]
+            badge_c = (rect.x + ui.s(26), rect.centery)
+            pygame.draw.circle(surface, GOLD if not seat.is_bot else (170, 196, 190), badge_c, ui.s(22))
+            pygame.draw.circle(surface, INK, badge_c, ui.s(22), max(1, ui.s(2)))
+            blit_center(surface, ui.text(str(i + 1), 22, INK, bold=True), badge_c)
+
+    def draw_dynamic(self, surface, ui):
+        focused = self.group.focused
+        if focused is not None and focused.name.startswith("variant-"):
+            variant = next((v for v in self.spec.variants if f"variant-{v.id}" == focused.name), None)
+            if variant is not None:
+                text = variant_text(self.game_id, variant)
+                y = self.left.bottom + ui.s(14)
+                img = ui.text(text, 18, CREAM)
+                surface.blit(img, img.get_rect(midtop=(self.left.centerx, y)))
+        if self.error:
+            img = ui.text(self.error, 22, (255, 214, 200), bold=True)
+            rect = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - ui.s(58)))
+            bg = rect.inflate(ui.s(28), ui.s(14))
+            pygame.draw.rect(surface, BAD, bg, border_radius=ui.s(12))
+            surface.blit(img, rect)

@@ -1,0 +1,71 @@
+"""Statistics per game and player name: games played, wins, win rate, average points."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import t
+from ..widgets import Button, Column, Cycler, ListView, draw_panel, felt_surface
+from .base import MenuScene, draw_heading
+from .title import t_game
+
+
+class StatisticsScene(MenuScene):
+    name = "statistics"
+
+    def __init__(self):
+        super().__init__()
+        self.filter = None  # a game id, or None for the first game that has results
+
+    def layout(self, ui, size):
+        w, h = size
+        rows = self.app.storage.statistics()
+        games = []
+        for row in rows:
+            if row["game"] not in games:
+                games.append(row["game"])
+        if self.filter not in games:
+            self.filter = games[0] if games else None
+        self.panel = pygame.Rect(0, 0, min(w - ui.s(140), ui.s(1100)), h - ui.s(300))
+        self.panel.midtop = (w // 2, ui.s(150))
+        inner = self.panel.inflate(-ui.s(60), -ui.s(60))
+        options = [(g, t_game(g)) for g in games] or [(None, t("common.stats.no_games"))]
+        self.group.add(Cycler(t("common.setup.game"), options, self.filter, self._set_filter,
+                              rect=(inner.x, inner.y, inner.w, ui.s(56)), name="game", enabled=bool(games)))
+        shown = [r for r in rows if r["game"] == self.filter]
+        columns = [Column(t("common.stats.player"), 0.34), Column(t("common.stats.games"), 0.16, "right"),
+                   Column(t("common.stats.wins"), 0.16, "right"), Column(t("common.stats.win_rate"), 0.16, "right"),
+                   Column(t("common.stats.average"), 0.18, "right")]
+        cells = [[r["name"], str(r["games"]), str(r["wins"]), f"{round(r['win_rate'] * 100)}%",
+                  f"{r['average']:.1f}"] for r in shown]
+        self.group.add(ListView(columns, cells, rect=(inner.x, inner.y + ui.s(76), inner.w, inner.h - ui.s(76)),
+                                empty_text=t("common.stats.empty"), name="list"))
+        bw, bh = ui.s(280), ui.s(60)
+        back = pygame.Rect(0, 0, bw, bh)
+        back.bottomright = (w // 2 - ui.s(12), h - ui.s(40))
+        self.group.add(Button(t("common.button.back"), self.back, style="primary", rect=back, name="back", hint="Esc"))
+        reset = pygame.Rect(0, 0, bw, bh)
+        reset.bottomleft = (w // 2 + ui.s(12), h - ui.s(40))
+        self.group.add(Button(t("common.stats.reset"), self.confirm_reset, rect=reset, name="reset",
+                              enabled=bool(rows)))
+
+    def _set_filter(self, game):
+        self.filter = game
+        self.build()
+
+    def confirm_reset(self):
+        from .message import MessageScene
+
+        self.stack.push(MessageScene(t("common.stats.reset"), t("common.stats.reset_confirm"),
+                                     [(t("common.stats.reset"), self.reset, "danger"),
+                                      (t("common.button.cancel"), None, "secondary")]))
+
+    def reset(self):
+        self.app.storage.reset_statistics()
+        self.build()
+
+    def draw_static(self, surface, ui):
+        w, h = surface.get_size()
+        surface.blit(felt_surface((w, h)), (0, 0))
+        draw_heading(surface, ui, t("common.title.statistics"), (w // 2, ui.s(80)))
+        draw_panel(surface, self.panel, ui)

@@ -1,0 +1,145 @@
+"""The title menu: the logo over the felt, a fan of cards, and Continue / New game / Rules / Statistics /
+Settings / Quit. Continue is enabled only when a save exists."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ... import __version__
+from ..i18n import t
+from ..widgets import CREAM, GOLD, Button, blit_center, draw_shadow, felt_surface
+from .base import MenuScene
+
+
+def logo_surface(ui, width: int) -> pygame.Surface:
+    """The game's logo from ``art.logo`` when there is one, else a lettered logo in the project font."""
+    try:
+        from .. import art
+
+        return art.logo(width)
+    except Exception:
+        pass
+    try:
+        from .. import art
+
+        img = art.text.outlined("L.A.M.A.", width * 0.2, CREAM, (74, 44, 29), max(2, width * 0.012))
+    except Exception:
+        img = ui.font(width * 0.2 / ui.scale, True).render("L.A.M.A.", True, CREAM)
+    if img.get_width() > width:
+        img = pygame.transform.smoothscale_by(img, width / img.get_width())
+    return img
+
+
+def card_fan(ui, center, width: int, cards, spread: float, radius: float, tilt: float = 0.0):
+    """(surface, rect) pairs of a fan of card faces around ``center`` (decoration for menus)."""
+    from .. import art
+
+    out = []
+    n = len(cards)
+    for i, card in enumerate(cards):
+        angle = tilt + (i - (n - 1) / 2) * spread
+        face = art.card_face(card, width)
+        rotated = pygame.transform.rotozoom(face, -angle, 1.0)
+        x = center[0] + math.sin(math.radians(angle)) * radius
+        y = center[1] - math.cos(math.radians(angle)) * radius + radius
+        out.append((rotated, rotated.get_rect(center=(round(x), round(y)))))
+    return out
+
+
+class TitleScene(MenuScene):
+    name = "title"
+
+    def layout(self, ui, size):
+        w, h = size
+        has_save = self.app.storage.has_save()
+        self.summary = self.app.storage.save_summary() if has_save else None
+        bw, bh, gap = ui.s(380), ui.s(60), ui.s(14)
+        labels = [
+            ("continue", t("common.title.continue"), self.on_continue, has_save, "primary" if has_save else "secondary"),
+            ("new", t("common.title.new_game"), self.on_new_game, True, "secondary" if has_save else "primary"),
+            ("rules", t("common.title.rules"), self.on_rules, True, "secondary"),
+            ("stats", t("common.title.statistics"), self.on_statistics, True, "secondary"),
+            ("settings", t("common.title.settings"), self.on_settings, True, "secondary"),
+            ("quit", t("common.title.quit"), self.on_quit, True, "secondary"),
+        ]
+        top = int(h * 0.44)
+        self.menu_rect = pygame.Rect(0, 0, bw + ui.s(64), len(labels) * (bh + gap) - gap + ui.s(64))
+        self.menu_rect.midtop = (w // 2, top - ui.s(32))
+        for i, (name, text, action, enabled, style) in enumerate(labels):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + gap))
+            self.group.add(Button(text, action, style=style, enabled=enabled, rect=rect, name=name, size=27))
+        self.group.on_back = self.on_quit
+
+    def draw_static(self, surface, ui):
+        w, h = surface.get_size()
+        surface.blit(felt_surface((w, h)), (0, 0))
+        # a soft spotlight behind the logo
+        glow = pygame.Surface((ui.s(900), ui.s(360)), pygame.SRCALPHA)
+        pygame.draw.ellipse(glow, (255, 240, 200, 34), glow.get_rect())
+        glow = pygame.transform.gaussian_blur(glow, ui.s(30))
+        blit_center(surface, glow, (w // 2, int(h * 0.21)))
+        try:
+            card_w = ui.s(150)
+            for img, rect in card_fan(ui, (int(w * 0.13), int(h * 0.70)), card_w, ["1", "2", "3", "L"], 13, ui.s(320),
+                                      tilt=-8):
+                draw_shadow(surface, rect.inflate(-ui.s(30), -ui.s(30)), ui.s(14), ui.s(10), ui.s(8), 90)
+                surface.blit(img, rect)
+            for img, rect in card_fan(ui, (int(w * 0.87), int(h * 0.70)), card_w, ["4", "5", "6", "L"], 13, ui.s(320),
+                                      tilt=8):
+                draw_shadow(surface, rect.inflate(-ui.s(30), -ui.s(30)), ui.s(14), ui.s(10), ui.s(8), 90)
+                surface.blit(img, rect)
+        except Exception:
+            pass  # decoration only
+        logo = logo_surface(ui, ui.s(640))
+        blit_center(surface, logo, (w // 2, int(h * 0.2)))
+        tagline = ui.text(t("common.title.tagline"), 26, (236, 226, 200))
+        blit_center(surface, tagline, (w // 2, int(h * 0.2) + logo.get_height() // 2 + ui.s(30)))
+        panel = pygame.Surface(self.menu_rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (10, 40, 40, 120), panel.get_rect(), border_radius=ui.s(26))
+        pygame.draw.rect(panel, (255, 255, 255, 30), panel.get_rect(), max(1, ui.s(2)), border_radius=ui.s(26))
+        surface.blit(panel, self.menu_rect)
+        version = ui.text(f"v{__version__}", 16, (180, 200, 190))
+        surface.blit(version, version.get_rect(bottomright=(w - ui.s(16), h - ui.s(12))))
+        hint = ui.text(t("common.title.keys_hint"), 16, (180, 200, 190))
+        surface.blit(hint, hint.get_rect(bottomleft=(ui.s(16), h - ui.s(12))))
+        if self.summary:
+            game = t_game(self.summary["game"])
+            note = ui.text(t("common.title.saved_game", game=game), 18, GOLD)
+            surface.blit(note, note.get_rect(midtop=(w // 2, self.menu_rect.bottom + ui.s(12))))
+
+    # actions -----------------------------------------------------------------------------------------------------
+    def on_continue(self):
+        self.app.continue_game()
+
+    def on_new_game(self):
+        from .setup import SetupScene
+
+        self.stack.push(SetupScene())
+
+    def on_rules(self):
+        from .rules import RulesScene
+
+        self.stack.push(RulesScene())
+
+    def on_statistics(self):
+        from .statistics import StatisticsScene
+
+        self.stack.push(StatisticsScene())
+
+    def on_settings(self):
+        from .settings import SettingsScene
+
+        self.stack.push(SettingsScene())
+
+    def on_quit(self):
+        self.app.quit(0)
+
+
+def t_game(game_id: str) -> str:
+    """A game's display name in the current language."""
+    from ..i18n import t_or
+
+    return t_or(f"common.games.{game_id}", game_id)

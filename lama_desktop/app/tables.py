@@ -1,0 +1,55 @@
+"""Which scene plays which game: the one place that maps a game id to its table.
+
+Each game's table module exposes ``open_table(app, config, saved=None) -> Scene``: a new game from a
+``GameConfig`` (``saved is None``) or the game in ``saved`` (``storage.SavedGame``, whose ``meta["config"]`` gave
+``config``). Imports are explicit (PyInstaller must see them); a game engineer adds one line to ``_load`` below.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+log = logging.getLogger("lama_desktop.app")
+
+_TABLES: dict[str, Callable] = {}
+_loaded = False
+
+
+def register_table(game_ids, opener: Callable) -> None:
+    for game_id in ([game_ids] if isinstance(game_ids, str) else game_ids):
+        _TABLES[game_id] = opener
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    # One explicit import per table module (PyInstaller sees them); each calls register_table(...) on import.
+    try:
+        from .scenes import lama_table  # noqa: F401  (lama, lama-party)
+    except ImportError as error:  # a table still being written must not take the menus down
+        log.warning("L.A.M.A. table unavailable: %s", error)
+
+
+def has_table(game_id: str) -> bool:
+    _load()
+    return game_id in _TABLES
+
+
+def open_table(app, config, saved=None):
+    _load()
+    try:
+        opener = _TABLES[config.game_id]
+    except KeyError:
+        raise ValueError(f"no table for {config.game_id!r} yet") from None
+    return opener(app, config, saved)
+
+
+def playable_games() -> list:
+    """The registry's games that have a table, in registry order."""
+    from ..engine.registry import games
+
+    _load()
+    return [spec for spec in games() if spec.id in _TABLES]

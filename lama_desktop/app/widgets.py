@@ -1,0 +1,867 @@
+"""Widgets for the menus: buttons, toggles, sliders, text fields, cyclers, lists and panels.
+
+Every widget has hover, focus and pressed states and is sized by the UI scale (``ui.s(px)`` turns a length at
+the reference 1600×900 layout into pixels). A ``WidgetGroup`` owns a scene's widgets: it routes mouse events,
+moves the keyboard focus (Tab / Shift+Tab / arrows), activates with Enter or Space, and calls ``on_back`` on
+Escape. Rendering is cached per widget state, so a menu frame is a handful of blits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import pygame
+
+# --- theme --------------------------------------------------------------------------------------------------------
+INK = (74, 44, 29)  # dark warm brown: text and lines, never pure black
+INK_SOFT = (122, 90, 69)
+CREAM = (251, 243, 225)
+CREAM_DARK = (233, 220, 192)
+PAPER_EDGE = (214, 196, 168)
+GOLD = (242, 169, 59)
+GOLD_DARK = (201, 127, 23)
+GOLD_LIGHT = (252, 208, 120)
+PINK = (236, 95, 155)
+TEAL = (31, 95, 91)
+TEAL_DARK = (18, 60, 59)
+TEAL_LIGHT = (45, 122, 114)
+WHITE = (255, 255, 255)
+SHADOW = (0, 0, 0)
+DISABLED = (190, 180, 165)
+FOCUS = (255, 236, 170)
+GOOD = (88, 160, 96)
+BAD = (196, 72, 64)
+
+REFERENCE = (1600, 900)
+
+
+class UI:
+    """Scale, fonts and cached text for one window size. ``s(px)`` scales a reference length."""
+
+    def __init__(self, size: tuple[int, int], ui_scale: float = 1.0, font_provider=None):
+        self.size = size
+        self.scale = min(size[0] / REFERENCE[0], size[1] / REFERENCE[1]) * ui_scale
+        self._font_provider = font_provider or default_font
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple, pygame.Surface] = {}
+
+    def s(self, value: float) -> int:
+        return max(1, round(value * self.scale)) if value > 0 else round(value * self.scale)
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        px = max(8, round(size * self.scale))
+        key = (px, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = self._fonts[key] = self._font_provider(px, bold)
+        return font
+
+    def text(self, text: str, size: float, color=INK, bold: bool = False) -> pygame.Surface:
+        key = (text, size, bold, tuple(color))
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 2000:
+                self._text.clear()
+            surf = self.font(size, bold).render(text, True, color)
+            self._text[key] = surf
+        return surf
+
+    def wrap(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:
+        """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept; blank line between them)."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split(" ")
+            line = ""
+            for word in words:
+                trial = word if not line else line + " " + word
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+
+def default_font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The project font from ``art`` when it is there, else pygame's bundled font (which renders smaller)."""
+    try:
+        from . import art
+
+        return art.font(px, bold=bold)
+    except Exception:  # the art package not ready (or a font missing): still show text
+        font = pygame.font.Font(None, round(px * 1.32))
+        font.bold = bold
+        return font
+
+
+# --- drawing helpers (cached) --------------------------------------------------------------------------------------
+_shape_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _cached(key, build):
+    surf = _shape_cache.get(key)
+    if surf is None:
+        if len(_shape_cache) > 600:
+            _shape_cache.clear()
+        surf = _shape_cache[key] = build()
+    return surf
+
+
+def shadow_surface(size: tuple[int, int], radius: int, blur: int, alpha: int = 90) -> pygame.Surface:
+    """A soft shadow for a rounded rectangle of ``size``; the result is larger by ``2*blur`` on each axis."""
+    def build():
+        w, h = size
+        surf = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*SHADOW, alpha), (2 * blur, 2 * blur, w, h), border_radius=radius)
+        if blur > 0:
+            surf = pygame.transform.gaussian_blur(surf, blur)
+        return surf
+    return _cached(("shadow", size, radius, blur, alpha), build)
+
+
+def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, blur: int, offset: int = 0,
+                alpha: int = 90) -> None:
+    shadow = shadow_surface(rect.size, radius, blur, alpha)
+    surface.blit(shadow, (rect.x - 2 * blur, rect.y - 2 * blur + offset))
+
+
+def panel_surface(size: tuple[int, int], radius: int, fill=CREAM, border=PAPER_EDGE, border_width: int = 2,
+                  header: int = 0, header_fill=None) -> pygame.Surface:
+    def build():
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        if header and header_fill:
+            top = pygame.Rect(0, 0, rect.w, header)
+            pygame.draw.rect(surf, header_fill, top, border_top_left_radius=radius, border_top_right_radius=radius)
+        if border_width:
+            pygame.draw.rect(surf, border, rect, border_width, border_radius=radius)
+        return surf
+    return _cached(("panel", size, radius, tuple(fill), tuple(border), border_width, header,
+                    tuple(header_fill) if header_fill else None), build)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, ui: UI, fill=CREAM, border=PAPER_EDGE, shadow=True,
+               radius: float = 18, header: int = 0, header_fill=None) -> None:
+    r = ui.s(radius)
+    if shadow:
+        draw_shadow(surface, rect, r, ui.s(10), offset=ui.s(6), alpha=110)
+    surface.blit(panel_surface(rect.size, r, fill, border, max(1, ui.s(2)), header, header_fill), rect)
+
+
+def felt_surface(size: tuple[int, int]) -> pygame.Surface:
+    """The table felt with its vignette: from ``art.table_felt`` when available, else a local rendering."""
+    def build():
+        try:
+            from . import art
+
+            surf = art.table_felt(size)
+            if surf.get_size() != size:
+                surf = pygame.transform.smoothscale(surf, size)
+            return surf.convert() if pygame.display.get_surface() else surf
+        except Exception:
+            return _fallback_felt(size)
+    return _cached(("felt", size), build)
+
+
+def _fallback_felt(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    small = pygame.Surface((64, 36))
+    cx, cy = 31.5, 17.5
+    for y in range(36):
+        for x in range(64):
+            d = min(1.0, (((x - cx) / 34) ** 2 + ((y - cy) / 21) ** 2) ** 0.5)
+            k = 1.0 - 0.55 * d * d
+            small.set_at((x, y), (int(TEAL[0] * k + 4), int(TEAL[1] * k + 6), int(TEAL[2] * k + 6)))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+def dim_surface(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
+    def build():
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        surf.fill((8, 24, 24, alpha))
+        return surf
+    return _cached(("dim", size, alpha), build)
+
+
+def blit_center(surface: pygame.Surface, image: pygame.Surface, center) -> pygame.Rect:
+    return surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def lighten(color, amount: float):
+    return tuple(min(255, round(c + (255 - c) * amount)) for c in color[:3])
+
+
+def darken(color, amount: float):
+    return tuple(max(0, round(c * (1 - amount))) for c in color[:3])
+
+
+# --- widgets -------------------------------------------------------------------------------------------------------
+class Widget:
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | None = None, *, enabled: bool = True, name: str = ""):
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.enabled = enabled
+        self.visible = True
+        self.hovered = False
+        self.pressed = False
+        self.focused = False
+        self.name = name
+        self._cache: dict = {}
+
+    # input ---------------------------------------------------------------------------------------------------------
+    def activate(self) -> None:
+        """Enter / Space / click."""
+
+    def step(self, direction: int) -> bool:
+        """Left (-1) / Right (+1) on the focused widget; True if it used the key."""
+        return False
+
+    def click(self, pos) -> None:
+        self.activate()
+
+    def handle_key(self, event) -> bool:
+        return False
+
+    def handle_text(self, text: str) -> bool:
+        return False
+
+    def drag(self, pos) -> None:
+        pass
+
+    def wheel(self, dy: int) -> bool:
+        return False
+
+    @property
+    def wants_text(self) -> bool:
+        return False
+
+    # drawing -------------------------------------------------------------------------------------------------------
+    def state_key(self) -> tuple:
+        return (self.enabled, self.hovered and self.enabled, self.pressed, self.focused)
+
+    def draw(self, surface: pygame.Surface, ui: UI) -> None:
+        raise NotImplementedError
+
+
+class Label(Widget):
+    focusable = False
+
+    def __init__(self, text: str, size: float = 24, color=INK, bold: bool = False, align: str = "left", **kw):
+        super().__init__(**kw)
+        self.text, self.size, self.color, self.bold, self.align = text, size, color, bold, align
+
+    def draw(self, surface, ui):
+        img = ui.text(self.text, self.size, self.color, self.bold)
+        if self.align == "center":
+            blit_center(surface, img, self.rect.center)
+        elif self.align == "right":
+            surface.blit(img, img.get_rect(midright=self.rect.midright))
+        else:
+            surface.blit(img, img.get_rect(midleft=self.rect.midleft))
+
+
+class Button(Widget):
+    """A rounded button. ``style``: ``primary`` (gold), ``secondary`` (cream), ``danger``, ``ghost``."""
+
+    def __init__(self, text: str, on_click: Callable[[], Any] | None = None, *, style: str = "secondary",
+                 size: float = 26, hint: str = "", **kw):
+        super().__init__(**kw)
+        self.text, self.on_click, self.style, self.size, self.hint = text, on_click, style, size, hint
+
+    def activate(self):
+        if self.enabled and self.on_click:
+            self.on_click()
+
+    def _colors(self):
+        if not self.enabled:
+            return CREAM_DARK, DISABLED, DISABLED
+        if self.style == "primary":
+            fill, text, edge = GOLD, INK, GOLD_DARK
+        elif self.style == "danger":
+            fill, text, edge = (214, 96, 84), WHITE, (160, 60, 52)
+        elif self.style == "ghost":
+            fill, text, edge = (255, 255, 255, 0), CREAM, CREAM
+        else:
+            fill, text, edge = CREAM, INK, PAPER_EDGE
+        if self.pressed:
+            fill = darken(fill, 0.10)
+        elif self.hovered or self.focused:
+            fill = lighten(fill, 0.28) if self.style != "ghost" else (255, 255, 255, 40)
+        return fill, text, edge
+
+    def draw(self, surface, ui):
+        key = (self.state_key(), self.rect.size, self.text, self.style, ui.scale)
+        img = self._cache.get(key)
+        if img is None:
+            self._cache.clear()
+            img = self._render(ui)
+            self._cache[key] = img
+        lift = 0 if self.pressed or not self.enabled else -ui.s(2) if (self.hovered or self.focused) else 0
+        pad = ui.s(12)
+        surface.blit(img, (self.rect.x - pad, self.rect.y - pad + lift))
+
+    def _render(self, ui) -> pygame.Surface:
+        pad = ui.s(12)
+        w, h = self.rect.size
+        surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        radius = min(h // 2, ui.s(16))
+        body = pygame.Rect(pad, pad, w, h)
+        fill, text_color, edge = self._colors()
+        if self.enabled and self.style != "ghost":
+            shadow = shadow_surface((w, h), radius, ui.s(4), 70 if not self.pressed else 40)
+            surf.blit(shadow, (pad - 2 * ui.s(4), pad - 2 * ui.s(4) + (ui.s(3) if not self.pressed else ui.s(1))))
+        pygame.draw.rect(surf, fill, body, border_radius=radius)
+        if self.style == "primary" and self.enabled:  # gentle two-stop shade: lighter top half
+            top = body.copy()
+            top.h = h // 2
+            pygame.draw.rect(surf, lighten(fill, 0.12), top, border_top_left_radius=radius,
+                             border_top_right_radius=radius)
+        pygame.draw.rect(surf, edge, body, max(1, ui.s(2)), border_radius=radius)
+        if self.focused:
+            ring = body.inflate(ui.s(8), ui.s(8))
+            pygame.draw.rect(surf, FOCUS, ring, max(2, ui.s(3)), border_radius=radius + ui.s(4))
+        label = ui.text(self.text, self.size, text_color, bold=True)
+        if label.get_width() > w - ui.s(16):
+            label = pygame.transform.smoothscale_by(label, (w - ui.s(16)) / label.get_width())
+        blit_center(surf, label, body.center)
+        if self.hint and self.enabled:
+            hint = ui.text(self.hint, self.size * 0.62, INK_SOFT if self.style != "ghost" else CREAM)
+            surf.blit(hint, hint.get_rect(midright=(body.right - ui.s(12), body.centery)))
+        return surf
+
+
+class _Row(Widget):
+    """A labelled row (label on the left, control on the right) as used by toggles, sliders and cyclers."""
+
+    def __init__(self, label: str, *, size: float = 24, **kw):
+        super().__init__(**kw)
+        self.label, self.size = label, size
+
+    def _row_base(self, ui) -> pygame.Surface:
+        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        radius = ui.s(12)
+        if self.focused or self.hovered:
+            pygame.draw.rect(surf, (*CREAM_DARK, 255 if self.focused else 170), surf.get_rect(), border_radius=radius)
+        if self.focused:
+            pygame.draw.rect(surf, GOLD_DARK, surf.get_rect(), max(2, ui.s(2)), border_radius=radius)
+        color = INK if self.enabled else DISABLED
+        label = ui.text(self.label, self.size, color)
+        surf.blit(label, label.get_rect(midleft=(ui.s(16), self.rect.h // 2)))
+        return surf
+
+    def draw(self, surface, ui):
+        key = (self.state_key(), self.rect.size, self.label, ui.scale, self._value_key())
+        img = self._cache.get(key)
+        if img is None:
+            self._cache.clear()
+            img = self._row_base(ui)
+            self._draw_control(img, ui)
+            self._cache[key] = img
+        surface.blit(img, self.rect)
+
+    def _value_key(self):
+        return None
+
+    def _draw_control(self, surf, ui) -> None: ...
+
+    def control_rect(self, ui_scale_px: int) -> pygame.Rect:
+        w = int(self.rect.w * 0.46)
+        return pygame.Rect(self.rect.right - w - ui_scale_px, self.rect.y, w, self.rect.h)
+
+
+class Toggle(_Row):
+    def __init__(self, label: str, value: bool, on_change: Callable[[bool], Any], *, on_text: str = "",
+                 off_text: str = "", **kw):
+        super().__init__(label, **kw)
+        self.value, self.on_change = value, on_change
+        self.on_text, self.off_text = on_text, off_text
+
+    def activate(self):
+        if self.enabled:
+            self.value = not self.value
+            self.on_change(self.value)
+
+    def step(self, direction):
+        if (direction > 0) != self.value:
+            self.activate()
+        return True
+
+    def _value_key(self):
+        return self.value
+
+    def _draw_control(self, surf, ui):
+        h = self.rect.h
+        tw, th = ui.s(64), ui.s(34)
+        track = pygame.Rect(0, 0, tw, th)
+        track.midright = (self.rect.w - ui.s(16), h // 2)
+        color = GOOD if self.value else (176, 164, 148)
+        if not self.enabled:
+            color = DISABLED
+        pygame.draw.rect(surf, color, track, border_radius=th // 2)
+        pygame.draw.rect(surf, darken(color, 0.25), track, max(1, ui.s(2)), border_radius=th // 2)
+        knob_r = th // 2 - ui.s(4)
+        cx = track.right - th // 2 if self.value else track.x + th // 2
+        pygame.draw.circle(surf, (0, 0, 0, 50), (cx, track.centery + ui.s(2)), knob_r)
+        pygame.draw.circle(surf, WHITE, (cx, track.centery), knob_r)
+        text = self.on_text if self.value else self.off_text
+        if text:
+            img = ui.text(text, self.size * 0.85, INK_SOFT)
+            surf.blit(img, img.get_rect(midright=(track.x - ui.s(12), h // 2)))
+
+
+class Slider(_Row):
+    """A value in ``[lo, hi]`` moved by ``step``: drag, click, or Left/Right."""
+
+    def __init__(self, label: str, value: float, on_change: Callable[[float], Any], *, lo: float = 0.0,
+                 hi: float = 1.0, step: float = 0.1, fmt: Callable[[float], str] = lambda v: f"{round(v * 100)}%",
+                 **kw):
+        super().__init__(label, **kw)
+        self.value, self.on_change, self.lo, self.hi, self.step_size, self.fmt = value, on_change, lo, hi, step, fmt
+        self._track = pygame.Rect(0, 0, 0, 0)
+
+    def _set(self, value: float) -> None:
+        value = max(self.lo, min(self.hi, round(value / self.step_size) * self.step_size))
+        value = round(value, 4)
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def step(self, direction):
+        if self.enabled:
+            self._set(self.value + direction * self.step_size)
+        return True
+
+    def click(self, pos):
+        self.drag(pos)
+
+    def drag(self, pos):
+        if self.enabled and self._track.w:
+            track = self._track.move(self.rect.topleft)
+            fraction = (pos[0] - track.x) / track.w
+            self._set(self.lo + fraction * (self.hi - self.lo))
+
+    def _value_key(self):
+        return self.value
+
+    def _draw_control(self, surf, ui):
+        h = self.rect.h
+        value_img = ui.text(self.fmt(self.value), self.size * 0.9, INK if self.enabled else DISABLED, bold=True)
+        right = self.rect.w - ui.s(16)
+        surf.blit(value_img, value_img.get_rect(midright=(right, h // 2)))
+        width = int(self.rect.w * 0.34)
+        track = pygame.Rect(right - ui.s(78) - width, h // 2 - ui.s(4), width, ui.s(8))
+        self._track = track
+        pygame.draw.rect(surf, CREAM_DARK, track, border_radius=track.h // 2)
+        frac = (self.value - self.lo) / (self.hi - self.lo) if self.hi > self.lo else 0
+        filled = track.copy()
+        filled.w = max(track.h, int(track.w * frac))
+        pygame.draw.rect(surf, GOLD_DARK if self.enabled else DISABLED, filled, border_radius=track.h // 2)
+        pygame.draw.rect(surf, PAPER_EDGE, track, 1, border_radius=track.h // 2)
+        knob = (track.x + int(track.w * frac), track.centery)
+        pygame.draw.circle(surf, (0, 0, 0, 60), (knob[0], knob[1] + ui.s(2)), ui.s(13))
+        pygame.draw.circle(surf, WHITE, knob, ui.s(13))
+        pygame.draw.circle(surf, GOLD_DARK, knob, ui.s(13), max(1, ui.s(2)))
+
+
+class Cycler(_Row):
+    """A choice among ``options`` (``[(value, text)]``) stepped with the arrows or by clicking ‹ / ›."""
+
+    def __init__(self, label: str, options: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], Any], *, wrap: bool = True, **kw):
+        super().__init__(label, **kw)
+        self.options = list(options)
+        self.on_change = on_change
+        self.wrap_around = wrap
+        values = [v for v, _ in self.options]
+        self.index = values.index(value) if value in values else 0
+        self._arrows = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
+
+    @property
+    def value(self):
+        return self.options[self.index][0] if self.options else None
+
+    def set_options(self, options, value=None):
+        self.options = list(options)
+        values = [v for v, _ in self.options]
+        self.index = values.index(value) if value in values else 0
+        self._cache.clear()
+
+    def step(self, direction):
+        if not self.enabled or len(self.options) < 2:
+            return True
+        index = self.index + direction
+        if self.wrap_around:
+            index %= len(self.options)
+        index = max(0, min(len(self.options) - 1, index))
+        if index != self.index:
+            self.index = index
+            self.on_change(self.value)
+        return True
+
+    def activate(self):
+        self.step(+1)
+
+    def click(self, pos):
+        left, _right = self._arrows
+        x = pos[0] - self.rect.x
+        self.step(-1 if x < left.right + 4 and x >= left.x - 40 else +1)
+
+    def _value_key(self):
+        return (self.index, tuple(t for _, t in self.options))
+
+    def _draw_control(self, surf, ui):
+        h = self.rect.h
+        width = int(self.rect.w * (0.5 if self.label else 0.96))
+        box = pygame.Rect(self.rect.w - ui.s(12) - width, ui.s(6), width, h - ui.s(12))
+        pygame.draw.rect(surf, WHITE if self.enabled else CREAM_DARK, box, border_radius=ui.s(10))
+        pygame.draw.rect(surf, PAPER_EDGE, box, max(1, ui.s(2)), border_radius=ui.s(10))
+        a = ui.s(28)
+        left = pygame.Rect(box.x + ui.s(4), box.y, a, box.h)
+        right = pygame.Rect(box.right - ui.s(4) - a, box.y, a, box.h)
+        self._arrows = (left, right)
+        arrow_color = GOLD_DARK if self.enabled and len(self.options) > 1 else DISABLED
+        for rect, direction in ((left, -1), (right, 1)):
+            cx, cy, d = rect.centerx, rect.centery, ui.s(7)
+            points = [(cx + d * direction, cy), (cx - d * direction * 0.6, cy - d), (cx - d * direction * 0.6, cy + d)]
+            pygame.draw.polygon(surf, arrow_color, points)
+        text = self.options[self.index][1] if self.options else "—"
+        img = ui.text(text, self.size * 0.92, INK if self.enabled else DISABLED, bold=True)
+        room = box.w - 2 * a - ui.s(16)
+        if img.get_width() > room:
+            img = pygame.transform.smoothscale_by(img, room / img.get_width())
+        blit_center(surf, img, box.center)
+
+
+class TextField(Widget):
+    def __init__(self, text: str, on_change: Callable[[str], Any], *, max_len: int = 16, placeholder: str = "",
+                 size: float = 24, **kw):
+        super().__init__(**kw)
+        self.text, self.on_change, self.max_len, self.placeholder, self.size = text, on_change, max_len, placeholder, size
+        self.blink = 0.0
+
+    @property
+    def wants_text(self) -> bool:
+        return self.focused and self.enabled
+
+    def handle_text(self, text: str) -> bool:
+        if not self.wants_text:
+            return False
+        text = "".join(ch for ch in text if ch.isprintable())
+        if text and len(self.text) < self.max_len:
+            self.text = (self.text + text)[: self.max_len]
+            self.on_change(self.text)
+        return True
+
+    def handle_key(self, event) -> bool:
+        if not self.wants_text:
+            return False
+        if event.key == pygame.K_BACKSPACE:
+            if self.text:
+                if event.mod & pygame.KMOD_CTRL:
+                    self.text = self.text.rstrip().rsplit(" ", 1)[0] if " " in self.text.rstrip() else ""
+                else:
+                    self.text = self.text[:-1]
+                self.on_change(self.text)
+            return True
+        return False
+
+    def draw(self, surface, ui):
+        rect = self.rect
+        radius = ui.s(10)
+        fill = WHITE if self.enabled else CREAM_DARK
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        edge = GOLD_DARK if self.focused else (INK_SOFT if self.hovered else PAPER_EDGE)
+        pygame.draw.rect(surface, edge, rect, max(1, ui.s(3) if self.focused else ui.s(2)), border_radius=radius)
+        if self.text:
+            img = ui.text(self.text, self.size, INK if self.enabled else DISABLED)
+        else:
+            img = ui.text(self.placeholder, self.size, DISABLED)
+        clip = surface.get_clip()
+        inner = rect.inflate(-ui.s(20), 0)
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        pos = img.get_rect(midleft=(inner.x, rect.centery))
+        if pos.right > inner.right:
+            pos.right = inner.right
+        surface.blit(img, pos)
+        surface.set_clip(clip)
+        if self.focused and self.enabled and (pygame.time.get_ticks() // 530) % 2 == 0:
+            x = pos.right + ui.s(2) if self.text else inner.x
+            pygame.draw.line(surface, INK, (x, rect.y + ui.s(9)), (x, rect.bottom - ui.s(9)), max(1, ui.s(2)))
+
+
+@dataclass
+class Column:
+    title: str
+    width: float  # fraction of the list width
+    align: str = "left"
+
+
+class ListView(Widget):
+    """Rows of cells under column titles; scroll with the wheel or arrows, select with a click or Enter."""
+
+    def __init__(self, columns: Sequence[Column], rows: Sequence[Sequence[str]], *, row_height: float = 44,
+                 size: float = 22, on_select: Callable[[int], Any] | None = None, empty_text: str = "", **kw):
+        super().__init__(**kw)
+        self.columns, self.rows, self.row_height, self.size = list(columns), [list(r) for r in rows], row_height, size
+        self.on_select, self.empty_text = on_select, empty_text
+        self.scroll = 0
+        self.selected = 0 if self.rows else -1
+        self.focusable = True
+
+    def visible_rows(self, ui) -> int:
+        return max(1, (self.rect.h - ui.s(self.row_height)) // ui.s(self.row_height))
+
+    def step(self, direction):
+        return False
+
+    def handle_key(self, event) -> bool:
+        if not self.focused or not self.rows:
+            return False
+        if event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            jump = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}[event.key]
+            new = max(0, min(len(self.rows) - 1, self.selected + jump))
+            if new == self.selected:
+                return False  # let the focus move on at the ends of the list
+            self.selected = new
+            self._reveal()
+            return True
+        return False
+
+    def _reveal(self):
+        per = getattr(self, "_per_page", 8)
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + per:
+            self.scroll = self.selected - per + 1
+
+    def wheel(self, dy):
+        per = getattr(self, "_per_page", 8)
+        self.scroll = max(0, min(max(0, len(self.rows) - per), self.scroll - dy))
+        return True
+
+    def click(self, pos):
+        index = self._row_at(pos)
+        if index is not None:
+            self.selected = index
+            if self.on_select:
+                self.on_select(index)
+
+    def activate(self):
+        if self.on_select and 0 <= self.selected < len(self.rows):
+            self.on_select(self.selected)
+
+    def _row_at(self, pos):
+        rh = getattr(self, "_rh", 40)
+        y = pos[1] - self.rect.y - rh
+        if y < 0:
+            return None
+        index = self.scroll + y // rh
+        return index if index < len(self.rows) else None
+
+    def draw(self, surface, ui):
+        rh = self._rh = ui.s(self.row_height)
+        self._per_page = max(1, (self.rect.h - rh) // rh)
+        x0 = self.rect.x + ui.s(16)
+        inner_w = self.rect.w - ui.s(32)
+        header = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, rh)
+        pygame.draw.rect(surface, CREAM_DARK, header, border_radius=ui.s(10))
+        x = x0
+        for column in self.columns:
+            w = int(inner_w * column.width)
+            img = ui.text(column.title, self.size * 0.9, INK_SOFT, bold=True)
+            self._blit_cell(surface, img, x, w, header.centery, column.align)
+            x += w
+        if not self.rows:
+            img = ui.text(self.empty_text, self.size, INK_SOFT)
+            blit_center(surface, img, (self.rect.centerx, self.rect.y + rh * 2.5))
+            return
+        for i in range(self._per_page):
+            index = self.scroll + i
+            if index >= len(self.rows):
+                break
+            y = self.rect.y + rh * (i + 1)
+            row_rect = pygame.Rect(self.rect.x, y, self.rect.w, rh)
+            if index == self.selected and self.focused:
+                pygame.draw.rect(surface, GOLD_LIGHT, row_rect, border_radius=ui.s(8))
+            elif index % 2 == 1:
+                pygame.draw.rect(surface, (246, 238, 222), row_rect, border_radius=ui.s(8))
+            x = x0
+            for column, cell in zip(self.columns, self.rows[index]):
+                w = int(inner_w * column.width)
+                img = ui.text(str(cell), self.size, INK)
+                self._blit_cell(surface, img, x, w, row_rect.centery, column.align)
+                x += w
+        if len(self.rows) > self._per_page:  # scroll bar
+            track = pygame.Rect(self.rect.right - ui.s(8), self.rect.y + rh, ui.s(5), self.rect.h - rh)
+            pygame.draw.rect(surface, CREAM_DARK, track, border_radius=ui.s(3))
+            frac = self._per_page / len(self.rows)
+            thumb = track.copy()
+            thumb.h = max(ui.s(20), int(track.h * frac))
+            thumb.y = track.y + int((track.h - thumb.h) * self.scroll / max(1, len(self.rows) - self._per_page))
+            pygame.draw.rect(surface, GOLD_DARK, thumb, border_radius=ui.s(3))
+
+    @staticmethod
+    def _blit_cell(surface, img, x, w, cy, align):
+        if img.get_width() > w - 8:
+            img = pygame.transform.smoothscale_by(img, max(0.3, (w - 8) / img.get_width()))
+        if align == "right":
+            surface.blit(img, img.get_rect(midright=(x + w - 8, cy)))
+        elif align == "center":
+            surface.blit(img, img.get_rect(center=(x + w // 2, cy)))
+        else:
+            surface.blit(img, img.get_rect(midleft=(x, cy)))
+
+
+class WidgetGroup:
+    """The widgets of one scene: mouse routing, keyboard focus, activation, Escape."""
+
+    def __init__(self, on_back: Callable[[], Any] | None = None, sound: Callable[[str], Any] | None = None):
+        self.widgets: list[Widget] = []
+        self.on_back = on_back
+        self.sound = sound or (lambda name: None)
+        self.focus_index = -1
+        self._pressed: Widget | None = None
+        self._dragging: Widget | None = None
+        self.keyboard_mode = False
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    def clear(self) -> None:
+        self.widgets.clear()
+        self.focus_index = -1
+
+    @property
+    def focused(self) -> Widget | None:
+        if 0 <= self.focus_index < len(self.widgets):
+            return self.widgets[self.focus_index]
+        return None
+
+    def focusable(self) -> list[int]:
+        return [i for i, w in enumerate(self.widgets) if w.focusable and w.enabled and w.visible]
+
+    def set_focus(self, widget: Widget | None) -> None:
+        for w in self.widgets:
+            w.focused = False
+        if widget is None or widget not in self.widgets:
+            self.focus_index = -1
+            return
+        self.focus_index = self.widgets.index(widget)
+        widget.focused = True
+
+    def move_focus(self, direction: int) -> None:
+        order = self.focusable()
+        if not order:
+            return
+        if self.focus_index in order:
+            position = (order.index(self.focus_index) + direction) % len(order)
+        else:
+            position = 0 if direction > 0 else len(order) - 1
+        self.set_focus(self.widgets[order[position]])
+        self.sound("focus")
+
+    def widget_at(self, pos) -> Widget | None:
+        for widget in reversed(self.widgets):
+            if widget.visible and widget.focusable and widget.rect.collidepoint(pos):
+                return widget
+        return None
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            target = self.widget_at(event.pos)
+            for w in self.widgets:
+                w.hovered = w is target
+            if self._dragging is not None:
+                self._dragging.drag(event.pos)
+                return True
+            return target is not None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            target = self.widget_at(event.pos)
+            if target is None or not target.enabled:
+                return False
+            self.keyboard_mode = False
+            self._pressed = target
+            target.pressed = True
+            if isinstance(target, Slider):
+                self._dragging = target
+                target.click(event.pos)
+            if target.focusable:
+                self.set_focus(target)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._pressed = self._pressed, None
+            self._dragging = None
+            if pressed is None:
+                return False
+            pressed.pressed = False
+            if pressed.rect.collidepoint(event.pos) and pressed.enabled and not isinstance(pressed, Slider):
+                self.sound("click")
+                pressed.click(event.pos)
+            if not isinstance(pressed, TextField):
+                pressed.focused = self.keyboard_mode and pressed.focused
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            target = self.widget_at(pos) or self.focused
+            return bool(target and target.wheel(event.y))
+        if event.type == pygame.TEXTINPUT:
+            focused = self.focused
+            return bool(focused and focused.handle_text(event.text))
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event) -> bool:
+        focused = self.focused
+        if focused is not None and focused.handle_key(event):
+            return True
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if focused is not None and focused.wants_text:
+                self.set_focus(None)
+                return True
+            if self.on_back:
+                self.sound("back")
+                self.on_back()
+                return True
+            return False
+        if key == pygame.K_TAB:
+            self.keyboard_mode = True
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if key in (pygame.K_DOWN, pygame.K_UP):
+            self.keyboard_mode = True
+            self.move_focus(1 if key == pygame.K_DOWN else -1)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and focused is not None and not focused.wants_text:
+            if focused.step(1 if key == pygame.K_RIGHT else -1):
+                self.sound("focus")
+                return True
+            return False
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (key == pygame.K_SPACE and not (
+                focused is not None and focused.wants_text)):
+            if focused is None:
+                self.keyboard_mode = True
+                self.move_focus(1)
+                return True
+            if focused.wants_text:
+                self.move_focus(1)
+                return True
+            self.sound("click")
+            focused.activate()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface, ui) -> None:
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface, ui)
