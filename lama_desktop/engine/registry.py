@@ -25,6 +25,7 @@ def _load_builtin_games() -> None:
     from . import lama  # noqa: F401  (lama, lama-party)
     from . import dice  # noqa: F401  (lama-dice)
     from . import cadabra  # noqa: F401  (lama-cadabra)
+    from . import llama_land  # noqa: F401  (llama-land)
 
 
 def games() -> list[GameSpec]:

@@ -1,0 +1,96 @@
+"""Llama Land (Phil Walker-Harding), game id ``llama-land``: 2–4 players, open information, victory points.
+
+Rules: ``/work/shared/rules/llama-land.fr.txt`` with RULINGS.md §4; decisions the texts leave open are in
+``docs/rulings-llama-land.md``. Component data: ``engine/data/llama_land_*.yaml`` and the starting boards
+``levels/llama_land_board_<1-4><a|b>.tmx`` (reconstructed parts are marked in each file).
+
+Variants: ``beginner`` (no objectives, no markers), ``expert`` (3 gold objectives ranked 12/8/4 instead of the
+purple ones; cannot be combined with ``beginner``), ``llama`` (a fed llama goes on this turn's tile).
+Option ``boards=["1a", "3b", ...]`` chooses each seat's starting board and side (default: random).
+
+Coordinates
+-----------
+Each domain is a grid of cells ``(x, y)`` (x to the right, y down). The start board covers ``0..3 × 0..3``; the
+domain may grow in any direction, so coordinates may be negative. A placement is named by its shape, its
+orientation (``r0``–``r3`` quarter turns clockwise, applied after the mirror flag ``m``/``-``) and the top-left
+corner ``x y`` of the oriented tile's bounding box. Equivalent codes of symmetric shapes are all accepted.
+
+Moves (text form)
+-----------------
+A turn is a short sequence of steps; each step is validated and refused with a readable reason:
+
+- ``use C GIVE`` — use character card ``C`` (trader: ``GIVE`` is one of its two crops; merchant: ``coin`` or
+  its crop). Once per card per turn, any time before or after placing (not while taking characters).
+- ``foundation X Y`` — before building, raise cell ``(X, Y)`` by one level (3 per player for the game); listed
+  only where some build could still cover all of this turn's foundations at one height.
+- ``build S R M X Y`` / ``extend S R M X Y`` — take the top tile of stack ``S`` (``T L P N Z``) and place it.
+- ``hut I`` / ``hut deck`` — for each hut covered, take character ``I`` (0–4) of the row or the deck's top card.
+- ``feed CROP COINS`` — return ``4 - COINS/2`` crops of ``CROP`` and ``COINS`` coins; take the highest card.
+- ``llama X Y`` — put the fed llama's token on an icon-free, llama-free cell (``llama`` variant: of this turn's
+  tile). Skipped when no token or no such cell is left.
+- ``marker I S`` or ``marker I S FROM`` — after an extend: put a marker on space ``S`` (0 top, 1 middle, 2 bottom)
+  of objective card ``I``, from your reserve or moved from card ``FROM``.
+- ``end`` — end the turn (refused while a feeding is forced at 10+ crops). The turn also ends by itself once the
+  tile is placed and nothing but ``end`` is possible.
+
+Events
+------
+``place`` (kind, tile, shape, rotation, mirror, x, y, cells, level, icons, covered, foundations),
+``foundation`` (x, y, level, left), ``payout`` (source ``icons`` or a character type, card, gains),
+``character`` (action ``take`` from row/deck, or ``use`` with give/get), ``refill`` (row position, card, deck),
+``feed`` (crop, crops, coins, card, left), ``llama`` (placed, x, y, level — or the reason none was placed),
+``marker`` (card, objective, space, points, from), ``turn_end`` (turn), ``end_trigger`` (reason ``tiles`` or
+``llama_cards``), ``game_end`` (scores, breakdown by source, winners).
+
+The public picture: ``view.to_dict()`` (= ``state.public_dict(seat)``)
+--------------------------------------------------------------------
+- ``current_player``, ``phase`` (place / hut / llama / after / over), ``turns`` (per seat), ``triggered``;
+- ``stacks``: per shape ``{shape, count, top: {id, shape, icons, cells} | None}``; ``tiles_left``;
+- ``character_row`` (``{id, type, crops}``), ``character_deck`` (count);
+- ``llama_columns``: per crop the values, top (highest) first;
+- ``objectives``: ``{index, id, colour, spaces (points), markers (seat or None per space), free}``;
+- ``supply``: corn, cacao, potato, coins, llamas;
+- ``domains`` per seat: ``board``, ``bounds`` [min x, min y, max x, max y], ``cells``: ``{x, y, height, icon (top),
+  levels: [{tile, shape}] from the bottom (tile -1 = start board, -2 = foundation), llama}``, ``llamas``
+  ``[x, y, level]``, ``placements`` (history: ``[kind, tile, orientation, x, y, level]`` or
+  ``["foundation", x, y, level]``);
+- ``collections`` per seat: crops, coins, characters, llama_cards ``[crop, value]``, foundations (unused),
+  markers (in reserve), turns;
+- ``turn``: placed (``build``/``extend``/``""``), tile_cells, foundations, used, acquired, fed, marker,
+  pending_huts, must_feed; ``scores`` and ``breakdown`` (llama_cards, crops, coins, objectives,
+  objectives_by_card, total) — objectives counted as if the game ended now.
+
+Helpers for the UI and bots: ``state.placements(shape)`` / ``view.placements(shape)`` list every legal placement
+(move, kind, tile, rotation, mirror, x, y, cells, level, payout); ``why_illegal(move)`` gives the reason a step is
+refused (``""`` if legal); ``compact_placements()`` is the fast tuple form for bots; ``must_feed()``.
+State attributes (read-only for callers): ``players[s]`` (``Player``: heights, top, toptile, llamas, log, crops,
+coins, chars, cards, foundations, markers; cells are ints, see ``data.enc``/``data.dec``), ``stacks``, ``row``,
+``deck``, ``columns``, ``objectives``, ``markers``, ``supply_crops``, ``supply_coins``, ``supply_llamas``.
+"""
+
+from __future__ import annotations
+
+from ..core import GameSpec, VariantSpec
+from ..registry import register
+from .state import GAME_ID, LlamaLandState, LlamaLandView, Player
+
+SPEC = register(GameSpec(
+    id=GAME_ID,
+    title="Llama Land",
+    min_players=2,
+    max_players=4,
+    variants=(
+        VariantSpec("beginner", "Beginners", "Play without objective cards and markers."),
+        VariantSpec("expert", "Experts", "Three gold objectives instead of the purple ones, ranked 12/8/4."),
+        VariantSpec("llama", "Llamas", "A fed llama must go on the tile placed this turn."),
+    ),
+    new_state=lambda players, variants=frozenset(), seed=0, **options: LlamaLandState(
+        players, variants, seed, boards=options.get("boards")),
+    state_from_dict=LlamaLandState.from_dict,
+    lower_score_wins=False,
+    hidden_information=False,
+    description="Build a mountain farm of terrain tiles, harvest crops and feed llamas.",
+    incompatible_variants=(frozenset({"beginner", "expert"}),),
+))
+
+__all__ = ["SPEC", "LlamaLandState", "LlamaLandView", "Player", "GAME_ID"]

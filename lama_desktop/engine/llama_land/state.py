@@ -1,0 +1,1307 @@
+"""The Llama Land rules engine: state, moves, views. See the package docstring for the public picture."""
+
+from __future__ import annotations
+
+from ..core import Event, GameState, IllegalMove, Move, StateFormatError, View, as_move, check_header, state_header
+from ..rng import Rng
+from . import objectives as objective_rules
+from .data import (
+    CACAO, COIN, CORN, CROP_INDEX, CROP_NAMES, HUT, ICON_NAMES, NEIGHBOURS, NONE, POTATO, STRIDE, dec, enc, load,
+)
+
+GAME_ID = "llama-land"
+STATE_VERSION = 1
+
+D = load()
+SHAPES = D.shapes  # ("T", "L", "P", "N", "Z")
+SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
+ORIENTS = D.orientations
+TILES = D.tiles
+CHARS = D.characters
+N_CROPS = 3
+
+BOARD = -1  # toptile of a start-board cell
+FOUNDATION = -2  # toptile of a foundation
+
+PLACE, HUT_PHASE, LLAMA_PHASE, AFTER, OVER = range(5)
+PHASE_NAMES = ("place", "hut", "llama", "after", "over")
+
+END = Move("end")
+_MOVES: dict = {}
+_PLACE_MOVES = {"build": {}, "extend": {}}
+
+
+def _move(kind: str, *args) -> Move:
+    key = (kind, args)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(kind, args)
+    return move
+
+
+def _placement_move(kind: str, shape: str, oi: int, origin: int) -> Move:
+    cache = _PLACE_MOVES[kind]
+    key = (origin << 6) | (SHAPE_INDEX[shape] << 3) | oi
+    move = cache.get(key)
+    if move is None:
+        o = ORIENTS[shape][oi]
+        x, y = dec(origin)
+        move = cache[key] = Move(kind, (shape, f"r{o.rotation}", "m" if o.mirror else "-", x, y))
+    return move
+
+
+# -------------------------------------------------------------------------------------------------------------
+class Footprint:
+    """Placements that depend only on a domain's cell set (not heights): rebuilt incrementally on each extend and
+    shared by clones (never mutated once built, except the lazily filled move lists, which are derived data).
+
+    ``ext[shape]``: sorted ``(oi, origin)`` of every extend; ``inside[shape]``: sorted ``(oi, origin, cells)`` of
+    every placement lying wholly on the domain (build candidates before heights and llamas are checked)."""
+
+    __slots__ = ("fp", "ext_sets", "ins_sets", "ext", "inside", "ext_moves")
+
+    def __init__(self, fp, ext_sets, ins_sets):
+        self.fp = fp
+        self.ext_sets = ext_sets
+        self.ins_sets = ins_sets
+        self.ext = {shape: tuple(sorted(v)) for shape, v in ext_sets.items()}
+        self.inside = {shape: tuple(sorted(v)) for shape, v in ins_sets.items()}
+        self.ext_moves = {}
+
+    @classmethod
+    def full(cls, fp: int, heights) -> "Footprint":
+        frontier = set()
+        for cell in heights:
+            for step in NEIGHBOURS:
+                other = cell + step
+                if other not in heights:
+                    frontier.add(other)
+        ext_sets, ins_sets = {}, {}
+        for shape in SHAPES:
+            ext, ins = set(), set()
+            for o in ORIENTS[shape]:
+                offs = o.offsets
+                oi = o.index
+                for origin in {f - off for f in frontier for off in offs}:
+                    for off in offs:
+                        if origin + off in heights:
+                            break
+                    else:
+                        ext.add((oi, origin))
+                first = offs[0]
+                for cell in heights:
+                    origin = cell - first
+                    cells = tuple(origin + off for off in offs)
+                    for c in cells:
+                        if c not in heights:
+                            break
+                    else:
+                        ins.add((oi, origin, cells))
+            ext_sets[shape] = ext
+            ins_sets[shape] = ins
+        return cls(fp, ext_sets, ins_sets)
+
+    def grown(self, fp: int, heights, new_cells) -> "Footprint":
+        """The footprint after ``new_cells`` joined the domain (``heights`` already holds them)."""
+        near = set()
+        for c in new_cells:
+            for step in NEIGHBOURS:
+                f = c + step
+                if f not in heights:
+                    near.add(f)
+        ext_sets, ins_sets = {}, {}
+        for shape in SHAPES:
+            ext = set(self.ext_sets[shape])
+            ins = set(self.ins_sets[shape])
+            for o in ORIENTS[shape]:
+                offs = o.offsets
+                oi = o.index
+                for origin in {c - off for c in new_cells for off in offs}:
+                    ext.discard((oi, origin))
+                    for off in offs:
+                        if origin + off not in heights:
+                            break
+                    else:
+                        ins.add((oi, origin, tuple([origin + off for off in offs])))
+                for origin in {f - off for f in near for off in offs}:
+                    for off in offs:
+                        if origin + off in heights:
+                            break
+                    else:
+                        ext.add((oi, origin))
+            ext_sets[shape] = ext
+            ins_sets[shape] = ins
+        return Footprint(fp, ext_sets, ins_sets)
+
+    def extend_moves(self, shape: str) -> tuple:
+        moves = self.ext_moves.get(shape)
+        if moves is None:
+            cache = _PLACE_MOVES["extend"]
+            base = SHAPE_INDEX[shape] << 3
+            out = []
+            for oi, origin in self.ext[shape]:
+                move = cache.get((origin << 6) | base | oi)
+                if move is None:
+                    move = _placement_move("extend", shape, oi, origin)
+                out.append(move)
+            moves = self.ext_moves[shape] = tuple(out)
+        return moves
+
+
+class Player:
+    """One seat: its domain (incremental flat data keyed by cell int) and its collection.
+
+    ``heights[cell]`` is the number of levels stacked there (start board = 1), ``top[cell]`` the icon code on top
+    (``NONE`` on a foundation), ``toptile[cell]`` the terrain tile id on top (``BOARD``/``FOUNDATION`` otherwise),
+    ``llamas[cell]`` the level a llama stands on. ``log`` is the placement history from which the domain is
+    rebuilt (saves) and from which each cell's level stack is drawn: ``("extend"|"build", tile, oi, x, y, level)``
+    and ``("foundation", x, y, level)``.
+    """
+
+    __slots__ = ("board", "heights", "top", "toptile", "llamas", "log", "crops", "coins", "chars", "cards",
+                 "foundations", "markers", "fp", "cache")
+
+    def __init__(self, board: str):
+        self.board = board
+        self.heights: dict[int, int] = {}
+        self.top: dict[int, int] = {}
+        self.toptile: dict[int, int] = {}
+        self.llamas: dict[int, int] = {}
+        self.log: list[tuple] = []
+        self.crops = [0, 0, 0]
+        self.coins = 0
+        self.chars: list[int] = []
+        self.cards: list[tuple[int, int]] = []  # (crop, value)
+        self.foundations = 0
+        self.markers = 0
+        self.fp = 0  # footprint version (changes when the domain's cell set grows)
+        self.cache = None  # (fp, extends by shape, in-domain placements by shape): never mutated once built
+        icons = D.boards[board].icons
+        for y, row in enumerate(icons):
+            for x, icon in enumerate(row):
+                cell = enc(x, y)
+                self.heights[cell] = 1
+                self.top[cell] = icon
+                self.toptile[cell] = BOARD
+
+    def clone(self) -> "Player":
+        p = Player.__new__(Player)
+        p.board = self.board
+        p.heights = self.heights.copy()
+        p.top = self.top.copy()
+        p.toptile = self.toptile.copy()
+        p.llamas = self.llamas.copy()
+        p.log = self.log.copy()
+        p.crops = self.crops.copy()
+        p.coins = self.coins
+        p.chars = self.chars.copy()
+        p.cards = self.cards.copy()
+        p.foundations = self.foundations
+        p.markers = self.markers
+        p.fp = self.fp
+        p.cache = self.cache
+        return p
+
+    # -- domain mutation (the only places that change heights) --------------------------------------------------
+    def put_tile(self, kind: str, tile: int, oi: int, origin: int) -> tuple[int, list[int]]:
+        """Place terrain ``tile`` in orientation ``oi`` at ``origin``; return (level, covered icons)."""
+        t = TILES[tile]
+        o = ORIENTS[t.shape][oi]
+        cells = [origin + off for off in o.offsets]
+        covered = []
+        if kind == "extend":
+            level = 1
+            old = self.cache if self.cache is not None and self.cache.fp == self.fp else None
+            self.fp += 1
+        else:
+            level = self.heights[cells[0]] + 1
+            covered = [self.top[c] for c in cells]
+        for c, icon in zip(cells, t.icons):
+            self.heights[c] = level
+            self.top[c] = icon
+            self.toptile[c] = tile
+        if kind == "extend" and old is not None:
+            self.cache = old.grown(self.fp, self.heights, cells)
+        x, y = dec(origin)
+        self.log.append((kind, tile, oi, x, y, level))
+        return level, covered
+
+    def put_foundation(self, cell: int) -> int:
+        level = self.heights[cell] + 1
+        self.heights[cell] = level
+        self.top[cell] = NONE
+        self.toptile[cell] = FOUNDATION
+        x, y = dec(cell)
+        self.log.append(("foundation", x, y, level))
+        return level
+
+    # -- cached footprint data ---------------------------------------------------------------------------------
+    def footprint(self) -> "Footprint":
+        cache = self.cache
+        if cache is not None and cache.fp == self.fp:
+            return cache
+        self.cache = cache = Footprint.full(self.fp, self.heights)
+        return cache
+
+    def levels(self) -> dict[int, list[int]]:
+        """Each cell's level stack from the bottom: ``BOARD``, terrain tile ids, ``FOUNDATION``."""
+        stacks: dict[int, list[int]] = {}
+        icons = D.boards[self.board].icons
+        for y, row in enumerate(icons):
+            for x, _ in enumerate(row):
+                stacks[enc(x, y)] = [BOARD]
+        for entry in self.log:
+            if entry[0] == "foundation":
+                stacks.setdefault(enc(entry[1], entry[2]), []).append(FOUNDATION)
+            else:
+                _, tile, oi, x, y, _level = entry
+                origin = enc(x, y)
+                for off in ORIENTS[TILES[tile].shape][oi].offsets:
+                    stacks.setdefault(origin + off, []).append(tile)
+        return stacks
+
+
+# -------------------------------------------------------------------------------------------------------------
+def _crop_dict(values) -> dict:
+    return {CROP_NAMES[k]: values[k] for k in range(N_CROPS)}
+
+
+class LlamaLandState(GameState):
+    game_id = GAME_ID
+
+    def __init__(self, players: int, variants=frozenset(), seed: int = 0, boards=None, _empty: bool = False):
+        self.num_players = players
+        self.variants = frozenset(variants)
+        if _empty:
+            return
+        rng = Rng(seed)
+        self.rng = rng
+        self.stacks = []
+        for shape in SHAPES:
+            pile = [t.id for t in TILES if t.shape == shape]
+            rng.shuffle(pile)
+            self.stacks.append(pile)
+        count = D.llama_per_players[players]
+        self.columns = []
+        for _ in range(N_CROPS):
+            values = list(D.llama_values)
+            rng.shuffle(values)
+            self.columns.append(sorted(values[:count]))  # highest last = on top
+        self.deck = [c.id for c in CHARS]
+        rng.shuffle(self.deck)
+        self.row = [self.deck.pop() for _ in range(min(D.row_size, len(self.deck)))]
+        self.objectives: list[str] = []
+        if "beginner" not in self.variants:
+            setup = D.setup_expert if "expert" in self.variants else D.setup_normal
+            for colour in ("blue", "purple", "gold"):
+                ids = [o.id for o in D.objectives if o.colour == colour]
+                rng.shuffle(ids)
+                self.objectives.extend(ids[:setup.get(colour, 0)])
+        self.markers = [[-1, -1, -1] for _ in self.objectives]
+        if boards is None:
+            numbers = [1, 2, 3, 4]
+            rng.shuffle(numbers)
+            boards = [f"{numbers[s]}{'ab'[rng.randrange(2)]}" for s in range(players)]
+        boards = list(boards)
+        if len(boards) != players or any(b not in D.boards for b in boards):
+            raise ValueError(f"boards must name {players} starting boards among {', '.join(D.boards)}")
+        self.players = [Player(b) for b in boards]
+        self.supply_crops = [D.crops_each] * N_CROPS
+        self.supply_coins = D.coins
+        self.supply_llamas = D.llama_tokens
+        for s, p in enumerate(self.players):
+            give = min(D.start_coins[s], self.supply_coins)
+            p.coins = give
+            self.supply_coins -= give
+            p.foundations = D.foundations_each
+            p.markers = 0 if "beginner" in self.variants else D.markers_each
+        self.seat = 0
+        self.turns = [0] * players
+        self.triggered = ""
+        self.over = False
+        self._reset_turn()
+        self._final = None
+
+    def _reset_turn(self) -> None:
+        self.phase = PLACE
+        self.t_kind = ""  # "build" / "extend" once placed
+        self.t_cells: tuple[int, ...] = ()
+        self.t_found: list[int] = []
+        self.t_used: list[int] = []
+        self.t_acquired: list[int] = []
+        self.t_fed = False
+        self.t_marker = False
+        self.pending_huts = 0
+
+    # -- contract ------------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.over else self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> list[int]:
+        return [b["total"] for b in self.score_breakdown()]
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        breakdown = self.score_breakdown()
+        best = max((b["total"], b["llama_cards"]) for b in breakdown)
+        return [s for s, b in enumerate(breakdown) if (b["total"], b["llama_cards"]) == best]
+
+    def clone(self) -> "LlamaLandState":
+        s = LlamaLandState.__new__(LlamaLandState)
+        s.num_players = self.num_players
+        s.variants = self.variants
+        s.rng = self.rng.copy()
+        s.stacks = [pile.copy() for pile in self.stacks]
+        s.columns = [col.copy() for col in self.columns]
+        s.deck = self.deck.copy()
+        s.row = self.row.copy()
+        s.objectives = self.objectives
+        s.markers = [m.copy() for m in self.markers]
+        s.players = [p.clone() for p in self.players]
+        s.supply_crops = self.supply_crops.copy()
+        s.supply_coins = self.supply_coins
+        s.supply_llamas = self.supply_llamas
+        s.seat = self.seat
+        s.turns = self.turns.copy()
+        s.triggered = self.triggered
+        s.over = self.over
+        s.phase = self.phase
+        s.t_kind = self.t_kind
+        s.t_cells = self.t_cells
+        s.t_found = self.t_found.copy()
+        s.t_used = self.t_used.copy()
+        s.t_acquired = self.t_acquired.copy()
+        s.t_fed = self.t_fed
+        s.t_marker = self.t_marker
+        s.pending_huts = self.pending_huts
+        s._final = self._final
+        return s
+
+    def view(self, seat: int) -> "LlamaLandView":
+        return LlamaLandView(self, seat)
+
+    # -- scoring -------------------------------------------------------------------------------------------------
+    def objective_results(self) -> list[list[int]]:
+        """Per objective card on the table: the points each seat's marker earns (0 without marker or condition)."""
+        results = []
+        n = self.num_players
+        for index, oid in enumerate(self.objectives):
+            obj = D.objective(oid)
+            points = [0] * n
+            spaces = self.markers[index]
+            if obj.colour == "gold":
+                measure = objective_rules.MEASURES[obj.rule]
+                ranked = sorted(((-measure(self.players[seat], **obj.params), space, seat)
+                                 for space, seat in enumerate(spaces) if seat >= 0))
+                for rank, (neg, _space, seat) in enumerate(ranked):
+                    if neg < 0 and rank < len(obj.spaces):
+                        points[seat] = obj.spaces[rank]
+            else:
+                check = objective_rules.CHECKS[obj.rule]
+                for space, seat in enumerate(spaces):
+                    if seat >= 0 and check(self.players[seat], **obj.params):
+                        points[seat] = obj.spaces[space]
+            results.append(points)
+        return results
+
+    def score_breakdown(self) -> list[dict]:
+        """Per seat: points from llama cards, crops, coin pairs and objectives (by card), and the total."""
+        if self._final is not None:
+            return self._final
+        objectives = self.objective_results()
+        out = []
+        for seat, p in enumerate(self.players):
+            cards = sum(v for _, v in p.cards)
+            crops = sum(p.crops)
+            coins = p.coins // 2
+            by_card = {oid: objectives[i][seat] for i, oid in enumerate(self.objectives)}
+            obj_total = sum(by_card.values())
+            out.append({"llama_cards": cards, "crops": crops, "coins": coins, "objectives": obj_total,
+                        "objectives_by_card": by_card, "total": cards + crops + coins + obj_total})
+        if self.over:
+            self._final = out
+        return out
+
+    # -- placement enumeration -------------------------------------------------------------------------------
+    def _shapes_available(self) -> list[str]:
+        return [shape for i, shape in enumerate(SHAPES) if self.stacks[i]]
+
+    def _scan_builds(self, p: Player, shapes, want_foundations: bool):
+        """(builds by shape as (oi, origin, cells), cells where a foundation may go now)."""
+        inside = p.footprint().inside
+        H = p.heights
+        L = p.llamas
+        TT = p.toptile
+        F = self.t_found
+        fset = set(F)
+        builds = {}
+        fcells = set()
+        rem = p.foundations if want_foundations else 0
+        for shape in shapes:
+            out = []
+            for oi, origin, cells in inside[shape]:
+                if fset and not fset.issubset(cells):
+                    continue
+                if L and (cells[0] in L or cells[1] in L or cells[2] in L or cells[3] in L or cells[4] in L):
+                    continue
+                h0, h1, h2, h3, h4 = H[cells[0]], H[cells[1]], H[cells[2]], H[cells[3]], H[cells[4]]
+                if h0 == h1 == h2 == h3 == h4:
+                    t0 = TT[cells[0]]
+                    if t0 >= 0 and TT[cells[1]] == t0 and TT[cells[2]] == t0 and TT[cells[3]] == t0 \
+                            and TT[cells[4]] == t0:
+                        continue
+                    out.append((oi, origin, cells))
+                elif rem:
+                    mx = max(h0, h1, h2, h3, h4)
+                    if 5 * mx - (h0 + h1 + h2 + h3 + h4) <= rem:
+                        for c in cells:
+                            if H[c] < mx:
+                                fcells.add(c)
+            builds[shape] = out
+        return builds, fcells
+
+    def placements(self, shape: str | None = None, kinds=("build", "extend")) -> list[dict]:
+        """Every legal placement for the current player now (of one stack's shape, or all), with its payout.
+
+        Each item: ``move``, ``kind``, ``shape``, ``tile``, ``rotation``, ``mirror``, ``x``, ``y``, ``cells``
+        (list of ``[x, y]``), ``level`` and ``payout`` (icons it would cover: corn, cacao, potato, coin, hut;
+        extends cover nothing)."""
+        if self.over or self.phase != PLACE:
+            return []
+        p = self.players[self.seat]
+        shapes = [s for s in self._shapes_available() if shape is None or s == shape]
+        out = []
+        if "build" in kinds:
+            builds, _ = self._scan_builds(p, shapes, False)
+            for s in shapes:
+                tile = self.stacks[SHAPE_INDEX[s]][-1]
+                for oi, origin, cells in builds[s]:
+                    covered = [p.top[c] for c in cells]
+                    out.append(self._placement_dict("build", s, tile, oi, origin, p.heights[cells[0]] + 1, covered))
+        if "extend" in kinds and not self.t_found:
+            extends = p.footprint().ext
+            for s in shapes:
+                tile = self.stacks[SHAPE_INDEX[s]][-1]
+                for oi, origin in extends[s]:
+                    out.append(self._placement_dict("extend", s, tile, oi, origin, 1, []))
+        return out
+
+    def _placement_dict(self, kind, shape, tile, oi, origin, level, covered) -> dict:
+        o = ORIENTS[shape][oi]
+        x, y = dec(origin)
+        payout = {name: 0 for name in ICON_NAMES[1:]}
+        for icon in covered:
+            if icon:
+                payout[ICON_NAMES[icon]] += 1
+        return {"move": _placement_move(kind, shape, oi, origin), "kind": kind, "shape": shape, "tile": tile,
+                "rotation": o.rotation, "mirror": o.mirror, "x": x, "y": y,
+                "cells": [[x + cx, y + cy] for cx, cy in o.cells], "level": level, "payout": payout}
+
+    def compact_placements(self):
+        """Fast list for bots: ``(move, kind, shape, oi, origin, cells, covered icons tuple)`` for every legal
+        placement now (``covered`` is empty for extends)."""
+        if self.over or self.phase != PLACE:
+            return []
+        p = self.players[self.seat]
+        shapes = self._shapes_available()
+        builds, _ = self._scan_builds(p, shapes, False)
+        top = p.top
+        out = []
+        for s in shapes:
+            for oi, origin, cells in builds[s]:
+                out.append((_placement_move("build", s, oi, origin), "build", s, oi, origin, cells,
+                            tuple(top[c] for c in cells)))
+        if not self.t_found:
+            extends = p.footprint().ext
+            for s in shapes:
+                for oi, origin in extends[s]:
+                    offs = ORIENTS[s][oi].offsets
+                    out.append((_placement_move("extend", s, oi, origin), "extend", s, oi, origin,
+                                tuple(origin + off for off in offs), ()))
+        return out
+
+    # -- legal moves ---------------------------------------------------------------------------------------------
+    def _use_moves(self, p: Player) -> list[Move]:
+        out = []
+        used = self.t_used
+        for cid in p.chars:
+            ch = CHARS[cid]
+            if ch.type == "trader":
+                if used and cid in used:
+                    continue
+                a, b = ch.crops
+                if p.crops[a] and self.supply_crops[b]:
+                    out.append(_move("use", cid, CROP_NAMES[a]))
+                if p.crops[b] and self.supply_crops[a]:
+                    out.append(_move("use", cid, CROP_NAMES[b]))
+            elif ch.type == "merchant":
+                if used and cid in used:
+                    continue
+                k = ch.crops[0]
+                if p.coins and self.supply_crops[k]:
+                    out.append(_move("use", cid, "coin"))
+                if p.crops[k] and self.supply_coins:
+                    out.append(_move("use", cid, CROP_NAMES[k]))
+        return out
+
+    def _feed_options(self, p: Player) -> list[tuple[int, int]]:
+        """(crop, coins paid) for every feeding the player can do now."""
+        if self.t_fed:
+            return []
+        need = D.crops_needed
+        per = D.coins_per_crop
+        out = []
+        for k in range(N_CROPS):
+            if not self.columns[k]:
+                continue
+            have = p.crops[k]
+            for replaced in range(need + 1):
+                if need - replaced <= have and replaced * per <= p.coins:
+                    out.append((k, replaced * per))
+        return out
+
+    def _llama_cells(self, p: Player) -> list[int]:
+        if "llama" in self.variants:
+            cells = self.t_cells
+        else:
+            cells = p.heights
+        top = p.top
+        llamas = p.llamas
+        return [c for c in cells if top[c] == NONE and c not in llamas]
+
+    def _marker_moves(self, seat: int, p: Player) -> list[Move]:
+        if self.t_kind != "extend" or self.t_marker or not self.objectives:
+            return []
+        out = []
+        mine = [i for i, spaces in enumerate(self.markers) if seat in spaces]
+        sources = ([None] if p.markers > 0 else []) + mine
+        if not sources:
+            return []
+        for i, spaces in enumerate(self.markers):
+            if seat in spaces:
+                continue
+            for space in self._free_spaces(i):
+                for src in sources:
+                    out.append(_move("marker", i, space) if src is None else _move("marker", i, space, src))
+        return out
+
+    def _free_spaces(self, index: int) -> list[int]:
+        spaces = self.markers[index]
+        free = [sp for sp in range(3) if spaces[sp] < 0 and not (self.num_players == 2 and sp == 1)]
+        if D.objective(self.objectives[index]).colour == "gold":
+            return free[:1]
+        return free
+
+    def must_feed(self) -> bool:
+        p = self.players[self.seat]
+        return (not self.t_fed and sum(p.crops) >= D.forced_at_crops and bool(self._feed_options(p)))
+
+    def legal_moves(self) -> list[Move]:
+        if self.over:
+            return []
+        p = self.players[self.seat]
+        phase = self.phase
+        if phase == PLACE:
+            moves = self._use_moves(p)
+            shapes = self._shapes_available()
+            builds, fcells = self._scan_builds(p, shapes, p.foundations > 0)
+            for cell in sorted(fcells):
+                x, y = dec(cell)
+                moves.append(_move("foundation", x, y))
+            for s in shapes:
+                for oi, origin, _cells in builds[s]:
+                    moves.append(_placement_move("build", s, oi, origin))
+            if not self.t_found:
+                fp = p.footprint()
+                for s in shapes:
+                    moves.extend(fp.extend_moves(s))
+            return moves
+        if phase == HUT_PHASE:
+            moves = [_move("hut", i) for i in range(len(self.row))]
+            if self.deck:
+                moves.append(_move("hut", "deck"))
+            return moves
+        if phase == LLAMA_PHASE:
+            return [_move("llama", *dec(c)) for c in sorted(self._llama_cells(p))]
+        moves = self._use_moves(p)
+        for k, coins in self._feed_options(p):
+            moves.append(_move("feed", CROP_NAMES[k], coins))
+        moves.extend(self._marker_moves(self.seat, p))
+        if not self.must_feed():
+            moves.append(END)
+        return moves
+
+    # -- validation --------------------------------------------------------------------------------------------
+    def why_illegal(self, move) -> str:
+        """The reason ``move`` is refused now, or ``""`` when it is legal."""
+        try:
+            self._validate(as_move(move))
+        except IllegalMove as error:
+            return error.reason
+        return ""
+
+    def _int_args(self, move: Move, count: int, names: str) -> tuple:
+        args = move.args
+        if len(args) < count or not all(isinstance(a, int) for a in args[:count]):
+            raise IllegalMove(f"'{move.kind}' needs {names}", move)
+        return args[:count]
+
+    def _orientation(self, move: Move):
+        args = move.args
+        if len(args) != 5:
+            raise IllegalMove(f"'{move.kind}' needs a shape, a rotation, a mirror flag and a position "
+                              f"(e.g. '{move.kind} T r1 m 2 3')", move)
+        shape, rot, mirror, x, y = args
+        if shape not in SHAPE_INDEX:
+            raise IllegalMove(f"there is no {shape} stack (stacks: {', '.join(SHAPES)})", move)
+        if not (isinstance(rot, str) and len(rot) == 2 and rot[0] == "r" and rot[1] in "0123"):
+            raise IllegalMove("the rotation must be r0, r1, r2 or r3 (quarter turns clockwise)", move)
+        if mirror not in ("m", "-"):
+            raise IllegalMove("the mirror flag must be 'm' (flipped) or '-' (not flipped)", move)
+        if not isinstance(x, int) or not isinstance(y, int):
+            raise IllegalMove("the position must be two whole numbers", move)
+        if not self.stacks[SHAPE_INDEX[shape]]:
+            raise IllegalMove(f"the {shape} stack is empty", move)
+        oi = D.orientation_by_code[shape][(4 if mirror == "m" else 0) + int(rot[1])]
+        origin = enc(x, y)
+        cells = tuple(origin + off for off in ORIENTS[shape][oi].offsets)
+        return shape, oi, origin, cells
+
+    def _validate(self, move: Move):
+        """Raise ``IllegalMove`` with the reason, or return a small plan for ``apply``."""
+        if self.over:
+            raise IllegalMove("the game is over", move)
+        p = self.players[self.seat]
+        kind = move.kind
+        phase = self.phase
+        if kind == "use":
+            return self._validate_use(move, p)
+        if kind in ("build", "extend", "foundation"):
+            if phase != PLACE:
+                raise IllegalMove("you have already placed your terrain tile this turn", move)
+            if kind == "foundation":
+                x, y = self._int_args(move, 2, "a cell (x y)")
+                cell = enc(x, y)
+                if p.foundations <= 0:
+                    raise IllegalMove("you have no foundation tiles left", move)
+                if cell not in p.heights:
+                    raise IllegalMove("a foundation goes on a cell of your domain", move)
+                if cell in p.llamas:
+                    raise IllegalMove("a llama stands there: the tile built on the foundation could not cover it",
+                                      move)
+                _, fcells = self._scan_builds(p, self._shapes_available(), True)
+                if cell not in fcells:
+                    raise IllegalMove("no terrain tile could then be built covering all of this turn's foundations"
+                                      " at one height", move)
+                return cell
+            shape, oi, origin, cells = self._orientation(move)
+            H = p.heights
+            if kind == "extend":
+                if self.t_found:
+                    raise IllegalMove("you placed foundations this turn: you must build on them", move)
+                if any(c in H for c in cells):
+                    raise IllegalMove("extending places the tile beside your domain, not on it", move)
+                if not any(c + step in H for c in cells for step in NEIGHBOURS):
+                    raise IllegalMove("the tile must touch your domain along a side", move)
+                return shape, oi, origin, cells
+            if not all(c in H for c in cells):
+                if any(c in H for c in cells):
+                    raise IllegalMove("a built tile must lie entirely on your domain (no cell over empty space)",
+                                      move)
+                raise IllegalMove("a built tile must lie on your domain (to place it beside, extend)", move)
+            if any(c in p.llamas for c in cells):
+                raise IllegalMove("you cannot build over a llama", move)
+            level = H[cells[0]]
+            if any(H[c] != level for c in cells):
+                raise IllegalMove("all five cells under the tile must be at the same height (use foundations)",
+                                  move)
+            if not set(self.t_found).issubset(cells):
+                raise IllegalMove("the tile must cover every foundation you placed this turn", move)
+            t0 = p.toptile[cells[0]]
+            if t0 >= 0 and all(p.toptile[c] == t0 for c in cells):
+                raise IllegalMove("a tile cannot exactly cover a tile of the same shape", move)
+            return shape, oi, origin, cells
+        if kind == "hut":
+            if phase != HUT_PHASE:
+                raise IllegalMove("you take a character only for a hut your build has covered", move)
+            if len(move.args) != 1:
+                raise IllegalMove("'hut' needs a row position (0-4) or 'deck'", move)
+            arg = move.args[0]
+            if arg == "deck":
+                if not self.deck:
+                    raise IllegalMove("the character deck is empty", move)
+            elif not isinstance(arg, int) or not 0 <= arg < len(self.row):
+                raise IllegalMove(f"there is no character at position {arg} of the row", move)
+            return arg
+        if kind == "llama":
+            if phase != LLAMA_PHASE:
+                raise IllegalMove("you place a llama token only after feeding a llama", move)
+            x, y = self._int_args(move, 2, "a cell (x y)")
+            cell = enc(x, y)
+            if cell not in p.heights:
+                raise IllegalMove("the llama must go on a cell of your domain", move)
+            if cell in p.llamas:
+                raise IllegalMove("a llama already stands there", move)
+            if p.top[cell] != NONE:
+                raise IllegalMove("a llama goes on a cell without an icon", move)
+            if "llama" in self.variants and cell not in self.t_cells:
+                raise IllegalMove("llama variant: the llama goes on the tile you placed this turn", move)
+            return cell
+        if phase == PLACE:
+            raise IllegalMove("first place a terrain tile (extend or build)", move)
+        if phase == HUT_PHASE:
+            raise IllegalMove("first take a character for each hut covered", move)
+        if phase == LLAMA_PHASE:
+            raise IllegalMove("first place the llama token you have fed", move)
+        if kind == "feed":
+            if len(move.args) != 2 or move.args[0] not in CROP_INDEX or not isinstance(move.args[1], int):
+                raise IllegalMove("'feed' needs a crop and the coins paid (e.g. 'feed cacao 4')", move)
+            if self.t_fed:
+                raise IllegalMove("you feed at most one llama a turn", move)
+            k = CROP_INDEX[move.args[0]]
+            coins = move.args[1]
+            if coins < 0 or coins % D.coins_per_crop:
+                raise IllegalMove(f"coins replace crops {D.coins_per_crop} for 1", move)
+            replaced = coins // D.coins_per_crop
+            if replaced > D.crops_needed:
+                raise IllegalMove(f"a llama eats only {D.crops_needed} crops", move)
+            if not self.columns[k]:
+                raise IllegalMove(f"no {move.args[0]} llama card is left", move)
+            if coins > p.coins:
+                raise IllegalMove(f"you have only {p.coins} coins", move)
+            if D.crops_needed - replaced > p.crops[k]:
+                raise IllegalMove(f"you need {D.crops_needed - replaced} {move.args[0]} and have {p.crops[k]}",
+                                  move)
+            return k, D.crops_needed - replaced, coins
+        if kind == "marker":
+            args = move.args
+            if len(args) not in (2, 3) or not all(isinstance(a, int) for a in args):
+                raise IllegalMove("'marker' needs an objective card and a space (and the card it comes from)", move)
+            if not self.objectives:
+                raise IllegalMove("this game has no objectives", move)
+            if self.t_kind != "extend":
+                raise IllegalMove("you place a marker only after extending your domain", move)
+            if self.t_marker:
+                raise IllegalMove("you place at most one marker a turn", move)
+            index, space = args[0], args[1]
+            if not 0 <= index < len(self.objectives):
+                raise IllegalMove(f"there is no objective card {index}", move)
+            if not 0 <= space < 3:
+                raise IllegalMove("an objective card has spaces 0 (top), 1 and 2 (bottom)", move)
+            if self.seat in self.markers[index]:
+                raise IllegalMove("you already have a marker on that card", move)
+            if self.markers[index][space] >= 0:
+                raise IllegalMove("that space is taken", move)
+            if self.num_players == 2 and space == 1:
+                raise IllegalMove("in a 2-player game the middle space stays empty", move)
+            if space not in self._free_spaces(index):
+                raise IllegalMove("on a gold objective the marker goes on the highest free space", move)
+            if len(args) == 3:
+                src = args[2]
+                if not 0 <= src < len(self.objectives) or self.seat not in self.markers[src]:
+                    raise IllegalMove("you have no marker on that card to move", move)
+            elif p.markers <= 0:
+                raise IllegalMove("you have no marker left: move one from another card", move)
+            return index, space, args[2] if len(args) == 3 else None
+        if kind == "end":
+            if move.args:
+                raise IllegalMove("'end' takes nothing", move)
+            if self.must_feed():
+                raise IllegalMove(f"with {D.forced_at_crops} or more crops you must feed a llama", move)
+            return None
+        raise IllegalMove(f"unknown move '{kind}'", move)
+
+    def _validate_use(self, move: Move, p: Player):
+        if self.phase not in (PLACE, AFTER):
+            raise IllegalMove("finish taking characters or placing your llama first", move)
+        if len(move.args) != 2 or not isinstance(move.args[0], int):
+            raise IllegalMove("'use' needs a character card and what you give (e.g. 'use 3 corn')", move)
+        cid, give = move.args
+        if cid not in p.chars:
+            raise IllegalMove("you do not have that character", move)
+        ch = CHARS[cid]
+        if ch.type not in ("trader", "merchant"):
+            raise IllegalMove(f"the {ch.type} works by itself when you build", move)
+        if cid in self.t_used:
+            raise IllegalMove("each character works once a turn", move)
+        if ch.type == "trader":
+            if give not in CROP_INDEX or CROP_INDEX[give] not in ch.crops:
+                raise IllegalMove(f"this trader swaps {' and '.join(CROP_NAMES[k] for k in ch.crops)}", move)
+            k = CROP_INDEX[give]
+            other = ch.crops[1] if ch.crops[0] == k else ch.crops[0]
+            if not p.crops[k]:
+                raise IllegalMove(f"you have no {give}", move)
+            if not self.supply_crops[other]:
+                raise IllegalMove(f"the supply has no {CROP_NAMES[other]} left", move)
+            return ("crop", k), ("crop", other)
+        k = ch.crops[0]
+        if give == "coin":
+            if not p.coins:
+                raise IllegalMove("you have no coin", move)
+            if not self.supply_crops[k]:
+                raise IllegalMove(f"the supply has no {CROP_NAMES[k]} left", move)
+            return ("coin", 0), ("crop", k)
+        if give != CROP_NAMES[k]:
+            raise IllegalMove(f"this merchant deals in coins and {CROP_NAMES[k]}", move)
+        if not p.crops[k]:
+            raise IllegalMove(f"you have no {give}", move)
+        if not self.supply_coins:
+            raise IllegalMove("the supply has no coins left", move)
+        return ("crop", k), ("coin", 0)
+
+    # -- apply -------------------------------------------------------------------------------------------------
+    def apply(self, move) -> list[Event]:
+        move = as_move(move)
+        plan = self._validate(move)
+        seat = self.seat
+        p = self.players[seat]
+        kind = move.kind
+        events: list[Event] = []
+        if kind == "use":
+            (gk, gi), (tk, ti) = plan
+            cid = move.args[0]
+            self._take_from(p, gk, gi, -1)
+            self._take_from(p, tk, ti, +1)
+            self.t_used.append(cid)
+            events.append(Event("character", seat, {"action": "use", "card": cid, "type": CHARS[cid].type,
+                                                    "give": move.args[1],
+                                                    "get": "coin" if tk == "coin" else CROP_NAMES[ti]}))
+            if self.phase == AFTER:
+                self._maybe_auto_end(events)
+        elif kind == "foundation":
+            level = p.put_foundation(plan)
+            p.foundations -= 1
+            self.t_found.append(plan)
+            x, y = dec(plan)
+            events.append(Event("foundation", seat, {"x": x, "y": y, "level": level, "left": p.foundations}))
+        elif kind in ("build", "extend"):
+            self._apply_placement(kind, plan, p, seat, events)
+        elif kind == "hut":
+            self._take_character(p, seat, plan, events)
+            self.pending_huts -= 1
+            if self.pending_huts <= 0 or not (self.row or self.deck):
+                self.pending_huts = 0
+                self.phase = AFTER
+                self._maybe_auto_end(events)
+        elif kind == "feed":
+            k, crops, coins = plan
+            p.crops[k] -= crops
+            self.supply_crops[k] += crops
+            p.coins -= coins
+            self.supply_coins += coins
+            value = self.columns[k].pop()
+            p.cards.append((k, value))
+            self.t_fed = True
+            events.append(Event("feed", seat, {"crop": CROP_NAMES[k], "crops": crops, "coins": coins,
+                                               "card": value, "left": len(self.columns[k])}))
+            if self.supply_llamas > 0 and self._llama_cells(p):
+                self.phase = LLAMA_PHASE
+            else:
+                events.append(Event("llama", seat, {"placed": False,
+                                                    "reason": "no token left" if self.supply_llamas <= 0
+                                                    else "no free icon-free cell"}))
+                self._maybe_auto_end(events)
+        elif kind == "llama":
+            cell = plan
+            level = p.heights[cell]
+            p.llamas[cell] = level
+            self.supply_llamas -= 1
+            x, y = dec(cell)
+            events.append(Event("llama", seat, {"placed": True, "x": x, "y": y, "level": level}))
+            self.phase = AFTER
+            self._maybe_auto_end(events)
+        elif kind == "marker":
+            index, space, src = plan
+            if src is None:
+                p.markers -= 1
+            else:
+                spaces = self.markers[src]
+                spaces[spaces.index(seat)] = -1
+            self.markers[index][space] = seat
+            self.t_marker = True
+            obj = D.objective(self.objectives[index])
+            events.append(Event("marker", seat, {"card": index, "objective": obj.id, "space": space,
+                                                 "points": obj.spaces[space] if obj.colour != "gold" else None,
+                                                 "from": src}))
+            self._maybe_auto_end(events)
+        elif kind == "end":
+            self._end_turn(events)
+        return events
+
+    def _take_from(self, p: Player, what: str, k: int, sign: int) -> None:
+        if what == "coin":
+            p.coins += sign
+            self.supply_coins -= sign
+        else:
+            p.crops[k] += sign
+            self.supply_crops[k] -= sign
+
+    def _gain(self, p: Player, crops: list[int], coins: int) -> dict:
+        got = {}
+        for k in range(N_CROPS):
+            n = min(crops[k], self.supply_crops[k])
+            if n:
+                self.supply_crops[k] -= n
+                p.crops[k] += n
+                got[CROP_NAMES[k]] = n
+        n = min(coins, self.supply_coins)
+        if n:
+            self.supply_coins -= n
+            p.coins += n
+            got["coin"] = n
+        return got
+
+    def _apply_placement(self, kind, plan, p: Player, seat: int, events: list[Event]) -> None:
+        shape, oi, origin, cells = plan
+        tile = self.stacks[SHAPE_INDEX[shape]].pop()
+        level, covered = p.put_tile(kind, tile, oi, origin)
+        o = ORIENTS[shape][oi]
+        x, y = dec(origin)
+        self.t_kind = kind
+        self.t_cells = cells
+        events.append(Event("place", seat, {
+            "kind": kind, "tile": tile, "shape": shape, "rotation": o.rotation, "mirror": o.mirror, "x": x, "y": y,
+            "cells": [list(dec(c)) for c in cells], "level": level,
+            "icons": [ICON_NAMES[i] for i in TILES[tile].icons],
+            "covered": [ICON_NAMES[i] for i in covered], "foundations": [list(dec(c)) for c in self.t_found]}))
+        self.phase = AFTER
+        if kind == "build":
+            count = [0] * 6
+            for icon in covered:
+                count[icon] += 1
+            got = self._gain(p, [count[CORN], count[CACAO], count[POTATO]], count[COIN])
+            if got:
+                events.append(Event("payout", seat, {"source": "icons", "gains": got}))
+            for cid in p.chars:
+                if cid in self.t_acquired:
+                    continue
+                ch = CHARS[cid]
+                crops, coins = [0, 0, 0], 0
+                if ch.type == "farmer" and count[ch.crops[0] + 1] >= 2:
+                    crops[ch.crops[0]] = 1
+                elif ch.type == "settler" and count[CORN] and count[CACAO] and count[POTATO]:
+                    coins = 2
+                elif ch.type == "miner" and count[COIN]:
+                    coins = 1
+                elif ch.type == "worker" and count[HUT]:
+                    coins = 1
+                else:
+                    continue
+                got = self._gain(p, crops, coins)
+                if got:
+                    events.append(Event("payout", seat, {"source": ch.type, "card": cid, "gains": got}))
+            if count[HUT] and (self.row or self.deck):
+                self.pending_huts = count[HUT]
+                self.phase = HUT_PHASE
+                return
+        self._maybe_auto_end(events)
+
+    def _take_character(self, p: Player, seat: int, where, events: list[Event]) -> None:
+        if where == "deck":
+            cid = self.deck.pop()
+            events.append(Event("character", seat, {"action": "take", "from": "deck", "card": cid,
+                                                    "type": CHARS[cid].type}))
+        else:
+            cid = self.row.pop(where)
+            events.append(Event("character", seat, {"action": "take", "from": "row", "position": where,
+                                                    "card": cid, "type": CHARS[cid].type}))
+            if self.deck:
+                new = self.deck.pop()
+                self.row.insert(where, new)
+                events.append(Event("refill", None, {"position": where, "card": new, "type": CHARS[new].type,
+                                                     "deck": len(self.deck)}))
+        p.chars.append(cid)
+        self.t_acquired.append(cid)
+
+    def _maybe_auto_end(self, events: list[Event]) -> None:
+        """End the turn by itself once placing is done and nothing but ``end`` is left to do."""
+        if self.phase != AFTER:
+            return
+        p = self.players[self.seat]
+        if self._feed_options(p) or self._marker_moves(self.seat, p) or self._use_moves(p):
+            return
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        seat = self.seat
+        events.append(Event("turn_end", seat, {"turn": self.turns[seat] + 1}))
+        self.turns[seat] += 1
+        if not self.triggered:
+            tiles_left = sum(len(pile) for pile in self.stacks)
+            kinds_left = sum(1 for col in self.columns if col)
+            if kinds_left <= D.end_kinds_left:
+                self.triggered = "llama_cards"
+            elif tiles_left <= D.end_tiles_left:
+                self.triggered = "tiles"
+            if self.triggered:
+                events.append(Event("end_trigger", seat, {"reason": self.triggered, "tiles_left": tiles_left,
+                                                          "llama_kinds_left": kinds_left}))
+        if self.triggered and seat == self.num_players - 1:
+            self.over = True
+            self.phase = OVER
+            breakdown = self.score_breakdown()
+            events.append(Event("game_end", None, {"scores": [b["total"] for b in breakdown],
+                                                   "breakdown": breakdown, "winners": self.winners()}))
+            return
+        self.seat = (seat + 1) % self.num_players
+        self._reset_turn()
+
+    # -- saves -----------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        d = state_header(self, self.variants, STATE_VERSION)
+        d.update({
+            "rng": self.rng.state,
+            "stacks": {shape: list(self.stacks[i]) for i, shape in enumerate(SHAPES)},
+            "llama_columns": {CROP_NAMES[k]: list(self.columns[k]) for k in range(N_CROPS)},
+            "character_deck": list(self.deck),
+            "character_row": list(self.row),
+            "objectives": list(self.objectives),
+            "markers": [list(m) for m in self.markers],
+            "supply": {**_crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
+            "players_state": [{
+                "board": p.board, "log": [list(e) for e in p.log],
+                "llamas": [[*dec(c), lv] for c, lv in sorted(p.llamas.items())],
+                "crops": _crop_dict(p.crops), "coins": p.coins, "characters": list(p.chars),
+                "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
+                "foundations": p.foundations, "markers": p.markers,
+            } for p in self.players],
+            "seat": self.seat, "turns": list(self.turns), "triggered": self.triggered, "over": self.over,
+            "turn": {"phase": PHASE_NAMES[self.phase], "placed": self.t_kind,
+                     "tile_cells": [list(dec(c)) for c in self.t_cells],
+                     "foundations": [list(dec(c)) for c in self.t_found],
+                     "used": list(self.t_used), "acquired": list(self.t_acquired), "fed": self.t_fed,
+                     "marker": self.t_marker, "pending_huts": self.pending_huts},
+        })
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "LlamaLandState":
+        check_header(d, GAME_ID, STATE_VERSION)
+        try:
+            return cls._from_dict(d)
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise StateFormatError(f"damaged llama-land state: {type(error).__name__}: {error}") from None
+
+    @classmethod
+    def _from_dict(cls, d: dict) -> "LlamaLandState":
+        n = int(d["players"])
+        if not 2 <= n <= 4:
+            raise StateFormatError(f"llama-land is for 2 to 4 players, not {n}")
+        s = cls(n, frozenset(d["variants"]), _empty=True)
+        s.rng = Rng(int(d["rng"]))
+        s.stacks = [[int(t) for t in d["stacks"][shape]] for shape in SHAPES]
+        for i, shape in enumerate(SHAPES):
+            if any(not 0 <= t < len(TILES) or TILES[t].shape != shape for t in s.stacks[i]):
+                raise StateFormatError(f"the {shape} stack holds a tile of another shape")
+        s.columns = [sorted(int(v) for v in d["llama_columns"][name]) for name in CROP_NAMES]
+        s.deck = [int(c) for c in d["character_deck"]]
+        s.row = [int(c) for c in d["character_row"]]
+        s.objectives = [str(o) for o in d["objectives"]]
+        for oid in s.objectives:
+            D.objective(oid)
+        s.markers = [[int(x) for x in m] for m in d["markers"]]
+        if len(s.markers) != len(s.objectives) or any(len(m) != 3 for m in s.markers):
+            raise StateFormatError("markers do not match the objective cards")
+        sup = d["supply"]
+        s.supply_crops = [int(sup[name]) for name in CROP_NAMES]
+        s.supply_coins = int(sup["coins"])
+        s.supply_llamas = int(sup["llamas"])
+        s.players = []
+        for pd in d["players_state"]:
+            if pd["board"] not in D.boards:
+                raise StateFormatError(f"unknown starting board {pd['board']!r}")
+            p = Player(pd["board"])
+            for entry in pd["log"]:
+                if entry[0] == "foundation":
+                    p.put_foundation(enc(int(entry[1]), int(entry[2])))
+                elif entry[0] in ("extend", "build"):
+                    kind, tile, oi, x, y = entry[0], int(entry[1]), int(entry[2]), int(entry[3]), int(entry[4])
+                    p.put_tile(kind, tile, oi, enc(x, y))
+                else:
+                    raise StateFormatError(f"unknown domain entry {entry[0]!r}")
+            for x, y, lv in pd["llamas"]:
+                cell = enc(int(x), int(y))
+                if p.heights.get(cell) != int(lv):
+                    raise StateFormatError(f"a llama at ({x}, {y}) stands off its level")
+                p.llamas[cell] = int(lv)
+            p.crops = [int(pd["crops"][name]) for name in CROP_NAMES]
+            p.coins = int(pd["coins"])
+            p.chars = [int(c) for c in pd["characters"]]
+            p.cards = [(CROP_INDEX[k], int(v)) for k, v in pd["llama_cards"]]
+            p.foundations = int(pd["foundations"])
+            p.markers = int(pd["markers"])
+            s.players.append(p)
+        if len(s.players) != n:
+            raise StateFormatError("the number of player records does not match the player count")
+        s.seat = int(d["seat"])
+        if not 0 <= s.seat < n:
+            raise StateFormatError("the player to move is not a seat of this game")
+        s.turns = [int(t) for t in d["turns"]]
+        s.triggered = str(d["triggered"])
+        s.over = bool(d["over"])
+        t = d["turn"]
+        s.phase = PHASE_NAMES.index(t["phase"])
+        s.t_kind = str(t["placed"])
+        s.t_cells = tuple(enc(int(x), int(y)) for x, y in t["tile_cells"])
+        s.t_found = [enc(int(x), int(y)) for x, y in t["foundations"]]
+        s.t_used = [int(c) for c in t["used"]]
+        s.t_acquired = [int(c) for c in t["acquired"]]
+        s.t_fed = bool(t["fed"])
+        s.t_marker = bool(t["marker"])
+        s.pending_huts = int(t["pending_huts"])
+        s._final = None
+        return s
+
+    # -- public picture (what the UI draws) ------------------------------------------------------------------
+    def public_dict(self, seat: int | None = None) -> dict:
+        """Everything everybody sees (all but the order of the stacks under their top tiles and of the deck)."""
+        breakdown = self.score_breakdown()
+        domains = []
+        collections = []
+        for s, p in enumerate(self.players):
+            stacks = p.levels()
+            cells = []
+            for cell in sorted(p.heights, key=lambda c: (dec(c)[1], dec(c)[0])):
+                x, y = dec(cell)
+                levels = stacks[cell]
+                cells.append({
+                    "x": x, "y": y, "height": p.heights[cell], "icon": ICON_NAMES[p.top[cell]],
+                    "levels": [{"tile": t, "shape": TILES[t].shape if t >= 0 else
+                                ("board" if t == BOARD else "foundation")} for t in levels],
+                    "llama": cell in p.llamas,
+                })
+            xs = [dec(c)[0] for c in p.heights]
+            ys = [dec(c)[1] for c in p.heights]
+            domains.append({
+                "board": p.board, "cells": cells, "bounds": [min(xs), min(ys), max(xs), max(ys)],
+                "llamas": [[*dec(c), lv] for c, lv in sorted(p.llamas.items())],
+                "placements": [list(e) for e in p.log],
+            })
+            collections.append({
+                "crops": _crop_dict(p.crops), "coins": p.coins,
+                "characters": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
+                               for c in p.chars],
+                "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
+                "foundations": p.foundations, "markers": p.markers, "turns": self.turns[s],
+            })
+        stacks = []
+        for i, shape in enumerate(SHAPES):
+            pile = self.stacks[i]
+            top = None
+            if pile:
+                t = TILES[pile[-1]]
+                top = {"id": t.id, "shape": t.shape, "icons": [ICON_NAMES[c] for c in t.icons],
+                       "cells": [list(c) for c in D.shape_cells[shape]]}
+            stacks.append({"shape": shape, "count": len(pile), "top": top})
+        objectives = []
+        for i, oid in enumerate(self.objectives):
+            obj = D.objective(oid)
+            objectives.append({"index": i, "id": oid, "colour": obj.colour, "spaces": list(obj.spaces),
+                               "markers": [m if m >= 0 else None for m in self.markers[i]],
+                               "free": self._free_spaces(i)})
+        return {
+            "game": GAME_ID, "seat": seat, "players": self.num_players, "variants": sorted(self.variants),
+            "current_player": self.current_player, "phase": PHASE_NAMES[self.phase], "over": self.over,
+            "triggered": self.triggered, "turns": list(self.turns),
+            "stacks": stacks, "tiles_left": sum(len(p) for p in self.stacks),
+            "character_row": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
+                              for c in self.row],
+            "character_deck": len(self.deck),
+            "llama_columns": {CROP_NAMES[k]: list(reversed(self.columns[k])) for k in range(N_CROPS)},
+            "objectives": objectives,
+            "supply": {**_crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
+            "domains": domains, "collections": collections,
+            "turn": {"placed": self.t_kind, "tile_cells": [list(dec(c)) for c in self.t_cells],
+                     "foundations": [list(dec(c)) for c in self.t_found], "used": list(self.t_used),
+                     "acquired": list(self.t_acquired), "fed": self.t_fed, "marker": self.t_marker,
+                     "pending_huts": self.pending_huts, "must_feed": (not self.over) and self.must_feed()},
+            "scores": [b["total"] for b in breakdown], "breakdown": breakdown,
+        }
+
+
+# -------------------------------------------------------------------------------------------------------------
+class LlamaLandView(View):
+    """One seat's view. Llama Land is open: the view hides only the order of the tile stacks under their top
+    tiles and of the character deck. Public attributes mirror the state's (``players``, ``row``, ``columns``,
+    ``objectives``, ``markers``, supplies, turn flags); stacks are exposed as ``stack_tops``/``stack_sizes``."""
+
+    game_id = GAME_ID
+
+    def __init__(self, state: LlamaLandState, seat: int):
+        self.seat = seat
+        self.num_players = state.num_players
+        s = state.clone()
+        # forget what nobody may know: the order under each stack's top and the deck order (kept sorted here)
+        for pile in s.stacks:
+            if len(pile) > 2:
+                pile[:-1] = sorted(pile[:-1])
+        s.deck.sort()
+        self._state = s
+        self.variants = s.variants
+        self.players = s.players
+        self.row = s.row
+        self.columns = s.columns
+        self.objectives = s.objectives
+        self.markers = s.markers
+        self.supply_crops = s.supply_crops
+        self.supply_coins = s.supply_coins
+        self.supply_llamas = s.supply_llamas
+        self.turns = s.turns
+        self.triggered = s.triggered
+        self.phase = s.phase
+        self.stack_tops = [pile[-1] if pile else None for pile in s.stacks]
+        self.stack_sizes = [len(pile) for pile in s.stacks]
+        self.deck_size = len(s.deck)
+
+    @property
+    def current_player(self) -> int:
+        return self._state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.over
+
+    def legal_moves(self) -> list[Move]:
+        if self._state.current_player != self.seat:
+            return []
+        return self._state.legal_moves()
+
+    def placements(self, shape: str | None = None) -> list[dict]:
+        return self._state.placements(shape) if self._state.current_player == self.seat else []
+
+    def compact_placements(self):
+        return self._state.compact_placements() if self._state.current_player == self.seat else []
+
+    def why_illegal(self, move) -> str:
+        if self._state.current_player != self.seat:
+            return "it is not your turn"
+        return self._state.why_illegal(move)
+
+    def must_feed(self) -> bool:
+        return self._state.must_feed()
+
+    def score_breakdown(self) -> list[dict]:
+        return self._state.score_breakdown()
+
+    def sample_state(self, rng) -> LlamaLandState:
+        s = self._state.clone()
+        for pile in s.stacks:
+            if len(pile) > 2:
+                under = pile[:-1]
+                rng.shuffle(under)
+                pile[:-1] = under
+        rng.shuffle(s.deck)
+        s.rng = Rng(int(rng.random() * (1 << 53)))
+        return s
+
+    def to_dict(self) -> dict:
+        return self._state.public_dict(self.seat)
