@@ -17,6 +17,7 @@ def register_bots(game_id: str, factories: dict[str, BotFactory]) -> None:
 def _load_builtin_bots() -> None:
     # One import per game; each module calls register_bots(). Keep this list explicit (PyInstaller).
     from . import lama  # noqa: F401
+    from . import dice  # noqa: F401  (lama-dice)
 
 
 def levels_for(game_id: str) -> list[str]:
