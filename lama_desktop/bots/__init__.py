@@ -18,6 +18,7 @@ def _load_builtin_bots() -> None:
     # One import per game; each module calls register_bots(). Keep this list explicit (PyInstaller).
     from . import lama  # noqa: F401
     from . import dice  # noqa: F401  (lama-dice)
+    from . import cadabra  # noqa: F401
 
 
 def levels_for(game_id: str) -> list[str]:

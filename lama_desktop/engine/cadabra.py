@@ -405,6 +405,10 @@ class CadabraState(GameState):
             if move.kind == "play":
                 return (f"there is no card {' '.join(map(str, move.args))!r} in LAMA Cadabra "
                         f"(cards: {', '.join(CARD_IDS)})")
+            if move.kind == "give" and len(move.args) == 1 and isinstance(move.args[0], int):
+                return f"there is no seat {move.args[0]} at this table"
+            if move.kind == "return":
+                return "only a black (return 10) or a white (return 1) token can be returned"
             return ("that is not a LAMA Cadabra move (play CARD, draw, quit, pass, exchange, take, give SEAT, "
                     "return 10 / return 1)")
         kind, arg = action
