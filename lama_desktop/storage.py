@@ -268,7 +268,8 @@ class Storage:
         except UnicodeDecodeError:
             raise SaveDamaged("the save file is not text (foreign or corrupted file)") from None
         except json.JSONDecodeError as error:
-            if error.pos >= len(error.doc.rstrip()):
+            doc = error.doc.strip()
+            if error.pos >= len(doc) or (doc.startswith("{") and not doc.endswith("}")):
                 raise SaveDamaged("the save file is truncated (it ends in the middle)") from None
             raise SaveDamaged(f"the save file is not valid JSON ({error.msg}, at character {error.pos})") from None
         if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:

@@ -1,4 +1,4 @@
-"""String tables: ``assets/strings/<lang>/<domain>.yaml``, looked up as ``t("domain.key", **fmt)``.
+"""String tables: ``assets/strings/<lang>/<domain>.yaml``, looked up as ``t("<domain>.<key>", **fmt)``.
 
 Nested YAML mappings flatten into dotted keys (``common.yaml`` → ``title: {quit: Quit}`` → ``common.title.quit``).
 Lists are leaves (the rules viewer keeps its pages as a list). A top-level ``dynamic_keys:`` list in a file names

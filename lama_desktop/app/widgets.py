@@ -75,6 +75,15 @@ class UI:
             words = paragraph.split(" ")
             line = ""
             for word in words:
+                while font.size(word)[0] > width and len(word) > 1:  # a path or URL longer than a line
+                    cut = len(word) - 1
+                    while cut > 1 and font.size(word[:cut])[0] > width:
+                        cut -= 1
+                    if line:
+                        lines.append(line)
+                        line = ""
+                    lines.append(word[:cut])
+                    word = word[cut:]
                 trial = word if not line else line + " " + word
                 if font.size(trial)[0] <= width or not line:
                     line = trial

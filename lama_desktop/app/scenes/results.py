@@ -137,7 +137,7 @@ class ResultsScene(MenuScene):
         draw_panel(surface, rect, ui)
         surface.blit(ui.text(t("common.results.chart"), 28, INK, bold=True), (rect.x + ui.s(32), rect.y + ui.s(24)))
         rounds = len(r.round_scores)
-        plot = pygame.Rect(rect.x + ui.s(80), rect.y + ui.s(90), rect.w - ui.s(120), rect.h - ui.s(190))
+        plot = pygame.Rect(rect.x + ui.s(90), rect.y + ui.s(100), rect.w - ui.s(140), rect.h - ui.s(190))
         top_value = max([40] + [v for row in r.round_scores for v in row])
         top_value = int(math.ceil(top_value / 10.0) * 10)
         step = 10 if top_value <= 60 else 20
@@ -167,7 +167,7 @@ class ResultsScene(MenuScene):
                 surface.blit(label, label.get_rect(midtop=(x, plot.bottom + ui.s(10))))
         pygame.draw.line(surface, INK_SOFT, plot.bottomleft, plot.bottomright, max(1, ui.s(2)))
         axis = ui.text(t("common.results.rounds_axis"), 18, INK_SOFT)
-        surface.blit(axis, axis.get_rect(midtop=(plot.centerx, plot.bottom + ui.s(34))))
+        surface.blit(axis, axis.get_rect(midright=(plot.x - ui.s(12), plot.bottom + ui.s(22))))
         for seat in range(len(r.scores)):
             color = SEAT_COLORS[seat % 6]
             points = [point(0, 0)] + [point(i + 1, row[seat]) for i, row in enumerate(r.round_scores)]
@@ -177,9 +177,10 @@ class ResultsScene(MenuScene):
             for p in points[1:]:
                 draw_marker(surface, SEAT_MARKERS[seat % 6], p, ui.s(7), color)
                 draw_marker(surface, SEAT_MARKERS[seat % 6], p, ui.s(4), CREAM)
-        # legend
-        x = rect.x + ui.s(32)
-        y = rect.bottom - ui.s(40)
+        # legend, right-aligned on the title line
+        widths = [ui.s(60) + ui.text(name, 20, INK).get_width() + ui.s(20) for name in r.names]
+        x = rect.centerx - (sum(widths) - ui.s(20)) // 2
+        y = rect.bottom - ui.s(30)
         for seat, name in enumerate(r.names):
             color = SEAT_COLORS[seat % 6]
             pygame.draw.line(surface, color, (x, y), (x + ui.s(30), y), max(2, ui.s(4)))

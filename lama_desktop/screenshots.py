@@ -1,0 +1,242 @@
+"""``python -m lama_desktop.screenshots DIR [--size WxH ...] [--only NAME]``: every scene to PNG, headless.
+
+Files are ``<scene>-<moment>-<w>x<h>.png`` at 1920×1080 and 1280×720 by default. The list of shots is
+``SHOTS``: ``(name, builder, frames)`` where ``builder(app)`` puts the app's scene stack in the wanted state
+(``app`` is a real ``App`` on a throw-away storage folder) and ``frames`` is how many frames run before the
+picture is taken. Game engineers add their tables' moments with ``add_shot`` from a module imported in
+``_load_game_shots``; ``python -m lama_desktop.bench render`` times the same builders.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+SHOTS: list[tuple[str, Callable, int]] = []
+
+
+def add_shot(name: str, builder: Callable, frames: int = 3) -> None:
+    """Register a screenshot: ``name`` is ``<scene>-<moment>``; ``builder(app)`` sets up ``app.stack``."""
+    for i, (existing, _b, _f) in enumerate(SHOTS):
+        if existing == name:
+            SHOTS[i] = (name, builder, frames)
+            return
+    SHOTS.append((name, builder, frames))
+
+
+# --- the framework's own scenes -----------------------------------------------------------------------------------
+def _sample_config(players: int = 4, game_id: str = "lama", variants=()):
+    from .app.gameconfig import GameConfig, SeatConfig
+
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Felix"]
+    seats = [SeatConfig("Anna", "human")] + [SeatConfig(names[i], "bot", "medium") for i in range(1, players)]
+    return GameConfig(game_id, seats, tuple(variants), 0, 12345)
+
+
+def write_sample_save(app, moves: int = 10) -> None:
+    """A real autosave of a L.A.M.A. game a few moves in (so that Continue is enabled)."""
+    from .engine.record import GameRecord
+
+    config = _sample_config()
+    record = GameRecord(config.game_id, config.players, config.variants, config.seed,
+                        {"first_dealer": config.first_dealer})
+    state = record.new_state()
+    for _ in range(moves):
+        if state.is_over:
+            break
+        record.play(state, state.legal_moves()[0])
+    app.storage.autosave(record, state, {"config": config.to_dict(), "round_scores": []})
+
+
+def sample_results():
+    from .app.gameconfig import GameResults
+
+    rounds = [[3, 12, 0, 7], [13, 14, 10, 18], [13, 26, 21, 19], [16, 27, 22, 30], [17, 41, 22, 31]]
+    return GameResults(_sample_config(), rounds, rounds[-1], [0])
+
+
+def _title(app):
+    from .app.scenes.title import TitleScene
+
+    app.stack.push(TitleScene())
+
+
+def _title_continue(app):
+    write_sample_save(app)
+    _title(app)
+
+
+def _setup(app):
+    from .app.scenes.setup import SetupScene
+
+    _title(app)
+    app.stack.push(SetupScene())
+
+
+def _setup_party(app):
+    from .app.scenes.setup import SetupScene
+
+    _title(app)
+    scene = SetupScene()
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.select_game("lama-party", rebuild=False)
+    scene.set_player_count(6, rebuild=False)
+    scene.seats[2].kind = "human"
+    scene.variants.add("drama")
+    scene.build()
+
+
+def _settings(app):
+    from .app.scenes.settings import SettingsScene
+
+    _title(app)
+    app.stack.push(SettingsScene())
+
+
+def _rules(page: int):
+    def build(app):
+        from .app.scenes.rules import RulesScene
+
+        _title(app)
+        app.stack.push(RulesScene("lama", page))
+    return build
+
+
+def _statistics(app):
+    from .app.scenes.statistics import StatisticsScene
+
+    store = app.storage
+    store.record_result("lama", ["Anna", "Bruno", "Carla", "Dario"], [17, 41, 22, 31], [0])
+    store.record_result("lama", ["Anna", "Bruno", "Carla", "Dario"], [44, 12, 25, 30], [1])
+    store.record_result("lama", ["Anna", "Bruno", "Elena"], [9, 40, 33], [0])
+    store.record_result("lama-party", ["Anna", "Felix"], [20, 45], [0])
+    _title(app)
+    app.stack.push(StatisticsScene())
+
+
+def _pause(app):
+    from .app.scenes.pause import PauseScene
+
+    _title(app)
+    app.stack.push(PauseScene("lama"))
+
+
+def _message(app):
+    from .app.scenes.message import MessageScene
+    from .app.i18n import t
+
+    _title(app)
+    app.stack.push(MessageScene(t("common.message.save_damaged_title"),
+                                t("common.message.save_damaged", reason="the save file is truncated (it ends in "
+                                  "the middle)", path=str(app.storage.save_dir / "autosave.json.damaged-20260101"))))
+
+
+def _privacy(app):
+    from .app.scenes.privacy import PrivacyScene
+
+    _title(app)
+    app.stack.push(PrivacyScene("Carla", None))
+
+
+def _results(app):
+    from .app.scenes.results import ResultsScene
+
+    app.stack.push(ResultsScene(sample_results()))
+
+
+for _name, _builder, _frames in [
+    ("title-menu", _title, 3),
+    ("title-continue", _title_continue, 3),
+    ("setup-default", _setup, 3),
+    ("setup-party-6", _setup_party, 3),
+    ("settings-menu", _settings, 3),
+    ("rules-lama-first", _rules(0), 3),
+    ("rules-lama-scoring", _rules(3), 3),
+    ("statistics-table", _statistics, 3),
+    ("pause-overlay", _pause, 3),
+    ("message-damaged-save", _message, 3),
+    ("privacy-pass", _privacy, 3),
+    ("results-final", _results, 40),
+]:
+    add_shot(_name, _builder, _frames)
+
+
+def _load_game_shots() -> None:
+    """One explicit import per game's screenshot module (each calls ``add_shot`` for its table moments)."""
+    try:
+        from .app.scenes import lama_table_shots  # noqa: F401
+    except ImportError:
+        pass
+
+
+# --- running -----------------------------------------------------------------------------------------------------
+def make_app(size, base_dir: str | None = None):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .app.main import App
+    from .storage import Storage
+
+    return App(Storage(base_dir or tempfile.mkdtemp(prefix="lama-shots-")), size)
+
+
+def stage(app, builder, frames: int) -> None:
+    """Empty the stack, run ``builder``, then ``frames`` frames at a fixed 1/60 s step."""
+    import pygame
+
+    while app.stack.scenes:
+        app.stack._pop_now()
+    builder(app)
+    app.stack.apply_pending()
+    pygame.event.clear()
+    for _ in range(max(1, frames)):
+        app.step(dt=1 / 60)
+
+
+def render_all(out_dir: Path, sizes, only: str | None = None) -> list[Path]:
+    import pygame
+
+    _load_game_shots()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for size in sizes:
+        for name, builder, frames in SHOTS:
+            if only and only not in name:
+                continue
+            app = make_app(size)  # a fresh app (and storage) per shot: no state leaks between pictures
+            app.running = True
+            try:
+                stage(app, builder, frames)
+                path = out_dir / f"{name}-{size[0]}x{size[1]}.png"
+                pygame.image.save(app.screen, str(path))
+                written.append(path)
+                print(path, flush=True)
+            except Exception as error:  # report and go on: one broken scene must not hide the others
+                print(f"FAILED {name} at {size[0]}x{size[1]}: {type(error).__name__}: {error}", file=sys.stderr)
+            finally:
+                app.shutdown()
+    return written
+
+
+def main(argv=None) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    parser = argparse.ArgumentParser(prog="python -m lama_desktop.screenshots", description=__doc__.split("\n")[0])
+    parser.add_argument("out_dir", type=Path)
+    parser.add_argument("--size", action="append", default=None, help="WxH (repeatable); default 1920x1080 and 1280x720")
+    parser.add_argument("--only", default=None, help="only shots whose name contains this text")
+    args = parser.parse_args(argv)
+    sizes = [tuple(int(v) for v in s.lower().split("x")) for s in (args.size or ["1920x1080", "1280x720"])]
+    expected = len(sizes) * len([s for s in SHOTS if not args.only or args.only in s[0]])
+    written = render_all(args.out_dir, sizes, args.only)
+    return 0 if written and len(written) >= expected else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,213 @@
+"""Storage: atomic writes, saves (damaged / truncated / foreign moved aside with a reason), settings, statistics."""
+
+import json
+import os
+
+import pytest
+
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.storage import SaveDamaged, Settings, Storage, atomic_write_json, atomic_write_text
+
+
+def files_under(path):
+    return sorted(str(p.relative_to(path)) for p in path.rglob("*") if p.is_file())
+
+
+def play_some(moves=12, seed=7):
+    record = GameRecord("lama", 4, ("drama",), seed, {"first_dealer": 1})
+    state = record.new_state()
+    for i in range(moves):
+        legal = state.legal_moves()
+        record.play(state, legal[(i * 7) % len(legal)])
+    return record, state
+
+
+def test_nothing_is_resolved_or_written_at_construction(tmp_path):
+    store = Storage(tmp_path)
+    assert files_under(tmp_path) == []
+    assert not store.has_save()
+    assert store.save_path.is_relative_to(tmp_path) and store.settings_path.is_relative_to(tmp_path)
+
+
+def test_atomic_write_replaces_whole_file_and_leaves_no_temp(tmp_path):
+    target = tmp_path / "a" / "file.json"
+    atomic_write_json(target, {"x": 1})
+    atomic_write_text(target, "second")
+    assert target.read_text() == "second"
+    assert files_under(tmp_path) == ["a/file.json"]
+
+
+def test_atomic_write_failure_keeps_old_file(tmp_path, monkeypatch):
+    target = tmp_path / "f.txt"
+    atomic_write_text(target, "old")
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        atomic_write_text(target, "new")
+    assert target.read_text() == "old"
+    assert files_under(tmp_path) == ["f.txt"]
+
+
+def test_autosave_and_continue_resume_exactly(tmp_path):
+    store = Storage(tmp_path)
+    record, state = play_some()
+    store.autosave(record, state, {"config": {"game": "lama"}, "round_scores": [[1, 2, 3, 4]]})
+    assert store.has_save()
+    saved = store.load_save()
+    assert saved.state.to_dict() == state.to_dict()
+    assert saved.record.moves == record.moves
+    assert saved.record.replay().to_dict() == state.to_dict()
+    assert saved.meta["round_scores"] == [[1, 2, 3, 4]]
+    assert store.save_summary()["game"] == "lama"
+    # the game goes on identically from the loaded state
+    for _ in range(5):
+        move = state.legal_moves()[0]
+        assert state.apply(move) is not None
+        saved.state.apply(move)
+    assert saved.state.to_dict() == state.to_dict()
+
+
+def test_autosave_after_every_move_keeps_only_the_last(tmp_path):
+    store = Storage(tmp_path)
+    record = GameRecord("lama", 3, (), 3, {})
+    state = record.new_state()
+    for _ in range(6):
+        record.play(state, state.legal_moves()[0])
+        store.autosave(record, state, {})
+    assert files_under(tmp_path) == ["data/saves/autosave.json"]
+    assert store.load_save().record.moves == record.moves
+
+
+@pytest.mark.parametrize("content, reason_word", [
+    (b"", "empty"),
+    (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "lama", "rec', "truncated"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "not text"),
+    (b'{"hello": "world"}', "not a lama-desktop save"),
+    (b"[1, 2, 3]", "not a lama-desktop save"),
+    (b'{"kind": "lama-desktop-save", "save_version": 99}', "another version"),
+    (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "lama", "record": {"record_version": 1, '
+     b'"game": "lama", "players": 4, "seed": 1, "moves": []}, "state": {"game": "chess"}}', "damaged"),
+    (b"not json at all", "not valid JSON"),
+])
+def test_damaged_save_is_moved_aside_with_a_reason(tmp_path, content, reason_word):
+    store = Storage(tmp_path)
+    store.save_path.parent.mkdir(parents=True)
+    store.save_path.write_bytes(content)
+    with pytest.raises(SaveDamaged) as info:
+        store.load_save()
+    assert reason_word in info.value.reason
+    assert not store.save_path.exists()
+    moved = info.value.moved_to
+    assert moved is not None and moved.name.startswith("autosave.json.damaged-")
+    assert moved.read_bytes() == content  # kept, never overwritten
+    assert not store.has_save()
+
+
+def test_damaged_state_inside_a_valid_save_is_reported(tmp_path):
+    store = Storage(tmp_path)
+    record, state = play_some()
+    store.autosave(record, state, {})
+    data = json.loads(store.save_path.read_text())
+    data["state"]["hands"] = "garbage"
+    store.save_path.write_text(json.dumps(data))
+    with pytest.raises(SaveDamaged) as info:
+        store.load_save()
+    assert "damaged" in info.value.reason
+    assert info.value.moved_to.exists()
+
+
+def test_two_damaged_saves_never_overwrite_each_other(tmp_path):
+    store = Storage(tmp_path)
+    store.save_path.parent.mkdir(parents=True)
+    moved = []
+    for text in ("first", "second"):
+        store.save_path.write_text(text)
+        with pytest.raises(SaveDamaged) as info:
+            store.load_save()
+        moved.append(info.value.moved_to)
+    assert moved[0] != moved[1]
+    assert {m.read_text() for m in moved} == {"first", "second"}
+
+
+def test_settings_default_round_trip_and_validation(tmp_path):
+    store = Storage(tmp_path)
+    settings, message = store.load_settings()
+    assert settings == Settings() and message is None
+    settings.language, settings.volume, settings.muted, settings.ui_scale = "pl", 0.35, True, 1.3
+    store.save_settings(settings)
+    loaded, message = store.load_settings()
+    assert message is None
+    assert (loaded.language, loaded.volume, loaded.muted, loaded.ui_scale) == ("pl", 0.35, True, 1.3)
+    weird = Settings(language="xx", volume=7, ui_scale=9, bot_pace="warp", window_size=(10, 10))
+    fixed = weird.validated()
+    assert (fixed.language, fixed.volume, fixed.ui_scale, fixed.bot_pace) == ("en", 1.0, 1.5, "normal")
+    assert fixed.window_size == (1280, 720)
+
+
+@pytest.mark.parametrize("content", ["{broken", '["a list"]', '{"settings_version": 42}', '{"settings_version": 1, '
+                                     '"language": ["not", "a", "string"], "window_size": 5}'])
+def test_damaged_settings_fall_back_to_defaults_with_a_message(tmp_path, content):
+    store = Storage(tmp_path)
+    store.settings_path.parent.mkdir(parents=True)
+    store.settings_path.write_text(content)
+    settings, message = store.load_settings()
+    assert message
+    assert settings.language == "en" and settings.volume == Settings().volume
+    kept = list(store.settings_path.parent.glob("settings.json.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_text() == content
+
+
+def test_statistics_per_game_and_player(tmp_path):
+    store = Storage(tmp_path)
+    store.record_result("lama", ["Anna", "Bruno", "Carla"], [10, 40, 22], [0])
+    store.record_result("lama", ["Anna", "Bruno"], [30, 20], [1])
+    store.record_result("lama", ["Anna", "Bruno"], [15, 15], [0, 1])
+    store.record_result("lama-dice", ["Anna", "Bruno"], [5, 41], [0])
+    rows = {(r["game"], r["name"]): r for r in store.statistics()}
+    anna = rows[("lama", "Anna")]
+    assert (anna["games"], anna["wins"]) == (3, 2)
+    assert anna["average"] == pytest.approx((10 + 30 + 15) / 3)
+    assert rows[("lama", "Bruno")]["wins"] == 2
+    assert rows[("lama", "Carla")]["games"] == 1 and rows[("lama", "Carla")]["wins"] == 0
+    assert rows[("lama-dice", "Anna")]["games"] == 1
+    store.reset_statistics()
+    assert store.statistics() == []
+
+
+def test_damaged_statistics_are_kept_aside(tmp_path):
+    store = Storage(tmp_path)
+    store.stats_path.parent.mkdir(parents=True)
+    store.stats_path.write_text("{{{")
+    assert store.statistics() == []
+    assert list(store.stats_path.parent.glob("stats.json.damaged-*"))
+    store.record_result("lama", ["Anna"], [3], [0])
+    assert store.statistics()[0]["games"] == 1
+
+
+def test_logs_go_to_the_injected_log_folder(tmp_path):
+    import logging
+
+    store = Storage(tmp_path)
+    path = store.setup_logging()
+    logging.getLogger("lama_desktop.test").warning("hello log")
+    for handler in logging.getLogger("lama_desktop").handlers:
+        handler.flush()
+    assert path.is_relative_to(tmp_path) and "hello log" in path.read_text()
+
+
+def test_never_writes_outside_the_injected_folder(tmp_path):
+    inside = tmp_path / "inside"
+    outside_before = sorted(p.name for p in tmp_path.iterdir())
+    store = Storage(inside)
+    record, state = play_some()
+    store.autosave(record, state, {})
+    store.save_settings(Settings(language="fr"))
+    store.record_result("lama", ["Anna"], [3], [0])
+    store.save_path.write_text("{")
+    with pytest.raises(SaveDamaged):
+        store.load_save()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(outside_before + ["inside"])
+    assert all(p.resolve().is_relative_to(inside.resolve()) for p in inside.rglob("*"))
