@@ -1,0 +1,1060 @@
+"""The L.A.M.A. table (``lama`` and ``lama-party``, with Drama, Lama 20 and llama scoring).
+
+Data flows one way: a click or key becomes a move → ``session.play(move)`` (the engine validates it; a refusal
+shows its reason) → the applied moves' events are animated one after the other from a *shown* model (what the
+table displays), which is re-synchronised with the engine's view whenever the animation queue is empty. Bots
+move through ``session.poll(busy)``: never while something is still moving, and paced by the settings.
+
+Seats are drawn clockwise from the bottom (``seat0`` in the layout is the player whose hand is shown). With one
+human, that human sits at the bottom and their hand is always face up. With two or more humans (hot-seat) the
+table turns to the human whose turn it is, after the privacy screen ("Pass to Anna"); their hand is turned face
+down as soon as their turn is over.
+
+Keys: ←/→ move over the hand (and the return-token choice), Enter/Space plays the focused card, D draw,
+Q quit, T take the Drama board, Esc pause. A click or key while cards move skips the animation.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+
+import pygame
+
+from .. import art
+from ..gameconfig import GameConfig, GameResults, SeatConfig
+from ..i18n import plural, t
+from ..scene import Scene
+from ..session import GameSession
+from ..table.layout import Layout, load_layout, table_layout_name
+from ..table.pieces import (
+    CREAM, GOLD, INK, INK_SOFT, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
+    count_badge, draw_token_stacks, fan_positions, hand_hit_index, name_plate,
+)
+from ..table.tween import Sprite, Tweener
+from ..tables import register_table
+from ..widgets import UI, Button, felt_surface
+from ...engine.core import Move
+from ...engine.lama import CARD_NAMES, DRAMA_THRESHOLD, holdings
+
+log = logging.getLogger("lama_desktop.table")
+
+CARD_ORDER = {name: i for i, name in enumerate(["1", "1+", "2", "2+", "3", "3+", "4", "4+", "5", "5+", "6", "6+",
+                                                 "L", "P"])}
+AVATARS = [(236, 95, 155), (63, 120, 216), (79, 157, 87), (242, 193, 46), (138, 91, 196), (239, 138, 44)]
+#: seconds between two dealt cards, a play's glide, a draw's flight (before the animation-speed setting)
+DEAL_STEP = 0.09
+PLAY_TIME = 0.26
+DRAW_TIME = 0.34
+TOKEN_TIME = 0.42
+
+
+def sort_hand(names) -> list[str]:
+    return sorted(names, key=lambda n: CARD_ORDER.get(n, 99))
+
+
+def card_label(name: str) -> str:
+    if name == "L":
+        return t("lama.card.llama")
+    if name == "P":
+        return t("lama.card.pink_llama")
+    if name.endswith("+"):
+        return t("lama.card.plus", value=name[:-1])
+    return name
+
+
+class Shown:
+    """What the table displays; follows the events during animations, equals the view when idle."""
+
+    def __init__(self, view, reveal: bool):
+        d = view.to_dict()
+        self.hand = sort_hand(d["hand"]) if reveal else []
+        self.sizes = list(d["hand_sizes"])
+        self.pile = int(d["pile"])
+        self.discard = [CARD_NAMES[c] for c in view.discard[-5:]]
+        self.scores = list(d["scores"])
+        self.board = list(d["board"])
+        self.drama = bool(d["drama"])
+        self.active = list(d["active"])
+        self.current = int(d["current"])
+        self.phase = d["phase"]
+        self.round = int(d["round"])
+        self.dealer = int(d["dealer"])
+        self.hand_face = 1.0  # 1 face up, 0 turned down (a quit)
+
+
+class LamaTableScene(Scene):
+    name = "lama_table"
+
+    def __init__(self, session: GameSession, config: GameConfig | None = None):
+        super().__init__()
+        self.session = session
+        self.config = config
+        self.n = session.record.players
+        self.variants = set(session.record.variants)
+        self.pinks = session.game_id == "lama-party" or "lama20" in self.variants
+        self.drama_variant = "drama" in self.variants
+        self.tween = Tweener(1.0)
+        self.sprites: list[Sprite] = []
+        self.queue: deque = deque()
+        self.toasts: list[Toast] = []
+        self.log = LogPanel()
+        self.layout: Layout | None = None
+        self.ui: UI | None = None
+        self.static: pygame.Surface | None = None
+        self.buttons: dict[str, Button] = {}
+        self.hand_focus = -1
+        self.hover = -1
+        self.button_focus = -1
+        self.lifts: list[float] = []
+        self.modal = False
+        self.privacy_open = False
+        self.finished = False
+        self.time = 0.0
+        humans = session.human_seats
+        self.hotseat = len(humans) >= 2
+        self.focus = humans[0] if humans else 0
+        self.revealed = not self.hotseat
+        self.shown = Shown(session.view(self.focus), self.revealed)
+        self.pressed_card = -1
+        self.reason_toast: Toast | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._apply_settings()
+        self._build(self.app.size)
+        self.log.add(t("lama.log.welcome", game=t(f"common.games.{self.session.game_id}")), (196, 226, 214))
+        if self.session.is_over:  # killed after the last move: straight to the results
+            self.queue.append((None, _GameEnd()))
+            return
+        view = self.session.view(self.focus)
+        if not view.round_log and all(size == 6 for size in view.hand_sizes) and view.phase == "playing":
+            self._queue_deal(view)
+        else:
+            self.log.add(t("lama.log.resumed", round=self.shown.round))
+
+    def _queue_deal(self, view) -> None:
+        d = view.to_dict()
+        self.queue.append((d["dealer"], _Fake("deal", {
+            "round": d["round"], "dealer": d["dealer"], "starter": d["current"], "top": d["top"],
+            "hand_sizes": d["hand_sizes"], "pile": d["pile"]})))
+
+    def exit(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.session.close()
+
+    def resume(self) -> None:
+        self._apply_settings()
+        if self.app is not None and self.layout is not None and self.layout.size != self.app.size:
+            self._build(self.app.size)
+        else:
+            self._build_buttons()
+
+    def resize(self, size) -> None:
+        self._build(size)
+
+    def _apply_settings(self) -> None:
+        settings = self.app.settings
+        self.tween.speed = float(settings.animation_speed)
+        self.session.set_pace(settings.bot_pace)
+        self.colorblind = bool(settings.colorblind)
+
+    def _build(self, size) -> None:
+        self.layout = Layout(load_layout(table_layout_name("lama", self.n)), size)
+        self.ui = UI(size, 1.0)
+        L = self.layout
+        self.hand_w = L.s(118)
+        self.pile_w = L.s(118)
+        self.back_w = L.s(50)
+        self.token_d = L.s(46)
+        self.small_token_d = L.s(34)
+        self.static = None
+        self._build_buttons()
+
+    def _build_buttons(self) -> None:
+        if self.layout is None:
+            return
+        L = self.layout
+        rect = L["buttons"]
+        gap = L.s(12)
+        self.buttons = {}
+        if self.shown.phase == "returning":
+            kinds = [d for d in (20, 10, 1) if holdings(self.shown.scores[self.shown.current], self.pinks)[d]]
+            specs = [(f"return {d}", t("lama.button.return", value=d), {20: "P", 10: "B", 1: "W"}[d])
+                     for d in kinds]
+        else:
+            specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q")]
+            if self.drama_variant:
+                specs.append(("take", t("lama.button.take"), "T"))
+        rows = 3
+        bh = (rect.h - gap * (rows - 1)) // rows
+        top = rect.bottom - len(specs) * bh - (len(specs) - 1) * gap
+        for i, (move, label, key) in enumerate(specs):
+            r = pygame.Rect(rect.x, top + i * (bh + gap), rect.w, bh)
+            style = "primary" if move in ("draw", "take") or move.startswith("return") else "secondary"
+            b = Button(label, lambda m=move: self.try_move(m), style=style, size=24, hint=key, rect=r, name=move)
+            self.buttons[move] = b
+        m = L["menu"]
+        self.buttons["menu"] = Button("II", self.open_pause, style="secondary", size=22, rect=m, name="menu")
+        self._refresh_buttons()
+
+    # -- derived state ---------------------------------------------------------------------------------------
+    def pos_of(self, seat: int) -> int:
+        return (seat - self.focus) % self.n
+
+    def seat_at(self, position: int) -> int:
+        return (position + self.focus) % self.n
+
+    @property
+    def idle(self) -> bool:
+        return not self.queue and not self.tween.busy and not self.modal and not self.privacy_open
+
+    def can_act(self) -> bool:
+        s = self.session
+        cur = s.current_player
+        return (self.idle and not s.is_over and cur == self.focus and s.is_human(cur) and self.revealed)
+
+    def legal(self) -> list[Move]:
+        if not self.can_act():
+            return []
+        return self.session.view(self.focus).legal_moves()
+
+    def playable_names(self) -> set[str]:
+        return {str(m.args[0]) for m in self.legal() if m.kind == "play"}
+
+    def _refresh_buttons(self) -> None:
+        legal = {str(m) for m in self.legal()}
+        for name, b in self.buttons.items():
+            if name != "menu":
+                b.enabled = name in legal
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return True
+        if self.tween.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key not in (pygame.K_ESCAPE,))):
+            self.tween.skip()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._card_at(event.pos)
+            for b in self.buttons.values():
+                b.hovered = b.enabled and b.rect.collidepoint(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons.values():
+                if b.rect.collidepoint(event.pos):
+                    if b.enabled:
+                        b.pressed = True
+                    elif b.name != "menu":
+                        self.try_move(b.name)  # shows the engine's reason
+                    return True
+            index = self._card_at(event.pos)
+            if index >= 0:
+                self.pressed_card = index
+                return True
+            if self._pile_rect().collidepoint(event.pos):
+                self.try_move("draw")
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons.values():
+                if b.pressed:
+                    b.pressed = False
+                    if b.rect.collidepoint(event.pos) and b.enabled:
+                        self._sound("click")
+                        b.activate()
+                    return True
+            index = self._card_at(event.pos)
+            if index >= 0 and index == self.pressed_card:
+                self.pressed_card = -1
+                self.play_card(index)
+                return True
+            self.pressed_card = -1
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event) -> bool:
+        key = event.key
+        returning = self.shown.phase == "returning"
+        if returning:
+            choices = [n for n in self.buttons if n.startswith("return")]
+            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and choices:
+                step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+                self.button_focus = (self.button_focus + step) % len(choices)
+                for i, n in enumerate(choices):
+                    self.buttons[n].focused = i == self.button_focus
+                return True
+            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and choices:
+                self.try_move(choices[max(0, self.button_focus)])
+                return True
+            letters = {pygame.K_p: "return 20", pygame.K_b: "return 10", pygame.K_w: "return 1"}
+            if key in letters:
+                self.try_move(letters[key])
+                return True
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            count = len(self.shown.hand)
+            if count:
+                if self.hand_focus < 0:
+                    self.hand_focus = 0 if key == pygame.K_RIGHT else count - 1
+                else:
+                    self.hand_focus = (self.hand_focus + (1 if key == pygame.K_RIGHT else -1)) % count
+                self._sound("hover")
+            return True
+        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            if 0 <= self.hand_focus < len(self.shown.hand):
+                self.play_card(self.hand_focus)
+            else:
+                self.hand_focus = 0 if self.shown.hand else -1
+            return True
+        letters = {pygame.K_d: "draw", pygame.K_q: "quit", pygame.K_t: "take"}
+        if key in letters:
+            if key == pygame.K_t and not self.drama_variant:
+                return False
+            self.try_move(letters[key])
+            return True
+        return False
+
+    def _card_at(self, pos) -> int:
+        if not self.revealed or self.layout is None:
+            return -1
+        positions = self._hand_positions()
+        return hand_hit_index(positions, self.hand_w, pos, self.lifts)
+
+    def play_card(self, index: int) -> None:
+        if 0 <= index < len(self.shown.hand):
+            self.try_move(f"play {self.shown.hand[index]}")
+
+    def try_move(self, text: str) -> None:
+        """Ask the session (the engine decides); show the reason of a refusal."""
+        if not self.idle:
+            return
+        if not self.can_act():
+            cur = self.session.current_player
+            if cur >= 0 and not self.session.is_human(cur):
+                self._toast_reason(t("lama.reason.wait", name=self.session.seats[cur].name))
+            return
+        outcome = self.session.play(text)
+        if not outcome.ok:
+            self._toast_reason(outcome.reason)
+            self._sound("error")
+            return
+        if self.hand_focus >= len(self.shown.hand) - 1:
+            self.hand_focus = len(self.shown.hand) - 2 if self.hand_focus >= 0 else -1
+
+    def _toast_reason(self, reason: str) -> None:
+        text = t("lama.reason.refused", reason=reason[:1].upper() + reason[1:])
+        if self.reason_toast is not None and self.reason_toast in self.toasts:
+            self.toasts.remove(self.reason_toast)
+        self.reason_toast = Toast(text, 2.6, False, (217, 83, 74))
+        self.toasts.append(self.reason_toast)
+
+    def open_pause(self) -> None:
+        from .pause import PauseScene
+
+        if self.stack is not None:
+            self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))
+
+    def _sound(self, name: str) -> None:
+        if self.app is not None:
+            self.app.play_sound(name)
+
+    # -- frame -----------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.tween.update(dt)
+        for toast in self.toasts:
+            toast.age += dt
+        self.toasts = [x for x in self.toasts if not x.done]
+        if not self.finished:
+            for played in self.session.poll(busy=not self.idle):
+                pass
+            for played in self.session.take_played():
+                for event in played.events:
+                    self.queue.append((played.seat, event))
+                if self.hotseat and played.seat == self.focus and not self.session.is_over:
+                    self.queue.append((played.seat, _Fake("hide", {})))
+            self._advance_queue()
+            if self.idle:
+                self._settle()
+        self._update_lifts(dt)
+        self._refresh_buttons()
+
+    def _settle(self) -> None:
+        """Idle: sync the shown model with the engine, then hand the turn to a human (privacy if hot-seat)."""
+        s = self.session
+        cur = s.current_player
+        if self.hotseat and cur >= 0 and s.is_human(cur) and (cur != self.focus or not self.revealed):
+            self._open_privacy(cur)
+            return
+        phase_before = self.shown.phase
+        fresh = Shown(s.view(self.focus), self.revealed)
+        fresh.hand_face = self.shown.hand_face if not fresh.active[self.focus] else 1.0
+        self.shown = fresh
+        if len(self.lifts) != len(self.shown.hand):
+            self.lifts = [0.0] * len(self.shown.hand)
+        if phase_before != fresh.phase or (fresh.phase == "returning") != any(
+                n.startswith("return") for n in self.buttons):
+            self._build_buttons()
+        if self.hand_focus >= len(self.shown.hand):
+            self.hand_focus = len(self.shown.hand) - 1
+
+    def _open_privacy(self, seat: int) -> None:
+        from .privacy import PrivacyScene
+
+        self.revealed = False
+        self.privacy_open = True
+
+        def ready():
+            self.privacy_open = False
+            self.focus = seat
+            self.revealed = True
+            self.shown = Shown(self.session.view(seat), True)
+            self.lifts = [0.0] * len(self.shown.hand)
+            self.hand_focus = -1
+            self.static = None
+            self._build_buttons()
+
+        self.stack.push(PrivacyScene(self.session.seats[seat].name, ready))
+
+    def _update_lifts(self, dt: float) -> None:
+        hand = self.shown.hand
+        if len(self.lifts) != len(hand):
+            self.lifts = (self.lifts + [0.0] * len(hand))[:len(hand)]
+        playable = self.playable_names()
+        L = self.layout
+        k = min(1.0, dt * 16)
+        for i, name in enumerate(hand):
+            target = 0.0
+            if name in playable:
+                target += L.s(30)
+            if i == self.hover or i == self.hand_focus:
+                target += L.s(16) if (name in playable or not self.can_act()) else L.s(6)
+            self.lifts[i] += (target - self.lifts[i]) * k
+
+    # -- event animations -------------------------------------------------------------------------------------
+    def _advance_queue(self) -> None:
+        while self.queue and not self.tween.busy and not self.modal and not self.privacy_open:
+            seat, event = self.queue.popleft()
+            if event.kind in ("play", "draw", "quit", "drama_take") and seat is not None:
+                self.shown.current = seat
+            handler = getattr(self, f"_ev_{event.kind}", None)
+            if handler is not None:
+                handler(seat, event.data)
+
+    def _name(self, seat) -> str:
+        return self.session.seats[seat].name if seat is not None and seat >= 0 else "?"
+
+    def _hand_anchor(self, seat: int):
+        if self.pos_of(seat) == 0:
+            return self.layout["seat0.hand"].center
+        return self.layout[f"seat{self.pos_of(seat)}.hand"].center
+
+    def _tokens_anchor(self, seat: int):
+        return self.layout[f"seat{self.pos_of(seat)}.tokens"].center
+
+    def _pile_center(self):
+        r = self.layout["draw_pile"]
+        return r.centerx, r.centery
+
+    def _discard_center(self, index: int = 0):
+        r = self.layout["discard"]
+        return r.centerx, r.centery
+
+    def _pile_rect(self) -> pygame.Rect:
+        c = self._pile_center()
+        return pygame.Rect(0, 0, self.pile_w, card_height(self.pile_w)).move(c[0] - self.pile_w // 2,
+                                                                            c[1] - card_height(self.pile_w) // 2)
+
+    def _fly(self, name, start, end, w0, w1, duration, *, delay=0.0, flip=(1.0, 1.0), on_start=None,
+             on_finished=None, tween="ease_out", kind="card", angle=(0.0, 0.0)):
+        sprite = Sprite(name, start[0], start[1], flip=flip[0], scale=w0, angle=angle[0])
+        sprite.back = kind
+
+        def begin():
+            self.sprites.append(sprite)
+            if on_start:
+                on_start()
+
+        def done():
+            if sprite in self.sprites:
+                self.sprites.remove(sprite)
+            if on_finished:
+                on_finished()
+
+        self.tween.animate(sprite, duration, tween, delay=delay, on_start=begin, on_finished=done,
+                           x=end[0], y=end[1], scale=w1, flip=flip[1], angle=angle[1])
+        return sprite
+
+    def _ev_deal(self, dealer, d) -> None:
+        sh = self.shown
+        n = self.n
+        sizes = list(d["hand_sizes"])
+        total = sum(sizes)
+        sh.pile = int(d["pile"]) + total + 1
+        sh.sizes = [0] * n
+        sh.hand = []
+        sh.discard = []
+        sh.active = [True] * n
+        sh.drama = False
+        sh.round = int(d["round"])
+        sh.dealer = int(d["dealer"])
+        sh.current = int(d["starter"])
+        sh.phase = "playing"
+        sh.hand_face = 1.0
+        self.lifts = []
+        view = self.session.view(self.focus)
+        final = sort_hand(view.to_dict()["hand"]) if self.revealed else []
+        self._build_buttons()
+        self._sound("shuffle")
+        self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
+        self.log.add(t("lama.log.deal", round=d["round"], name=self._name(dealer)), (196, 226, 214))
+        order = [((dealer + 1 + i) % n) for i in range(total)]
+        dealt = {seat: 0 for seat in range(n)}
+        for i, seat in enumerate(order):
+            index = dealt[seat]
+            dealt[seat] += 1
+            mine = seat == self.focus and self.revealed
+            end = self._deal_target(seat, index, sizes[seat])
+
+            def start(s=seat):
+                sh.pile -= 1
+
+            def land(s=seat, idx=index, mine=mine):
+                sh.sizes[s] += 1
+                if mine and idx < len(final):
+                    sh.hand = sort_hand(sh.hand + [final[idx]])
+                    self.lifts = [0.0] * len(sh.hand)
+                if i % 3 == 0:
+                    self._sound("deal")
+
+            w1 = self.hand_w if seat == self.focus else self.back_w
+            self._fly(final[index] if mine and index < len(final) else None, self._pile_center(), end,
+                      self.pile_w, w1, 0.30, delay=0.25 + i * DEAL_STEP, flip=(0.0, 1.0 if mine else 0.0),
+                      on_start=start, on_finished=land)
+        top = d["top"]
+
+        def start_top():
+            sh.pile -= 1
+
+        def land_top():
+            sh.discard = [top]
+            self._sound("card_play")
+
+        self._fly(top, self._pile_center(), self._discard_center(), self.pile_w, self.pile_w, 0.32,
+                  delay=0.25 + total * DEAL_STEP + 0.12, flip=(0.0, 1.0), on_start=start_top, on_finished=land_top)
+
+    def _deal_target(self, seat: int, index: int, size: int):
+        if self.pos_of(seat) == 0:
+            positions = fan_positions(size, self.layout["seat0.hand"], self.hand_w)
+            x, y, _ = positions[min(index, len(positions) - 1)]
+            return x, y
+        return self._hand_anchor(seat)
+
+    def _ev_play(self, seat, d) -> None:
+        sh = self.shown
+        card = d["card"]
+        mine = seat == self.focus and self.revealed and card in sh.hand
+        if mine:
+            index = sh.hand.index(card)
+            positions = self._hand_positions()
+            x, y, angle = positions[index]
+            start = (x, y - (self.lifts[index] if index < len(self.lifts) else 0))
+            sh.hand.pop(index)
+            if index < len(self.lifts):
+                self.lifts.pop(index)
+            w0, flip0 = self.hand_w, 1.0
+        else:
+            start = self._hand_anchor(seat)
+            angle = 0
+            w0, flip0 = self.back_w, 0.0
+        sh.sizes[seat] = int(d.get("hand_size", max(0, sh.sizes[seat] - 1)))
+        wobble = (-7, 5, -3, 8, -5, 3)[len(sh.discard) % 6]
+
+        def land():
+            sh.discard = (sh.discard + [card])[-5:]
+
+        self._sound("card_play")
+        self._fly(card, start, self._discard_center(), w0, self.pile_w, PLAY_TIME, flip=(flip0, 1.0),
+                  on_finished=land, angle=(angle, wobble))
+        self.log.add(t("lama.log.play", name=self._name(seat), card=card_label(card)))
+
+    def _ev_draw(self, seat, d) -> None:
+        sh = self.shown
+        mine = seat == self.focus and self.revealed
+        card = d.get("card") if mine else None
+        sh.pile = int(d["pile"])
+
+        def land():
+            sh.sizes[seat] = int(d.get("hand_size", sh.sizes[seat] + 1))
+            if mine and card:
+                sh.hand = sort_hand(sh.hand + [card])
+                self.lifts = [0.0] * len(sh.hand)
+
+        if mine:
+            positions = fan_positions(len(sh.hand) + 1, self.layout["seat0.hand"], self.hand_w)
+            probe = sort_hand(sh.hand + [card]).index(card) if card else 0
+            end = positions[probe][:2]
+            w1 = self.hand_w
+        else:
+            end = self._hand_anchor(seat)
+            w1 = self.back_w if self.pos_of(seat) else self.hand_w
+        self._sound("card_draw")
+        self._fly(card, self._pile_center(), end, self.pile_w, w1, DRAW_TIME,
+                  flip=(0.0, 1.0 if mine else 0.0), on_finished=land)
+        if mine and card:
+            self.log.add(t("lama.log.draw_own", card=card_label(card)))
+        else:
+            self.log.add(t("lama.log.draw", name=self._name(seat)))
+
+    def _ev_quit(self, seat, d) -> None:
+        sh = self.shown
+        sh.active[seat] = False
+        self._sound("quit")
+        if seat == self.focus and self.revealed:
+            self.tween.animate(sh, 0.4, "ease_in_out", hand_face=0.0)
+        else:
+            self.tween.after(0.25, lambda: None)
+        self.log.add(t("lama.log.quit", name=self._name(seat)), (246, 200, 160))
+
+    def _token_kind(self, token: int) -> str:
+        return {1: "white", 10: "black", 20: "pink"}[int(token)]
+
+    def _board_slot(self, index: int):
+        r = self.layout["drama_board"]
+        cols = DRAMA_THRESHOLD
+        cell = r.w / (cols + 0.6)
+        return (r.x + cell * 0.8 + index * cell, r.y + r.h * 0.62)
+
+    def _ev_drama_token(self, seat, d) -> None:
+        sh = self.shown
+        token = int(d["token"])
+        sh.scores[seat] = int(d["score"])
+        slot = self._board_slot(min(len(sh.board), DRAMA_THRESHOLD - 1))
+
+        def land():
+            sh.board = list(d["board"])
+            self._sound("token")
+
+        self._fly(self._token_kind(token), self._tokens_anchor(seat), slot, self.small_token_d, self.small_token_d,
+                  TOKEN_TIME, on_finished=land, kind="token")
+        self.log.add(t("lama.log.drama_token", name=self._name(seat), value=token))
+
+    def _ev_drama_start(self, seat, d) -> None:
+        self.shown.drama = True
+        self.shown.board = list(d["board"])
+        self._sound("drama")
+        self.toasts.append(Toast(t("lama.toast.drama"), 2.2, True, (217, 83, 74)))
+        self.log.add(t("lama.log.drama_start"), (255, 160, 150))
+        self.tween.after(0.7, lambda: None)
+
+    def _ev_drama_take(self, seat, d) -> None:
+        sh = self.shown
+        tokens = list(d["tokens"])
+        for i, token in enumerate(tokens):
+            last = i == len(tokens) - 1
+
+            def land(last=last):
+                self._sound("token")
+                if last:
+                    sh.scores[seat] = int(d["score"])
+
+            self._fly(self._token_kind(token), self._board_slot(min(i, DRAMA_THRESHOLD - 1)),
+                      self._tokens_anchor(seat), self.small_token_d, self.token_d, TOKEN_TIME, delay=i * 0.07,
+                      on_finished=land, kind="token")
+        sh.board = []
+        sh.drama = False
+        if not tokens:
+            sh.scores[seat] = int(d["score"])
+        self.toasts.append(Toast(t("lama.toast.drama_take", name=self._name(seat), value=d["value"]), 2.0, True))
+        self.log.add(t("lama.log.drama_take", name=self._name(seat), value=d["value"]), (255, 214, 110))
+
+    def _ev_extra_turn(self, seat, d) -> None:
+        self.toasts.append(Toast(t("lama.toast.extra_turn", name=self._name(seat)), 1.4))
+        self.log.add(t("lama.log.extra_turn", name=self._name(seat)))
+
+    def _ev_round_end(self, seat, d) -> None:
+        from .round_summary import RoundSummaryScene
+
+        emptied = int(d.get("emptied_by", -1))
+        if emptied >= 0:
+            self.toasts.append(Toast(t("lama.toast.emptied", name=self._name(emptied)), 1.6, True))
+            self.log.add(t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
+        else:
+            self.log.add(t("lama.log.all_quit"), (255, 214, 110))
+        self._sound("round_end")
+        self.modal = True
+
+        def closed():
+            self.modal = False
+            self._round_tokens(d)
+
+        auto = 0.0 if self.session.human_seats else 3.2
+        scene = RoundSummaryScene(d, self.session.names, pinks=self.pinks, on_close=closed,
+                                  auto_close=auto, colorblind=self.colorblind,
+                                  each_llama="llama-each-10" in self.variants)
+        self.tween.after(0.9, lambda: self.stack.push(scene) if self.stack is not None else closed())
+
+    def _round_tokens(self, d) -> None:
+        sh = self.shown
+        center = self._discard_center()
+        for seat, gained in enumerate(d["points"]):
+            if gained <= 0:
+                continue
+            held = holdings(gained, self.pinks)
+            tokens = [20] * held[20] + [10] * held[10] + [1] * held[1]
+            for i, token in enumerate(tokens[:8]):
+                self._fly(self._token_kind(token), center, self._tokens_anchor(seat), self.token_d, self.token_d,
+                          TOKEN_TIME + 0.1, delay=0.05 * i + 0.08 * seat, kind="token")
+        for seat, score in enumerate(d["scores"]):
+            self.log.add(t("lama.log.points", name=self._name(seat), gained=d["points"][seat], total=score))
+
+        def land():
+            sh.scores = list(d["scores"])
+            self._sound("token")
+
+        self.tween.after(TOKEN_TIME + 0.1 + 0.08 * self.n, land)
+
+    def _ev_token_return(self, seat, d) -> None:
+        sh = self.shown
+        token = int(d["token"])
+        sh.scores[seat] = int(d["score"])
+        start = self._tokens_anchor(seat)
+        end = (self.layout["discard"].centerx, -self.token_d)
+        self._fly(self._token_kind(token), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15,
+                  kind="token", tween="ease_in_out")
+        self._sound("token")
+        self.toasts.append(Toast(t("lama.toast.return", name=self._name(seat), value=token), 1.6))
+        self.log.add(t("lama.log.return", name=self._name(seat), value=token), (255, 214, 110))
+
+    def _ev_hide(self, seat, d) -> None:
+        if self.hotseat and self.session.current_player != self.focus:
+            self.revealed = False
+            self.shown.hand = []
+            self.lifts = []
+            self.hand_focus = -1
+
+    def _ev_game_end(self, seat, d) -> None:
+        winners = self.session.winners()
+        names = ", ".join(self._name(w) for w in winners)
+        self.toasts.append(Toast(t("lama.toast.winner", names=names), 2.5, True))
+        self.log.add(t("lama.log.game_end", names=names), (255, 214, 110))
+        self._sound("win")
+        self.finished = True
+        self.tween.after(1.6, self._to_results)
+
+    def _to_results(self) -> None:
+        s = self.session
+        config = self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
+                                           tuple(s.record.variants), int(s.record.options.get("first_dealer", 0)),
+                                           s.record.seed)
+        history = [list(h) for h in s.state.view(0).history] or s.score_history
+        results = GameResults(config, history, s.scores, s.winners())
+        self.close()
+        self.app.game_over(results)
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def _hand_positions(self):
+        return fan_positions(len(self.shown.hand), self.layout["seat0.hand"], self.hand_w)
+
+    def _render_static(self, size) -> pygame.Surface:
+        surf = pygame.Surface(size)
+        surf.blit(felt_surface(size), (0, 0))
+        L, ui = self.layout, self.ui
+        # a soft ring where the piles sit
+        center = L["draw_pile"].union(L["discard"]).inflate(L.s(60), L.s(40))
+        ring = pygame.Surface(center.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(ring, (255, 255, 255, 16), ring.get_rect())
+        pygame.draw.ellipse(ring, (255, 255, 255, 34), ring.get_rect(), max(1, L.s(2)))
+        surf.blit(ring, center)
+        for name in ("draw_pile", "discard"):
+            r = L[name]
+            slot = pygame.Rect(0, 0, self.pile_w + L.s(8), card_height(self.pile_w) + L.s(8))
+            slot.center = r.center
+            pygame.draw.rect(surf, (10, 48, 46), slot, max(1, L.s(2)), border_radius=L.s(10))
+            label = ui.font(15, True).render(t(f"lama.label.{name}").upper(), True, (150, 200, 188))
+            surf.blit(label, label.get_rect(midbottom=(r.centerx, slot.y - L.s(4))))
+        if self.drama_variant:
+            self._draw_board_base(surf)
+        return surf.convert() if pygame.display.get_surface() else surf
+
+    def _draw_board_base(self, surf) -> None:
+        L, ui = self.layout, self.ui
+        r = L["drama_board"]
+        panel = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (60, 20, 30, 150), panel.get_rect(), border_radius=L.s(16))
+        pygame.draw.rect(panel, (230, 160, 170, 120), panel.get_rect(), max(1, L.s(2)), border_radius=L.s(16))
+        surf.blit(panel, r)
+        title = ui.font(18, True).render(t("lama.label.drama_board").upper(), True, (250, 210, 214))
+        surf.blit(title, title.get_rect(midtop=(r.centerx, r.y + L.s(10))))
+        for i in range(DRAMA_THRESHOLD):
+            c = self._board_slot(i)
+            pygame.draw.circle(surf, (40, 12, 20), (round(c[0]), round(c[1])), self.small_token_d // 2 + L.s(3))
+            pygame.draw.circle(surf, (200, 130, 140), (round(c[0]), round(c[1])), self.small_token_d // 2 + L.s(3),
+                               max(1, L.s(1)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self.layout is None or self.layout.size != size:
+            self._build(size)
+        if self.static is None or self.static.get_size() != size:
+            self.static = self._render_static(size)
+        surface.blit(self.static, (0, 0))
+        self._draw_piles(surface)
+        if self.drama_variant:
+            self._draw_board(surface)
+        for seat in range(self.n):
+            if self.pos_of(seat) != 0:
+                self._draw_opponent(surface, seat)
+        self._draw_me(surface)
+        self._draw_status(surface)
+        for b in self.buttons.values():
+            b.draw(surface, self.ui)
+        self.log.draw(surface, self.layout["log"], self.ui, t("lama.label.log"))
+        self._draw_sprites(surface)
+        toast_rect = self.layout["toast"]
+        y = toast_rect.centery
+        for toast in self.toasts[-3:]:
+            toast.draw(surface, (toast_rect.centerx, y), self.ui)
+            y += self.layout.s(70)
+
+    def _draw_piles(self, surface) -> None:
+        L, sh = self.layout, self.shown
+        cx, cy = self._pile_center()
+        if sh.pile > 0:
+            layers = min(4, 1 + sh.pile // 8)
+            for i in range(layers - 1, -1, -1):
+                blit_card(surface, None, (cx - i * L.s(2), cy - i * L.s(2)), self.pile_w, shadow=i == layers - 1)
+            badge = count_badge(self.ui, str(sh.pile), L.s(30))
+            surface.blit(badge, badge.get_rect(center=(cx + self.pile_w // 2 - L.s(4),
+                                                       cy + card_height(self.pile_w) // 2 - L.s(6))))
+            if "draw" in {str(m) for m in self.legal()}:
+                hover = self._pile_rect().collidepoint(pygame.mouse.get_pos())
+                if hover:
+                    pygame.draw.rect(surface, GOLD, self._pile_rect().inflate(L.s(8), L.s(8)), max(2, L.s(3)),
+                                     border_radius=L.s(10))
+        dx, dy = self._discard_center()
+        wobbles = (-7, 5, -3, 8, -5, 3)
+        start = max(0, len(sh.discard) - 4)
+        for i in range(start, len(sh.discard)):
+            k = i - start
+            angle = wobbles[(i) % 6] if i != len(sh.discard) - 1 or True else 0
+            blit_card(surface, sh.discard[i], (dx + (k - 1.5) * L.s(3), dy), self.pile_w,
+                      angle=angle, colorblind=self.colorblind, shadow=k == 0 or i == len(sh.discard) - 1)
+
+    def _draw_board(self, surface) -> None:
+        L, sh = self.layout, self.shown
+        r = L["drama_board"]
+        if sh.drama:
+            pulse = 0.5 + 0.5 * abs(((self.time * 1.6) % 2) - 1)
+            glow = pygame.Rect(r).inflate(L.s(10), L.s(10))
+            pygame.draw.rect(surface, (235, 80 + round(60 * pulse), 90), glow, max(3, L.s(5)),
+                             border_radius=L.s(20))
+            label = self.ui.font(22, True).render(t("lama.label.drama_on"), True, (255, 235, 200))
+            tag = label.get_rect(midbottom=(r.centerx, r.bottom - L.s(8)))
+            pygame.draw.rect(surface, (200, 60, 70), tag.inflate(L.s(18), L.s(6)), border_radius=L.s(12))
+            surface.blit(label, tag)
+        tokens = sorted(sh.board, reverse=True)
+        for i, token in enumerate(tokens[:DRAMA_THRESHOLD]):
+            img = art.token(self._token_kind(token), self.small_token_d)
+            surface.blit(img, img.get_rect(center=tuple(round(v) for v in self._board_slot(i))))
+        if len(tokens) > DRAMA_THRESHOLD:
+            badge = count_badge(self.ui, f"+{len(tokens) - DRAMA_THRESHOLD}", L.s(24))
+            surface.blit(badge, badge.get_rect(midright=(r.right - L.s(6), r.y + L.s(20))))
+
+    def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
+        sh, s = self.shown, self.session
+        lit = sh.current == seat and not s.is_over
+        out = not sh.active[seat]
+        if out:
+            detail = t("lama.plate.out")
+        elif lit and s.thinking and s.seats[seat].is_bot:
+            detail = t("lama.plate.thinking")
+        elif s.seats[seat].is_bot:
+            detail = t("lama.plate.bot", level=t_level(s.seats[seat].level))
+        else:
+            detail = t("lama.plate.human")
+        badge = t("lama.plate.dealer") if sh.dealer == seat else ""
+        return name_plate(self.ui, rect.size, s.seats[seat].name, detail, t("lama.plate.points"), sh.scores[seat],
+                          lit=lit, out=out, badge=badge, avatar_color=AVATARS[seat % len(AVATARS)])
+
+    def _draw_opponent(self, surface, seat: int) -> None:
+        L, sh = self.layout, self.shown
+        k = self.pos_of(seat)
+        plate_rect = L[f"seat{k}.plate"]
+        plate = self._plate(seat, plate_rect)
+        pad = (plate.get_width() - plate_rect.w) // 2
+        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        hand_rect = L[f"seat{k}.hand"]
+        count = sh.sizes[seat]
+        if count:
+            fan = backs_fan(count, self.back_w, hand_rect.w - L.s(60), not sh.active[seat])
+            fan_rect = fan.get_rect(center=hand_rect.center)
+            fan_rect.x = hand_rect.x + L.s(4)
+            surface.blit(fan, fan_rect)
+            badge = count_badge(self.ui, plural("lama.cards", count), L.s(26))
+            surface.blit(badge, badge.get_rect(midright=(hand_rect.right - L.s(2), hand_rect.centery)))
+        if not sh.active[seat]:
+            tag = self.ui.font(18, True).render(t("lama.plate.out_tag"), True, (255, 240, 220))
+            box = tag.get_rect(center=(hand_rect.x + min(hand_rect.w // 3, L.s(70)), hand_rect.centery))
+            pygame.draw.rect(surface, (150, 70, 60), box.inflate(L.s(16), L.s(6)), border_radius=L.s(10))
+            surface.blit(tag, box)
+        tokens_rect = L[f"seat{k}.tokens"]
+        draw_token_stacks(surface, tokens_rect.inflate(-L.s(8), 0), holdings(max(0, sh.scores[seat]), self.pinks),
+                          self.pinks, self.small_token_d, align="left")
+
+    def _draw_me(self, surface) -> None:
+        L, sh = self.layout, self.shown
+        seat = self.focus
+        plate_rect = L["seat0.plate"]
+        plate = self._plate(seat, plate_rect)
+        pad = (plate.get_width() - plate_rect.w) // 2
+        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        draw_token_stacks(surface, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)),
+                          holdings(max(0, sh.scores[seat]), self.pinks), self.pinks, self.token_d)
+        rect = L["seat0.hand"]
+        if not self.revealed:
+            count = sh.sizes[seat]
+            positions = fan_positions(count, rect, self.hand_w)
+            for x, y, angle in positions:
+                blit_card(surface, None, (x, y), self.hand_w, angle=angle)
+            if count and self.hotseat:
+                msg = self.ui.font(20, True).render(t("lama.hidden_hand", name=self._name(seat)), True, CREAM)
+                box = msg.get_rect(center=(rect.centerx, rect.y + L.s(20)))
+                pygame.draw.rect(surface, (8, 36, 34), box.inflate(L.s(20), L.s(8)), border_radius=L.s(12))
+                surface.blit(msg, box)
+            return
+        positions = self._hand_positions()
+        mine_turn = self.can_act()
+        playable = self.playable_names()
+        face = sh.hand_face
+        for i, name in enumerate(sh.hand):
+            x, y, angle = positions[i]
+            lift = self.lifts[i] if i < len(self.lifts) else 0.0
+            center = (x, y - lift)
+            if face < 1.0:
+                blit_flipping(surface, name, center, self.hand_w, face, self.colorblind, angle)
+                continue
+            is_playable = name in playable
+            focused = i == self.hand_focus or i == self.hover
+            glow = None
+            if mine_turn and is_playable:
+                glow = (255, 214, 110) if not focused else (255, 240, 170)
+            dim = mine_turn and not is_playable
+            blit_card(surface, name, center, self.hand_w, angle=angle, dim=dim, glow=glow,
+                      colorblind=self.colorblind)
+            if i == self.hand_focus:
+                r = pygame.Rect(0, 0, self.hand_w + L.s(10), card_height(self.hand_w) + L.s(10))
+                r.center = (round(center[0]), round(center[1]))
+                pygame.draw.rect(surface, (255, 250, 230), r, max(2, L.s(3)), border_radius=L.s(12))
+        if mine_turn and sh.hand:
+            hint = self.ui.font(16).render(t("lama.hand_hint"), True, (196, 226, 214))
+            surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom + L.s(2))))
+
+    def _status_text(self) -> str:
+        s, sh = self.session, self.shown
+        cur = s.current_player
+        if s.is_over:
+            return t("lama.status.over")
+        if not self.idle:
+            return t("lama.status.round", round=sh.round)
+        if sh.phase == "returning":
+            if cur == self.focus and self.revealed:
+                return t("lama.status.return_choice")
+            return t("lama.status.returning", name=self._name(cur))
+        if cur == self.focus and self.revealed and s.is_human(cur):
+            if sh.drama:
+                return t("lama.status.your_turn_drama")
+            cards = sorted(self.playable_names(), key=lambda n: CARD_ORDER.get(n, 99))
+            if cards:
+                return t("lama.status.your_turn", cards=", ".join(card_label(c) for c in cards))
+            return t("lama.status.your_turn_none")
+        if s.seats[cur].is_bot:
+            return t("lama.status.bot_turn", name=self._name(cur))
+        return t("lama.status.turn", name=self._name(cur))
+
+    def _draw_status(self, surface) -> None:
+        r = self.layout["status"]
+        text = self._status_text()
+        mine = self.can_act()
+        img = self.ui.font(24 if mine else 21, mine).render(text, True, (255, 240, 200) if mine else (214, 234, 226))
+        if img.get_width() > r.w:
+            img = pygame.transform.smoothscale_by(img, r.w / img.get_width())
+        box = img.get_rect(center=r.center)
+        bg = box.inflate(self.layout.s(30), self.layout.s(12))
+        pill = pygame.Surface(bg.size, pygame.SRCALPHA)
+        pygame.draw.rect(pill, (6, 30, 28, 150) if not mine else (70, 44, 10, 170), pill.get_rect(),
+                         border_radius=bg.h // 2)
+        surface.blit(pill, bg)
+        surface.blit(img, box)
+
+    def _draw_sprites(self, surface) -> None:
+        for sp in self.sprites:
+            w = max(4, round(sp.scale))
+            if sp.back == "token":
+                img = art.token(sp.image, w)
+                surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
+                continue
+            flip = sp.flip
+            angle = round(sp.angle)
+            if 0.0 < flip < 1.0:
+                base_w = max(self.pile_w, self.hand_w)
+                k = w / base_w
+                tmp_center = (sp.x, sp.y)
+                _blit_scaled_flip(surface, sp.image, tmp_center, base_w, k, flip, self.colorblind)
+            else:
+                name = sp.image if flip >= 1.0 else None
+                img = card_image(name, max(self.pile_w, self.hand_w, w), self.colorblind)
+                if img.get_width() != w:
+                    img = pygame.transform.smoothscale(img, (w, card_height(w)))
+                if angle:
+                    img = pygame.transform.rotate(img, angle)
+                shadow = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+                shadow.fill((0, 0, 0, 60))
+                surface.blit(shadow, img.get_rect(center=(round(sp.x) + w // 14, round(sp.y) + w // 10)),
+                             special_flags=0)
+                surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
+
+
+def _blit_scaled_flip(surface, name, center, base_w, k, flip, colorblind) -> None:
+    w = max(4, round(base_w * k))
+    squash = abs(flip - 0.5) * 2
+    img = card_image(name if flip >= 0.5 else None, base_w, colorblind)
+    size = (max(1, round(w * squash)), card_height(w))
+    img = pygame.transform.smoothscale(img, size)
+    surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def t_level(level: str) -> str:
+    return t(f"common.levels.{level}") if level in ("random", "easy", "medium", "hard") else level
+
+
+class _Fake:
+    """A table-made event (the opening deal of a fresh game, hiding a hot-seat hand)."""
+
+    def __init__(self, kind: str, data: dict):
+        self.kind, self.data = kind, data
+
+
+class _GameEnd(_Fake):
+    def __init__(self):
+        super().__init__("game_end", {})
+
+
+def open_table(app, config: GameConfig, saved=None) -> LamaTableScene:
+    pace = app.settings.bot_pace
+    if saved is None:
+        session = GameSession.from_config(config, storage=app.storage, pace=pace, record_stats=False)
+    else:
+        session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
+                                        extra_meta={"config": config.to_dict()})
+    return LamaTableScene(session, config)
+
+
+register_table(("lama", "lama-party"), open_table)

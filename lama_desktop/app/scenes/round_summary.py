@@ -1,0 +1,180 @@
+"""Round summary (an overlay over the table): each player's cards and how their points were counted.
+
+Built from the engine's ``round_end`` event data (``hands``, ``points``, ``breakdown`` with ``values``,
+``llama_cards``, ``llama_points``, ``total``; ``scores``; ``emptied_by``; ``reason``), so it never counts
+anything itself. Each distinct value counts once (duplicates are shown faded), llamas once (10, or 20 with the
+pink llama) or per card in the llama-scoring variant; the tokens taken are shown as token pictures.
+``on_close`` runs when the player continues (Enter, Space, click) or after ``auto_close`` seconds (bot games).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from .. import art
+from ..i18n import t
+from ..widgets import CREAM, GOLD, INK, INK_SOFT, Button, blit_center, draw_panel
+from .base import MenuScene
+
+_ORDER = {name: i for i, name in enumerate(["1", "1+", "2", "2+", "3", "3+", "4", "4+", "5", "5+", "6", "6+",
+                                              "L", "P"])}
+_VALUE = {"L": 7, "P": 7}
+
+
+def _value(name: str) -> int:
+    return _VALUE.get(name) or int(name.rstrip("+"))
+
+
+class RoundSummaryScene(MenuScene):
+    opaque = False
+    name = "round_summary"
+
+    def __init__(self, data: dict, names: list[str], *, pinks: bool = False, on_close: Callable | None = None,
+                 auto_close: float = 0.0, colorblind: bool = False, each_llama: bool = False):
+        super().__init__()
+        self.data = data
+        self.names = list(names)
+        self.pinks = pinks
+        self.on_close = on_close
+        self.auto_close = auto_close
+        self.colorblind = colorblind
+        self.each_llama = each_llama
+        self.closed = False
+
+    def layout(self, ui, size):
+        w, h = size
+        n = len(self.names)
+        row_h = ui.s(min(118, 640 / max(2, n)))
+        self.row_h = row_h
+        self.panel = pygame.Rect(0, 0, min(w - ui.s(80), ui.s(1380)), ui.s(150) + n * row_h + ui.s(100))
+        self.panel.center = (w // 2, h // 2)
+        rect = pygame.Rect(0, 0, ui.s(300), ui.s(58))
+        rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(24))
+        button = Button(t("lama.summary.continue"), self.close, style="primary", rect=rect, name="continue",
+                        size=24, hint="⏎")
+        self.group.add(button)
+        self.group.on_back = self.close
+
+    def close(self):
+        if self.closed:
+            return
+        self.closed = True
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+        if self.on_close:
+            self.on_close()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER,
+                                                          pygame.K_ESCAPE):
+            self.close()
+            return True
+        self.group.handle_event(event)
+        return True
+
+    def update(self, dt):
+        super().update(dt)
+        if self.auto_close and self.time >= self.auto_close / max(0.25, self._speed()):
+            self.close()
+
+    def _speed(self) -> float:
+        try:
+            return float(self.app.settings.animation_speed)
+        except AttributeError:
+            return 1.0
+
+    def explain(self, seat: int) -> str:
+        b = self.data["breakdown"][seat]
+        parts = [str(v) for v in b.get("values", [])]
+        if b.get("llama_points"):
+            if self.each_llama and b.get("llama_cards", 0) > 1:
+                parts.append(t("lama.summary.llamas_each", n=b["llama_cards"], points=b["llama_points"]))
+            else:
+                parts.append(t("lama.summary.llama", points=b["llama_points"]))
+        if not parts:
+            return t("lama.summary.zero")
+        return " + ".join(parts) + f" = {b.get('total', 0)}"
+
+    def draw_static(self, surface, ui):
+        d = self.data
+        draw_panel(surface, self.panel, ui)
+        title = t("lama.summary.title", round=d.get("round", "?"))
+        blit_center(surface, ui.text(title, 40, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(50)))
+        emptied = d.get("emptied_by", -1)
+        if emptied is not None and emptied >= 0:
+            sub = t("lama.summary.emptied", name=self.names[emptied])
+        else:
+            sub = t("lama.summary.all_quit")
+        blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
+        x0 = self.panel.x + ui.s(40)
+        top = self.panel.y + ui.s(128)
+        col_cards = x0 + ui.s(230)
+        col_explain = self.panel.right - ui.s(470)
+        col_tokens = self.panel.right - ui.s(200)
+        head_color = INK_SOFT
+        for text, x in ((t("lama.summary.col_cards"), col_cards), (t("lama.summary.col_points"), col_explain),
+                        (t("lama.summary.col_total"), col_tokens)):
+            surface.blit(ui.text(text.upper(), 15, head_color, bold=True), (x, top - ui.s(22)))
+        card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
+        card_h = round(card_w * 1.4)
+        for seat, name in enumerate(self.names):
+            y = top + seat * self.row_h
+            row = pygame.Rect(x0 - ui.s(12), y, self.panel.w - ui.s(56), self.row_h - ui.s(8))
+            fill = (252, 236, 200) if seat == emptied else ((246, 238, 222) if seat % 2 == 0 else CREAM)
+            pygame.draw.rect(surface, fill, row, border_radius=ui.s(12))
+            if seat == emptied:
+                pygame.draw.rect(surface, GOLD, row, max(2, ui.s(2)), border_radius=ui.s(12))
+            cy = row.centery
+            surface.blit(ui.text(name, 26, INK, bold=True), ui.text(name, 26, INK, bold=True).get_rect(
+                midleft=(x0, cy - ui.s(12))))
+            gained = d["points"][seat]
+            sub = t("lama.summary.none_left") if not d["hands"][seat] else t("lama.summary.cards_left",
+                                                                                 n=len(d["hands"][seat]))
+            surface.blit(ui.text(sub, 18, INK_SOFT), ui.text(sub, 18, INK_SOFT).get_rect(midleft=(x0, cy + ui.s(16))))
+            # cards, grouped by value; duplicates (which do not count again) faded
+            hand = sorted(d["hands"][seat], key=lambda c: _ORDER.get(c, 99))
+            avail = col_explain - col_cards - ui.s(20)
+            step = min(card_w + ui.s(6), max(ui.s(12), (avail - card_w) / max(1, len(hand) - 1)))
+            seen: set = set()
+            x = col_cards
+            for name_ in hand:
+                value = _value(name_)
+                counts = value not in seen or (value == 7 and self.each_llama)
+                seen.add(value)
+                plus = name_.endswith("+")
+                img = art.card_face(name_.rstrip("+") if plus else name_, card_w, plus=plus,
+                                    colorblind=self.colorblind)
+                if not counts:
+                    img = img.copy()
+                    img.set_alpha(110)
+                surface.blit(img, (round(x), cy - card_h // 2))
+                x += step
+            if not hand:
+                surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
+            explain = self.explain(seat)
+            img = ui.text(explain, 22, INK, bold=gained > 0)
+            if img.get_width() > col_tokens - col_explain - ui.s(16):
+                img = pygame.transform.smoothscale_by(img, (col_tokens - col_explain - ui.s(16)) / img.get_width())
+            surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
+            # tokens taken and the new total
+            gain_text = f"+{gained}" if gained else "±0"
+            g = ui.text(gain_text, 26, (60, 120, 60) if gained == 0 else (170, 70, 50), bold=True)
+            surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
+            held = _holdings(gained, self.pinks)
+            tx = col_tokens + g.get_width() + ui.s(12)
+            d_tok = ui.s(28)
+            for denom, kind in ((20, "pink"), (10, "black"), (1, "white")):
+                for _ in range(min(held[denom], 9)):
+                    surface.blit(art.token(kind, d_tok), (tx, cy - ui.s(14) - d_tok // 2))
+                    tx += d_tok * 0.55
+            total = t("lama.summary.total", total=d["scores"][seat])
+            surface.blit(ui.text(total, 19, INK_SOFT), (col_tokens, cy + ui.s(8)))
+
+
+def _holdings(points: int, pinks: bool) -> dict:
+    """Tokens making up ``points`` (largest denominations): the same exchange the engine uses."""
+    from ...engine.lama import holdings
+
+    return holdings(max(0, int(points)), pinks)

@@ -1,0 +1,356 @@
+"""``GameSession``: the game-agnostic controller behind every table scene (L.A.M.A. now; Dice, Cadabra, Llama
+Land use it the same way). It never imports pygame and never decides a rule: the engine does.
+
+What it holds
+    ``record`` (``GameRecord``: game, players, variants, seed, options, moves) and ``state`` (the live engine
+    state, always equal to ``record.replay()``), ``seats`` (a ``Seat`` per player: name, ``"human"``/``"bot"``,
+    bot level), ``score_history`` (scores after each finished round, for the results chart).
+
+Making one
+    ``GameSession.new(game_id, seats, variants=(), seed=None, options=None, storage=None, pace="normal")``
+    ``GameSession.from_save(saved, storage=None, pace=...)`` where ``saved`` is ``storage.load_save()``'s
+    ``SavedGame`` (the record is replayed and checked against the snapshot; seats come from ``saved.meta``).
+
+Driving it (the frame loop never blocks)
+    * ``session.play(move)`` for a human click: returns a ``MoveOutcome`` (``ok``, ``events``, ``reason``).
+      It is refused (``ok`` False, a readable ``reason``, state unchanged) when the move is illegal
+      (the engine's ``IllegalMove.reason``), when it is not a human's turn, or when the game is over.
+    * ``session.poll(busy=False)`` once per frame: starts a bot's thinking on a worker thread when a bot is to
+      move, and applies its move once the thread is done, the scene is idle (``busy`` False: animations
+      finished, no modal screen) and the pace delay has passed since the scene became idle. Returns the
+      ``Played`` records applied during this call (also queued, see below).
+    * ``session.take_played()`` drains every applied move (human and bot), oldest first, as ``Played(seat,
+      move, events, by_bot)``; the scene animates ``events`` in order. ``session.thinking`` is True while a
+      bot's worker is busy (a scene may show "Bob is thinking…").
+    * ``session.pace`` (seconds a bot waits so a person can follow): ``PACE_SECONDS[settings.bot_pace]``;
+      change it at any time with ``session.set_pace(name_or_seconds)``.
+    * Every applied move is autosaved through ``storage.autosave(record, state, meta)`` (an atomic write: a
+      game killed mid-move resumes at the last completed move). At game end the statistics are recorded once
+      (``storage.record_result``) and the autosave is removed (``finished`` is then True).
+    * ``session.close()`` stops the worker (call it when the table scene exits).
+
+Views
+    ``session.view(seat)``; ``session.human_seats``; ``session.is_human(seat)``; ``session.current_player``;
+    ``session.names``; ``session.is_over``; ``session.scores``; ``session.winners()``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..engine.core import Event, IllegalMove, Move, as_move
+from ..engine.record import GameRecord
+from ..engine.registry import get_game
+from .gameconfig import GameConfig, SeatConfig
+
+log = logging.getLogger("lama_desktop.session")
+
+SESSION_META_VERSION = 1
+#: seconds a bot waits after the table became idle before its move is shown, per ``settings.bot_pace``
+PACE_SECONDS = {"slow": 1.5, "normal": 0.85, "fast": 0.35, "instant": 0.0}
+#: event kinds after which the scores of a finished round are final (a new round is dealt, or the game ended)
+ROUND_CLOSE_EVENTS = ("deal", "game_end")
+
+
+#: a seat: ``name``, ``kind`` ("human" / "bot"), ``level``, ``is_bot``, ``to_dict`` / ``from_dict`` (the setup
+#: screen's ``SeatConfig``: one class for both)
+Seat = SeatConfig
+
+
+@dataclass
+class MoveOutcome:
+    ok: bool
+    events: list[Event] = field(default_factory=list)
+    reason: str = ""
+
+
+@dataclass
+class Played:
+    seat: int
+    move: Move
+    events: list[Event]
+    by_bot: bool
+
+
+class GameSession:
+    def __init__(self, record: GameRecord, seats: Sequence[Seat], *, state=None, storage=None,
+                 pace: str | float = "normal", score_history: list | None = None,
+                 bot_factory: Callable[[str, str, int], Any] | None = None, stats_recorded: bool = False,
+                 record_stats: bool = True, extra_meta: dict | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        if len(seats) != record.players:
+            raise ValueError(f"{record.players} players need {record.players} seats, got {len(seats)}")
+        self.record = record
+        self.seats = list(seats)
+        self.state = state if state is not None else record.replay()
+        self.storage = storage
+        self.score_history: list[list[int]] = [list(s) for s in (score_history or [])]
+        self.stats_recorded = stats_recorded
+        self.record_stats = record_stats
+        self.extra_meta = dict(extra_meta or {})
+        self.finished = False
+        self.pace = 0.0
+        self.set_pace(pace)
+        self._clock = clock
+        self._bot_factory = bot_factory or _default_bot_factory
+        self._bots: dict[int, Any] = {}
+        self._executor: ThreadPoolExecutor | None = None
+        self._future: Future | None = None
+        self._future_key: tuple[int, int] | None = None  # (seat, move number) the worker is thinking about
+        self._idle_since: float | None = None
+        self._played: deque[Played] = deque()
+        self._lock = threading.Lock()
+        self.last_error = ""
+
+    # -- construction ----------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, game_id: str, seats: Sequence[Seat], variants: Sequence[str] = (), seed: int | None = None,
+            options: dict | None = None, storage=None, pace: str | float = "normal", **kw) -> "GameSession":
+        spec = get_game(game_id)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 62)
+        variants = tuple(sorted(spec.check_options(len(seats), variants)))
+        record = GameRecord(game_id, len(seats), variants, int(seed), dict(options or {}), [])
+        session = cls(record, seats, storage=storage, pace=pace, **kw)
+        session.autosave()
+        return session
+
+    @classmethod
+    def from_config(cls, config: GameConfig, storage=None, pace: str | float = "normal", **kw) -> "GameSession":
+        """A new game from the setup screen's ``GameConfig`` (its ``to_dict`` is kept in the save's meta)."""
+        options = {"first_dealer": config.first_dealer} if config.first_dealer else {}
+        kw.setdefault("extra_meta", {"config": config.to_dict()})
+        return cls.new(config.game_id, config.seats, config.variants, config.seed, options, storage, pace, **kw)
+
+    @classmethod
+    def from_save(cls, saved, storage=None, pace: str | float = "normal", **kw) -> "GameSession":
+        """Resume a ``SavedGame``. The record is replayed; a snapshot that disagrees with it raises ValueError."""
+        meta = saved.meta if isinstance(saved.meta, dict) else {}
+        record = saved.record
+        try:
+            raw = meta.get("seats") or (meta.get("config") or {}).get("seats") or []
+            seats = [Seat.from_dict(s) for s in raw]
+        except (ValueError, TypeError, AttributeError) as error:
+            raise ValueError(f"the save's seats are damaged: {error}") from None
+        if len(seats) != record.players:
+            seats = [Seat(f"Player {i + 1}", "human" if i == 0 else "bot") for i in range(record.players)]
+        state = record.replay()
+        if saved.state is not None and state.to_dict() != saved.state.to_dict():
+            raise ValueError("the save's moves do not lead to its position")
+        history = meta.get("score_history", [])
+        if not isinstance(history, list):
+            history = []
+        kw.setdefault("extra_meta", {k: v for k, v in meta.items()
+                                     if k not in ("session_version", "seats", "score_history", "stats_recorded")})
+        return cls(record, seats, state=state, storage=storage, pace=pace, score_history=history,
+                   stats_recorded=bool(meta.get("stats_recorded", False)), **kw)
+
+    # -- queries ---------------------------------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.record.game_id
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and not self.seats[seat].is_bot
+
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def scores(self) -> list[int]:
+        return self.state.scores
+
+    def winners(self) -> list[int]:
+        return self.state.winners()
+
+    def view(self, seat: int):
+        return self.state.view(seat)
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.record.moves)
+
+    @property
+    def thinking(self) -> bool:
+        return self._future is not None and not self._future.done()
+
+    @property
+    def bot_to_move(self) -> bool:
+        cur = self.state.current_player
+        return not self.state.is_over and cur >= 0 and self.seats[cur].is_bot
+
+    def set_pace(self, pace: str | float) -> None:
+        self.pace = float(PACE_SECONDS.get(pace, PACE_SECONDS["normal"]) if isinstance(pace, str) else pace)
+
+    def meta(self) -> dict:
+        return {**self.extra_meta, "session_version": SESSION_META_VERSION, "seats": [s.to_dict() for s in self.seats],
+                "score_history": [list(h) for h in self.score_history], "stats_recorded": self.stats_recorded}
+
+    # -- human moves -----------------------------------------------------------------------------------------
+    def play(self, move: Move | str) -> MoveOutcome:
+        """Apply a human's move. Refused (with a reason, state unchanged) when illegal or not a human's turn."""
+        if self.state.is_over:
+            return MoveOutcome(False, reason="the game is over")
+        cur = self.state.current_player
+        if not self.is_human(cur):
+            return MoveOutcome(False, reason=f"it is {self.seats[cur].name}'s turn")
+        try:
+            move = as_move(move)
+        except (ValueError, TypeError) as error:
+            return MoveOutcome(False, reason=str(error) or "that is not a move")
+        try:
+            events = self._apply(cur, move, by_bot=False)
+        except IllegalMove as error:
+            return MoveOutcome(False, reason=error.reason)
+        return MoveOutcome(True, events)
+
+    # -- the frame loop's side -------------------------------------------------------------------------------
+    def poll(self, busy: bool = False) -> list[Played]:
+        """Call once per frame. Never blocks. Returns the moves applied by this call (bots only)."""
+        applied: list[Played] = []
+        if self.state.is_over:
+            return applied
+        now = self._clock()
+        if busy:
+            self._idle_since = None
+        elif self._idle_since is None:
+            self._idle_since = now
+        cur = self.state.current_player
+        if cur < 0 or not self.seats[cur].is_bot:
+            return applied
+        key = (cur, len(self.record.moves))
+        if self._future is None or self._future_key != key:
+            self._start_bot(cur, key)
+            return applied
+        if not self._future.done() or busy or self._idle_since is None:
+            return applied
+        if now - self._idle_since < self.pace:
+            return applied
+        future, self._future, self._future_key = self._future, None, None
+        move = self._bot_result(future, cur)
+        try:
+            events = self._apply(cur, move, by_bot=True)
+        except IllegalMove as error:  # a broken bot must not stop the game: play its first legal move
+            log.error("bot %s chose an illegal move %s (%s); playing a legal one", cur, move, error.reason)
+            self.last_error = error.reason
+            move = self.state.legal_moves()[0]
+            events = self._apply(cur, move, by_bot=True)
+        applied.append(self._played[-1])
+        self._idle_since = now  # the next bot waits for the scene to show this move
+        return applied
+
+    def take_played(self) -> list[Played]:
+        out = list(self._played)
+        self._played.clear()
+        return out
+
+    def wait_for_bot(self, timeout: float = 10.0) -> bool:
+        """Block until the worker is done (tests and tools only; the app never calls this)."""
+        future = self._future
+        if future is None:
+            return True
+        try:
+            future.result(timeout)
+        except Exception:  # noqa: BLE001 - reported when the result is used
+            pass
+        return future.done()
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        self._future = None
+
+    # -- internals -------------------------------------------------------------------------------------------
+    def _bot(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            level = self.seats[seat].level
+            seed = (self.record.seed * 1_000_003 + 7919 * (seat + 1) + len(self.record.moves)) % (1 << 62)
+            bot = self._bots[seat] = self._bot_factory(self.game_id, level, seed)
+        return bot
+
+    def _start_bot(self, seat: int, key: tuple[int, int]) -> None:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        bot = self._bot(seat)
+        view = self.state.clone().view(seat)  # the worker owns its own copy: the live state is never shared
+        self._future = self._executor.submit(bot.choose, view)
+        self._future_key = key
+
+    def _bot_result(self, future: Future, seat: int) -> Move:
+        try:
+            return as_move(future.result())
+        except Exception as error:  # noqa: BLE001 - a crashing bot plays a legal move instead
+            log.exception("bot for seat %s failed", seat)
+            self.last_error = f"{type(error).__name__}: {error}"
+            return self.state.legal_moves()[0]
+
+    def _apply(self, seat: int, move: Move, by_bot: bool) -> list[Event]:
+        with self._lock:
+            events = self.record.play(self.state, move)  # raises IllegalMove before anything changes
+            if any(e.kind in ROUND_CLOSE_EVENTS for e in events):
+                self.score_history.append(list(self.state.scores))
+            self._played.append(Played(seat, move, events, by_bot))
+            if self.state.is_over:
+                self._finish()
+            else:
+                self.autosave()
+        return events
+
+    def autosave(self) -> None:
+        if self.storage is None:
+            return
+        try:
+            self.storage.autosave(self.record, self.state, self.meta())
+        except OSError as error:  # a full disk must not stop the game; the log says why
+            log.error("autosave failed: %s", error)
+            self.last_error = f"autosave failed: {error}"
+
+    def _finish(self) -> None:
+        self.finished = True
+        if self.storage is None:
+            return
+        if not self.record_stats:  # the app records them (App.game_over): keep the final position saved till then
+            self.autosave()
+            return
+        if not self.stats_recorded:
+            try:
+                self.storage.record_result(self.game_id, self.names, self.state.scores, self.state.winners())
+                self.stats_recorded = True
+            except OSError as error:
+                log.error("could not record statistics: %s", error)
+        try:
+            self.storage.delete_save()
+        except OSError as error:
+            log.error("could not remove the finished game's save: %s", error)
+
+
+def _default_bot_factory(game_id: str, level: str, seed: int):
+    from ..bots import levels_for, make_bot
+
+    available = levels_for(game_id)
+    if level not in available:  # a level not written (yet) for this game: the strongest one that exists
+        log.warning("no %s bot for %s; using %s", level, game_id, available[-1])
+        level = available[-1]
+    return make_bot(game_id, level, seed)

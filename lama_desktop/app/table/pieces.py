@@ -1,0 +1,374 @@
+"""Reusable table pieces: card images, the hand fan, opponents' card backs, token stacks, name plates, the log
+panel and toasts. Every piece renders into cached surfaces so that a frame is mostly blits.
+
+Cards are named as the engines name them: ``"1"``…``"6"``, ``"L"``, ``"P"``, Party plus cards ``"3+"``; Cadabra's
+``"2/3"``. ``None`` means a card back.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from .. import art
+from ..widgets import INK, INK_SOFT, UI
+
+CARD_RATIO = 7 / 5
+GOLD = (242, 180, 65)
+LIT = (255, 214, 110)
+CREAM = (251, 243, 225)
+PAPER_EDGE = (214, 196, 168)
+FELT_INK = (8, 36, 34)
+
+
+def card_height(width: int) -> int:
+    return round(width * CARD_RATIO)
+
+
+@lru_cache(maxsize=512)
+def card_image(name: str | None, width: int, colorblind: bool = False) -> pygame.Surface:
+    """Face of ``name`` (``"3+"`` is a plus card) or the back when ``name`` is None."""
+    width = max(8, int(width))
+    if name is None:
+        return art.card_back(width)
+    plus = name.endswith("+") and len(name) > 1
+    base = name[:-1] if plus else name
+    return art.card_face(base, width, plus=plus, colorblind=colorblind)
+
+
+@lru_cache(maxsize=256)
+def dimmed(name: str | None, width: int, colorblind: bool = False) -> pygame.Surface:
+    img = card_image(name, width, colorblind).copy()
+    img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return img
+
+
+@lru_cache(maxsize=1024)
+def rotated(name: str | None, width: int, angle: int, dim: bool = False, colorblind: bool = False):
+    base = dimmed(name, width, colorblind) if dim else card_image(name, width, colorblind)
+    if angle == 0:
+        return base
+    return pygame.transform.rotozoom(base, angle, 1.0)
+
+
+@lru_cache(maxsize=256)
+def rotated_shadow(width: int, angle: int) -> pygame.Surface:
+    shadow = art.card_shadow(width)
+    return shadow if angle == 0 else pygame.transform.rotozoom(shadow, angle, 1.0)
+
+
+@lru_cache(maxsize=256)
+def rotated_glow(width: int, angle: int, color=None) -> pygame.Surface:
+    glow = art.card_glow(width, color)
+    return glow if angle == 0 else pygame.transform.rotozoom(glow, angle, 1.0)
+
+
+def blit_card(surface: pygame.Surface, name: str | None, center, width: int, *, angle: int = 0, dim: bool = False,
+              glow=None, shadow: bool = True, colorblind: bool = False, alpha: int = 255) -> pygame.Rect:
+    """Draw a card centred at ``center`` (with its soft shadow, and a glow of colour ``glow`` when given)."""
+    cx, cy = round(center[0]), round(center[1])
+    if shadow:
+        sh = rotated_shadow(width, angle)
+        surface.blit(sh, sh.get_rect(center=(cx, cy + max(1, width // 30))))
+    if glow is not None:
+        g = rotated_glow(width, angle, tuple(glow) if glow is not True else None)
+        surface.blit(g, g.get_rect(center=(cx, cy)))
+    img = rotated(name, width, angle, dim, colorblind)
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(alpha)
+    return surface.blit(img, img.get_rect(center=(cx, cy)))
+
+
+def blit_flipping(surface: pygame.Surface, name: str | None, center, width: int, flip: float,
+                  colorblind: bool = False, angle: int = 0) -> None:
+    """A card mid-flip: ``flip`` 0 shows the back, 1 the face; it narrows to an edge at 0.5."""
+    k = abs(flip - 0.5) * 2
+    showing = name if flip >= 0.5 else None
+    w = max(1, round(width * k))
+    img = rotated(showing, width, angle, False, colorblind)
+    if w != width:
+        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), img.get_height()))
+    sh = rotated_shadow(width, angle)
+    if k < 1:
+        sh = pygame.transform.smoothscale(sh, (max(1, round(sh.get_width() * k)), sh.get_height()))
+    surface.blit(sh, sh.get_rect(center=(round(center[0]), round(center[1]) + max(1, width // 30))))
+    surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+# --- hand fan --------------------------------------------------------------------------------------------------------
+def fan_positions(count: int, rect: pygame.Rect, card_w: int, *, raise_px: int = 0, arc: bool = True,
+                  max_step: float = 0.8) -> list[tuple[float, float, int]]:
+    """Centres and angles ``(x, y, angle)`` of ``count`` cards fanned inside ``rect`` (lowered position).
+
+    The step shrinks as the hand grows so the fan always fits the rectangle; a gentle arc and tilt when
+    ``arc``. The lowered cards sit at the rectangle's bottom minus a margin; raised cards go up ``raise_px``.
+    """
+    if count <= 0:
+        return []
+    ch = card_height(card_w)
+    usable = rect.w - card_w - card_w * 0.12
+    step = min(card_w * max_step, usable / (count - 1)) if count > 1 else 0
+    total = step * (count - 1)
+    left = rect.centerx - total / 2
+    spread = min(9, 1.4 * (count - 1)) if arc else 0
+    max_drop = card_w * 0.14 * min(1.0, count / 6) if arc else 0
+    tilt = (card_w / 2) * abs(__import__("math").sin(__import__("math").radians(spread)))
+    base_y = rect.bottom - ch / 2 - max_drop - tilt - card_w * 0.06
+    out = []
+    for i in range(count):
+        off = (i - (count - 1) / 2)
+        norm = off / max(1.0, (count - 1) / 2)
+        angle = round(-norm * min(9, 1.4 * (count - 1))) if arc else 0
+        drop = (norm * norm) * card_w * 0.14 * min(1.0, count / 6) if arc else 0
+        out.append((left + i * step, base_y + drop, angle))
+    return out
+
+
+def hand_hit_index(positions, card_w: int, pos, lifts) -> int:
+    """Index of the topmost card under ``pos`` (cards to the right lie on top), or -1."""
+    ch = card_height(card_w)
+    px, py = pos
+    for i in range(len(positions) - 1, -1, -1):
+        x, y, angle = positions[i]
+        y -= lifts[i] if i < len(lifts) else 0
+        # rotate the point into the card's frame
+        a = math.radians(angle)
+        dx, dy = px - x, py - y
+        rx = dx * math.cos(a) - dy * math.sin(a)
+        ry = dx * math.sin(a) + dy * math.cos(a)
+        if abs(rx) <= card_w / 2 and abs(ry) <= ch / 2:
+            return i
+    return -1
+
+
+@lru_cache(maxsize=128)
+def backs_fan(count: int, card_w: int, max_w: int, dim: bool = False) -> pygame.Surface:
+    """An opponent's hand: up to ``count`` card backs in a small fan fitting ``max_w`` pixels."""
+    ch = card_height(card_w)
+    shown = min(count, 12)
+    pad = art.card_shadow_pad(card_w)
+    if shown <= 0:
+        return pygame.Surface((1, 1), pygame.SRCALPHA)
+    step = min(card_w * 0.42, (max_w - card_w - 2 * pad) / max(1, shown - 1)) if shown > 1 else 0
+    width = round(card_w + step * (shown - 1) + 2 * pad)
+    surf = pygame.Surface((width, ch + 2 * pad + card_w // 6), pygame.SRCALPHA)
+    back = card_image(None, card_w)
+    shadow = art.card_shadow(card_w)
+    for i in range(shown):
+        norm = (i - (shown - 1) / 2) / max(1.0, (shown - 1) / 2)
+        x = round(pad + i * step)
+        y = round(pad + norm * norm * card_w * 0.12)
+        surf.blit(shadow, (x - pad, y - pad + 2))
+        surf.blit(back, (x, y))
+    if dim:
+        surf.fill((120, 120, 120, 150), special_flags=pygame.BLEND_RGBA_MULT)
+    return surf
+
+
+# --- tokens ----------------------------------------------------------------------------------------------------------
+TOKEN_KINDS = ((20, "pink"), (10, "black"), (1, "white"))
+
+
+def draw_token_stacks(surface: pygame.Surface, rect: pygame.Rect, held: dict, pinks: bool, diameter: int,
+                      align: str = "left") -> dict[int, tuple[int, int]]:
+    """White, black (and pink) stacks side by side, bottoms on ``rect``'s bottom. Returns each kind's top centre."""
+    kinds = [(d, k) for d, k in TOKEN_KINDS if pinks or d != 20][::-1]  # white first
+    stack_w = round(diameter * 1.18)
+    gap = round(diameter * 0.22)
+    total = len(kinds) * stack_w + (len(kinds) - 1) * gap
+    x = rect.x if align == "left" else rect.centerx - total // 2 if align == "center" else rect.right - total
+    centres = {}
+    bottom = rect.bottom
+    for denom, kind in kinds:
+        count = int(held.get(denom, held.get(str(denom), 0)))
+        img = art.token_stack(kind, count, diameter)
+        surface.blit(img, (x, bottom - img.get_height()))
+        centres[denom] = (x + diameter // 2, bottom - img.get_height() + diameter // 2)
+        x += stack_w + gap
+    return centres
+
+
+# --- name plates -----------------------------------------------------------------------------------------------------
+_plates: dict[tuple, pygame.Surface] = {}
+
+
+def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_label: str, score: int, *,
+               lit: bool, out: bool, badge: str = "", avatar_color=(240, 226, 196)) -> pygame.Surface:
+    """A rounded plate: avatar disc, name, a detail line, the running score. Lit (gold) on the player's turn."""
+    key = (size, name, detail, score_label, score, lit, out, badge, avatar_color, ui.scale)
+    surf = _plates.get(key)
+    if surf is not None:
+        return surf
+    if len(_plates) > 300:
+        _plates.clear()
+    w, h = size
+    pad = max(6, h // 6)
+    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    body = pygame.Rect(pad, pad, w, h)
+    radius = h // 2
+    shadow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 120 if lit else 80), body.move(0, max(2, h // 16)), border_radius=radius)
+    shadow = pygame.transform.gaussian_blur(shadow, max(2, pad // 2))
+    surf.blit(shadow, (0, 0))
+    if lit:
+        glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*LIT, 210), body.inflate(pad, pad), border_radius=radius + pad // 2)
+        glow = pygame.transform.gaussian_blur(glow, max(2, pad // 2))
+        surf.blit(glow, (0, 0))
+    fill = (255, 236, 180) if lit else (CREAM if not out else (214, 206, 190))
+    pygame.draw.rect(surf, fill, body, border_radius=radius)
+    top = body.copy()
+    top.h = h // 2
+    pygame.draw.rect(surf, tuple(min(255, c + 8) for c in fill), top, border_top_left_radius=radius,
+                     border_top_right_radius=radius)
+    pygame.draw.rect(surf, GOLD if lit else PAPER_EDGE, body, max(2, h // 22), border_radius=radius)
+    # avatar
+    ad = h - 2 * max(4, h // 9)
+    acx, acy = body.x + max(4, h // 9) + ad // 2, body.centery
+    pygame.draw.circle(surf, avatar_color, (acx, acy), ad // 2)
+    pygame.draw.circle(surf, INK, (acx, acy), ad // 2, max(1, h // 26))
+    initial = ui.font(ad * 0.55 / ui.scale, True).render((name[:1] or "?").upper(), True, INK)
+    surf.blit(initial, initial.get_rect(center=(acx, acy + 1)))
+    # score pill
+    score_font = ui.font(h * 0.40 / ui.scale, True)
+    score_img = score_font.render(str(score), True, INK)
+    label_img = ui.font(h * 0.19 / ui.scale).render(score_label, True, INK_SOFT)
+    pill_w = max(score_img.get_width(), label_img.get_width()) + h // 2
+    pill = pygame.Rect(0, 0, pill_w, h - 2 * max(4, h // 9))
+    pill.midright = (body.right - max(5, h // 8), body.centery)
+    pygame.draw.rect(surf, (255, 250, 240) if not out else (228, 220, 204), pill, border_radius=pill.h // 2)
+    pygame.draw.rect(surf, PAPER_EDGE, pill, max(1, h // 30), border_radius=pill.h // 2)
+    surf.blit(label_img, label_img.get_rect(midtop=(pill.centerx, pill.y + max(1, h // 20))))
+    surf.blit(score_img, score_img.get_rect(midbottom=(pill.centerx, pill.bottom - max(1, h // 24))))
+    # name and detail
+    text_x = acx + ad // 2 + max(6, h // 7)
+    avail = pill.x - text_x - max(4, h // 10)
+    name_img = ui.font(h * 0.33 / ui.scale, True).render(name, True, INK if not out else INK_SOFT)
+    if name_img.get_width() > avail:
+        name_img = pygame.transform.smoothscale_by(name_img, avail / name_img.get_width())
+    detail_img = ui.font(h * 0.23 / ui.scale).render(detail, True, INK_SOFT)
+    if detail_img.get_width() > avail:
+        detail_img = pygame.transform.smoothscale_by(detail_img, avail / detail_img.get_width())
+    block = name_img.get_height() + detail_img.get_height()
+    y = body.centery - block // 2
+    surf.blit(name_img, (text_x, y))
+    surf.blit(detail_img, (text_x, y + name_img.get_height()))
+    if badge:
+        b = ui.font(h * 0.22 / ui.scale, True).render(badge, True, (255, 250, 240))
+        br = b.get_rect().inflate(h // 3, h // 10)
+        br.midbottom = (body.x + h * 0.95, body.y + max(2, h // 8))
+        br.clamp_ip(surf.get_rect())
+        pygame.draw.rect(surf, (200, 84, 70), br, border_radius=br.h // 2)
+        surf.blit(b, b.get_rect(center=br.center))
+    _plates[key] = surf
+    return surf
+
+
+# --- count badge ---------------------------------------------------------------------------------------------------
+_badges: dict[tuple, pygame.Surface] = {}
+
+
+def count_badge(ui: UI, text: str, height: int, fill=CREAM, color=INK) -> pygame.Surface:
+    key = (text, height, fill, color, ui.scale)
+    surf = _badges.get(key)
+    if surf is None:
+        if len(_badges) > 200:
+            _badges.clear()
+        img = ui.font(height * 0.58 / ui.scale, True).render(text, True, color)
+        w = max(height, img.get_width() + height // 2)
+        surf = pygame.Surface((w, height), pygame.SRCALPHA)
+        pygame.draw.rect(surf, fill, (0, 0, w, height), border_radius=height // 2)
+        pygame.draw.rect(surf, INK, (0, 0, w, height), max(1, height // 14), border_radius=height // 2)
+        surf.blit(img, img.get_rect(center=(w // 2, height // 2 + 1)))
+        _badges[key] = surf
+    return surf
+
+
+# --- log panel -------------------------------------------------------------------------------------------------------
+class LogPanel:
+    """The last few lines of what happened, newest at the bottom; rendered once per change."""
+
+    def __init__(self, max_lines: int = 40):
+        self.lines: list[tuple[str, tuple]] = []
+        self.max_lines = max_lines
+        self._cache = None
+        self._key = None
+
+    def add(self, text: str, color=INK) -> None:
+        self.lines.append((text, tuple(color)))
+        del self.lines[:-self.max_lines]
+        self._cache = None
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str) -> None:
+        key = (rect.size, len(self.lines), self.lines[-1] if self.lines else None, title, ui.scale)
+        if self._cache is None or self._key != key:
+            self._key = key
+            self._cache = self._render(rect.size, ui, title)
+        surface.blit(self._cache, rect.topleft)
+
+    def _render(self, size, ui: UI, title: str) -> pygame.Surface:
+        w, h = size
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        radius = max(6, h // 10)
+        pygame.draw.rect(surf, (6, 30, 28, 150), (0, 0, w, h), border_radius=radius)
+        pygame.draw.rect(surf, (255, 255, 255, 40), (0, 0, w, h), max(1, h // 100), border_radius=radius)
+        head = ui.font(15, True).render(title.upper(), True, (196, 226, 214))
+        surf.blit(head, (ui.s(12), ui.s(8)))
+        line_h = ui.font(17).get_linesize()
+        top = ui.s(8) + head.get_height() + ui.s(4)
+        room = max(1, (h - top - ui.s(6)) // line_h)
+        shown = self.lines[-room:]
+        for i, (text, color) in enumerate(shown):
+            newest = i == len(shown) - 1
+            img = ui.font(17, newest).render(text, True, color)
+            if img.get_width() > w - ui.s(24):
+                img = pygame.transform.smoothscale_by(img, (w - ui.s(24)) / img.get_width())
+            if not newest:
+                img.set_alpha(150 + round(100 * (i + 1) / len(shown)))
+            surf.blit(img, (ui.s(12), top + i * line_h))
+        return surf
+
+
+# --- toasts ----------------------------------------------------------------------------------------------------------
+class Toast:
+    """A message over the table that pops in, stays ``duration`` seconds and fades; ``big`` for moments."""
+
+    def __init__(self, text: str, duration: float = 1.8, big: bool = False, color=GOLD):
+        self.text, self.duration, self.big, self.color = text, duration, big, color
+        self.age = 0.0
+        self._img = None
+
+    @property
+    def done(self) -> bool:
+        return self.age >= self.duration
+
+    def draw(self, surface: pygame.Surface, center, ui: UI) -> None:
+        if self._img is None:
+            size = 40 if self.big else 24
+            text = ui.font(size, True).render(self.text, True, INK)
+            pad_x, pad_y = ui.s(30 if self.big else 22), ui.s(12 if self.big else 9)
+            w, h = text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y
+            blur = ui.s(8)
+            img = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+            body = pygame.Rect(2 * blur, 2 * blur, w, h)
+            pygame.draw.rect(img, (0, 0, 0, 110), body.move(0, ui.s(5)), border_radius=h // 2)
+            img = pygame.transform.gaussian_blur(img, blur)
+            pygame.draw.rect(img, CREAM, body, border_radius=h // 2)
+            pygame.draw.rect(img, self.color, body, max(2, ui.s(4)), border_radius=h // 2)
+            img.blit(text, text.get_rect(center=body.center))
+            self._img = img
+        t = self.age
+        appear = min(1.0, t / 0.18)
+        fade = min(1.0, max(0.0, (self.duration - t) / 0.35))
+        scale = 0.85 + 0.15 * (1 - (1 - appear) ** 3)
+        img = self._img
+        if scale < 0.999:
+            img = pygame.transform.smoothscale_by(img, scale)
+        alpha = round(255 * min(appear, fade))
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1] - (1 - appear) * ui.s(12)))))
