@@ -19,6 +19,7 @@ def _load_builtin_bots() -> None:
     from . import lama  # noqa: F401
     from . import dice  # noqa: F401  (lama-dice)
     from . import cadabra  # noqa: F401
+    from . import llama_land  # noqa: F401  (llama-land)
 
 
 def levels_for(game_id: str) -> list[str]:

@@ -384,7 +384,13 @@ class LlamaLandState(GameState):
         s._final = self._final
         return s
 
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck)
+
     def view(self, seat: int) -> "LlamaLandView":
+        if not self.over and self.phase == PLACE:
+            self.players[self.seat].footprint()  # compute on the live state so later extends update it cheaply
         return LlamaLandView(self, seat)
 
     # -- scoring -------------------------------------------------------------------------------------------------
@@ -525,6 +531,31 @@ class LlamaLandState(GameState):
                     offs = ORIENTS[s][oi].offsets
                     out.append((_placement_move("extend", s, oi, origin), "extend", s, oi, origin,
                                 tuple(origin + off for off in offs), ()))
+        return out
+
+    def compact_builds(self):
+        """Only the builds of ``compact_placements`` (cheap: what a fast playout policy needs)."""
+        if self.over or self.phase != PLACE:
+            return []
+        p = self.players[self.seat]
+        shapes = self._shapes_available()
+        builds, _ = self._scan_builds(p, shapes, False)
+        top = p.top
+        return [(_placement_move("build", s, oi, origin), "build", s, oi, origin, cells, tuple(top[c] for c in cells))
+                for s in shapes for oi, origin, cells in builds[s]]
+
+    def some_extends(self, rng, count: int):
+        """``count`` extend moves drawn at random (with ``rng``) among all legal extends now."""
+        if self.over or self.phase != PLACE or self.t_found:
+            return []
+        fp = self.players[self.seat].footprint()
+        shapes = self._shapes_available()
+        out = []
+        for _ in range(count):
+            shape = shapes[rng.randrange(len(shapes))]
+            moves = fp.extend_moves(shape)
+            if moves:
+                out.append(moves[rng.randrange(len(moves))])
         return out
 
     # -- legal moves ---------------------------------------------------------------------------------------------

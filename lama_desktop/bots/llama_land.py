@@ -1,0 +1,493 @@
+"""Llama Land bots: ``easy``, ``medium`` (scores every legal placement), ``hard`` (looks ahead by simulation).
+
+All of them read only the seat's view (open information: only stack and deck orders are hidden) and use the
+engine's helpers: ``compact_placements()`` (every legal placement with the icons it covers), ``legal_moves()``,
+``must_feed()``; ``hard`` simulates on ``view.sample_state(rng)`` (hidden orders dealt again).
+
+Policy (``Policy``), shared by the levels, tuned by weights:
+- place: score each placement. A build is worth what it covers (crops valued by how close they bring a feeding
+  and by the card on top of their column; coins; huts as characters) plus the character bonuses it triggers; an
+  extend is worth a little area plus the best objective marker it unlocks.
+- huts: take the character worth most to this player (row, or the deck's top at the average value);
+- feed whenever possible (the highest card, paying with coins only where needed); use traders and merchants when
+  that makes a feeding possible; put the llama where it helps the objectives holding this player's markers;
+- markers on the objective with the best points times an estimated chance of meeting it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.core import Move
+from ..engine.llama_land.data import CACAO, COIN, CORN, HUT, NEIGHBOURS, NONE, POTATO, dec, enc, load
+from ..engine.llama_land.state import AFTER, CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
+from . import register_bots
+from .base import Bot
+
+D = load()
+END = Move("end")
+
+CHAR_VALUE = {"merchant": 2.2, "trader": 1.6, "farmer": 1.8, "settler": 1.6, "miner": 1.6, "worker": 1.4}
+LEVEL_OBJECTIVES = {"lowlands": 1, "plains": 2, "hills": 3, "mountains": 4, "summit": 5}
+
+
+class Policy:
+    """A greedy turn policy over a view or a state (both expose the same public attributes)."""
+
+    def __init__(self, rng: random.Random, noise: float = 0.0, marker_bias: float = 1.0, crop_weight: float = 1.0):
+        self.rng = rng
+        self.noise = noise
+        self.marker_bias = marker_bias
+        self.crop_weight = crop_weight
+
+    # -- valuation helpers -------------------------------------------------------------------------------------
+    def crop_values(self, g, p) -> list[float]:
+        """What one more crop of each kind is worth now (1 point at the end, more when it brings a card)."""
+        out = []
+        for k in range(3):
+            col = g.columns[k]
+            if not col:
+                out.append(1.0)
+                continue
+            top = col[-1]
+            have = p.crops[k]
+            # the nearer a feeding, the more the next crop is worth
+            share = (top - 4) / 4.0
+            closeness = 0.6 + 0.15 * min(have, 4)
+            out.append((1.0 + share * closeness) * self.crop_weight)
+        return out
+
+    def objective_marks(self, g, seat) -> dict[str, int]:
+        """Objectives carrying this seat's marker -> space index."""
+        marks = {}
+        for i, oid in enumerate(g.objectives):
+            spaces = g.markers[i]
+            if seat in spaces:
+                marks[oid] = spaces.index(seat)
+        return marks
+
+    def chance(self, g, p, oid: str) -> float:
+        """A rough chance of meeting an objective by the end, from what the player already has."""
+        obj = D.objective(oid)
+        llamas = len(p.llamas)
+        if obj.colour == "gold":
+            return 0.5
+        params = obj.params
+        rule = obj.rule
+        if rule == "llama_cards_of":
+            k = ("corn", "cacao", "potato").index(params["crop"])
+            have = sum(1 for kind, _ in p.cards if kind == k)
+            return min(1.0, 0.25 + have * 0.2)
+        if rule == "llama_cards_each":
+            have = [0, 0, 0]
+            for kind, _ in p.cards:
+                have[kind] += 1
+            return min(1.0, 0.35 + sum(min(h, 2) for h in have) * 0.1)
+        if rule == "coins":
+            return min(1.0, 0.45 + p.coins * 0.1)
+        if rule == "characters":
+            return min(1.0, 0.3 + len(p.chars) * 0.15)
+        if rule == "llamas_on_level":
+            level = params["level"]
+            on = sum(1 for lv in p.llamas.values() if lv == level)
+            base = {1: 0.55, 2: 0.4, 3: 0.3, 4: 0.15, 5: 0.08}.get(level, 0.05)
+            return min(1.0, base + on / params["count"] * 0.5)
+        if rule == "llama_levels":
+            return min(1.0, 0.15 + len(set(p.llamas.values())) * 0.2)
+        if rule in ("herd", "road"):
+            return min(1.0, 0.45 + llamas * 0.08)
+        if rule == "outposts":
+            return 0.5
+        if rule == "farms":
+            return min(1.0, 0.2 + llamas * 0.06)
+        return 0.3
+
+    def marker_value(self, g, seat, p) -> tuple[float, Move | None]:
+        """The best marker placement available after an extend (value, move)."""
+        if not g.objectives:
+            return 0.0, None
+        if p.markers <= 0:
+            return 0.0, None
+        best, best_move = 0.0, None
+        for i, oid in enumerate(g.objectives):
+            spaces = g.markers[i]
+            if seat in spaces:
+                continue
+            obj = D.objective(oid)
+            free = [sp for sp in range(3) if spaces[sp] < 0 and not (g.num_players == 2 and sp == 1)]
+            if not free:
+                continue
+            space = free[0]
+            value = obj.spaces[space] if obj.colour != "gold" else obj.spaces[min(2, sum(1 for s in spaces if s >= 0))]
+            value *= self.chance(g, p, oid)
+            if value > best:
+                best, best_move = value, Move("marker", (i, space))
+        return best * self.marker_bias, best_move
+
+    # -- placements ----------------------------------------------------------------------------------------------
+    def score_placements(self, g, seat):
+        p = g.players[seat]
+        entries = g.compact_placements()
+        if not entries:
+            return []
+        cv = self.crop_values(g, p)
+        coin_v = 0.6 if g.supply_coins else 0.0
+        hut_v = 2.0 if (g.row or g.deck_size) else 0.0
+        sup = g.supply_crops
+        passives = [CHARS[c] for c in p.chars]
+        marks = self.objective_marks(g, seat)
+        level_marks = {LEVEL_OBJECTIVES[o] for o in marks if o in LEVEL_OBJECTIVES}
+        marker_v, _ = self.marker_value(g, seat, p)
+        heights = p.heights
+        noise = self.noise
+        rand = self.rng.random
+        feed_now = self._feedable(g, p.crops, p.coins)
+        scored = []
+        for entry in entries:
+            move, kind, shape, oi, origin, cells, covered = entry
+            if kind == "build":
+                n = [0, 0, 0, 0, 0, 0]
+                for icon in covered:
+                    n[icon] += 1
+                value = (min(n[CORN], sup[0]) * cv[0] + min(n[CACAO], sup[1]) * cv[1]
+                         + min(n[POTATO], sup[2]) * cv[2] + n[COIN] * coin_v + n[HUT] * hut_v)
+                for ch in passives:
+                    t = ch.type
+                    if t == "farmer":
+                        if n[ch.crops[0] + 1] >= 2:
+                            value += cv[ch.crops[0]]
+                    elif t == "settler":
+                        if n[CORN] and n[CACAO] and n[POTATO]:
+                            value += 2 * coin_v
+                    elif t == "miner":
+                        if n[COIN]:
+                            value += coin_v
+                    elif t == "worker":
+                        if n[HUT]:
+                            value += coin_v
+                if not feed_now:
+                    crops = p.crops
+                    after = [crops[0] + n[CORN], crops[1] + n[CACAO], crops[2] + n[POTATO]]
+                    if self._feedable(g, after, p.coins + n[COIN]):
+                        value += 1.5
+                level = heights[cells[0]] + 1
+                if level in level_marks:
+                    value += 0.6
+                value -= 0.15 * n[NONE]
+            else:
+                contacts = 0
+                for c in cells:
+                    for step in NEIGHBOURS:
+                        if c + step in heights:
+                            contacts += 1
+                value = 0.35 + 0.08 * contacts + marker_v
+            if noise:
+                value += noise * rand()
+            else:
+                value += 1e-6 * rand()
+            scored.append((value, entry))
+        scored.sort(key=lambda item: item[0], reverse=True)
+        return scored
+
+    def _feedable(self, g, crops, coins) -> bool:
+        for k in range(3):
+            if g.columns[k] and crops[k] + coins // 2 >= 4:
+                return True
+        return False
+
+    # -- the other steps ---------------------------------------------------------------------------------------
+    def choose_hut(self, g, seat, moves):
+        p = g.players[seat]
+        best, best_move = -1.0, moves[0]
+        for move in moves:
+            arg = move.args[0]
+            if arg == "deck":
+                value = 1.5
+            else:
+                value = self.char_value(p, CHARS[g.row[arg]])
+            if value > best:
+                best, best_move = value, move
+        return best_move
+
+    def char_value(self, p, ch) -> float:
+        value = CHAR_VALUE[ch.type]
+        if ch.crops:
+            value += 0.2 * sum(p.crops[k] for k in ch.crops) / 4.0
+        same = sum(1 for c in p.chars if CHARS[c].type == ch.type)
+        return value - 0.25 * same
+
+    def choose_feed(self, g, p, moves):
+        best, best_move = None, None
+        for move in moves:
+            k = ("corn", "cacao", "potato").index(move.args[0])
+            coins = move.args[1]
+            card = g.columns[k][-1]
+            crops_used = 4 - coins // 2
+            # keep crops of the kinds still feeding well; coins are half a point each
+            cost = coins * 0.5 + crops_used * 0.0
+            value = (card - cost, -coins)
+            if best is None or value > best:
+                best, best_move = value, move
+        return best_move
+
+    def choose_llama(self, g, seat, moves):
+        p = g.players[seat]
+        marks = self.objective_marks(g, seat)
+        llamas = p.llamas
+        heights = p.heights
+        levels_have = set(llamas.values())
+        best, best_move = None, moves[0]
+        for move in moves:
+            x, y = move.args
+            cell = enc(x, y)
+            level = heights[cell]
+            value = 0.0
+            for oid in marks:
+                obj = D.objective(oid)
+                rule = obj.rule
+                if rule == "llamas_on_level" and obj.params["level"] == level:
+                    value += 3.0
+                elif rule == "llama_levels" and level not in levels_have:
+                    value += 2.5
+                elif rule == "herd":
+                    value += 1.5 * sum(1 for s in NEIGHBOURS if cell + s in llamas)
+                elif rule == "road":
+                    same = sum(1 for c in llamas if dec(c)[0] == x) or 0
+                    same = max(same, sum(1 for c in llamas if dec(c)[1] == y))
+                    value += 0.8 * same
+                elif rule == "farms" and all(cell + s in heights for s in NEIGHBOURS):
+                    value += 2.0
+                elif rule == "outposts":
+                    if llamas:
+                        far = max(abs(dec(c)[0] - x) + abs(dec(c)[1] - y) for c in llamas)
+                        value += 0.15 * far
+            # otherwise keep good build spots free: prefer cells already high or on the rim
+            value += 0.05 * level - 0.02 * sum(1 for s in NEIGHBOURS if cell + s in heights)
+            value += 1e-6 * self.rng.random()
+            if best is None or value > best:
+                best, best_move = value, move
+        return best_move
+
+    def choose_after(self, g, seat, moves):
+        p = g.players[seat]
+        feeds = [m for m in moves if m.kind == "feed"]
+        if feeds:
+            return self.choose_feed(g, p, feeds)
+        uses = [m for m in moves if m.kind == "use"]
+        if uses:
+            move = self._enabling_use(g, p, uses)
+            if move is not None:
+                return move
+        markers = [m for m in moves if m.kind == "marker" and len(m.args) == 2]
+        if markers:
+            value, move = self.marker_value(g, seat, p)
+            if move is not None and move in markers and value >= 1.5:
+                return move
+        if END in moves:
+            return END
+        return moves[0]
+
+    def _enabling_use(self, g, p, uses):
+        """A trader/merchant use after which a feeding becomes possible, if any (best card)."""
+        best, best_move = 0, None
+        for move in uses:
+            ch = CHARS[move.args[0]]
+            give = move.args[1]
+            crops = list(p.crops)
+            coins = p.coins
+            if ch.type == "trader":
+                k = ("corn", "cacao", "potato").index(give)
+                other = ch.crops[1] if ch.crops[0] == k else ch.crops[0]
+                crops[k] -= 1
+                crops[other] += 1
+            elif give == "coin":
+                coins -= 1
+                crops[ch.crops[0]] += 1
+            else:
+                crops[ch.crops[0]] -= 1
+                coins += 1
+            for k in range(3):
+                if g.columns[k] and crops[k] + coins // 2 >= 4:
+                    card = g.columns[k][-1]
+                    if card > best:
+                        best, best_move = card, move
+        return best_move
+
+    def choose(self, g, seat) -> Move:
+        moves = g.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        phase = g.phase
+        if phase == PLACE:
+            scored = self.score_placements(g, seat)
+            if scored:
+                return scored[0][1][0]
+            return moves[0]
+        if phase == HUT_PHASE:
+            return self.choose_hut(g, seat, moves)
+        if phase == LLAMA_PHASE:
+            return self.choose_llama(g, seat, moves)
+        return self.choose_after(g, seat, moves)
+
+
+class EasyBot(Bot):
+    """Greedy with a lot of noise and, a third of the time, any legal placement: beatable but not silly."""
+
+    level = "easy"
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.policy = Policy(self.rng, noise=5.0, marker_bias=0.5)
+
+    def choose(self, view) -> Move:
+        if view.phase == PLACE and self.rng.random() < 0.33:
+            moves = [m for m in view.legal_moves() if m.kind in ("build", "extend")]
+            if moves:
+                return self.rng.choice(moves)
+        return self.policy.choose(view, view.seat)
+
+
+class MediumBot(Bot):
+    """Scores every legal placement and plays the rest of the turn greedily."""
+
+    level = "medium"
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.policy = Policy(self.rng)
+
+    def choose(self, view) -> Move:
+        return self.policy.choose(view, view.seat)
+
+
+register_bots("llama-land", {"easy": EasyBot, "medium": MediumBot})
+
+
+# -- hard: look ahead by simulation ------------------------------------------------------------------------------
+class FastPolicy(Policy):
+    """A cheap playout policy: the best build by what it covers (else a few random extends), greedy after."""
+
+    def choose(self, g, seat) -> Move:
+        phase = g.phase
+        if phase != PLACE:
+            return super().choose(g, seat)
+        p = g.players[seat]
+        cv = self.crop_values(g, p)
+        best, best_move = 0.9, None
+        for move, _kind, _shape, _oi, _origin, _cells, covered in g.compact_builds():
+            value = 0.0
+            for icon in covered:
+                if icon == CORN:
+                    value += cv[0]
+                elif icon == CACAO:
+                    value += cv[1]
+                elif icon == POTATO:
+                    value += cv[2]
+                elif icon == COIN:
+                    value += 0.6
+                elif icon == HUT:
+                    value += 2.0
+            if value > best:
+                best, best_move = value, move
+        if best_move is not None:
+            return best_move
+        extends = g.some_extends(self.rng, 1)
+        if extends:
+            return extends[0]
+        return self.rng.choice(g.legal_moves())
+
+
+class HardBot(Bot):
+    """Medium's best few placements, each tried on sampled states: the turn is finished greedily, every opponent
+    plays a turn with a fast policy, then this player's next turn with the medium policy; the placement whose
+    outcome (own evaluation minus the best opponent's) is best on average is played. Budgets are counts, not
+    time: ``candidates`` placements x ``samples`` determinizations."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, candidates: int = 8, samples: int = 1):
+        super().__init__(seed)
+        self.policy = Policy(self.rng)
+        self.fast = FastPolicy(self.rng)
+        self.candidates = candidates
+        self.samples = samples
+
+    def choose(self, view) -> Move:
+        seat = view.seat
+        if view.phase != PLACE:
+            return self.policy.choose(view, seat)
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        scored = self.policy.score_placements(view, seat)
+        if not scored:
+            return self.policy.choose(view, seat)
+        picked = []
+        seen = set()
+        per_shape: dict[str, int] = {}
+        for value, entry in scored:
+            move, kind, shape = entry[0], entry[1], entry[2]
+            if move in seen:
+                continue
+            if per_shape.get(shape, 0) >= 3 and len(picked) >= 3:
+                continue
+            seen.add(move)
+            per_shape[shape] = per_shape.get(shape, 0) + 1
+            picked.append(move)
+            if len(picked) >= self.candidates:
+                break
+        if len(picked) == 1:
+            return picked[0]
+        best, best_move = None, picked[0]
+        for move in picked:
+            total = 0.0
+            for _ in range(self.samples):
+                state = view.sample_state(self.rng)
+                total += self._rollout(state, seat, move)
+            if best is None or total > best:
+                best, best_move = total, move
+        return best_move
+
+    def _rollout(self, state, seat: int, move: Move) -> float:
+        state.apply(move)
+        policy, fast = self.policy, self.fast
+        while not state.over and state.seat == seat:  # finish this turn
+            state.apply(policy.choose(state, seat))
+        while not state.over and state.seat != seat:  # every opponent plays one turn
+            state.apply(fast.choose(state, state.seat))
+        while not state.over and state.seat == seat:  # this player's next turn
+            state.apply(policy.choose(state, seat))
+        return self.evaluate(state, seat)
+
+    def evaluate(self, state, seat: int) -> float:
+        values = [self.value(state, s) for s in range(state.num_players)]
+        mine = values[seat]
+        others = max(v for s, v in enumerate(values) if s != seat)
+        return mine - 0.5 * others - 0.5 * sum(v for s, v in enumerate(values) if s != seat) / (len(values) - 1)
+
+    def value(self, state, s: int) -> float:
+        p = state.players[s]
+        b = state.score_breakdown()[s]
+        value = b["llama_cards"] + b["crops"] + p.coins * 0.5
+        for k in range(3):
+            col = state.columns[k]
+            if col:
+                value += min(p.crops[k] + p.coins * 0.25, 6) * max(0, col[-1] - 4) / 4.0 * 0.6
+        tiles_left = sum(len(pile) for pile in state.stacks)
+        remaining = tiles_left / 60.0
+        value += len(p.chars) * 1.5 * remaining
+        # objectives: met ones count in full, the others by their estimated chance
+        for i, oid in enumerate(state.objectives):
+            spaces = state.markers[i]
+            if s in spaces:
+                got = b["objectives_by_card"].get(oid, 0)
+                if got:
+                    value += got
+                else:
+                    obj = D.objective(oid)
+                    points = obj.spaces[spaces.index(s)] if obj.colour != "gold" else obj.spaces[1]
+                    value += points * self.policy.chance(state, p, oid) * min(1.0, 0.3 + remaining)
+        return value
+
+
+register_bots("llama-land", {"hard": HardBot})
