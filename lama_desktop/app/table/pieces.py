@@ -115,7 +115,7 @@ def fan_positions(count: int, rect: pygame.Rect, card_w: int, *, raise_px: int =
     left = rect.centerx - total / 2
     spread = min(9, 1.4 * (count - 1)) if arc else 0
     max_drop = card_w * 0.14 * min(1.0, count / 6) if arc else 0
-    tilt = (card_w / 2) * abs(__import__("math").sin(__import__("math").radians(spread)))
+    tilt = (card_w / 2) * abs(math.sin(math.radians(spread)))
     base_y = rect.bottom - ch / 2 - max_drop - tilt - card_w * 0.06
     out = []
     for i in range(count):
