@@ -287,8 +287,9 @@ class CadabraState(GameState):
         if not 2 <= players <= 6:
             raise ValueError(f"LAMA Cadabra is for 2 to 6 players, not {players}")
         s = cls.blank(players, seed)
+        drawn = s.rng.randrange(players)  # always drawn, so the deals of a seed do not depend on the option
         if first_player is None:
-            first_player = s.rng.randrange(players)
+            first_player = drawn
         if not 0 <= first_player < players:
             raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
         s.first_player = first_player

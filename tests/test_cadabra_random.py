@@ -1,0 +1,197 @@
+"""LAMA Cadabra randomised invariants: seeded random games checked after every move, replays, a hypothesis test."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lama_desktop.engine import GameRecord, IllegalMove, Move, get_game, state_from_dict
+from lama_desktop.engine.cadabra import (
+    ACTIONS,
+    BOARD,
+    DECK_COUNTS,
+    MAGIC_TOKEN,
+    NUM_KINDS,
+    SUPPLY,
+    CadabraState,
+)
+
+SPEC = get_game("lama-cadabra")
+#: every move the game knows, to try the illegal ones
+ALL_MOVES = sorted(ACTIONS, key=str)
+
+
+def tokens_value(state: CadabraState) -> int:
+    """Points held by players and lying on the board (the magic token aside)."""
+    return sum(state.scores) + sum(t for t in state.board if t != MAGIC_TOKEN)
+
+
+def check_invariants(state: CadabraState, crafted: bool = False) -> None:
+    n = state.num_players
+    assert len(state.hands) == n and all(len(h) == NUM_KINDS for h in state.hands)
+    assert state.hand_sizes == [sum(h) for h in state.hands]
+    if not crafted:
+        counts = [0] * NUM_KINDS
+        for hand in state.hands:
+            for k, c in enumerate(hand):
+                counts[k] += c
+        for k in state.pile + state.discard:
+            counts[k] += 1
+        assert counts == list(DECK_COUNTS), "the 60 cards are not all there"
+    assert min(state.whites) >= 0 and min(state.blacks) >= 0
+    assert state.scores == [w + 10 * b for w, b in zip(state.whites, state.blacks)]
+    assert state.board.count(MAGIC_TOKEN) == (1 if state.magic == BOARD else 0)
+    assert SUPPLY <= state.magic or state.magic == BOARD
+    assert state.magic < n
+    assert state.n_active == sum(state.active)
+    if not state.is_over:
+        assert 0 <= state.current_player < n
+        assert state.legal_moves(), "a player to move without a legal move"
+        if state.phase == 0:  # playing: the player to move is still in the round
+            assert state.active[state.current_player]
+        if state.show:
+            assert state.phase != 0 or len(state.board) >= 1
+
+
+def play_random_game(seed: int, players: int, check=True, illegal_every: int = 0):
+    rng = random.Random(seed)
+    state = SPEC.new(players, seed=seed)
+    record = GameRecord("lama-cadabra", players, (), seed, {"first_player": state.first_player})
+    moves = 0
+    last_actor = -1  # who made the last turn action (play, draw, quit, pass): they start the next round
+    while not state.is_over:
+        legal = state.legal_moves()
+        if illegal_every and moves % illegal_every == 0:
+            before = state.to_dict()
+            for move in rng.sample(ALL_MOVES, 6):
+                if move not in legal:
+                    with pytest.raises(IllegalMove) as info:
+                        state.apply(move)
+                    assert info.value.reason and state.to_dict() == before
+        move = rng.choice(legal)
+        value_before = tokens_value(state)
+        round_before = state.round_no
+        seat = state.current_player
+        events = record.play(state, move)
+        if move.kind in ("play", "draw", "quit", "pass"):
+            last_actor = seat
+        moves += 1
+        if check:
+            check_invariants(state)
+            gained = sum(sum(e.data["points"]) for e in events if e.kind == "round_end")
+            returned = sum(e.data["token"] for e in events if e.kind == "token_return")
+            assert tokens_value(state) == value_before + gained - returned, (move, events)
+            ends = [e for e in events if e.kind == "round_end"]
+            if ends:
+                assert state.magic in (SUPPLY, BOARD), "the magic token goes back after the round"
+                for seat, detail in enumerate(ends[0].data["breakdown"]):
+                    assert detail["total"] == ends[0].data["points"][seat]
+            if state.round_no != round_before and not state.is_over:
+                assert not state.show and state.magic in (SUPPLY, BOARD)
+                assert state.hand_sizes == [6] * players and len(state.discard) == 1
+                assert state.current_player == last_actor
+        assert moves < 5000
+    return state, record
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_games_keep_every_invariant(players):
+    for seed in range(400):  # 2,000 games over the five table sizes
+        state, _ = play_random_game(1000 * players + seed, players, illegal_every=7)
+        assert state.is_over and max(state.scores) >= 40
+        assert state.winners() == [s for s, p in enumerate(state.scores) if p == min(state.scores)]
+        assert abs(sum(state.outcome()) - 1.0) < 1e-9
+
+
+def test_save_round_trip_after_every_move():
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = SPEC.new(2 + seed % 5, seed=seed)
+        while not state.is_over:
+            data = json.loads(json.dumps(state.to_dict()))
+            copy = state_from_dict(data)
+            assert copy == state and copy.legal_moves() == state.legal_moves()
+            assert copy.current_player == state.current_player and copy.scores == state.scores
+            state.apply(rng.choice(state.legal_moves()))
+        assert state_from_dict(state.to_dict()) == state
+
+
+def test_clone_is_independent_and_step_matches_apply():
+    for seed in range(40):
+        rng = random.Random(seed)
+        a = SPEC.new(4, seed=seed)
+        b = a.clone()
+        while not a.is_over:
+            move = rng.choice(a.legal_moves())
+            snapshot = a.clone()
+            a.apply(move)
+            b.step(move)
+            assert a == b
+            assert snapshot != a, "every legal move changes the state"
+        assert a.to_dict() == b.to_dict()
+
+
+def test_replay_is_identical_in_this_process():
+    for seed in range(30):
+        state, record = play_random_game(seed, 3, check=False)
+        again = GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))).replay()
+        assert again == state
+
+
+def test_replay_is_identical_in_another_process():
+    state, record = play_random_game(77, 4, check=False)
+    code = (
+        "import json, sys\n"
+        "from lama_desktop.engine import GameRecord\n"
+        "record = GameRecord.from_dict(json.loads(sys.stdin.read()))\n"
+        "print(json.dumps(record.replay().to_dict(), sort_keys=True))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(record.to_dict()), capture_output=True,
+                         text=True, check=True).stdout
+    assert json.loads(out) == json.loads(json.dumps(state.to_dict(), sort_keys=True))
+
+
+def test_views_never_show_other_hands_and_samples_are_consistent():
+    rng = random.Random(5)
+    for seed in range(30):
+        state = SPEC.new(3 + seed % 3, seed=seed)
+        while not state.is_over:
+            for seat in range(state.num_players):
+                view = state.view(seat)
+                picture = view.to_dict()
+                assert "hands" not in picture and "pile_cards" not in picture
+                sample = view.sample_state(rng)
+                check_invariants(sample)
+                assert sample.view(seat).to_dict() == picture
+                if seat == state.current_player:
+                    assert sample.legal_moves() == state.legal_moves() == view.legal_moves()
+                else:
+                    assert view.legal_moves() == []
+            state.apply(rng.choice(state.legal_moves()))
+
+
+def test_same_seed_same_deal_and_different_seeds_differ():
+    a, b, c = SPEC.new(4, seed=9), SPEC.new(4, seed=9), SPEC.new(4, seed=10)
+    assert a == b and a.to_dict() != c.to_dict()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), players=st.integers(2, 6), choices=st.lists(st.integers(0, 50), max_size=300))
+def test_hypothesis_any_sequence_of_legal_moves_keeps_the_invariants(seed, players, choices):
+    state = SPEC.new(players, seed=seed)
+    for pick in choices:
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        move = legal[pick % len(legal)]
+        before = tokens_value(state)
+        events = state.apply(Move.parse(str(move)))
+        check_invariants(state)
+        gained = sum(sum(e.data["points"]) for e in events if e.kind == "round_end")
+        returned = sum(e.data["token"] for e in events if e.kind == "token_return")
+        assert tokens_value(state) == before + gained - returned
+    assert state_from_dict(state.to_dict()) == state
