@@ -19,6 +19,7 @@ import yaml
 
 from ..resources import asset_path
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there (startup time)
 LANGUAGES = ("en", "fr", "pl")
 FALLBACK = "en"
 #: each language's own name, shown in the language picker whatever the current language is
@@ -42,7 +43,7 @@ def flatten(prefix: str, node: Any, out: dict[str, Any]) -> None:
 def load_file(path: Path) -> tuple[dict[str, Any], list[str]]:
     """(flat table ``domain.key -> value``, dynamic key patterns) of one YAML string file."""
     with open(path, encoding="utf-8") as handle:
-        data = yaml.safe_load(handle) or {}
+        data = yaml.load(handle, Loader=_LOADER) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a string table must be a mapping")
     domain = path.stem

@@ -77,9 +77,10 @@ class TitleScene(MenuScene):
         w, h = surface.get_size()
         surface.blit(felt_surface((w, h)), (0, 0))
         # a soft spotlight behind the logo
-        glow = pygame.Surface((ui.s(900), ui.s(360)), pygame.SRCALPHA)
-        pygame.draw.ellipse(glow, (255, 240, 200, 34), glow.get_rect())
-        glow = pygame.transform.gaussian_blur(glow, ui.s(30))
+        glow = pygame.Surface((90, 36), pygame.SRCALPHA)
+        pygame.draw.ellipse(glow, (255, 240, 200, 34), glow.get_rect().inflate(-12, -8))
+        glow = pygame.transform.gaussian_blur(glow, 3)
+        glow = pygame.transform.smoothscale(glow, (ui.s(900), ui.s(360)))
         blit_center(surface, glow, (w // 2, int(h * 0.21)))
         try:
             card_w = ui.s(150)
