@@ -1,0 +1,249 @@
+"""LAMA Dice: randomised invariants over thousands of seeded games, saves, replays (also in another process)."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lama_desktop.engine import dice
+from lama_desktop.engine.core import IllegalMove, Move, StateFormatError
+from lama_desktop.engine.dice import DiceState
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.engine.registry import get_game, state_from_dict
+
+# a universe of move texts (cards in canonical order: ``discard L 3`` is accepted as ``discard 3 L``): whatever is
+# not legal at a moment must be refused with the state unchanged
+UNIVERSE = (["roll", "quit", "keep", "return 1", "return 10", "return 20", "roll 1", "draw", "take", "discard"]
+            + [f"take {v}" for v in dice.LABELS]
+            + [f"discard {a}" for a in dice.LABELS]
+            + [f"discard {a} {b}" for i, a in enumerate(dice.LABELS) for b in dice.LABELS[i:]]
+            + ["discard 3 3 3", "discard L L L", "discard 1 2 3 4"])
+
+
+def check_invariants(state: DiceState, start_scores=None) -> None:
+    # cards conserved: rows + llama row + discard pile + unused = the 43-card deck, value by value
+    assert state.card_totals() == list(dice.CARD_COUNTS)
+    assert sum(state.card_totals()) == 43
+    # tokens held total the score (canonical exchange) and only whites below 10
+    for seat in range(state.num_players):
+        h = state.tokens(seat)
+        assert h[20] * 20 + h[10] * 10 + h[1] == state.scores[seat]
+        assert 0 <= h[1] <= 9
+        if not state.lama20:
+            assert h[20] == 0
+        else:
+            assert h[10] <= 1
+    if state.is_over:
+        assert state.current_player == -1 and max(state.scores) >= 40 and state.legal_moves() == []
+        return
+    assert 0 <= state.current_player < state.num_players
+    assert not state.out[state.current_player]
+    assert any(state.llama) and all(c <= 1 for c in state.llama)
+    assert state.legal_moves()
+    for seat in range(state.num_players):
+        if not state.out[seat] and state.phase_name != "return":
+            assert sum(state.rows[seat]) > 0
+
+
+def check_refusals(state: DiceState, rng: random.Random, tries: int = 6) -> None:
+    legal = {str(m) for m in state.legal_moves()}
+    candidates = [t for t in UNIVERSE if t not in legal]
+    before = state.to_dict()
+    for text in rng.sample(candidates, min(tries, len(candidates))):
+        with pytest.raises(IllegalMove) as info:
+            state.apply(text)
+        assert info.value.reason
+        assert state.to_dict() == before
+
+
+def random_game(seed: int, players: int, variants=(), check=True, refusals=False):
+    rng = random.Random(seed)
+    state = get_game("lama-dice").new(players, variants, seed, first_player=seed % players)
+    moves = []
+    while not state.is_over:
+        if check:
+            check_invariants(state)
+        if refusals:
+            check_refusals(state, rng)
+        move = rng.choice(state.legal_moves())
+        if check and rng.random() < 0.2:
+            # round trip through JSON at random moments
+            copy = DiceState.from_dict(json.loads(json.dumps(state.to_dict())))
+            assert copy.to_dict() == state.to_dict()
+            assert copy.legal_moves() == state.legal_moves()
+        state.apply(move)
+        moves.append(str(move))
+    if check:
+        check_invariants(state)
+    return state, moves
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_invariants_hold_after_every_move_in_random_games(players):
+    for seed in range(400):
+        random_game(seed * 7 + players, players, ("lama20",) if seed % 3 == 0 else ())
+
+
+def test_every_illegal_move_is_refused_and_leaves_the_state_unchanged():
+    for seed in range(60):
+        random_game(seed, 2 + seed % 5, refusals=True)
+
+
+def test_step_and_apply_play_the_same_game():
+    for seed in range(300):
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        a = get_game("lama-dice").new(4, seed=seed)
+        b = get_game("lama-dice").new(4, seed=seed)
+        while not a.is_over:
+            a.apply(rng_a.choice(a.legal_moves()))
+            b.step(rng_b.choice(b.legal_moves()))
+            assert a.to_dict() == b.to_dict()
+        assert b.is_over
+
+
+def test_clone_is_independent():
+    state = get_game("lama-dice").new(3, seed=3)
+    copy = state.clone()
+    rng = random.Random(1)
+    while not copy.is_over:
+        copy.apply(rng.choice(copy.legal_moves()))
+    assert state.to_dict() == get_game("lama-dice").new(3, seed=3).to_dict()
+
+
+def test_same_seed_same_moves_same_game_and_events():
+    for seed in range(20):
+        end, moves = random_game(seed, 4, check=False)
+        record = GameRecord("lama-dice", 4, (), seed, {"first_player": seed % 4}, moves)
+        assert record.replay().to_dict() == end.to_dict()
+
+
+REPLAY_SCRIPT = """
+import json, sys
+from lama_desktop.engine.record import GameRecord
+record = GameRecord.from_dict(json.loads(sys.stdin.read()))
+print(json.dumps(record.replay().to_dict(), sort_keys=True))
+"""
+
+
+def test_replay_is_identical_in_another_process():
+    records = []
+    for seed in (11, 12):
+        end, moves = random_game(seed, 3, ("lama20",), check=False)
+        record = GameRecord("lama-dice", 3, ("lama20",), seed, {"first_player": seed % 3}, moves)
+        records.append((record, end))
+    for record, end in records:
+        out = subprocess.run([sys.executable, "-c", REPLAY_SCRIPT], input=json.dumps(record.to_dict()),
+                             capture_output=True, text=True, check=True, env=None)
+        assert json.loads(out.stdout) == json.loads(json.dumps(end.to_dict(), sort_keys=True))
+
+
+def test_saved_states_load_through_the_registry_mid_game():
+    rng = random.Random(5)
+    state = get_game("lama-dice").new(5, ("lama20",), seed=5)
+    for _ in range(40):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+        loaded = state_from_dict(json.loads(json.dumps(state.to_dict())))
+        assert loaded.to_dict() == state.to_dict()
+        # the loaded copy plays on exactly like the original (same Rng)
+        a, b = state.clone(), loaded
+        for _ in range(10):
+            if a.is_over:
+                break
+            move = a.legal_moves()[0]
+            assert a.apply(move)[0].to_dict() == b.apply(move)[0].to_dict()
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d.update(game="lama"),
+    lambda d: d.update(version=99),
+    lambda d: d.update(rows=d["rows"][:-1]),
+    lambda d: d.update(llama_row=d["llama_row"] + [1]),
+    lambda d: d.update(unused=d["unused"][1:]),
+    lambda d: d.update(phase="dancing"),
+    lambda d: d.update(current=7),
+    lambda d: d.update(scores=[-1, 0, 0]),
+    lambda d: d.update(rows=[["x"], [], []]),
+    lambda d: d.update(rng="seed"),
+    lambda d: d.update(phase="discard", dice=None),
+    lambda d: d.update(phase="take", dice=[1, 1, 1]),
+    lambda d: d.update(dice=[1, 3, "L"]),
+    lambda d: d.pop("rows"),
+])
+def test_damaged_saves_are_refused_with_a_reason(damage):
+    data = get_game("lama-dice").new(3, seed=1).to_dict()
+    damage(data)
+    with pytest.raises(StateFormatError) as info:
+        state_from_dict(data)
+    assert str(info.value)
+
+
+def test_views_hide_nothing_but_the_future():
+    state = get_game("lama-dice").new(4, seed=9)
+    view = state.view(2)
+    data = view.to_dict()
+    assert "rng" not in json.dumps(data)
+    assert data["rows"] == [state.row_cards(s) for s in range(4)]
+    assert view.legal_moves() == [] and state.view(0).legal_moves() == state.legal_moves()
+    sample = view.sample_state(random.Random(1))
+    mine = state.to_dict()
+    theirs = sample.to_dict()
+    for key in ("rng", "seed"):
+        mine.pop(key)
+        theirs.pop(key)
+    assert mine == theirs
+    # a different rng gives a different future
+    other = view.sample_state(random.Random(2))
+    assert other.rng.state != sample.rng.state
+
+
+def test_roll_outcome_via_apply_roll_matches_the_engine_roll():
+    """Every ordered outcome applied by ``apply_roll`` gives the same position as the engine's own roll did."""
+    state = get_game("lama-dice").new(3, seed=21)
+    for seed in range(40):
+        s = get_game("lama-dice").new(3, seed=seed)
+        a = s.clone()
+        events = a.apply("roll")
+        faces = events[0].data["faces"]
+        b = s.clone()
+        b.apply_roll(faces)
+        da, db = a.to_dict(), b.to_dict()
+        da.pop("rng"), db.pop("rng")
+        assert da == db
+    assert state.to_dict() == get_game("lama-dice").new(3, seed=21).to_dict()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**40), players=st.integers(2, 6), lama20=st.booleans(),
+       choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=400))
+def test_hypothesis_any_sequence_of_legal_moves_keeps_the_invariants(seed, players, lama20, choices):
+    state = get_game("lama-dice").new(players, ("lama20",) if lama20 else (), seed)
+    moves = []
+    for c in choices:
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        move = legal[c % len(legal)]
+        state.apply(move)
+        moves.append(str(move))
+        check_invariants(state)
+    record = GameRecord("lama-dice", players, ("lama20",) if lama20 else (), seed, {}, moves)
+    assert record.replay().to_dict() == state.to_dict()
+    assert DiceState.from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+def test_every_text_form_parses_back():
+    state = DiceState.crafted(["3 3 5 L L", "1"], scores=[25, 0], variants=["lama20"])
+    seen = set()
+    for faces, _p in DiceState.roll_outcomes():
+        s = state.clone()
+        s.apply_roll(faces)
+        for move in s.legal_moves():
+            assert Move.parse(str(move)) == move
+            seen.add(str(move))
+    assert {"discard 3 3 L", "discard 5 L L", "take 1", "return 20", "keep"} <= seen
