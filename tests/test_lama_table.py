@@ -1,0 +1,200 @@
+"""The L.A.M.A. table, headless: layouts never overlap; a whole game against bots played by posting real mouse
+and keyboard events to the real scenes; the hot-seat privacy screen between two humans; refusals show a reason."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.app.main import App
+from lama_desktop.app.scenes.lama_table import LamaTableScene, open_table
+from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
+from lama_desktop.storage import Storage
+
+SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160), (1280, 1024),
+         (2560, 1080), (1440, 2160)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_layout_has_no_overlap_at_any_size(players):
+    spec = load_layout(table_layout_name("lama", players))
+    assert spec.players == players
+    for size in SIZES:
+        layout = Layout(spec, size)
+        assert layout.overlaps() == [], (players, size)
+        for k in range(players):  # every seat has its three places
+            for part in ("plate", "hand", "tokens"):
+                assert layout.seat_rect(k, part) is not None
+        for name in ("draw_pile", "discard", "drama_board", "status", "buttons", "log", "menu", "toast"):
+            assert name in layout
+
+
+def test_layout_scales_with_the_window():
+    spec = load_layout(table_layout_name("lama", 4))
+    small, big = Layout(spec, (1280, 720)), Layout(spec, (3840, 2160))
+    assert big["seat0.hand"].w == pytest.approx(3 * small["seat0.hand"].w, abs=3)
+
+
+def make_app(tmp_path, seats, variants=(), seed=3, game="lama", size=(1600, 900)):
+    app = App(Storage(tmp_path), size)
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    config = GameConfig(game, seats, variants, 0, seed=seed)
+    table = open_table(app, config)
+    app.stack.push(table)
+    app.running = True
+    return app, table
+
+
+def post_click(pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_key(key, unicode="") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+
+
+def card_center(table: LamaTableScene, index: int):
+    x, y, _ = table._hand_positions()[index]
+    return round(x), round(y - table.lifts[index] + table.hand_w * 0.2)  # the lower part: never covered
+
+
+def human_turn_by_input(table: LamaTableScene, counters: dict) -> None:
+    """Choose a legal move (always the same simple policy) and perform it with a real click or key press."""
+    moves = [str(m) for m in table.legal()]
+    plays = [m for m in moves if m.startswith("play")]
+    if plays:
+        name = plays[0].split()[1]
+        index = table.shown.hand.index(name)
+        if counters["played"] % 2 == 0:
+            post_click(card_center(table, index))
+            counters["clicks"] += 1
+        else:  # keyboard: arrows to the card, Enter
+            table.hand_focus = -1
+            post_key(pygame.K_RIGHT)
+            for _ in range(index):
+                post_key(pygame.K_RIGHT)
+            post_key(pygame.K_RETURN)
+            counters["keys"] += 1
+        counters["played"] += 1
+    elif "take" in moves:
+        post_key(pygame.K_t)
+    elif "draw" in moves and len(table.shown.hand) < 9:
+        post_click(table.buttons["draw"].rect.center)
+        counters["clicks"] += 1
+    elif "quit" in moves:
+        post_key(pygame.K_q)
+        counters["keys"] += 1
+    elif any(m.startswith("return") for m in moves):
+        post_key(pygame.K_RETURN)
+
+
+def run_until(app, predicate, frames=20000):
+    for _ in range(frames):
+        app.step(1 / 30)
+        if predicate():
+            return True
+    return False
+
+
+def test_a_whole_game_against_bots_played_with_real_input_events(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot A", "bot", "random"), SeatConfig("Bot B", "bot", "random")]
+    app, table = make_app(tmp_path, seats, variants=("drama",), seed=12)
+    counters = {"played": 0, "clicks": 0, "keys": 0}
+    summaries = 0
+    last_top = None
+    for _ in range(40000):
+        app.step(1 / 30)
+        top = app.stack.top
+        if top.name == "results":
+            break
+        if top.name == "round_summary":
+            if last_top != "round_summary":
+                summaries += 1
+            post_key(pygame.K_RETURN)
+        elif top is table and table.can_act():
+            human_turn_by_input(table, counters)
+        last_top = top.name
+    else:
+        pytest.fail("the game did not reach the results screen")
+    session = table.session
+    assert session.is_over and session.finished
+    assert summaries >= 1
+    assert counters["clicks"] > 0 and counters["keys"] > 0
+    assert counters["played"] > 0 and any(m.startswith("play") for m in session.record.moves)
+    assert app.stack.top.results.scores == session.scores
+    assert not app.storage.has_save()  # App.game_over removed it and recorded the statistics
+    assert app.storage.load_stats()["lama"]["Ann"]["games"] == 1
+
+
+def test_an_unplayable_card_is_refused_with_the_engines_reason(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
+    for seed in range(1, 60):
+        app, table = make_app(tmp_path / str(seed), seats, seed=seed)
+        assert run_until(app, lambda: table.can_act(), 3000)
+        playable = table.playable_names()
+        bad = [i for i, name in enumerate(table.shown.hand) if name not in playable]
+        if bad:
+            break
+        pygame.display.quit()
+    before = table.session.state.to_dict()
+    post_click(card_center(table, bad[0]))
+    app.step(1 / 30)
+    assert table.session.state.to_dict() == before
+    assert table.reason_toast is not None and "cannot go on" in table.reason_toast.text
+
+
+def test_hot_seat_shows_the_privacy_screen_between_two_humans(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bea", "human"), SeatConfig("Bot", "bot", "random")]
+    app, table = make_app(tmp_path, seats, seed=5)
+    assert run_until(app, lambda: app.stack.top.name == "privacy", 2000)
+    first = table.session.current_player
+    assert not table.revealed and table.shown.hand == []  # nobody's hand shows under the privacy screen
+    assert app.stack.top.player_name == table.session.seats[first].name
+    post_key(pygame.K_RETURN)
+    assert run_until(app, lambda: table.can_act(), 2000)
+    assert table.focus == first and table.revealed and table.shown.hand
+    seen = {first}
+    for _ in range(30):
+        # the human plays by keyboard; the next human's turn must come behind a privacy screen
+        if table.playable_names():
+            index = table.shown.hand.index(sorted(table.playable_names())[0])
+            table.hand_focus = -1
+            for _ in range(index + 1):
+                post_key(pygame.K_RIGHT)
+            post_key(pygame.K_RETURN)
+        else:
+            post_key(pygame.K_q)
+        ok = run_until(app, lambda: app.stack.top.name in ("privacy", "round_summary", "results"), 3000)
+        assert ok
+        while app.stack.top.name == "round_summary":
+            post_key(pygame.K_RETURN)
+            run_until(app, lambda: app.stack.top.name != "round_summary", 200)
+            run_until(app, lambda: app.stack.top.name in ("privacy", "results"), 3000)
+        if app.stack.top.name == "results":
+            break
+        assert app.stack.top.name == "privacy"
+        assert not table.revealed  # the previous player's hand is face down already
+        nxt = table.session.current_player
+        seen.add(nxt)
+        post_key(pygame.K_RETURN)
+        assert run_until(app, lambda: table.can_act(), 2000)
+        assert table.focus == nxt
+        if seen == {0, 1}:
+            break
+    assert seen == {0, 1}
+
+
+def test_one_human_always_sees_their_own_hand(tmp_path):
+    seats = [SeatConfig("Bot", "bot", "random"), SeatConfig("Ann", "human"), SeatConfig("Bot 2", "bot", "random")]
+    app, table = make_app(tmp_path, seats, seed=8)
+    assert table.focus == 1
+    for _ in range(300):
+        app.step(1 / 30)
+        assert app.stack.top.name != "privacy"
+        if table.idle:
+            assert table.revealed and sorted(table.shown.hand) == sorted(table.session.view(1).to_dict()["hand"])
