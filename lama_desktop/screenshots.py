@@ -156,7 +156,7 @@ for _name, _builder, _frames in [
     ("setup-party-6", _setup_party, 3),
     ("settings-menu", _settings, 3),
     ("rules-lama-first", _rules(0), 3),
-    ("rules-lama-scoring", _rules(3), 3),
+    ("rules-lama-scoring", _rules(5), 3),
     ("statistics-table", _statistics, 3),
     ("pause-overlay", _pause, 3),
     ("message-damaged-save", _message, 3),
