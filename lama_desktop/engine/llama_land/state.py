@@ -785,6 +785,9 @@ class LlamaLandState(GameState):
             if "llama" in self.variants and cell not in self.t_cells:
                 raise IllegalMove("llama variant: the llama goes on the tile you placed this turn", move)
             return cell
+        if kind not in ("feed", "marker", "end"):
+            raise IllegalMove(f"unknown move '{kind}' (use, foundation, build, extend, hut, feed, llama, marker, end)",
+                              move)
         if phase == PLACE:
             raise IllegalMove("first place a terrain tile (extend or build)", move)
         if phase == HUT_PHASE:
