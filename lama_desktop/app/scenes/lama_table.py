@@ -132,6 +132,17 @@ class LamaTableScene(Scene):
             self._queue_deal(view)
         else:
             self.log.add(t("lama.log.resumed", round=self.shown.round))
+            for seat, move, _top in view.round_log[-10:]:  # what happened so far this round
+                self._log_move(seat, move)
+
+    def _log_move(self, seat: int, move: Move) -> None:
+        name = self._name(seat)
+        if move.kind == "play":
+            self.log.add(t("lama.log.play", name=name, card=card_label(str(move.args[0]))))
+        elif move.kind == "draw":
+            self.log.add(t("lama.log.draw", name=name))
+        elif move.kind == "quit":
+            self.log.add(t("lama.log.quit", name=name), (246, 200, 160))
 
     def _queue_deal(self, view) -> None:
         d = view.to_dict()
@@ -899,7 +910,8 @@ class LamaTableScene(Scene):
             fan_rect.x = hand_rect.x + L.s(4)
             surface.blit(fan, fan_rect)
             badge = count_badge(self.ui, plural("lama.cards", count), L.s(26))
-            surface.blit(badge, badge.get_rect(midright=(hand_rect.right - L.s(2), hand_rect.centery)))
+            surface.blit(badge, badge.get_rect(midleft=(min(fan_rect.right + L.s(4), hand_rect.right - badge.get_width()),
+                                                        hand_rect.centery)))
         if not sh.active[seat]:
             tag = self.ui.font(18, True).render(t("lama.plate.out_tag"), True, (255, 240, 220))
             box = tag.get_rect(center=(hand_rect.x + min(hand_rect.w // 3, L.s(70)), hand_rect.centery))

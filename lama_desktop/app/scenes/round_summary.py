@@ -53,7 +53,7 @@ class RoundSummaryScene(MenuScene):
         rect = pygame.Rect(0, 0, ui.s(300), ui.s(58))
         rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(24))
         button = Button(t("lama.summary.continue"), self.close, style="primary", rect=rect, name="continue",
-                        size=24, hint="⏎")
+                        size=24, hint="Enter")
         self.group.add(button)
         self.group.on_back = self.close
 

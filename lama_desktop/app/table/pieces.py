@@ -297,7 +297,7 @@ class LogPanel:
         self._cache = None
         self._key = None
 
-    def add(self, text: str, color=INK) -> None:
+    def add(self, text: str, color=(226, 238, 232)) -> None:
         self.lines.append((text, tuple(color)))
         del self.lines[:-self.max_lines]
         self._cache = None

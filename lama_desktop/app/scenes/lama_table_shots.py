@@ -1,0 +1,154 @@
+"""L.A.M.A. table moments for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them).
+
+Each builder seats a table on the app's scene stack in a chosen moment: a fresh round, the middle of a round with
+the playable cards raised, the Lama Drama, a Party game, the hot-seat privacy screen, a round summary. Positions
+come from seeded games (the same picture every time); the Drama and Party moments are crafted states.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ...engine.lama import LamaState
+from ...engine.record import GameRecord
+from ... import screenshots
+from ..gameconfig import GameConfig, SeatConfig
+from ..session import GameSession
+from .lama_table import LamaTableScene
+
+NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
+FROZEN = 1e9  # bots never move while the picture is taken
+
+
+def _seats(players: int, humans: int = 1) -> list[SeatConfig]:
+    return [SeatConfig(NAMES[i], "human") if i < humans else SeatConfig(NAMES[i], "bot", "medium")
+            for i in range(players)]
+
+
+def _push(app, session: GameSession, config: GameConfig | None = None) -> LamaTableScene:
+    session.set_pace(FROZEN)
+    scene = LamaTableScene(session, config)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene._apply_settings = lambda: None  # keep the frozen pace
+    scene.colorblind = bool(app.settings.colorblind)
+    scene.tween.speed = float(app.settings.animation_speed)
+    return scene
+
+
+def _settle(app, scene: LamaTableScene, frames: int = 8) -> None:
+    """Run a few frames, finishing every animation (the deal) at once."""
+    for _ in range(frames):
+        app.step(1 / 60)
+        scene.tween.skip()
+    scene.toasts.clear()
+
+
+def _played_session(game: str, players: int, variants=(), seed: int = 1, until=None, humans: int = 1,
+                    max_moves: int = 400) -> GameSession:
+    """A seeded game played forward (every seat plays its first legal card, else draws) until ``until(state)``."""
+    record = GameRecord(game, players, tuple(variants), seed, {})
+    state = record.new_state()
+    for _ in range(max_moves):
+        if until is not None and until(state):
+            break
+        moves = state.legal_moves()
+        plays = [m for m in moves if m.kind == "play"]
+        draw = [m for m in moves if m.kind == "draw"]
+        pick = plays[0] if plays else (draw[0] if draw and state.view(state.current_player).hand_sizes[
+            state.current_player] < 8 else moves[-1])
+        record.play(state, pick)
+    seats = _seats(players, humans)
+    return GameSession(record, seats, state=state)
+
+
+def _start(app):
+    session = GameSession.new("lama", _seats(4), seed=2024)
+    scene = _push(app, session)
+    _settle(app, scene)
+
+
+def _mid_round(app):
+    def ready(state):
+        view = state.view(0)
+        legal = [m for m in view.legal_moves() if m.kind == "play"]
+        return (state.current_player == 0 and len(view.round_log) >= 5 and legal
+                and len(legal) < sum(view.hand))
+    scene = _push(app, _played_session("lama", 4, seed=31, until=ready))
+    _settle(app, scene)
+    scene.hover = -1
+
+
+def _drama(app):
+    state = LamaState.crafted(
+        "lama", hands=[["3", "4", "L", "6", "L", "1"], ["2", "5", "6"], ["1", "4", "4", "L"], ["2", "3"]],
+        pile=["5", "6", "1", "2", "3", "4", "5", "6", "1", "2", "3"] * 2, top="L",
+        discard=["5", "6", "L", "L", "1", "2", "L", "L"], variants=("drama",), current=0, drama=True,
+        board=(3, 2, 0), points=[14, 23, 8, 31], dealer=3, round_no=3)
+    session = GameSession(GameRecord("lama", 4, ("drama",), 0, {}, []), _seats(4), state=state)
+    scene = _push(app, session)
+    _settle(app, scene)
+
+
+def _party(app):
+    state = LamaState.crafted(
+        "lama-party", hands=[["2", "3+", "3", "5", "L", "P", "6+"], ["1", "4", "4+"], ["6", "6", "L", "2"],
+                             ["5", "5+", "1"], ["3", "4", "2+", "L", "6"]],
+        pile=["5", "6", "1", "2", "3", "4", "5", "6", "1", "2", "3+"] * 2, top="3",
+        discard=["1", "1+", "2", "2", "3"], current=0, points=[21, 9, 34, 16, 27], dealer=4, round_no=4,
+        active=[True, True, False, True, True])
+    session = GameSession(GameRecord("lama-party", 5, (), 0, {}, []), _seats(5), state=state)
+    scene = _push(app, session)
+    _settle(app, scene)
+
+
+def _six_players(app):
+    scene = _push(app, _played_session("lama", 6, variants=("lama20",), seed=5,
+                                       until=lambda s: s.current_player == 0 and len(s.round_log) >= 8))
+    _settle(app, scene)
+
+
+def _hotseat(app):
+    session = GameSession.new("lama", _seats(3, humans=2), seed=77)
+    scene = _push(app, session)
+    for _ in range(12):
+        app.step(1 / 60)
+        scene.tween.skip()
+        if app.stack.top is not scene:
+            break
+
+
+def _round_summary(app):
+    from .round_summary import RoundSummaryScene
+
+    record = GameRecord("lama", 4, ("drama",), 58, {})
+    state = record.new_state()
+    data = None
+    while data is None:
+        moves = state.legal_moves()
+        plays = [m for m in moves if m.kind == "play"]
+        pick = plays[0] if plays else moves[0]
+        for event in record.play(state, pick):
+            if event.kind == "round_end":
+                data = event.data
+    session = GameSession(record, _seats(4), state=state)
+    scene = _push(app, session)
+    _settle(app, scene)
+    app.stack.push(RoundSummaryScene(data, session.names, pinks=False))
+    app.stack.apply_pending()
+
+
+for _name, _builder in [
+    ("table-lama-start", _start),
+    ("table-lama-mid-round", _mid_round),
+    ("table-lama-drama", _drama),
+    ("table-lama-party", _party),
+    ("table-lama-6p", _six_players),
+    ("table-lama-hotseat-privacy", _hotseat),
+    ("table-lama-round-summary", _round_summary),
+]:
+    screenshots.add_shot(_name, _builder, 4)
+    # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
+    _main = sys.modules.get("__main__")
+    if getattr(getattr(_main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
+        _main.add_shot(_name, _builder, 4)
