@@ -1,0 +1,190 @@
+"""Llama Land under random play: invariants after every move, saves, replays (also in another process)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lama_desktop.engine.core import IllegalMove, Move
+from lama_desktop.engine.llama_land import SPEC
+from lama_desktop.engine.llama_land.data import NONE, dec, enc, load
+from lama_desktop.engine.llama_land.state import BOARD, FOUNDATION, LlamaLandState
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.engine.registry import state_from_dict
+
+D = load()
+
+
+def check_invariants(s: LlamaLandState) -> None:
+    n = s.num_players
+    players = s.players
+    # supplies are conserved
+    for k in range(3):
+        assert s.supply_crops[k] + sum(p.crops[k] for p in players) == D.crops_each
+        assert s.supply_crops[k] >= 0 and all(p.crops[k] >= 0 for p in players)
+    assert s.supply_coins + sum(p.coins for p in players) == D.coins
+    assert s.supply_llamas + sum(len(p.llamas) for p in players) == D.llama_tokens
+    per_kind = D.llama_per_players[n]
+    for k in range(3):
+        assert len(s.columns[k]) + sum(1 for p in players for kind, _ in p.cards if kind == k) == per_kind
+        assert s.columns[k] == sorted(s.columns[k])
+    chars = s.row + s.deck + [c for p in players for c in p.chars]
+    assert sorted(chars) == list(range(30))
+    placed = [e[1] for p in players for e in p.log if e[0] != "foundation"]
+    assert sorted(placed + [t for pile in s.stacks for t in pile]) == list(range(60))
+    used_foundations = sum(1 for p in players for e in p.log if e[0] == "foundation")
+    assert used_foundations + sum(p.foundations for p in players) == D.foundations_each * n
+    if s.objectives:
+        on_cards = sum(1 for m in s.markers for seat in m if seat >= 0)
+        assert on_cards + sum(p.markers for p in players) == D.markers_each * n
+        for m in s.markers:
+            seats = [x for x in m if x >= 0]
+            assert len(seats) == len(set(seats))  # one marker per card per player
+            if n == 2:
+                assert m[1] == -1
+    # heights agree with the stacked tiles; the top icon is the top level's
+    for p in players:
+        levels = p.levels()
+        assert set(levels) == set(p.heights)
+        board = D.boards[p.board].icons
+        for cell, stack in levels.items():
+            assert p.heights[cell] == len(stack)
+            assert p.toptile[cell] == stack[-1]
+        for entry in p.log:
+            if entry[0] in ("extend", "build"):
+                _, tile, oi, x, y, level = entry
+                o = D.orientations[D.tiles[tile].shape][oi]
+                for (cx, cy), icon in zip(o.cells, D.tiles[tile].icons):
+                    cell = enc(x + cx, y + cy)
+                    if p.toptile[cell] == tile:
+                        assert p.top[cell] == icon and p.heights[cell] == level
+        for cell, top in p.toptile.items():
+            if top == BOARD:
+                x, y = dec(cell)
+                assert p.top[cell] == board[y][x]
+            elif top == FOUNDATION:
+                assert p.top[cell] == NONE
+        for cell, level in p.llamas.items():
+            assert p.heights[cell] == level and p.top[cell] == NONE
+    # scores add up
+    for b in s.score_breakdown():
+        assert b["total"] == b["llama_cards"] + b["crops"] + b["coins"] + b["objectives"]
+        assert b["objectives"] == sum(b["objectives_by_card"].values())
+    assert s.scores == [b["total"] for b in s.score_breakdown()]
+
+
+def check_round_trip(s: LlamaLandState) -> None:
+    d = s.to_dict()
+    json.dumps(d)
+    again = state_from_dict(json.loads(json.dumps(d)))
+    assert again.to_dict() == d
+    assert again.legal_moves() == s.legal_moves()
+
+
+def check_refusals(s: LlamaLandState, rng: random.Random, legal: list[Move]) -> None:
+    legal_set = set(legal)
+    for move in rng.sample(legal, min(3, len(legal))):
+        assert s.why_illegal(move) == "", move
+    probes = [Move("end"), Move("feed", ("corn", 0)), Move("hut", (0,)), Move("llama", (0, 0)),
+              Move("marker", (0, 0)), Move("foundation", (0, 0)), Move("use", (0, "corn"))]
+    for move in legal[:3]:
+        if move.kind in ("build", "extend"):
+            shape, r, m, x, y = move.args
+            probes.append(Move(move.kind, (shape, r, m, x + rng.randrange(-3, 4), y + rng.randrange(-3, 4))))
+            probes.append(Move("build" if move.kind == "extend" else "extend", move.args))
+    before = s.to_dict()
+    for move in probes:
+        if move in legal_set:
+            continue
+        if move.kind in ("build", "extend", "foundation", "llama") and s.why_illegal(move) == "":
+            continue  # an equivalent orientation code, or a legal spot: fine
+        with pytest.raises(IllegalMove) as info:
+            s.apply(move)
+        assert info.value.reason
+        assert s.to_dict() == before
+
+
+def play_random(players, variants, seed, check_every=1, max_moves=None, refusals=True):
+    s = SPEC.new(players, variants, seed)
+    rng = random.Random(seed)
+    record = GameRecord("llama-land", players, tuple(sorted(variants)), seed)
+    count = 0
+    while not s.is_over and (max_moves is None or count < max_moves):
+        legal = s.legal_moves()
+        assert legal, "a player to move always has a move"
+        assert len(legal) == len(set(legal))
+        if count % check_every == 0:
+            check_invariants(s)
+            check_round_trip(s)
+            if refusals:
+                check_refusals(s, rng, legal)
+        move = rng.choice(legal)
+        record.play(s, move)
+        count += 1
+    check_invariants(s)
+    return s, record
+
+
+@pytest.mark.parametrize("players,variants,seed", [
+    (2, (), 1), (3, ("expert",), 2), (4, ("llama",), 3), (4, ("beginner",), 4), (3, ("expert", "llama"), 5),
+])
+def test_random_games_keep_every_invariant_after_every_move(players, variants, seed):
+    s, record = play_random(players, variants, seed, check_every=1 if players < 4 else 2)
+    assert s.is_over and s.current_player == -1
+    assert len(set(s.turns)) == 1  # everybody had the same number of turns
+    assert s.triggered in ("tiles", "llama_cards")
+    assert record.replay().to_dict() == s.to_dict()
+    ends = [e for e in SPEC.new(players, variants, seed).apply(record.moves[0])]
+    assert ends and ends[0].kind in ("place", "foundation", "character")
+
+
+def test_replay_is_identical_in_another_process():
+    s, record = play_random(3, ("expert",), 11, check_every=50, refusals=False)
+    code = (
+        "import json, sys\n"
+        "from lama_desktop.engine.record import GameRecord\n"
+        "rec = GameRecord.from_dict(json.loads(sys.stdin.read()))\n"
+        "print(json.dumps(rec.replay().to_dict(), sort_keys=True))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(record.to_dict()), capture_output=True,
+                         text=True, check=True)
+    assert json.loads(out.stdout) == json.loads(json.dumps(s.to_dict(), sort_keys=True))
+
+
+def test_game_end_event_carries_the_breakdown():
+    s = SPEC.new(2, (), 7)
+    rng = random.Random(7)
+    last = []
+    while not s.is_over:
+        last = s.apply(rng.choice(s.legal_moves()))
+    end = [e for e in last if e.kind == "game_end"]
+    assert end and end[0].data["scores"] == s.scores and end[0].data["winners"] == s.winners()
+    assert set(end[0].data["breakdown"][0]) >= {"llama_cards", "crops", "coins", "objectives", "total"}
+
+
+def test_views_sampled_states_are_consistent_and_playable():
+    s = SPEC.new(4, (), 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        s.apply(rng.choice(s.legal_moves()))
+    v = s.view(s.current_player)
+    sample = v.sample_state(random.Random(5))
+    check_invariants(sample)
+    assert sample.legal_moves() == s.legal_moves()
+    assert v.to_dict() == s.view(s.current_player).to_dict()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32),
+       variants=st.sampled_from([(), ("beginner",), ("expert",), ("llama",), ("expert", "llama")]),
+       moves=st.integers(1, 60))
+def test_hypothesis_any_prefix_of_random_play_is_sound(players, seed, variants, moves):
+    s, record = play_random(players, variants, seed, check_every=5, max_moves=moves, refusals=True)
+    check_round_trip(s)
+    assert record.replay().to_dict() == s.to_dict()
