@@ -16,6 +16,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from typing import Callable
 
 import pygame
@@ -135,7 +136,9 @@ class App:
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             try:
-                window = pygame.Window.from_display_module()
+                with warnings.catch_warnings():  # the display-module window is what we draw on; fine here
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    window = pygame.Window.from_display_module()
                 window.minimum_size = MIN_SIZE
                 window.maximum_size = MAX_SIZE
             except (AttributeError, pygame.error):
@@ -174,10 +177,10 @@ class App:
         if self.fullscreen:
             return
         wanted = clamp_size(size)
-        if wanted != tuple(size):
-            self.screen = pygame.display.set_mode(wanted, pygame.RESIZABLE)
-        else:
-            self.screen = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_size() != wanted:
+            surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+        self.screen = surface
         self.windowed_size = wanted
         self.settings.window_size = wanted
         self._save_settings()

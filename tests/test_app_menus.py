@@ -1,0 +1,198 @@
+"""The real app, headless: real pygame events posted to the real frame loop; scene transitions and settings."""
+
+import json
+
+import pygame
+import pytest
+
+from lama_desktop.app import i18n
+from lama_desktop.app.main import App
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.scenes.rules import RulesScene
+from lama_desktop.app.scenes.settings import SettingsScene
+from lama_desktop.app.scenes.setup import SetupScene
+from lama_desktop.app.scenes.statistics import StatisticsScene
+from lama_desktop.app.scenes.title import TitleScene
+from lama_desktop.storage import Storage
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = App(Storage(tmp_path), (1280, 720))
+    application.start()
+    application.step(dt=1 / 60)
+    yield application
+    application.shutdown()
+    i18n.set_language("en")
+
+
+def widget(scene, name):
+    return next(w for w in scene.group.widgets if w.name == name)
+
+
+def click(app, pos, frames=2):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(frames):
+        app.step(dt=1 / 60)
+
+
+def key(app, k, mod=0, frames=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    for _ in range(frames):
+        app.step(dt=1 / 60)
+
+
+def test_title_then_new_game_then_escape_back(app):
+    assert isinstance(app.stack.top, TitleScene)
+    assert widget(app.stack.top, "continue").enabled is False  # no save yet
+    click(app, widget(app.stack.top, "new").rect.center)
+    assert isinstance(app.stack.top, SetupScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1
+
+
+def test_keyboard_navigation_opens_rules_and_turns_pages(app):
+    title = app.stack.top
+    order = [w.name for w in title.group.widgets if w.enabled]
+    key(app, pygame.K_TAB)  # the first enabled button gets the focus
+    assert title.group.focused.name == order[0]
+    for _ in range(order.index("rules")):
+        key(app, pygame.K_DOWN)
+    assert title.group.focused.name == "rules"
+    key(app, pygame.K_RETURN)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and rules.page == 0 and len(rules.pages) >= 5
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert rules.page == 2
+    click(app, widget(rules, "prev").rect.center)
+    assert rules.page == 1
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_settings_change_applies_at_once_and_persists(app, tmp_path):
+    click(app, widget(app.stack.top, "settings").rect.center)
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    language = widget(settings, "language")
+    click(app, (language.rect.right - 20, language.rect.centery))  # the › arrow
+    assert app.settings.language == "fr"
+    assert widget(app.stack.top, "back").text == "Retour"  # rebuilt in French at once
+    mute = widget(app.stack.top, "mute")
+    click(app, mute.rect.center)
+    assert app.settings.muted is True
+    saved = json.loads(app.storage.settings_path.read_text(encoding="utf-8"))
+    assert saved["language"] == "fr" and saved["muted"] is True
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene)
+    assert widget(app.stack.top, "new").text == "Nouvelle partie"
+    # a new launch reads them back
+    again = App(Storage(tmp_path), (1280, 720))
+    assert again.settings.language == "fr" and again.settings.muted is True
+
+
+def test_slider_follows_keyboard_arrows(app):
+    click(app, widget(app.stack.top, "settings").rect.center)
+    volume = widget(app.stack.top, "volume")
+    track = volume._track.move(volume.rect.topleft)
+    click(app, (track.x + track.w // 2, track.centery))  # the knob jumps to the middle of the track
+    assert app.settings.volume == pytest.approx(0.5)
+    key(app, pygame.K_LEFT)
+    assert app.settings.volume == pytest.approx(0.45)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert app.settings.volume == pytest.approx(0.55)
+
+
+def test_damaged_save_is_reported_and_moved_aside(app):
+    store = app.storage
+    store.save_path.parent.mkdir(parents=True, exist_ok=True)
+    store.save_path.write_text('{"kind": "lama-desktop-save", "save_version": 1, "game": "la')
+    app.stack.top.build()  # the title re-reads whether a save exists
+    continue_button = widget(app.stack.top, "continue")
+    assert continue_button.enabled
+    click(app, continue_button.rect.center)
+    message = app.stack.top
+    assert isinstance(message, MessageScene)
+    assert "truncated" in message.text
+    assert not store.save_path.exists()
+    assert list(store.save_dir.glob("autosave.json.damaged-*"))
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, TitleScene)
+    assert widget(app.stack.top, "continue").enabled is False
+
+
+def test_damaged_settings_show_a_message_at_launch(tmp_path):
+    store = Storage(tmp_path)
+    store.settings_path.parent.mkdir(parents=True)
+    store.settings_path.write_text("{ not json")
+    application = App(store, (1280, 720))
+    application.start()
+    application.step(dt=1 / 60)
+    try:
+        assert isinstance(application.stack.top, MessageScene)
+        assert application.settings.language == "en"
+        key(application, pygame.K_ESCAPE)
+        assert isinstance(application.stack.top, TitleScene)
+    finally:
+        application.shutdown()
+
+
+def test_setup_refuses_duplicate_names_and_keeps_its_seats(app):
+    click(app, widget(app.stack.top, "new").rect.center)
+    setup = app.stack.top
+    count = widget(setup, "count")
+    click(app, (count.rect.right - 20, count.rect.centery))
+    assert len(setup.seats) == 5
+    name = widget(setup, "name1")
+    click(app, name.rect.center)
+    for _ in range(10):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=setup.seats[0].name))
+    app.step(dt=1 / 60)
+    assert setup.seats[1].name == setup.seats[0].name
+    click(app, widget(setup, "start").rect.center)
+    assert app.stack.top is setup and setup.error  # refused with a reason, nothing started
+
+
+def test_statistics_screen_lists_recorded_games(app):
+    app.storage.record_result("lama", ["Anna", "Bruno"], [12, 44], [0])
+    click(app, widget(app.stack.top, "stats").rect.center)
+    stats = app.stack.top
+    assert isinstance(stats, StatisticsScene)
+    rows = widget(stats, "list").rows
+    assert rows[0][0] == "Anna" and rows[0][2] == "1"
+
+
+def test_resize_is_clamped_and_rebuilds_layouts(app):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    app.step(dt=1 / 60)
+    assert app.size == (1920, 1080)
+    big = widget(app.stack.top, "new").rect.width
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500))
+    app.step(dt=1 / 60)
+    assert app.size == (1280, 720)
+    assert widget(app.stack.top, "new").rect.width < big
+
+
+def test_quit_button_ends_the_loop(app):
+    click(app, widget(app.stack.top, "quit").rect.center, frames=1)
+    assert app.running is False and app.exit_code == 0
+
+
+@pytest.mark.slow
+def test_a_whole_bot_game_through_the_real_scenes(tmp_path):
+    from lama_desktop.app.scenes.results import ResultsScene
+    from lama_desktop.app.smoke import SmokeDriver
+
+    application = App(Storage(tmp_path), (1280, 720), smoke_test=True)
+    driver = SmokeDriver(application, level="easy")
+    application.frame_hooks.append(driver)
+    code = application.run(max_seconds=240)
+    assert code == 0 and driver.finished, driver.report()
+    assert any("results" in step for step in driver.steps)
+    assert isinstance(application.stack.top, ResultsScene)
