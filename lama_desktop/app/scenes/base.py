@@ -22,6 +22,8 @@ class MenuScene(Scene):
         self.group = WidgetGroup(on_back=self.back, sound=self._sound)
         self._static: pygame.Surface | None = None
         self._static_key = None
+        self._static_size = None
+        self._static_pos = (0, 0)
         self.time = 0.0
 
     # lifecycle -------------------------------------------------------------------------------------------------
@@ -79,17 +81,24 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         size = surface.get_size()
-        if self._static is None or self._static.get_size() != size:
+        if self._static is None or self._static_size != size:
+            self._static_size = size
             if self.opaque:
                 static = pygame.Surface(size)
             else:
                 static = pygame.Surface(size, pygame.SRCALPHA)
             self.draw_static(static, ui)
-            self._static = static.convert_alpha() if not self.opaque and pygame.display.get_surface() else (
-                static.convert() if pygame.display.get_surface() else static)
+            if self.opaque:
+                self._static_pos = (0, 0)
+                self._static = static.convert() if pygame.display.get_surface() else static
+            else:  # an overlay keeps only the part it painted (its panel): a small blit per frame
+                box = static.get_bounding_rect()
+                self._static_pos = box.topleft
+                cropped = static.subsurface(box).copy()
+                self._static = cropped.convert_alpha() if pygame.display.get_surface() else cropped
         if not self.opaque:
             surface.fill((105, 118, 118), special_flags=pygame.BLEND_RGB_MULT)
-        surface.blit(self._static, (0, 0))
+        surface.blit(self._static, self._static_pos)
         self.group.draw(surface, ui)
         self.draw_dynamic(surface, ui)
 
