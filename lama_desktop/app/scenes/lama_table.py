@@ -29,7 +29,7 @@ from ..session import GameSession
 from ..table.layout import Layout, load_layout, table_layout_name
 from ..table.pieces import (
     CREAM, GOLD, INK, INK_SOFT, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
-    count_badge, draw_token_stacks, fan_positions, hand_hit_index, name_plate,
+    count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, name_plate,
 )
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
@@ -810,30 +810,63 @@ class LamaTableScene(Scene):
             pygame.draw.circle(surf, (200, 130, 140), (round(c[0]), round(c[1])), self.small_token_d // 2 + L.s(3),
                                max(1, L.s(1)))
 
+    def _layer_key(self) -> tuple:
+        sh, s = self.shown, self.session
+        return (self.layout.size, self.focus, self.revealed, tuple(sh.sizes), sh.pile, tuple(sh.discard),
+                tuple(sh.scores), tuple(sh.board), sh.drama, tuple(sh.active), sh.current, sh.dealer,
+                s.thinking, len(self.log.lines), self.log.lines[-1] if self.log.lines else None, s.is_over,
+                self.colorblind)
+
     def draw(self, surface: pygame.Surface) -> None:
+        """A cached layer holds everything that only changes with the model (piles, seats, tokens, log); the
+        frame is that layer, then the hand, buttons and status (hover / lift states), then what flies."""
         size = surface.get_size()
         if self.layout is None or self.layout.size != size:
             self._build(size)
         if self.static is None or self.static.get_size() != size:
             self.static = self._render_static(size)
-        surface.blit(self.static, (0, 0))
-        self._draw_piles(surface)
-        if self.drama_variant:
-            self._draw_board(surface)
-        for seat in range(self.n):
-            if self.pos_of(seat) != 0:
-                self._draw_opponent(surface, seat)
-        self._draw_me(surface)
+            self._layer = None
+        key = self._layer_key()
+        if getattr(self, "_layer", None) is None or self._layer_cached_key != key:
+            layer = self.static.copy()
+            self._draw_piles(layer)
+            if self.drama_variant:
+                self._draw_board(layer)
+            for seat in range(self.n):
+                if self.pos_of(seat) != 0:
+                    self._draw_opponent(layer, seat)
+            self._draw_me_seat(layer)
+            self.log.draw(layer, self.layout["log"], self.ui, t("lama.label.log"))
+            self._layer, self._layer_cached_key = layer, key
+        surface.blit(self._layer, (0, 0))
+        if self.drama_variant and self.shown.drama:
+            self._draw_drama_pulse(surface)
+        self._draw_pile_hover(surface)
+        self._draw_hand(surface)
         self._draw_status(surface)
         for b in self.buttons.values():
             b.draw(surface, self.ui)
-        self.log.draw(surface, self.layout["log"], self.ui, t("lama.label.log"))
         self._draw_sprites(surface)
         toast_rect = self.layout["toast"]
         y = toast_rect.centery
         for toast in self.toasts[-3:]:
             toast.draw(surface, (toast_rect.centerx, y), self.ui)
             y += self.layout.s(70)
+
+    def _draw_pile_hover(self, surface) -> None:
+        if self.shown.pile <= 0 or not self.can_act():
+            return
+        if "draw" in {str(m) for m in self.legal()} and self._pile_rect().collidepoint(pygame.mouse.get_pos()):
+            L = self.layout
+            pygame.draw.rect(surface, GOLD, self._pile_rect().inflate(L.s(8), L.s(8)), max(2, L.s(3)),
+                             border_radius=L.s(10))
+
+    def _draw_drama_pulse(self, surface) -> None:
+        L = self.layout
+        r = L["drama_board"]
+        pulse = 0.5 + 0.5 * abs(((self.time * 1.6) % 2) - 1)
+        glow = pygame.Rect(r).inflate(L.s(10), L.s(10))
+        pygame.draw.rect(surface, (235, 80 + round(60 * pulse), 90), glow, max(3, L.s(5)), border_radius=L.s(20))
 
     def _draw_piles(self, surface) -> None:
         L, sh = self.layout, self.shown
@@ -845,11 +878,6 @@ class LamaTableScene(Scene):
             badge = count_badge(self.ui, str(sh.pile), L.s(30))
             surface.blit(badge, badge.get_rect(center=(cx + self.pile_w // 2 - L.s(4),
                                                        cy + card_height(self.pile_w) // 2 - L.s(6))))
-            if "draw" in {str(m) for m in self.legal()}:
-                hover = self._pile_rect().collidepoint(pygame.mouse.get_pos())
-                if hover:
-                    pygame.draw.rect(surface, GOLD, self._pile_rect().inflate(L.s(8), L.s(8)), max(2, L.s(3)),
-                                     border_radius=L.s(10))
         dx, dy = self._discard_center()
         wobbles = (-7, 5, -3, 8, -5, 3)
         start = max(0, len(sh.discard) - 4)
@@ -863,10 +891,6 @@ class LamaTableScene(Scene):
         L, sh = self.layout, self.shown
         r = L["drama_board"]
         if sh.drama:
-            pulse = 0.5 + 0.5 * abs(((self.time * 1.6) % 2) - 1)
-            glow = pygame.Rect(r).inflate(L.s(10), L.s(10))
-            pygame.draw.rect(surface, (235, 80 + round(60 * pulse), 90), glow, max(3, L.s(5)),
-                             border_radius=L.s(20))
             label = self.ui.font(22, True).render(t("lama.label.drama_on"), True, (255, 235, 200))
             tag = label.get_rect(midbottom=(r.centerx, r.bottom - L.s(8)))
             pygame.draw.rect(surface, (200, 60, 70), tag.inflate(L.s(18), L.s(6)), border_radius=L.s(12))
@@ -921,7 +945,7 @@ class LamaTableScene(Scene):
         draw_token_stacks(surface, tokens_rect.inflate(-L.s(8), 0), holdings(max(0, sh.scores[seat]), self.pinks),
                           self.pinks, self.small_token_d, align="left")
 
-    def _draw_me(self, surface) -> None:
+    def _draw_me_seat(self, surface) -> None:
         L, sh = self.layout, self.shown
         seat = self.focus
         plate_rect = L["seat0.plate"]
@@ -930,6 +954,10 @@ class LamaTableScene(Scene):
         surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
         draw_token_stacks(surface, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)),
                           holdings(max(0, sh.scores[seat]), self.pinks), self.pinks, self.token_d)
+
+    def _draw_hand(self, surface) -> None:
+        L, sh = self.layout, self.shown
+        seat = self.focus
         rect = L["seat0.hand"]
         if not self.revealed:
             count = sh.sizes[seat]
@@ -937,7 +965,7 @@ class LamaTableScene(Scene):
             for x, y, angle in positions:
                 blit_card(surface, None, (x, y), self.hand_w, angle=angle)
             if count and self.hotseat:
-                msg = self.ui.font(20, True).render(t("lama.hidden_hand", name=self._name(seat)), True, CREAM)
+                msg = self.ui.text(t("lama.hidden_hand", name=self._name(seat)), 20, CREAM, True)
                 box = msg.get_rect(center=(rect.centerx, rect.y + L.s(20)))
                 pygame.draw.rect(surface, (8, 36, 34), box.inflate(L.s(20), L.s(8)), border_radius=L.s(12))
                 surface.blit(msg, box)
@@ -966,7 +994,7 @@ class LamaTableScene(Scene):
                 r.center = (round(center[0]), round(center[1]))
                 pygame.draw.rect(surface, (255, 250, 230), r, max(2, L.s(3)), border_radius=L.s(12))
         if mine_turn and sh.hand:
-            hint = self.ui.font(16).render(t("lama.hand_hint"), True, (196, 226, 214))
+            hint = self.ui.text(t("lama.hand_hint"), 16, (196, 226, 214))
             surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom + L.s(2))))
 
     def _status_text(self) -> str:
@@ -995,16 +1023,21 @@ class LamaTableScene(Scene):
         r = self.layout["status"]
         text = self._status_text()
         mine = self.can_act()
-        img = self.ui.font(24 if mine else 21, mine).render(text, True, (255, 240, 200) if mine else (214, 234, 226))
-        if img.get_width() > r.w:
-            img = pygame.transform.smoothscale_by(img, r.w / img.get_width())
-        box = img.get_rect(center=r.center)
-        bg = box.inflate(self.layout.s(30), self.layout.s(12))
-        pill = pygame.Surface(bg.size, pygame.SRCALPHA)
-        pygame.draw.rect(pill, (6, 30, 28, 150) if not mine else (70, 44, 10, 170), pill.get_rect(),
-                         border_radius=bg.h // 2)
-        surface.blit(pill, bg)
-        surface.blit(img, box)
+        key = (text, mine, r.size)
+        cached = getattr(self, "_status_cache", None)
+        if cached is None or cached[0] != key:
+            img = self.ui.font(24 if mine else 21, mine).render(text, True,
+                                                                (255, 240, 200) if mine else (214, 234, 226))
+            if img.get_width() > r.w:
+                img = pygame.transform.smoothscale_by(img, r.w / img.get_width())
+            pad_x, pad_y = self.layout.s(15), self.layout.s(6)
+            pill = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
+            pygame.draw.rect(pill, (6, 30, 28, 150) if not mine else (70, 44, 10, 170), pill.get_rect(),
+                             border_radius=pill.get_height() // 2)
+            pill.blit(img, (pad_x, pad_y))
+            self._status_cache = (key, finish(pill))
+        pill = self._status_cache[1]
+        surface.blit(pill, pill.get_rect(center=r.center))
 
     def _draw_sprites(self, surface) -> None:
         for sp in self.sprites:

@@ -28,7 +28,8 @@ def _value(name: str) -> int:
 
 
 class RoundSummaryScene(MenuScene):
-    opaque = False
+    #: drawn over a frozen, dimmed snapshot of the table (one blit a frame), so it is opaque to the stack
+    opaque = True
     name = "round_summary"
 
     def __init__(self, data: dict, names: list[str], *, pinks: bool = False, on_close: Callable | None = None,
@@ -84,6 +85,21 @@ class RoundSummaryScene(MenuScene):
             return float(self.app.settings.animation_speed)
         except AttributeError:
             return 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        size = surface.get_size()
+        if self._static is None or self._static.get_size() != size:
+            frame = pygame.Surface(size)
+            scenes = self.stack.scenes if self.stack is not None else ()
+            below = scenes[scenes.index(self) - 1] if self in scenes and scenes.index(self) > 0 else None
+            if below is not None:
+                below.draw(frame)
+            frame.fill((105, 118, 118), special_flags=pygame.BLEND_RGB_MULT)
+            self.draw_static(frame, ui)
+            self._static = frame.convert() if pygame.display.get_surface() else frame
+        surface.blit(self._static, (0, 0))
+        self.group.draw(surface, ui)
 
     def explain(self, seat: int) -> str:
         b = self.data["breakdown"][seat]

@@ -23,6 +23,16 @@ PAPER_EDGE = (214, 196, 168)
 FELT_INK = (8, 36, 34)
 
 
+def finish(surface: pygame.Surface) -> pygame.Surface:
+    """Convert to the display's pixel format (fast blits) once a window exists."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        try:
+            return surface.convert_alpha()
+        except pygame.error:
+            return surface
+    return surface
+
+
 def card_height(width: int) -> int:
     return round(width * CARD_RATIO)
 
@@ -42,7 +52,7 @@ def card_image(name: str | None, width: int, colorblind: bool = False) -> pygame
 def dimmed(name: str | None, width: int, colorblind: bool = False) -> pygame.Surface:
     img = card_image(name, width, colorblind).copy()
     img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
-    return img
+    return finish(img)
 
 
 @lru_cache(maxsize=1024)
@@ -50,19 +60,19 @@ def rotated(name: str | None, width: int, angle: int, dim: bool = False, colorbl
     base = dimmed(name, width, colorblind) if dim else card_image(name, width, colorblind)
     if angle == 0:
         return base
-    return pygame.transform.rotozoom(base, angle, 1.0)
+    return finish(pygame.transform.rotozoom(base, angle, 1.0))
 
 
 @lru_cache(maxsize=256)
 def rotated_shadow(width: int, angle: int) -> pygame.Surface:
     shadow = art.card_shadow(width)
-    return shadow if angle == 0 else pygame.transform.rotozoom(shadow, angle, 1.0)
+    return shadow if angle == 0 else finish(pygame.transform.rotozoom(shadow, angle, 1.0))
 
 
 @lru_cache(maxsize=256)
 def rotated_glow(width: int, angle: int, color=None) -> pygame.Surface:
     glow = art.card_glow(width, color)
-    return glow if angle == 0 else pygame.transform.rotozoom(glow, angle, 1.0)
+    return glow if angle == 0 else finish(pygame.transform.rotozoom(glow, angle, 1.0))
 
 
 def blit_card(surface: pygame.Surface, name: str | None, center, width: int, *, angle: int = 0, dim: bool = False,
@@ -165,7 +175,7 @@ def backs_fan(count: int, card_w: int, max_w: int, dim: bool = False) -> pygame.
         surf.blit(back, (x, y))
     if dim:
         surf.fill((120, 120, 120, 150), special_flags=pygame.BLEND_RGBA_MULT)
-    return surf
+    return finish(surf)
 
 
 # --- tokens ----------------------------------------------------------------------------------------------------------
@@ -263,6 +273,7 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
         br.clamp_ip(surf.get_rect())
         pygame.draw.rect(surf, (200, 84, 70), br, border_radius=br.h // 2)
         surf.blit(b, b.get_rect(center=br.center))
+    surf = finish(surf)
     _plates[key] = surf
     return surf
 
@@ -283,6 +294,7 @@ def count_badge(ui: UI, text: str, height: int, fill=CREAM, color=INK) -> pygame
         pygame.draw.rect(surf, fill, (0, 0, w, height), border_radius=height // 2)
         pygame.draw.rect(surf, INK, (0, 0, w, height), max(1, height // 14), border_radius=height // 2)
         surf.blit(img, img.get_rect(center=(w // 2, height // 2 + 1)))
+        surf = finish(surf)
         _badges[key] = surf
     return surf
 
@@ -329,7 +341,7 @@ class LogPanel:
             if not newest:
                 img.set_alpha(150 + round(100 * (i + 1) / len(shown)))
             surf.blit(img, (ui.s(12), top + i * line_h))
-        return surf
+        return finish(surf)
 
 
 # --- toasts ----------------------------------------------------------------------------------------------------------
@@ -359,7 +371,7 @@ class Toast:
             pygame.draw.rect(img, CREAM, body, border_radius=h // 2)
             pygame.draw.rect(img, self.color, body, max(2, ui.s(4)), border_radius=h // 2)
             img.blit(text, text.get_rect(center=body.center))
-            self._img = img
+            self._img = finish(img)
         t = self.age
         appear = min(1.0, t / 0.18)
         fade = min(1.0, max(0.0, (self.duration - t) / 0.35))
