@@ -29,7 +29,7 @@ from ..session import GameSession
 from ..table.layout import Layout, load_layout, table_layout_name
 from ..table.pieces import (
     CREAM, GOLD, INK, INK_SOFT, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
-    count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, name_plate,
+    count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, name_plate, rotated_shadow,
 )
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
@@ -798,17 +798,22 @@ class LamaTableScene(Scene):
     def _draw_board_base(self, surf) -> None:
         L, ui = self.layout, self.ui
         r = L["drama_board"]
-        panel = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (60, 20, 30, 150), panel.get_rect(), border_radius=L.s(16))
-        pygame.draw.rect(panel, (230, 160, 170, 120), panel.get_rect(), max(1, L.s(2)), border_radius=L.s(16))
-        surf.blit(panel, r)
-        title = ui.font(18, True).render(t("lama.label.drama_board").upper(), True, (250, 210, 214))
-        surf.blit(title, title.get_rect(midtop=(r.centerx, r.y + L.s(10))))
+        shadow = pygame.Surface((r.w + L.s(24), r.h + L.s(24)), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 90), (L.s(12), L.s(18), r.w, r.h), border_radius=L.s(16))
+        surf.blit(pygame.transform.gaussian_blur(shadow, L.s(6)), (r.x - L.s(12), r.y - L.s(12)))
+        pygame.draw.rect(surf, (122, 44, 58), r, border_radius=L.s(16))
+        top = pygame.Rect(r.x, r.y, r.w, r.h // 2)
+        pygame.draw.rect(surf, (138, 54, 68), top, border_top_left_radius=L.s(16), border_top_right_radius=L.s(16))
+        pygame.draw.rect(surf, (232, 176, 120), r, max(2, L.s(3)), border_radius=L.s(16))
+        inner = r.inflate(-L.s(12), -L.s(12))
+        pygame.draw.rect(surf, (200, 130, 110), inner, max(1, L.s(1)), border_radius=L.s(12))
+        title = ui.font(18, True).render(t("lama.label.drama_board").upper(), True, (255, 226, 196))
+        surf.blit(title, title.get_rect(midtop=(r.centerx, r.y + L.s(14))))
         for i in range(DRAMA_THRESHOLD):
             c = self._board_slot(i)
-            pygame.draw.circle(surf, (40, 12, 20), (round(c[0]), round(c[1])), self.small_token_d // 2 + L.s(3))
-            pygame.draw.circle(surf, (200, 130, 140), (round(c[0]), round(c[1])), self.small_token_d // 2 + L.s(3),
-                               max(1, L.s(1)))
+            pygame.draw.circle(surf, (96, 30, 44), (round(c[0]), round(c[1])), self.small_token_d // 2 + L.s(2))
+            pygame.draw.circle(surf, (232, 176, 120), (round(c[0]), round(c[1])), self.small_token_d // 2 + L.s(2),
+                               max(1, L.s(2)))
 
     def _layer_key(self) -> tuple:
         sh, s = self.shown, self.session
@@ -1060,10 +1065,8 @@ class LamaTableScene(Scene):
                     img = pygame.transform.smoothscale(img, (w, card_height(w)))
                 if angle:
                     img = pygame.transform.rotate(img, angle)
-                shadow = pygame.Surface(img.get_size(), pygame.SRCALPHA)
-                shadow.fill((0, 0, 0, 60))
-                surface.blit(shadow, img.get_rect(center=(round(sp.x) + w // 14, round(sp.y) + w // 10)),
-                             special_flags=0)
+                shadow = rotated_shadow(w, angle)
+                surface.blit(shadow, shadow.get_rect(center=(round(sp.x) + w // 12, round(sp.y) + w // 8)))
                 surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
 
 

@@ -183,7 +183,7 @@ TOKEN_KINDS = ((20, "pink"), (10, "black"), (1, "white"))
 
 
 def draw_token_stacks(surface: pygame.Surface, rect: pygame.Rect, held: dict, pinks: bool, diameter: int,
-                      align: str = "left") -> dict[int, tuple[int, int]]:
+                      align: str = "left", show_empty: bool = False) -> dict[int, tuple[int, int]]:
     """White, black (and pink) stacks side by side, bottoms on ``rect``'s bottom. Returns each kind's top centre."""
     kinds = [(d, k) for d, k in TOKEN_KINDS if pinks or d != 20][::-1]  # white first
     stack_w = round(diameter * 1.18)
@@ -195,7 +195,8 @@ def draw_token_stacks(surface: pygame.Surface, rect: pygame.Rect, held: dict, pi
     for denom, kind in kinds:
         count = int(held.get(denom, held.get(str(denom), 0)))
         img = art.token_stack(kind, count, diameter)
-        surface.blit(img, (x, bottom - img.get_height()))
+        if count or show_empty:
+            surface.blit(img, (x, bottom - img.get_height()))
         centres[denom] = (x + diameter // 2, bottom - img.get_height() + diameter // 2)
         x += stack_w + gap
     return centres

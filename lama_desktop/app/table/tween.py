@@ -116,6 +116,8 @@ class Tweener:
         fn = TWEENS[tween] if isinstance(tween, str) else tween
         anim = Animation(obj, duration / self.speed, fn, delay / self.speed, targets, on_finished, on_start)
         self._running.append(anim)
+        if anim.delay <= 0:
+            anim._begin()  # visible from the very next frame
         return anim
 
     def after(self, delay: float, callback: Callable[[], Any]) -> Animation:
