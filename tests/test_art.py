@@ -191,3 +191,155 @@ def test_font_licence_ships_with_fonts():
     assert (ASSETS / "fonts" / "OFL.txt").read_text(encoding="utf-8").count("SIL Open Font License") >= 1
     for name in ("Lato-Regular.ttf", "Lato-Bold.ttf"):
         assert (ASSETS / "fonts" / name).stat().st_size > 10_000
+
+
+# --- dice, felt, llamas, logo, icon ----------------------------------------
+
+@pytest.mark.parametrize("size", [24, 60, 110, 200])
+def test_die_and_faces(size):
+    cube = art.die("L", "3", "5", size)
+    assert cube.get_size() == (size, size) and has_alpha(cube) and corner_is_transparent(cube)
+    assert art.die("L", "3", "5", size) is cube
+    lit = art.die("L", "3", "5", size, highlight=True)
+    assert lit is not cube and lit.get_size() == (size, size)
+    for face in ("1", "2", "3", "4", "5", "6", "L"):
+        flat = art.die_face(face, size)
+        assert flat.get_size() == (size, size) and has_alpha(flat)
+    faces = {pygame.image.tobytes(art.die_face(f, 64), "RGBA") for f in ("1", "2", "3", "4", "5", "6", "L")}
+    assert len(faces) == 7
+    with pytest.raises(ValueError):
+        art.die("7", "1", "2", 50)
+
+
+def test_die_sides_are_plausible():
+    from lama_desktop.app.art.dice import OPPOSITE
+
+    for top in ("1", "2", "3", "4", "5", "6", "L"):
+        for turn in range(8):
+            left, right = art.sides_for(top, turn)
+            base = "1" if top == "L" else top
+            assert left != right and base not in (left, right) and OPPOSITE[base] not in (left, right)
+            assert OPPOSITE[left] != right
+
+
+@pytest.mark.parametrize("size", [(320, 200), (1280, 720), (97, 53)])
+def test_table_felt(size):
+    felt = art.table_felt(size)
+    assert felt.get_size() == size
+    assert art.table_felt(size) is felt
+    centre = felt.get_at((size[0] // 2, size[1] // 2))
+    corner = felt.get_at((1, 1))
+    assert sum(centre[:3]) > sum(corner[:3]), "vignette: the centre is lighter than the corners"
+    assert centre.g > centre.r, "felt is teal/green"
+
+
+@pytest.mark.parametrize("height", [24, 80, 240])
+def test_llama_figure(height):
+    for color in art.LLAMA_FURS:
+        figure = art.llama_figure(height, color)
+        assert figure.get_height() == height and figure.get_size() == art.llama_size(height)
+        assert has_alpha(figure) and corner_is_transparent(figure)
+    assert art.llama_figure(height) is art.llama_figure(height, "cream")
+    blanket = art.llama_figure(height, "cream", "blue")
+    assert pygame.image.tobytes(blanket, "RGBA") != pygame.image.tobytes(art.llama_figure(height), "RGBA")
+    with pytest.raises(ValueError):
+        art.llama_figure(height, "plaid")
+
+
+@pytest.mark.parametrize("width", [120, 400, 900])
+def test_logo(width):
+    image = art.logo(width)
+    assert image.get_width() == width and image.get_height() == round(width * 0.34) and has_alpha(image)
+    assert art.logo(width) is image
+
+
+@pytest.mark.parametrize("size", [16, 32, 48, 64, 128, 256, 512])
+def test_app_icon_and_exported_pngs(size):
+    icon = art.app_icon(size)
+    assert icon.get_size() == (size, size) and has_alpha(icon)
+    png = ASSETS / "art" / f"icon-{size}.png"
+    assert png.exists(), f"run python -m lama_desktop.app.art.export to write {png.name}"
+    assert pygame.image.load(str(png)).get_size() == (size, size)
+    assert (ASSETS / "art" / "icon.svg").exists()
+
+
+def test_every_svg_in_assets_renders():
+    for path in sorted((ASSETS / "art").glob("*.svg")):
+        image = pygame.image.load_sized_svg(str(path), (64, 64))
+        box = image.get_bounding_rect()
+        assert box.w > 10 and box.h > 10, path.name
+
+
+# --- sounds ------------------------------------------------------------------
+
+from lama_desktop.app.art.sounds import NAMES, Sounds  # noqa: E402
+
+
+def test_sounds_load_and_play_headless():
+    board = Sounds(volume=0.5, muted=False, seed=1)
+    if not board.available:
+        pytest.skip("no mixer at all in this environment (even the dummy driver failed)")
+    for name in NAMES:
+        assert board.takes(name) >= 2, name
+        board.play(name)
+    board.stop()
+
+
+def test_sounds_pick_varied_takes():
+    board = Sounds(volume=0.5, muted=False, seed=3)
+    if not board.available:
+        pytest.skip("no mixer")
+    picks = []
+    for _ in range(6):
+        board.play("card_play")
+        picks.append(board._last["card_play"])
+    assert all(a != b for a, b in zip(picks, picks[1:])), "never the same take twice in a row"
+    assert len(set(picks)) >= 2
+
+
+def test_sounds_muted_is_a_no_op_and_unknown_names_fail():
+    board = Sounds(volume=0.7, muted=True)
+    for name in NAMES:
+        assert board.play(name) is None
+    with pytest.raises(ValueError):
+        board.play("trumpet")
+    board.set_muted(False)
+    board.volume = 3
+    assert board.volume == 1.0
+
+
+def test_sounds_no_op_without_mixer(monkeypatch):
+    from lama_desktop.app.art import sounds
+
+    def broken_init(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    monkeypatch.setattr(pygame.mixer, "init", broken_init)
+    board = sounds.Sounds(volume=1.0, muted=False)
+    assert not board.available
+    for name in NAMES:
+        assert board.play(name) is None
+    assert board.takes("win") == 0
+
+
+def test_sound_files_are_small_and_soft():
+    import array
+    import wave
+
+    total = 0
+    for path in sorted((ASSETS / "sounds").glob("*.wav")):
+        total += path.stat().st_size
+        with wave.open(str(path)) as w:
+            assert w.getnchannels() == 1 and w.getsampwidth() == 2
+            frames = array.array("h", w.readframes(w.getnframes()))
+            assert w.getnframes() / w.getframerate() < 2.0, path.name
+        assert max(abs(v) for v in frames) < 0.6 * 32768, f"{path.name} peaks too loud"
+    assert total < 1.5 * 1024 * 1024
+
+
+def test_cache_normalises_default_and_keyword_arguments():
+    assert art.card_face("4", 90) is art.card_face("4", width=90, plus=False, symbol=None, colorblind=False)
+    assert art.table_felt((200, 100)) is art.table_felt([200, 100])
+    assert art.die("1", "2", "3", 50) is art.die("1", "2", "3", size=50, highlight=False)

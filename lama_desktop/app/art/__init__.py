@@ -1,20 +1,31 @@
 """All drawing of the game's art: cards, tokens, dice, felt, llamas, logo, icon, font and palette.
 
-Everything is original vector art (SVG in ``assets/art`` or generated SVG), rendered at the exact size asked for
-and cached by its arguments, so the second call of any function returns the same surface object in ~0 ms.
-Returned surfaces are shared: never draw on them (copy first).
+Everything is original vector art (SVG in ``assets/art`` or SVG generated here), rendered at the exact size asked
+for and cached by its (normalised) arguments, so the second call of any function returns the same surface object
+in ~0 ms. Returned surfaces are shared: never draw on them (``.copy()`` first).
 
     from lama_desktop.app import art
     art.init(colorblind=False)        # optional, after pygame.display.set_mode
     face = art.card_face("3", 120)    # 120 x 168, per-pixel alpha
+
+Placement conventions:
+- ``card_shadow(w)`` / ``card_glow(w)`` are larger than the card: blit at ``(x - pad, y - pad)`` with
+  ``pad = card_shadow_pad(w)``; the shadow already falls a little downwards.
+- ``token_stack`` grows upwards with the count: anchor its bottom-left corner.
+- ``die`` is a size x size square showing the cube from above-front; ``sides_for(top, n)`` picks plausible sides.
+- Sounds: ``from lama_desktop.app.art.sounds import Sounds``.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from . import cache as _cache
 from .cards import CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad
+from .dice import FACES as DIE_FACES
+from .dice import die, die_face, sides_for
 from .palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
+from .scenery import LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
 from .text import display_font, font
 from .tokens import TOKENS, token, token_color, token_stack
 
@@ -39,21 +50,15 @@ def colorblind_default() -> bool:
 
 
 def clear_caches() -> None:
-    """Drop every cached surface (e.g. after the display mode changed pixel format)."""
-    from . import cards, tokens
+    """Drop every cached surface (e.g. after the display mode changed pixel format, or to free memory)."""
+    _cache.clear_all()
 
-    for fn in (cards.card_face, cards.card_back, cards.card_shadow, cards.card_glow, tokens.token,
-               tokens.token_stack, tokens._count_badge):
-        fn.cache_clear()
-    for module_fn in _extra_caches:
-        module_fn.cache_clear()
-
-
-_extra_caches: list = []
 
 __all__ = [
     "CARDS", "SYMBOLS", "PALETTE", "VALUE_COLORS", "VALUE_COLORS_CB", "VALUE_SHAPES", "LLAMA_ACCENTS", "TOKENS",
+    "DIE_FACES", "LLAMA_FURS", "PLAYER_COLORS",
     "init", "colorblind_default", "clear_caches", "palette", "font", "display_font",
     "card_face", "card_back", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
-    "token", "token_stack", "token_color",
+    "token", "token_stack", "token_color", "die", "die_face", "sides_for",
+    "table_felt", "llama_figure", "llama_head", "llama_size", "logo", "app_icon",
 ]

@@ -7,7 +7,7 @@ no corner indices or pips) so that they stay legible down to ~50 px.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from .cache import surface_cache
 
 import pygame
 
@@ -213,7 +213,7 @@ def _numerals(surface: pygame.Surface, card: str, small: bool, colorblind: bool)
         blit_centered(surface, pygame.transform.rotate(idx, rot), (cx * s, cy * sy))
 
 
-@lru_cache(maxsize=1024)
+@surface_cache(maxsize=1024)
 def card_face(card: str, width: int, *, plus: bool = False, symbol: str | None = None,
               colorblind: bool = False) -> pygame.Surface:
     """The face of ``card`` ("1".."6", "L", "P", "2/3", "4/5") ``width`` px wide, height round(width*7/5).
@@ -259,7 +259,7 @@ def _back_svg(small: bool) -> str:
     return f"<defs>{''.join(defs)}</defs>{''.join(body)}"
 
 
-@lru_cache(maxsize=64)
+@surface_cache(maxsize=64)
 def card_back(width: int) -> pygame.Surface:
     """The common card back: terracotta with a repeating llama pattern and a llama medallion."""
     width = max(8, int(width))
@@ -272,7 +272,7 @@ def card_shadow_pad(width: int) -> int:
     return max(3, round(width * 0.09))
 
 
-@lru_cache(maxsize=64)
+@surface_cache(maxsize=64)
 def card_shadow(width: int) -> pygame.Surface:
     """A soft shadow to blit under a card at ``(card.x - pad, card.y - pad)``, pad = ``card_shadow_pad(width)``.
 
@@ -291,7 +291,7 @@ def card_shadow(width: int) -> pygame.Surface:
     return svg.finish(blurred)
 
 
-@lru_cache(maxsize=64)
+@surface_cache(maxsize=64)
 def card_glow(width: int, color: tuple[int, int, int] | None = None) -> pygame.Surface:
     """A soft halo for a selected or playable card; blit like the shadow at (card.x - pad, card.y - pad)."""
     width = max(8, int(width))

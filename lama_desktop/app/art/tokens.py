@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from .cache import surface_cache
 
 import pygame
 
@@ -58,7 +58,7 @@ def _token_svg(kind: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=256)
+@surface_cache(maxsize=256)
 def token(kind: str, diameter: int) -> pygame.Surface:
     """A token disc (``white``=1, ``black``=10, ``pink``=20, ``magic``) in a diameter x diameter surface."""
     _check(kind)
@@ -83,7 +83,7 @@ def stack_step(diameter: int) -> int:
 MAX_VISIBLE = 8
 
 
-@lru_cache(maxsize=256)
+@surface_cache(maxsize=256)
 def token_stack(kind: str, count: int, diameter: int) -> pygame.Surface:
     """A slightly offset pile of ``count`` tokens with its count on a badge (count >= 2).
 
@@ -118,7 +118,7 @@ def token_stack(kind: str, count: int, diameter: int) -> pygame.Surface:
     return svg.finish(surface)
 
 
-@lru_cache(maxsize=256)
+@surface_cache(maxsize=256)
 def _count_badge(count: int, height: int) -> pygame.Surface:
     label = f"×{count}"
     img = outlined(label, height * 0.5, PALETTE["ink"], PALETTE["ink"], 0, weight="bold")

@@ -1,0 +1,65 @@
+"""An LRU cache for drawing functions, keyed by the *normalised* arguments.
+
+``f(3, 100)``, ``f(3, width=100)`` and ``f(3, 100, plus=False)`` hit the same entry (defaults are filled in and
+lists become tuples), so the same picture is always the same surface object.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections import OrderedDict
+
+_ALL: list = []
+
+
+def _freeze(value):
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value
+
+
+def surface_cache(maxsize: int = 256):
+    def decorate(fn):
+        signature = inspect.signature(fn)
+        entries: OrderedDict = OrderedDict()
+        stats = {"hits": 0, "misses": 0}
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            key = tuple((name, _freeze(value)) for name, value in bound.arguments.items())
+            try:
+                value = entries[key]
+            except KeyError:
+                stats["misses"] += 1
+                value = fn(*bound.args, **bound.kwargs)
+                entries[key] = value
+                if len(entries) > maxsize:
+                    entries.popitem(last=False)
+                return value
+            stats["hits"] += 1
+            entries.move_to_end(key)
+            return value
+
+        def cache_clear():
+            entries.clear()
+
+        def cache_info():
+            return {"size": len(entries), "maxsize": maxsize, **stats}
+
+        wrapper.cache_clear = cache_clear
+        wrapper.cache_info = cache_info
+        _ALL.append(wrapper)
+        return wrapper
+
+    return decorate
+
+
+def clear_all() -> None:
+    """Empty every drawing cache (after a display-format change, or to free memory)."""
+    for wrapper in _ALL:
+        wrapper.cache_clear()
