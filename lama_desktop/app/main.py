@@ -21,11 +21,11 @@ from typing import Callable
 
 import pygame
 
-from ..storage import SaveDamaged, Settings, Storage
+from ..storage import SaveDamaged, Storage
 from . import i18n
 from .gameconfig import GameConfig, GameResults
 from .i18n import t
-from .scene import Scene, SceneStack
+from .scene import SceneStack
 from .widgets import UI
 
 log = logging.getLogger("lama_desktop.app")
@@ -218,13 +218,13 @@ class App:
     def start_game(self, config: GameConfig) -> None:
         from .tables import open_table
 
-        self.storage.delete_save() if not self.smoke_test else None
+        if not self.smoke_test:
+            self.storage.delete_save()  # one save slot: the new game's first autosave takes its place
         log.info("new game %s", config.to_dict())
         self.stack.clear_to(open_table(self, config=config))
 
     def continue_game(self) -> bool:
         """Open the saved game; a damaged save is reported (and moved aside). True if a game opened."""
-        from .scenes.message import MessageScene
         from .tables import open_table
 
         try:

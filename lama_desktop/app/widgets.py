@@ -204,6 +204,11 @@ def blit_center(surface: pygame.Surface, image: pygame.Surface, center) -> pygam
     return surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
 
 
+def blit_text_center(surface: pygame.Surface, image: pygame.Surface, center) -> pygame.Rect:
+    """Centre rendered text optically: a line's box holds descender room, so nudge it down a little."""
+    return blit_center(surface, image, (center[0], center[1] + image.get_height() * 0.06))
+
+
 def lighten(color, amount: float):
     return tuple(min(255, round(c + (255 - c) * amount)) for c in color[:3])
 
@@ -341,7 +346,7 @@ class Button(Widget):
         label = ui.text(self.text, self.size, text_color, bold=True)
         if label.get_width() > w - ui.s(16):
             label = pygame.transform.smoothscale_by(label, (w - ui.s(16)) / label.get_width())
-        blit_center(surf, label, body.center)
+        blit_text_center(surf, label, body.center)
         if self.hint and self.enabled:
             hint = ui.text(self.hint, self.size * 0.62, INK_SOFT if self.style != "ghost" else CREAM)
             surf.blit(hint, hint.get_rect(midright=(body.right - ui.s(12), body.centery)))
@@ -364,7 +369,20 @@ class _Row(Widget):
             pygame.draw.rect(surf, GOLD_DARK, surf.get_rect(), max(2, ui.s(2)), border_radius=radius)
         color = INK if self.enabled else DISABLED
         label = ui.text(self.label, self.size, color)
-        surf.blit(label, label.get_rect(midleft=(ui.s(16), self.rect.h // 2)))
+        detail = getattr(self, "detail", "")
+        if detail:
+            room = int(self.rect.w * 0.78)
+            lines = ui.wrap(detail, self.size * 0.68, room)[:2]
+            line_h = ui.font(self.size * 0.68).get_linesize()
+            total = label.get_height() + len(lines) * line_h
+            y = (self.rect.h - total) // 2
+            surf.blit(label, (ui.s(16), y))
+            y += label.get_height()
+            for line in lines:
+                surf.blit(ui.text(line, self.size * 0.68, INK_SOFT), (ui.s(16), y))
+                y += line_h
+        else:
+            surf.blit(label, label.get_rect(midleft=(ui.s(16), self.rect.h // 2)))
         return surf
 
     def draw(self, surface, ui):
@@ -389,10 +407,11 @@ class _Row(Widget):
 
 class Toggle(_Row):
     def __init__(self, label: str, value: bool, on_change: Callable[[bool], Any], *, on_text: str = "",
-                 off_text: str = "", **kw):
+                 off_text: str = "", detail: str = "", **kw):
         super().__init__(label, **kw)
         self.value, self.on_change = value, on_change
         self.on_text, self.off_text = on_text, off_text
+        self.detail = detail
 
     def activate(self):
         if self.enabled:
@@ -547,7 +566,7 @@ class Cycler(_Row):
         room = box.w - 2 * a - ui.s(16)
         if img.get_width() > room:
             img = pygame.transform.smoothscale_by(img, room / img.get_width())
-        blit_center(surf, img, box.center)
+        blit_text_center(surf, img, box.center)
 
 
 class TextField(Widget):

@@ -11,8 +11,8 @@ from typing import Callable
 import pygame
 
 from ..i18n import t
-from ..widgets import CREAM, GOLD, Button, blit_center, draw_panel, felt_surface, INK, INK_SOFT
-from .base import MenuScene, draw_heading
+from ..widgets import INK, INK_SOFT, Button, blit_center, draw_panel, felt_surface
+from .base import MenuScene
 
 
 class PrivacyScene(MenuScene):

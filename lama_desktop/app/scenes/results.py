@@ -10,7 +10,7 @@ import pygame
 from ..gameconfig import GameResults
 from ..i18n import t
 from ..widgets import (CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, PAPER_EDGE, Button, blit_center,
-                       draw_panel, felt_surface)
+                       blit_text_center, draw_panel, felt_surface)
 from .base import MenuScene, draw_heading
 from .title import t_game
 
@@ -111,7 +111,7 @@ class ResultsScene(MenuScene):
                 pygame.draw.rect(surface, GOLD_DARK, row, max(2, ui.s(3)), border_radius=ui.s(14))
             badge = (row.x + ui.s(34), row.centery)
             pygame.draw.circle(surface, GOLD if winner else PAPER_EDGE, badge, ui.s(22))
-            blit_center(surface, ui.text(str(rank), 24, INK, bold=True), badge)
+            blit_text_center(surface, ui.text(str(rank), 24, INK, bold=True), badge)
             draw_marker(surface, SEAT_MARKERS[seat % 6], (row.x + ui.s(78), row.centery), ui.s(8),
                         SEAT_COLORS[seat % 6])
             name = ui.text(r.names[seat], 26, INK, bold=winner)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _strings, t
-from ..widgets import (CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel,
+from ..widgets import (CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel,
                        draw_shadow, felt_surface)
 from .base import MenuScene, draw_heading
 

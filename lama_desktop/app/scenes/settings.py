@@ -8,7 +8,7 @@ import pygame
 
 from ...storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
-from ..widgets import INK, INK_SOFT, Button, Cycler, Slider, Toggle, blit_center, draw_panel, felt_surface
+from ..widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, felt_surface
 from .base import MenuScene, draw_heading
 
 

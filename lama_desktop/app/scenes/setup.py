@@ -11,7 +11,7 @@ from ...engine.registry import get_game
 from ..gameconfig import GameConfig, SeatConfig
 from ..i18n import raw, t, t_or
 from ..tables import playable_games
-from ..widgets import (BAD, CREAM, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_center, draw_panel,
+from ..widgets import (BAD, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_text_center, draw_panel,
                        felt_surface)
 from .base import MenuScene, draw_heading
 from .title import t_game
@@ -163,11 +163,12 @@ class SetupScene(MenuScene):
         y += ui.s(90)
         self.variants_y = y
         y += ui.s(44)
+        variant_h = ui.s(84)
         for variant in spec.variants:
             self.group.add(Toggle(variant_title(self.game_id, variant), variant.id in self.variants,
-                                  lambda on, v=variant.id: self.toggle_variant(v, on), rect=(x, y, inner, row_h),
-                                  name=f"variant-{variant.id}"))
-            y += row_h + gap
+                                  lambda on, v=variant.id: self.toggle_variant(v, on), rect=(x, y, inner, variant_h),
+                                  name=f"variant-{variant.id}", detail=variant_text(self.game_id, variant)))
+            y += variant_h + gap
         if not spec.variants:
             y += row_h
         dealer_options = [("random", t("common.setup.dealer_random"))] + [
@@ -185,7 +186,10 @@ class SetupScene(MenuScene):
         kinds = [("human", t("common.setup.human"))] + [
             (f"bot:{level}", t("common.setup.bot", level=t(f"common.levels.{level}"))) for level in levels]
         seat_y = self.right.y + ui.s(150)
-        seat_h = ui.s(60)
+        self.hint_lines = ui.wrap(t("common.setup.seats_hint"), 19, self.right.w - ui.s(80))
+        hint_h = len(self.hint_lines) * ui.font(19).get_linesize() + ui.s(40)
+        room = self.right.bottom - ui.s(20) - hint_h - seat_y
+        seat_h = max(ui.s(40), min(ui.s(60), room // max(1, len(self.seats)) - ui.s(10)))
         name_w = int(rinner * 0.46)
         self.seat_rows = []
         for i, seat in enumerate(self.seats):
@@ -225,22 +229,23 @@ class SetupScene(MenuScene):
             y += ui.font(20).get_linesize()
         label = t("common.setup.variants") if spec.variants else t("common.setup.no_variants")
         surface.blit(ui.text(label, 22, INK_SOFT, bold=True), (self.left.x + ui.s(40), self.variants_y + ui.s(8)))
+        hint_top = (self.seat_rows[-1].bottom if self.seat_rows else self.right.y) + ui.s(24)
+        lines = self.hint_lines
+        line_h = ui.font(19).get_linesize()
+        y = max(hint_top, self.right.bottom - ui.s(28) - len(lines) * line_h)
+        pygame.draw.line(surface, (233, 220, 192), (self.right.x + ui.s(40), y - ui.s(14)),
+                         (self.right.right - ui.s(40), y - ui.s(14)), max(1, ui.s(2)))
+        for line in lines:
+            surface.blit(ui.text(line, 19, INK_SOFT), (self.right.x + ui.s(40), y))
+            y += line_h
         for i, rect in enumerate(self.seat_rows):
             seat = self.seats[i]
             badge_c = (rect.x + ui.s(26), rect.centery)
             pygame.draw.circle(surface, GOLD if not seat.is_bot else (170, 196, 190), badge_c, ui.s(22))
             pygame.draw.circle(surface, INK, badge_c, ui.s(22), max(1, ui.s(2)))
-            blit_center(surface, ui.text(str(i + 1), 22, INK, bold=True), badge_c)
+            blit_text_center(surface, ui.text(str(i + 1), 22, INK, bold=True), badge_c)
 
     def draw_dynamic(self, surface, ui):
-        focused = self.group.focused
-        if focused is not None and focused.name.startswith("variant-"):
-            variant = next((v for v in self.spec.variants if f"variant-{v.id}" == focused.name), None)
-            if variant is not None:
-                text = variant_text(self.game_id, variant)
-                y = self.left.bottom + ui.s(14)
-                img = ui.text(text, 18, CREAM)
-                surface.blit(img, img.get_rect(midtop=(self.left.centerx, y)))
         if self.error:
             img = ui.text(self.error, 22, (255, 214, 200), bold=True)
             rect = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - ui.s(58)))
