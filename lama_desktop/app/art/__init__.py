@@ -13,7 +13,7 @@ Placement conventions:
   ``pad = card_shadow_pad(w)``; the shadow already falls a little downwards.
 - ``token_stack`` grows upwards with the count: anchor its bottom-left corner.
 - ``die`` is a size x size square showing the cube from above-front; ``sides_for(top, n)`` picks plausible sides.
-- Sounds: ``from lama_desktop.app.art.sounds import Sounds``.
+- Sounds: ``art.Sounds(volume, muted).play(name)`` (module ``lama_desktop/app/art/sounds.py``).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from .dice import FACES as DIE_FACES
 from .dice import die, die_face, sides_for
 from .palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
 from .scenery import LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
+from .sounds import NAMES as SOUND_NAMES
+from .sounds import Sounds
 from .text import display_font, font
 from .tokens import TOKENS, token, token_color, token_stack
 
@@ -60,5 +62,5 @@ __all__ = [
     "init", "colorblind_default", "clear_caches", "palette", "font", "display_font",
     "card_face", "card_back", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
     "token", "token_stack", "token_color", "die", "die_face", "sides_for",
-    "table_felt", "llama_figure", "llama_head", "llama_size", "logo", "app_icon",
+    "Sounds", "SOUND_NAMES", "table_felt", "llama_figure", "llama_head", "llama_size", "logo", "app_icon",
 ]
