@@ -8,6 +8,7 @@ What it holds
 
 Making one
     ``GameSession.new(game_id, seats, variants=(), seed=None, options=None, storage=None, pace="normal")``
+    ``GameSession.from_config(config, storage=None, pace=...)`` (the setup screen's ``GameConfig``)
     ``GameSession.from_save(saved, storage=None, pace=...)`` where ``saved`` is ``storage.load_save()``'s
     ``SavedGame`` (the record is replayed and checked against the snapshot; seats come from ``saved.meta``).
 
@@ -25,8 +26,12 @@ Driving it (the frame loop never blocks)
     * ``session.pace`` (seconds a bot waits so a person can follow): ``PACE_SECONDS[settings.bot_pace]``;
       change it at any time with ``session.set_pace(name_or_seconds)``.
     * Every applied move is autosaved through ``storage.autosave(record, state, meta)`` (an atomic write: a
-      game killed mid-move resumes at the last completed move). At game end the statistics are recorded once
-      (``storage.record_result``) and the autosave is removed (``finished`` is then True).
+      game killed mid-move resumes at the last completed move). ``meta`` holds the seats, ``score_history``,
+      ``stats_recorded`` and ``extra_meta`` (e.g. ``{"config": GameConfig.to_dict()}`` for Continue).
+      At game end (``finished`` becomes True): with ``record_stats=True`` (default) the statistics are
+      recorded once (``storage.record_result``) and the autosave removed; with ``record_stats=False`` (the app's
+      tables: ``App.game_over`` records them) the final position stays saved until the app takes over, so a
+      kill before the results screen still ends the game properly on the next launch.
     * ``session.close()`` stops the worker (call it when the table scene exits).
 
 Views

@@ -316,7 +316,6 @@ class LamaTableScene(Scene):
                     self.hand_focus = 0 if key == pygame.K_RIGHT else count - 1
                 else:
                     self.hand_focus = (self.hand_focus + (1 if key == pygame.K_RIGHT else -1)) % count
-                self._sound("hover")
             return True
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             if 0 <= self.hand_focus < len(self.shown.hand):
@@ -354,7 +353,6 @@ class LamaTableScene(Scene):
         outcome = self.session.play(text)
         if not outcome.ok:
             self._toast_reason(outcome.reason)
-            self._sound("error")
             return
         if self.hand_focus >= len(self.shown.hand) - 1:
             self.hand_focus = len(self.shown.hand) - 2 if self.hand_focus >= 0 else -1
@@ -415,6 +413,10 @@ class LamaTableScene(Scene):
             self._build_buttons()
         if self.hand_focus >= len(self.shown.hand):
             self.hand_focus = len(self.shown.hand) - 1
+        my_turn = self.can_act()
+        if my_turn and not getattr(self, "_was_my_turn", False):
+            self._sound("turn")
+        self._was_my_turn = my_turn
 
     def _open_privacy(self, seat: int) -> None:
         from .privacy import PrivacyScene
@@ -627,7 +629,7 @@ class LamaTableScene(Scene):
     def _ev_quit(self, seat, d) -> None:
         sh = self.shown
         sh.active[seat] = False
-        self._sound("quit")
+        self._sound("card_draw")
         if seat == self.focus and self.revealed:
             self.tween.animate(sh, 0.4, "ease_in_out", hand_face=0.0)
         else:
@@ -660,7 +662,7 @@ class LamaTableScene(Scene):
     def _ev_drama_start(self, seat, d) -> None:
         self.shown.drama = True
         self.shown.board = list(d["board"])
-        self._sound("drama")
+        self._sound("show_start")
         self.toasts.append(Toast(t("lama.toast.drama"), 2.2, True, (217, 83, 74)))
         self.log.add(t("lama.log.drama_start"), (255, 160, 150))
         self.tween.after(0.7, lambda: None)
@@ -699,7 +701,7 @@ class LamaTableScene(Scene):
             self.log.add(t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
         else:
             self.log.add(t("lama.log.all_quit"), (255, 214, 110))
-        self._sound("round_end")
+        self._sound("blowup" if int(d.get("emptied_by", -1)) >= 0 else "token")
         self.modal = True
 
         def closed():
@@ -834,6 +836,8 @@ class LamaTableScene(Scene):
         key = self._layer_key()
         if getattr(self, "_layer", None) is None or self._layer_cached_key != key:
             layer = self.static.copy()
+            if self.shown.drama:
+                layer.blit(_drama_vignette(size), (0, 0))
             self._draw_piles(layer)
             if self.drama_variant:
                 self._draw_board(layer)
@@ -1068,6 +1072,24 @@ class LamaTableScene(Scene):
                 shadow = rotated_shadow(w, angle)
                 surface.blit(shadow, shadow.get_rect(center=(round(sp.x) + w // 12, round(sp.y) + w // 8)))
                 surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
+
+
+_vignettes: dict = {}
+
+
+def _drama_vignette(size) -> pygame.Surface:
+    """A warm red glow creeping in from the table's edges while the Lama Drama is on."""
+    surf = _vignettes.get(size)
+    if surf is None:
+        small = pygame.Surface((64, 36), pygame.SRCALPHA)
+        for y in range(36):
+            for x in range(64):
+                d = min(1.0, (((x - 31.5) / 32) ** 2 + ((y - 17.5) / 18) ** 2) ** 0.5)
+                small.set_at((x, y), (190, 36, 48, round(105 * max(0.0, d - 0.6) / 0.4)))
+        surf = finish(pygame.transform.smoothscale(small, size))
+        _vignettes.clear()
+        _vignettes[size] = surf
+    return surf
 
 
 def _blit_scaled_flip(surface, name, center, base_w, k, flip, colorblind) -> None:
