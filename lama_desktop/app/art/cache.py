@@ -27,11 +27,27 @@ def surface_cache(maxsize: int = 256):
         entries: OrderedDict = OrderedDict()
         stats = {"hits": 0, "misses": 0}
 
+        fast: dict = {}  # the caller's literal arguments -> normalised key (skips binding on the hot path)
+
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
+            try:
+                raw = (args, tuple(kwargs.items())) if kwargs else args
+                value = entries[fast[raw]]
+            except (KeyError, TypeError):
+                pass
+            else:
+                stats["hits"] += 1
+                return value
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             key = tuple((name, _freeze(value)) for name, value in bound.arguments.items())
+            try:
+                if len(fast) > 4 * maxsize:
+                    fast.clear()
+                fast[(args, tuple(kwargs.items())) if kwargs else args] = key
+            except TypeError:  # unhashable literal arguments (a list): only the normalised key is used
+                pass
             try:
                 value = entries[key]
             except KeyError:
@@ -47,6 +63,7 @@ def surface_cache(maxsize: int = 256):
 
         def cache_clear():
             entries.clear()
+            fast.clear()
 
         def cache_info():
             return {"size": len(entries), "maxsize": maxsize, **stats}

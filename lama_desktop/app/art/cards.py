@@ -141,8 +141,7 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool) -> s
             body.append(svg.place("llama_head.svg", 95, 150, 310, 370, colors=_llama_colors(card, colorblind)))
             for cx, cy, flip in ((85, 95, False), (415, 605, True)):
                 body.append(f'<circle cx="{cx}" cy="{cy}" r="52" fill="{medal}" stroke="{INK}" stroke-width="{LINE * 0.75}"/>')
-                body.append(svg.place("llama_head_silhouette.svg", cx - 38, cy - 44, 76, 88,
-                                      colors={"#fffaf0": rgb_hex(shade(bottom, -0.35))}))
+                body.append(svg.place("llama_head.svg", cx - 42, cy - 47, 84, 92, colors=_llama_colors(card, colorblind)))
     elif "/" in card:
         a, b = card.split("/")
         ca, cb = hues[a], hues[b]
@@ -167,6 +166,8 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool) -> s
             body.append(_pattern("circle", PAPER, 0.13, r=10))
         if small:
             body.append(_medallion(250, 372, 205, 285, PAPER))
+            if colorblind:
+                body.append(shape(VALUE_SHAPES[card], 250, 372, 170, f'fill="{rgb_hex(c)}" opacity="0.28"'))
         else:
             body.append(_medallion(250, 350, 172, 235, PAPER))
             kind = VALUE_SHAPES[card] if colorblind else "circle"
@@ -203,7 +204,7 @@ def _numerals(surface: pygame.Surface, card: str, small: bool, colorblind: bool)
         return
     c = hues[card]
     if small:
-        img = outlined(card, 330 * s, c, ink, max(1.5, line * 1.1), shadow=True)
+        img = outlined(card, 285 * s, c, ink, max(1.5, line * 1.1), shadow=True)
         blit_centered(surface, img, (250 * s, 372 * sy))
         return
     img = outlined(card, 225 * s, c, ink, line, shadow=True)
@@ -230,28 +231,65 @@ def card_face(card: str, width: int, *, plus: bool = False, symbol: str | None =
     return surface
 
 
+def _clip_line(slope: float, c: float, box: tuple[float, float, float, float]):
+    """The part of the line y = slope * x + c inside box (x0, y0, x1, y1), or None."""
+    x0, y0, x1, y1 = box
+    lo, hi = x0, x1
+    ya, yb = (y0 - c) / slope, (y1 - c) / slope
+    lo, hi = max(lo, min(ya, yb)), min(hi, max(ya, yb))
+    if hi - lo < 1:
+        return None
+    return lo, slope * lo + c, hi, slope * hi + c
+
+
+def _ring(inset: float, radius: float) -> str:
+    """The paper border between the card edge and a panel: covers pattern that runs past the panel."""
+    outer = svg.rounded_rect_path(LINE / 2, LINE / 2, VW - LINE, VH - LINE, RADIUS)
+    inner = svg.rounded_rect_path(inset, inset, VW - 2 * inset, VH - 2 * inset, radius)
+    return f'<path d="{outer} {inner}" fill="{PAPER}" fill-rule="evenodd"/>'
+
+
 def _back_svg(small: bool) -> str:
     back, dark = PALETTE["back"], PALETTE["back_dark"]
-    defs = [_gradient("bk", shade(back, 0.08), dark)]
-    body = [_frame(), _panel("url(#bk)", 26)]
-    body.append(f'<path d="{svg.rounded_rect_path(46, 46, VW - 92, VH - 92, 14)}" fill="none" '
-                f'stroke="{rgb_hex(shade(back, 0.45))}" stroke-width="{LINE * 0.5}" opacity="0.8"/>')
-    tint = {"#fffaf0": rgb_hex(shade(back, 0.28))}
-    if not small:
-        row = 0
-        y = 62.0
-        while y < VH - 130:
-            x = 62.0 + (38 if row % 2 else 0)
-            while x < VW - 100:
-                body.append(svg.place("llama_silhouette.svg", x, y, 48, 70, colors=tint, flip=bool(row % 2),
-                                      extra='opacity="0.55"'))
-                x += 82
-            y += 76
-            row += 1
-    body.append(f'<ellipse cx="250" cy="350" rx="{150 if not small else 190}" ry="{190 if not small else 250}" '
-                f'fill="{CREAM}" stroke="{INK}" stroke-width="{LINE}"/>')
-    body.append(f'<ellipse cx="250" cy="350" rx="{126 if not small else 160}" ry="{166 if not small else 220}" '
-                f'fill="none" stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{LINE * 0.6}"/>')
+    inset = 26
+    defs = [_gradient("bk", shade(back, 0.1), dark)]
+    body = [_frame(), _panel("url(#bk)", inset)]
+    box = (inset, inset, VW - inset, VH - inset)
+    lattice = rgb_hex(shade(back, 0.22))
+    half_w, half_h = (50, 70) if not small else (125, 175)
+    lines = []
+    for k in range(-12, 13):
+        for slope, c0 in ((half_h / half_w, 350 - half_h - 250 * half_h / half_w),
+                          (-half_h / half_w, 350 - half_h + 250 * half_h / half_w)):
+            seg = _clip_line(slope, c0 + k * 2 * half_h, box)
+            if seg:
+                lines.append(f"M{seg[0]:.1f},{seg[1]:.1f} L{seg[2]:.1f},{seg[3]:.1f}")
+    body.append(f'<path d="{" ".join(lines)}" stroke="{lattice}" stroke-width="{LINE * 0.45:.1f}" fill="none" '
+                f'opacity="0.8"/>')
+    tint = {"#fffaf0": rgb_hex(shade(back, 0.3))}
+    dots = []
+    for j in range(-6, 7):
+        for i in range(-4, 5):
+            cx = 250 + i * 2 * half_w + (half_w if j % 2 else 0)
+            cy = 350 + j * half_h
+            if not (inset - half_w < cx < VW - inset + half_w and inset - half_h < cy < VH - inset + half_h):
+                continue
+            if inset + 8 < cx < VW - inset - 8 and inset + 8 < cy - half_h < VH - inset - 8:
+                dots.append(f'<circle cx="{cx:.1f}" cy="{cy - half_h:.1f}" r="{LINE * 0.55:.1f}"/>')
+            if small:
+                continue
+            body.append(svg.place("llama_silhouette.svg", cx - half_w * 0.5, cy - half_h * 0.52, half_w, half_h * 0.95,
+                                  colors=tint, flip=bool(j % 2), extra='opacity="0.75"'))
+    body.append(f'<g fill="{rgb_hex(PALETTE["gold"])}" opacity="0.7">{"".join(dots)}</g>')
+    body.append(_ring(inset, 20))
+    body.append(f'<path d="{svg.rounded_rect_path(LINE / 2, LINE / 2, VW - LINE, VH - LINE, RADIUS)}" fill="none" '
+                f'stroke="{INK}" stroke-width="{LINE}"/>')
+    body.append(f'<path d="{svg.rounded_rect_path(inset + 14, inset + 14, VW - 2 * inset - 28, VH - 2 * inset - 28, 12)}" '
+                f'fill="none" stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{LINE * 0.4}" opacity="0.75"/>')
+    rx, ry = (150, 190) if not small else (190, 250)
+    body.append(f'<ellipse cx="250" cy="350" rx="{rx}" ry="{ry}" fill="{CREAM}" stroke="{INK}" stroke-width="{LINE}"/>')
+    body.append(f'<ellipse cx="250" cy="350" rx="{rx - 22}" ry="{ry - 22}" fill="none" '
+                f'stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{LINE * 0.6}"/>')
     if small:
         body.append(svg.place("llama_head.svg", 100, 160, 300, 360))
     else:

@@ -37,7 +37,7 @@ def _face_content(face: str, body: str, tone: float) -> str:
         r = 9.5 if face != "1" else 12.5
         color = rgb_hex(PALETTE["pink"]) if face == "1" else rgb_hex(shade(PIP, 0))
         for x, y in pip_layout(int(face)):
-            cx, cy = 50 + x * 27, 50 + y * 27
+            cx, cy = 50 + x * 44, 50 + y * 44
             out.append(f'<circle cx="{cx:.1f}" cy="{cy + 1.2:.1f}" r="{r}" fill="{rgb_hex(shade(PIP, 0.55))}" opacity="0.35"/>')
             out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="{color}"/>')
     del line

@@ -43,9 +43,12 @@ def table_felt(size: tuple[int, int]) -> pygame.Surface:
         f'<stop offset="1" stop-color="{rgb_hex(dark)}"/></radialGradient></defs>'
         '<rect x="0" y="0" width="1000" height="1000" fill="url(#v)"/>'
     )
-    gradient = svg.render(svg.document(w, h, body, (1000, 1000)), (w, h))
+    # the gradient is smooth: render it small and scale up (a full-HD felt costs ~20 ms instead of ~200 ms)
+    sw, sh = max(1, (w + 3) // 4), max(1, (h + 3) // 4)
+    gradient = svg.render(svg.document(sw, sh, body, (1000, 1000)), (sw, sh))
     felt = pygame.Surface((w, h))
-    felt.blit(gradient, (0, 0))
+    felt.blit(pygame.transform.smoothscale(gradient.convert_alpha() if pygame.display.get_surface() else gradient,
+                                           (w, h)), (0, 0))
     grain = _felt_grain()
     for y in range(0, h, 128):
         for x in range(0, w, 128):

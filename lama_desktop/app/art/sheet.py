@@ -10,6 +10,10 @@ import os
 import sys
 
 
+CARD_CAPTIONS = {"1", "2", "3", "4", "5", "6", "L", "P", "2/3", "4/5", "back", "3 +", "L +", "P +", "circle",
+                 "square", "star", "+ star", ""}
+
+
 def build(part: str = "all"):
     import pygame
 
@@ -86,7 +90,7 @@ def build(part: str = "all"):
             sheet.blit(title_font.render(what, True, art.PALETTE["cream"]), pos)
         else:
             surf, cap = what
-            if surf.get_width() >= 40 and surf.get_height() > surf.get_width() * 1.3 and cap not in ("cream", "pink", "brown"):
+            if abs(surf.get_height() - round(surf.get_width() * 1.4)) <= 1 and cap in CARD_CAPTIONS:
                 pad_s = art.card_shadow_pad(surf.get_width())
                 sheet.blit(art.card_shadow(surf.get_width()), (pos[0] - pad_s, pos[1] - pad_s))
             sheet.blit(surf, pos)
