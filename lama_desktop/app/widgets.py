@@ -67,6 +67,16 @@ class UI:
             self._text[key] = surf
         return surf
 
+    def text_alpha(self, text: str, size: float, color, alpha: int, bold: bool = False) -> pygame.Surface:
+        """Cached translucent text (a copy with surface alpha: the plain cached text is never changed)."""
+        key = (text, size, bold, tuple(color), alpha)
+        surf = self._text.get(key)
+        if surf is None:
+            surf = self.text(text, size, color, bold).copy()
+            surf.set_alpha(alpha)
+            self._text[key] = surf
+        return surf
+
     def wrap(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:
         """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept; blank line between them)."""
         font = self.font(size, bold)

@@ -108,8 +108,7 @@ def draw_heading(surface: pygame.Surface, ui: UI, text: str, center, size: float
     """A big title with a soft drop shadow, as on every menu screen."""
     img = ui.text(text, size, color, bold=True)
     if shadow:
-        shade = ui.text(text, size, (8, 30, 30), bold=True)
-        shade.set_alpha(120)
+        shade = ui.text_alpha(text, size, (8, 30, 30), 120, bold=True)
         blit_center(surface, shade, (center[0], center[1] + ui.s(4)))
     blit_center(surface, img, center)
 

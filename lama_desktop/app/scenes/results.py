@@ -80,10 +80,8 @@ class ResultsScene(MenuScene):
         w, h = surface.get_size()
         r = self.results
         surface.blit(felt_surface((w, h)), (0, 0))
-        draw_heading(surface, ui, winners_line(r), (w // 2, ui.s(82)), size=56, color=(255, 226, 150))
-        sub = t("common.results.subtitle", game=t_game(r.config.game_id), rounds=len(r.round_scores))
-        blit_center(surface, ui.text(sub, 24, (220, 232, 222)), (w // 2, ui.s(140)))
         self._draw_standings(surface, ui)
+        self._draw_facts(surface, ui)
         self._draw_chart(surface, ui)
 
     def _order(self):
@@ -94,9 +92,12 @@ class ResultsScene(MenuScene):
     def _draw_standings(self, surface, ui):
         r = self.results
         rect = self.standings
-        draw_panel(surface, rect, ui)
+        row_h = min(ui.s(74), (rect.h - ui.s(100)) // max(1, len(r.scores)))
+        draw_panel(surface, pygame.Rect(rect.x, rect.y, rect.w, ui.s(84) + row_h * len(r.scores) + ui.s(14)), ui)
         surface.blit(ui.text(t("common.results.standings"), 28, INK, bold=True), (rect.x + ui.s(32), rect.y + ui.s(24)))
         row_h = min(ui.s(74), (rect.h - ui.s(100)) // max(1, len(r.scores)))
+        rect = pygame.Rect(rect.x, rect.y, rect.w, ui.s(84) + row_h * len(r.scores) + ui.s(14))
+        self._standings_bottom = rect.bottom
         y = rect.y + ui.s(84)
         rank = 0
         previous = None
@@ -121,6 +122,44 @@ class ResultsScene(MenuScene):
             if winner:
                 self._crown(surface, ui, (row.x + ui.s(34), row.centery - ui.s(30)))
             y += row_h
+
+    def _draw_facts(self, surface, ui):
+        """A small card under the standings: rounds played, rules, and who kept their hands cleanest."""
+        from .setup import variant_title
+        from ...engine.registry import get_game
+
+        r = self.results
+        top = self._standings_bottom + ui.s(24)
+        rect = pygame.Rect(self.standings.x, top, self.standings.w, self.standings.bottom - top)
+        if rect.h < ui.s(120):
+            return
+        try:
+            spec = get_game(r.config.game_id)
+            names = [variant_title(spec.id, v) for v in spec.variants if v.id in r.config.variants]
+        except ValueError:
+            names = list(r.config.variants)
+        gains = [[row[s] - (r.round_scores[i - 1][s] if i else 0) for s in range(len(r.scores))]
+                 for i, row in enumerate(r.round_scores)]
+        clean = [sum(1 for g in gains if g[s] <= 0) for s in range(len(r.scores))]
+        best = max(clean) if clean else 0
+        lines = [(t("common.results.rounds_played"), str(len(r.round_scores))),
+                 (t("common.results.variants"), ", ".join(names) if names else t("common.results.no_variants"))]
+        if best > 0:
+            who = [r.names[s] for s in range(len(clean)) if clean[s] == best]
+            lines.append((t("common.results.clean_rounds"), f"{', '.join(who)} ({best})"))
+        draw_panel(surface, rect, ui, fill=(246, 236, 214))
+        y = rect.y + ui.s(22)
+        line_h = ui.s(34)
+        for label, value in lines:
+            if y + line_h > rect.bottom - ui.s(8):
+                break
+            surface.blit(ui.text(label, 20, INK_SOFT), (rect.x + ui.s(28), y))
+            img = ui.text(value, 20, INK, bold=True)
+            room = rect.w - ui.s(56) - ui.text(label, 20, INK_SOFT).get_width() - ui.s(16)
+            if img.get_width() > room:
+                img = pygame.transform.smoothscale_by(img, max(0.5, room / img.get_width()))
+            surface.blit(img, img.get_rect(topright=(rect.right - ui.s(28), y)))
+            y += line_h
 
     @staticmethod
     def _crown(surface, ui, center):
@@ -191,6 +230,13 @@ class ResultsScene(MenuScene):
 
     def draw_dynamic(self, surface, ui):
         w, h = surface.get_size()
+        self._draw_confetti(surface, ui, w, h)
+        r = self.results
+        draw_heading(surface, ui, winners_line(r), (w // 2, ui.s(82)), size=56, color=(255, 226, 150))
+        sub = t("common.results.subtitle", game=t_game(r.config.game_id), rounds=len(r.round_scores))
+        blit_center(surface, ui.text(sub, 24, (220, 232, 222)), (w // 2, ui.s(140)))
+
+    def _draw_confetti(self, surface, ui, w, h):
         if self.time > 6.0:
             return
         fade = 1.0 if self.time < 4.0 else (6.0 - self.time) / 2.0

@@ -38,7 +38,7 @@ class StatisticsScene(MenuScene):
                    Column(t("common.stats.average"), 0.18, "right")]
         cells = [[r["name"], str(r["games"]), str(r["wins"]), f"{round(r['win_rate'] * 100)}%",
                   f"{r['average']:.1f}"] for r in shown]
-        self.group.add(ListView(columns, cells, rect=(inner.x, inner.y + ui.s(76), inner.w, inner.h - ui.s(76)),
+        self.group.add(ListView(columns, cells, size=24, row_height=50, rect=(inner.x, inner.y + ui.s(76), inner.w, inner.h - ui.s(76)),
                                 empty_text=t("common.stats.empty"), name="list"))
         bw, bh = ui.s(280), ui.s(60)
         back = pygame.Rect(0, 0, bw, bh)
