@@ -198,3 +198,31 @@ def test_one_human_always_sees_their_own_hand(tmp_path):
         assert app.stack.top.name != "privacy"
         if table.idle:
             assert table.revealed and sorted(table.shown.hand) == sorted(table.session.view(1).to_dict()["hand"])
+
+
+def test_emptying_your_hand_offers_the_token_choice_and_a_key_returns_it(tmp_path):
+    from lama_desktop.app.session import GameSession
+    from lama_desktop.engine.lama import LamaState
+    from lama_desktop.engine.record import GameRecord
+
+    state = LamaState.crafted("lama", hands=[["5"], ["1", "2", "L"]], pile=["3", "4", "6", "6"], top="4",
+                              points=[13, 5], current=0)
+    session = GameSession(GameRecord("lama", 2, (), 0, {}, []), [SeatConfig("Ann"), SeatConfig("Bot", "bot", "random")],
+                          state=state)
+    app = App(Storage(tmp_path), (1600, 900))
+    app.settings.animation_speed = 4.0
+    table = LamaTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    assert run_until(app, lambda: table.can_act(), 500)
+    post_click(card_center(table, table.shown.hand.index("5")))
+    assert run_until(app, lambda: app.stack.top.name == "round_summary", 500)
+    summary = app.stack.top
+    assert "5 = 5" not in summary.explain(0) and summary.explain(1) == "1 + 2 + llama 10 = 13"
+    post_key(pygame.K_RETURN)
+    assert run_until(app, lambda: table.can_act() and table.shown.phase == "returning", 500)
+    assert sorted(n for n in table.buttons if n.startswith("return")) == ["return 1", "return 10"]
+    post_key(pygame.K_b)  # give back the black 10
+    assert run_until(app, lambda: table.session.state.phase != 1 or table.session.is_over, 200)
+    assert session.record.moves[-1] == "return 10"
+    assert session.scores[0] == 3

@@ -81,6 +81,7 @@ class Shown:
         self.round = int(d["round"])
         self.dealer = int(d["dealer"])
         self.hand_face = 1.0  # 1 face up, 0 turned down (a quit)
+        self.landed: set | None = None  # while dealing: which of ``hand``'s places hold a card yet
 
 
 class LamaTableScene(Scene):
@@ -521,9 +522,11 @@ class LamaTableScene(Scene):
         sh.current = int(d["starter"])
         sh.phase = "playing"
         sh.hand_face = 1.0
-        self.lifts = []
         view = self.session.view(self.focus)
         final = sort_hand(view.to_dict()["hand"]) if self.revealed else []
+        sh.hand = list(final)
+        sh.landed = set()
+        self.lifts = [0.0] * len(final)
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
@@ -539,11 +542,10 @@ class LamaTableScene(Scene):
             def start(s=seat):
                 sh.pile -= 1
 
-            def land(s=seat, idx=index, mine=mine):
+            def land(s=seat, idx=index, mine=mine, i=i):
                 sh.sizes[s] += 1
-                if mine and idx < len(final):
-                    sh.hand = sort_hand(sh.hand + [final[idx]])
-                    self.lifts = [0.0] * len(sh.hand)
+                if mine and sh.landed is not None:
+                    sh.landed.add(idx)
                 if i % 3 == 0:
                     self._sound("deal")
 
@@ -558,6 +560,7 @@ class LamaTableScene(Scene):
 
         def land_top():
             sh.discard = [top]
+            sh.landed = None
             self._sound("card_play")
 
         self._fly(top, self._pile_center(), self._discard_center(), self.pile_w, self.pile_w, 0.32,
@@ -853,8 +856,12 @@ class LamaTableScene(Scene):
         self._draw_pile_hover(surface)
         self._draw_hand(surface)
         self._draw_status(surface)
-        for b in self.buttons.values():
+        for name, b in self.buttons.items():
             b.draw(surface, self.ui)
+            if name.startswith("return"):  # the token itself on its button
+                img = art.token(self._token_kind(int(name.split()[1])), round(b.rect.h * 0.72))
+                lift = -self.ui.s(2) if (b.hovered or b.focused) and not b.pressed else 0
+                surface.blit(img, img.get_rect(midleft=(b.rect.x + self.ui.s(14), b.rect.centery + lift)))
         self._draw_sprites(surface)
         toast_rect = self.layout["toast"]
         y = toast_rect.centery
@@ -984,6 +991,8 @@ class LamaTableScene(Scene):
         playable = self.playable_names()
         face = sh.hand_face
         for i, name in enumerate(sh.hand):
+            if sh.landed is not None and i not in sh.landed:
+                continue
             x, y, angle = positions[i]
             lift = self.lifts[i] if i < len(self.lifts) else 0.0
             center = (x, y - lift)

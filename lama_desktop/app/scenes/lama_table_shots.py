@@ -108,6 +108,24 @@ def _six_players(app):
     _settle(app, scene)
 
 
+def _return_choice(app):
+    state = LamaState.crafted(
+        "lama", hands=[["5"], ["1", "2", "L", "6"], ["3", "3", "4"]], pile=["3", "4", "6", "6", "1", "2"] * 3,
+        top="4", discard=["2", "3", "3", "4"], points=[13, 21, 7], current=0, dealer=2, round_no=2,
+        variants=("lama20",))
+    session = GameSession(GameRecord("lama", 3, ("lama20",), 0, {}, []), _seats(3), state=state)
+    scene = _push(app, session)
+    _settle(app, scene)
+    session.play("play 5")
+    for _ in range(12):
+        app.step(1 / 60)
+        scene.tween.skip()
+        top = app.stack.top
+        if top is not scene and hasattr(top, "close"):
+            top.close()
+    _settle(app, scene)
+
+
 def _hotseat(app):
     session = GameSession.new("lama", _seats(3, humans=2), seed=77)
     scene = _push(app, session)
@@ -145,6 +163,7 @@ for _name, _builder in [
     ("table-lama-party", _party),
     ("table-lama-6p", _six_players),
     ("table-lama-hotseat-privacy", _hotseat),
+    ("table-lama-return-choice", _return_choice),
     ("table-lama-round-summary", _round_summary),
 ]:
     screenshots.add_shot(_name, _builder, 4)
