@@ -350,9 +350,10 @@ class Button(Widget):
             pygame.draw.rect(surf, lighten(fill, 0.12), top, border_top_left_radius=radius,
                              border_top_right_radius=radius)
         pygame.draw.rect(surf, edge, body, max(1, ui.s(2)), border_radius=radius)
-        if self.focused:
-            ring = body.inflate(ui.s(8), ui.s(8))
-            pygame.draw.rect(surf, FOCUS, ring, max(2, ui.s(3)), border_radius=radius + ui.s(4))
+        if self.focused:  # a two-tone ring reads on the dark felt and on cream panels alike
+            ring = body.inflate(ui.s(10), ui.s(10))
+            pygame.draw.rect(surf, FOCUS, ring, max(3, ui.s(5)), border_radius=radius + ui.s(5))
+            pygame.draw.rect(surf, GOLD_DARK, ring, max(1, ui.s(2)), border_radius=radius + ui.s(5))
         label = ui.text(self.text, self.size, text_color, bold=True)
         if label.get_width() > w - ui.s(16):
             label = pygame.transform.smoothscale_by(label, (w - ui.s(16)) / label.get_width())
