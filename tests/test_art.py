@@ -343,3 +343,61 @@ def test_cache_normalises_default_and_keyword_arguments():
     assert art.card_face("4", 90) is art.card_face("4", width=90, plus=False, symbol=None, colorblind=False)
     assert art.table_felt((200, 100)) is art.table_felt([200, 100])
     assert art.die("1", "2", "3", 50) is art.die("1", "2", "3", size=50, highlight=False)
+
+
+# Colour-vision-deficiency check: Machado et al. (2009) simulation matrices at full severity, CIE76 distance.
+_CVD = {
+    "protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritan": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+}
+
+
+def _linear(c):
+    c /= 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _simulate(rgb, matrix):
+    lin = [_linear(v) for v in rgb]
+    out = []
+    for row in matrix:
+        c = max(0.0, min(1.0, sum(m * v for m, v in zip(row, lin))))
+        out.append(255 * (12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055))
+    return out
+
+
+def _lab(rgb):
+    r, g, b = (_linear(v) for v in rgb)
+    x, y, z = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505, 0.2126 * r + 0.7152 * g + 0.0722 * b, \
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _min_distance(hues):
+    import itertools
+    import math
+
+    worst = []
+    for matrix in (None, *_CVD.values()):
+        seen = {k: (_simulate(v, matrix) if matrix else v) for k, v in hues.items()}
+        worst.append(min(math.dist(_lab(seen[a]), _lab(seen[b])) for a, b in itertools.combinations(seen, 2)))
+    return min(worst)
+
+
+def test_value_hues_survive_colour_blind_simulation():
+    cb = {k: v for k, v in art.palette(True).items() if k in "123456"}
+    normal = {k: v for k, v in art.palette(False).items() if k in "123456"}
+    assert _min_distance(cb) > 15, "colour-blind palette: every pair of values stays apart under every deficiency"
+    assert _min_distance(normal) > 10, "normal palette: still no two values collapse under a deficiency"
+
+
+@pytest.mark.parametrize("width", [50, 120])
+def test_card_slot(width):
+    slot = art.card_slot(width)
+    assert slot.get_size() == (width, round(width * 1.4)) and has_alpha(slot)
+    assert slot.get_at((width // 2, slot.get_height() // 2)).a < 200, "an empty place is see-through"

@@ -21,7 +21,9 @@ from __future__ import annotations
 import pygame
 
 from . import cache as _cache
-from .cards import CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad
+from .cards import (
+    CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot,
+)
 from .dice import FACES as DIE_FACES
 from .dice import die, die_face, sides_for
 from .palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
@@ -60,7 +62,7 @@ __all__ = [
     "CARDS", "SYMBOLS", "PALETTE", "VALUE_COLORS", "VALUE_COLORS_CB", "VALUE_SHAPES", "LLAMA_ACCENTS", "TOKENS",
     "DIE_FACES", "LLAMA_FURS", "PLAYER_COLORS",
     "init", "colorblind_default", "clear_caches", "palette", "font", "display_font",
-    "card_face", "card_back", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
+    "card_face", "card_back", "card_slot", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
     "token", "token_stack", "token_color", "die", "die_face", "sides_for",
     "Sounds", "SOUND_NAMES", "table_felt", "llama_figure", "llama_head", "llama_size", "logo", "app_icon",
 ]

@@ -12,7 +12,7 @@ from .cache import surface_cache
 import pygame
 
 from . import svg
-from .palette import LLAMA_ACCENTS, PALETTE, VALUE_SHAPES, mix, palette, rgb_hex, shade
+from .palette import PALETTE, VALUE_SHAPES, luminance, mix, palette, rgb_hex, shade
 from .shapes import shape
 from .text import blit_centered, outlined
 
@@ -54,15 +54,22 @@ def _panel(fill: str, inset: float = 30) -> str:
     return f'<path d="{svg.rounded_rect_path(inset, inset, VW - 2 * inset, VH - 2 * inset, 20)}" fill="{fill}"/>'
 
 
-def _pattern(kind: str, color: str, opacity: float, step: float = 70, r: float = 13, inset: float = 30) -> str:
-    """A staggered field of small shapes clipped (by staying inside) to the panel."""
+def _upper(x: float, y: float) -> bool:
+    """Above the diagonal of a double card (from (470, 200) to (30, 500))?"""
+    return y < 200 + (470 - x) * 300 / 440
+
+
+def _pattern(kind: str, color: str, opacity: float, step: float = 70, r: float = 13, inset: float = 30,
+             where=None) -> str:
+    """A staggered field of small shapes kept inside the panel (and where ``where(x, y)`` holds, if given)."""
     out = [f'<g fill="{color}" opacity="{opacity}">']
     row = 0
     y = inset + step * 0.55
     while y < VH - inset - r:
         x = inset + step * (0.5 if row % 2 else 0.0) + r + 8
         while x < VW - inset - r:
-            out.append(shape(kind, x, y, r, ""))
+            if where is None or where(x, y):
+                out.append(shape(kind, x, y, r, ""))
             x += step
         y += step * 0.62
         row += 1
@@ -150,8 +157,12 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool) -> s
         body.append(_panel("url(#pb)"))
         body.append(f'<path d="M50,30 H450 Q470,30 470,50 V200 L30,500 V50 Q30,30 50,30 Z" fill="url(#pa)"/>')
         body.append(f'<path d="M470,200 L30,500" stroke="{INK}" stroke-width="{LINE}" stroke-linecap="round"/>')
-        if colorblind and not small:
-            body.append(_pattern(VALUE_SHAPES[a], PAPER, 0.3, r=11))
+        if colorblind:
+            step, rr = (70, 12) if not small else (105, 20)
+            body.append(_pattern(VALUE_SHAPES[a], PAPER, 0.35, r=rr, step=step,
+                                 where=lambda x, y: _upper(x, y) and abs(y - 200 - (470 - x) * 300 / 440) > rr * 1.6))
+            body.append(_pattern(VALUE_SHAPES[b], PAPER, 0.35, r=rr, step=step,
+                                 where=lambda x, y: not _upper(x, y) and abs(y - 200 - (470 - x) * 300 / 440) > rr * 1.6))
         r = 150 if small else 120
         body.append(_medallion(172 if not small else 165, 215 if not small else 225, r, r * 1.1, PAPER))
         body.append(_medallion(328 if not small else 335, 485 if not small else 475, r, r * 1.1, PAPER))
@@ -181,11 +192,16 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool) -> s
     return f"<defs>{''.join(defs)}</defs>{''.join(body)}"
 
 
+def _numeral_hues(colorblind: bool) -> dict:
+    """Numeral fill colours: the value hue, a little deeper for the light ones (yellow) so they hold on paper."""
+    return {k: (mix(v, (214, 118, 18), 0.38) if luminance(v) > 0.45 else v) for k, v in palette(colorblind).items()}
+
+
 def _numerals(surface: pygame.Surface, card: str, small: bool, colorblind: bool) -> None:
     w = surface.get_width()
     s = w / VW
     sy = surface.get_height() / VH
-    hues = palette(colorblind)
+    hues = _numeral_hues(colorblind)
     ink = PALETTE["ink"]
     line = max(1.0, LINE * s * 0.9)
     if card in ("L", "P"):
@@ -342,3 +358,14 @@ def card_glow(width: int, color: tuple[int, int, int] | None = None) -> pygame.S
                      border_radius=max(2, round(width * 0.06) + grow))
     blurred = pygame.transform.gaussian_blur(surf, max(1, round(pad * 0.45)))
     return svg.finish(blurred)
+
+
+@surface_cache(maxsize=32)
+def card_slot(width: int) -> pygame.Surface:
+    """An empty card place (dashed rounded outline on a faint dark fill): draw piles, empty discard."""
+    width = max(8, int(width))
+    height = card_height(width)
+    body = (f'<path d="{svg.rounded_rect_path(LINE, LINE, VW - 2 * LINE, VH - 2 * LINE, RADIUS)}" '
+            f'fill="{rgb_hex(PALETTE["felt_dark"])}" fill-opacity="0.35" stroke="{CREAM}" stroke-opacity="0.55" '
+            f'stroke-width="{LINE}" stroke-dasharray="{LINE * 3} {LINE * 2}"/>')
+    return svg.render(svg.document(width, height, body, (VW, VH)), (width, height))

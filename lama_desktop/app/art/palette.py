@@ -75,11 +75,11 @@ PALETTE: dict[str, Color] = {
 #: Card value hues, normal vision. Light/dark alternate: 1 light, 2 dark, 3 light, 4 dark, 5 mid, 6 dark.
 VALUE_COLORS: dict[str, Color] = {
     "1": hex_rgb("#f5c431"),  # sunflower yellow
-    "2": hex_rgb("#3b9150"),  # leaf green
+    "2": hex_rgb("#1f6e45"),  # deep leaf green
     "3": hex_rgb("#f28a2a"),  # orange
     "4": hex_rgb("#2f6cb5"),  # cornflower blue
-    "5": hex_rgb("#e4545c"),  # coral red
-    "6": hex_rgb("#6a409f"),  # plum
+    "5": hex_rgb("#e8606f"),  # coral rose
+    "6": hex_rgb("#8e3b8a"),  # berry
     "L": hex_rgb("#f0e2c4"),  # llama: cream with a gold accent
     "P": hex_rgb("#ec4f97"),  # pink llama: unmistakably pink
 }
