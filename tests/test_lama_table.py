@@ -226,3 +226,44 @@ def test_emptying_your_hand_offers_the_token_choice_and_a_key_returns_it(tmp_pat
     assert run_until(app, lambda: table.session.state.phase != 1 or table.session.is_over, 200)
     assert session.record.moves[-1] == "return 10"
     assert session.scores[0] == 3
+
+
+def test_continue_resumes_the_table_exactly_where_the_game_stood(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random"), SeatConfig("Cy", "bot", "random")]
+    app, table = make_app(tmp_path, seats, variants=("drama",), seed=41)
+    counters = {"played": 0, "clicks": 0, "keys": 0}
+    for _ in range(3000):
+        app.step(1 / 30)
+        if app.stack.top is table and table.can_act():
+            if len(table.session.record.moves) >= 7:
+                break
+            human_turn_by_input(table, counters)
+        elif app.stack.top.name == "round_summary":
+            post_key(pygame.K_RETURN)
+    moves = list(table.session.record.moves)
+    position = table.session.state.to_dict()
+    assert len(moves) >= 7
+    table.close()
+    pygame.display.quit()
+    again = App(Storage(tmp_path), (1280, 720))
+    again.running = True
+    assert again.continue_game()
+    again.stack.apply_pending()
+    resumed = again.stack.top
+    assert isinstance(resumed, LamaTableScene)
+    assert resumed.session.record.moves == moves and resumed.session.state.to_dict() == position
+    assert [s.name for s in resumed.session.seats] == ["Ann", "Bot", "Cy"]
+    for _ in range(5):
+        again.step(1 / 30)
+    assert resumed.can_act() and resumed.shown.hand  # Ann's turn again, her hand on the table
+
+
+def test_the_table_follows_window_resizes(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
+    app, table = make_app(tmp_path, seats, seed=2)
+    for size in [(1280, 720), (2560, 1440), (1280, 1024)]:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        for _ in range(5):
+            app.step(1 / 30)
+        assert table.layout.size == app.screen.get_size() == size
+        assert table.layout.overlaps() == []

@@ -925,7 +925,7 @@ class LamaTableScene(Scene):
         out = not sh.active[seat]
         if out:
             detail = t("lama.plate.out")
-        elif lit and s.thinking and s.seats[seat].is_bot:
+        elif lit and s.seats[seat].is_bot and (s.thinking or self.idle):
             detail = t("lama.plate.thinking")
         elif s.seats[seat].is_bot:
             detail = t("lama.plate.bot", level=t_level(s.seats[seat].level))

@@ -181,10 +181,13 @@ class RoundSummaryScene(MenuScene):
             held = _holdings(gained, self.pinks)
             tx = col_tokens + g.get_width() + ui.s(12)
             d_tok = ui.s(28)
-            for denom, kind in ((20, "pink"), (10, "black"), (1, "white")):
-                for _ in range(min(held[denom], 9)):
-                    surface.blit(art.token(kind, d_tok), (tx, cy - ui.s(14) - d_tok // 2))
-                    tx += d_tok * 0.55
+            kinds = [kind for denom, kind in ((20, "pink"), (10, "black"), (1, "white"))
+                     for _ in range(min(held[denom], 9))]
+            room = self.panel.right - ui.s(24) - tx - d_tok
+            step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
+            for kind in kinds:
+                surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
+                tx += step
             total = t("lama.summary.total", total=d["scores"][seat])
             surface.blit(ui.text(total, 19, INK_SOFT), (col_tokens, cy + ui.s(8)))
 
