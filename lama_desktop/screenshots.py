@@ -182,7 +182,9 @@ def make_app(size, base_dir: str | None = None):
     from .app.main import App
     from .storage import Storage
 
-    return App(Storage(base_dir or tempfile.mkdtemp(prefix="lama-shots-")), size)
+    app = App(Storage(base_dir or tempfile.mkdtemp(prefix="lama-shots-")), size)
+    app.transitions = False  # pictures of the scenes themselves, not of a cross-fade
+    return app
 
 
 def stage(app, builder, frames: int) -> None:

@@ -48,8 +48,12 @@ def key(app, k, mod=0, frames=2):
 def test_title_then_new_game_then_escape_back(app):
     assert isinstance(app.stack.top, TitleScene)
     assert widget(app.stack.top, "continue").enabled is False  # no save yet
-    click(app, widget(app.stack.top, "new").rect.center)
+    click(app, widget(app.stack.top, "new").rect.center, frames=1)
     assert isinstance(app.stack.top, SetupScene)
+    assert app._fade is not None  # the title cross-fades into the setup screen
+    for _ in range(12):
+        app.step(dt=1 / 60)
+    assert app._fade is None
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1
 

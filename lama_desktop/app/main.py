@@ -33,6 +33,7 @@ log = logging.getLogger("lama_desktop.app")
 MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
 FPS = 60
+FADE_SECONDS = 0.16
 
 
 def process_uptime() -> float | None:
@@ -53,17 +54,24 @@ def clamp_size(size) -> tuple[int, int]:
 
 
 class Sounds:
-    """The app's sound board: ``art.Sounds`` when it is there; silent otherwise (never an error)."""
+    """The app's sound board: ``art.Sounds`` when it is there; silent otherwise (never an error).
+
+    The sounds are loaded by ``load()``, which the app calls once the first frame is on screen (start-up time).
+    """
 
     def __init__(self, volume: float, muted: bool):
         self._board = None
+        self._loaded = False
         self.volume, self.muted = volume, muted
+
+    def load(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init()
             from . import art
 
-            self._board = art.Sounds(volume, muted)
+            self._board = art.Sounds(self.volume, self.muted)
         except Exception as error:  # no audio device, or the art package not ready
             log.info("sounds off: %s", error)
 
@@ -83,6 +91,8 @@ class Sounds:
                     setter(0.0 if muted else volume)
 
     def play(self, name: str) -> None:
+        if not self._loaded:
+            self.load()
         if self._board is None or self.muted:
             return
         try:
@@ -121,6 +131,9 @@ class App:
         self.first_frame_seconds: float | None = None
         self.frame_hooks: list[Callable[["App"], None]] = []
         self.startup_messages: list[tuple[str, str]] = []
+        #: cross-fade between screens (off for the smoke test; the screenshot tool turns it off too)
+        self.transitions = not smoke_test
+        self._fade: list | None = None
         if damage:
             self.startup_messages.append((t("common.message.settings_damaged_title"),
                                           t("common.message.settings_damaged", reason=damage)))
@@ -296,20 +309,47 @@ class App:
             hook(self)
         for event in pygame.event.get():
             self.handle_event(event)
+        before = self.stack.top
+        # the screen still holds the last frame: keep it for a cross-fade if the scene is about to change
+        snapshot = self.screen.copy() if self.transitions and self.stack._pending and self.frame else None
         self.stack.apply_pending()
         if not self.stack.scenes:
             self.quit(self.exit_code)
             return
         self.stack.update(min(dt, 0.1))
         self.stack.apply_pending()
+        self._maybe_start_fade(before, snapshot)
         self.stack.draw(self.screen)
+        self._draw_fade(dt)
         pygame.display.flip()
         self.frame += 1
+        if self.frame == 2:
+            self.sounds.load()
         if self.first_frame_seconds is None:
             self.first_frame_seconds = process_uptime() if process_uptime() is not None else 0.0
             log.info("first frame %.3f s after process start", self.first_frame_seconds)
             if self.timing:
                 print(f"first frame flipped {self.first_frame_seconds:.3f} s after process start", flush=True)
+
+    def _maybe_start_fade(self, before, snapshot) -> None:
+        """A short cross-fade when an opaque scene replaces another (overlays appear at once)."""
+        top = self.stack.top
+        if snapshot is None or top is None or top is before or not top.opaque:
+            return
+        if snapshot.get_size() == self.screen.get_size():
+            self._fade = [snapshot, FADE_SECONDS]
+
+    def _draw_fade(self, dt: float) -> None:
+        if self._fade is None:
+            return
+        image, left = self._fade
+        left -= min(dt, 1 / 30)
+        if left <= 0 or image.get_size() != self.screen.get_size():
+            self._fade = None
+            return
+        self._fade[1] = left
+        image.set_alpha(round(255 * left / FADE_SECONDS))
+        self.screen.blit(image, (0, 0))
 
     def start(self) -> None:
         """Push the title (and any startup message) without running the loop (tests and tools use this)."""

@@ -57,7 +57,9 @@ class MenuScene(Scene):
 
     def _sound(self, name: str) -> None:
         if self.app is not None:
-            self.app.play_sound({"click": "click", "focus": "hover", "back": "click"}.get(name, name))
+            sound = {"click": "click", "back": "click"}.get(name)
+            if sound:
+                self.app.play_sound(sound)
 
     # to override -----------------------------------------------------------------------------------------------
     def layout(self, ui: UI, size: tuple[int, int]) -> None: ...

@@ -49,6 +49,10 @@ class ResultsScene(MenuScene):
                           rng.choice([GOLD, (236, 95, 155), (120, 200, 230), CREAM, (140, 210, 120)]))
                          for _ in range(90)]
 
+    def enter(self):
+        super().enter()
+        self.app.play_sound("win")
+
     def layout(self, ui, size):
         w, h = size
         top = ui.s(200)

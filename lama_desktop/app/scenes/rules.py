@@ -97,7 +97,7 @@ class RulesScene(MenuScene):
         new = max(0, min(len(self.pages) - 1, self.page + direction))
         if new != self.page:
             self.page, self.scroll = new, 0
-            self.app.play_sound("card")
+            self.app.play_sound("card_draw")
             self.build()
 
     def handle_event(self, event) -> bool:

@@ -131,7 +131,6 @@ class SetupScene(MenuScene):
     def start(self) -> None:
         self.error = self.validate()
         if self.error:
-            self.app.play_sound("error")
             return
         config = self.config()
         human = next((s.name for s in config.seats if not s.is_bot), None)
