@@ -23,7 +23,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import plural, t
+from ..i18n import plural, t, t_or
 from ..scene import Scene
 from ..session import GameSession
 from ..table.layout import Layout, load_layout, table_layout_name
@@ -822,7 +822,7 @@ class LamaTableScene(Scene):
 
     def _layer_key(self) -> tuple:
         sh, s = self.shown, self.session
-        return (self.layout.size, self.focus, self.revealed, tuple(sh.sizes), sh.pile, tuple(sh.discard),
+        return (self.layout.size, self.focus, self.revealed, sh.round, tuple(sh.sizes), sh.pile, tuple(sh.discard),
                 tuple(sh.scores), tuple(sh.board), sh.drama, tuple(sh.active), sh.current, sh.dealer,
                 s.thinking, len(self.log.lines), self.log.lines[-1] if self.log.lines else None, s.is_over,
                 self.colorblind)
@@ -848,6 +848,7 @@ class LamaTableScene(Scene):
                 if self.pos_of(seat) != 0:
                     self._draw_opponent(layer, seat)
             self._draw_me_seat(layer)
+            self._draw_round_info(layer)
             self.log.draw(layer, self.layout["log"], self.ui, t("lama.label.log"))
             self._layer, self._layer_cached_key = layer, key
         surface.blit(self._layer, (0, 0))
@@ -868,6 +869,19 @@ class LamaTableScene(Scene):
         for toast in self.toasts[-3:]:
             toast.draw(surface, (toast_rect.centerx, y), self.ui)
             y += self.layout.s(70)
+
+    def _draw_round_info(self, surface) -> None:
+        r = self.layout.get("round_info")
+        if r is None:
+            return
+        title = t(f"common.games.{self.session.game_id}")
+        extras = [t_or(f"common.variants.{v}.title", v) for v in sorted(self.variants)]
+        line1 = self.ui.text(t("lama.status.round", round=self.shown.round).upper(), 15, (150, 200, 188), True)
+        line2 = self.ui.text(" · ".join([title] + extras), 17, (226, 238, 232), True)
+        if line2.get_width() > r.w:
+            line2 = pygame.transform.smoothscale_by(line2, r.w / line2.get_width())
+        surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))
+        surface.blit(line2, (r.x + self.layout.s(6), r.y + self.layout.s(6) + line1.get_height()))
 
     def _draw_pile_hover(self, surface) -> None:
         if self.shown.pile <= 0 or not self.can_act():
