@@ -28,16 +28,34 @@ def package_modules() -> tuple[list[str], list[str]]:
     def onerror(name):
         problems.append(f"cannot walk package {name}: {sys.exc_info()[1]!r}")
 
-    for info in pkgutil.walk_packages(lama_desktop.__path__, "lama_desktop.", onerror=onerror):
-        if info.name in SKIPPED:
+    found = {info.name for info in pkgutil.walk_packages(lama_desktop.__path__, "lama_desktop.", onerror=onerror)}
+    if not getattr(sys, "frozen", False):
+        found |= source_modules(Path(lama_desktop.__file__).parent)
+    for name in sorted(found):
+        if name in SKIPPED:
             continue
         try:
-            importlib.import_module(info.name)
+            importlib.import_module(name)
         except Exception as error:  # report every broken module, not only the first
             problems.append(f"cannot import {info.name}: {type(error).__name__}: {error}")
             continue
-        names.append(info.name)
+        names.append(name)
     return sorted(names), problems
+
+
+def source_modules(package_dir: Path) -> set[str]:
+    """Module names from the source files, including folders without ``__init__.py`` (namespace packages,
+    which ``pkgutil`` skips in a checkout but a frozen bundle presents as packages)."""
+    names = set()
+    for path in package_dir.rglob("*.py"):
+        parts = path.relative_to(package_dir.parent).with_suffix("").parts
+        if "__pycache__" in parts or not all(part.isidentifier() for part in parts):
+            continue
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        for depth in range(2, len(parts) + 1):  # every enclosing folder is a package too
+            names.add(".".join(parts[:depth]))
+    return names
 
 
 def _files_under(folder: Path) -> int:
