@@ -1,0 +1,10 @@
+"""Reusable pieces for every game table (L.A.M.A. now; Dice, Cadabra, Llama Land use them too).
+
+- ``layout``: Tiled-map layouts (``levels/table_<game>_<n>p.tmx``) scaled to the window; ``Layout.overlaps()``.
+- ``tween``: non-blocking ``Tweener.animate(obj, duration, tween, delay, on_finished, **targets)``, scaled by the
+  animation-speed setting and skippable (``skip()``); ``Sprite`` for things that fly over the table.
+- ``pieces``: card images (rotated, dimmed, flipping), the hand fan and its hit-testing, opponents' card backs,
+  token stacks, name plates, count badges, the log panel and toasts (all cached surfaces).
+
+The controller every table drives is ``lama_desktop.app.session.GameSession``.
+"""
