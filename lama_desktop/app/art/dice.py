@@ -26,13 +26,18 @@ def _check(face: str) -> None:
         raise ValueError(f"unknown die face {face!r}; expected one of {', '.join(FACES)}")
 
 
-def _face_content(face: str, body: str, tone: float) -> str:
-    """Face artwork in a 100 x 100 box (rounded square, pips or the llama head)."""
-    line = 5
+def _face_content(face: str, body: str, tone: float, upright_top: bool = False) -> str:
+    """Face artwork in a 100 x 100 box (rounded square, pips or the llama head).
+
+    ``upright_top``: the face lies on the cube's top, so the llama is turned 45 degrees to stand upright on screen.
+    """
     out = [f'<path d="{svg.rounded_rect_path(4, 4, 92, 92, 18)}" fill="{body}"/>']
     if face == "L":
         colors = {"#fffaf0": rgb_hex(shade((255, 250, 240), tone)), "#efe0c2": rgb_hex(shade((239, 224, 194), tone))}
-        out.append(svg.place("llama_head.svg", 14, 9, 72, 82, colors=colors))
+        head = svg.place("llama_head.svg", 14, 9, 72, 82, colors=colors)
+        if upright_top:
+            head = f'<g transform="translate(50 50) rotate(45) scale(1.02) translate(-50 -50)">{head}</g>'
+        out.append(head)
     else:
         r = 9.5 if face != "1" else 12.5
         color = rgb_hex(PALETTE["pink"]) if face == "1" else rgb_hex(shade(PIP, 0))
@@ -40,7 +45,6 @@ def _face_content(face: str, body: str, tone: float) -> str:
             cx, cy = 50 + x * 44, 50 + y * 44
             out.append(f'<circle cx="{cx:.1f}" cy="{cy + 1.2:.1f}" r="{r}" fill="{rgb_hex(shade(PIP, 0.55))}" opacity="0.35"/>')
             out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="{color}"/>')
-    del line
     return "".join(out)
 
 
@@ -55,12 +59,12 @@ def _die_svg(top: str, left: str, right: str, highlight: bool) -> str:
     faces = (
         # (face, matrix a b c d e f for a 100-unit face, tone)
         (top, ((T[0] - L[0]) / 100, (T[1] - L[1]) / 100, (C[0] - L[0]) / 100, (C[1] - L[1]) / 100, L[0], L[1]), 0.0),
-        (left, ((C[0] - L[0]) / 100, (C[1] - L[1]) / 100, 0, DOWN / 100, L[0], L[1]), -0.12),
-        (right, ((R[0] - C[0]) / 100, (R[1] - C[1]) / 100, 0, DOWN / 100, C[0], C[1]), -0.24),
+        (left, ((C[0] - L[0]) / 100, (C[1] - L[1]) / 100, 0, DOWN / 100, L[0], L[1]), -0.14),
+        (right, ((R[0] - C[0]) / 100, (R[1] - C[1]) / 100, 0, DOWN / 100, C[0], C[1]), -0.3),
     )
-    for face, m, tone in faces:
+    for index, (face, m, tone) in enumerate(faces):
         body = rgb_hex(shade(BODY, tone))
-        content = _face_content(face, body, tone)
+        content = _face_content(face, body, tone, upright_top=index == 0)
         out.append(f'<g transform="matrix({m[0]:.4f} {m[1]:.4f} {m[2]:.4f} {m[3]:.4f} {m[4]} {m[5]})">{content}</g>')
     # a soft sheen along the top edges
     out.append(f'<path d="M{L[0] + 10},{L[1]} L{T[0]},{T[1] + 5} L{R[0] - 10},{R[1]}" fill="none" stroke="#ffffff" '
