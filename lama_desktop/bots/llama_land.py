@@ -34,16 +34,19 @@ LEVEL_OBJECTIVES = {"lowlands": 1, "plains": 2, "hills": 3, "mountains": 4, "sum
 class Policy:
     """A greedy turn policy over a view or a state (both expose the same public attributes)."""
 
-    def __init__(self, rng: random.Random, noise: float = 0.0, marker_bias: float = 1.0, crop_weight: float = 1.0):
+    def __init__(self, rng: random.Random, noise: float = 0.0, marker_bias: float = 1.0, crop_weight: float = 1.0,
+                 foundation_cost: float | None = 4.0):
         self.rng = rng
+        self.foundation_cost = foundation_cost
         self.noise = noise
         self.marker_bias = marker_bias
         self.crop_weight = crop_weight
 
     # -- valuation helpers -------------------------------------------------------------------------------------
-    def crop_values(self, g, p) -> list[float]:
+    def crop_values(self, g, p, marks=()) -> list[float]:
         """What one more crop of each kind is worth now (1 point at the end, more when it brings a card)."""
         out = []
+        special = [name in marks for name in ("corn_specialist", "cacao_specialist", "potato_specialist")]
         for k in range(3):
             col = g.columns[k]
             if not col:
@@ -54,7 +57,7 @@ class Policy:
             # the nearer a feeding, the more the next crop is worth
             share = (top - 4) / 4.0
             closeness = 0.6 + 0.15 * min(have, 4)
-            out.append((1.0 + share * closeness) * self.crop_weight)
+            out.append((1.0 + share * closeness + (0.4 if special[k] else 0.0)) * self.crop_weight)
         return out
 
     def objective_marks(self, g, seat) -> dict[str, int]:
@@ -77,14 +80,16 @@ class Policy:
         if rule == "llama_cards_of":
             k = ("corn", "cacao", "potato").index(params["crop"])
             have = sum(1 for kind, _ in p.cards if kind == k)
-            return min(1.0, 0.25 + have * 0.2)
+            if have + len(g.columns[k]) < params["count"]:
+                return 0.0
+            return min(1.0, 0.2 + have * 0.2)
         if rule == "llama_cards_each":
             have = [0, 0, 0]
             for kind, _ in p.cards:
                 have[kind] += 1
             return min(1.0, 0.35 + sum(min(h, 2) for h in have) * 0.1)
         if rule == "coins":
-            return min(1.0, 0.45 + p.coins * 0.1)
+            return min(1.0, 0.15 + p.coins * 0.12)
         if rule == "characters":
             return min(1.0, 0.3 + len(p.chars) * 0.15)
         if rule == "llamas_on_level":
@@ -130,12 +135,12 @@ class Policy:
         entries = g.compact_placements()
         if not entries:
             return []
-        cv = self.crop_values(g, p)
-        coin_v = 0.6 if g.supply_coins else 0.0
+        marks = self.objective_marks(g, seat)
+        cv = self.crop_values(g, p, marks)
+        coin_v = (1.0 if ("wealth" in marks or "wealth_master" in marks) else 0.6) if g.supply_coins else 0.0
         hut_v = 2.0 if (g.row or g.deck_size) else 0.0
         sup = g.supply_crops
         passives = [CHARS[c] for c in p.chars]
-        marks = self.objective_marks(g, seat)
         level_marks = {LEVEL_OBJECTIVES[o] for o in marks if o in LEVEL_OBJECTIVES}
         marker_v, _ = self.marker_value(g, seat, p)
         heights = p.heights
@@ -149,22 +154,7 @@ class Policy:
                 n = [0, 0, 0, 0, 0, 0]
                 for icon in covered:
                     n[icon] += 1
-                value = (min(n[CORN], sup[0]) * cv[0] + min(n[CACAO], sup[1]) * cv[1]
-                         + min(n[POTATO], sup[2]) * cv[2] + n[COIN] * coin_v + n[HUT] * hut_v)
-                for ch in passives:
-                    t = ch.type
-                    if t == "farmer":
-                        if n[ch.crops[0] + 1] >= 2:
-                            value += cv[ch.crops[0]]
-                    elif t == "settler":
-                        if n[CORN] and n[CACAO] and n[POTATO]:
-                            value += 2 * coin_v
-                    elif t == "miner":
-                        if n[COIN]:
-                            value += coin_v
-                    elif t == "worker":
-                        if n[HUT]:
-                            value += coin_v
+                value = self._icon_gain(n, cv, coin_v, hut_v, sup, passives)
                 if not feed_now:
                     crops = p.crops
                     after = [crops[0] + n[CORN], crops[1] + n[CACAO], crops[2] + n[POTATO]]
@@ -188,6 +178,82 @@ class Policy:
             scored.append((value, entry))
         scored.sort(key=lambda item: item[0], reverse=True)
         return scored
+
+    @staticmethod
+    def _icon_gain(n, cv, coin_v, hut_v, sup, passives) -> float:
+        """Value of covering icons counted in ``n`` (by icon code), with the character bonuses they trigger."""
+        value = (min(n[CORN], sup[0]) * cv[0] + min(n[CACAO], sup[1]) * cv[1]
+                 + min(n[POTATO], sup[2]) * cv[2] + n[COIN] * coin_v + n[HUT] * hut_v)
+        for ch in passives:
+            t = ch.type
+            if t == "farmer":
+                if n[ch.crops[0] + 1] >= 2:
+                    value += cv[ch.crops[0]]
+            elif t == "settler":
+                if n[CORN] and n[CACAO] and n[POTATO]:
+                    value += 2 * coin_v
+            elif t == "miner":
+                if n[COIN]:
+                    value += coin_v
+            elif t == "worker":
+                if n[HUT]:
+                    value += coin_v
+        return value
+
+    def foundation_step(self, g, seat, best_plain: float):
+        """A foundation worth placing now: the first cell of the best build that foundations make possible, when
+        it beats the best plain placement (each foundation costs a point of value: there are only three)."""
+        p = g.players[seat]
+        if p.foundations <= 0 or self.foundation_cost is None:
+            return None
+        placed = {enc(x, y) for x, y in g.turn_foundations}
+        H, L, top = p.heights, p.llamas, p.top
+        marks = self.objective_marks(g, seat)
+        cv = self.crop_values(g, p, marks)
+        coin_v = 0.6 if g.supply_coins else 0.0
+        hut_v = 2.0 if (g.row or g.deck_size) else 0.0
+        sup = g.supply_crops
+        passives = [CHARS[c] for c in p.chars]
+        inside = p.footprint().inside
+        rem = p.foundations
+        best, best_cell = None, None
+        for shape in g.shapes_available():
+            for _oi, _origin, cells in inside[shape]:
+                if placed and not placed.issubset(cells):
+                    continue
+                if L and any(c in L for c in cells):
+                    continue
+                hs = [H[c] for c in cells]
+                mx = max(hs)
+                deficit = 5 * mx - sum(hs)
+                if deficit == 0 or deficit > rem:
+                    continue
+                n = [0, 0, 0, 0, 0, 0]
+                low = None
+                for c in cells:
+                    if H[c] == mx:
+                        n[top[c]] += 1
+                    elif low is None:
+                        low = c
+                value = self._icon_gain(n, cv, coin_v, hut_v, sup, passives) - self.foundation_cost * deficit
+                if best is None or value > best:
+                    best, best_cell = value, low
+        if best_cell is None:
+            return None
+        if not placed and best < best_plain + 0.5:
+            return None
+        return Move("foundation", dec(best_cell))
+
+    def choose_place(self, g, seat, moves) -> Move:
+        scored = self.score_placements(g, seat)
+        best_plain = scored[0][0] if scored else -1e9
+        step = self.foundation_step(g, seat, best_plain)
+        if step is not None and (g.turn_foundations or step in moves):
+            if step in moves:
+                return step
+        if scored:
+            return scored[0][1][0]
+        return moves[0]
 
     def _feedable(self, g, crops, coins) -> bool:
         for k in range(3):
@@ -216,18 +282,30 @@ class Policy:
         same = sum(1 for c in p.chars if CHARS[c].type == ch.type)
         return value - 0.25 * same
 
-    def choose_feed(self, g, p, moves):
+    def choose_feed(self, g, p, moves, seat=None):
+        """The highest card, steered by the objectives holding this player's markers (specialists, diversity,
+        wealth); coins only where needed."""
+        marks = self.objective_marks(g, seat) if seat is not None else {}
+        have = [0, 0, 0]
+        for kind, _ in p.cards:
+            have[kind] += 1
         best, best_move = None, None
         for move in moves:
             k = ("corn", "cacao", "potato").index(move.args[0])
             coins = move.args[1]
             card = g.columns[k][-1]
-            crops_used = 4 - coins // 2
-            # keep crops of the kinds still feeding well; coins are half a point each
-            cost = coins * 0.5 + crops_used * 0.0
-            value = (card - cost, -coins)
-            if best is None or value > best:
-                best, best_move = value, move
+            value = card - coins * 0.5
+            if ("corn_specialist", "cacao_specialist", "potato_specialist")[k] in marks:
+                value += 2.5
+            if ("corn_master", "cacao_master", "potato_master")[k] in marks:
+                value += 1.5
+            if "diversity" in marks and have[k] < 2:
+                value += 2.0
+            if ("wealth" in marks or "wealth_master" in marks) and coins and p.coins - coins < 6:
+                value -= coins * 1.5
+            key = (value, -coins)
+            if best is None or key > best:
+                best, best_move = key, move
         return best_move
 
     def choose_llama(self, g, seat, moves):
@@ -272,7 +350,7 @@ class Policy:
         p = g.players[seat]
         feeds = [m for m in moves if m.kind == "feed"]
         if feeds:
-            return self.choose_feed(g, p, feeds)
+            return self.choose_feed(g, p, feeds, seat)
         uses = [m for m in moves if m.kind == "use"]
         if uses:
             move = self._enabling_use(g, p, uses)
@@ -319,10 +397,7 @@ class Policy:
             return moves[0]
         phase = g.phase
         if phase == PLACE:
-            scored = self.score_placements(g, seat)
-            if scored:
-                return scored[0][1][0]
-            return moves[0]
+            return self.choose_place(g, seat, moves)
         if phase == HUT_PHASE:
             return self.choose_hut(g, seat, moves)
         if phase == LLAMA_PHASE:
@@ -420,8 +495,11 @@ class HardBot(Bot):
         if len(moves) == 1:
             return moves[0]
         scored = self.policy.score_placements(view, seat)
-        if not scored:
+        if not scored or view.turn_foundations:
             return self.policy.choose(view, seat)
+        step = self.policy.foundation_step(view, seat, scored[0][0])
+        if step is not None and step in moves:
+            return step
         picked = []
         seen = set()
         per_shape: dict[str, int] = {}

@@ -388,6 +388,15 @@ class LlamaLandState(GameState):
     def deck_size(self) -> int:
         return len(self.deck)
 
+    @property
+    def turn_foundations(self) -> list[tuple[int, int]]:
+        """Cells ``(x, y)`` where the player to move placed foundations this turn."""
+        return [dec(c) for c in self.t_found]
+
+    def shapes_available(self) -> list[str]:
+        """The shapes whose stack still holds a tile."""
+        return self._shapes_available()
+
     def view(self, seat: int) -> "LlamaLandView":
         if not self.over and self.phase == PLACE:
             self.players[self.seat].footprint()  # compute on the live state so later extends update it cheaply
@@ -1292,6 +1301,7 @@ class LlamaLandView(View):
         self.turns = s.turns
         self.triggered = s.triggered
         self.phase = s.phase
+        self.turn_foundations = s.turn_foundations
         self.stack_tops = [pile[-1] if pile else None for pile in s.stacks]
         self.stack_sizes = [len(pile) for pile in s.stacks]
         self.deck_size = len(s.deck)
@@ -1322,6 +1332,12 @@ class LlamaLandView(View):
 
     def must_feed(self) -> bool:
         return self._state.must_feed()
+
+    def shapes_available(self) -> list[str]:
+        return self._state.shapes_available()
+
+    def compact_builds(self):
+        return self._state.compact_builds() if self._state.current_player == self.seat else []
 
     def score_breakdown(self) -> list[dict]:
         return self._state.score_breakdown()
