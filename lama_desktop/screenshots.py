@@ -175,6 +175,9 @@ def _load_game_shots() -> None:
 
 
 # --- running -----------------------------------------------------------------------------------------------------
+LANGUAGE = "en"
+
+
 def make_app(size, base_dir: str | None = None):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -184,6 +187,8 @@ def make_app(size, base_dir: str | None = None):
 
     app = App(Storage(base_dir or tempfile.mkdtemp(prefix="lama-shots-")), size)
     app.transitions = False  # pictures of the scenes themselves, not of a cross-fade
+    if LANGUAGE != app.settings.language:
+        app.update_settings(language=LANGUAGE)
     return app
 
 
@@ -233,7 +238,10 @@ def main(argv=None) -> int:
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("--size", action="append", default=None, help="WxH (repeatable); default 1920x1080 and 1280x720")
     parser.add_argument("--only", default=None, help="only shots whose name contains this text")
+    parser.add_argument("--lang", default="en", choices=("en", "fr", "pl"), help="language of the pictures")
     args = parser.parse_args(argv)
+    global LANGUAGE
+    LANGUAGE = args.lang
     sizes = [tuple(int(v) for v in s.lower().split("x")) for s in (args.size or ["1920x1080", "1280x720"])]
     expected = len(sizes) * len([s for s in SHOTS if not args.only or args.only in s[0]])
     written = render_all(args.out_dir, sizes, args.only)
