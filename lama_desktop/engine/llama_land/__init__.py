@@ -62,7 +62,10 @@ The public picture: ``view.to_dict()`` (= ``state.public_dict(seat)``)
 
 Helpers for the UI and bots: ``state.placements(shape)`` / ``view.placements(shape)`` list every legal placement
 (move, kind, tile, rotation, mirror, x, y, cells, level, payout); ``why_illegal(move)`` gives the reason a step is
-refused (``""`` if legal); ``compact_placements()`` is the fast tuple form for bots; ``must_feed()``.
+refused (``""`` if legal); ``compact_placements()`` / ``compact_builds()`` are the fast tuple forms for bots
+(``(move, kind, shape, orientation, origin cell, cells, covered icon codes)``); ``must_feed()``;
+``shapes_available()``; ``turn_foundations`` (cells of this turn's foundations); ``deck_size``;
+``score_breakdown()``; ``objective_results()`` (points per card per seat).
 State attributes (read-only for callers): ``players[s]`` (``Player``: heights, top, toptile, llamas, log, crops,
 coins, chars, cards, foundations, markers; cells are ints, see ``data.enc``/``data.dec``), ``stacks``, ``row``,
 ``deck``, ``columns``, ``objectives``, ``markers``, ``supply_crops``, ``supply_coins``, ``supply_llamas``.

@@ -689,7 +689,7 @@ class LlamaLandState(GameState):
 
     def _int_args(self, move: Move, count: int, names: str) -> tuple:
         args = move.args
-        if len(args) < count or not all(isinstance(a, int) for a in args[:count]):
+        if len(args) != count or not all(isinstance(a, int) for a in args):
             raise IllegalMove(f"'{move.kind}' needs {names}", move)
         return args[:count]
 
