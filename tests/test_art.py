@@ -401,3 +401,36 @@ def test_card_slot(width):
     slot = art.card_slot(width)
     assert slot.get_size() == (width, round(width * 1.4)) and has_alpha(slot)
     assert slot.get_at((width // 2, slot.get_height() // 2)).a < 200, "an empty place is see-through"
+
+
+# --- Lamagic Show and Llama Land ----------------------------------------------
+
+@pytest.mark.parametrize("width", [200, 640])
+def test_show_stage(width):
+    dark, lit = art.show_stage(width), art.show_stage(width, lit=True)
+    assert dark.get_size() == lit.get_size() == art.show_stage_size(width) and has_alpha(dark)
+    assert pygame.image.tobytes(dark, "RGBA") != pygame.image.tobytes(lit, "RGBA")
+    stars = art.show_star_centers(width)
+    assert len(stars) == 5 and stars == sorted(stars)
+    for x, y in stars:
+        r, g, b, a = lit.get_at((x, y))
+        assert a == 255 and r > 200 and g > 150 and b < 150, "a gold star lies under each star centre"
+
+
+@pytest.mark.parametrize("cell", [24, 64, 120])
+def test_land_icons_and_blocks(cell):
+    for icon in art.LAND_ICONS:
+        image = art.land_icon(icon, cell)
+        assert image.get_size() == (cell, cell) and has_alpha(image)
+        if icon != "none":
+            assert image.get_bounding_rect().w > cell // 3
+    tops = set()
+    for level in (1, 2, 3, 4, 5):
+        block = art.land_block("corn", level, cell)
+        geo = art.block_geometry(cell, level)
+        assert block.get_size() == geo["size"] and has_alpha(block)
+        assert block.get_at((cell // 2, block.get_height() - 3)).a > 0, "the block's foot is at the bottom centre"
+        tops.add(block.get_height())
+    assert len(tops) == 5, "higher levels are taller"
+    with pytest.raises(ValueError):
+        art.land_block("banana", 1, cell)

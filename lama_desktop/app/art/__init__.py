@@ -26,6 +26,10 @@ from .cards import (
 )
 from .dice import FACES as DIE_FACES
 from .dice import die, die_face, sides_for
+from .extras import (
+    LAND_ICONS, LAND_LEVEL_COLORS, block_geometry, land_block, land_icon, show_stage, show_stage_size,
+    show_star_centers,
+)
 from .palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
 from .scenery import LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
 from .sounds import NAMES as SOUND_NAMES

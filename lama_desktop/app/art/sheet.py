@@ -55,6 +55,14 @@ def build(part: str = "all"):
                  (art.llama_figure(60, "brown"), "brown")]
         items += [(art.app_icon(s), str(s)) for s in (128, 64, 32, 16)]
         sections.append(("Logo, llamas, icon", items))
+    if part in ("all", "misc", "extras"):
+        items = [(art.show_stage(420), "show"), (art.show_stage(420, lit=True), "show lit")]
+        items += [(art.land_icon(i, 48), i) for i in ("corn", "cacao", "potato", "coin", "hut")]
+        sections.append(("Lamagic Show, Llama Land icons", items))
+        items = [(art.land_block(i, lvl, 90), f"L{lvl}") for lvl, i in ((1, "corn"), (2, "cacao"), (3, "potato"),
+                                                                        (4, "coin"), (5, "hut"), (2, "none"))]
+        items += [(art.land_block("corn", 3, 90, highlight=True), "lit"), (art.land_block("hut", 1, 44), "44")]
+        sections.append(("Llama Land blocks", items))
     if part in ("all", "misc"):
         f = art.font(26)
         b = art.font(26, bold=True)
@@ -101,7 +109,7 @@ def build(part: str = "all"):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("out")
-    parser.add_argument("--part", default="all", choices=("all", "cards", "small", "tokens", "dice", "misc"))
+    parser.add_argument("--part", default="all", choices=("all", "cards", "small", "tokens", "dice", "misc", "extras"))
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
