@@ -122,7 +122,12 @@ def _statistics(app):
 def _pause(app):
     from .app.scenes.pause import PauseScene
 
-    _title(app)
+    _load_game_shots()
+    table = next((b for n, b, _f in SHOTS if n == "table-lama-mid-round"), None)
+    (table or _title)(app)  # over the table it pauses, when the table's shots are there
+    app.stack.apply_pending()
+    for _ in range(3):
+        app.step(dt=1 / 60)
     app.stack.push(PauseScene("lama"))
 
 

@@ -105,6 +105,8 @@ class Settings:
     colorblind: bool = False
     window_size: tuple[int, int] = (1600, 900)
     player_name: str = ""
+    #: the last new-game setup (``GameConfig.to_dict()`` without the seed), offered again by the setup screen
+    last_setup: dict = field(default_factory=dict)
 
     def validated(self) -> "Settings":
         """A copy with every field forced into its allowed range (a hand-edited file cannot break the app)."""
@@ -120,8 +122,9 @@ class Settings:
         except (TypeError, ValueError):
             size = default.window_size
         name = self.player_name if isinstance(self.player_name, str) else ""
+        last = dict(self.last_setup) if isinstance(self.last_setup, dict) else {}
         return Settings(language, bool(self.fullscreen), ui_scale, speed, pace, volume, bool(self.muted),
-                        bool(self.colorblind), size, name[:24])
+                        bool(self.colorblind), size, name[:24], last)
 
     def to_dict(self) -> dict:
         data = asdict(self)

@@ -372,6 +372,9 @@ class App:
                 if deadline and time.monotonic() > deadline:
                     log.error("run time limit reached")
                     self.quit(1)
+        except Exception:
+            log.exception("the game stopped on an unexpected error (the last move is saved)")
+            raise
         finally:
             self.shutdown()
         return self.exit_code

@@ -135,7 +135,7 @@ def shadow_surface(size: tuple[int, int], radius: int, blur: int, alpha: int = 9
         # blurred at a quarter of the size, then scaled up (smoothscale adds its own softness): ~20x cheaper
         w, h = size
         full = (w + 4 * blur, h + 4 * blur)
-        k = 4 if min(full) >= 32 else 1
+        k = max(1, min(4, blur // 2))  # small blurs stay exact; big ones are blurred small and scaled up
         small = pygame.Surface((max(1, full[0] // k), max(1, full[1] // k)), pygame.SRCALPHA)
         pygame.draw.rect(small, (*SHADOW, alpha), (2 * blur // k, 2 * blur // k, max(1, w // k), max(1, h // k)),
                          border_radius=max(0, radius // k))

@@ -49,8 +49,32 @@ class SetupScene(MenuScene):
 
             self.specs = games()
         if self.game_id is None and self.specs:
+            self.restore_last_setup()
+        if self.game_id is None and self.specs:
             self.select_game(self.specs[0].id, rebuild=False)
         super().enter()
+
+    def restore_last_setup(self) -> None:
+        """Offer the previous game's table again (game, rules, seats), if it still makes sense."""
+        last = self.app.settings.last_setup if self.app else {}
+        try:
+            config = GameConfig.from_dict(last)
+            spec = get_game(config.game_id)
+        except (KeyError, TypeError, ValueError):
+            return
+        if spec.id not in {s.id for s in self.specs} or not spec.min_players <= config.players <= spec.max_players:
+            return
+        levels = levels_for(spec.id)
+        self.seats = [SeatConfig(s.name, s.kind, s.level if s.level in levels else levels[-1])
+                      for s in config.seats]
+        self.variants = {v for v in config.variants if v in spec.variant_ids}
+        self.select_game(spec.id, rebuild=False)
+
+    def remember_setup(self, config: GameConfig) -> None:
+        data = config.to_dict()
+        data.pop("seed", None)
+        data["first_dealer"] = 0
+        self.app.update_settings(last_setup=data)
 
     # model -----------------------------------------------------------------------------------------------------
     @property
@@ -136,6 +160,8 @@ class SetupScene(MenuScene):
         human = next((s.name for s in config.seats if not s.is_bot), None)
         if human and human != self.app.settings.player_name and human != t("common.setup.you"):
             self.app.update_settings(player_name=human)
+        if not self.app.smoke_test:
+            self.remember_setup(config)
         try:
             self.app.start_game(config)
         except ValueError as error:
