@@ -200,3 +200,24 @@ def test_a_whole_bot_game_through_the_real_scenes(tmp_path):
     assert code == 0 and driver.finished, driver.report()
     assert any("results" in step for step in driver.steps)
     assert isinstance(application.stack.top, ResultsScene)
+
+
+def test_setup_remembers_the_last_table(app):
+    click(app, widget(app.stack.top, "new").rect.center)
+    setup = app.stack.top
+    count = widget(setup, "count")
+    click(app, (count.rect.x + count._arrows[0].centerx, count.rect.centery))  # ‹ : one player fewer
+    assert len(setup.seats) == 3
+    variant = widget(setup, "variant-drama")
+    click(app, variant.rect.center)
+    assert "drama" in setup.variants
+    click(app, widget(setup, "start").rect.center)
+    assert not isinstance(app.stack.top, SetupScene)  # the table opened
+    assert app.settings.last_setup["variants"] == ["drama"] and len(app.settings.last_setup["seats"]) == 3
+    app.to_title()
+    app.step(dt=1 / 60)
+    click(app, widget(app.stack.top, "new").rect.center)
+    again = app.stack.top
+    assert isinstance(again, SetupScene)
+    assert len(again.seats) == 3 and again.variants == {"drama"}
+    assert [s.name for s in again.seats] == [s.name for s in setup.seats]
