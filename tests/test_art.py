@@ -434,3 +434,23 @@ def test_land_icons_and_blocks(cell):
     assert len(tops) == 5, "higher levels are taller"
     with pytest.raises(ValueError):
         art.land_block("banana", 1, cell)
+
+
+def test_cache_is_bounded_by_bytes():
+    from lama_desktop.app.art.cache import surface_cache
+
+    calls = []
+
+    @surface_cache(maxsize=100, max_bytes=3 * 100 * 100 * 4)
+    def square(side: int) -> pygame.Surface:
+        calls.append(side)
+        return pygame.Surface((side, side), pygame.SRCALPHA)
+
+    first = square(100)
+    assert square(100) is first and calls == [100]
+    for _ in range(3):
+        square(101 + _)
+    info = square.cache_info()
+    assert info["bytes"] <= 3 * 100 * 100 * 4 + 4 * 103 * 103 and info["size"] <= 3
+    square(100)
+    assert calls.count(100) == 2, "the oldest picture was dropped and is drawn again"

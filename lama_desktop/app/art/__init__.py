@@ -8,6 +8,10 @@ in ~0 ms. Returned surfaces are shared: never draw on them (``.copy()`` first).
     art.init(colorblind=False)        # optional, after pygame.display.set_mode
     face = art.card_face("3", 120)    # 120 x 168, per-pixel alpha
 
+Caches are bounded (entries and bytes per function, oldest dropped first). Ask for a few fixed sizes (e.g. the
+layout's card width); for a card that grows or shrinks during an animation, scale the cached surface
+(``pygame.transform.smoothscale``) instead of asking for a new width every frame.
+
 Placement conventions:
 - ``card_shadow(w)`` / ``card_glow(w)`` are larger than the card: blit at ``(x - pad, y - pad)`` with
   ``pad = card_shadow_pad(w)``; the shadow already falls a little downwards.

@@ -21,11 +21,23 @@ def _freeze(value):
     return value
 
 
-def surface_cache(maxsize: int = 256):
+def _bytes(value) -> int:
+    try:
+        return value.get_width() * value.get_height() * value.get_bytesize()
+    except AttributeError:
+        return 0
+
+
+def surface_cache(maxsize: int = 256, max_bytes: int = 96 * 1024 * 1024):
+    """LRU cache of at most ``maxsize`` entries and ``max_bytes`` of pixels (oldest pictures are dropped first).
+
+    A picture asked for again after being dropped is simply drawn again (a new object).
+    """
+
     def decorate(fn):
         signature = inspect.signature(fn)
         entries: OrderedDict = OrderedDict()
-        stats = {"hits": 0, "misses": 0}
+        stats = {"hits": 0, "misses": 0, "bytes": 0}
 
         fast: dict = {}  # the caller's literal arguments -> normalised key (skips binding on the hot path)
 
@@ -54,8 +66,10 @@ def surface_cache(maxsize: int = 256):
                 stats["misses"] += 1
                 value = fn(*bound.args, **bound.kwargs)
                 entries[key] = value
-                if len(entries) > maxsize:
-                    entries.popitem(last=False)
+                stats["bytes"] += _bytes(value)
+                while len(entries) > 1 and (len(entries) > maxsize or stats["bytes"] > max_bytes):
+                    _, dropped = entries.popitem(last=False)
+                    stats["bytes"] -= _bytes(dropped)
                 return value
             stats["hits"] += 1
             entries.move_to_end(key)
@@ -64,9 +78,10 @@ def surface_cache(maxsize: int = 256):
         def cache_clear():
             entries.clear()
             fast.clear()
+            stats["bytes"] = 0
 
         def cache_info():
-            return {"size": len(entries), "maxsize": maxsize, **stats}
+            return {"size": len(entries), "maxsize": maxsize, "max_bytes": max_bytes, **stats}
 
         wrapper.cache_clear = cache_clear
         wrapper.cache_info = cache_info
