@@ -22,6 +22,8 @@ All bots see only a ``DiceView`` and are deterministic for a seed (no time budge
 
 from __future__ import annotations
 
+import math
+
 from ..engine.core import Move
 from ..engine.dice import (
     END_POINTS,
@@ -42,6 +44,7 @@ from ..engine.dice import (
 )
 from . import register_bots
 from .base import Bot
+from .search import normal_cdf
 
 INF = float("inf")
 
@@ -164,14 +167,14 @@ class MediumDiceBot(Bot):
 
 
 class HardDiceBot(Bot):
-    """Exact expectimax over the dice distribution for its own round, with the opponents' hazard."""
+    """Exact expectimax over the dice distribution for its own round, weighed by the game's score situation."""
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, depth: int = 3, max_nodes: int = 2500):
+    def __init__(self, seed: int = 0, depth: int = 3, game_aware: bool = True):
         super().__init__(seed)
         self.depth = depth
-        self.max_nodes = max_nodes
+        self.game_aware = game_aware
 
     def choose(self, view: DiceView) -> Move:
         moves = view.legal_moves()
@@ -180,26 +183,24 @@ class HardDiceBot(Bot):
         phase = view.phase
         if phase == "return":
             return best_return(moves)
-        search = RoundSearch.from_view(view, self.depth, self.max_nodes)
+        search = RoundSearch.from_view(view, self.depth, self.game_aware)
         row = search.row
         llama = search.llama
         if phase == "turn":
-            quit_value = MASK_POINTS[row_mask(row)]
+            quit_value = search.quit_value(row)
             roll_value = search.q_roll(row, llama, search.depth)
-            return ROLL if roll_value < quit_value - 1e-9 else QUIT
+            return ROLL if roll_value < quit_value - 1e-12 else QUIT
         k = search.depth
         best, best_value = moves[0], INF
         if phase == "discard":
             for move in moves:
-                d = discard_counts(move)
-                value = search.after_discard(row, d, llama, k)
-                if value < best_value - 1e-9:
+                value = search.after_discard(row, discard_counts(move), llama, k)
+                if value < best_value - 1e-12:
                     best, best_value = move, value
             return best
-        # take
-        for move in moves:
+        for move in moves:  # take
             value = search.after_take(row, _take_index(move), llama, k)
-            if value < best_value - 1e-9:
+            if value < best_value - 1e-12:
                 best, best_value = move, value
         return best
 
@@ -213,7 +214,7 @@ def outcome_groups(row: tuple) -> tuple:
 
     ``caps``: per value, how many cards the roll allows to discard; ``mask``: the values shown when nothing
     matches (the take or the blow-up depends on the llama row). Depends only on the row's counts capped at the
-    number of dice that can show a value, so it is cached across decisions.
+    number of dice, so it is cached across decisions (a pure function of the dice data).
     """
     key = tuple(c if c < NUM_DICE else NUM_DICE for c in row)
     groups = _GROUPS.get(key)
@@ -238,11 +239,145 @@ def outcome_groups(row: tuple) -> tuple:
     return groups
 
 
-class RoundSearch:
-    """Expectimax of one seat's round: values are expected penalty points (lower is better)."""
+#: a round's result for the searching seat, ``x`` (points its row scores, negative for a returned token), is
+#: looked up as ``cost[x + COST_OFFSET]``
+COST_OFFSET = 20
+COST_RANGE = range(-COST_OFFSET, MASK_POINTS[-1] + 1)
+#: per-round points of a LAMA Dice player and their spread (measured over medium-bot games, 4 players)
+ROUND_GAIN_MEAN = 6.2
+ROUND_GAIN_SD = 5.0
+#: share of its open row an opponent still in the round is expected to score, and the spread around it
+OPPONENT_KEEP = 0.65
+OPPONENT_SD = 3.0
+POINTS_TIEBREAK = 1e-4
 
-    def __init__(self, row, llama_mask: int, hazard: float, solo: bool, token_triple: float, token_empty: float,
-                 depth: int, max_nodes: int = 2500):
+
+def points_cost() -> list:
+    return [float(x) for x in COST_RANGE]
+
+
+#: a discretised standard normal (nodes, weights) for integrating over one's own future gains
+_Z_NODES = tuple(z / 2.0 for z in range(-7, 8))
+_Z_WEIGHTS = tuple(w / sum(math.exp(-z * z / 2.0) for z in _Z_NODES)
+                   for w in (math.exp(-z * z / 2.0) for z in _Z_NODES))
+
+
+def race_win(totals, seat: int) -> float:
+    """Chance that ``seat`` ends the race to 40 with the fewest points, every seat gaining independent normal
+    points per round (``ROUND_GAIN_MEAN`` ± ``ROUND_GAIN_SD``) for as many rounds as the leader needs. The
+    rivals are independent *given our own future gain*, which is integrated over (a plain product of pairwise
+    chances would count our own luck once per rival)."""
+    top = max(totals)
+    rounds = max(1.0, (END_POINTS - top) / ROUND_GAIN_MEAN)
+    sd = ROUND_GAIN_SD * math.sqrt(rounds)
+    mine = totals[seat]
+    others = [t for s, t in enumerate(totals) if s != seat]
+    total = 0.0
+    for z, weight in zip(_Z_NODES, _Z_WEIGHTS):
+        me = mine + z * sd
+        p = weight
+        for t in others:
+            p *= normal_cdf((t - me) / sd)
+        total += p
+    return total
+
+
+def game_may_end(view: DiceView) -> bool:
+    """Whether this round can end the game: some seat could reach 40 (a row still in the round could grow by
+    the whole llama row)."""
+    llama = row_mask(view.llama_row_counts())
+    scores = view.scores
+    quit_flags = view.quit
+    for s in range(view.num_players):
+        mask = row_mask(view.row_counts(s))
+        worst = MASK_POINTS[mask] if quit_flags[s] else MASK_POINTS[mask | llama]
+        if scores[s] + worst >= END_POINTS:
+            return True
+    return False
+
+
+def game_cost(view: DiceView) -> list:
+    """Cost (minus the estimated chance of winning the game, plus a tiny points tie-break) of each result ``x``.
+
+    The opponents' totals are their scores plus their rows' points if they quit, or an expected share of them
+    if they are still in. If the round's end would end the game, the win is decided now: each opponent is
+    beaten with a normal tail around its estimate. Otherwise the race to 40 is estimated with
+    ``race_win`` (per-round gains measured for this game).
+    """
+    seat = view.seat
+    scores = view.scores
+    quit_flags = view.quit
+    totals, spreads = [], []
+    for s in range(view.num_players):
+        if s == seat:
+            totals.append(0.0)
+            spreads.append(0.0)
+            continue
+        pts = MASK_POINTS[row_mask(view.row_counts(s))]
+        if quit_flags[s]:
+            totals.append(scores[s] + pts)
+            spreads.append(0.5)
+        else:
+            totals.append(scores[s] + OPPONENT_KEEP * pts)
+            spreads.append(OPPONENT_SD)
+    top_other = max(t for s, t in enumerate(totals) if s != seat)
+    cost = []
+    for x in COST_RANGE:
+        mine = max(0, scores[seat] + x)
+        totals[seat] = mine
+        if mine >= END_POINTS or top_other >= END_POINTS:
+            w = 1.0
+            for s in range(view.num_players):
+                if s != seat:
+                    w *= normal_cdf((totals[s] - mine) / spreads[s])
+        else:
+            w = race_win(totals, seat)
+        cost.append(-w + POINTS_TIEBREAK * x)
+    return cost
+
+
+_ROW_INFO: dict = {}
+_BITS = tuple(tuple(v for v in range(NV) if m >> v & 1) for m in range(1 << NV))
+
+
+def row_info(row: tuple) -> tuple:
+    """Everything the search needs about a row, cached (a pure function of the row and the dice data):
+    (mask, p three llamas, [(p, children after each allowed discard; None = emptied)], [(values shown, p)],
+    per value: (row with that card taken, its mask))."""
+    info = _ROW_INFO.get(row)
+    if info is None:
+        p3, match, miss = outcome_groups(row)
+        cards = sum(row)
+        groups = []
+        for p, options in match:
+            children = []
+            for d in options:
+                if sum(d) == cards:
+                    children.append(None)
+                else:
+                    child = tuple(row[v] - d[v] for v in range(NV))
+                    children.append((child, row_mask(child)))
+            groups.append((p, tuple(children)))
+        adds = []
+        for v in range(NV):
+            child = list(row)
+            child[v] += 1
+            child = tuple(child)
+            adds.append((child, row_mask(child)))
+        info = (row_mask(row), p3, tuple(groups), miss, tuple(adds))
+        _ROW_INFO[row] = info
+    return info
+
+
+class RoundSearch:
+    """Expectimax of one seat's round over the exact dice distribution; values are costs (lower is better).
+
+    ``value(row, llama, k)``: at the start of the seat's turn with ``k`` more rolls of look-ahead (0: it quits);
+    ``cont``: after its action, before its next turn, the round ends without it with probability ``hazard``.
+    """
+
+    def __init__(self, row, llama_mask: int, hazard: float, solo: bool, token_triple: int, token_empty: int,
+                 depth: int, cost: list | None = None):
         self.row = tuple(row)
         self.llama = llama_mask
         self.hazard = hazard
@@ -251,95 +386,94 @@ class RoundSearch:
         self.token_empty = token_empty
         self.memo: dict = {}
         self.depth = depth
-        self.max_nodes = max_nodes
+        self.cost = cost if cost is not None else points_cost()
+        #: cost of having a row with these values scored
+        self.mask_cost = tuple(self.cost[MASK_POINTS[m] + COST_OFFSET] for m in range(1 << NV))
 
     @classmethod
-    def from_view(cls, view: DiceView, depth: int, max_nodes: int) -> "RoundSearch":
+    def from_view(cls, view: DiceView, depth: int, game_aware: bool = True) -> "RoundSearch":
         seat = view.seat
         row = view.row_counts(seat)
-        llama = view.llama_row_counts()
-        llama_mask = row_mask(llama)
+        llama_mask = row_mask(view.llama_row_counts())
         quit_flags = view.quit
         opponents = [s for s in range(view.num_players) if s != seat and not quit_flags[s]]
-        solo = not opponents
         survive = 1.0
         for s in opponents:
             survive *= 1.0 - ROLL_PROBABILITY * round_end_chance(view.row_counts(s), llama_mask)
-        scores = view.scores
-        tok = token_value(scores[seat], view.lama20)
-        search = cls(row, llama_mask, 1.0 - survive, solo, tok, tok, depth, max_nodes)
-        # a big row needs a shallower look (the tree grows with the number of distinct values)
-        distinct = sum(1 for c in row if c)
-        if distinct >= 5 and depth > 2:
-            search.depth = depth - 1
+        tok = token_value(view.scores[seat], view.lama20)
+        cost = game_cost(view) if game_aware and game_may_end(view) else None
+        search = cls(row, llama_mask, 1.0 - survive, not opponents, tok, tok, depth, cost)
+        if sum(1 for c in row if c) >= 5 and depth > 2:
+            search.depth = depth - 1  # a wide row: one roll less of look-ahead keeps the decision fast
         return search
 
-    def value(self, row: tuple, llama: int, k: int) -> float:
-        """Value at the start of this seat's turn with ``k`` rolls of look-ahead left (0: quit now)."""
-        points = MASK_POINTS[row_mask(row)]
+    def quit_value(self, row: tuple) -> float:
+        return self.mask_cost[row_mask(row)]
+
+    def value(self, row: tuple, mask: int, llama: int, k: int) -> float:
+        quit_cost = self.mask_cost[mask]
         if k <= 0:
-            return points
+            return quit_cost
         key = (row, llama, k)
         v = self.memo.get(key)
         if v is None:
             q = self.q_roll(row, llama, k)
-            v = q if q < points else points
+            v = q if q < quit_cost else quit_cost
             self.memo[key] = v
         return v
 
-    def cont(self, row: tuple, llama: int, k: int) -> float:
-        """After this seat's action, before its next turn: the round may end (hazard) with this row scored."""
-        h = self.hazard
-        points = MASK_POINTS[row_mask(row)]
+    def cont(self, row: tuple, mask: int, llama: int, k: int) -> float:
+        scored = self.mask_cost[mask]
         if k <= 1:
-            return points
-        return h * points + (1.0 - h) * self.value(row, llama, k - 1)
+            return scored
+        h = self.hazard
+        return h * scored + (1.0 - h) * self.value(row, mask, llama, k - 1)
 
     def q_roll(self, row: tuple, llama: int, k: int) -> float:
-        p3, match, miss = outcome_groups(row)
-        rmask = row_mask(row)
-        total = p3 * (self.cont(row, llama, k) - self.token_triple)
-        cards = sum(row)
-        for p, options in match:
+        cost = self.cost
+        mask_cost = self.mask_cost
+        rmask, p3, match, miss, adds = row_info(row)
+        here = MASK_POINTS[rmask] + COST_OFFSET
+        cont = self.cont
+        # three llamas: a token back (its worth measured where the row stands now), then go on
+        total = p3 * (cont(row, rmask, llama, k) + cost[here - self.token_triple] - cost[here])
+        emptied = cost[COST_OFFSET - self.token_empty]
+        for p, children in match:
             best = INF
-            for d in options:
-                if sum(d) == cards:
-                    val = -self.token_empty
-                else:
-                    val = self.cont(tuple(row[v] - d[v] for v in range(NV)), llama, k)
+            for child in children:
+                val = emptied if child is None else cont(child[0], child[1], llama, k)
                 if val < best:
                     best = val
             total += p * best
-        blow = MASK_POINTS[rmask | llama]
+        blow = mask_cost[rmask | llama]
         solo = self.solo
-        for mask, p in miss:
-            takeable = mask & llama
+        for shown, p in miss:
+            takeable = shown & llama
             if solo or not takeable:
                 total += p * blow
                 continue
             best = INF
-            for v in range(NV):
-                if takeable >> v & 1:
-                    val = self.after_take(row, v, llama, k)
-                    if val < best:
-                        best = val
+            for v in _BITS[takeable]:
+                rest = llama & ~(1 << v)
+                child, cmask = adds[v]
+                val = cont(child, cmask, rest, k) if rest else mask_cost[cmask]
+                if val < best:
+                    best = val
             total += p * best
         return total
 
     def after_discard(self, row, d, llama: int, k: int) -> float:
         new = tuple(row[v] - d[v] for v in range(NV))
         if not any(new):
-            return -self.token_empty
-        return self.cont(new, llama, k)
+            return self.cost[COST_OFFSET - self.token_empty]
+        return self.cont(new, row_mask(new), llama, k)
 
     def after_take(self, row, v: int, llama: int, k: int) -> float:
-        new = list(row)
-        new[v] += 1
-        new = tuple(new)
+        child, cmask = row_info(tuple(row))[4][v]
         rest = llama & ~(1 << v)
         if not rest:
-            return MASK_POINTS[row_mask(new)]  # the last card: the round ends
-        return self.cont(new, rest, k)
+            return self.mask_cost[cmask]  # the last card: the round ends
+        return self.cont(child, cmask, rest, k)
 
 
 #: how likely an opponent is to roll rather than quit (used only to weigh the hazard)
@@ -368,6 +502,13 @@ def round_end_chance(row, llama_mask: int) -> float:
             chance += p
     _END_CHANCE[key] = chance
     return chance
+
+
+class PointsDiceBot(HardDiceBot):
+    """The hard bot's search minimising this round's expected points only (no game situation): for comparison."""
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed, game_aware=False)
 
 
 register_bots("lama-dice", {
