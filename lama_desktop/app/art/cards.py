@@ -20,6 +20,7 @@ VW, VH = 500, 700
 RADIUS = 30  # 6 % of the width
 LINE = 12  # 2.4 % of the width: the one line weight
 SMALL = 110  # below this width the layout is simplified
+INDEX_MIN = 80  # simplified cards at least this wide still carry corner indices
 CARDS = ("1", "2", "3", "4", "5", "6", "L", "P", "2/3", "4/5")
 SYMBOLS = ("circle", "square", "star")
 
@@ -124,7 +125,7 @@ def _llama_colors(card: str, colorblind: bool) -> dict[str, str]:
     return {}
 
 
-def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool) -> str:
+def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, index: bool = True) -> str:
     hues = palette(colorblind)
     defs, body = [], [_frame()]
     if card in ("L", "P"):
@@ -143,6 +144,12 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool) -> s
         if small:
             body.append(_medallion(250, 360, 205, 290, medal))
             body.append(svg.place("llama_head.svg", 70, 120, 360, 430, colors=_llama_colors(card, colorblind)))
+            if index:
+                for cx, cy in ((78, 86), (422, 614)):
+                    body.append(f'<circle cx="{cx}" cy="{cy}" r="62" fill="{medal}" stroke="{INK}" '
+                                f'stroke-width="{LINE * 0.9}"/>')
+                    body.append(svg.place("llama_head.svg", cx - 50, cy - 56, 100, 110,
+                                          colors=_llama_colors(card, colorblind)))
         else:
             body.append(_medallion(250, 350, 180, 250, medal))
             body.append(svg.place("llama_head.svg", 70, 128, 360, 424, colors=_llama_colors(card, colorblind)))
@@ -222,6 +229,10 @@ def _numerals(surface: pygame.Surface, card: str, small: bool, colorblind: bool)
     if small:
         img = outlined(card, 285 * s, c, ink, max(1.5, line * 1.1), shadow=True)
         blit_centered(surface, img, (250 * s, 372 * sy))
+        if w >= INDEX_MIN:  # fanned hands cover the right part of a card: keep the value readable in the corner
+            for cx, cy, rot in ((62, 78, 0), (438, 622, 180)):
+                idx = outlined(card, 92 * s, PALETTE["paper"], ink, max(1, line * 0.75))
+                blit_centered(surface, pygame.transform.rotate(idx, rot), (cx * s, cy * sy))
         return
     img = outlined(card, 225 * s, c, ink, line, shadow=True)
     blit_centered(surface, img, (250 * s, 352 * sy))
@@ -241,7 +252,7 @@ def card_face(card: str, width: int, *, plus: bool = False, symbol: str | None =
     width = max(8, int(width))
     height = card_height(width)
     small = width < SMALL
-    surface = svg.render(svg.document(width, height, _face_svg(card, small, plus, symbol, colorblind), (VW, VH)),
+    surface = svg.render(svg.document(width, height, _face_svg(card, small, plus, symbol, colorblind, width >= INDEX_MIN), (VW, VH)),
                          (width, height))
     _numerals(surface, card, small, colorblind)
     return surface
