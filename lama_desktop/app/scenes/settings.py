@@ -8,7 +8,7 @@ import pygame
 
 from ...storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
-from ..widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, felt_surface
+from ..widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
 from .base import MenuScene, draw_heading
 
 
@@ -22,6 +22,9 @@ class SettingsScene(MenuScene):
         rows = 8
         self.panel = pygame.Rect(0, 0, row_w + ui.s(80), ui.s(40) + rows * (row_h + gap) + ui.s(120))
         self.panel.midtop = (w // 2, max(ui.s(130), h // 2 - self.panel.h // 2 + ui.s(40)))
+        preview_w = 3 * ui.s(84) + 2 * ui.s(14) + ui.s(70)  # the card preview beside the panel, as one group
+        if w - self.panel.w - 2 * preview_w >= ui.s(40):
+            self.panel.x = (w - self.panel.w - preview_w) // 2
         y = self.panel.y + ui.s(36)
 
         def place(widget):
@@ -54,8 +57,34 @@ class SettingsScene(MenuScene):
     def draw_static(self, surface, ui):
         w, h = surface.get_size()
         surface.blit(felt_surface((w, h)), (0, 0))
-        draw_heading(surface, ui, t("common.title.settings"), (w // 2, self.panel.y - ui.s(60)))
+        self._draw_preview(surface, ui)
+        draw_heading(surface, ui, t("common.title.settings"), (self.panel.centerx, self.panel.y - ui.s(60)))
         draw_panel(surface, self.panel, ui)
         where = t("common.settings.saved_in", path=str(self.app.storage.config_dir))
         img = ui.text(where, 16, (190, 210, 200))
-        blit_center(surface, img, (w // 2, min(h - ui.s(20), self.panel.bottom + ui.s(28))))
+        blit_center(surface, img, (self.panel.centerx, min(h - ui.s(20), self.panel.bottom + ui.s(28))))
+
+    def _draw_preview(self, surface, ui):
+        """A few cards beside the panel, drawn with the current palette (see the colour-blind setting at work)."""
+        w, h = surface.get_size()
+        room = min(w - self.panel.right, 3 * ui.s(84) + 2 * ui.s(14) + ui.s(70))
+        card_w = min(ui.s(84), (room - ui.s(70)) // 3)
+        if card_w < ui.s(50):
+            return
+        try:
+            from .. import art
+
+            faces = [art.card_face(c, card_w, colorblind=self.app.settings.colorblind) for c in "123456"]
+        except Exception:
+            return
+        gap = ui.s(14)
+        grid_w = 3 * card_w + 2 * gap
+        card_h = faces[0].get_height()
+        x0 = self.panel.right + ui.s(70)
+        y0 = self.panel.centery - (2 * card_h + gap) // 2
+        label = ui.text(t("common.settings.preview"), 20, (214, 230, 222), bold=True)
+        surface.blit(label, label.get_rect(midbottom=(x0 + grid_w // 2, y0 - ui.s(14))))
+        for i, face in enumerate(faces):
+            rect = pygame.Rect(x0 + (i % 3) * (card_w + gap), y0 + (i // 3) * (card_h + gap), card_w, card_h)
+            draw_shadow(surface, rect, ui.s(6), ui.s(5), ui.s(4), 90)
+            surface.blit(face, rect)

@@ -72,6 +72,23 @@ class TitleScene(MenuScene):
             rect.midtop = (w // 2, top + i * (bh + gap))
             self.group.add(Button(text, action, style=style, enabled=enabled, rect=rect, name=name, size=27))
         self.group.on_back = self.on_quit
+        self.fans = []
+        try:  # two fans of cards that float gently beside the menu (decoration only)
+            card_w = ui.s(150)
+            self.fans = (card_fan(ui, (int(w * 0.13), int(h * 0.70)), card_w, ["1", "2", "3", "L"], 13, ui.s(320),
+                                  tilt=-8)
+                         + card_fan(ui, (int(w * 0.87), int(h * 0.70)), card_w, ["4", "5", "6", "L"], 13, ui.s(320),
+                                    tilt=8))
+        except Exception:
+            self.fans = []
+
+    def draw_dynamic(self, surface, ui):
+        amplitude = ui.s(5)
+        for i, (img, rect) in enumerate(self.fans):
+            side = 0 if i < 4 else 1
+            dy = round(math.sin(self.time * 0.9 + (i % 4) * 0.5 + side * 1.7) * amplitude)
+            draw_shadow(surface, rect.inflate(-ui.s(30), -ui.s(30)), ui.s(14), ui.s(10), ui.s(8) - dy // 2, 90)
+            surface.blit(img, rect.move(0, dy))
 
     def draw_static(self, surface, ui):
         w, h = surface.get_size()
@@ -82,18 +99,6 @@ class TitleScene(MenuScene):
         glow = pygame.transform.gaussian_blur(glow, 3)
         glow = pygame.transform.smoothscale(glow, (ui.s(900), ui.s(360)))
         blit_center(surface, glow, (w // 2, int(h * 0.21)))
-        try:
-            card_w = ui.s(150)
-            for img, rect in card_fan(ui, (int(w * 0.13), int(h * 0.70)), card_w, ["1", "2", "3", "L"], 13, ui.s(320),
-                                      tilt=-8):
-                draw_shadow(surface, rect.inflate(-ui.s(30), -ui.s(30)), ui.s(14), ui.s(10), ui.s(8), 90)
-                surface.blit(img, rect)
-            for img, rect in card_fan(ui, (int(w * 0.87), int(h * 0.70)), card_w, ["4", "5", "6", "L"], 13, ui.s(320),
-                                      tilt=8):
-                draw_shadow(surface, rect.inflate(-ui.s(30), -ui.s(30)), ui.s(14), ui.s(10), ui.s(8), 90)
-                surface.blit(img, rect)
-        except Exception:
-            pass  # decoration only
         logo = logo_surface(ui, ui.s(640))
         blit_center(surface, logo, (w // 2, int(h * 0.2)))
         tagline = ui.text(t("common.title.tagline"), 26, (236, 226, 200))
