@@ -119,6 +119,7 @@ class LamaTableScene(Scene):
         self.shown = Shown(session.view(self.focus), self.revealed)
         self.pressed_card = -1
         self.reason_toast: Toast | None = None
+        self.colorblind = False
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -184,6 +185,19 @@ class LamaTableScene(Scene):
         self.small_token_d = L.s(34)
         self.static = None
         self._build_buttons()
+        self._prewarm()
+
+    def _prewarm(self) -> None:
+        """Render every card face this game can show once (SVG), so no frame stalls on a first appearance."""
+        names = ["1", "2", "3", "4", "5", "6", "L"]
+        if self.session.game_id == "lama-party":
+            names += ["1+", "2+", "3+", "4+", "5+", "6+", "P"]
+        for name in names:
+            card_image(name, self.hand_w, self.colorblind)
+            if self.pile_w != self.hand_w:
+                card_image(name, self.pile_w, self.colorblind)
+        card_image(None, self.hand_w)
+        card_image(None, self.back_w)
 
     def _build_buttons(self) -> None:
         if self.layout is None:
