@@ -31,17 +31,21 @@ def mix_into(buffer: list[float], sound: list[float], at: float, gain: float = 1
         buffer[start + i] += v * gain
 
 
-def lowpass(samples: list[float], cutoff: float) -> list[float]:
+def lowpass(samples: list[float], cutoff: float, poles: int = 2) -> list[float]:
+    """Cascaded one-pole low-pass (6 dB/octave per pole; two by default, so noise stays soft)."""
     a = 1 - math.exp(-TAU * cutoff / RATE)
-    out, y = [], 0.0
-    for v in samples:
-        y += a * (v - y)
-        out.append(y)
+    out = samples
+    for _ in range(poles):
+        filtered, y = [], 0.0
+        for v in out:
+            y += a * (v - y)
+            filtered.append(y)
+        out = filtered
     return out
 
 
 def highpass(samples: list[float], cutoff: float) -> list[float]:
-    low = lowpass(samples, cutoff)
+    low = lowpass(samples, cutoff, poles=1)
     return [v - l for v, l in zip(samples, low)]
 
 
@@ -84,7 +88,7 @@ def tone(freq: float, seconds: float, partials=((1, 1.0, 1.0),), attack=0.004, d
             phase += TAU * f / RATE
             g = (t / attack) if t < attack else math.exp(-(t - attack) / d)
             out[i] += amp * g * math.sin(phase)
-    return out
+    return fade_out(out, 0.03)  # never stop a ringing note abruptly (that clicks)
 
 
 def marimba(freq: float, seconds: float = 0.6, decay: float = 0.18) -> list[float]:
