@@ -221,3 +221,16 @@ def test_setup_remembers_the_last_table(app):
     assert isinstance(again, SetupScene)
     assert len(again.seats) == 3 and again.variants == {"drama"}
     assert [s.name for s in again.seats] == [s.name for s in setup.seats]
+
+
+def test_a_save_without_its_seats_is_reported_not_a_crash(app):
+    from lama_desktop.engine.record import GameRecord
+
+    record = GameRecord("lama", 3, (), 5, {})
+    state = record.new_state()
+    record.play(state, state.legal_moves()[0])
+    app.storage.autosave(record, state, {})  # a foreign writer forgot the seats
+    app.stack.top.build()
+    click(app, widget(app.stack.top, "continue").rect.center)
+    assert isinstance(app.stack.top, MessageScene)
+    assert not app.storage.has_save() and list(app.storage.save_dir.glob("autosave.json.damaged-*"))

@@ -251,9 +251,11 @@ class App:
         except SaveDamaged as error:
             self.show_save_damaged(error)
             return False
-        except (KeyError, TypeError, ValueError) as error:
+        except Exception as error:  # whatever a foreign or damaged save does to a table: report, never crash
+            log.exception("cannot resume the saved game")
             moved = self.storage._move_aside_quietly(self.storage.save_path)
-            self.show_save_damaged(SaveDamaged(f"the save's seats are damaged ({error})", moved))
+            self.show_save_damaged(SaveDamaged(f"the saved game cannot be resumed ({type(error).__name__}: "
+                                               f"{error})", moved))
             return False
         self.stack.clear_to(scene)
         return True

@@ -627,7 +627,7 @@ class TextField(Widget):
         clip = surface.get_clip()
         inner = rect.inflate(-ui.s(20), 0)
         surface.set_clip(inner.clip(clip) if clip else inner)
-        pos = img.get_rect(midleft=(inner.x, rect.centery))
+        pos = img.get_rect(midleft=(inner.x, rect.centery + round(img.get_height() * 0.06)))
         if pos.right > inner.right:
             pos.right = inner.right
         surface.blit(img, pos)
