@@ -17,6 +17,7 @@ Q quit, T take the Drama board, Esc pause. A click or key while cards move skips
 from __future__ import annotations
 
 import logging
+import re
 from collections import deque
 
 import pygame
@@ -373,6 +374,7 @@ class LamaTableScene(Scene):
             self.hand_focus = len(self.shown.hand) - 2 if self.hand_focus >= 0 else -1
 
     def _toast_reason(self, reason: str) -> None:
+        reason = translate_reason(reason)
         text = t("lama.reason.refused", reason=reason[:1].upper() + reason[1:])
         if self.reason_toast is not None and self.reason_toast in self.toasts:
             self.toasts.remove(self.reason_toast)
@@ -1136,6 +1138,27 @@ def _blit_scaled_flip(surface, name, center, base_w, k, flip, colorblind) -> Non
     size = (max(1, round(w * squash)), card_height(w))
     img = pygame.transform.smoothscale(img, size)
     surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+#: the engine's refusal sentences (English, from ``LamaState.why_illegal``) and their string keys; a sentence
+#: not listed here is shown as the engine wrote it
+_REASONS = [
+    (re.compile(r"^a (?P<card>\S+) cannot go on a (?P<top>\S+):"), "lama.reason.cannot_go_on"),
+    (re.compile(r"^you are the last player in this round"), "lama.reason.last_player"),
+    (re.compile(r"^the draw pile is empty"), "lama.reason.pile_empty"),
+    (re.compile(r"^Lama Drama! Play a llama"), "lama.reason.drama_only"),
+    (re.compile(r"^there is no Lama Drama to end"), "lama.reason.no_drama"),
+    (re.compile(r"^you have no (?P<card>\S+) in your hand"), "lama.reason.not_in_hand"),
+]
+
+
+def translate_reason(reason: str) -> str:
+    for pattern, key in _REASONS:
+        match = pattern.search(reason)
+        if match:
+            fmt = {k: (t("lama.card.llama_short") if v in ("L", "llama") else v) for k, v in match.groupdict().items()}
+            return t(key, **fmt)
+    return reason
 
 
 def t_level(level: str) -> str:
