@@ -267,3 +267,17 @@ def test_the_table_follows_window_resizes(tmp_path):
             app.step(1 / 30)
         assert table.layout.size == app.screen.get_size() == size
         assert table.layout.overlaps() == []
+
+
+def test_tab_reaches_the_buttons_and_enter_presses_them(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
+    app, table = make_app(tmp_path, seats, seed=6)
+    assert run_until(app, lambda: table.can_act(), 3000)
+    moves = len(table.session.record.moves)
+    post_key(pygame.K_TAB)  # Draw (or Quit when drawing is not allowed)
+    app.step(1 / 30)
+    focused = [n for n, b in table.buttons.items() if b.focused]
+    assert len(focused) == 1 and focused[0] in ("draw", "quit")
+    post_key(pygame.K_RETURN)
+    app.step(1 / 30)
+    assert table.session.record.moves[moves] == focused[0]

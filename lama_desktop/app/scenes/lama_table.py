@@ -325,7 +325,25 @@ class LamaTableScene(Scene):
                 self.try_move(letters[key])
                 return True
             return False
+        if key == pygame.K_TAB:  # Tab walks over the action buttons (then back to the hand)
+            order = [n for n in ("draw", "quit", "take", "menu") if n in self.buttons and self.buttons[n].enabled]
+            current = next((i for i, n in enumerate(order) if self.buttons[n].focused), -1)
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            nxt = current + step
+            for b in self.buttons.values():
+                b.focused = False
+            if 0 <= nxt < len(order):
+                self.buttons[order[nxt]].focused = True
+                self.hand_focus = -1
+            return True
+        focused_button = next((b for b in self.buttons.values() if b.focused), None)
+        if focused_button is not None and key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self._sound("click")
+            focused_button.activate()
+            return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            for b in self.buttons.values():
+                b.focused = False
             count = len(self.shown.hand)
             if count:
                 if self.hand_focus < 0:
