@@ -125,6 +125,14 @@ def _llama_colors(card: str, colorblind: bool) -> dict[str, str]:
     return {}
 
 
+_SHEEN = (
+    '<defs><linearGradient id="sheen" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="160" y2="224">'
+    '<stop offset="0" stop-color="#ffffff" stop-opacity="0.22"/>'
+    '<stop offset="1" stop-color="#ffffff" stop-opacity="0"/></linearGradient></defs>'
+    f'<path d="M{30 + 20},30 H400 L30,550 V{30 + 20} Q30,30 {30 + 20},30 Z" fill="url(#sheen)"/>'
+)
+
+
 def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, index: bool = True) -> str:
     hues = palette(colorblind)
     defs, body = [], [_frame()]
@@ -188,10 +196,13 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, inde
                 body.append(shape(VALUE_SHAPES[card], 250, 372, 170, f'fill="{rgb_hex(c)}" opacity="0.28"'))
         else:
             body.append(_medallion(250, 350, 172, 235, PAPER))
+            body.append(f'<ellipse cx="250" cy="350" rx="150" ry="213" fill="none" stroke="{rgb_hex(c)}" '
+                        f'stroke-width="{LINE * 0.35:.1f}" opacity="0.55"/>')
             kind = VALUE_SHAPES[card] if colorblind else "circle"
             pip_r = 15 if int(card) < 6 else 13.5
             body.append(_pips(int(card), kind, rgb_hex(c), 183, pip_r))
             body.append(_pips(int(card), kind, rgb_hex(c), 517, pip_r))
+    body.append(_SHEEN)
     if plus:
         body.append(_plus_badge(412, 90, 58 if not small else 80))
     if symbol:
