@@ -997,14 +997,17 @@ class LamaTableScene(Scene):
             fan_rect = fan.get_rect(center=hand_rect.center)
             fan_rect.x = hand_rect.x + L.s(4)
             surface.blit(fan, fan_rect)
-            badge = count_badge(self.ui, plural("lama.cards", count), L.s(26))
+            out = not sh.active[seat]
+            text = plural("lama.cards", count)
+            if out:
+                text = f"{t('lama.plate.out_tag')} · {text}"
+            badge = count_badge(self.ui, text, L.s(26), fill=(196, 84, 70) if out else CREAM,
+                                color=(255, 244, 230) if out else INK)
             surface.blit(badge, badge.get_rect(midleft=(min(fan_rect.right + L.s(4), hand_rect.right - badge.get_width()),
                                                         hand_rect.centery)))
-        if not sh.active[seat]:
-            tag = self.ui.font(18, True).render(t("lama.plate.out_tag"), True, (255, 240, 220))
-            box = tag.get_rect(center=(hand_rect.x + min(hand_rect.w // 3, L.s(70)), hand_rect.centery))
-            pygame.draw.rect(surface, (150, 70, 60), box.inflate(L.s(16), L.s(6)), border_radius=L.s(10))
-            surface.blit(tag, box)
+        elif not sh.active[seat]:
+            badge = count_badge(self.ui, t("lama.plate.out_tag"), L.s(26), fill=(196, 84, 70), color=(255, 244, 230))
+            surface.blit(badge, badge.get_rect(midleft=(hand_rect.x + L.s(4), hand_rect.centery)))
         tokens_rect = L[f"seat{k}.tokens"]
         draw_token_stacks(surface, tokens_rect.inflate(-L.s(8), 0), holdings(max(0, sh.scores[seat]), self.pinks),
                           self.pinks, self.small_token_d, align="left")
