@@ -454,3 +454,11 @@ def test_cache_is_bounded_by_bytes():
     assert info["bytes"] <= 3 * 100 * 100 * 4 + 4 * 103 * 103 and info["size"] <= 3
     square(100)
     assert calls.count(100) == 2, "the oldest picture was dropped and is drawn again"
+
+
+def test_preload_fills_the_cache():
+    drawn = art.preload((77,), colorblind=True)
+    assert drawn == len(art.CARDS) + 2
+    before = art.card_face.cache_info()["hits"]
+    art.card_face("5", 77, colorblind=True)
+    assert art.card_face.cache_info()["hits"] == before + 1

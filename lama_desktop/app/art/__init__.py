@@ -61,6 +61,23 @@ def colorblind_default() -> bool:
     return _state["colorblind"]
 
 
+def preload(card_widths=(), *, colorblind: bool | None = None, cards=CARDS, plus: bool = False,
+            backs: bool = True) -> int:
+    """Draw card faces (and backs and shadows) at the given widths now, e.g. behind a loading screen, so the
+    first frames of a table do not pay for them. Returns how many pictures were drawn or found cached."""
+    cb = _state["colorblind"] if colorblind is None else bool(colorblind)
+    count = 0
+    for width in card_widths:
+        for card in cards:
+            card_face(card, width, plus=plus, colorblind=cb)
+            count += 1
+        if backs:
+            card_back(width)
+            card_shadow(width)
+            count += 2
+    return count
+
+
 def clear_caches() -> None:
     """Drop every cached surface (e.g. after the display mode changed pixel format, or to free memory)."""
     _cache.clear_all()
@@ -69,7 +86,7 @@ def clear_caches() -> None:
 __all__ = [
     "CARDS", "SYMBOLS", "PALETTE", "VALUE_COLORS", "VALUE_COLORS_CB", "VALUE_SHAPES", "LLAMA_ACCENTS", "TOKENS",
     "DIE_FACES", "LLAMA_FURS", "PLAYER_COLORS",
-    "init", "colorblind_default", "clear_caches", "palette", "font", "display_font",
+    "init", "colorblind_default", "clear_caches", "preload", "palette", "font", "display_font",
     "card_face", "card_back", "card_slot", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
     "token", "token_stack", "token_color", "die", "die_face", "sides_for",
     "Sounds", "SOUND_NAMES", "table_felt", "llama_figure", "llama_head", "llama_size", "logo", "app_icon",

@@ -30,6 +30,14 @@ def _font(size: int, weight: str) -> pygame.font.Font:
     return pygame.font.Font(font_path(weight), max(1, int(size)))
 
 
+@lru_cache(maxsize=64)
+def _outline_font(size: int, weight: str, outline: int) -> pygame.font.Font:
+    _ensure_font()
+    f = pygame.font.Font(font_path(weight), size)
+    f.outline = outline
+    return f
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI font (Lato Regular or Bold) at ``size`` pixels, cached: callers must not change its style flags."""
     return _font(int(size), "bold" if bold else "regular")
@@ -67,9 +75,7 @@ def outlined(text: str, height: float, color, outline_color, outline: float, *, 
     if o <= 0:
         box = body.get_bounding_rect()
         return body.subsurface(box).copy() if box.w and box.h else body
-    outline_font = pygame.font.Font(font_path(weight), size)
-    outline_font.outline = o
-    rim = outline_font.render(text, True, outline_color)
+    rim = _outline_font(size, weight, o).render(text, True, outline_color)
     drop = max(1, round(o * 0.7)) if shadow else 0
     out = pygame.Surface((rim.get_width(), rim.get_height() + drop), pygame.SRCALPHA)
     if drop:
