@@ -81,7 +81,7 @@ class Shown:
         self.phase = d["phase"]
         self.round = int(d["round"])
         self.dealer = int(d["dealer"])
-        self.hand_face = 1.0  # 1 face up, 0 turned down (a quit)
+        self.hand_face = 1.0 if self.active[view.seat] else 0.0  # 1 face up, 0 turned down (after a quit)
         self.landed: set | None = None  # while dealing: which of ``hand``'s places hold a card yet
 
 

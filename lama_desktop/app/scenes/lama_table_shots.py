@@ -136,6 +136,14 @@ def _hotseat(app):
             break
 
 
+def _hotseat_hidden(app):
+    """Two people share the screen; a bot is to move, so nobody's hand is face up."""
+    session = _played_session("lama", 4, seed=9, humans=2,
+                              until=lambda s: s.current_player == 2 and len(s.round_log) >= 3)
+    scene = _push(app, session)
+    _settle(app, scene)
+
+
 def _round_summary(app):
     from .round_summary import RoundSummaryScene
 
@@ -164,6 +172,7 @@ for _name, _builder in [
     ("table-lama-6p", _six_players),
     ("table-lama-hotseat-privacy", _hotseat),
     ("table-lama-return-choice", _return_choice),
+    ("table-lama-hotseat-hidden", _hotseat_hidden),
     ("table-lama-round-summary", _round_summary),
 ]:
     screenshots.add_shot(_name, _builder, 4)
