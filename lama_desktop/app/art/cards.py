@@ -78,7 +78,7 @@ def _pattern(kind: str, color: str, opacity: float, step: float = 70, r: float =
     return "".join(out)
 
 
-def _pips(value: int, kind: str, color: str, cy: float, r: float, flip: bool = False) -> str:
+def _pips(value: int, kind: str, color: str, cy: float, r: float) -> str:
     gap = r * 2.7
     total = gap * (value - 1)
     out = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from .cache import surface_cache
 
 import pygame
@@ -44,8 +46,6 @@ def _token_svg(kind: str) -> str:
         f'<circle cx="{cx}" cy="{cy}" r="{r * 0.8:.1f}" fill="url(#f)" stroke="{rgb_hex(shade(rim, -0.25))}" stroke-width="{line * 0.6}"/>',
     ]
     # notches around the rim, like a poker chip
-    import math
-
     for i in range(8):
         a = math.radians(22.5 + 45 * i)
         x, y = cx + r * 0.9 * math.cos(a), cy + r * 0.9 * math.sin(a)
