@@ -128,6 +128,13 @@ class SetupScene(MenuScene):
     def set_name(self, index: int, text: str) -> None:
         self.seats[index].name = text
         self.error = ""
+        dealer = next((w for w in self.group.widgets if w.name == "dealer"), None)
+        if dealer is not None:  # the dealer choice shows the names as they are typed
+            dealer.set_options(self._dealer_options(), self.dealer)
+
+    def _dealer_options(self):
+        return [("random", t("common.setup.dealer_random"))] + [
+            (i, seat.name or f"{t('common.setup.seat')} {i + 1}") for i, seat in enumerate(self.seats)]
 
     def toggle_variant(self, variant_id: str, on: bool) -> None:
         (self.variants.add if on else self.variants.discard)(variant_id)
@@ -196,9 +203,7 @@ class SetupScene(MenuScene):
             y += variant_h + gap
         if not spec.variants:
             y += row_h
-        dealer_options = [("random", t("common.setup.dealer_random"))] + [
-            (i, seat.name or f"{t('common.setup.seat')} {i + 1}") for i, seat in enumerate(self.seats)]
-        self.group.add(Cycler(t("common.setup.first_dealer"), dealer_options, self.dealer, self._set_dealer,
+        self.group.add(Cycler(t("common.setup.first_dealer"), self._dealer_options(), self.dealer, self._set_dealer,
                               rect=(x, max(y + ui.s(10), self.left.bottom - ui.s(24) - row_h), inner, row_h),
                               name="dealer"))
         # seats
