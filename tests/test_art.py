@@ -462,3 +462,13 @@ def test_preload_fills_the_cache():
     before = art.card_face.cache_info()["hits"]
     art.card_face("5", 77, colorblind=True)
     assert art.card_face.cache_info()["hits"] == before + 1
+
+
+def test_contact_sheet_and_icon_export_run(tmp_path):
+    from lama_desktop.app.art import export, sheet
+
+    image = sheet.build("tokens")
+    assert image.get_width() == 1400 and image.get_height() > 100
+    assert export.main([str(tmp_path)]) == 0
+    for size in export.ICON_SIZES:
+        assert pygame.image.load(str(tmp_path / f"icon-{size}.png")).get_size() == (size, size)
