@@ -203,4 +203,13 @@ def land_block(icon: str, level: int, cell: int, highlight: bool = False):
     # icon standing upright on the top face
     size = half * 0.9
     out.append(_icon_markup(icon, cx - size / 2, top_y + half / 2 - size * 0.62, size))
-    return svg.render(svg.document(w, h, "".join(out)), (w, h))
+    surface = svg.render(svg.document(w, h, "".join(out)), (w, h))
+    if w >= 40:  # the level as a small number on the front-left face, so heights read without comparing them
+        from .text import blit_centered, outlined
+
+        label = outlined(str(level), max(6, w * 0.13), PALETTE["paper"], PALETTE["ink"], max(1, w * 0.02))
+        fx = (top[3][0] + top[2][0]) / 2
+        fy = (top[3][1] + top[2][1]) / 2 + depth / 2
+        if depth >= label.get_height() * 1.15:  # a level-1 block is too thin to carry it (and needs none)
+            blit_centered(surface, label, (fx, fy))
+    return surface
