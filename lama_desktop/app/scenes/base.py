@@ -43,7 +43,7 @@ class MenuScene(Scene):
         keyboard = self.group.keyboard_mode
         self.group.clear()
         self._static = None
-        self.layout(self.app.ui, self.app.size)
+        self.layout(self.app.menu_ui, self.app.size)
         if focus_name and keyboard:
             for widget in self.group.widgets:
                 if widget.name == focus_name:
@@ -81,7 +81,7 @@ class MenuScene(Scene):
         self.time += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.app.menu_ui
         size = surface.get_size()
         if self._static is None or self._static_size != size:
             self._static_size = size
