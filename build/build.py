@@ -41,6 +41,7 @@ WORK = ROOT / "build" / "_work"
 APP = "lama-desktop"
 MAX_BUNDLE_MB = 60
 DEB_PREFIX = "/opt/lama-desktop"
+SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
 
@@ -305,10 +306,11 @@ def install_test(deb_path: Path) -> None:
         if shutil.which("desktop-file-validate"):
             run(["desktop-file-validate", f"/usr/share/applications/{APP}.desktop"])
         command = desktop_exec(Path(f"/usr/share/applications/{APP}.desktop"))
-        resolved = shutil.which(command[0])
+        # A desktop session's PATH (not this shell's, which may hold a venv or pyenv shims with a lama-desktop).
+        resolved = shutil.which(command[0], path=SYSTEM_PATH)
         if resolved != f"/usr/bin/{APP}":
             raise BuildError(f"the menu entry's command {command[0]!r} resolves to {resolved}, not /usr/bin/{APP}")
-        out = run_frozen(command + ["--version"], timeout=120).stdout.strip()
+        out = run_frozen(command + ["--version"], timeout=120, path=SYSTEM_PATH).stdout.strip()
         if out != f"lama-desktop {VERSION}":
             raise BuildError(f"installed --version printed {out!r}")
         say(f"installed menu command --version: {out}")
@@ -341,7 +343,7 @@ def _smoke_as_unprivileged_user(command: list[str]) -> None:
         except (KeyError, OSError):
             prefix = []
     started = time.monotonic()
-    result = run_frozen(prefix + command + ["--smoke-test"], home=home, timeout=600)
+    result = run_frozen(prefix + command + ["--smoke-test"], home=home, timeout=600, path=SYSTEM_PATH)
     say(f"installed menu command --smoke-test{' as nobody' if prefix else ''}: exit 0 in "
         f"{time.monotonic() - started:.1f} s; {_last_line(result.stdout)}")
     shutil.rmtree(home, ignore_errors=True)
@@ -401,8 +403,10 @@ def smoke_test_available() -> bool:
         ROOT / "lama_desktop" / "app" / "smoke.py").is_file()
 
 
-def frozen_env(home: Path | None) -> dict:
+def frozen_env(home: Path | None, path: str | None = None) -> dict:
     env = dict(os.environ, **HEADLESS)
+    if path is not None:
+        env["PATH"] = path
     for name in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP"):
         env.pop(name, None)  # the frozen app must not lean on the build machine's Python
     if home is not None and sys.platform != "win32":
@@ -412,9 +416,10 @@ def frozen_env(home: Path | None) -> dict:
     return env
 
 
-def run_frozen(cmd: list, home: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+def run_frozen(cmd: list, home: Path | None = None, timeout: float = 300,
+               path: str | None = None) -> subprocess.CompletedProcess:
     """Run the frozen app (windowed on Windows/macOS: its output goes to LAMA_DESKTOP_CONSOLE_LOG)."""
-    env = frozen_env(home)
+    env = frozen_env(home, path)
     with tempfile.TemporaryDirectory() as tmp:
         console_log = Path(tmp) / "console.log"
         env["LAMA_DESKTOP_CONSOLE_LOG"] = str(console_log)

@@ -4,10 +4,10 @@
     python packaging/make_icons.py --check    # exit 1 if the committed icons were made from another source
 
 Source, first found wins:
-  1. ``assets/art/icon.svg``: rendered crisply at every size (``pygame.image.load_sized_svg``);
+  1. ``assets/art/icon.svg``: rendered crisply at every size (``pygame.image.load_sized_svg``), with the
+     simplified ``assets/art/icon-small.svg`` below 40 px when it exists (the art team's rule);
   2. ``assets/art/icon-<N>.png`` (any sizes): an exact size is used as drawn, other sizes are scaled down from
      the next larger drawing (or up from the largest one);
-  3. ``packaging/icon-placeholder.svg``: packaging's own temporary drawing, until the art lands.
 
 Only pygame-ce is needed (no Pillow): pygame writes the PNGs; ``.ico`` and ``.icns`` are simple containers of PNG
 images, written here with ``struct``. The files are committed; ``icons/SOURCE.txt`` names the source and its
@@ -28,7 +28,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ART = ROOT / "assets" / "art"
-PLACEHOLDER = ROOT / "packaging" / "icon-placeholder.svg"
 OUT = ROOT / "packaging" / "icons"
 NAME = "lama-desktop"
 
@@ -40,18 +39,20 @@ ICNS_TYPES = (
     (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),
 )
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+SMALL_BELOW = 40  # the art team's rule (lama_desktop/app/art/export.py): icon-small.svg below 40 px
 
 
 def find_source() -> tuple[str, list[Path]]:
     """``("svg", [path])`` or ``("png", [paths])``: where the icon is drawn."""
     svg = ART / "icon.svg"
     if svg.is_file():
-        return "svg", [svg]
+        small = ART / "icon-small.svg"
+        return "svg", [svg, small] if small.is_file() else [svg]
     pngs = sorted((p for p in ART.glob("icon-*.png") if re.fullmatch(r"icon-\d+\.png", p.name)),
                   key=lambda p: int(p.stem.split("-")[1]))
     if pngs:
         return "png", pngs
-    return "svg", [PLACEHOLDER]
+    raise SystemExit(f"no icon art: expected {ART / 'icon.svg'} or {ART}/icon-<size>.png")
 
 
 def source_digest(paths: list[Path]) -> str:
@@ -90,7 +91,9 @@ class Renderer:
     def surface(self, size: int):
         pygame = self.pygame
         if self.kind == "svg":
-            return pygame.image.load_sized_svg(str(self.paths[0]), (size, size))
+            # The art's simplified drawing (icon-small.svg) reads better below SMALL_BELOW pixels.
+            path = self.paths[1] if size < SMALL_BELOW and len(self.paths) > 1 else self.paths[0]
+            return pygame.image.load_sized_svg(str(path), (size, size))
         if size in self.drawn:
             return self.drawn[size]
         larger = [s for s in self.drawn if s > size]
