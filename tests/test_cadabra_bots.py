@@ -32,7 +32,7 @@ def test_cheap_bots_finish_games_with_legal_moves(level):
 
 def test_hard_bot_finishes_a_game_against_medium_bots():
     state = SPEC.new(3, seed=3)
-    bots = [HardBot(1, determinizations=6, max_playouts=24), MediumBot(2), MediumBot(3)]
+    bots = [HardBot(1, playouts=24, min_rounds=4), MediumBot(2), MediumBot(3)]
     play_game(state, bots)
     assert state.is_over
 
@@ -44,7 +44,7 @@ def test_bots_are_deterministic_for_a_seed(level):
         bots = [make_bot("lama-cadabra", level, 5), make_bot("lama-cadabra", "medium", 6),
                 make_bot("lama-cadabra", "medium", 7)]
         if level == "hard":
-            bots[0] = HardBot(5, determinizations=4, max_playouts=16)
+            bots[0] = HardBot(5, playouts=16, min_rounds=4)
         return play_game(state, bots).moves
 
     assert game() == game()
@@ -59,7 +59,7 @@ def test_bots_decide_from_the_view_alone():
     for level in ("easy", "medium"):
         assert make_bot("lama-cadabra", level, 9).choose(a.view(0)) == \
             make_bot("lama-cadabra", level, 9).choose(b.view(0))
-    assert HardBot(9, determinizations=8).choose(a.view(0)) == HardBot(9, determinizations=8).choose(b.view(0))
+    assert HardBot(9, playouts=40).choose(a.view(0)) == HardBot(9, playouts=40).choose(b.view(0))
 
 
 def medium_move(state):
@@ -141,4 +141,4 @@ def test_hard_bot_prefers_emptying_its_hand():
                                  pile=["1", "2", "5", "6"])
     state.hands[0][KIND["6"]] -= 2
     state.hand_sizes[0] -= 2
-    assert str(HardBot(1, determinizations=8).choose(state.view(0))) == "play 4"
+    assert str(HardBot(1, playouts=40).choose(state.view(0))) == "play 4"

@@ -206,23 +206,22 @@ def hand_points(hand: list[int]) -> tuple[int, dict]:
                    "llama_points": llama_pts, "total": total}
 
 
+#: per kind, a bit per value it has (bit 7 for the llama); per mask, the points those values score
+VALUE_MASK: tuple[int, ...] = tuple(sum(1 << v for v in VALUES[k]) for k in range(NUM_KINDS))
+MASK_POINTS: tuple[int, ...] = tuple(
+    sum(v for v in range(1, LLAMA_VALUE) if m >> v & 1) + (LLAMA_POINTS if m >> LLAMA_VALUE & 1 else 0)
+    for m in range(1 << (LLAMA_VALUE + 1))
+)
+_KIND_MASKS = tuple(zip(range(NUM_KINDS), VALUE_MASK))
+
+
 def hand_value(hand: list[int]) -> int:
     """Points of a hand, fast (no breakdown)."""
-    seen = 0
-    total = 0
-    for k in range(NUM_KINDS):
+    m = 0
+    for k, bits in _KIND_MASKS:
         if hand[k]:
-            if IS_LLAMA[k]:
-                if not seen & 1:
-                    seen |= 1
-                    total += LLAMA_POINTS
-            else:
-                for v in VALUES[k]:
-                    bit = 1 << v
-                    if not seen & bit:
-                        seen |= bit
-                        total += v
-    return total
+            m |= bits
+    return MASK_POINTS[m]
 
 
 def hand_to_names(hand: list[int]) -> list[str]:
