@@ -109,6 +109,7 @@ class LamaTableScene(Scene):
         self.hover = -1
         self.button_focus = -1
         self.lifts: list[float] = []
+        self.slot_pos: dict = {}  # (card, n-th of that card) -> displayed (x, y, angle), easing to its place
         self.modal = False
         self.privacy_open = False
         self.finished = False
@@ -485,6 +486,24 @@ class LamaTableScene(Scene):
             if i == self.hover or i == self.hand_focus:
                 target += L.s(16) if (name in playable or not self.can_act()) else L.s(6)
             self.lifts[i] += (target - self.lifts[i]) * k
+        # cards glide to their places when the fan opens or closes (after a play or a draw)
+        slots = {}
+        k = min(1.0, dt * 12)
+        for key, (x, y, angle) in zip(self._card_keys(), self._hand_positions()):
+            old = self.slot_pos.get(key)
+            if old is None:
+                slots[key] = (x, y, angle)
+            else:
+                slots[key] = (old[0] + (x - old[0]) * k, old[1] + (y - old[1]) * k, angle)
+        self.slot_pos = slots
+
+    def _card_keys(self) -> list:
+        seen: dict = {}
+        keys = []
+        for name in self.shown.hand:
+            seen[name] = seen.get(name, 0) + 1
+            keys.append((name, seen[name]))
+        return keys
 
     # -- event animations -------------------------------------------------------------------------------------
     def _advance_queue(self) -> None:
@@ -644,13 +663,22 @@ class LamaTableScene(Scene):
         def land():
             sh.sizes[seat] = int(d.get("hand_size", sh.sizes[seat] + 1))
             if mine and card:
-                sh.hand = sort_hand(sh.hand + [card])
-                self.lifts = [0.0] * len(sh.hand)
+                sh.landed = None
 
-        if mine:
-            positions = fan_positions(len(sh.hand) + 1, self.layout["seat0.hand"], self.hand_w)
-            probe = sort_hand(sh.hand + [card]).index(card) if card else 0
-            end = positions[probe][:2]
+        if mine and card:
+            # the fan opens a gap where the drawn card will land
+            new_hand = sort_hand(sh.hand + [card])
+            probe = len(new_hand) - 1 - new_hand[::-1].index(card)
+            old = list(range(len(new_hand)))
+            old.remove(probe)
+            lifts = [0.0] * len(new_hand)
+            for j, i in enumerate(old):
+                lifts[i] = self.lifts[j] if j < len(self.lifts) else 0.0
+            sh.hand, sh.landed, self.lifts = new_hand, set(old), lifts
+            end = self._hand_positions()[probe][:2]
+            w1 = self.hand_w
+        elif mine:
+            end = self._hand_anchor(seat)
             w1 = self.hand_w
         else:
             end = self._hand_anchor(seat)
@@ -1041,10 +1069,11 @@ class LamaTableScene(Scene):
         mine_turn = self.can_act()
         playable = self.playable_names()
         face = sh.hand_face
+        keys = self._card_keys()
         for i, name in enumerate(sh.hand):
             if sh.landed is not None and i not in sh.landed:
                 continue
-            x, y, angle = positions[i]
+            x, y, angle = self.slot_pos.get(keys[i], positions[i])
             lift = self.lifts[i] if i < len(self.lifts) else 0.0
             center = (x, y - lift)
             if face < 1.0:
