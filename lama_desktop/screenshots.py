@@ -98,12 +98,12 @@ def _settings(app):
     app.stack.push(SettingsScene())
 
 
-def _rules(page: int):
+def _rules(page: int, book: str = "lama"):
     def build(app):
         from .app.scenes.rules import RulesScene
 
         _title(app)
-        app.stack.push(RulesScene("lama", page))
+        app.stack.push(RulesScene(book, page))
     return build
 
 
@@ -162,6 +162,7 @@ for _name, _builder, _frames in [
     ("settings-menu", _settings, 3),
     ("rules-lama-first", _rules(0), 3),
     ("rules-lama-scoring", _rules(5), 3),
+    ("rules-controls", _rules(0, "controls"), 3),
     ("statistics-table", _statistics, 3),
     ("pause-overlay", _pause, 3),
     ("message-damaged-save", _message, 3),
@@ -175,6 +176,10 @@ def _load_game_shots() -> None:
     """One explicit import per game's screenshot module (each calls ``add_shot`` for its table moments)."""
     try:
         from .app.scenes import lama_table_shots  # noqa: F401
+    except ImportError:
+        pass
+    try:
+        from .app.scenes import dice_table_shots  # noqa: F401
     except ImportError:
         pass
 

@@ -26,6 +26,7 @@ def rules_books() -> list[dict]:
         for entry in entries:
             if isinstance(entry, dict) and entry.get("pages"):
                 books.append(entry)
+    books.sort(key=lambda b: bool(b.get("last")))  # the app's own help ("last: true") after the games
     return books
 
 
@@ -166,9 +167,10 @@ class RulesScene(MenuScene):
                 lines = ui.wrap(text, size, text_w - indent)
                 blocks.append((bullet, indent, lines))
             blocks.append(None)
+        bullet_gap = ui.s(6)
         height = 0
         for block in blocks:
-            height += line_h // 2 if block is None else len(block[2]) * line_h
+            height += line_h // 2 if block is None else len(block[2]) * line_h + (bullet_gap if block[0] else 0)
         pic_h = self._pictures_height(ui, cards, tokens, pictures_w)
         content = pygame.Surface((view.w, max(height, pic_h) + ui.s(10)), pygame.SRCALPHA)
         y = 0
@@ -182,6 +184,8 @@ class RulesScene(MenuScene):
             for line in lines:
                 content.blit(ui.text(line, size, INK), (indent, y))
                 y += line_h
+            if bullet:
+                y += bullet_gap
         if pictures_w:
             self._draw_pictures(content, ui, cards, tokens, pygame.Rect(view.w - pictures_w, 0, pictures_w, pic_h))
         return content

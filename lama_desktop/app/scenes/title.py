@@ -113,7 +113,8 @@ class TitleScene(MenuScene):
         surface.blit(hint, hint.get_rect(bottomleft=(ui.s(16), h - ui.s(12))))
         if self.summary:
             game = t_game(self.summary["game"])
-            note = ui.text(t("common.title.saved_game", game=game), 18, GOLD)
+            when = str(self.summary.get("saved_at", "")).replace("T", " ")[:16]
+            note = ui.text(t("common.title.saved_game", game=game, when=when), 18, GOLD)
             surface.blit(note, note.get_rect(midtop=(w // 2, self.menu_rect.bottom + ui.s(12))))
 
     # actions -----------------------------------------------------------------------------------------------------
