@@ -234,3 +234,24 @@ def test_a_save_without_its_seats_is_reported_not_a_crash(app):
     click(app, widget(app.stack.top, "continue").rect.center)
     assert isinstance(app.stack.top, MessageScene)
     assert not app.storage.has_save() and list(app.storage.save_dir.glob("autosave.json.damaged-*"))
+
+
+def test_long_rules_pages_scroll_with_the_keyboard_and_the_wheel(app):
+    app.update_settings(language="pl")
+    rules = RulesScene("lama")
+    app.stack.push(rules)
+    app.step(dt=1 / 60)
+    overflowing = None
+    for page in range(len(rules.pages)):
+        rules.page = page
+        rules.build()
+        app.step(dt=1 / 60)
+        if rules._content.get_height() > rules._view_rect().h:
+            overflowing = page
+            break
+    assert overflowing is not None, "at 1280x720 some rules page is longer than the panel"
+    key(app, pygame.K_PAGEDOWN)
+    assert rules.scroll > 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10, flipped=False, precise_x=0.0, precise_y=10.0))
+    app.step(dt=1 / 60)
+    assert rules.scroll == 0
