@@ -652,7 +652,10 @@ class LamaTableScene(Scene):
         self._sound("card_play")
         self._fly(card, start, self._discard_center(), w0, self.pile_w, PLAY_TIME, flip=(flip0, 1.0),
                   on_finished=land, angle=(angle, wobble))
-        self.log.add(t("lama.log.play", name=self._name(seat), card=card_label(card)))
+        if self._is_me(seat):
+            self.log.add(t("lama.log.play_own", card=card_label(card)))
+        else:
+            self.log.add(t("lama.log.play", name=self._name(seat), card=card_label(card)))
 
     def _ev_draw(self, seat, d) -> None:
         sh = self.shown
@@ -699,7 +702,14 @@ class LamaTableScene(Scene):
             self.tween.animate(sh, 0.4, "ease_in_out", hand_face=0.0)
         else:
             self.tween.after(0.25, lambda: None)
-        self.log.add(t("lama.log.quit", name=self._name(seat)), (246, 200, 160))
+        if self._is_me(seat):
+            self.log.add(t("lama.log.quit_own"), (246, 200, 160))
+        else:
+            self.log.add(t("lama.log.quit", name=self._name(seat)), (246, 200, 160))
+
+    def _is_me(self, seat) -> bool:
+        """The log says "you" for the one human at the table (never in hot-seat, where names are clearer)."""
+        return not self.hotseat and seat == self.focus and self.session.is_human(seat)
 
     def _token_kind(self, token: int) -> str:
         return {1: "white", 10: "black", 20: "pink"}[int(token)]
