@@ -243,19 +243,30 @@ class App:
 
     def continue_game(self) -> bool:
         """Open the saved game; a damaged save is reported (and moved aside). True if a game opened."""
-        from .tables import open_table
+        from .scenes.message import MessageScene
+        from .tables import has_table, open_table
 
         try:
             saved = self.storage.load_save()
-            config = GameConfig.from_dict(saved.meta.get("config") or {})
-            if config.game_id != saved.record.game_id or config.players != saved.state.num_players:
-                raise SaveDamaged("the save's seats do not match its game")
-            scene = open_table(self, config=config, saved=saved)
         except FileNotFoundError:
             return False
-        except SaveDamaged as error:
+        except SaveDamaged as error:  # already moved aside by the storage
             self.show_save_damaged(error)
             return False
+        try:
+            config = GameConfig.from_dict(saved.meta.get("config") or {})
+            if config.game_id != saved.record.game_id or config.players != saved.state.num_players:
+                raise ValueError("the seats do not match the game")
+        except (KeyError, TypeError, ValueError) as error:
+            moved = self.storage._move_aside_quietly(self.storage.save_path)
+            self.show_save_damaged(SaveDamaged(f"the save's seats are damaged ({error})", moved))
+            return False
+        if not has_table(config.game_id):  # a sound save of a game this copy cannot show: keep it untouched
+            self.stack.push(MessageScene(t("common.message.save_damaged_title"),
+                                         t("common.message.no_table", game=config.game_id)))
+            return False
+        try:
+            scene = open_table(self, config=config, saved=saved)
         except Exception as error:  # whatever a foreign or damaged save does to a table: report, never crash
             log.exception("cannot resume the saved game")
             moved = self.storage._move_aside_quietly(self.storage.save_path)
