@@ -31,6 +31,10 @@ def _load() -> None:
         from .scenes import lama_table  # noqa: F401  (lama, lama-party)
     except ImportError as error:  # a table still being written must not take the menus down
         log.warning("L.A.M.A. table unavailable: %s", error)
+    try:
+        from .scenes import dice_table  # noqa: F401  (lama-dice)
+    except ImportError as error:
+        log.warning("LAMA Dice table unavailable: %s", error)
 
 
 def has_table(game_id: str) -> bool:

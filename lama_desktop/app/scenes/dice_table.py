@@ -1,0 +1,1336 @@
+"""The LAMA Dice table (``lama-dice``, with Lama 20).
+
+Same flow as the L.A.M.A. table: a click or key becomes a move → ``session.play(move)`` (the engine validates it;
+a refusal shows its reason) → the applied moves' events are animated one after the other from a *shown* model,
+re-synchronised with the engine's view whenever the animation queue is empty. Bots move through
+``session.poll(busy)``, never while something is still moving.
+
+Every row is open (LAMA Dice hides nothing), so there is no privacy screen: with several humans the bottom row is
+the one of the human whose turn it is. The three dice are drawn as real dice (``art.die``) with the faces of the
+data file; a roll tumbles them, dice that match the roller's row (or, on a miss, the llama row) glow.
+
+Keys: R or Space roll, Q quit; after a roll ←/→ walk over the cards and Enter/Space toggles one, D discards the
+selection (Enter when nothing is focused); 1-6 / L take that card from the llama row; on a token choice 2 / B / W
+return a pink / black / white token, K keeps them; Esc pause. A click or key while things move skips the animation.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from collections import deque
+
+import pygame
+
+from .. import art
+from ..gameconfig import GameConfig, GameResults, SeatConfig
+from ..i18n import t, t_or
+from ..scene import Scene
+from ..session import GameSession
+from ..table.layout import Layout, load_layout, table_layout_name
+from ..table.pieces import (
+    CREAM, GOLD, INK, INK_SOFT, LogPanel, Toast, blit_card, card_height, card_image, count_badge,
+    draw_token_stacks, finish, name_plate, rotated_shadow,
+)
+from ..table.tween import Sprite, Tweener
+from ..tables import register_table
+from ..widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
+from .base import MenuScene
+from ...engine.core import Move
+from ...engine.dice import DICE_FACES, LABELS, discard_counts, holding
+
+log = logging.getLogger("lama_desktop.table")
+
+ORDER = {name: i for i, name in enumerate(["1", "2", "3", "4", "5", "6", "L"])}
+AVATARS = [(236, 95, 155), (63, 120, 216), (79, 157, 87), (242, 193, 46), (138, 91, 196), (239, 138, 44)]
+DEAL_STEP = 0.05
+CARD_TIME = 0.3
+ROLL_TIME = 0.95
+TOKEN_TIME = 0.42
+#: each die's faces as card names, from the engine's data (the art shows the real dice)
+DIE_FACES = tuple(tuple(str(LABELS[f]) for f in faces) for faces in DICE_FACES)
+
+
+def sort_cards(names) -> list[str]:
+    return sorted((str(n) for n in names), key=lambda n: ORDER.get(n, 99))
+
+
+def card_label(name: str) -> str:
+    return t("dice.card.llama") if str(name) == "L" else str(name)
+
+
+def die_sides(die: int, top: str) -> tuple[str, str]:
+    """Two side faces of die ``die`` other than ``top`` (its own faces, so a die never shows a face it lacks)."""
+    others = [f for f in DIE_FACES[die] if f != top]
+    distinct = list(dict.fromkeys(others))
+    if len(distinct) >= 2:
+        return distinct[0], distinct[-1]
+    return (distinct[0], distinct[0]) if distinct else (top, top)
+
+
+class Shown:
+    """What the table displays; follows the events during animations, equals the view when idle."""
+
+    def __init__(self, view):
+        d = view.to_dict()
+        self.rows = [sort_cards(r) for r in d["rows"]]
+        self.llama = sort_cards(d["llama_row"])
+        self.dice = [str(f) for f in d["dice"]] if d["dice"] else None
+        self.scores = list(d["scores"])
+        self.quit = list(d["quit"])
+        self.current = int(d["current"])
+        self.phase = d["phase"]
+        self.round = int(d["round"])
+        self.starter = int(d["starter"])
+        self.legal = list(d["legal_moves"])
+        self.hidden_rows: set = set()   # seats whose row is still being dealt (cards land one by one)
+        self.landed: dict = {}
+
+
+class DiceTableScene(Scene):
+    name = "dice_table"
+
+    def __init__(self, session: GameSession, config: GameConfig | None = None):
+        super().__init__()
+        self.session = session
+        self.config = config
+        self.n = session.record.players
+        self.variants = set(session.record.variants)
+        self.pinks = "lama20" in self.variants
+        self.tween = Tweener(1.0)
+        self.sprites: list[Sprite] = []
+        self.queue: deque = deque()
+        self.toasts: list[Toast] = []
+        self.log = LogPanel()
+        self.layout: Layout | None = None
+        self.ui: UI | None = None
+        self.static: pygame.Surface | None = None
+        self.buttons: dict[str, Button] = {}
+        humans = session.human_seats
+        self.focus = humans[0] if humans else 0
+        self.shown = Shown(session.view(self.focus))
+        self.modal = False
+        self.finished = False
+        self.time = 0.0
+        self.selected: list[int] = []    # indices into the bottom row chosen for a discard
+        self.card_focus = -1
+        self.hover = -1
+        self.hover_llama = -1
+        self.rolling: list | None = None  # per die [face, angle, dy] while the dice tumble
+        self.shake = 0.0
+        self.flash = 0.0
+        self.reason_toast: Toast | None = None
+        self.colorblind = False
+        self._rng = random.Random(session.record.seed)
+        self._layer = None
+        self._layer_key_cached = None
+        self._status_cache = None
+        self._selection_for: tuple | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._apply_settings()
+        self._build(self.app.size)
+        self.log.add(t("dice.log.welcome"), (196, 226, 214))
+        if self.session.is_over:
+            self.queue.append((None, _Fake("game_end", {})))
+            return
+        view = self.session.view(self.focus)
+        d = view.to_dict()
+        if not self.session.record.moves and d["round"] == 1:
+            self.queue.append((None, _Fake("deal", {"round": d["round"], "starter": d["starter"],
+                                                     "rows": d["rows"], "llama_row": d["llama_row"]})))
+        else:
+            self.log.add(t("dice.log.resumed", round=d["round"]))
+
+    def exit(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.session.close()
+
+    def resume(self) -> None:
+        self._apply_settings()
+        if self.app is not None and self.layout is not None and self.layout.size != self.app.size:
+            self._build(self.app.size)
+        else:
+            self._build_buttons()
+
+    def resize(self, size) -> None:
+        self._build(size)
+
+    def _apply_settings(self) -> None:
+        settings = self.app.settings
+        self.tween.speed = float(settings.animation_speed)
+        self.session.set_pace(settings.bot_pace)
+        self.colorblind = bool(settings.colorblind)
+
+    def _build(self, size) -> None:
+        self.layout = Layout(load_layout(table_layout_name("dice", self.n)), size)
+        self.ui = UI(size, 1.0)
+        L = self.layout
+        self.row_w = L.s(100)
+        self.small_w = L.s(50)
+        self.llama_w = L.s(78)
+        self.die_size = L.s(118)
+        self.token_d = L.s(46)
+        self.small_token_d = L.s(30)
+        self.static = None
+        self._layer = None
+        self._build_buttons()
+        self._prewarm()
+
+    def _prewarm(self) -> None:
+        """Render every card face and every die face once (SVG), so no frame stalls on a first appearance."""
+        for name in ("1", "2", "3", "4", "5", "6", "L", None):
+            for w in (self.row_w, self.small_w, self.llama_w):
+                card_image(name, w, self.colorblind)
+        for die, faces in enumerate(DIE_FACES):
+            for face in set(faces):
+                left, right = die_sides(die, face)
+                art.die(face, left, right, self.die_size)
+                art.die(face, left, right, self.die_size, highlight=True)
+
+    def _build_buttons(self) -> None:
+        if self.layout is None:
+            return
+        L = self.layout
+        rect = L["buttons"]
+        gap = L.s(12)
+        self.buttons = {}
+        phase = self.shown.phase
+        mine = self.shown.current == self.focus
+        if phase == "return" and mine:
+            held = holding(max(0, self.shown.scores[self.focus]), self.pinks)
+            specs = [(f"return {d}", t("dice.button.return", value=d), {20: "2", 10: "B", 1: "W"}[d], "primary")
+                     for d in (20, 10, 1) if held[d]]
+            specs.append(("keep", t("dice.button.keep"), "K", "secondary"))
+        elif phase == "discard" and mine:
+            specs = [("discard", t("dice.button.discard"), "D", "primary")]
+        elif phase == "take" and mine:
+            specs = []
+        else:
+            specs = [("roll", t("dice.button.roll"), "R", "primary"), ("quit", t("dice.button.quit"), "Q",
+                                                                         "secondary")]
+        rows = 3
+        bh = (rect.h - gap * (rows - 1)) // rows
+        top = rect.bottom - len(specs) * bh - (len(specs) - 1) * gap
+        for i, (move, label, key, style) in enumerate(specs):
+            r = pygame.Rect(rect.x, top + i * (bh + gap), rect.w, bh)
+            self.buttons[move] = Button(label, lambda m=move: self.press(m), style=style, size=24, hint=key,
+                                        rect=r, name=move)
+        self.buttons["menu"] = Button("II", self.open_pause, style="secondary", size=22, rect=L["menu"],
+                                      name="menu")
+        self._refresh_buttons()
+
+    # -- derived state ---------------------------------------------------------------------------------------
+    def pos_of(self, seat: int) -> int:
+        return (seat - self.focus) % self.n
+
+    @property
+    def idle(self) -> bool:
+        return not self.queue and not self.tween.busy and not self.modal and self.rolling is None
+
+    def can_act(self) -> bool:
+        s = self.session
+        cur = s.current_player
+        return self.idle and not s.is_over and cur == self.focus and s.is_human(cur)
+
+    def legal(self) -> list[Move]:
+        if not self.can_act():
+            return []
+        return self.session.view(self.focus).legal_moves()
+
+    def discard_caps(self) -> dict:
+        """Per card name, how many the current roll lets go (at most one per die showing it)."""
+        if self.shown.phase != "discard" or not self.shown.dice:
+            return {}
+        caps = {}
+        for move in self.legal():
+            if move.kind == "discard":
+                for name, count in _names_count(move).items():
+                    caps[name] = max(caps.get(name, 0), count)
+        return caps
+
+    def takeable(self) -> set:
+        return {str(m.args[0]) for m in self.legal() if m.kind == "take"}
+
+    def selection_move(self) -> str:
+        row = self.shown.rows[self.focus]
+        names = sort_cards(row[i] for i in self.selected if i < len(row))
+        return "discard " + " ".join(names) if names else "discard"
+
+    def _refresh_buttons(self) -> None:
+        legal = {str(m) for m in self.legal()}
+        for name, b in self.buttons.items():
+            if name == "menu":
+                continue
+            if name == "discard":
+                b.enabled = self.can_act() and bool(self.selected)
+                count = len(self.selected)
+                b.text = t("dice.button.discard_n", n=count) if count else t("dice.button.discard")
+            else:
+                b.enabled = name in legal
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return True
+        if (self.tween.busy or self.rolling is not None) and (
+                event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN):
+            self.skip_animations()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._row_card_at(event.pos)
+            self.hover_llama = self._llama_card_at(event.pos)
+            for b in self.buttons.values():
+                b.hovered = b.enabled and b.rect.collidepoint(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons.values():
+                if b.rect.collidepoint(event.pos):
+                    if b.enabled:
+                        b.pressed = True
+                    elif b.name != "menu":
+                        self.press(b.name)  # shows why not
+                    return True
+            index = self._row_card_at(event.pos)
+            if index >= 0:
+                self.toggle(index)
+                return True
+            index = self._llama_card_at(event.pos)
+            if index >= 0:
+                self.take(self.shown.llama[index])
+                return True
+            if self._dice_rect().collidepoint(event.pos) and self.shown.phase == "turn":
+                self.press("roll")
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons.values():
+                if b.pressed:
+                    b.pressed = False
+                    if b.rect.collidepoint(event.pos) and b.enabled:
+                        self._sound("click")
+                        b.activate()
+                    return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event) -> bool:
+        key = event.key
+        phase = self.shown.phase
+        if phase == "return":
+            letters = {pygame.K_2: "return 20", pygame.K_b: "return 10", pygame.K_w: "return 1",
+                       pygame.K_k: "keep"}
+            if key in letters:
+                self.press(letters[key])
+                return True
+            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                best = next((m for m in ("return 20", "return 10", "return 1") if m in self.buttons), "keep")
+                self.press(best)
+                return True
+            return False
+        if phase == "discard":
+            count = len(self.shown.rows[self.focus])
+            if key in (pygame.K_LEFT, pygame.K_RIGHT) and count:
+                step = 1 if key == pygame.K_RIGHT else -1
+                self.card_focus = (0 if step > 0 else count - 1) if self.card_focus < 0 else \
+                    (self.card_focus + step) % count
+                return True
+            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                if 0 <= self.card_focus < count and key != pygame.K_RETURN:
+                    self.toggle(self.card_focus)
+                elif 0 <= self.card_focus < count and key == pygame.K_RETURN and self.card_focus not in self.selected:
+                    self.toggle(self.card_focus)
+                else:
+                    self.press("discard")
+                return True
+            if key == pygame.K_d:
+                self.press("discard")
+                return True
+            return False
+        if phase == "take":
+            names = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "3", pygame.K_4: "4", pygame.K_5: "5",
+                     pygame.K_6: "6", pygame.K_l: "L"}
+            if key in names:
+                self.take(names[key])
+                return True
+            return False
+        if key in (pygame.K_r, pygame.K_SPACE):
+            self.press("roll")
+            return True
+        if key == pygame.K_q:
+            self.press("quit")
+            return True
+        return False
+
+    def skip_animations(self) -> None:
+        """Land the dice and every flying piece at once (a click or key while things move)."""
+        if self.rolling is not None:
+            self._finish_roll()
+        self.tween.skip()
+
+    def toggle(self, index: int) -> None:
+        """Select or unselect a card of the bottom row for the discard (at most one per die showing it)."""
+        if self.shown.phase != "discard" or not self.can_act():
+            if self.can_act() and self.shown.phase == "turn":
+                self._toast_reason(t("dice.reason.roll_first"))
+            return
+        row = self.shown.rows[self.focus]
+        if not 0 <= index < len(row):
+            return
+        name = row[index]
+        if index in self.selected:
+            self.selected.remove(index)
+            self._sound("click")
+            return
+        caps = self.discard_caps()
+        chosen = sum(1 for i in self.selected if row[i] == name)
+        if caps.get(name, 0) == 0:
+            self._toast_reason(t("dice.reason.no_die", card=card_label(name)))
+            return
+        if chosen >= caps[name]:
+            self._toast_reason(t("dice.reason.one_per_die", card=card_label(name), n=caps[name]))
+            return
+        self.selected.append(index)
+        self._sound("click")
+
+    def take(self, name: str) -> None:
+        if self.shown.phase != "take":
+            return
+        self.press(f"take {name}")
+
+    def press(self, text: str) -> None:
+        if text == "discard":
+            text = self.selection_move()
+        self.try_move(text)
+
+    def try_move(self, text: str) -> None:
+        """Ask the session (the engine decides); show the reason of a refusal."""
+        if not self.idle:
+            return
+        if not self.can_act():
+            cur = self.session.current_player
+            if cur >= 0 and not self.session.is_human(cur):
+                self._toast_reason(t("dice.reason.wait", name=self.session.seats[cur].name))
+            return
+        outcome = self.session.play(text)
+        if not outcome.ok:
+            self._toast_reason(outcome.reason)
+            return
+        self.selected = []
+        self.card_focus = -1
+
+    def _toast_reason(self, reason: str) -> None:
+        text = reason[:1].upper() + reason[1:]
+        if self.reason_toast is not None and self.reason_toast in self.toasts:
+            self.toasts.remove(self.reason_toast)
+        self.reason_toast = Toast(text, 2.6, False, (217, 83, 74))
+        self.toasts.append(self.reason_toast)
+
+    def open_pause(self) -> None:
+        from .pause import PauseScene
+
+        if self.stack is not None:
+            self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))
+
+    def _sound(self, name: str) -> None:
+        if self.app is not None:
+            self.app.play_sound(name)
+
+    # -- frame -----------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.tween.update(dt)
+        self.shake = max(0.0, self.shake - dt * 1.6)
+        self.flash = max(0.0, self.flash - dt * 1.2)
+        for toast in self.toasts:
+            toast.age += dt
+        self.toasts = [x for x in self.toasts if not x.done]
+        if self.rolling is not None:
+            self._tumble(dt)
+        if not self.finished:
+            self.session.poll(busy=not self.idle)
+            for played in self.session.take_played():
+                for event in played.events:
+                    self.queue.append((played.seat, event))
+            self._advance_queue()
+            if self.idle:
+                self._settle()
+        self._refresh_buttons()
+
+    def _settle(self) -> None:
+        """Idle: sync the shown model with the engine; with several humans, the one to move sits at the bottom."""
+        s = self.session
+        cur = s.current_player
+        if cur >= 0 and s.is_human(cur) and cur != self.focus and len(s.human_seats) > 1:
+            self.focus = cur
+            self.static = None
+        before = (self.shown.phase, self.shown.current, self.focus)
+        fresh = Shown(s.view(self.focus))
+        self.shown = fresh
+        if (fresh.phase, fresh.current, self.focus) != before or not self.buttons:
+            self._build_buttons()
+        key = (fresh.round, fresh.current, tuple(fresh.dice or ()), fresh.phase)
+        if fresh.phase == "discard" and self._selection_for != key and self.can_act():
+            self._preselect()
+            self._selection_for = key
+        my_turn = self.can_act()
+        if my_turn and not getattr(self, "_was_my_turn", False):
+            self._sound("turn")
+        self._was_my_turn = my_turn
+
+    def _preselect(self) -> None:
+        """Start from the largest discard the roll allows (the player may unselect cards to keep them)."""
+        legal = [m for m in self.legal() if m.kind == "discard"]
+        if not legal:
+            self.selected = []
+            return
+        biggest = max(legal, key=lambda m: len(m.args))
+        want = _names_count(biggest)
+        row = self.shown.rows[self.focus]
+        chosen = []
+        for i, name in enumerate(row):
+            if want.get(name, 0) > 0:
+                chosen.append(i)
+                want[name] -= 1
+        self.selected = chosen
+
+    def _advance_queue(self) -> None:
+        while self.queue and not self.tween.busy and not self.modal and self.rolling is None:
+            seat, event = self.queue.popleft()
+            handler = getattr(self, f"_ev_{event.kind}", None)
+            if handler is not None:
+                handler(seat, event.data)
+
+    def _name(self, seat) -> str:
+        return self.session.seats[seat].name if seat is not None and seat >= 0 else "?"
+
+    # -- geometry --------------------------------------------------------------------------------------------
+    def _row_rect(self, seat: int) -> pygame.Rect:
+        return self.layout[f"seat{self.pos_of(seat)}.row"]
+
+    def _card_w(self, seat: int) -> int:
+        return self.row_w if self.pos_of(seat) == 0 else self.small_w
+
+    def _row_positions(self, seat: int, count: int) -> list[tuple[int, int]]:
+        rect = self._row_rect(seat)
+        w = self._card_w(seat)
+        if count <= 0:
+            return []
+        gap = self.layout.s(10 if self.pos_of(seat) == 0 else 5)
+        step = min(w + gap, (rect.w - w) / max(1, count - 1)) if count > 1 else 0
+        total = w + step * (count - 1)
+        mine = self.pos_of(seat) == 0
+        x0 = rect.centerx - total / 2 + w / 2 if mine else rect.x + w / 2
+        y = rect.centery if not mine else rect.y + card_height(w) // 2 + self.layout.s(30)
+        return [(round(x0 + i * step), y) for i in range(count)]
+
+    def _row_card_at(self, pos) -> int:
+        if self.layout is None:
+            return -1
+        row = self.shown.rows[self.focus]
+        positions = self._row_positions(self.focus, len(row))
+        w, h = self.row_w, card_height(self.row_w)
+        for i in range(len(positions) - 1, -1, -1):
+            x, y = positions[i]
+            lift = self._lift(i)
+            if pygame.Rect(x - w // 2, y - h // 2 - lift, w, h).collidepoint(pos):
+                return i
+        return -1
+
+    def _llama_positions(self) -> dict:
+        """Slot centre of each llama-row value (the row keeps its order; a taken card leaves its slot empty)."""
+        rect = self.layout["llama_row"]
+        w = self.llama_w
+        step = (rect.w - w) / 6
+        y = rect.y + card_height(w) // 2 + self.layout.s(24)
+        return {name: (round(rect.x + w / 2 + i * step), y) for i, name in enumerate(["1", "2", "3", "4", "5", "6",
+                                                                                       "L"])}
+
+    def _llama_card_at(self, pos) -> int:
+        if self.layout is None:
+            return -1
+        slots = self._llama_positions()
+        w, h = self.llama_w, card_height(self.llama_w)
+        for i, name in enumerate(self.shown.llama):
+            x, y = slots[name]
+            if pygame.Rect(x - w // 2, y - h // 2, w, h).collidepoint(pos):
+                return i
+        return -1
+
+    def _dice_rect(self) -> pygame.Rect:
+        return self.layout["dice"]
+
+    def _die_centers(self) -> list[tuple[int, int]]:
+        r = self._dice_rect()
+        step = r.w / 3
+        return [(round(r.x + step * (i + 0.5)), r.centery) for i in range(3)]
+
+    def _tokens_anchor(self, seat: int):
+        return self.layout[f"seat{self.pos_of(seat)}.tokens"].center
+
+    def _lift(self, index: int) -> int:
+        if self.shown.phase != "discard" or self.shown.current != self.focus:
+            return 0
+        if index in self.selected:
+            return self.layout.s(26)
+        if index == self.hover or index == self.card_focus:
+            return self.layout.s(8)
+        return 0
+
+    # -- event animations -------------------------------------------------------------------------------------
+    def _fly(self, name, start, end, w0, w1, duration, *, delay=0.0, on_start=None, on_finished=None,
+             kind="card", tween="ease_out"):
+        sprite = Sprite(name, start[0], start[1], scale=w0)
+        sprite.back = kind
+
+        def begin():
+            self.sprites.append(sprite)
+            if on_start:
+                on_start()
+
+        def done():
+            if sprite in self.sprites:
+                self.sprites.remove(sprite)
+            if on_finished:
+                on_finished()
+
+        self.tween.animate(sprite, duration, tween, delay=delay, on_start=begin, on_finished=done,
+                           x=end[0], y=end[1], scale=w1)
+        return sprite
+
+    def _ev_deal(self, seat, d) -> None:
+        sh = self.shown
+        rows = [sort_cards(r) for r in d["rows"]]
+        sh.round = int(d["round"])
+        sh.starter = sh.current = int(d["starter"])
+        sh.phase = "turn"
+        sh.dice = None
+        sh.quit = [False] * self.n
+        sh.llama = sort_cards(d["llama_row"])
+        sh.rows = [[] for _ in range(self.n)]
+        self.selected = []
+        self._build_buttons()
+        self._sound("shuffle")
+        self.toasts.append(Toast(t("dice.toast.round", round=sh.round), 1.3, True))
+        self.log.add(t("dice.log.deal", round=sh.round, name=self._name(sh.starter)), (196, 226, 214))
+        center = self._dice_rect().center
+        i = 0
+        for k in range(max(len(r) for r in rows)):
+            for s in range(self.n):
+                if k >= len(rows[s]):
+                    continue
+                target = self._row_positions(s, len(rows[s]))[k]
+                name = rows[s][k]
+
+                def land(s=s, name=name, i=i):
+                    sh.rows[s] = sort_cards(sh.rows[s] + [name])
+                    if i % 4 == 0:
+                        self._sound("deal")
+
+                self._fly(name, center, target, self.small_w, self._card_w(s), CARD_TIME,
+                          delay=0.2 + i * DEAL_STEP, on_finished=land)
+                i += 1
+
+    def _ev_roll(self, seat, d) -> None:
+        sh = self.shown
+        sh.current = seat
+        faces = [str(f) for f in d["faces"]]
+        self.rolling = [[self._rng.choice(DIE_FACES[i]), self._rng.uniform(-40, 40), 0.0, 0.0]
+                        for i in range(3)]
+        self._roll_target = faces
+        self._roll_age = 0.0
+        self._roll_data = d
+        self._roll_seat = seat
+        sh.dice = None
+        self._sound("dice_roll")
+
+    def _tumble(self, dt: float) -> None:
+        speed = max(0.25, self.tween.speed)
+        self._roll_age += dt * speed
+        k = self._roll_age / ROLL_TIME
+        if k >= 1.0:
+            self._finish_roll()
+            return
+        for i, die in enumerate(self.rolling):
+            if self._rng.random() < dt * 22 * (1.2 - k):
+                die[0] = self._rng.choice(DIE_FACES[i])
+            die[1] += dt * 720 * (1.0 - k) * (1 if i % 2 else -1)
+            bounce = abs(math.sin((k * 3.2 + i * 0.35) * math.pi)) * (1.0 - k) ** 1.5
+            die[2] = -bounce * self.layout.s(70)
+
+    def _finish_roll(self) -> None:
+        d, seat = self._roll_data, self._roll_seat
+        self.rolling = None
+        sh = self.shown
+        sh.dice = list(self._roll_target)
+        shown_faces = " · ".join(card_label(f) for f in sh.dice)
+        self.log.add(t("dice.log.roll", name=self._name(seat), faces=shown_faces))
+        outcome = d.get("outcome")
+        if outcome == "three_llamas":
+            self.toasts.append(Toast(t("dice.toast.three_llamas", name=self._name(seat)), 1.8, True))
+            self.log.add(t("dice.log.three_llamas", name=self._name(seat)), (255, 214, 110))
+        elif outcome == "take":
+            self.log.add(t("dice.log.no_match", name=self._name(seat)), (246, 200, 160))
+        sh.phase = {"match": "discard", "take": "take", "three_llamas": "return"}.get(outcome, sh.phase)
+        self._build_buttons()
+        self.tween.after(0.35, lambda: None)
+
+    def _ev_discard(self, seat, d) -> None:
+        sh = self.shown
+        cards = [str(c) for c in d["cards"]]
+        row = list(sh.rows[seat])
+        positions = self._row_positions(seat, len(row))
+        end = (self._dice_rect().centerx, self._dice_rect().bottom + self.layout.s(40))
+        for j, name in enumerate(cards):
+            index = row.index(name) if name in row else 0
+            start = positions[index] if index < len(positions) else self._row_rect(seat).center
+            row[index] = None
+            self._fly(name, start, end, self._card_w(seat), self.small_w * 0.6, CARD_TIME + 0.05, delay=j * 0.08,
+                      tween="ease_in_out")
+        left = list(sh.rows[seat])
+        for name in cards:
+            if name in left:
+                left.remove(name)
+        sh.rows[seat] = left
+        self.selected = []
+        self._sound("card_play")
+        self.log.add(t("dice.log.discard", name=self._name(seat), cards=", ".join(card_label(c) for c in cards)))
+
+    def _ev_take(self, seat, d) -> None:
+        sh = self.shown
+        name = str(d["card"])
+        start = self._llama_positions()[name]
+        if name in sh.llama:
+            sh.llama.remove(name)
+        final = sort_cards(sh.rows[seat] + [name])
+        end = self._row_positions(seat, len(final))[final.index(name)]
+
+        def land():
+            sh.rows[seat] = final
+
+        self._sound("card_draw")
+        self._fly(name, start, end, self.llama_w, self._card_w(seat), CARD_TIME + 0.1, on_finished=land)
+        self.log.add(t("dice.log.take", name=self._name(seat), card=card_label(name)), (246, 200, 160))
+
+    def _ev_blowup(self, seat, d) -> None:
+        sh = self.shown
+        cards = [str(c) for c in d["cards"]]
+        slots = self._llama_positions()
+        final = sort_cards(sh.rows[seat] + cards)
+        targets = self._row_positions(seat, len(final))
+        sh.llama = []
+        self.shake = 1.0
+        self.flash = 1.0
+        self._sound("blowup")
+        used: set = set()
+        for j, name in enumerate(cards):
+            index = next(i for i, n in enumerate(final) if n == name and i not in used)
+            used.add(index)
+            self._fly(name, slots.get(name, self._dice_rect().center), targets[index], self.llama_w,
+                      self._card_w(seat), CARD_TIME + 0.25, delay=0.25 + j * 0.07, tween="ease_in_out")
+
+        def land():
+            sh.rows[seat] = final
+
+        self.tween.after(0.25 + len(cards) * 0.07 + CARD_TIME + 0.25, land)
+        key = "dice.toast.blowup_solo" if d.get("solo") else "dice.toast.blowup"
+        self.toasts.append(Toast(t(key, name=self._name(seat)), 2.4, True, (217, 83, 74)))
+        self.log.add(t("dice.log.blowup", name=self._name(seat), n=len(cards)), (255, 150, 140))
+
+    def _ev_quit(self, seat, d) -> None:
+        self.shown.quit[seat] = True
+        self._sound("card_draw")
+        self.tween.after(0.3, lambda: None)
+        self.log.add(t("dice.log.quit", name=self._name(seat)), (246, 200, 160))
+
+    def _ev_token(self, seat, d) -> None:
+        sh = self.shown
+        action = d.get("action")
+        if action == "return":
+            value = int(d["value"])
+            sh.scores[seat] = int(d["score"])
+            start = self._tokens_anchor(seat)
+            end = (self._dice_rect().centerx, -self.token_d)
+            self._fly(_token_kind(value), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15, kind="token",
+                      tween="ease_in_out")
+            self._sound("token")
+            self.toasts.append(Toast(t("dice.toast.return", name=self._name(seat), value=value), 1.6))
+            self.log.add(t("dice.log.return", name=self._name(seat), value=value), (255, 214, 110))
+        elif action == "keep":
+            self.log.add(t("dice.log.keep", name=self._name(seat)))
+        elif action == "none":
+            self.log.add(t("dice.log.no_token", name=self._name(seat)))
+        # "take" (tokens for the round's points) is shown with the round's end
+
+    def _ev_round_end(self, seat, d) -> None:
+        self.modal = True
+        reason = d.get("ended_by", "all_quit")
+        self.log.add(t(f"dice.log.end_{reason}", name=self._name(d.get("by"))), (255, 214, 110))
+
+        def closed():
+            self.modal = False
+            self._round_tokens(d)
+
+        auto = 0.0 if self.session.human_seats else 3.2
+        scene = DiceRoundSummary(d, self.session.names, pinks=self.pinks, on_close=closed, auto_close=auto,
+                                 colorblind=self.colorblind)
+        self.tween.after(1.0, lambda: self.stack.push(scene) if self.stack is not None else closed())
+
+    def _round_tokens(self, d) -> None:
+        sh = self.shown
+        center = self._dice_rect().center
+        for row in d["rows"]:
+            seat, gained = int(row["seat"]), int(row["points"])
+            if gained <= 0:
+                continue
+            held = holding(gained, self.pinks)
+            tokens = [20] * held[20] + [10] * held[10] + [1] * held[1]
+            for i, token in enumerate(tokens[:8]):
+                self._fly(_token_kind(token), center, self._tokens_anchor(seat), self.token_d, self.token_d,
+                          TOKEN_TIME + 0.1, delay=0.05 * i + 0.08 * seat, kind="token")
+            self.log.add(t("dice.log.points", name=self._name(seat), gained=gained, total=d["scores"][seat]))
+
+        def land():
+            sh.scores = list(d["scores"])
+            self._sound("token")
+
+        self.tween.after(TOKEN_TIME + 0.1 + 0.08 * self.n, land)
+
+    def _ev_game_end(self, seat, d) -> None:
+        winners = self.session.winners()
+        names = ", ".join(self._name(w) for w in winners)
+        self.toasts.append(Toast(t("dice.toast.winner", names=names), 2.5, True))
+        self.log.add(t("dice.log.game_end", names=names), (255, 214, 110))
+        self._sound("win")
+        self.finished = True
+        self.tween.after(1.6, self._to_results)
+
+    def _to_results(self) -> None:
+        s = self.session
+        config = self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
+                                           tuple(s.record.variants), int(s.record.options.get("first_player", 0)),
+                                           s.record.seed)
+        results = GameResults(config, [list(h) for h in s.score_history], s.scores, s.winners())
+        self.close()
+        if self.app is not None:
+            self.app.game_over(results)
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def _render_static(self, size) -> pygame.Surface:
+        surf = pygame.Surface(size)
+        surf.blit(felt_surface(size), (0, 0))
+        L, ui = self.layout, self.ui
+        # the llama row's mat and the dice tray
+        mat = L["llama_row"].inflate(L.s(20), L.s(8))
+        pygame.draw.rect(surf, (12, 58, 54), mat, border_radius=L.s(18))
+        pygame.draw.rect(surf, (150, 200, 188), mat, max(1, L.s(2)), border_radius=L.s(18))
+        label = ui.font(15, True).render(t("dice.label.llama_row").upper(), True, (150, 200, 188))
+        surf.blit(label, label.get_rect(midtop=(mat.centerx, mat.y + L.s(6))))
+        slots = self._llama_positions()
+        w, h = self.llama_w, card_height(self.llama_w)
+        for name, (x, y) in slots.items():
+            r = pygame.Rect(0, 0, w + L.s(6), h + L.s(6))
+            r.center = (x, y)
+            pygame.draw.rect(surf, (20, 78, 72), r, max(1, L.s(2)), border_radius=L.s(9))
+            ghost = ui.font(26, True).render(card_label(name) if name != "L" else "L", True, (40, 100, 92))
+            surf.blit(ghost, ghost.get_rect(center=r.center))
+        tray = self._dice_rect().inflate(-L.s(20), L.s(4))
+        ring = pygame.Surface(tray.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(ring, (0, 0, 0, 40), ring.get_rect())
+        pygame.draw.ellipse(ring, (255, 255, 255, 30), ring.get_rect(), max(1, L.s(2)))
+        surf.blit(ring, tray)
+        return surf.convert() if pygame.display.get_surface() else surf
+
+    def _layer_key(self) -> tuple:
+        sh, s = self.shown, self.session
+        return (self.layout.size, self.focus, sh.round, tuple(tuple(r) for r in sh.rows), tuple(sh.llama),
+                tuple(sh.scores), tuple(sh.quit), sh.current, s.thinking, len(self.log.lines),
+                self.log.lines[-1] if self.log.lines else None, s.is_over, self.colorblind, sh.phase)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A cached layer holds what only changes with the model (rows of others, llama row, plates, tokens,
+        log); the frame is that layer, then the bottom row, dice, buttons and status, then what flies."""
+        size = surface.get_size()
+        if self.layout is None or self.layout.size != size:
+            self._build(size)
+        if self.static is None or self.static.get_size() != size:
+            self.static = self._render_static(size)
+            self._layer = None
+        key = self._layer_key()
+        if self._layer is None or self._layer_key_cached != key:
+            layer = self.static.copy()
+            self._draw_llama_row(layer)
+            for seat in range(self.n):
+                if self.pos_of(seat) != 0:
+                    self._draw_opponent(layer, seat)
+            self._draw_me_seat(layer)
+            self._draw_round_info(layer)
+            self.log.draw(layer, self.layout["log"], self.ui, t("dice.label.log"))
+            self._layer, self._layer_key_cached = layer, key
+        if self.shake > 0:
+            amp = self.layout.s(14) * self.shake
+            offset = (round(math.sin(self.time * 71) * amp), round(math.cos(self.time * 53) * amp))
+            surface.fill((0, 0, 0))
+            surface.blit(self._layer, offset)
+        else:
+            surface.blit(self._layer, (0, 0))
+        self._draw_take_glow(surface)
+        self._draw_my_row(surface)
+        self._draw_dice(surface)
+        self._draw_status(surface)
+        for name, b in self.buttons.items():
+            b.draw(surface, self.ui)
+            if name.startswith("return"):
+                img = art.token(_token_kind(int(name.split()[1])), round(b.rect.h * 0.72))
+                surface.blit(img, img.get_rect(midleft=(b.rect.x + self.ui.s(14), b.rect.centery)))
+        self._draw_sprites(surface)
+        if self.flash > 0:
+            veil = pygame.Surface(size, pygame.SRCALPHA)
+            veil.fill((230, 60, 50, round(120 * self.flash)))
+            surface.blit(veil, (0, 0))
+        toast_rect = self.layout["toast"]
+        y = toast_rect.centery
+        for toast in self.toasts[-3:]:
+            toast.draw(surface, (toast_rect.centerx, y), self.ui)
+            y += self.layout.s(70)
+
+    def _draw_round_info(self, surface) -> None:
+        r = self.layout["round_info"]
+        title = t("common.games.lama-dice")
+        extras = [t_or(f"common.variants.{v}.title", v) for v in sorted(self.variants)]
+        line1 = self.ui.text(t("dice.status.round", round=self.shown.round).upper(), 15, (150, 200, 188), True)
+        line2 = self.ui.text(" · ".join([title] + extras), 17, (226, 238, 232), True)
+        if line2.get_width() > r.w:
+            line2 = pygame.transform.smoothscale_by(line2, r.w / line2.get_width())
+        surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))
+        surface.blit(line2, (r.x + self.layout.s(6), r.y + self.layout.s(6) + line1.get_height()))
+
+    def _draw_llama_row(self, surface) -> None:
+        slots = self._llama_positions()
+        for name in self.shown.llama:
+            blit_card(surface, name, slots[name], self.llama_w, colorblind=self.colorblind, shadow=True)
+
+    def _draw_take_glow(self, surface) -> None:
+        """On a miss, the llama-row cards the player may take glow; the hovered one is lifted."""
+        takeable = self.takeable()
+        if not takeable:
+            return
+        slots = self._llama_positions()
+        L = self.layout
+        pulse = 0.5 + 0.5 * abs(((self.time * 1.5) % 2) - 1)
+        for i, name in enumerate(self.shown.llama):
+            if name not in takeable:
+                continue
+            x, y = slots[name]
+            lift = L.s(10) if i == self.hover_llama else 0
+            blit_card(surface, name, (x, y - lift), self.llama_w, glow=(255, round(200 + 40 * pulse), 110),
+                      colorblind=self.colorblind)
+
+    def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
+        sh, s = self.shown, self.session
+        lit = sh.current == seat and not s.is_over
+        out = sh.quit[seat]
+        if out:
+            detail = t("dice.plate.out")
+        elif lit and s.seats[seat].is_bot:
+            detail = t("dice.plate.thinking")
+        elif s.seats[seat].is_bot:
+            detail = t("dice.plate.bot", level=t_level(s.seats[seat].level))
+        else:
+            detail = t("dice.plate.human")
+        badge = t("dice.plate.starter") if sh.starter == seat else ""
+        return name_plate(self.ui, rect.size, s.seats[seat].name, detail, t("dice.plate.points"), sh.scores[seat],
+                          lit=lit, out=out, badge=badge, avatar_color=AVATARS[seat % len(AVATARS)])
+
+    def _draw_row_cards(self, surface, seat: int) -> None:
+        sh = self.shown
+        row = sh.rows[seat]
+        w = self._card_w(seat)
+        for (x, y), name in zip(self._row_positions(seat, len(row)), row):
+            blit_card(surface, None if sh.quit[seat] else name, (x, y), w, colorblind=self.colorblind,
+                      shadow=True)
+
+    def _draw_opponent(self, surface, seat: int) -> None:
+        L, sh = self.layout, self.shown
+        k = self.pos_of(seat)
+        plate_rect = L[f"seat{k}.plate"]
+        plate = self._plate(seat, plate_rect)
+        pad = (plate.get_width() - plate_rect.w) // 2
+        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        self._draw_row_cards(surface, seat)
+        rect = L[f"seat{k}.row"]
+        points = _row_points(sh.rows[seat])
+        badge = count_badge(self.ui, t("dice.label.row_points", points=points), L.s(24))
+        surface.blit(badge, badge.get_rect(topright=(rect.right, rect.y)))
+        if sh.quit[seat]:
+            tag = self.ui.font(16, True).render(t("dice.plate.out_tag"), True, (255, 240, 220))
+            box = tag.get_rect(center=(rect.x + L.s(60), rect.centery))
+            pygame.draw.rect(surface, (150, 70, 60), box.inflate(L.s(14), L.s(6)), border_radius=L.s(10))
+            surface.blit(tag, box)
+        draw_token_stacks(surface, L[f"seat{k}.tokens"].inflate(-L.s(4), -L.s(4)),
+                          holding(max(0, sh.scores[seat]), self.pinks), self.pinks, self.small_token_d)
+
+    def _draw_me_seat(self, surface) -> None:
+        L, sh = self.layout, self.shown
+        seat = self.focus
+        plate_rect = L["seat0.plate"]
+        plate = self._plate(seat, plate_rect)
+        pad = (plate.get_width() - plate_rect.w) // 2
+        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        draw_token_stacks(surface, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)),
+                          holding(max(0, sh.scores[seat]), self.pinks), self.pinks, self.token_d)
+
+    def _draw_my_row(self, surface) -> None:
+        L, sh = self.layout, self.shown
+        seat = self.focus
+        row = sh.rows[seat]
+        positions = self._row_positions(seat, len(row))
+        choosing = sh.phase == "discard" and self.can_act()
+        caps = self.discard_caps() if choosing else {}
+        matches = set(sh.dice or ()) if sh.phase == "discard" and sh.current == seat else set()
+        for i, ((x, y), name) in enumerate(zip(positions, row)):
+            lift = self._lift(i)
+            glow = None
+            dim = False
+            if choosing:
+                if i in self.selected:
+                    glow = (255, 240, 170)
+                elif caps.get(name):
+                    glow = (255, 214, 110)
+                else:
+                    dim = True
+            elif name in matches:
+                glow = (255, 214, 110)
+            face = None if sh.quit[seat] else name
+            blit_card(surface, face, (x, y - lift), self.row_w, glow=glow, dim=dim, colorblind=self.colorblind,
+                      shadow=True)
+            if i == self.card_focus and choosing:
+                r = pygame.Rect(0, 0, self.row_w + L.s(10), card_height(self.row_w) + L.s(10))
+                r.center = (x, y - lift)
+                pygame.draw.rect(surface, (255, 250, 230), r, max(2, L.s(3)), border_radius=L.s(12))
+        hint_rect = L["seat0.hint"]
+        hint = self._hint_text()
+        if hint:
+            img = self.ui.text(hint, 18, (214, 234, 226))
+            if img.get_width() > hint_rect.w:
+                img = pygame.transform.smoothscale_by(img, hint_rect.w / img.get_width())
+            surface.blit(img, img.get_rect(midbottom=(hint_rect.centerx, hint_rect.bottom - L.s(4))))
+        points = _row_points(row)
+        badge = count_badge(self.ui, t("dice.label.row_points", points=points), L.s(28))
+        rect = L["seat0.row"]
+        surface.blit(badge, badge.get_rect(topleft=(rect.x, rect.y)))
+
+    def _hint_text(self) -> str:
+        sh = self.shown
+        if not self.can_act():
+            return ""
+        if sh.phase == "discard":
+            caps = self.discard_caps()
+            parts = [t("dice.hint.cap", n=n, card=card_label(name)) for name, n in
+                     sorted(caps.items(), key=lambda kv: ORDER.get(kv[0], 9))]
+            return t("dice.hint.discard", allowed=", ".join(parts))
+        if sh.phase == "take":
+            return t("dice.hint.take", cards=", ".join(card_label(c) for c in sort_cards(self.takeable())))
+        if sh.phase == "turn":
+            alone = all(sh.quit[s] for s in range(self.n) if s != self.focus)
+            return t("dice.hint.alone") if alone else t("dice.hint.turn")
+        return ""
+
+    def _draw_dice(self, surface) -> None:
+        sh = self.shown
+        centers = self._die_centers()
+        size = self.die_size
+        if self.rolling is not None:
+            for i, (face, angle, dy, _) in enumerate(self.rolling):
+                left, right = die_sides(i, face)
+                img = art.die(face, left, right, size)
+                img = pygame.transform.rotate(img, angle)
+                x, y = centers[i]
+                shadow = rotated_shadow(round(size * 0.7), 0)
+                surface.blit(shadow, shadow.get_rect(center=(x, y + size // 3)))
+                surface.blit(img, img.get_rect(center=(x, round(y + dy))))
+            return
+        if not sh.dice:
+            # resting dice show llamas, dimmed until someone rolls
+            for i, (x, y) in enumerate(centers):
+                left, right = die_sides(i, "L")
+                img = art.die("L", left, right, size)
+                surface.blit(img, img.get_rect(center=(x, y)))
+            if self.can_act() and sh.phase == "turn":
+                pulse = 0.5 + 0.5 * abs(((self.time * 1.2) % 2) - 1)
+                r = self._dice_rect().inflate(-self.layout.s(30), 0)
+                pygame.draw.rect(surface, (255, round(200 + 40 * pulse), 110), r, max(2, self.layout.s(3)),
+                                 border_radius=self.layout.s(24))
+            return
+        row = set(sh.rows[sh.current]) if 0 <= sh.current < self.n else set()
+        llama = set(sh.llama)
+        for i, ((x, y), face) in enumerate(zip(centers, sh.dice)):
+            if sh.phase == "discard":
+                highlight = face in row
+            elif sh.phase == "take":
+                highlight = face in llama
+            else:
+                highlight = sh.phase == "return"
+            left, right = die_sides(i, face)
+            img = art.die(face, left, right, size, highlight=highlight)
+            surface.blit(img, img.get_rect(center=(x, y)))
+
+    def _status_text(self) -> str:
+        s, sh = self.session, self.shown
+        cur = s.current_player
+        if s.is_over:
+            return t("dice.status.over")
+        if not self.idle:
+            return t("dice.status.round", round=sh.round)
+        mine = self.can_act()
+        name = self._name(cur)
+        if sh.phase == "discard":
+            return t("dice.status.discard_mine") if mine else t("dice.status.discard", name=name)
+        if sh.phase == "take":
+            return t("dice.status.take_mine") if mine else t("dice.status.take", name=name)
+        if sh.phase == "return":
+            return t("dice.status.return_mine") if mine else t("dice.status.return", name=name)
+        if mine:
+            return t("dice.status.your_turn")
+        if s.seats[cur].is_bot:
+            return t("dice.status.bot_turn", name=name)
+        return t("dice.status.turn", name=name)
+
+    def _draw_status(self, surface) -> None:
+        r = self.layout["status"]
+        text = self._status_text()
+        mine = self.can_act()
+        key = (text, mine, r.size)
+        if self._status_cache is None or self._status_cache[0] != key:
+            img = self.ui.font(24 if mine else 21, mine).render(text, True, (255, 240, 200) if mine else
+                                                                (214, 234, 226))
+            if img.get_width() > r.w:
+                img = pygame.transform.smoothscale_by(img, r.w / img.get_width())
+            pad_x, pad_y = self.layout.s(15), self.layout.s(6)
+            pill = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
+            pygame.draw.rect(pill, (6, 30, 28, 150) if not mine else (70, 44, 10, 170), pill.get_rect(),
+                             border_radius=pill.get_height() // 2)
+            pill.blit(img, (pad_x, pad_y))
+            self._status_cache = (key, finish(pill))
+        pill = self._status_cache[1]
+        surface.blit(pill, pill.get_rect(center=r.center))
+
+    def _draw_sprites(self, surface) -> None:
+        for sp in self.sprites:
+            w = max(4, round(sp.scale))
+            if sp.back == "token":
+                img = art.token(sp.image, w)
+                surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
+                continue
+            img = card_image(sp.image, max(self.row_w, w), self.colorblind)
+            if img.get_width() != w:
+                img = pygame.transform.smoothscale(img, (w, card_height(w)))
+            shadow = rotated_shadow(w, 0)
+            surface.blit(shadow, shadow.get_rect(center=(round(sp.x) + w // 12, round(sp.y) + w // 8)))
+            surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
+
+
+class DiceRoundSummary(MenuScene):
+    """End of a round: how it ended, each row's cards (duplicates faded: a value counts once), points, tokens.
+
+    Built from the engine's ``round_end`` data only (``ended_by``, ``by``, ``rows`` with ``cards``, ``values``,
+    ``points``, ``quit``; ``scores``), so it never counts anything itself."""
+
+    opaque = True
+    name = "dice_round_summary"
+
+    def __init__(self, data: dict, names: list[str], *, pinks: bool = False, on_close=None, auto_close: float = 0.0,
+                 colorblind: bool = False):
+        super().__init__()
+        self.data = data
+        self.names = list(names)
+        self.pinks = pinks
+        self.on_close = on_close
+        self.auto_close = auto_close
+        self.colorblind = colorblind
+        self.closed = False
+        self._static = None
+
+    def layout(self, ui, size):
+        w, h = size
+        n = len(self.names)
+        self.row_h = ui.s(min(112, 620 / max(2, n)))
+        self.panel = pygame.Rect(0, 0, min(w - ui.s(80), ui.s(1380)), ui.s(150) + n * self.row_h + ui.s(100))
+        self.panel.center = (w // 2, h // 2)
+        rect = pygame.Rect(0, 0, ui.s(300), ui.s(58))
+        rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(24))
+        self.group.add(Button(t("dice.summary.continue"), self.close, style="primary", rect=rect, name="continue",
+                              size=24, hint="Enter"))
+        self.group.on_back = self.close
+        self._static = None
+
+    def close(self):
+        if self.closed:
+            return
+        self.closed = True
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+        if self.on_close:
+            self.on_close()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER,
+                                                          pygame.K_ESCAPE):
+            self.close()
+            return True
+        self.group.handle_event(event)
+        return True
+
+    def update(self, dt):
+        super().update(dt)
+        speed = 1.0
+        try:
+            speed = float(self.app.settings.animation_speed)
+        except AttributeError:
+            pass
+        if self.auto_close and self.time >= self.auto_close / max(0.25, speed):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        size = surface.get_size()
+        if self._static is None or self._static.get_size() != size:
+            frame = pygame.Surface(size)
+            scenes = self.stack.scenes if self.stack is not None else ()
+            below = scenes[scenes.index(self) - 1] if self in scenes and scenes.index(self) > 0 else None
+            if below is not None:
+                below.draw(frame)
+            frame.fill((105, 118, 118), special_flags=pygame.BLEND_RGB_MULT)
+            self.draw_static(frame, ui)
+            self._static = frame.convert() if pygame.display.get_surface() else frame
+        surface.blit(self._static, (0, 0))
+        self.group.draw(surface, ui)
+
+    def headline(self) -> str:
+        d = self.data
+        by = d.get("by")
+        name = self.names[by] if by is not None and 0 <= by < len(self.names) else "?"
+        key = "dice.summary.end_" + str(d.get("ended_by", "all_quit"))
+        return t(key, name=name)
+
+    def draw_static(self, surface, ui):
+        d = self.data
+        draw_panel(surface, self.panel, ui)
+        blit_center(surface, ui.text(t("dice.summary.title", round=d.get("round", "?")), 40, INK, bold=True),
+                    (self.panel.centerx, self.panel.y + ui.s(50)))
+        blit_center(surface, ui.text(self.headline(), 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
+        x0 = self.panel.x + ui.s(40)
+        top = self.panel.y + ui.s(128)
+        col_cards = x0 + ui.s(230)
+        col_explain = self.panel.right - ui.s(470)
+        col_tokens = self.panel.right - ui.s(200)
+        for text, x in ((t("dice.summary.col_cards"), col_cards), (t("dice.summary.col_points"), col_explain),
+                        (t("dice.summary.col_total"), col_tokens)):
+            surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
+        card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
+        card_h = round(card_w * 1.4)
+        by = d.get("by")
+        for row in d["rows"]:
+            seat = int(row["seat"])
+            y = top + seat * self.row_h
+            box = pygame.Rect(x0 - ui.s(12), y, self.panel.w - ui.s(56), self.row_h - ui.s(8))
+            special = seat == by and d.get("ended_by") in ("empty_row", "blowup", "last_card")
+            fill = (252, 236, 200) if special else ((246, 238, 222) if seat % 2 == 0 else W_CREAM)
+            pygame.draw.rect(surface, fill, box, border_radius=ui.s(12))
+            if special:
+                color = (200, 70, 60) if d.get("ended_by") == "blowup" else GOLD
+                pygame.draw.rect(surface, color, box, max(2, ui.s(2)), border_radius=ui.s(12))
+            cy = box.centery
+            name_img = ui.text(self.names[seat], 26, INK, bold=True)
+            surface.blit(name_img, name_img.get_rect(midleft=(x0, cy - ui.s(12))))
+            sub = t("dice.summary.quit") if row.get("quit") else (
+                t("dice.summary.empty") if not row["cards"] else t("dice.summary.cards_left", n=len(row["cards"])))
+            sub_img = ui.text(sub, 18, INK_SOFT)
+            surface.blit(sub_img, sub_img.get_rect(midleft=(x0, cy + ui.s(16))))
+            cards = sort_cards(row["cards"])
+            avail = col_explain - col_cards - ui.s(20)
+            step = min(card_w + ui.s(6), max(ui.s(12), (avail - card_w) / max(1, len(cards) - 1)))
+            seen: set = set()
+            x = col_cards
+            for name in cards:
+                img = art.card_face(name, card_w, colorblind=self.colorblind)
+                if name in seen:
+                    img = img.copy()
+                    img.set_alpha(110)
+                seen.add(name)
+                surface.blit(img, (round(x), cy - card_h // 2))
+                x += step
+            if not cards:
+                surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
+            values = [str(v) for v in row["values"] if str(v) != "L"]
+            if "L" in [str(v) for v in row["values"]]:
+                values.append(t("dice.summary.llama"))
+            explain = (" + ".join(values) + f" = {row['points']}") if values else t("dice.summary.zero")
+            img = ui.text(explain, 22, INK, bold=row["points"] > 0)
+            if img.get_width() > col_tokens - col_explain - ui.s(16):
+                img = pygame.transform.smoothscale_by(img, (col_tokens - col_explain - ui.s(16)) / img.get_width())
+            surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
+            gained = int(row["points"])
+            g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50),
+                        bold=True)
+            surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
+            held = holding(gained, self.pinks)
+            tx = col_tokens + g.get_width() + ui.s(12)
+            d_tok = ui.s(28)
+            kinds = [kind for denom, kind in ((20, "pink"), (10, "black"), (1, "white"))
+                     for _ in range(min(held[denom], 9))]
+            room = self.panel.right - ui.s(24) - tx - d_tok
+            step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
+            for kind in kinds:
+                surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
+                tx += step
+            surface.blit(ui.text(t("dice.summary.total", total=d["scores"][seat]), 19, INK_SOFT),
+                         (col_tokens, cy + ui.s(8)))
+
+
+def _names_count(move: Move) -> dict:
+    counts = discard_counts(move)
+    return {str(LABELS[v]): c for v, c in enumerate(counts) if c}
+
+
+def _row_points(names) -> int:
+    values = {str(n) for n in names}
+    return sum(10 if v == "L" else int(v) for v in values)
+
+
+def _token_kind(token: int) -> str:
+    return {1: "white", 10: "black", 20: "pink"}[int(token)]
+
+
+def t_level(level: str) -> str:
+    return t(f"common.levels.{level}") if level in ("random", "easy", "medium", "hard") else level
+
+
+class _Fake:
+    """A table-made event (the opening deal of a fresh game, the end of a game resumed when over)."""
+
+    def __init__(self, kind: str, data: dict):
+        self.kind, self.data = kind, data
+
+
+def open_table(app, config: GameConfig, saved=None) -> DiceTableScene:
+    pace = app.settings.bot_pace
+    if saved is None:
+        options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
+        session = GameSession.new(config.game_id, config.seats, config.variants, config.seed, options,
+                                  storage=app.storage, pace=pace, record_stats=False,
+                                  extra_meta={"config": config.to_dict()})
+    else:
+        session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
+                                        extra_meta={"config": config.to_dict()})
+    return DiceTableScene(session, config)
+
+
+register_table(("lama-dice",), open_table)

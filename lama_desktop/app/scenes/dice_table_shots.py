@@ -1,0 +1,159 @@
+"""LAMA Dice table moments for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them).
+
+Each builder seats a dice table on the app's scene stack in a chosen moment: a fresh round, the dice tumbling, a
+match with the discard choice, a miss with the llama-row choice, a blow-up, three llamas (token choice), a
+six-player Lama 20 game and a round summary. Positions are crafted states or seeded games (the same picture
+every time).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ... import screenshots
+from ...engine.dice import DiceState
+from ...engine.record import GameRecord
+from ..gameconfig import SeatConfig
+from ..session import GameSession
+from .dice_table import DiceRoundSummary, DiceTableScene
+
+NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
+FROZEN = 1e9  # bots never move while the picture is taken
+
+
+def _seats(players: int, humans: int = 1) -> list[SeatConfig]:
+    return [SeatConfig(NAMES[i], "human") if i < humans else SeatConfig(NAMES[i], "bot", "medium")
+            for i in range(players)]
+
+
+def _push(app, session: GameSession) -> DiceTableScene:
+    session.set_pace(FROZEN)
+    scene = DiceTableScene(session)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene._apply_settings = lambda: None  # keep the frozen pace
+    scene.colorblind = bool(app.settings.colorblind)
+    return scene
+
+
+def _settle(app, scene: DiceTableScene, frames: int = 10) -> None:
+    """Run a few frames, finishing every animation at once."""
+    for _ in range(frames):
+        app.step(1 / 60)
+        scene.skip_animations()
+    scene.toasts.clear()
+
+
+def _crafted(rows, players=4, variants=(), **kw) -> GameSession:
+    state = DiceState.crafted(rows, variants=variants, **kw)
+    return GameSession(GameRecord("lama-dice", players, tuple(variants), 0, {}, []), _seats(players), state=state)
+
+
+def _start(app):
+    session = GameSession.new("lama-dice", _seats(4), seed=2024)
+    scene = _push(app, session)
+    _settle(app, scene)
+
+
+def _rolling(app):
+    session = _crafted(["1 3 3 5 L L", "2 4 4 6", "1 2 5", "3 6 6 L"], scores=[7, 12, 3, 18], round_no=2)
+    scene = _push(app, session)
+    _settle(app, scene)
+    session.play("roll")
+    for _ in range(14):  # the dice are in the air
+        app.step(1 / 60)
+
+
+def _discard_choice(app):
+    session = _crafted(["1 3 3 5 L L", "2 4 4 6", "1 2 5", "3 6 6 L"], scores=[7, 12, 3, 18], round_no=2)
+    scene = _push(app, session)
+    _settle(app, scene)
+    events = session.state.apply_roll([3, 3, "L"])
+    session._played.append(_played(0, "roll", events))
+    _settle(app, scene)
+
+
+def _take_choice(app):
+    session = _crafted(["1 1 5", "2 4 4 6", "1 2 5", "3 6 6 L"], llama_row="2 3 4 6 L", scores=[7, 12, 3, 18],
+                       round_no=2)
+    scene = _push(app, session)
+    _settle(app, scene)
+    events = session.state.apply_roll([2, 4, "L"])
+    session._played.append(_played(0, "roll", events))
+    _settle(app, scene)
+
+
+def _blowup(app):
+    session = _crafted(["1 1 5", "2 4 4 6", "1 2 5", "3 6 6 L"], llama_row="3 6", scores=[7, 12, 3, 18],
+                       round_no=3, current=1)
+    scene = _push(app, session)
+    _settle(app, scene)
+    events = session.state.apply_roll([1, 5, "L"])
+    session._played.append(_played(1, "roll", events))
+    for _ in range(40):  # the dice land, the llama row flies to Bruno, the table shakes
+        app.step(1 / 60)
+        if scene.rolling is not None:
+            scene._finish_roll()
+
+
+def _three_llamas(app):
+    session = _crafted(["2 3 5", "2 4 4 6", "1 2 5", "3 6 6 L"], scores=[24, 12, 3, 18], variants=("lama20",),
+                       round_no=4)
+    scene = _push(app, session)
+    _settle(app, scene)
+    events = session.state.apply_roll(["L", "L", "L"])
+    session._played.append(_played(0, "roll", events))
+    _settle(app, scene)
+
+
+def _six_players(app):
+    record = GameRecord("lama-dice", 6, ("lama20",), 5, {})
+    state = record.new_state()
+    for _ in range(9):  # a few turns: rolls and discards or takes
+        moves = state.legal_moves()
+        pick = moves[0]
+        record.play(state, pick)
+        if state.current_player == 0 and state.phase_name == "turn":
+            break
+    session = GameSession(record, _seats(6), state=state)
+    scene = _push(app, session)
+    _settle(app, scene)
+
+
+def _round_summary(app):
+    session = _crafted(["1 5 5 6", "2 4 4 6", "1 2 5", "3 6 6 L"], scores=[7, 12, 3, 18], round_no=2,
+                       quit=(1, 2))
+    scene = _push(app, session)
+    _settle(app, scene)
+    state = session.state
+    state.apply("quit")
+    data = None
+    for event in state.apply("quit"):
+        if event.kind == "round_end":
+            data = event.data
+    app.stack.push(DiceRoundSummary(data, session.names))
+    app.stack.apply_pending()
+
+
+def _played(seat, move, events):
+    from ...engine.core import Move
+    from ..session import Played
+
+    return Played(seat, Move.parse(move), events, False)
+
+
+for _name, _builder in [
+    ("table-dice-start", _start),
+    ("table-dice-rolling", _rolling),
+    ("table-dice-discard-choice", _discard_choice),
+    ("table-dice-take-choice", _take_choice),
+    ("table-dice-blowup", _blowup),
+    ("table-dice-three-llamas", _three_llamas),
+    ("table-dice-6p", _six_players),
+    ("table-dice-round-summary", _round_summary),
+]:
+    screenshots.add_shot(_name, _builder, 4)
+    # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
+    _main = sys.modules.get("__main__")
+    if getattr(getattr(_main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
+        _main.add_shot(_name, _builder, 4)

@@ -1,0 +1,208 @@
+"""The LAMA Dice table, headless: layouts never overlap; a whole game against bots played by posting real mouse and
+keyboard events; the discard choice respects one card per die; a miss takes a llama-row card by click; the
+screenshot moments build."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.app.main import App
+from lama_desktop.app.scenes.dice_table import DiceTableScene, open_table
+from lama_desktop.app.session import GameSession, Played
+from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
+from lama_desktop.engine.core import Move
+from lama_desktop.engine.dice import DiceState
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.storage import Storage
+
+SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160), (1280, 1024),
+         (2560, 1080), (1440, 2160)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_dice_layout_has_no_overlap_at_any_size(players):
+    spec = load_layout(table_layout_name("dice", players))
+    assert spec.players == players
+    for size in SIZES:
+        layout = Layout(spec, size)
+        assert layout.overlaps() == [], (players, size)
+        for k in range(players):
+            for part in ("plate", "row", "tokens"):
+                assert layout.seat_rect(k, part) is not None
+        for name in ("llama_row", "dice", "status", "buttons", "log", "menu", "round_info", "toast"):
+            assert name in layout
+
+
+def make_app(tmp_path, seats, variants=(), seed=3, size=(1600, 900)):
+    app = App(Storage(tmp_path), size)
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    table = open_table(app, GameConfig("lama-dice", seats, variants, 0, seed=seed))
+    app.stack.push(table)
+    app.running = True
+    return app, table
+
+
+def crafted_table(tmp_path, rows, **kw):
+    app = App(Storage(tmp_path), (1600, 900))
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    state = DiceState.crafted(rows, **kw)
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, len(rows))]
+    session = GameSession(GameRecord("lama-dice", len(rows), (), 0, {}, []), seats, state=state)
+    table = DiceTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    return app, table
+
+
+def force_roll(app, table, faces):
+    """Apply a roll with chosen faces for the human (as the engine would) and let the table animate it."""
+    events = table.session.state.apply_roll(faces)
+    table.session._played.append(Played(0, Move("roll"), events, False))
+    assert run_until(app, lambda: table.can_act(), 600)
+
+
+def post_click(pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_key(key) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+
+
+def run_until(app, predicate, frames=20000):
+    for _ in range(frames):
+        app.step(1 / 30)
+        if predicate():
+            return True
+    return False
+
+
+def row_card_center(table, index):
+    x, y = table._row_positions(table.focus, len(table.shown.rows[table.focus]))[index]
+    return x, y - table._lift(index) + table.row_w // 4
+
+
+def test_a_whole_game_against_bots_played_with_real_input_events(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot A", "bot", "medium"), SeatConfig("Bot B", "bot", "hard")]
+    app, table = make_app(tmp_path, seats, variants=("lama20",), seed=12)
+    counters = {"clicks": 0, "keys": 0, "rolls": 0, "discards": 0, "takes": 0}
+    summaries = 0
+    last_top = None
+    for _ in range(60000):
+        app.step(1 / 30)
+        top = app.stack.top
+        if top.name == "results":
+            break
+        if top.name == "dice_round_summary":
+            if last_top != "dice_round_summary":
+                summaries += 1
+            post_key(pygame.K_RETURN)
+        elif top is table and table.can_act():
+            moves = [str(m) for m in table.legal()]
+            phase = table.shown.phase
+            if phase == "turn":
+                points = sum(10 if c == "L" else int(c) for c in set(table.shown.rows[0]))
+                if points > 6 or counters["rolls"] % 5:
+                    if counters["rolls"] % 2:
+                        post_click(table.buttons["roll"].rect.center)
+                        counters["clicks"] += 1
+                    else:
+                        post_key(pygame.K_r)
+                        counters["keys"] += 1
+                    counters["rolls"] += 1
+                else:
+                    post_key(pygame.K_q)
+            elif phase == "discard":
+                assert table.selected  # the biggest discard is proposed
+                post_click(table.buttons["discard"].rect.center)
+                counters["discards"] += 1
+            elif phase == "take":
+                name = sorted(m.split()[1] for m in moves if m.startswith("take"))[0]
+                index = table.shown.llama.index(name)
+                x, y = table._llama_positions()[name]
+                post_click((x, y))
+                counters["takes"] += 1
+                assert index >= 0
+            elif phase == "return":
+                post_key(pygame.K_RETURN)
+        last_top = top.name
+    else:
+        pytest.fail("the game did not reach the results screen")
+    session = table.session
+    assert session.is_over and session.finished
+    assert summaries >= 1
+    assert counters["rolls"] > 0 and counters["clicks"] > 0 and counters["keys"] > 0
+    assert any(m.startswith("discard") for m in session.record.moves)
+    assert app.stack.top.results.scores == session.scores
+    assert app.storage.load_stats()["lama-dice"]["Ann"]["games"] == 1
+
+
+def test_the_discard_choice_allows_one_card_per_die(tmp_path):
+    app, table = crafted_table(tmp_path, ["3 3 3 5 L", "1 2", "6 6"])
+    assert run_until(app, lambda: table.can_act(), 600)
+    force_roll(app, table, [3, 1, "L"])  # one die shows 3, one a llama
+    row = table.shown.rows[0]
+    assert table.shown.phase == "discard"
+    assert sorted(row[i] for i in table.selected) == ["3", "L"]  # the biggest discard is proposed
+    # a second 3 is refused with a reason: only one die shows 3
+    second = [i for i, name in enumerate(row) if name == "3" and i not in table.selected][0]
+    post_click(row_card_center(table, second))
+    app.step(1 / 30)
+    assert table.reason_toast is not None and "one card per die" in table.reason_toast.text
+    assert second not in table.selected
+    # keep the llama (unselect it), discard the 3 only
+    llama = row.index("L")
+    post_click(row_card_center(table, llama))
+    app.step(1 / 30)
+    assert sorted(row[i] for i in table.selected) == ["3"]
+    post_key(pygame.K_d)
+    app.step(1 / 30)
+    assert table.session.record.moves[-1] == "discard 3"
+    assert table.session.state.row_cards(0) == [3, 3, 5, "L"]
+
+
+def test_a_miss_takes_the_clicked_llama_row_card(tmp_path):
+    app, table = crafted_table(tmp_path, ["1 1", "5 6", "6 6"])
+    assert run_until(app, lambda: table.can_act(), 600)
+    force_roll(app, table, [2, 4, "L"])
+    assert table.shown.phase == "take" and table.takeable() == {"2", "4", "L"}
+    post_click(table._llama_positions()["3"])  # not rolled: nothing happens
+    app.step(1 / 30)
+    assert table.session.state.phase_name == "take"
+    post_click(table._llama_positions()["4"])
+    app.step(1 / 30)
+    assert table.session.record.moves[-1] == "take 4"
+    assert table.session.state.row_cards(0) == [1, 1, 4]
+
+
+def test_a_refused_move_shows_the_engines_reason(tmp_path):
+    app, table = crafted_table(tmp_path, ["1 1", "5 6", "6 6"])
+    assert run_until(app, lambda: table.can_act(), 600)
+    before = table.session.state.to_dict()
+    table.try_move("take 3")
+    assert table.session.state.to_dict() == before
+    assert table.reason_toast is not None and "roll" in table.reason_toast.text.lower()
+
+
+@pytest.mark.parametrize("name", ["table-dice-start", "table-dice-rolling", "table-dice-discard-choice",
+                                  "table-dice-take-choice", "table-dice-blowup", "table-dice-three-llamas",
+                                  "table-dice-6p", "table-dice-round-summary"])
+def test_screenshot_moments_build(name):
+    from lama_desktop import screenshots
+
+    screenshots._load_game_shots()
+    builder = next(b for n, b, _f in screenshots.SHOTS if n == name)
+    app = screenshots.make_app((1280, 720))
+    app.running = True
+    try:
+        screenshots.stage(app, builder, 4)
+        assert app.screen.get_size() == (1280, 720)
+    finally:
+        app.shutdown()
