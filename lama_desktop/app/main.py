@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 import time
 import warnings
 from typing import Callable
@@ -343,11 +344,28 @@ class App:
         self.frame += 1
         if self.frame == 2:
             self.sounds.load()
+            self._start_warm_up()
         if self.first_frame_seconds is None:
             self.first_frame_seconds = process_uptime() if process_uptime() is not None else 0.0
             log.info("first frame %.3f s after process start", self.first_frame_seconds)
             if self.timing:
                 print(f"first frame flipped {self.first_frame_seconds:.3f} s after process start", flush=True)
+
+    def _start_warm_up(self) -> None:
+        """Import the engines and bots on a worker thread while the title is on screen, so that the first
+        "New game" opens at once (imports block on Python's module locks, so the main thread can never see a
+        half-imported module)."""
+        def warm_up():
+            try:
+                from ..bots import levels_for
+                from ..engine.registry import games
+
+                for spec in games():
+                    levels_for(spec.id)
+            except Exception:  # the menus will report any real problem when they import the same modules
+                log.exception("warm-up import failed")
+
+        threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
 
     def _maybe_start_fade(self, before, snapshot) -> None:
         """A short cross-fade when an opaque scene replaces another (overlays appear at once)."""
