@@ -281,3 +281,28 @@ def test_tab_reaches_the_buttons_and_enter_presses_them(tmp_path):
     post_key(pygame.K_RETURN)
     app.step(1 / 30)
     assert table.session.record.moves[moves] == focused[0]
+
+
+def test_the_table_keeps_drawing_while_a_slow_bot_thinks(tmp_path):
+    import time
+
+    from lama_desktop.bots.base import Bot
+
+    class SlowBot(Bot):
+        def choose(self, view):
+            time.sleep(0.6)
+            return view.legal_moves()[0]
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]  # Ann deals: Bot starts
+    app, table = make_app(tmp_path, seats, seed=4)
+    table.session._bot_factory = lambda game, level, seed: SlowBot(seed)
+    assert run_until(app, lambda: table.session.thinking, 2000)
+    frames, slowest, statuses = 0, 0.0, set()
+    while table.session.thinking:
+        start = time.perf_counter()
+        app.step(1 / 60)
+        slowest = max(slowest, time.perf_counter() - start)
+        frames += 1
+        statuses.add(table._status_text())
+    assert frames >= 10 and slowest < 0.2, (frames, slowest)
+    assert "Bot is thinking…" in statuses
