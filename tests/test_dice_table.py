@@ -193,7 +193,8 @@ def test_a_refused_move_shows_the_engines_reason(tmp_path):
 
 @pytest.mark.parametrize("name", ["table-dice-start", "table-dice-rolling", "table-dice-discard-choice",
                                   "table-dice-take-choice", "table-dice-blowup", "table-dice-three-llamas",
-                                  "table-dice-6p", "table-dice-round-summary"])
+                                  "table-dice-6p", "table-dice-round-summary", "rules-dice-first",
+                                  "rules-dice-alone"])
 def test_screenshot_moments_build(name):
     from lama_desktop import screenshots
 

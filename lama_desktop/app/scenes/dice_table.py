@@ -127,6 +127,7 @@ class DiceTableScene(Scene):
         self._layer_key_cached = None
         self._status_cache = None
         self._selection_for: tuple | None = None
+        self._veil: pygame.Surface | None = None  # the blow-up's red flash (one surface, alpha per frame)
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -892,8 +893,11 @@ class DiceTableScene(Scene):
                 surface.blit(img, img.get_rect(midleft=(b.rect.x + self.ui.s(14), b.rect.centery)))
         self._draw_sprites(surface)
         if self.flash > 0:
-            veil = pygame.Surface(size, pygame.SRCALPHA)
-            veil.fill((230, 60, 50, round(120 * self.flash)))
+            veil = self._veil
+            if veil is None or veil.get_size() != size:
+                veil = self._veil = pygame.Surface(size)
+                veil.fill((230, 60, 50))
+            veil.set_alpha(round(120 * self.flash))
             surface.blit(veil, (0, 0))
         toast_rect = self.layout["toast"]
         y = toast_rect.centery

@@ -135,6 +135,14 @@ def _round_summary(app):
     app.stack.apply_pending()
 
 
+def _rules(page: int):
+    def build(app):
+        from .rules import RulesScene
+
+        app.stack.push(RulesScene("lama-dice", page))
+    return build
+
+
 def _played(seat, move, events):
     from ...engine.core import Move
     from ..session import Played
@@ -151,6 +159,8 @@ for _name, _builder in [
     ("table-dice-three-llamas", _three_llamas),
     ("table-dice-6p", _six_players),
     ("table-dice-round-summary", _round_summary),
+    ("rules-dice-first", _rules(0)),
+    ("rules-dice-alone", _rules(8)),
 ]:
     screenshots.add_shot(_name, _builder, 4)
     # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
