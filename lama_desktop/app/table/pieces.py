@@ -37,12 +37,18 @@ def card_height(width: int) -> int:
     return round(width * CARD_RATIO)
 
 
+#: LAMA Cadabra's symbol cards as its table names them: the value, then "@" circle, "#" square or "*" star
+SYMBOL_SUFFIXES = {"@": "circle", "#": "square", "*": "star"}
+
+
 @lru_cache(maxsize=512)
 def card_image(name: str | None, width: int, colorblind: bool = False) -> pygame.Surface:
-    """Face of ``name`` (``"3+"`` is a plus card) or the back when ``name`` is None."""
+    """Face of ``name`` (``"3+"`` is a plus card, ``"3*"`` a Cadabra star card) or the back when ``name`` is None."""
     width = max(8, int(width))
     if name is None:
         return art.card_back(width)
+    if len(name) > 1 and name[-1] in SYMBOL_SUFFIXES:
+        return art.card_face(name[:-1], width, symbol=SYMBOL_SUFFIXES[name[-1]], colorblind=colorblind)
     plus = name.endswith("+") and len(name) > 1
     base = name[:-1] if plus else name
     return art.card_face(base, width, plus=plus, colorblind=colorblind)
