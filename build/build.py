@@ -81,6 +81,14 @@ def source_date_epoch() -> int:
         return 315532800  # 1980-01-01, the earliest zip/tar tools agree on
 
 
+def rel(path: Path) -> str:
+    """A path for messages: relative to the checkout when inside it."""
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def tree_size(path: Path) -> int:
     return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() or p.is_symlink())
 
@@ -120,7 +128,7 @@ def pyinstaller(clean: bool = False) -> float:
     if not bundle_exe().is_file():
         raise BuildError(f"PyInstaller did not produce {bundle_exe()}")
     size = tree_size(bundle_dir())
-    say(f"bundle {bundle_dir().relative_to(ROOT)}: {mb(size)} (limit {MAX_BUNDLE_MB} MB), built in {seconds:.1f} s")
+    say(f"bundle {rel(bundle_dir())}: {mb(size)} (limit {MAX_BUNDLE_MB} MB), built in {seconds:.1f} s")
     if size > MAX_BUNDLE_MB * 1e6:
         raise BuildError(f"the bundle is {mb(size)}, over the {MAX_BUNDLE_MB} MB budget")
     return seconds
@@ -175,7 +183,7 @@ def tarball() -> Path:
                 archive.add(child, f"{top}/{child.name}", recursive=False, filter=normalise)
         for extra in sorted(extras.iterdir()):
             archive.add(extra, f"{top}/{extra.name}", recursive=False, filter=normalise)
-    say(f"tarball {out.relative_to(ROOT)}: {mb(out.stat().st_size)}")
+    say(f"tarball {rel(out)}: {mb(out.stat().st_size)}")
     return out
 
 
@@ -261,7 +269,7 @@ def deb() -> Path:
     env = dict(os.environ, SOURCE_DATE_EPOCH=str(source_date_epoch()))
     run(["dpkg-deb", "--root-owner-group", "-Zxz", "-z6", "--build", stage, out], env=env,
         stdout=subprocess.DEVNULL)
-    say(f"deb {out.relative_to(ROOT)}: {mb(out.stat().st_size)} (installs {installed_kib // 1024} MiB, "
+    say(f"deb {rel(out)}: {mb(out.stat().st_size)} (installs {installed_kib // 1024} MiB, "
         f"Depends: {depends})")
     return out
 
@@ -325,7 +333,9 @@ def install_test(deb_path: Path) -> None:
         raise BuildError(f"dpkg -r left files behind: {left[:10]}")
     if Path(DEB_PREFIX).exists():
         raise BuildError(f"{DEB_PREFIX} still exists after dpkg -r")
-    run(["dpkg", "--purge", APP], stdout=subprocess.DEVNULL)
+    status = subprocess.run(["dpkg-query", "-W", "-f=${Status}", APP], capture_output=True, text=True).stdout
+    if "config-files" in status:  # dpkg -r keeps conffiles (this package has none); purge the record too
+        run(["dpkg", "--purge", APP], stdout=subprocess.DEVNULL)
     say(f".deb installed {len(installed_snapshot - before)} paths and removed them all: clean")
 
 
@@ -366,7 +376,7 @@ def dmg() -> Path:
         out.unlink()
     run(["hdiutil", "create", "-volname", f"LAMA Desktop {VERSION}", "-srcfolder", stage, "-ov",
          "-format", "UDZO", "-fs", "HFS+", out])
-    say(f"dmg {out.relative_to(ROOT)}: {mb(out.stat().st_size)}")
+    say(f"dmg {rel(out)}: {mb(out.stat().st_size)}")
     return out
 
 
@@ -392,7 +402,7 @@ def inno() -> Path:
     out = DIST / f"{APP}-{VERSION}-windows-x64-setup.exe"
     if not out.is_file():
         raise BuildError(f"Inno Setup did not produce {out}")
-    say(f"installer {out.relative_to(ROOT)}: {mb(out.stat().st_size)}")
+    say(f"installer {rel(out)}: {mb(out.stat().st_size)}")
     return out
 
 
@@ -496,10 +506,10 @@ def launch_probe(exe: Path, home: Path, timeout: float = 60) -> tuple[float, flo
     return seen, (own if own and own > 0 else None)
 
 
-def smoke(exe: Path | None = None) -> dict:
+def smoke(exe: Path | None = None, folder: Path | None = None) -> dict:
     """Run the frozen app; raise BuildError on any failure. Returns the measurements."""
     exe = exe or bundle_exe()
-    folder = bundle_dir()
+    folder = folder or bundle_dir()
     results: dict = {}
     before = snapshot(folder)
     home = Path(tempfile.mkdtemp(prefix="lama-frozen-home-"))
@@ -577,7 +587,8 @@ def main(argv=None) -> int:
         if args.dmg:
             dmg()
             if args.smoke:
-                smoke(DIST / "LAMA Desktop.app" / "Contents" / "MacOS" / APP)
+                app = DIST / "LAMA Desktop.app"
+                smoke(app / "Contents" / "MacOS" / APP, folder=app)
         if args.inno:
             inno()
     except (BuildError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:

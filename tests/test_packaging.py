@@ -1,0 +1,399 @@
+"""Packaging: the PyInstaller spec, icons, .desktop entry, Inno Setup script, build helpers, the wheel's data,
+and where the app writes (never next to the executable).
+
+The frozen build itself is proven by ``build/ci_package.sh`` (called from ``.ci/run``), not here.
+"""
+
+from __future__ import annotations
+
+import configparser
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import types
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGING = ROOT / "packaging"
+ICONS = PACKAGING / "icons"
+
+
+def load_module(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def make_icons():
+    return load_module("lama_make_icons", PACKAGING / "make_icons.py")
+
+
+@pytest.fixture(scope="module")
+def build_script():
+    return load_module("lama_build_script", ROOT / "build" / "build.py")
+
+
+def package_version() -> str:
+    text = (ROOT / "lama_desktop" / "__init__.py").read_text(encoding="utf-8")
+    return re.search(r'^__version__\s*=\s*"([^"]+)"', text, re.M).group(1)
+
+
+# ------------------------------------------------------------------------------------------------- the spec file
+class _Recorder:
+    """Stands in for one of PyInstaller's spec classes and records how the spec called it."""
+
+    calls: dict
+
+    def __init__(self, kind):
+        self.kind = kind
+
+    def __call__(self, *args, **kwargs):
+        self.calls.setdefault(self.kind, []).append((args, kwargs))
+        return types.SimpleNamespace(kind=self.kind, pure=[], scripts=[], binaries=[], datas=[], args=args,
+                                     kwargs=kwargs)
+
+
+def run_spec(monkeypatch, platform: str) -> dict:
+    """Execute packaging/lama-desktop.spec as PyInstaller would, on a pretend platform; return the calls."""
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_submodules = lambda package, filter=None: [f"{package}.pretend_module"]
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.setattr(sys, "platform", platform)
+    calls: dict = {}
+    _Recorder.calls = calls
+    namespace = {"SPECPATH": str(PACKAGING), "__name__": "__main__", "__file__": str(PACKAGING / "x.spec")}
+    for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"):
+        namespace[kind] = _Recorder(kind)
+    code = compile((PACKAGING / "lama-desktop.spec").read_text(encoding="utf-8"), "lama-desktop.spec", "exec")
+    exec(code, namespace)
+    calls["namespace"] = namespace
+    return calls
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_spec_bundles_every_data_folder_and_module(monkeypatch, platform):
+    calls = run_spec(monkeypatch, platform)
+    (args, kwargs), = calls["Analysis"]
+    assert Path(args[0][0]) == PACKAGING / "launcher.py"
+    datas = {target: Path(source) for source, target in kwargs["datas"]}
+    assert datas == {"assets": ROOT / "assets", "levels": ROOT / "levels",
+                     "lama_desktop/engine/data": ROOT / "lama_desktop" / "engine" / "data"}
+    assert all(source.is_dir() for source in datas.values())
+    assert "lama_desktop.pretend_module" in kwargs["hiddenimports"]
+    for unwanted in ("tkinter", "numpy", "pytest", "hypothesis", "pygame.tests"):
+        assert unwanted in kwargs["excludes"]
+    (exe_args, exe_kwargs), = calls["EXE"]
+    assert exe_kwargs["name"] == "lama-desktop" and exe_kwargs["console"] is False  # windowed
+    assert exe_kwargs["strip"] is (platform == "linux")  # strip only ELF: it would break macOS signatures
+    if platform == "linux":
+        assert exe_kwargs["icon"] is None
+    else:
+        assert Path(exe_kwargs["icon"]).is_file()
+        assert exe_kwargs["icon"].endswith(".ico" if platform == "win32" else ".icns")
+    (_coll_args, coll_kwargs), = calls["COLLECT"]
+    assert coll_kwargs["name"] == "lama-desktop"
+    assert calls["namespace"]["VERSION"] == package_version()
+
+
+def test_spec_macos_app_bundle(monkeypatch):
+    calls = run_spec(monkeypatch, "darwin")
+    (_args, kwargs), = calls["BUNDLE"]
+    assert kwargs["name"] == "LAMA Desktop.app"
+    assert re.fullmatch(r"[A-Za-z0-9.-]+\.[A-Za-z0-9.-]+", kwargs["bundle_identifier"])
+    assert kwargs["icon"].endswith(".icns") and Path(kwargs["icon"]).is_file()
+    plist = kwargs["info_plist"]
+    assert plist["CFBundleShortVersionString"] == package_version() == kwargs["version"]
+    assert plist["NSHighResolutionCapable"] is True
+    assert plist["LSApplicationCategoryType"] == "public.app-category.card-games"
+    assert plist["CFBundleExecutable"] == "lama-desktop"
+
+
+def test_spec_has_no_bundle_outside_macos(monkeypatch):
+    assert "BUNDLE" not in run_spec(monkeypatch, "linux")
+    assert "BUNDLE" not in run_spec(monkeypatch, "win32")
+
+
+def test_launcher_gives_a_windowed_app_somewhere_to_print(tmp_path):
+    """A windowed Windows build has sys.stdout None: --version must not crash there."""
+    log = tmp_path / "console.log"
+    code = ("import sys, runpy; sys.stdout = None; sys.stderr = None; sys.argv = ['lama-desktop', '--version'];"
+            f"runpy.run_path({str(PACKAGING / 'launcher.py')!r}, run_name='__main__')")
+    env = dict(os.environ, LAMA_DESKTOP_CONSOLE_LOG=str(log))
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert log.read_text(encoding="utf-8").strip() == f"lama-desktop {package_version()}"
+
+
+# ------------------------------------------------------------------------------------------------------- icons
+def test_png_icons_have_their_sizes(make_icons):
+    for size in make_icons.PNG_SIZES:
+        data = (ICONS / f"lama-desktop-{size}.png").read_bytes()
+        assert make_icons.png_size(data) == (size, size)
+
+
+def test_ico_is_a_valid_container_with_every_windows_size(make_icons):
+    images = make_icons.read_ico((ICONS / "lama-desktop.ico").read_bytes())
+    assert sorted(images) == sorted(make_icons.ICO_SIZES)
+    assert {16, 32, 48, 256} <= set(images)
+
+
+def test_icns_is_a_valid_container_with_every_macos_size(make_icons):
+    elements = make_icons.read_icns((ICONS / "lama-desktop.icns").read_bytes())
+    expected = dict(make_icons.ICNS_TYPES)
+    assert set(elements) == set(expected)
+    for kind, data in elements.items():
+        assert make_icons.png_size(data) == (expected[kind], expected[kind]), kind
+
+
+def test_icon_containers_reject_damaged_files(make_icons):
+    good = (ICONS / "lama-desktop.ico").read_bytes()
+    with pytest.raises(ValueError):
+        make_icons.read_ico(good[:200])
+    icns = (ICONS / "lama-desktop.icns").read_bytes()
+    with pytest.raises(ValueError):
+        make_icons.read_icns(icns[:-10])
+    with pytest.raises(ValueError):
+        make_icons.png_size(b"GIF89a" + b"\0" * 30)
+
+
+def test_icons_were_made_from_the_current_art(make_icons):
+    assert make_icons.check() is None
+
+
+def test_icon_writer_round_trips(make_icons, tmp_path):
+    renderer = make_icons.Renderer(*make_icons.find_source())
+    images = {size: renderer.png_bytes(size) for size in (16, 32, 256)}
+    assert make_icons.read_ico(make_icons.build_ico(images)) == images
+
+
+# ----------------------------------------------------------------------------------------------- .desktop file
+def read_desktop(path: Path) -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # keys are case-sensitive
+    parser.read(path, encoding="utf-8")
+    return parser
+
+
+def test_desktop_entry_is_valid():
+    path = PACKAGING / "lama-desktop.desktop"
+    if shutil.which("desktop-file-validate"):
+        result = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True)
+        assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+    entry = read_desktop(path)["Desktop Entry"]
+    assert entry["Type"] == "Application"
+    assert entry["Name"] and entry["Comment"]
+    assert entry["Terminal"] == "false"
+    assert entry["Categories"].endswith(";") and "Game" in entry["Categories"].split(";")
+    assert entry["Icon"] == "lama-desktop" and (ICONS / "lama-desktop-256.png").is_file()
+    # the command is the one the package installs (gui-script name and /usr/bin launcher)
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^lama-desktop\s*=\s*"lama_desktop.__main__:main"', pyproject, re.M)
+    assert entry["Exec"].split()[0] == "lama-desktop"
+    for lang in ("fr", "pl"):
+        assert entry[f"Comment[{lang}]"]
+
+
+def test_desktop_exec_parser(build_script, tmp_path):
+    path = tmp_path / "x.desktop"
+    path.write_text("[Desktop Entry]\nName=x\nExec=lama-desktop --flag %U\n", encoding="utf-8")
+    assert build_script.desktop_exec(path) == ["lama-desktop", "--flag"]
+
+
+# ----------------------------------------------------------------------------------------------- Inno Setup
+def test_inno_script_takes_the_version_and_installs_per_user_with_shortcuts():
+    text = (PACKAGING / "lama-desktop.iss").read_text(encoding="utf-8")
+    assert "#ifndef AppVersion" in text and "#error" in text  # refuses to build without /DAppVersion
+    assert re.search(r"^AppVersion=\{#AppVersion\}$", text, re.M)
+    assert re.search(r"^PrivilegesRequired=lowest$", text, re.M)  # per-user, no UAC prompt
+    assert re.search(r"^AppId=\{\{[0-9A-F-]{36}\}$", text, re.M)
+    assert re.search(r'^Name: "\{group\}\\\{#AppName\}"; Filename: "\{app\}\\\{#AppExeName\}"', text, re.M)
+    assert re.search(r'^Name: "\{autodesktop\}\\\{#AppName\}";.*Tasks: desktopicon$', text, re.M)
+    assert "{uninstallexe}" in text  # uninstaller in the start-menu folder (plus Settings > Apps)
+    assert re.search(r'^Source: "\.\.\\dist\\lama-desktop\\\*";.*recursesubdirs', text, re.M)
+    assert re.search(r'#define AppExeName "lama-desktop\.exe"', text)
+    icon = re.search(r"^SetupIconFile=(.+)$", text, re.M).group(1)
+    assert (PACKAGING / icon.replace("\\", "/")).is_file()
+    for language_file in ("French.isl", "Polish.isl"):
+        assert language_file in text
+
+
+# ---------------------------------------------------------------------------------------------- build helpers
+def fake_bundle(root: Path) -> Path:
+    bundle = root / "dist" / "lama-desktop"
+    (bundle / "_internal" / "assets").mkdir(parents=True)
+    exe = bundle / "lama-desktop"
+    exe.write_bytes(b"\x7fELF" + b"\0" * 40 + b"GLIBC_2.17\0GLIBC_2.28\0GLIBC_2.3.4\0")
+    exe.chmod(0o700)
+    (bundle / "_internal" / "assets" / "a.txt").write_text("a", encoding="utf-8")
+    (bundle / "_internal" / "notes.txt").write_bytes(b"GLIBC_9.99 in a text file does not count")
+    return bundle
+
+
+def test_tarball_is_reproducible_and_normalised(build_script, monkeypatch, tmp_path):
+    bundle = fake_bundle(tmp_path)
+    monkeypatch.setattr(build_script, "DIST", tmp_path / "dist")
+    monkeypatch.setattr(build_script, "WORK", tmp_path / "work")
+    monkeypatch.setattr(build_script, "bundle_dir", lambda: bundle)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    first = build_script.tarball().read_bytes()
+    os.utime(bundle / "_internal" / "assets" / "a.txt", (1, 1))  # a touched file changes nothing
+    out = build_script.tarball()
+    assert out.read_bytes() == first
+    assert out.name == f"lama-desktop-{package_version()}-linux-{build_script.machine()}.tar.gz"
+    with tarfile.open(out) as archive:
+        members = {m.name: m for m in archive.getmembers()}
+    top = f"lama-desktop-{package_version()}"
+    assert {f"{top}/lama-desktop", f"{top}/_internal/assets/a.txt", f"{top}/lama-desktop.desktop",
+            f"{top}/lama-desktop.png"} <= set(members)
+    assert all(name == top or name.startswith(top + "/") for name in members)
+    assert members[f"{top}/lama-desktop"].mode == 0o755
+    assert members[f"{top}/_internal/assets/a.txt"].mode == 0o644
+    assert {m.uid for m in members.values()} == {0} and {m.mtime for m in members.values()} == {1700000000}
+
+
+def test_glibc_dependency_comes_from_elf_files_only(build_script, tmp_path):
+    assert build_script.glibc_needed(fake_bundle(tmp_path)) == "2.28"
+
+
+@pytest.mark.skipif(not shutil.which("dpkg-deb"), reason="needs dpkg-deb (Debian)")
+def test_deb_layout(build_script, monkeypatch, tmp_path):
+    bundle = fake_bundle(tmp_path)
+    monkeypatch.setattr(build_script, "DIST", tmp_path / "dist")
+    monkeypatch.setattr(build_script, "WORK", tmp_path / "work")
+    monkeypatch.setattr(build_script, "bundle_dir", lambda: bundle)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    deb = build_script.deb()
+    listing = subprocess.run(["dpkg-deb", "-c", str(deb)], capture_output=True, text=True, check=True).stdout
+    paths = {line.split()[-1].lstrip(".") for line in listing.splitlines()}
+    owners = {line.split()[1] for line in listing.splitlines()}
+    assert owners == {"root/root"}
+    for required in ("/opt/lama-desktop/lama-desktop", "/opt/lama-desktop/_internal/assets/a.txt",
+                     "/usr/bin/lama-desktop", "/usr/share/applications/lama-desktop.desktop",
+                     "/usr/share/icons/hicolor/16x16/apps/lama-desktop.png",
+                     "/usr/share/icons/hicolor/512x512/apps/lama-desktop.png",
+                     "/usr/share/doc/lama-desktop/copyright"):
+        assert required in paths, required
+    control = subprocess.run(["dpkg-deb", "-f", str(deb)], capture_output=True, text=True, check=True).stdout
+    assert f"Version: {package_version()}" in control
+    assert "Depends: libc6 (>= 2.28)" in control
+    launcher = [line for line in listing.splitlines() if line.endswith("/usr/bin/lama-desktop")][0]
+    assert launcher.startswith("-rwxr-xr-x")
+
+
+# ----------------------------------------------------------------------------------- CI wiring (issue 4)
+def test_ci_runs_the_tests_then_the_packaging_step():
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    test_command = ('python3 -m venv .venv && .venv/bin/python -m pip install -q -e ".[test]" && '
+                    ".venv/bin/python -m pytest -q")
+    assert test_command in lines
+    assert "bash build/ci_package.sh" in lines
+    assert lines.index("bash build/ci_package.sh") > lines.index(test_command)
+    script = (ROOT / "build" / "ci_package.sh").read_text(encoding="utf-8")
+    assert "-m pip install -q pyinstaller" in script and "--install-test" in script and "--smoke" in script
+
+
+def test_release_workflow_builds_on_three_systems():
+    text = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    for runner in ("windows-latest", "macos-latest", "ubuntu-latest"):
+        assert runner in text
+    for flag in ("--inno", "--dmg", "--deb", "--tarball", "--smoke"):
+        assert flag in text
+    assert "actions/upload-artifact" in text
+
+
+# ---------------------------------------------------------------------------- where the app writes its files
+def test_storage_defaults_to_platformdirs_user_folders(monkeypatch, tmp_path):
+    from lama_desktop import storage as storage_module
+    from lama_desktop.selfcheck import storage_problems
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    if sys.platform.startswith("linux"):
+        store = storage_module.Storage()
+        for folder in (store.data_dir, store.config_dir, store.log_dir, store.save_dir):
+            assert folder.is_absolute() and tmp_path in folder.parents, folder
+            assert "LamaDesktop" in folder.parts
+    assert storage_problems() == []
+
+
+def test_storage_check_catches_a_folder_inside_the_program(monkeypatch, tmp_path):
+    from lama_desktop.resources import PACKAGE_DIR
+    from lama_desktop.selfcheck import storage_problems
+    from lama_desktop.storage import Storage
+
+    assert any("inside the program folder" in p for p in storage_problems(Storage(PACKAGE_DIR / "userdata")))
+    assert any("relative path" in p for p in storage_problems(Storage("relative/folder")))
+    # a frozen app: next to the executable is the program folder too
+    bundle = tmp_path / "bundle"
+    (bundle / "_internal").mkdir(parents=True)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(bundle / "lama-desktop"))
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle / "_internal"), raising=False)
+    assert any("inside the program folder" in p for p in storage_problems(Storage(bundle / "saves")))
+    assert storage_problems(Storage(tmp_path / "home")) == []
+
+
+def test_self_check_lists_every_game_and_passes(capsys):
+    from lama_desktop.engine.registry import games
+    from lama_desktop.selfcheck import main
+
+    assert main() == 0
+    out = capsys.readouterr().out
+    for spec in games():
+        assert re.search(rf"^  {re.escape(spec.id)}: bots random", out, re.M), spec.id
+    assert "  lama_desktop.app.main" in out and "self-check: OK" in out
+
+
+# ------------------------------------------------------------------------------- the wheel ships the data
+@pytest.mark.slow
+def test_non_editable_install_ships_assets_and_levels(tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    build_tmp = tmp_path / "src"  # build from a copy: setuptools writes build/lib and egg-info in the tree
+    def ignore(folder, names):
+        skipped = {"__pycache__", ".pytest_cache", ".hypothesis"} | {n for n in names if n.endswith(".egg-info")}
+        if Path(folder) == ROOT:
+            skipped |= {".git", ".venv", "venv", "dist", "screenshots"}
+        if Path(folder) == ROOT / "build":
+            skipped |= {"_work", "lib"} | {n for n in names if n.startswith("bdist.")}
+        return skipped & set(names)
+
+    shutil.copytree(ROOT, build_tmp, ignore=ignore)
+    result = subprocess.run([str(python), "-m", "pip", "install", "-q", str(build_tmp)], capture_output=True,
+                            text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    where = subprocess.run([str(python), "-c", "import lama_desktop, os; print(os.path.dirname(lama_desktop.__file__))"],
+                           cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
+    installed = Path(where)
+    assert tmp_path / "venv" in installed.parents  # the installed copy, not the checkout
+    def files(base: Path) -> list[str]:
+        return sorted(p.relative_to(base).as_posix() for p in base.rglob("*")
+                      if p.is_file() and "__pycache__" not in p.parts)  # pip compiles any .py it installs
+
+    for folder in ("assets", "levels"):
+        assert files(installed / folder) == files(build_tmp / folder), folder
+        assert files(installed / folder), folder
+    data = sorted(p.name for p in (ROOT / "lama_desktop" / "engine" / "data").glob("*.yaml"))
+    assert sorted(p.name for p in (installed / "engine" / "data").glob("*.yaml")) == data
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    version = subprocess.run([str(python), "-m", "lama_desktop", "--version"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert version.returncode == 0 and version.stdout.strip() == f"lama-desktop {package_version()}"
+    check = subprocess.run([str(python), "-m", "lama_desktop", "--self-check"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0, check.stdout[-3000:] + check.stderr[-3000:]
+    assert "self-check: OK" in check.stdout
