@@ -362,6 +362,9 @@ class App:
 
                 for spec in games():
                     levels_for(spec.id)
+                from .tables import playable_games
+
+                playable_games()
             except Exception:  # the menus will report any real problem when they import the same modules
                 log.exception("warm-up import failed")
 

@@ -8,12 +8,14 @@ Each game's table module exposes ``open_table(app, config, saved=None) -> Scene`
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Callable
 
 log = logging.getLogger("lama_desktop.app")
 
 _TABLES: dict[str, Callable] = {}
 _loaded = False
+_lock = threading.RLock()
 
 
 def register_table(game_ids, opener: Callable) -> None:
@@ -25,7 +27,13 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
+    with _lock:  # the app may warm this up on a worker thread: nobody sees a half-filled table list
+        if not _loaded:
+            _import_tables()
+            _loaded = True
+
+
+def _import_tables() -> None:
     # One explicit import per table module (PyInstaller sees them); each calls register_table(...) on import.
     try:
         from .scenes import lama_table  # noqa: F401  (lama, lama-party)
