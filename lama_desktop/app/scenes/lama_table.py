@@ -109,6 +109,7 @@ class LamaTableScene(Scene):
         self.hover = -1
         self.button_focus = -1
         self.lifts: list[float] = []
+        self.floaters: list[list] = []  # [text, x, y, age, color]: "+8" rising over a plate
         self.slot_pos: dict = {}  # (card, n-th of that card) -> displayed (x, y, angle), easing to its place
         self.modal = False
         self.privacy_open = False
@@ -155,6 +156,7 @@ class LamaTableScene(Scene):
             "hand_sizes": d["hand_sizes"], "pile": d["pile"]})))
 
     def exit(self) -> None:
+        self._set_cursor(False)
         self.close()
 
     def close(self) -> None:
@@ -269,8 +271,13 @@ class LamaTableScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(event.pos)
+            over_button = False
             for b in self.buttons.values():
                 b.hovered = b.enabled and b.rect.collidepoint(event.pos)
+                over_button = over_button or b.hovered
+            actionable = over_button or (self.hover >= 0 and self.can_act()) or (
+                self.can_act() and self._pile_rect().collidepoint(event.pos))
+            self._set_cursor(actionable)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons.values():
@@ -400,6 +407,18 @@ class LamaTableScene(Scene):
         self.reason_toast = Toast(text, 2.6, False, (217, 83, 74))
         self.toasts.append(self.reason_toast)
 
+    def _set_cursor(self, hand: bool) -> None:
+        if hand == getattr(self, "_hand_cursor", False):
+            return
+        self._hand_cursor = hand
+        try:
+            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+        except pygame.error:  # no cursor support (dummy driver)
+            pass
+
+    def pause(self) -> None:
+        self._set_cursor(False)
+
     def open_pause(self) -> None:
         from .pause import PauseScene
 
@@ -416,6 +435,9 @@ class LamaTableScene(Scene):
         self.tween.update(dt)
         for toast in self.toasts:
             toast.age += dt
+        for floater in self.floaters:
+            floater[3] += dt * self.tween.speed
+        self.floaters = [f for f in self.floaters if f[3] < 1.6]
         self.toasts = [x for x in self.toasts if not x.done]
         if not self.finished:
             for played in self.session.poll(busy=not self.idle):
@@ -806,6 +828,12 @@ class LamaTableScene(Scene):
         def land():
             sh.scores = list(d["scores"])
             self._sound("token")
+            for seat, gained in enumerate(d["points"]):
+                r = self.layout[f"seat{self.pos_of(seat)}.plate"]
+                text = f"+{gained}" if gained else "±0"
+                color = (255, 214, 110) if gained else (170, 230, 170)
+                y = r.y if r.y > self.layout.s(90) else r.bottom + self.layout.s(50)  # room above the plate
+                self.floaters.append([text, r.right - self.layout.s(40), y, 0.0, color])
 
         self.tween.after(TOKEN_TIME + 0.1 + 0.08 * self.n, land)
 
@@ -936,6 +964,15 @@ class LamaTableScene(Scene):
                 lift = -self.ui.s(2) if (b.hovered or b.focused) and not b.pressed else 0
                 surface.blit(img, img.get_rect(midleft=(b.rect.x + self.ui.s(14), b.rect.centery + lift)))
         self._draw_sprites(surface)
+        for text, x, y, age, color in self.floaters:
+            img = self.ui.text(text, 30, color, True)
+            shade = self.ui.text(text, 30, (20, 30, 28), True)
+            alpha = round(255 * min(1.0, (1.6 - age) / 0.5))
+            rise = self.layout.s(40) * min(1.0, age / 0.8)
+            for im, dy in ((shade, self.layout.s(2)), (img, 0)):
+                im = im.copy()
+                im.set_alpha(alpha)
+                surface.blit(im, im.get_rect(midbottom=(x, y - rise + dy)))
         toast_rect = self.layout["toast"]
         y = toast_rect.centery
         for toast in self.toasts[-3:]:
