@@ -197,7 +197,8 @@ def test_circle_gives_one_lowest_token_to_the_chosen_player():
     refused(state, "draw", "give SEAT")
     events = state.apply("give 2")
     assert events[0].kind == "give" and events[0].data == {"to": 2, "token": 1, "auto": False,
-                                                           "scores": [11, 0, 1]}
+                                                           "scores": [11, 0, 1],
+                                                           "holdings": [[1, 1], [0, 0], [1, 0]]}
     assert state.whites == [1, 0, 1] and state.current_player == 1
 
 

@@ -26,7 +26,9 @@ who draws: the square's next player, or the player alone); ``magic`` {action: "t
 (``from`` is "supply", "board" or a seat); ``draw`` {card, pile, hand_size}; ``quit`` {hand_size};
 ``exchange`` {whites, blacks}; ``round_end`` {round, reason: "emptied" | "all_quit", emptied_by, hands,
 breakdown, points, magic_holder, scores}; ``token_return`` {token, score, auto}; ``game_end`` {scores,
-winners}. ``draw``/``force_draw`` carry the drawn card: the UI shows it only to the drawing seat.
+winners}. Events that move tokens (``show_token``, ``show_take``, ``give``, ``exchange``, ``round_end``,
+``token_return``) also carry ``holdings``: every seat's [whites, blacks] afterwards. ``draw``/``force_draw`` carry
+the drawn card: the UI shows it only to the drawing seat.
 The ``round_end`` breakdown lists, per seat, every counted value with the cards that count for it, so a double
 card appears under both of its values (``{"value": 2, "cards": ["2/3"]}, {"value": 3, "cards": ["2/3", "3*"]}``).
 
@@ -349,6 +351,10 @@ class CadabraState(GameState):
     def score(self, seat: int) -> int:
         return self.whites[seat] + 10 * self.blacks[seat]
 
+    def tokens(self) -> list[list[int]]:
+        """Every seat's [whites, blacks] (events carry it after each token move, for the UI)."""
+        return [[w, self.blacks[i]] for i, w in enumerate(self.whites)]
+
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
@@ -558,13 +564,14 @@ class CadabraState(GameState):
             if events is not None:
                 events.append(Event("show_take", p, {"tokens": [token_text(t) for t in board],
                                                      "value": whites + 10 * blacks, "magic": got_magic,
-                                                     "score": self.score(p)}))
+                                                     "score": self.score(p), "holdings": self.tokens()}))
                 events.append(Event("show_stop", p, {"reason": "take"}))
         elif kind == A_EXCHANGE:
             self.whites[p] -= EXCHANGE_WHITES
             self.blacks[p] += 1
             if events is not None:
-                events.append(Event("exchange", p, {"whites": self.whites[p], "blacks": self.blacks[p]}))
+                events.append(Event("exchange", p, {"whites": self.whites[p], "blacks": self.blacks[p],
+                                                    "holdings": self.tokens()}))
         elif kind == A_GIVE:
             self._give(p, arg, events, False)
             self.phase = PLAYING
@@ -593,7 +600,7 @@ class CadabraState(GameState):
                 if events is not None:
                     events.append(Event("show_token", p, {"token": token_text(token),
                                                           "board": [token_text(t) for t in self.board],
-                                                          "score": self.score(p)}))
+                                                          "score": self.score(p), "holdings": self.tokens()}))
             if emptied:
                 if self.show:
                     self.show = False
@@ -666,7 +673,7 @@ class CadabraState(GameState):
             self.magic = to
         if events is not None:
             events.append(Event("give", p, {"to": to, "token": token_text(token), "auto": auto,
-                                            "scores": self.scores}))
+                                            "scores": self.scores, "holdings": self.tokens()}))
 
     def _next_active(self, p: int) -> int:
         n = self.num_players
@@ -708,6 +715,7 @@ class CadabraState(GameState):
                 "round": self.round_no, "reason": "emptied" if emptied_by >= 0 else "all_quit",
                 "emptied_by": emptied_by, "hands": [hand_to_names(h) for h in self.hands], "points": gained,
                 "breakdown": breakdown, "magic_holder": magic_holder, "scores": self.scores,
+                "holdings": self.tokens(),
             }))
         if emptied_by >= 0 and (self.whites[emptied_by] or self.blacks[emptied_by]):
             self.phase = RETURNING
@@ -724,7 +732,8 @@ class CadabraState(GameState):
         else:
             self.whites[p] -= 1
         if events is not None:
-            events.append(Event("token_return", p, {"token": token, "score": self.score(p), "auto": auto}))
+            events.append(Event("token_return", p, {"token": token, "score": self.score(p), "auto": auto,
+                                                    "holdings": self.tokens()}))
         self._finish_round(events)
 
     def _finish_round(self, events) -> None:
