@@ -203,7 +203,9 @@ class SetupScene(MenuScene):
             y += variant_h + gap
         if not spec.variants:
             y += row_h
-        self.group.add(Cycler(t("common.setup.first_dealer"), self._dealer_options(), self.dealer, self._set_dealer,
+        # the seat chosen here deals in the card games and simply starts in the others
+        first_label = t_or(f"common.setup.first_label.{self.game_id}", t("common.setup.first_dealer"))
+        self.group.add(Cycler(first_label, self._dealer_options(), self.dealer, self._set_dealer,
                               rect=(x, max(y + ui.s(10), self.left.bottom - ui.s(24) - row_h), inner, row_h),
                               name="dealer"))
         # seats
