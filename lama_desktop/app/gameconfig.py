@@ -77,6 +77,8 @@ class GameResults:
     scores: list[int]
     winners: list[int]
     lower_score_wins: bool = True
+    #: the score that ends the game, drawn as a dashed line on the chart (None: no such line, e.g. Llama Land)
+    end_score: int | None = 40
 
     @property
     def names(self) -> list[str]:

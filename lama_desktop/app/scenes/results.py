@@ -181,9 +181,9 @@ class ResultsScene(MenuScene):
         surface.blit(ui.text(t("common.results.chart"), 28, INK, bold=True), (rect.x + ui.s(32), rect.y + ui.s(24)))
         rounds = len(r.round_scores)
         plot = pygame.Rect(rect.x + ui.s(90), rect.y + ui.s(100), rect.w - ui.s(140), rect.h - ui.s(190))
-        top_value = max([40] + [v for row in r.round_scores for v in row])
+        top_value = max([r.end_score or 10] + [v for row in r.round_scores for v in row])
         top_value = int(math.ceil(top_value / 10.0) * 10)
-        step = 10 if top_value <= 60 else 20
+        step = 10 if top_value <= 60 else 20 if top_value <= 120 else 50
 
         def point(round_index, value):
             x = plot.x + (plot.w * round_index / max(1, rounds))
@@ -195,7 +195,7 @@ class ResultsScene(MenuScene):
             pygame.draw.line(surface, CREAM_DARK, (plot.x, y), (plot.right, y), max(1, ui.s(1)))
             label = ui.text(str(value), 18, INK_SOFT)
             surface.blit(label, label.get_rect(midright=(plot.x - ui.s(12), y)))
-        end = getattr(r, "end_score", 40)
+        end = r.end_score
         if end and end <= top_value:  # the game-end line
             y = point(0, end)[1]
             for x in range(plot.x, plot.right, ui.s(18)):
