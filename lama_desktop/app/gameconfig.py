@@ -79,6 +79,8 @@ class GameResults:
     lower_score_wins: bool = True
     #: the score that ends the game, drawn as a dashed line on the chart (None: no such line, e.g. Llama Land)
     end_score: int | None = 40
+    #: caption of the chart's x axis (default: the localised "Round"); a game scored per turn may say "Turn"
+    axis_label: str = ""
 
     @property
     def names(self) -> list[str]:

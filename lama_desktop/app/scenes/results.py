@@ -209,7 +209,7 @@ class ResultsScene(MenuScene):
                 label = ui.text(str(i), 18, INK_SOFT)
                 surface.blit(label, label.get_rect(midtop=(x, plot.bottom + ui.s(10))))
         pygame.draw.line(surface, INK_SOFT, plot.bottomleft, plot.bottomright, max(1, ui.s(2)))
-        axis = ui.text(t("common.results.rounds_axis"), 18, INK_SOFT)
+        axis = ui.text(r.axis_label or t("common.results.rounds_axis"), 18, INK_SOFT)
         surface.blit(axis, axis.get_rect(midright=(plot.x - ui.s(12), plot.bottom + ui.s(22))))
         for seat in range(len(r.scores)):
             color = SEAT_COLORS[seat % 6]
