@@ -101,6 +101,7 @@ DICE_IDS: tuple = tuple(str(d["id"]) for d in _DATA["dice"])
 DICE_FACES: tuple = tuple(tuple(_value_index(str(f)) for f in d["faces"]) for d in _DATA["dice"])
 NUM_DICE = len(DICE_FACES)
 GREY_DECK: tuple = tuple(v for v in range(NV) for _ in range(CARD_COUNTS[v] - LLAMA_ROW[v]))  # the 36 dealt from
+GREY_COUNTS: tuple = tuple(CARD_COUNTS[v] - LLAMA_ROW[v] for v in range(NV))
 
 
 def _build_roll_table():
@@ -118,6 +119,8 @@ def _build_roll_table():
 
 
 ROLL_TABLE = _build_roll_table()
+#: per mask of values shown, those values in order
+_SHOWN = tuple(tuple(v for v in range(NV) if m >> v & 1) for m in range(1 << NV))
 NUM_OUTCOMES = len(ROLL_TABLE)                                   # 216
 ALL_LLAMAS = tuple(LLAMA for _ in range(NUM_DICE))
 
@@ -509,19 +512,19 @@ class DiceState(GameState):
 
     # -- the rules -----------------------------------------------------------------------------------------------
     def _rolled(self, outcome, ev) -> None:
-        faces, counts, mask = outcome
+        faces, counts, mask = outcome[0], outcome[1], outcome[2]
         p = self.cur
         row = self.rows[p]
         self.dice = faces
         self.last_actor = p
+        data = None
         if ev is not None:
             data = {"faces": [LABELS[f] for f in faces], "dice": list(DICE_IDS)}
             ev.append(Event("roll", p, data))
-        else:
-            data = {}
         if counts[LLAMA] == NUM_DICE:
-            data["outcome"] = "three_llamas"
-            data["matches"] = []
+            if data is not None:
+                data["outcome"] = "three_llamas"
+                data["matches"] = []
             score = self._scores[p]
             if score:
                 self.phase = PH_RETURN
@@ -532,29 +535,35 @@ class DiceState(GameState):
                     ev.append(Event("token", p, {"action": "none", "reason": "three_llamas"}))
                 self._next_turn(p)
             return
+        shown = _SHOWN[mask]  # the distinct values on the dice, in value order
         caps = None
-        for v in range(NV):
-            if counts[v] and row[v]:
+        for v in shown:
+            have = row[v]
+            if have:
                 if caps is None:
                     caps = [0] * NV
-                caps[v] = counts[v] if counts[v] < row[v] else row[v]
+                c = counts[v]
+                caps[v] = c if c < have else have
         if caps is not None:
-            data["outcome"] = "match"
-            if ev is not None:
+            if data is not None:
+                data["outcome"] = "match"
                 data["matches"] = [LABELS[v] for v in range(NV) if caps[v]]
             self.phase = PH_DISCARD
             self._moves = discard_options(tuple(caps))
             return
-        data["matches"] = []
+        if data is not None:
+            data["matches"] = []
         if not self._solo(p):
             llama = self.llama
-            takes = tuple(TAKE[v] for v in range(NV) if counts[v] and llama[v])
+            takes = tuple(TAKE[v] for v in shown if llama[v])
             if takes:
-                data["outcome"] = "take"
+                if data is not None:
+                    data["outcome"] = "take"
                 self.phase = PH_TAKE
                 self._moves = takes
                 return
-        data["outcome"] = "blowup"
+        if data is not None:
+            data["outcome"] = "blowup"
         self._blowup(p, ev)
 
     def _solo(self, p: int) -> bool:
@@ -703,18 +712,24 @@ class DiceState(GameState):
     def _deal_round(self, starter: int, ev) -> None:
         n = self.num_players
         deck = list(GREY_DECK)
-        dealt = n * ROW_SIZE
-        self.rng.partial_shuffle(deck, dealt)       # the last ``dealt`` cards are a uniform ordered sample
-        rest = len(deck) - dealt
+        m = len(deck)
+        next64 = self.rng.next64
         rows = []
+        unused = list(GREY_COUNTS)
         for s in range(n):
+            # one 64-bit draw deals a whole row: six uniform picks by mixed radix (36*35*...*31 < 2**31, so the
+            # bias is below 2**-33), each pick swap-removed from the deck
+            r = next64()
             row = [0] * NV
-            for i in range(rest + s * ROW_SIZE, rest + (s + 1) * ROW_SIZE):
-                row[deck[i]] += 1
+            for _ in range(ROW_SIZE):
+                j = r % m
+                r //= m
+                m -= 1
+                card = deck[j]
+                deck[j] = deck[m]
+                row[card] += 1
+                unused[card] -= 1
             rows.append(row)
-        unused = [0] * NV
-        for i in range(rest):
-            unused[deck[i]] += 1
         self.rows = rows
         self.unused = unused
         self.llama = list(LLAMA_ROW)
