@@ -974,7 +974,10 @@ class DiceTableScene(Scene):
         rect = L[f"seat{k}.row"]
         points = _row_points(sh.rows[seat])
         badge = count_badge(self.ui, t("dice.label.row_points", points=points), L.s(24))
-        surface.blit(badge, badge.get_rect(topright=(rect.right, rect.y)))
+        positions = self._row_positions(seat, len(sh.rows[seat]))
+        right = positions[-1][0] + self.small_w // 2 + L.s(6) if positions else rect.x
+        top = (positions[0][1] - card_height(self.small_w) // 2) if positions else rect.y
+        surface.blit(badge, badge.get_rect(topleft=(min(right, rect.right - badge.get_width()), top)))
         if sh.quit[seat]:
             tag = self.ui.font(16, True).render(t("dice.plate.out_tag"), True, (255, 240, 220))
             box = tag.get_rect(center=(rect.x + L.s(60), rect.centery))
@@ -1031,7 +1034,12 @@ class DiceTableScene(Scene):
         points = _row_points(row)
         badge = count_badge(self.ui, t("dice.label.row_points", points=points), L.s(28))
         rect = L["seat0.row"]
-        surface.blit(badge, badge.get_rect(topleft=(rect.x, rect.y)))
+        if positions:
+            left = positions[0][0] - self.row_w // 2 - L.s(10)
+            top = positions[0][1] - card_height(self.row_w) // 2
+            surface.blit(badge, badge.get_rect(topright=(max(rect.x + badge.get_width(), left), top)))
+        else:
+            surface.blit(badge, badge.get_rect(midtop=(rect.centerx, rect.y + L.s(40))))
 
     def _hint_text(self) -> str:
         sh = self.shown
