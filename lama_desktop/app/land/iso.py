@@ -1,0 +1,217 @@
+"""Domains in 2:1 isometric projection, drawn from the engine's public domain dict.
+
+An ``IsoFrame`` maps grid cells ``(x, y)`` of one domain (plus a margin around it, where extensions go) into a
+screen rectangle: the cell size is chosen so that the frame and its highest column fit. ``render_domain`` paints a
+whole domain once into a surface (painter's order, front cells last; every cell a cached ``art.land_block``), with
+the tile borders drawn heavier than the cell borders and the llamas standing on their cells; callers cache the
+surface and repaint only when the domain changes (``domain_signature``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import art
+from ..table.pieces import finish
+
+INK = (74, 52, 38)
+SEAT_COLOR_NAMES = ("red", "blue", "green", "yellow")
+FOUNDATION_TOP = (178, 170, 160)
+
+
+def seat_color_name(seat: int) -> str:
+    return SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]
+
+
+def seat_rgb(seat: int) -> tuple[int, int, int]:
+    h = art.PLAYER_COLORS[seat_color_name(seat)].lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+class IsoFrame:
+    """Where the cells of ``bounds`` (x0, y0, x1, y1) go inside ``rect``; ``max_level``: the tallest column."""
+
+    def __init__(self, bounds, rect: pygame.Rect, max_level: int, max_cell: int = 120):
+        x0, y0, x1, y1 = bounds
+        self.bounds = (x0, y0, x1, y1)
+        self.rect = pygame.Rect(rect)
+        nx, ny = x1 - x0 + 1, y1 - y0 + 1
+        self.nx, self.ny = nx, ny
+        max_level = max(1, max_level)
+        by_w = 2 * self.rect.w / (nx + ny)
+        by_h = self.rect.h / ((nx + ny) / 4 + 0.16 * max_level + 0.2)
+        cell = int(min(max_cell, by_w, by_h)) // 2 * 2
+        self.cell = max(12, cell)
+        geo = art.block_geometry(self.cell, 1)
+        self.rise = geo["rise"]
+        self.headroom = geo["headroom"]
+        c = self.cell
+        total_w = (nx + ny) * c / 2
+        total_h = (nx + ny) * c / 4 + self.rise * max_level + self.headroom
+        self.ox = self.rect.x + ny * c / 2 + (self.rect.w - total_w) / 2
+        self.oy = self.rect.y + self.rise * max_level + self.headroom + (self.rect.h - total_h) / 2
+        self.max_level = max_level
+
+    def ground(self, x: int, y: int) -> tuple[float, float]:
+        """The top corner of cell (x, y) on the ground (level 0)."""
+        i, j = x - self.bounds[0], y - self.bounds[1]
+        c = self.cell
+        return self.ox + (i - j) * c / 2, self.oy + (i + j) * c / 4
+
+    def top_center(self, x: int, y: int, level: int) -> tuple[float, float]:
+        px, py = self.ground(x, y)
+        return px, py - self.rise * level + self.cell / 4
+
+    def top_rhombus(self, x: int, y: int, level: int) -> list[tuple[float, float]]:
+        px, py = self.ground(x, y)
+        py -= self.rise * level
+        c = self.cell
+        return [(px, py), (px + c / 2, py + c / 4), (px, py + c / 2), (px - c / 2, py + c / 4)]
+
+    def block_pos(self, x: int, y: int, level: int) -> tuple[int, int]:
+        px, py = self.ground(x, y)
+        return round(px - self.cell / 2), round(py - self.rise * level - self.headroom - 1)
+
+    def in_frame(self, x: int, y: int) -> bool:
+        x0, y0, x1, y1 = self.bounds
+        return x0 <= x <= x1 and y0 <= y <= y1
+
+    def pick(self, pos, heights: dict) -> tuple[int, int] | None:
+        """The cell under ``pos``: top faces of the domain first (front to back), else the level-1 plane."""
+        mx, my = pos
+        c = self.cell
+        for (x, y), level in sorted(heights.items(), key=lambda kv: (-(kv[0][0] + kv[0][1]), -kv[0][0])):
+            cx, cy = self.top_center(x, y, level)
+            if abs(mx - cx) / (c / 2) + abs(my - cy) / (c / 4) <= 1.0:
+                return x, y
+        px, py = self.ground(self.bounds[0], self.bounds[1])
+        u = (mx - px) / (c / 2)
+        v = (my - (py - self.rise)) / (c / 4)
+        import math
+
+        i = math.floor((u + v) / 2)
+        j = math.floor((v - u) / 2)
+        x, y = self.bounds[0] + i, self.bounds[1] + j
+        return (x, y) if self.in_frame(x, y) else None
+
+
+def domain_signature(domain: dict) -> tuple:
+    return tuple((c["x"], c["y"], c["height"], c["icon"], c["llama"], c["levels"][-1]["tile"],
+                  c["levels"][-1]["shape"]) for c in domain["cells"])
+
+
+def domain_heights(domain: dict) -> dict:
+    return {(c["x"], c["y"]): c["height"] for c in domain["cells"]}
+
+
+def max_height(domain: dict) -> int:
+    return max((c["height"] for c in domain["cells"]), default=1)
+
+
+def _painter_key(xy):
+    return (xy[0] + xy[1], xy[0])
+
+
+def render_domain(domain: dict, frame: IsoFrame, seat: int, *, grid: bool = False, llamas: bool = True,
+                  skip: frozenset = frozenset()) -> pygame.Surface:
+    """The whole domain as one surface of ``frame.rect.size`` (blit it at ``frame.rect.topleft``).
+
+    ``grid`` draws the empty cells of the frame as faint diamonds on the felt (where extensions may go);
+    ``skip`` leaves some cells out (a tile being dropped in is drawn by the caller)."""
+    surf = pygame.Surface(frame.rect.size, pygame.SRCALPHA)
+    off = (-frame.rect.x, -frame.rect.y)
+    cells = {(c["x"], c["y"]): c for c in domain["cells"]}
+    c = frame.cell
+    if grid:
+        x0, y0, x1, y1 = frame.bounds
+        line = (255, 255, 255, 34)
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                if (x, y) in cells:
+                    continue
+                pts = [(px + off[0], py + off[1]) for px, py in frame.top_rhombus(x, y, 0)]
+                pygame.draw.polygon(surf, line, pts, 1)
+    # a soft shadow under the whole domain
+    shadow = pygame.Surface(frame.rect.size, pygame.SRCALPHA)
+    for (x, y) in cells:
+        pts = [(px + off[0] + c * 0.06, py + off[1] + c * 0.08) for px, py in frame.top_rhombus(x, y, 0)]
+        pygame.draw.polygon(shadow, (0, 0, 0, 70), pts)
+    if c >= 24:
+        shadow = pygame.transform.gaussian_blur(shadow, max(1, c // 10))
+    surf.blit(shadow, (0, 0))
+    width = max(2, round(c * 0.05))
+    color = art.PLAYER_COLORS[seat_color_name(seat)]
+    for (x, y) in sorted(cells, key=_painter_key):
+        if (x, y) in skip:
+            continue
+        cell = cells[(x, y)]
+        level = cell["height"]
+        icon = cell["icon"] if cell["icon"] in art.LAND_ICONS else "none"
+        bx, by = frame.block_pos(x, y, level)
+        surf.blit(art.land_block(icon, min(level, 9), c), (bx + off[0], by + off[1]))
+        top = [(px + off[0], py + off[1]) for px, py in frame.top_rhombus(x, y, level)]
+        if cell["levels"][-1]["shape"] == "foundation":
+            pygame.draw.polygon(surf, FOUNDATION_TOP, top)
+            inner = [(px * 0.6 + sum(p[0] for p in top) / 4 * 0.4, py * 0.6 + sum(p[1] for p in top) / 4 * 0.4)
+                     for px, py in top]
+            pygame.draw.polygon(surf, (150, 142, 132), inner, max(1, width // 2))
+            pygame.draw.polygon(surf, INK, top, max(1, width // 2))
+        # heavy borders where the neighbouring cell belongs to another tile (or is lower / missing)
+        tile = cell["levels"][-1]["tile"]
+        edges = (((1, 0), 1, 2), ((0, 1), 2, 3), ((-1, 0), 3, 0), ((0, -1), 0, 1))
+        # rhombus corners: 0 top, 1 right, 2 bottom, 3 left; the +x neighbour is across edge 1-2, +y across 2-3
+        for (dx, dy), a, b in edges:
+            other = cells.get((x + dx, y + dy))
+            if other is not None and other["height"] == level and other["levels"][-1]["tile"] == tile \
+                    and tile != -2:
+                continue
+            pygame.draw.line(surf, INK, top[a], top[b], width)
+        if llamas and cell["llama"]:
+            fig = art.llama_figure(max(10, round(c * 0.62)), "cream", blanket=color)
+            cx, cy = frame.top_center(x, y, level)
+            surf.blit(fig, fig.get_rect(midbottom=(round(cx + off[0]), round(cy + off[1] + c * 0.06))))
+    return finish(surf)
+
+
+_GHOSTS: dict = {}
+
+
+def ghost_block(icon: str, level: int, cell: int, legal: bool) -> pygame.Surface:
+    key = (icon, level, cell, legal)
+    img = _GHOSTS.get(key)
+    if img is None:
+        if len(_GHOSTS) > 400:
+            _GHOSTS.clear()
+        img = art.land_block(icon, min(max(1, level), 9), cell).copy()
+        tint = (150, 255, 170, 255) if legal else (255, 150, 140, 255)
+        img.fill(tint, special_flags=pygame.BLEND_RGBA_MULT)
+        img.set_alpha(215 if legal else 180)
+        img = finish(img)
+        _GHOSTS[key] = img
+    return img
+
+
+def draw_ghost(surface: pygame.Surface, frame: IsoFrame, cells, level: int, legal: bool, lift: float = 0.0) -> None:
+    """The tile being placed: ``cells`` = [(x, y, icon)], standing at ``level``, tinted green (legal) or red."""
+    c = frame.cell
+    order = sorted(cells, key=lambda t: _painter_key(t[:2]))
+    for x, y, icon in order:
+        bx, by = frame.block_pos(x, y, level)
+        surface.blit(ghost_block(icon, level, c, legal), (bx, by - lift))
+    color = (120, 240, 150) if legal else (240, 96, 84)
+    owned = {(x, y) for x, y, _ in cells}
+    edges = (((1, 0), 1, 2), ((0, 1), 2, 3), ((-1, 0), 3, 0), ((0, -1), 0, 1))
+    width = max(2, round(c * 0.06))
+    for x, y, _ in cells:
+        top = [(px, py - lift) for px, py in frame.top_rhombus(x, y, level)]
+        for (dx, dy), a, b in edges:
+            if (x + dx, y + dy) not in owned:
+                pygame.draw.line(surface, color, top[a], top[b], width)
+
+
+def draw_spot(surface: pygame.Surface, frame: IsoFrame, x: int, y: int, level: int, color, width: int = 0,
+              scale: float = 0.45) -> None:
+    cx, cy = frame.top_center(x, y, level)
+    c = frame.cell * scale
+    pts = [(cx, cy - c / 4), (cx + c / 2, cy), (cx, cy + c / 4), (cx - c / 2, cy)]
+    pygame.draw.polygon(surface, color, pts, width)

@@ -1,0 +1,179 @@
+"""The tile in the player's hand: which stack, its orientation, where the cursor is, and what the engine says.
+
+Nothing here decides a rule. ``Placer`` turns (shape, rotation, mirror, cursor cell) into the engine's move text
+(``build``/``extend S rN m|- X Y``), asks ``state.why_illegal`` for the reason, and for a legal build applies the
+move to a *clone* of the state to read the payout events (icons and characters) the engine would produce.
+Legal cursor spots for the current orientation come from ``state.placements(shape)``.
+
+The cursor is the tile's *anchor*: the cell of the oriented tile nearest to its middle, so the tile stays centred
+under the mouse while it turns.
+"""
+
+from __future__ import annotations
+
+from ...engine.llama_land.state import D, ORIENTS, SHAPES
+
+
+def orientation(shape: str, rotation: int, mirror: bool):
+    return ORIENTS[shape][D.orientation_by_code[shape][(4 if mirror else 0) + rotation % 4]]
+
+
+def anchor_of(cells) -> tuple[int, int]:
+    mx = sum(x for x, _ in cells) / len(cells)
+    my = sum(y for _, y in cells) / len(cells)
+    return min(cells, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
+
+
+class Placer:
+    def __init__(self, state, seat: int):
+        self.state = state  # the live engine state (read only here)
+        self.seat = seat
+        d_shapes = state.shapes_available()
+        self.shape = d_shapes[0] if d_shapes else SHAPES[0]
+        self.rotation = 0
+        self.mirror = False
+        self.cursor = (1, 1)
+        self._legal_cache: dict = {}
+        self._eval_key = None
+        self._eval = None
+
+    # -- the domain being built --------------------------------------------------------------------------------
+    @property
+    def heights(self) -> dict:
+        p = self.state.players[self.seat]
+        from ...engine.llama_land.data import dec
+
+        return {dec(c): h for c, h in p.heights.items()}
+
+    def refresh(self, state) -> None:
+        """The engine state moved on (a foundation, a character used): forget cached answers."""
+        self.state = state
+        self._legal_cache.clear()
+        self._eval_key = None
+        shapes = state.shapes_available()
+        if shapes and self.shape not in shapes:
+            self.shape = shapes[0]
+
+    # -- orientation -------------------------------------------------------------------------------------------
+    def rotate(self, step: int = 1) -> None:
+        a0 = self.anchor()
+        self.rotation = (self.rotation + step) % 4
+        self._keep_anchor(a0)
+
+    def flip(self) -> None:
+        a0 = self.anchor()
+        self.mirror = not self.mirror
+        self._keep_anchor(a0)
+
+    def _keep_anchor(self, _old) -> None:
+        self._eval_key = None
+
+    def select(self, shape: str) -> None:
+        if shape in SHAPES:
+            self.shape = shape
+            self._eval_key = None
+
+    def cycle_shape(self, step: int = 1) -> None:
+        shapes = self.state.shapes_available()
+        if not shapes:
+            return
+        i = shapes.index(self.shape) if self.shape in shapes else -1
+        self.select(shapes[(i + step) % len(shapes)])
+
+    def orient(self):
+        return orientation(self.shape, self.rotation, self.mirror)
+
+    def anchor(self) -> tuple[int, int]:
+        return anchor_of(self.orient().cells)
+
+    # -- the candidate -----------------------------------------------------------------------------------------
+    def origin(self) -> tuple[int, int]:
+        ax, ay = self.anchor()
+        return self.cursor[0] - ax, self.cursor[1] - ay
+
+    def cells(self) -> list[tuple[int, int]]:
+        ox, oy = self.origin()
+        return [(ox + x, oy + y) for x, y in self.orient().cells]
+
+    def icons(self) -> list[str]:
+        top = self.top_tile()
+        return list(top["icons"]) if top else ["none"] * 5
+
+    def top_tile(self):
+        from ...engine.llama_land.state import ICON_NAMES, SHAPE_INDEX, TILES
+
+        pile = self.state.stacks[SHAPE_INDEX[self.shape]]
+        if not pile:
+            return None
+        tile = TILES[pile[-1]]
+        return {"id": tile.id, "icons": [ICON_NAMES[c] for c in tile.icons]}
+
+    def kind(self) -> str:
+        h = self.heights
+        inside = sum(1 for c in self.cells() if c in h)
+        return "extend" if inside == 0 else "build"
+
+    def move_text(self) -> str:
+        ox, oy = self.origin()
+        return f"{self.kind()} {self.shape} r{self.rotation} {'m' if self.mirror else '-'} {ox} {oy}"
+
+    def level(self) -> int:
+        h = self.heights
+        cells = self.cells()
+        if self.kind() == "extend":
+            return 1
+        return max(h.get(c, 0) for c in cells) + 1
+
+    def evaluate(self) -> dict:
+        """``{move, kind, legal, reason, level, cells: [(x, y, icon)], gains, huts}`` for the candidate now."""
+        key = (self.shape, self.rotation, self.mirror, self.cursor, id(self.state), self.state.phase)
+        if self._eval_key == key and self._eval is not None:
+            return self._eval
+        move = self.move_text()
+        reason = self.state.why_illegal(move)
+        cells = self.cells()
+        icons = self.icons()
+        out = {"move": move, "kind": self.kind(), "legal": not reason, "reason": reason, "level": self.level(),
+               "cells": [(x, y, icons[i]) for i, (x, y) in enumerate(cells)], "gains": [], "huts": 0}
+        if not reason:
+            sim = self.state.clone()
+            for event in sim.apply(move):
+                if event.kind == "payout":
+                    out["gains"].append((event.data.get("source", "icons"), dict(event.data.get("gains", {}))))
+            out["huts"] = sim.pending_huts if sim.phase == 1 else 0
+        self._eval_key, self._eval = key, out
+        return out
+
+    def legal_anchors(self) -> dict:
+        """Cursor cells where the current orientation is legal: ``{(x, y): "build"|"extend"}``."""
+        key = (self.shape, self.rotation, self.mirror, id(self.state))
+        hit = self._legal_cache.get(key)
+        if hit is not None:
+            return hit
+        mine = frozenset(self.orient().cells)
+        ax, ay = self.anchor()
+        out = {}
+        for p in self.state.placements(self.shape):
+            rel = frozenset((cx - p["x"], cy - p["y"]) for cx, cy in p["cells"])
+            if rel == mine:
+                out[(p["x"] + ax, p["y"] + ay)] = p["kind"]
+        self._legal_cache[key] = out
+        return out
+
+    def any_legal(self) -> dict:
+        """Every legal placement of the selected shape by orientation code (for 'show me where it fits')."""
+        return {(p["rotation"], p["mirror"]): p for p in self.state.placements(self.shape)}
+
+    def snap_to_legal(self) -> bool:
+        """Move the cursor to the nearest legal spot of this orientation (or turn the tile until one exists)."""
+        for _ in range(8):
+            spots = self.legal_anchors()
+            if spots:
+                cx, cy = self.cursor
+                self.cursor = min(spots, key=lambda s: ((s[0] - cx) ** 2 + (s[1] - cy) ** 2, s[1], s[0]))
+                self._eval_key = None
+                return True
+            self.rotation = (self.rotation + 1) % 4
+            if self.rotation == 0:
+                self.mirror = not self.mirror
+        return False

@@ -1,0 +1,190 @@
+"""End of a Llama Land game: the scoring table by source (llama cards, crops, coins, each objective), the totals,
+the winner and how a tie was broken (most llama-card points, else shared).
+
+The table comes straight from the engine's ``score_breakdown()`` (nothing is recomputed here). On entering, the
+game is recorded in the statistics and its save removed (as ``App.game_over`` does for the other games); Play again
+deals a new game with the same seats, Menu goes back to the title.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ..gameconfig import GameResults
+from ..i18n import t
+from ..land.iso import seat_rgb
+from ..land.pieces import CROP_COLORS, OBJ_COLORS, icon
+from ..widgets import CREAM, GOLD, INK, INK_SOFT, PAPER_EDGE, Button, draw_panel, felt_surface
+from .base import MenuScene, draw_heading
+
+log = logging.getLogger("lama_desktop.app")
+
+
+def score_rows(breakdown: list[dict], objectives: list[str]) -> list[tuple[str, str, list[int]]]:
+    """(key, label, points per seat) for every source, then the total: the table's content."""
+    rows = [("llama_cards", t("llama_land.results.llama_cards"), [b["llama_cards"] for b in breakdown]),
+            ("crops", t("llama_land.results.crops"), [b["crops"] for b in breakdown]),
+            ("coins", t("llama_land.results.coins"), [b["coins"] for b in breakdown])]
+    for oid in objectives:
+        rows.append((f"objective:{oid}", t(f"llama_land.objective.{oid}.name"),
+                     [int(b["objectives_by_card"].get(oid, 0)) for b in breakdown]))
+    rows.append(("total", t("llama_land.results.total"), [b["total"] for b in breakdown]))
+    return rows
+
+
+def tie_break_line(scores: list[int], breakdown: list[dict], winners: list[int], names: list[str]) -> str:
+    best = max(scores)
+    tied = [s for s, v in enumerate(scores) if v == best]
+    if len(tied) == 1:
+        return ""
+    if len(winners) == 1:
+        return t("llama_land.results.tie_cards", name=names[winners[0]],
+                 cards=breakdown[winners[0]]["llama_cards"])
+    return t("llama_land.results.tie_shared")
+
+
+class LlamaLandResultsScene(MenuScene):
+    name = "llama_land_results"
+
+    def __init__(self, results: GameResults, breakdown: list[dict], objectives: list[str], final: dict | None = None):
+        super().__init__()
+        self.results = results
+        self.breakdown = breakdown
+        self.objectives = list(objectives)
+        self.final = final or {}
+        self.recorded = False
+
+    def enter(self):
+        super().enter()
+        if self.app is not None:
+            self.app.play_sound("win")
+            self._record()
+
+    def _record(self) -> None:
+        if self.recorded or self.app is None or getattr(self.app, "smoke_test", False):
+            return
+        self.recorded = True
+        r = self.results
+        try:
+            self.app.storage.record_result(r.config.game_id, r.names, r.scores, r.winners)
+        except OSError as error:
+            log.error("cannot record statistics: %s", error)
+        try:
+            self.app.storage.delete_save()
+        except OSError as error:
+            log.error("cannot remove the save: %s", error)
+
+    def layout(self, ui, size):
+        w, h = size
+        self.table = pygame.Rect(ui.s(120), ui.s(170), w - ui.s(240), h - ui.s(320))
+        bw, bh = ui.s(300), ui.s(62)
+        again = pygame.Rect(0, 0, bw, bh)
+        again.bottomright = (w // 2 - ui.s(12), h - ui.s(36))
+        title = pygame.Rect(0, 0, bw, bh)
+        title.bottomleft = (w // 2 + ui.s(12), h - ui.s(36))
+        self.group.add(Button(t("common.results.play_again"), self.play_again, style="primary", rect=again,
+                              name="again"))
+        self.group.add(Button(t("common.results.to_title"), self.to_title, rect=title, name="title", hint="Esc"))
+
+    def back(self):
+        self.to_title()
+
+    def play_again(self):
+        self.app.start_game(self.results.config.replay_config())
+
+    def to_title(self):
+        self.app.to_title()
+
+    def draw_static(self, surface, ui):
+        w, h = surface.get_size()
+        surface.blit(felt_surface((w, h)), (0, 0))
+        r = self.results
+        names = r.names
+        winners = r.winners
+        if len(winners) == 1:
+            head = t("common.results.winner", name=names[winners[0]])
+        else:
+            head = t("llama_land.results.shared", names=", ".join(names[s] for s in winners))
+        draw_heading(surface, ui, head, (w // 2, ui.s(70)), 50)
+        tie = tie_break_line(r.scores, self.breakdown, winners, names)
+        sub = tie or t("llama_land.results.subtitle")
+        img = ui.text(sub, 22, (220, 236, 228))
+        surface.blit(img, img.get_rect(center=(w // 2, ui.s(128))))
+        rows = score_rows(self.breakdown, self.objectives)
+        rect = self.table
+        n = len(names)
+        row_h = min(ui.s(44), (rect.h - ui.s(70)) // max(1, len(rows)))
+        height = ui.s(70) + row_h * len(rows) + ui.s(12)
+        panel = pygame.Rect(rect.x, rect.y, rect.w, height)
+        draw_panel(surface, panel, ui)
+        label_w = int(rect.w * 0.34)
+        col_w = (rect.w - label_w - ui.s(30)) / n
+        # header: names
+        for s in range(n):
+            cx = rect.x + label_w + col_w * (s + 0.5)
+            color = seat_rgb(s)
+            head_rect = pygame.Rect(0, 0, int(col_w - ui.s(14)), ui.s(42))
+            head_rect.center = (round(cx), rect.y + ui.s(36))
+            pygame.draw.rect(surface, color, head_rect, border_radius=ui.s(10))
+            name = ui.text(names[s], 22, (255, 255, 255), bold=True)
+            if name.get_width() > head_rect.w - ui.s(30):
+                name = pygame.transform.smoothscale_by(name, (head_rect.w - ui.s(30)) / name.get_width())
+            surface.blit(name, name.get_rect(center=head_rect.center))
+            if s in winners:
+                self._crown(surface, ui, (head_rect.right - ui.s(4), head_rect.top + ui.s(2)))
+        y = rect.y + ui.s(66)
+        for i, (key, label, values) in enumerate(rows):
+            line = pygame.Rect(rect.x + ui.s(14), y, rect.w - ui.s(28), row_h)
+            total = key == "total"
+            if total:
+                pygame.draw.rect(surface, (246, 226, 170), line, border_radius=ui.s(8))
+            elif i % 2 == 0:
+                pygame.draw.rect(surface, (243, 234, 214), line, border_radius=ui.s(8))
+            x = line.x + ui.s(10)
+            dot = None
+            if key == "crops":
+                dot = icon("corn", ui.s(26))
+            elif key == "coins":
+                dot = icon("coin", ui.s(26))
+            elif key == "llama_cards":
+                pygame.draw.rect(surface, CROP_COLORS["cacao"], (x, line.centery - ui.s(13), ui.s(20), ui.s(26)),
+                                 border_radius=ui.s(4))
+                x += ui.s(30)
+            elif key.startswith("objective:"):
+                oid = key.split(":", 1)[1]
+                colour = "blue"
+                for o in self.final.get("objectives", []):
+                    if o["id"] == oid:
+                        colour = o["colour"]
+                pygame.draw.circle(surface, OBJ_COLORS[colour], (x + ui.s(10), line.centery), ui.s(9))
+                x += ui.s(30)
+            if dot is not None:
+                surface.blit(dot, dot.get_rect(midleft=(x, line.centery)))
+                x += ui.s(34)
+            txt = ui.text(label, 22 if not total else 24, INK, bold=total)
+            surface.blit(txt, txt.get_rect(midleft=(x, line.centery)))
+            best = max(values) if values else 0
+            for s, v in enumerate(values):
+                cx = rect.x + label_w + col_w * (s + 0.5)
+                strong = total or (v == best and v > 0)
+                color = INK if strong else INK_SOFT
+                num = ui.text(str(v), 24 if total else 22, color, bold=strong)
+                surface.blit(num, num.get_rect(center=(round(cx), line.centery)))
+            y += row_h
+
+    @staticmethod
+    def _crown(surface, ui, pos):
+        x, y = pos
+        s = ui.s(14)
+        pts = [(x - s, y + s * 0.3), (x - s * 0.6, y - s * 0.5), (x - s * 0.2, y + s * 0.05), (x, y - s * 0.8),
+               (x + s * 0.2, y + s * 0.05), (x + s * 0.6, y - s * 0.5), (x + s, y + s * 0.3)]
+        pygame.draw.polygon(surface, GOLD, pts)
+        pygame.draw.polygon(surface, INK, pts, max(1, ui.s(2)))
+
+    def draw_dynamic(self, surface, ui):
+        pass
+
+
+__all__ = ["LlamaLandResultsScene", "score_rows", "tie_break_line", "CREAM", "PAPER_EDGE"]

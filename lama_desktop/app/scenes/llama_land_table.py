@@ -1,0 +1,1504 @@
+"""The Llama Land table (game id ``llama-land``).
+
+Data flows one way: a click or key becomes a step (``build T r1 - 2 3``, ``foundation 1 1``, ``hut 2``,
+``feed corn 2``, ``llama 0 3``, ``marker 4 0``, ``use 6 coin``, ``end``) → ``session.play(step)`` (the engine
+validates it; a refusal shows its reason) → the events become log lines, toasts and a tile dropping onto its
+domain; the table then redraws from the engine's public dict (``view.to_dict()``). Bots move through
+``session.poll(busy)``: one step at a time, paced by the settings, so a bot's turn is shown step by step.
+
+The picture: the middle of the table across the top (the five terrain stacks with their top tiles and counts, the
+three llama-card columns, the character row and deck, the supply), the objectives on the right, the domain of the
+player to move large on the left (2:1 isometric: every level raised and shaded, icons on the top faces, llamas
+standing on their cells, foundations as grey stone), every player's panel with a small domain (click one to
+inspect that domain), the log and the action buttons.
+
+Placing a tile (mouse): pick a stack (click it), the tile follows the mouse over the domain snapped to the grid;
+wheel or right click turns it, the buttons turn and mirror it; the legal spots of the current orientation are
+marked; a click places it (a refused spot shows why). Foundations: the Foundation button (or F) then click cells.
+Keyboard: arrows move the cursor, 1–5 or Tab choose the stack, R / Shift+R rotate, M mirror, N jumps to the next
+spot where the tile fits, F foundation mode, Enter confirms, C characters, E end the turn, K markers (after an
+extension), Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from .. import art
+from ..gameconfig import GameConfig, GameResults, SeatConfig
+from ..i18n import t
+from ..land import iso
+from ..land.iso import IsoFrame, domain_heights, domain_signature, draw_ghost, draw_spot, max_height, render_domain
+from ..land.pieces import (CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_card, flat_tile, icon, llama_card,
+                           objective_card, space_centers)
+from ..land.placement import Placer
+from ..scene import Scene
+from ..session import GameSession
+from ..table.pieces import GOLD, INK, LogPanel, Toast, finish
+from ..table.tween import Tweener
+from ..tables import register_table
+from ..widgets import UI, Button, draw_panel, felt_surface
+from ...engine.llama_land.state import SHAPES
+
+log = logging.getLogger("lama_desktop.table")
+
+CROPS = ("corn", "cacao", "potato")
+REF_W, REF_H = 1600, 900
+DROP_TIME = 0.32
+
+
+class LlamaLandTableScene(Scene):
+    name = "llama_land_table"
+
+    def __init__(self, session: GameSession, config: GameConfig | None = None):
+        super().__init__()
+        self.session = session
+        self.config = config
+        self.n = session.record.players
+        self.tween = Tweener(1.0)
+        self.toasts: list[Toast] = []
+        self.log = LogPanel()
+        self.ui: UI | None = None
+        self.size = (0, 0)
+        self.rects: dict[str, pygame.Rect] = {}
+        self.buttons: dict[str, Button] = {}
+        self.static: pygame.Surface | None = None
+        self.middle: pygame.Surface | None = None
+        self.middle_key = None
+        self.domain_cache: dict = {}
+        self.d = session.view(max(0, session.current_player)).to_dict()
+        self.version = 0
+        self.inspect: int | None = None
+        self.placer: Placer | None = None
+        self.mode = "wait"
+        self.foundation_mode = False
+        self.cursor = (1, 1)  # llama / foundation cursor (the placer has its own)
+        self.choice = 0  # hut choice / marker choice index
+        self.marker_mode = False
+        self.hover_pos = (-1, -1)
+        self.mouse_on_domain = False
+        self.drop = None  # {"seat", "cells": [(x, y)], "k": 0..1}
+        self.flash = None  # {"seat", "cells", "age"}
+        self.finished = False
+        self.time = 0.0
+        self.reason_toast: Toast | None = None
+        self.frame_big: IsoFrame | None = None
+        self.frame_key = None
+        self.spots_cache = (None, None)
+        self.overlay_open = False
+        self._was_my_turn = False
+        self.results_open = False
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._apply_settings()
+        self._build(self.app.size)
+        self.log.add(t("llama_land.log.welcome"), (196, 226, 214))
+        if self.session.is_over:
+            self.tween.after(0.2, self._to_results)
+            self.finished = True
+        elif self.session.moves_played:
+            self.log.add(t("llama_land.log.resumed"))
+        self._sync()
+
+    def exit(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.session.close()
+
+    def resume(self) -> None:
+        self.overlay_open = False
+        self._apply_settings()
+        if self.app is not None and self.size != self.app.size:
+            self._build(self.app.size)
+        self._sync()
+
+    def resize(self, size) -> None:
+        self._build(size)
+
+    def _apply_settings(self) -> None:
+        settings = self.app.settings
+        self.tween.speed = float(settings.animation_speed)
+        self.session.set_pace(settings.bot_pace)
+
+    # -- layout ----------------------------------------------------------------------------------------------
+    def R(self, x, y, w, h) -> pygame.Rect:
+        sx, sy = self.size[0] / REF_W, self.size[1] / REF_H
+        return pygame.Rect(round(x * sx), round(y * sy), round(w * sx), round(h * sy))
+
+    def _build(self, size) -> None:
+        self.size = tuple(size)
+        self.ui = UI(self.size, 1.0)
+        R = self.R
+        r = self.rects = {}
+        r["stacks"] = R(16, 10, 548, 176)
+        for i in range(5):
+            r[f"stack{i}"] = R(16 + i * 111, 30, 104, 156)
+        r["columns"] = R(578, 10, 238, 176)
+        for i in range(3):
+            r[f"column{i}"] = R(584 + i * 77, 30, 70, 96)
+        r["chars"] = R(828, 10, 440, 176)
+        for i in range(6):
+            r[f"char{i}"] = R(834 + i * 72, 34, 66, 112)
+        r["supply"] = R(16, 194, 1252, 34)
+        r["domain"] = R(16, 238, 884, 650)
+        r["status"] = R(30, 834, 856, 46)
+        r["panels"] = R(912, 238, 356, 650)
+        gap = 8
+        ph = (650 - gap * (self.n - 1)) / self.n
+        for s in range(self.n):
+            r[f"panel{s}"] = R(912, 238 + s * (ph + gap), 356, ph)
+        r["objectives"] = R(1280, 10, 308, 600)
+        k = len(self.d["objectives"]) or 1
+        oh = min(84, (584 - 6 * (k - 1)) / k)
+        for i in range(len(self.d["objectives"])):
+            r[f"obj{i}"] = R(1288, 34 + i * (oh + 6), 294, oh)
+        r["log"] = R(1280, 618, 308, 108)
+        r["buttons"] = R(1280, 734, 308, 154)
+        r["menu"] = R(846, 246, 46, 40)
+        self.static = None
+        self.middle = None
+        self.domain_cache.clear()
+        self.frame_key = None
+        self._build_buttons()
+
+    def _build_buttons(self) -> None:
+        if not self.rects:
+            return
+        area = self.rects["buttons"]
+        ui = self.ui
+        gap = ui.s(10)
+        bw = (area.w - gap) // 2
+        bh = (area.h - 2 * gap) // 3
+        specs = self._button_specs()
+        self.buttons = {}
+        for i, (name, label, hint, style) in enumerate(specs):
+            col, row = i % 2, i // 2
+            if len(specs) % 2 == 1 and i == len(specs) - 1:  # the last of an odd count spans the row
+                rect = pygame.Rect(area.x, area.y + row * (bh + gap), area.w, bh)
+            else:
+                rect = pygame.Rect(area.x + col * (bw + gap), area.y + row * (bh + gap), bw, bh)
+            self.buttons[name] = Button(label, lambda n=name: self.press(n), style=style, size=20, hint=hint,
+                                        rect=rect, name=name)
+        self.buttons["menu"] = Button("II", self.open_pause, style="secondary", size=20, rect=self.rects["menu"],
+                                      name="menu")
+        self._refresh_buttons()
+
+    def _button_specs(self):
+        mode = self.mode
+        if mode == "place":
+            return [("rotate", t("llama_land.button.rotate"), "R", "secondary"),
+                    ("mirror", t("llama_land.button.mirror"), "M", "secondary"),
+                    ("foundation", t("llama_land.button.foundation"), "F", "secondary"),
+                    ("characters", t("llama_land.button.characters"), "C", "secondary"),
+                    ("confirm", t("llama_land.button.place"), "↵", "primary")]
+        if mode == "after":
+            return [("feed", t("llama_land.button.feed"), "F", "primary"),
+                    ("marker", t("llama_land.button.marker"), "K", "secondary"),
+                    ("characters", t("llama_land.button.characters"), "C", "secondary"),
+                    ("end", t("llama_land.button.end"), "E", "primary")]
+        if mode in ("hut", "llama"):
+            return [("confirm", t("llama_land.button.confirm"), "↵", "primary")]
+        return []
+
+    def _refresh_buttons(self) -> None:
+        legal = self._legal_kinds()
+        for name, b in self.buttons.items():
+            if name == "menu":
+                continue
+            if name in ("rotate", "mirror"):
+                b.enabled = self.mode == "place"
+            elif name == "foundation":
+                b.enabled = "foundation" in legal
+                b.style = "primary" if self.foundation_mode else "secondary"
+            elif name == "characters":
+                b.enabled = "use" in legal
+            elif name == "confirm":
+                b.enabled = self.mode in ("place", "hut", "llama")
+            elif name == "feed":
+                b.enabled = "feed" in legal
+            elif name == "marker":
+                b.enabled = "marker" in legal
+                b.style = "primary" if self.marker_mode else "secondary"
+            elif name == "end":
+                b.enabled = "end" in legal
+            if not b.enabled:
+                b.focused = False
+
+    # -- who does what ---------------------------------------------------------------------------------------
+    @property
+    def idle(self) -> bool:
+        return not self.tween.busy and self.drop is None and not self.overlay_open
+
+    def my_seat(self) -> int:
+        cur = self.session.current_player
+        return cur if cur >= 0 and self.session.is_human(cur) else -1
+
+    def can_act(self) -> bool:
+        return self.idle and not self.session.is_over and self.my_seat() >= 0 and not self.finished
+
+    def _legal(self):
+        if not self.can_act():
+            return []
+        return self.session.state.legal_moves()
+
+    def _legal_kinds(self) -> set:
+        return {m.kind for m in self._legal()}
+
+    @property
+    def shown_seat(self) -> int:
+        if self.inspect is not None:
+            return self.inspect
+        cur = self.d["current_player"]
+        return cur if cur >= 0 else 0
+
+    def _sync(self) -> None:
+        """Re-read the engine's public picture and decide what the player to move may do."""
+        s = self.session
+        cur = s.current_player
+        self.d = s.view(max(0, cur)).to_dict()
+        self.version += 1
+        self.middle = None
+        old_mode = self.mode
+        me = self.my_seat()
+        if me < 0 or s.is_over:
+            self.mode = "wait"
+            self.placer = None
+        else:
+            phase = self.d["phase"]
+            self.mode = {"place": "place", "hut": "hut", "llama": "llama", "after": "after"}.get(phase, "wait")
+            if self.mode == "place":
+                if self.placer is None or self.placer.seat != me:
+                    self.placer = Placer(s.state, me)
+                    self.placer.snap_to_legal()
+                else:
+                    self.placer.refresh(s.state)
+                    if not self.placer.legal_anchors():
+                        self.placer.snap_to_legal()
+                if "foundation" not in {m.kind for m in s.state.legal_moves()}:
+                    self.foundation_mode = False
+            else:
+                self.placer = None
+                self.foundation_mode = False
+            if self.mode == "llama":
+                spots = self._llama_spots()
+                if spots and self.cursor not in spots:
+                    self.cursor = spots[0]
+            if self.mode != "after":
+                self.marker_mode = False
+            if old_mode != self.mode:
+                self.choice = 0
+        if me >= 0 and self.inspect == me:
+            self.inspect = None
+        if old_mode != self.mode or not self.buttons or len(self.buttons) - 1 != len(self._button_specs()):
+            self._build_buttons()
+        my_turn = me >= 0 and not s.is_over
+        if my_turn and not self._was_my_turn:
+            self._sound("turn")
+            if self.session.human_seats and len(self.session.human_seats) > 1:
+                self.toasts.append(Toast(t("llama_land.toast.your_turn", name=self._name(me)), 1.4, True))
+        self._was_my_turn = my_turn
+
+    def _name(self, seat) -> str:
+        return self.session.seats[seat].name if seat is not None and 0 <= seat < self.n else "?"
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.marker_mode or self.foundation_mode:
+                self.marker_mode = self.foundation_mode = False
+                self.middle = None
+                self._refresh_buttons()
+                return True
+            self.open_pause()
+            return True
+        if (self.tween.busy or self.drop is not None) and (
+                event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN):
+            self._skip()
+            if event.type == pygame.KEYDOWN:
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self.mode == "place" and self.placer is not None:
+                self.placer.rotate(1 if event.y < 0 else -1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for b in self.buttons.values():
+                if b.rect.collidepoint(event.pos) and event.button == 1:
+                    if b.enabled:
+                        b.pressed = True
+                    elif b.name != "menu":
+                        self._explain_disabled(b.name)
+                    return True
+            if event.button == 3 and self.mode == "place" and self.placer is not None:
+                self.placer.rotate(1)
+                return True
+            if event.button == 1:
+                return self._click(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons.values():
+                if b.pressed:
+                    b.pressed = False
+                    if b.rect.collidepoint(event.pos) and b.enabled:
+                        self._sound("click")
+                        b.activate()
+                    return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _skip(self) -> None:
+        self.tween.skip()
+        if self.drop is not None:
+            self.drop = None
+
+    def _hover(self, pos) -> None:
+        self.hover_pos = pos
+        for b in self.buttons.values():
+            b.hovered = b.enabled and b.rect.collidepoint(pos)
+        self.mouse_on_domain = False
+        if self.frame_big is None or not self.rects["domain"].collidepoint(pos):
+            return
+        cell = self.frame_big.pick(pos, self._big_heights())
+        if cell is None:
+            return
+        self.mouse_on_domain = True
+        if self.inspect is not None and self.inspect != self.my_seat():
+            return
+        if self.mode == "place" and self.placer is not None and not self.foundation_mode:
+            self.placer.cursor = cell
+        else:
+            self.cursor = cell
+
+    def _big_heights(self) -> dict:
+        return domain_heights(self.d["domains"][self.shown_seat])
+
+    def _click(self, pos) -> bool:
+        r = self.rects
+        for s in range(self.n):
+            if r[f"panel{s}"].collidepoint(pos):
+                me = self.my_seat()
+                self.inspect = None if (s == me or (me < 0 and s == self.d["current_player"])) else s
+                if self.inspect is None and me < 0:
+                    self.inspect = s if s != self.d["current_player"] else None
+                self.frame_key = None
+                self._sound("click")
+                return True
+        if self.mode == "place":
+            for i, shape in enumerate(SHAPES):
+                if r[f"stack{i}"].collidepoint(pos):
+                    if self.d["stacks"][i]["count"] and self.placer is not None:
+                        self.placer.select(shape)
+                        self.foundation_mode = False
+                        self.inspect = None
+                        self.middle = None
+                        self._sound("click")
+                    return True
+        if self.mode == "hut":
+            for i in range(len(self.d["character_row"])):
+                if r[f"char{i}"].collidepoint(pos):
+                    self.try_move(f"hut {i}")
+                    return True
+            if r["char5"].collidepoint(pos):
+                self.try_move("hut deck")
+                return True
+        if self.mode == "after":
+            hit = self._objective_space_at(pos)
+            if hit is not None:
+                self._marker_at(*hit)
+                return True
+        if self.my_seat() >= 0:
+            for cid, rect in self._my_char_rects():
+                if rect.collidepoint(pos):
+                    self.open_characters(cid)
+                    return True
+        if r["domain"].collidepoint(pos) and self.frame_big is not None:
+            if self.inspect is not None and self.inspect != self.my_seat():
+                self.inspect = None
+                self.frame_key = None
+                return True
+            cell = self.frame_big.pick(pos, self._big_heights())
+            if cell is None:
+                return True
+            if self.mode == "place" and self.placer is not None:
+                if self.foundation_mode:
+                    self.cursor = cell
+                    self.try_move(f"foundation {cell[0]} {cell[1]}")
+                else:
+                    self.placer.cursor = cell
+                    self.confirm()
+                return True
+            if self.mode == "llama":
+                self.cursor = cell
+                self.try_move(f"llama {cell[0]} {cell[1]}")
+                return True
+            return True
+        return False
+
+    def _key(self, event) -> bool:
+        key = event.key
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        focused = next((b for b in self.buttons.values() if b.focused and b.enabled), None)
+        if key == pygame.K_TAB and self.mode in ("after", "wait") and not self.marker_mode:
+            order = [n for n, b in self.buttons.items() if b.enabled and n != "menu"]
+            if order:
+                cur = next((i for i, n in enumerate(order) if self.buttons[n].focused), -1)
+                nxt = (cur + (-1 if shift else 1)) % len(order)
+                for b in self.buttons.values():
+                    b.focused = False
+                self.buttons[order[nxt]].focused = True
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focused is not None:
+            self._sound("click")
+            focused.activate()
+            return True
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if self.inspect is not None and key in arrows:
+            self.inspect = None
+        if self.mode == "place" and self.placer is not None:
+            p = self.placer
+            if key in arrows:
+                dx, dy = arrows[key]
+                if self.foundation_mode:
+                    self.cursor = (self.cursor[0] + dx, self.cursor[1] + dy)
+                else:
+                    p.cursor = (p.cursor[0] + dx, p.cursor[1] + dy)
+                return True
+            if key == pygame.K_TAB:
+                p.cycle_shape(-1 if shift else 1)
+                self.middle = None
+                return True
+            if pygame.K_1 <= key <= pygame.K_5:
+                i = key - pygame.K_1
+                if self.d["stacks"][i]["count"]:
+                    p.select(SHAPES[i])
+                    self.middle = None
+                return True
+            if key == pygame.K_r:
+                p.rotate(-1 if shift else 1)
+                return True
+            if key == pygame.K_m:
+                p.flip()
+                return True
+            if key == pygame.K_n:
+                self._next_spot()
+                return True
+            if key == pygame.K_f:
+                self.press("foundation")
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.foundation_mode:
+                    self.try_move(f"foundation {self.cursor[0]} {self.cursor[1]}")
+                else:
+                    self.confirm()
+                return True
+        if self.mode == "hut":
+            count = len(self.d["character_row"]) + (1 if self.d["character_deck"] else 0)
+            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) and count:
+                step = -1 if key in (pygame.K_LEFT, pygame.K_UP) or shift else 1
+                self.choice = (self.choice + step) % count
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.press("confirm")
+                return True
+        if self.mode == "llama":
+            if key in arrows:
+                dx, dy = arrows[key]
+                self.cursor = (self.cursor[0] + dx, self.cursor[1] + dy)
+                return True
+            if key in (pygame.K_n, pygame.K_TAB):
+                spots = self._llama_spots()
+                if spots:
+                    i = spots.index(self.cursor) if self.cursor in spots else -1
+                    self.cursor = spots[(i + (-1 if shift else 1)) % len(spots)]
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.press("confirm")
+                return True
+        if self.mode == "after":
+            if self.marker_mode:
+                moves = self._marker_moves()
+                if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and moves:
+                    step = -1 if key in (pygame.K_LEFT, pygame.K_UP) or shift else 1
+                    self.choice = (self.choice + step) % len(moves)
+                    self.middle = None
+                    return True
+                if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and moves:
+                    self.try_move(str(moves[self.choice % len(moves)]))
+                    return True
+            letters = {pygame.K_f: "feed", pygame.K_k: "marker", pygame.K_e: "end"}
+            if key in letters:
+                self.press(letters[key])
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons_focus_first()
+                return True
+        if key == pygame.K_c:
+            self.press("characters")
+            return True
+        return False
+
+    def buttons_focus_first(self) -> None:
+        order = [n for n, b in self.buttons.items() if b.enabled and n != "menu"]
+        if order:
+            for b in self.buttons.values():
+                b.focused = False
+            self.buttons[order[0]].focused = True
+
+    def _next_spot(self) -> None:
+        p = self.placer
+        spots = sorted(p.legal_anchors(), key=lambda c: (c[1], c[0]))
+        if not spots:
+            p.snap_to_legal()
+            return
+        if p.cursor in spots:
+            p.cursor = spots[(spots.index(p.cursor) + 1) % len(spots)]
+        else:
+            p.snap_to_legal()
+
+    def press(self, name: str) -> None:
+        b = self.buttons.get(name)
+        if b is None or not b.enabled:
+            if name in ("feed", "marker", "end", "characters", "foundation"):
+                self._explain_disabled(name)
+            return
+        if name == "rotate" and self.placer:
+            self.placer.rotate(1)
+        elif name == "mirror" and self.placer:
+            self.placer.flip()
+        elif name == "foundation":
+            self.foundation_mode = not self.foundation_mode
+            if self.foundation_mode:
+                cells = self._foundation_cells()
+                if cells and self.cursor not in cells:
+                    self.cursor = cells[0]
+            self._refresh_buttons()
+        elif name == "characters":
+            self.open_characters()
+        elif name == "confirm":
+            if self.mode == "place":
+                self.confirm()
+            elif self.mode == "hut":
+                count = len(self.d["character_row"])
+                self.try_move(f"hut {self.choice}" if self.choice < count else "hut deck")
+            elif self.mode == "llama":
+                self.try_move(f"llama {self.cursor[0]} {self.cursor[1]}")
+        elif name == "feed":
+            self.open_feeding()
+        elif name == "marker":
+            self.marker_mode = not self.marker_mode
+            self.choice = 0
+            self.middle = None
+            self._refresh_buttons()
+        elif name == "end":
+            self.try_move("end")
+
+    def _explain_disabled(self, name: str) -> None:
+        if not self.can_act():
+            cur = self.session.current_player
+            if cur >= 0 and not self.session.is_human(cur):
+                self._toast_reason(t("llama_land.reason.wait", name=self._name(cur)))
+            return
+        if name == "end":
+            self.try_move("end")
+        elif name == "feed":
+            self._toast_reason(t("llama_land.reason.cannot_feed"))
+        elif name == "marker":
+            self._toast_reason(t("llama_land.reason.no_marker"))
+        elif name == "characters":
+            self._toast_reason(t("llama_land.reason.no_character"))
+        elif name == "foundation":
+            self._toast_reason(t("llama_land.reason.no_foundation"))
+
+    def confirm(self) -> None:
+        if self.placer is None:
+            return
+        ev = self.placer.evaluate()
+        self.try_move(ev["move"])
+
+    def try_move(self, text: str) -> bool:
+        if not self.idle:
+            return False
+        if not self.can_act():
+            cur = self.session.current_player
+            if cur >= 0 and not self.session.is_human(cur):
+                self._toast_reason(t("llama_land.reason.wait", name=self._name(cur)))
+            return False
+        outcome = self.session.play(text)
+        if not outcome.ok:
+            self._toast_reason(outcome.reason)
+            self._sound("click")
+            return False
+        return True
+
+    def _toast_reason(self, reason: str) -> None:
+        reason = translate_reason(reason)
+        text = t("llama_land.reason.refused", reason=reason[:1].upper() + reason[1:])
+        if self.reason_toast is not None and self.reason_toast in self.toasts:
+            self.toasts.remove(self.reason_toast)
+        self.reason_toast = Toast(text, 2.8, False, (217, 83, 74))
+        self.toasts.append(self.reason_toast)
+
+    def open_pause(self) -> None:
+        from .pause import PauseScene
+
+        if self.stack is not None:
+            self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))
+
+    def _sound(self, name: str) -> None:
+        if self.app is not None:
+            self.app.play_sound(name)
+
+    # -- choices in overlays -------------------------------------------------------------------------------------
+    def _open_choice(self, title: str, options) -> None:
+        if not options or self.stack is None:
+            return
+        self.overlay_open = True
+        self.stack.push(ChoiceOverlay(title, options, self._choice_closed))
+
+    def _choice_closed(self) -> None:
+        self.overlay_open = False
+
+    def open_feeding(self) -> None:
+        moves = [m for m in self._legal() if m.kind == "feed"]
+        options = []
+        cols = self.d["llama_columns"]
+        for m in moves:
+            crop, coins = m.args[0], int(m.args[1])
+            crops = 4 - coins // 2
+            icons = [(crop, crops)] + ([("coin", coins)] if coins else [])
+            label = t("llama_land.feed.option", card=cols[crop][0] if cols[crop] else 0)
+            options.append((label, icons, lambda mv=str(m): self.try_move(mv)))
+        self._open_choice(t("llama_land.feed.title"), options)
+
+    def open_characters(self, only: int | None = None) -> None:
+        moves = [m for m in self._legal() if m.kind == "use" and (only is None or m.args[0] == only)]
+        if not moves:
+            self._explain_disabled("characters")
+            return
+        options = []
+        from ...engine.llama_land.state import CHARS, CROP_NAMES
+
+        for m in moves:
+            cid, give = int(m.args[0]), str(m.args[1])
+            ch = CHARS[cid]
+            if ch.type == "trader":
+                a, b = (CROP_NAMES[k] for k in ch.crops)
+                get = b if give == a else a
+            else:
+                get = CROP_NAMES[ch.crops[0]] if give == "coin" else "coin"
+            label = t("llama_land.use.option", name=t(f"llama_land.char.{ch.type}.name"))
+            options.append((label, [(give, 1), ("→", 0), (get, 1)], lambda mv=str(m): self.try_move(mv)))
+        self._open_choice(t("llama_land.use.title"), options)
+
+    # -- markers ---------------------------------------------------------------------------------------------
+    def _marker_moves(self):
+        moves = [m for m in self._legal() if m.kind == "marker"]
+        moves.sort(key=lambda m: (len(m.args), m.args))
+        return moves
+
+    def _objective_space_at(self, pos):
+        for i, obj in enumerate(self.d["objectives"]):
+            rect = self.rects.get(f"obj{i}")
+            if rect is None or not rect.collidepoint(pos):
+                continue
+            for space, (cx, cy, rad) in enumerate(space_centers(rect, rect.w, rect.h)):
+                if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= (rad + 4) ** 2:
+                    return i, space
+            return i, None
+        return None
+
+    def _marker_at(self, index: int, space) -> None:
+        moves = self._marker_moves()
+        if space is None:
+            free = [m for m in moves if m.args[0] == index]
+            if free:
+                self.try_move(str(free[0]))
+            elif moves or self.marker_mode:
+                self.try_move(f"marker {index} 0")
+            return
+        pick = [m for m in moves if m.args[0] == index and m.args[1] == space]
+        self.try_move(str(pick[0]) if pick else f"marker {index} {space}")
+
+    # -- helpers for highlights ------------------------------------------------------------------------------
+    def _llama_spots(self) -> list:
+        return [(m.args[0], m.args[1]) for m in self.session.state.legal_moves() if m.kind == "llama"] \
+            if self.my_seat() >= 0 else []
+
+    def _foundation_cells(self) -> list:
+        return [(m.args[0], m.args[1]) for m in self._legal() if m.kind == "foundation"]
+
+    def _my_char_rects(self):
+        me = self.my_seat()
+        if me < 0:
+            return []
+        return self._char_chip_rects(me)
+
+    def _char_chip_rects(self, seat):
+        rect = self.rects[f"panel{seat}"]
+        chars = self.d["collections"][seat]["characters"]
+        size = min(self.ui.s(30), rect.h // 5)
+        x0 = rect.x + int(rect.w * 0.44)
+        y = rect.bottom - size - self.ui.s(8)
+        step = min(size + self.ui.s(4), (rect.right - x0 - self.ui.s(8) - size) // max(1, len(chars) - 1)
+                   if len(chars) > 1 else size)
+        return [(c["id"], pygame.Rect(x0 + i * step, y, size, size)) for i, c in enumerate(chars)]
+
+    # -- frame -----------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.tween.update(dt)
+        for toast in self.toasts:
+            toast.age += dt
+        self.toasts = [x for x in self.toasts if not x.done]
+        if self.drop is not None:
+            self.drop["k"] += dt * self.tween.speed / DROP_TIME
+            if self.drop["k"] >= 1.0:
+                self.drop = None
+        if self.flash is not None:
+            self.flash["age"] += dt * self.tween.speed
+            if self.flash["age"] > 1.2:
+                self.flash = None
+        if not self.finished:
+            self.session.poll(busy=not self.idle)
+            played = self.session.take_played()
+            if played:
+                self._sync()
+                for item in played:
+                    for event in item.events:
+                        self._on_event(item.seat, event)
+        self._refresh_buttons()
+
+    def _on_event(self, seat, event) -> None:
+        d = event.data
+        name = self._name(seat)
+        kind = event.kind
+        if kind == "place":
+            cells = [tuple(c) for c in d["cells"]]
+            self.log.add(t(f"llama_land.log.{d['kind']}", name=name, shape=d["shape"], level=d["level"]))
+            if seat != self.my_seat() or self.inspect is not None:
+                self.inspect = None
+            self.drop = {"seat": seat, "cells": cells, "k": 0.0}
+            self.flash = {"seat": seat, "cells": cells, "age": 0.0}
+            self.frame_key = None
+            self._sound("card_play")
+        elif kind == "foundation":
+            self.log.add(t("llama_land.log.foundation", name=name, level=d["level"], left=d["left"]))
+            self._sound("token")
+        elif kind == "payout":
+            gains = _gains_text(d.get("gains", {}))
+            if gains:
+                src = d.get("source", "icons")
+                key = "llama_land.log.payout" if src == "icons" else "llama_land.log.bonus"
+                who = t(f"llama_land.char.{src}.name") if src != "icons" else ""
+                self.log.add(t(key, name=name, gains=gains, who=who), (246, 226, 160))
+                self.toasts.append(Toast(f"{name}: {gains}", 1.3, False, GOLD))
+                self._sound("token")
+        elif kind == "character":
+            cname = t(f"llama_land.char.{d['type']}.name")
+            if d["action"] == "take":
+                self.log.add(t("llama_land.log.take", name=name, who=cname))
+                self._sound("card_draw")
+            else:
+                self.log.add(t("llama_land.log.use", name=name, who=cname, give=t(f"llama_land.res.{d['give']}"),
+                               get=t(f"llama_land.res.{d['get']}")))
+        elif kind == "feed":
+            self.log.add(t("llama_land.log.feed", name=name, crop=t(f"llama_land.res.{d['crop']}"), card=d["card"]),
+                         (246, 226, 160))
+            self.toasts.append(Toast(t("llama_land.toast.fed", name=name, card=d["card"]), 1.5, True))
+            self._sound("card_draw")
+        elif kind == "llama":
+            if d.get("placed"):
+                self.log.add(t("llama_land.log.llama", name=name, level=d["level"]))
+                self.flash = {"seat": seat, "cells": [(d["x"], d["y"])], "age": 0.0}
+                self._sound("token")
+            else:
+                self.log.add(t("llama_land.log.no_llama", name=name))
+        elif kind == "marker":
+            obj = t(f"llama_land.objective.{d['objective']}.name")
+            self.log.add(t("llama_land.log.marker", name=name, objective=obj))
+            self._sound("token")
+        elif kind == "turn_end":
+            self.log.add(t("llama_land.log.turn_end", name=name), (170, 200, 190))
+            self.inspect = None
+        elif kind == "end_trigger":
+            key = "llama_land.toast.end_tiles" if d["reason"] == "tiles" else "llama_land.toast.end_cards"
+            self.toasts.append(Toast(t(key), 2.4, True))
+            self.log.add(t(key), (255, 214, 110))
+        elif kind == "game_end":
+            winners = d.get("winners", self.session.winners())
+            names = ", ".join(self._name(w) for w in winners)
+            self.toasts.append(Toast(t("llama_land.toast.winner", names=names), 2.4, True))
+            self.log.add(t("llama_land.toast.winner", names=names), (255, 214, 110))
+            self._sound("win")
+            self.finished = True
+            self.tween.after(1.8, self._to_results)
+
+    def _to_results(self) -> None:
+        from .llama_land_results import LlamaLandResultsScene
+
+        if self.results_open or self.stack is None:
+            return
+        self.results_open = True
+        s = self.session
+        config = self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
+                                           tuple(s.record.variants), 0, s.record.seed)
+        results = GameResults(config, [list(s.scores)], list(s.scores), s.winners(), lower_score_wins=False)
+        breakdown = s.state.score_breakdown()
+        objectives = list(s.state.objectives)
+        self.close()
+        self.stack.clear_to(LlamaLandResultsScene(results, breakdown, objectives, s.state.public_dict()))
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def _render_static(self) -> pygame.Surface:
+        surf = pygame.Surface(self.size)
+        surf.blit(felt_surface(self.size), (0, 0))
+        ui = self.ui
+        for key, title in (("stacks", "llama_land.ui.stacks"), ("columns", "llama_land.ui.llama_cards"),
+                           ("chars", "llama_land.ui.characters"), ("objectives", "llama_land.ui.objectives")):
+            rect = self.rects[key]
+            pygame.draw.rect(surf, (6, 40, 36), rect, border_radius=ui.s(14))
+            pygame.draw.rect(surf, (40, 90, 80), rect, max(1, ui.s(2)), border_radius=ui.s(14))
+            label = ui.text(t(title).upper(), 13, (170, 210, 196), bold=True)
+            surf.blit(label, (rect.x + ui.s(10), rect.y + ui.s(4)))
+        dom = self.rects["domain"]
+        shade = pygame.Surface(dom.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=ui.s(20))
+        surf.blit(shade, dom.topleft)
+        return surf.convert() if pygame.display.get_surface() else surf
+
+    def _middle_key(self):
+        place = self.placer.shape if (self.placer is not None and self.mode == "place") else None
+        marker = (self.marker_mode, self.choice) if self.mode == "after" else None
+        hut = self.choice if self.mode == "hut" else None
+        return (self.version, place, marker, hut, self.shown_seat, self.size)
+
+    def _render_middle(self) -> pygame.Surface:
+        ui = self.ui
+        surf = pygame.Surface(self.size, pygame.SRCALPHA)
+        d = self.d
+        r = self.rects
+        # stacks
+        for i, st in enumerate(d["stacks"]):
+            rect = r[f"stack{i}"]
+            selected = self.placer is not None and self.mode == "place" and self.placer.shape == st["shape"]
+            fill = (255, 248, 226) if selected else CREAM
+            draw_panel(surf, rect, ui, fill=fill, border=GOLD if selected else PAPER_EDGE)
+            if selected:
+                pygame.draw.rect(surf, GOLD, rect.inflate(ui.s(6), ui.s(6)), max(2, ui.s(4)), border_radius=ui.s(16))
+            if st["top"]:
+                cell = max(8, min(rect.w // 4 - 1, ui.s(24)))
+                img = flat_tile(st["top"]["icons"], st["top"]["cells"], cell)
+                surf.blit(img, img.get_rect(center=(rect.centerx, rect.y + rect.h * 0.42)))
+            else:
+                empty = ui.text(t("llama_land.ui.empty"), 16, INK_SOFT)
+                surf.blit(empty, empty.get_rect(center=(rect.centerx, rect.y + rect.h * 0.42)))
+            label = ui.text(f"{i + 1} · {st['shape']}", 16, INK, bold=True)
+            surf.blit(label, label.get_rect(bottomleft=(rect.x + ui.s(8), rect.bottom - ui.s(6))))
+            count = ui.text(f"×{st['count']}", 18, INK_SOFT, bold=True)
+            surf.blit(count, count.get_rect(bottomright=(rect.right - ui.s(8), rect.bottom - ui.s(6))))
+        # llama columns
+        for i, crop in enumerate(CROPS):
+            rect = r[f"column{i}"]
+            values = d["llama_columns"][crop]
+            under = min(len(values) - 1, 4)
+            for k in range(under, 0, -1):  # the cards below peek out
+                img = llama_card(ui, crop, values[k], rect.w, rect.h)
+                surf.blit(img, (rect.x, rect.y + k * ui.s(5)))
+            img = llama_card(ui, crop, values[0] if values else None, rect.w, rect.h)
+            surf.blit(img, rect.topleft)
+            rest = " ".join(str(v) for v in values[1:7]) + (" …" if len(values) > 7 else "")
+            y = rect.bottom + under * ui.s(5) + ui.s(4)
+            if rest:
+                txt = ui.text(rest, 12, (220, 236, 228))
+                if txt.get_width() > rect.w + ui.s(4):
+                    txt = pygame.transform.smoothscale_by(txt, (rect.w + ui.s(4)) / txt.get_width())
+                surf.blit(txt, txt.get_rect(midtop=(rect.centerx, y)))
+            cnt = ui.text(t("llama_land.ui.cards_left", n=len(values)), 12, (170, 210, 196), bold=True)
+            surf.blit(cnt, cnt.get_rect(midtop=(rect.centerx, y + ui.s(15))))
+        # character row and deck
+        row = d["character_row"]
+        for i in range(5):
+            rect = r[f"char{i}"]
+            if i < len(row):
+                img = character_card(ui, row[i], rect.w, rect.h)
+                surf.blit(img, rect.topleft)
+                if self.mode == "hut":
+                    glow = GOLD if self.choice == i else (255, 240, 190)
+                    pygame.draw.rect(surf, glow, rect.inflate(ui.s(6), ui.s(6)), max(2, ui.s(3 if self.choice == i
+                                                                                         else 2)),
+                                     border_radius=ui.s(10))
+        deck = r["char5"]
+        if d["character_deck"]:
+            img = character_card(ui, {"type": "back"}, deck.w, deck.h, back=True, count=d["character_deck"])
+            surf.blit(img, deck.topleft)
+            if self.mode == "hut":
+                glow = GOLD if self.choice == len(row) else (255, 240, 190)
+                pygame.draw.rect(surf, glow, deck.inflate(ui.s(6), ui.s(6)), max(2, ui.s(3)), border_radius=ui.s(10))
+        # supply
+        sup = r["supply"]
+        x = sup.x + ui.s(6)
+        cy = sup.centery
+        label = ui.text(t("llama_land.ui.supply"), 15, (170, 210, 196), bold=True)
+        surf.blit(label, label.get_rect(midleft=(x, cy)))
+        x += label.get_width() + ui.s(14)
+        isz = ui.s(24)
+        for res in ("corn", "cacao", "potato", "coin"):
+            img = icon(res, isz)
+            surf.blit(img, img.get_rect(midleft=(x, cy)))
+            n = d["supply"]["coins" if res == "coin" else res]
+            num = ui.text(str(n), 17, CREAM, bold=True)
+            surf.blit(num, num.get_rect(midleft=(x + isz + ui.s(4), cy)))
+            x += isz + num.get_width() + ui.s(20)
+        fig = art.llama_figure(ui.s(28), "cream")
+        surf.blit(fig, fig.get_rect(midleft=(x, cy - ui.s(2))))
+        num = ui.text(str(d["supply"]["llamas"]), 17, CREAM, bold=True)
+        surf.blit(num, num.get_rect(midleft=(x + fig.get_width() + ui.s(4), cy)))
+        x += fig.get_width() + num.get_width() + ui.s(24)
+        tiles = ui.text(t("llama_land.ui.tiles_left", n=d["tiles_left"]), 15, CREAM)
+        surf.blit(tiles, tiles.get_rect(midleft=(x, cy)))
+        x += tiles.get_width() + ui.s(20)
+        turn = max(d["turns"]) + (1 if not d["over"] else 0)
+        tr = ui.text(t("llama_land.ui.round", n=turn), 15, CREAM)
+        surf.blit(tr, tr.get_rect(midleft=(x, cy)))
+        x += tr.get_width() + ui.s(20)
+        if d["triggered"]:
+            last = ui.text(t("llama_land.ui.last_round"), 15, GOLD, bold=True)
+            surf.blit(last, last.get_rect(midleft=(x, cy)))
+        # objectives
+        two = self.n == 2
+        marker_moves = self._marker_moves() if (self.mode == "after" and self.marker_mode) else []
+        chosen = marker_moves[self.choice % len(marker_moves)] if marker_moves else None
+        for i, obj in enumerate(d["objectives"]):
+            rect = r[f"obj{i}"]
+            spaces = tuple(sorted({m.args[1] for m in marker_moves if m.args[0] == i}))
+            o = dict(obj, two_player=two)
+            img = objective_card(ui, o, rect.w, rect.h, spaces)
+            surf.blit(img, rect.topleft)
+            if chosen is not None and chosen.args[0] == i:
+                cx, cy2, rad = space_centers(rect, rect.w, rect.h)[chosen.args[1]]
+                pygame.draw.circle(surf, (255, 255, 255), (cx, cy2), rad + ui.s(5), max(2, ui.s(3)))
+        if not d["objectives"]:
+            txt = ui.text(t("llama_land.ui.no_objectives"), 16, (170, 210, 196))
+            surf.blit(txt, txt.get_rect(center=r["objectives"].center))
+        # player panels
+        for s in range(self.n):
+            self._draw_panel(surf, s)
+        return surf
+
+    def _draw_panel(self, surf, seat: int) -> None:
+        ui = self.ui
+        d = self.d
+        rect = self.rects[f"panel{seat}"]
+        col = d["collections"][seat]
+        current = d["current_player"] == seat
+        shown = self.shown_seat == seat
+        fill = (255, 250, 236) if current else CREAM
+        draw_panel(surf, rect, ui, fill=fill, border=GOLD if current else PAPER_EDGE)
+        if current:
+            pygame.draw.rect(surf, GOLD, rect.inflate(ui.s(6), ui.s(6)), max(2, ui.s(4)), border_radius=ui.s(16))
+        color = iso.seat_rgb(seat)
+        head_h = ui.s(28)
+        bar = pygame.Rect(rect.x, rect.y, rect.w, head_h)
+        pygame.draw.rect(surf, color, bar, border_top_left_radius=ui.s(12), border_top_right_radius=ui.s(12))
+        name = self._name(seat)
+        seatinfo = self.session.seats[seat]
+        if seatinfo.is_bot:
+            name += f" · {t(f'common.levels.{seatinfo.level}') if seatinfo.level in ('random', 'easy', 'medium', 'hard') else seatinfo.level}"
+        img = ui.text(name, 17, (255, 255, 255), bold=True)
+        surf.blit(img, img.get_rect(midleft=(bar.x + ui.s(10), bar.centery)))
+        score = ui.text(t("llama_land.ui.points", n=d["scores"][seat]), 17, (255, 255, 255), bold=True)
+        surf.blit(score, score.get_rect(midright=(bar.right - ui.s(10), bar.centery)))
+        # mini domain
+        body = pygame.Rect(rect.x + ui.s(6), bar.bottom + ui.s(4), int(rect.w * 0.40), rect.bottom - bar.bottom - ui.s(10))
+        if shown:
+            pygame.draw.rect(surf, (226, 214, 190), body, border_radius=ui.s(8))
+        mini = self._domain_surface(seat, body, margin=0, grid=False, key="mini", max_cell=ui.s(40))
+        surf.blit(mini, body.topleft)
+        # resources
+        x0 = rect.x + int(rect.w * 0.44)
+        y = bar.bottom + ui.s(6)
+        isz = min(ui.s(22), max(10, (rect.h - head_h) // 5))
+        x = x0
+        for res in CROPS:
+            surf.blit(icon(res, isz), (x, y))
+            num = ui.text(str(col["crops"][res]), 17, INK, bold=True)
+            surf.blit(num, num.get_rect(midleft=(x + isz + ui.s(2), y + isz // 2)))
+            x += isz + ui.s(30)
+        surf.blit(icon("coin", isz), (x, y))
+        num = ui.text(str(col["coins"]), 17, INK, bold=True)
+        surf.blit(num, num.get_rect(midleft=(x + isz + ui.s(2), y + isz // 2)))
+        y += isz + ui.s(4)
+        info = t("llama_land.ui.kit", foundations=col["foundations"], markers=col["markers"])
+        img = ui.text(info, 13, INK_SOFT)
+        surf.blit(img, (x0, y))
+        y += img.get_height() + ui.s(3)
+        # llama cards as little coloured chips with their values
+        chip_w, chip_h = ui.s(22), ui.s(20)
+        x = x0
+        for crop, value in col["llama_cards"][:10]:
+            chip = pygame.Rect(x, y, chip_w, chip_h)
+            pygame.draw.rect(surf, CROP_COLORS[crop], chip, border_radius=ui.s(4))
+            pygame.draw.rect(surf, INK, chip, 1, border_radius=ui.s(4))
+            v = ui.text(str(value), 12, INK if crop != "cacao" else CREAM, bold=True)
+            surf.blit(v, v.get_rect(center=chip.center))
+            x += chip_w + ui.s(2)
+            if x + chip_w > rect.right - ui.s(6):
+                break
+        if not col["llama_cards"]:
+            img = ui.text(t("llama_land.ui.no_cards"), 13, INK_SOFT)
+            surf.blit(img, (x0, y + ui.s(2)))
+        # characters
+        for cid, crect in self._char_chip_rects(seat):
+            ch = next(c for c in col["characters"] if c["id"] == cid)
+            used = cid in d["turn"]["used"] and current
+            pygame.draw.rect(surf, (236, 224, 200) if not used else (210, 204, 190), crect, border_radius=ui.s(6))
+            pygame.draw.rect(surf, INK, crect, 1, border_radius=ui.s(6))
+            pic = _char_glyph(ch, crect.w)
+            surf.blit(pic, pic.get_rect(center=crect.center))
+
+    def _domain_surface(self, seat: int, rect: pygame.Rect, *, margin: int, grid: bool, key: str, max_cell: int,
+                        skip=frozenset()):
+        dom = self.d["domains"][seat]
+        sig = domain_signature(dom)
+        x0, y0, x1, y1 = dom["bounds"]
+        bounds = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
+        cache_key = (key, seat)
+        full = (sig, tuple(rect), bounds, skip, max_cell)
+        hit = self.domain_cache.get(cache_key)
+        if hit is not None and hit[0] == full:
+            return hit[1]
+        frame = IsoFrame(bounds, pygame.Rect(0, 0, rect.w, rect.h), max_height(dom) + (1 if margin else 0),
+                         max_cell=max_cell)
+        surf = render_domain(dom, frame, seat, grid=grid, skip=skip)
+        self.domain_cache[cache_key] = (full, surf, frame)
+        return surf
+
+    def _big_frame(self) -> IsoFrame:
+        seat = self.shown_seat
+        rect = self.rects["domain"].inflate(-self.ui.s(30), -self.ui.s(80))
+        rect.y -= self.ui.s(12)
+        dom = self.d["domains"][seat]
+        key = (seat, tuple(dom["bounds"]), max_height(dom), tuple(rect))
+        if self.frame_key != key or self.frame_big is None:
+            x0, y0, x1, y1 = dom["bounds"]
+            self.frame_big = IsoFrame((x0 - 2, y0 - 2, x1 + 2, y1 + 2), rect, max_height(dom) + 1,
+                                      max_cell=self.ui.s(120))
+            self.frame_key = key
+        return self.frame_big
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.size != surface.get_size():
+            self._build(surface.get_size())
+        ui = self.ui
+        if self.static is None:
+            self.static = self._render_static()
+        surface.blit(self.static, (0, 0))
+        key = self._middle_key()
+        if self.middle is None or self.middle_key != key:
+            self.middle = finish(self._render_middle())
+            self.middle_key = key
+        surface.blit(self.middle, (0, 0))
+        self._draw_big_domain(surface)
+        self._draw_status(surface)
+        self._draw_hover_tip(surface)
+        self.log.draw(surface, self.rects["log"], ui, t("llama_land.ui.log"))
+        for b in self.buttons.values():
+            b.draw(surface, ui)
+        for toast in self.toasts[-3:]:
+            toast.draw(surface, (self.rects["domain"].centerx, self.rects["domain"].y + ui.s(70)), ui)
+
+    def _draw_big_domain(self, surface) -> None:
+        ui = self.ui
+        seat = self.shown_seat
+        frame = self._big_frame()
+        drop = self.drop if (self.drop is not None and self.drop["seat"] == seat) else None
+        skip = frozenset(drop["cells"]) if drop else frozenset()
+        frame_rect = frame.rect
+        img = self._domain_cached_big(seat, frame, skip)
+        surface.blit(img, frame_rect.topleft)
+        dom = self.d["domains"][seat]
+        cells = {(c["x"], c["y"]): c for c in dom["cells"]}
+        if drop:
+            k = min(1.0, drop["k"])
+            lift = (1 - k) ** 2 * frame.cell * 1.6
+            for (x, y) in sorted(drop["cells"], key=lambda c: (c[0] + c[1], c[0])):
+                c = cells.get((x, y))
+                if c is None:
+                    continue
+                bx, by = frame.block_pos(x, y, c["height"])
+                block = art.land_block(c["icon"] if c["icon"] in art.LAND_ICONS else "none", min(c["height"], 9),
+                                       frame.cell)
+                surface.blit(block, (bx, by - lift))
+        if self.flash is not None and self.flash["seat"] == seat and drop is None:
+            a = max(0, 1 - self.flash["age"] / 1.2)
+            if a > 0:
+                glow = pygame.Surface(frame_rect.size, pygame.SRCALPHA)
+                for (x, y) in self.flash["cells"]:
+                    c = cells.get((x, y))
+                    if c is None:
+                        continue
+                    pts = [(px - frame_rect.x, py - frame_rect.y) for px, py in frame.top_rhombus(x, y, c["height"])]
+                    pygame.draw.polygon(glow, (255, 236, 150, int(120 * a)), pts)
+                surface.blit(glow, frame_rect.topleft)
+        # name of the domain shown
+        title = t("llama_land.ui.domain_of", name=self._name(seat))
+        img = ui.text(title, 20, CREAM, bold=True)
+        dom_rect = self.rects["domain"]
+        surface.blit(img, (dom_rect.x + ui.s(16), dom_rect.y + ui.s(12)))
+        if self.inspect is not None:
+            hint = ui.text(t("llama_land.ui.inspecting"), 15, (200, 226, 216))
+            surface.blit(hint, (dom_rect.x + ui.s(16), dom_rect.y + ui.s(40)))
+        pygame.draw.circle(surface, iso.seat_rgb(seat), (dom_rect.x + ui.s(8), dom_rect.y + ui.s(24)), ui.s(5))
+        mine = self.my_seat() == seat and self.inspect is None and self.can_act()
+        if not mine:
+            return
+        if self.mode == "place" and self.placer is not None:
+            if self.foundation_mode:
+                for (x, y) in self._foundation_cells():
+                    h = cells[(x, y)]["height"] if (x, y) in cells else 1
+                    draw_spot(surface, frame, x, y, h, (170, 170, 170), 0, 0.55)
+                    draw_spot(surface, frame, x, y, h, (60, 60, 60), max(1, ui.s(2)), 0.55)
+                cx, cy = self.cursor
+                h = cells[(cx, cy)]["height"] if (cx, cy) in cells else 1
+                pts = frame.top_rhombus(cx, cy, h)
+                pygame.draw.polygon(surface, (255, 255, 255), pts, max(2, ui.s(3)))
+                return
+            self._draw_spots(surface, frame, cells)
+            ev = self.placer.evaluate()
+            draw_ghost(surface, frame, ev["cells"], ev["level"], ev["legal"],
+                       lift=frame.rise * 0.6 + 2 * abs(((self.time * 1.6) % 2) - 1))
+        elif self.mode == "llama":
+            spots = self._llama_spots()
+            for (x, y) in spots:
+                h = cells[(x, y)]["height"]
+                draw_spot(surface, frame, x, y, h, (255, 236, 150), 0, 0.5)
+            cx, cy = self.cursor
+            if (cx, cy) in cells:
+                h = cells[(cx, cy)]["height"]
+                pts = frame.top_rhombus(cx, cy, h)
+                pygame.draw.polygon(surface, (255, 255, 255), pts, max(2, ui.s(3)))
+                if (cx, cy) in spots:
+                    fig = art.llama_figure(max(10, round(frame.cell * 0.62)), "cream",
+                                           blanket=iso.seat_color_name(seat))
+                    tx, ty = frame.top_center(cx, cy, h)
+                    ghost = fig.copy()
+                    ghost.set_alpha(190)
+                    surface.blit(ghost, ghost.get_rect(midbottom=(round(tx), round(ty + frame.cell * 0.06))))
+
+    def _domain_cached_big(self, seat, frame, skip):
+        dom = self.d["domains"][seat]
+        sig = domain_signature(dom)
+        full = (sig, frame.bounds, frame.cell, tuple(frame.rect), skip)
+        hit = self.domain_cache.get(("big", seat))
+        if hit is not None and hit[0] == full:
+            return hit[1]
+        surf = render_domain(dom, frame, seat, grid=True, skip=skip)
+        self.domain_cache[("big", seat)] = (full, surf, frame)
+        return surf
+
+    def _draw_spots(self, surface, frame, cells) -> None:
+        p = self.placer
+        key = (p.shape, p.rotation, p.mirror, self.version, frame.cell, frame.bounds, tuple(frame.rect))
+        if self.spots_cache[0] != key:
+            layer = pygame.Surface(frame.rect.size, pygame.SRCALPHA)
+            off = (-frame.rect.x, -frame.rect.y)
+            for (x, y), kind in p.legal_anchors().items():
+                h = cells[(x, y)]["height"] if (x, y) in cells else (0 if kind == "extend" else 1)
+                if kind == "extend" and (x, y) not in cells:
+                    h = 1
+                cx, cy = frame.top_center(x, y, h)
+                c = frame.cell * 0.36
+                pts = [(cx + off[0], cy - c / 4 + off[1]), (cx + c / 2 + off[0], cy + off[1]),
+                       (cx + off[0], cy + c / 4 + off[1]), (cx - c / 2 + off[0], cy + off[1])]
+                col = (120, 240, 150, 200) if kind == "build" else (150, 220, 255, 190)
+                pygame.draw.polygon(layer, col, pts)
+                pygame.draw.polygon(layer, (30, 80, 50, 200), pts, 1)
+            self.spots_cache = (key, finish(layer))
+        surface.blit(self.spots_cache[1], frame.rect.topleft)
+
+    def _status_text(self) -> tuple[str, tuple]:
+        s = self.session
+        cur = s.current_player
+        if s.is_over or self.finished:
+            return t("llama_land.status.over"), CREAM
+        if self.my_seat() < 0:
+            key = "llama_land.status.thinking" if s.thinking else "llama_land.status.playing"
+            return t(key, name=self._name(cur)), CREAM
+        mode = self.mode
+        if mode == "place" and self.placer is not None:
+            if self.inspect is not None:
+                return t("llama_land.status.inspect_back"), CREAM
+            if self.foundation_mode:
+                return t("llama_land.status.foundation", left=self.d["collections"][cur]["foundations"]), CREAM
+            ev = self.placer.evaluate()
+            if not ev["legal"]:
+                return translate_reason(ev["reason"])[:1].upper() + translate_reason(ev["reason"])[1:], (255, 170, 150)
+            if ev["kind"] == "extend":
+                return t("llama_land.status.extend"), (180, 240, 200)
+            gains = {}
+            for _src, g in ev["gains"]:
+                for k, v in g.items():
+                    gains[k] = gains.get(k, 0) + v
+            text = _gains_text(gains) or t("llama_land.status.nothing")
+            if ev["huts"]:
+                text += " · " + t("llama_land.status.huts", n=ev["huts"])
+            return t("llama_land.status.build", level=ev["level"], gains=text), (180, 240, 200)
+        if mode == "hut":
+            return t("llama_land.status.hut"), CREAM
+        if mode == "llama":
+            return t("llama_land.status.llama"), CREAM
+        if mode == "after":
+            if self.marker_mode:
+                return t("llama_land.status.marker"), CREAM
+            if self.d["turn"]["must_feed"]:
+                return t("llama_land.status.must_feed"), (255, 200, 150)
+            return t("llama_land.status.after"), CREAM
+        return "", CREAM
+
+    def _draw_status(self, surface) -> None:
+        ui = self.ui
+        rect = self.rects["status"]
+        text, color = self._status_text()
+        if not text:
+            return
+        img = ui.text(text, 19, color, bold=True)
+        if img.get_width() > rect.w - ui.s(30):
+            img = pygame.transform.smoothscale_by(img, (rect.w - ui.s(30)) / img.get_width())
+        pill = pygame.Rect(0, 0, img.get_width() + ui.s(36), rect.h)
+        pill.center = rect.center
+        key = ("pill", pill.size)
+        bg = self.domain_cache.get(key)
+        if bg is None:
+            bg = pygame.Surface(pill.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (6, 30, 28, 200), bg.get_rect(), border_radius=pill.h // 2)
+            pygame.draw.rect(bg, (255, 255, 255, 50), bg.get_rect(), max(1, ui.s(2)), border_radius=pill.h // 2)
+            self.domain_cache[key] = bg
+        surface.blit(bg, pill.topleft)
+        surface.blit(img, img.get_rect(center=pill.center))
+        if self.mode == "place" and self.my_seat() >= 0 and not self.foundation_mode:
+            keys = ui.text(t("llama_land.status.keys"), 14, (190, 214, 206))
+            surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, rect.y - ui.s(4))))
+
+    def _draw_hover_tip(self, surface) -> None:
+        pos = self.hover_pos
+        tip = None
+        for i, ch in enumerate(self.d["character_row"]):
+            if self.rects[f"char{i}"].collidepoint(pos):
+                tip = t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch))
+        for seat in range(self.n):
+            for cid, rect in self._char_chip_rects(seat):
+                if rect.collidepoint(pos):
+                    ch = next(c for c in self.d["collections"][seat]["characters"] if c["id"] == cid)
+                    tip = t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch))
+        if tip is None:
+            return
+        ui = self.ui
+        lines = ui.wrap(tip, 15, ui.s(260))
+        h = len(lines) * ui.font(15).get_linesize() + ui.s(16)
+        box = pygame.Rect(pos[0] + ui.s(16), pos[1] + ui.s(12), ui.s(280), h)
+        box.clamp_ip(pygame.Rect((0, 0), self.size))
+        pygame.draw.rect(surface, CREAM, box, border_radius=ui.s(8))
+        pygame.draw.rect(surface, INK, box, 1, border_radius=ui.s(8))
+        y = box.y + ui.s(8)
+        for line in lines:
+            img = ui.text(line, 15, INK)
+            surface.blit(img, (box.x + ui.s(10), y))
+            y += ui.font(15).get_linesize()
+
+
+# -- small helpers ----------------------------------------------------------------------------------------------
+def _char_fmt(ch: dict) -> dict:
+    crops = [t(f"llama_land.res.{c}") for c in ch.get("crops", [])] + ["", ""]
+    return {"a": crops[0], "b": crops[1]}
+
+
+_GLYPHS: dict = {}
+
+
+def _char_glyph(ch: dict, size: int) -> pygame.Surface:
+    key = (ch["type"], tuple(ch.get("crops", [])), size)
+    img = _GLYPHS.get(key)
+    if img is None:
+        from ..land.pieces import pictogram
+
+        pic = pictogram(ch["type"], ch.get("crops", []), max(8, size // 2))
+        scale = min(1.0, (size - 4) / max(1, pic.get_width()))
+        img = pygame.transform.smoothscale_by(pic, scale) if scale < 1 else pic
+        _GLYPHS[key] = img
+    return img
+
+
+def _gains_text(gains: dict) -> str:
+    parts = []
+    for res in ("corn", "cacao", "potato", "coins", "coin"):
+        n = gains.get(res, 0)
+        if n:
+            name = "coin" if res == "coins" else res
+            parts.append(f"+{n} " + t(f"llama_land.res.{name}"))
+    return ", ".join(parts)
+
+
+_REASONS = [
+    ("a built tile must lie entirely on your domain", "llama_land.reason.overhang"),
+    ("a built tile must lie on your domain", "llama_land.reason.off_domain"),
+    ("you cannot build over a llama", "llama_land.reason.llama"),
+    ("all five cells under the tile must be at the same height", "llama_land.reason.uneven"),
+    ("the tile must cover every foundation", "llama_land.reason.cover_foundations"),
+    ("a tile cannot exactly cover a tile of the same shape", "llama_land.reason.same_shape"),
+    ("you placed foundations this turn", "llama_land.reason.foundations_placed"),
+    ("extending places the tile beside your domain", "llama_land.reason.extend_on"),
+    ("the tile must touch your domain along a side", "llama_land.reason.not_touching"),
+    ("you have no foundation tiles left", "llama_land.reason.no_foundation"),
+    ("a llama stands there", "llama_land.reason.foundation_llama"),
+    ("no terrain tile could then be built", "llama_land.reason.foundation_useless"),
+    ("a foundation goes on a cell of your domain", "llama_land.reason.foundation_off"),
+    ("a llama already stands there", "llama_land.reason.llama_taken"),
+    ("a llama goes on a cell without an icon", "llama_land.reason.llama_icon"),
+    ("the llama must go on a cell of your domain", "llama_land.reason.llama_off"),
+    ("llama variant", "llama_land.reason.llama_variant"),
+    ("or more crops you must feed a llama", "llama_land.reason.must_feed"),
+    ("first place a terrain tile", "llama_land.reason.place_first"),
+    ("first take a character", "llama_land.reason.hut_first"),
+    ("first place the llama token", "llama_land.reason.llama_first"),
+    ("that space is taken", "llama_land.reason.space_taken"),
+    ("you already have a marker on that card", "llama_land.reason.marker_twice"),
+    ("in a 2-player game the middle space stays empty", "llama_land.reason.middle_closed"),
+    ("on a gold objective", "llama_land.reason.gold_space"),
+    ("you place a marker only after extending", "llama_land.reason.marker_extend"),
+    ("you place at most one marker a turn", "llama_land.reason.marker_once"),
+]
+
+
+def translate_reason(reason: str) -> str:
+    for fragment, key in _REASONS:
+        if fragment in reason:
+            return t(key)
+    return reason
+
+
+# -- an overlay for choices (feeding, characters) -------------------------------------------------------------------
+class ChoiceOverlay(Scene):
+    """A modal list of options, each a label with icons: mouse or Up/Down/Tab + Enter; Esc cancels."""
+
+    opaque = False
+    name = "llama_land_choice"
+
+    def __init__(self, title: str, options, on_close=None):
+        super().__init__()
+        self.title = title
+        self.options = list(options)  # (label, [(icon, count)], callback)
+        self.on_close = on_close
+        self.focus = 0
+        self.rows: list[pygame.Rect] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.cancel = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self) -> None:
+        self._layout()
+
+    def resize(self, size) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        ui = self.app.ui
+        w, h = self.app.size
+        row_h = ui.s(58)
+        width = ui.s(560)
+        height = ui.s(96) + row_h * len(self.options) + ui.s(80)
+        self.panel = pygame.Rect(0, 0, width, min(height, h - ui.s(40)))
+        self.panel.center = (w // 2, h // 2)
+        self.rows = [pygame.Rect(self.panel.x + ui.s(24), self.panel.y + ui.s(80) + i * row_h, width - ui.s(48),
+                                 row_h - ui.s(8)) for i in range(len(self.options))]
+        self.cancel = pygame.Rect(0, 0, ui.s(200), ui.s(48))
+        self.cancel.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(18))
+
+    def _close(self, callback=None) -> None:
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+        if self.on_close:
+            self.on_close()
+        if callback:
+            callback()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self._close()
+            elif event.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
+                step = -1 if event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT else 1
+                self.focus = (self.focus + step) % len(self.options)
+            elif event.key in (pygame.K_UP, pygame.K_LEFT):
+                self.focus = (self.focus - 1) % len(self.options)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._close(self.options[self.focus][2])
+            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.options):
+                self._close(self.options[event.key - pygame.K_1][2])
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for i, r in enumerate(self.rows):
+                if r.collidepoint(event.pos):
+                    self.focus = i
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.rows):
+                if r.collidepoint(event.pos):
+                    self._close(self.options[i][2])
+                    return True
+            if self.cancel.collidepoint(event.pos) or not self.panel.collidepoint(event.pos):
+                self._close()
+            return True
+        return True
+
+    def draw(self, surface) -> None:
+        ui = self.app.ui
+        surface.fill((105, 118, 118), special_flags=pygame.BLEND_RGB_MULT)
+        draw_panel(surface, self.panel, ui)
+        title = ui.text(self.title, 30, INK, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + ui.s(22))))
+        for i, (label, icons, _cb) in enumerate(self.options):
+            r = self.rows[i]
+            focused = i == self.focus
+            pygame.draw.rect(surface, (255, 236, 180) if focused else (243, 232, 208), r, border_radius=ui.s(12))
+            pygame.draw.rect(surface, GOLD if focused else PAPER_EDGE, r, max(1, ui.s(3 if focused else 2)),
+                             border_radius=ui.s(12))
+            num = ui.text(str(i + 1), 16, INK_SOFT, bold=True)
+            surface.blit(num, num.get_rect(midleft=(r.x + ui.s(12), r.centery)))
+            x = r.x + ui.s(40)
+            isz = ui.s(30)
+            for name, count in icons:
+                if count == 0:
+                    arrow = ui.text(name, 24, INK, bold=True)
+                    surface.blit(arrow, arrow.get_rect(midleft=(x, r.centery)))
+                    x += arrow.get_width() + ui.s(8)
+                    continue
+                for _ in range(count):
+                    surface.blit(icon(name, isz), (x, r.centery - isz // 2))
+                    x += int(isz * 0.72)
+                x += ui.s(14)
+            text = ui.text(label, 20, INK, bold=True)
+            surface.blit(text, text.get_rect(midright=(r.right - ui.s(14), r.centery)))
+        cancel = ui.text(t("llama_land.button.cancel") + "  (Esc)", 20, INK_SOFT, bold=True)
+        pygame.draw.rect(surface, CREAM, self.cancel, border_radius=ui.s(12))
+        pygame.draw.rect(surface, PAPER_EDGE, self.cancel, max(1, ui.s(2)), border_radius=ui.s(12))
+        surface.blit(cancel, cancel.get_rect(center=self.cancel.center))
+
+
+def open_table(app, config: GameConfig, saved=None) -> LlamaLandTableScene:
+    pace = app.settings.bot_pace
+    if saved is None:
+        session = GameSession.from_config(config, storage=app.storage, pace=pace, record_stats=False)
+    else:
+        session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
+                                        extra_meta={"config": config.to_dict()})
+    return LlamaLandTableScene(session, config)
+
+
+register_table(("llama-land",), open_table)

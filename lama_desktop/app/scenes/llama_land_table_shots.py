@@ -1,0 +1,156 @@
+"""Llama Land moments for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them).
+
+Positions come from seeded games played by the medium bots (the same picture every time): the table at the start,
+mid-game with tall domains, a placement preview (legal and illegal), feeding, the final scoring.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ... import screenshots
+from ...bots import make_bot
+from ...engine.record import GameRecord
+from ..gameconfig import GameConfig, SeatConfig
+from ..session import GameSession
+from .llama_land_table import LlamaLandTableScene
+
+NAMES = ["Anna", "Bruno", "Chloé", "Dawid"]
+FROZEN = 1e9  # bots never move while the picture is taken
+GAME = "llama-land"
+
+
+def _seats(players: int) -> list[SeatConfig]:
+    return [SeatConfig(NAMES[0], "human")] + [SeatConfig(NAMES[i], "bot", "medium") for i in range(1, players)]
+
+
+def played_session(seed: int, until, players: int = 4, variants=(), max_moves: int = 2000) -> GameSession:
+    """A seeded game played by medium bots (seat 0 too) until ``until(state)`` holds."""
+    record = GameRecord(GAME, players, tuple(variants), seed, {})
+    state = record.new_state()
+    bots = [make_bot(GAME, "medium", seed * 7 + i) for i in range(players)]
+    for _ in range(max_moves):
+        if state.is_over or until(state):
+            break
+        seat = state.current_player
+        record.play(state, bots[seat].choose(state.view(seat)))
+    return GameSession(record, _seats(players), state=state)
+
+
+def push(app, session: GameSession) -> LlamaLandTableScene:
+    session.set_pace(FROZEN)
+    config = GameConfig(GAME, list(session.seats), tuple(session.record.variants), 0, session.record.seed)
+    scene = LlamaLandTableScene(session, config)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene._apply_settings = lambda: None  # keep the frozen pace
+    scene.tween.speed = float(app.settings.animation_speed)
+    return scene
+
+
+def settle(app, scene: LlamaLandTableScene, frames: int = 4) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+        scene._skip()
+    scene.toasts.clear()
+    scene.drop = None
+    scene.flash = None
+
+
+def _human_place(state) -> bool:
+    return state.current_player == 0 and state.phase == 0
+
+
+def _start(app):
+    session = GameSession.new(GAME, _seats(4), seed=2024)
+    scene = push(app, session)
+    settle(app, scene)
+
+
+def _mid_game(app):
+    def ready(state):
+        return _human_place(state) and state.turns[0] >= 9
+    scene = push(app, played_session(11, ready))
+    settle(app, scene)
+    _aim_at_best_build(scene)
+
+
+def _tall_build(state):
+    return _human_place(state) and state.turns[0] >= 6
+
+
+def _aim_at_best_build(scene) -> None:
+    """Put the tile in hand on the build that pays most (a legal preview)."""
+    p = scene.placer
+    if p is None:
+        return
+    best = None
+    for place in scene.session.state.placements():
+        gain = sum(place["payout"].values()) + place["level"]
+        if place["kind"] == "build" and (best is None or gain > best[0]):
+            best = (gain, place)
+    if best is None:
+        return
+    place = best[1]
+    p.select(place["shape"])
+    p.rotation, p.mirror = place["rotation"], place["mirror"]
+    ax, ay = p.anchor()
+    p.cursor = (place["x"] + ax, place["y"] + ay)
+    scene.middle = None
+
+
+def _preview_legal(app):
+    scene = push(app, played_session(5, _tall_build))
+    settle(app, scene)
+    _aim_at_best_build(scene)
+    app.step(1 / 60)
+
+
+def _preview_illegal(app):
+    scene = push(app, played_session(5, _tall_build))
+    settle(app, scene)
+    p = scene.placer
+    if p is None:
+        return
+    heights = p.heights
+    # a spot half on, half off the domain: refused with its reason
+    xs = [x for x, _ in heights]
+    ys = [y for _, y in heights]
+    p.cursor = (max(xs), (min(ys) + max(ys)) // 2)
+    scene.middle = None
+    app.step(1 / 60)
+
+
+def _feeding(app):
+    def ready(state):
+        if state.current_player != 0 or state.phase != 3 or state.t_fed:
+            return False
+        return any(m.kind == "feed" for m in state.legal_moves())
+    scene = push(app, played_session(3, ready))
+    settle(app, scene)
+    scene.open_feeding()
+    app.stack.apply_pending()
+
+
+def _final(app):
+    session = played_session(8, lambda s: False)
+    scene = push(app, session)
+    settle(app, scene)
+    scene._to_results()
+    app.stack.apply_pending()
+
+
+SHOTS = [
+    ("table-llama-land-start", _start),
+    ("table-llama-land-mid-game", _mid_game),
+    ("table-llama-land-preview-legal", _preview_legal),
+    ("table-llama-land-preview-illegal", _preview_illegal),
+    ("table-llama-land-feeding", _feeding),
+    ("results-llama-land-final", _final),
+]
+for _name, _builder in SHOTS:
+    screenshots.add_shot(_name, _builder, 4)
+    # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
+    _main = sys.modules.get("__main__")
+    if getattr(getattr(_main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
+        _main.add_shot(_name, _builder, 4)
