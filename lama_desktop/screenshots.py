@@ -179,7 +179,15 @@ def _load_game_shots() -> None:
     except ImportError:
         pass
     try:
+        from .app.scenes import llama_land_table_shots  # noqa: F401
+    except ImportError:
+        pass
+    try:
         from .app.scenes import dice_table_shots  # noqa: F401
+    except ImportError:
+        pass
+    try:
+        from .app.scenes import cadabra_table_shots  # noqa: F401
     except ImportError:
         pass
 

@@ -40,9 +40,17 @@ def _import_tables() -> None:
     except ImportError as error:  # a table still being written must not take the menus down
         log.warning("L.A.M.A. table unavailable: %s", error)
     try:
+        from .scenes import llama_land_table  # noqa: F401  (llama-land)
+    except ImportError as error:
+        log.warning("Llama Land table unavailable: %s", error)
+    try:
         from .scenes import dice_table  # noqa: F401  (lama-dice)
     except ImportError as error:
         log.warning("LAMA Dice table unavailable: %s", error)
+    try:
+        from .scenes import cadabra_table  # noqa: F401  (lama-cadabra)
+    except ImportError as error:
+        log.warning("LAMA Cadabra table unavailable: %s", error)
 
 
 def has_table(game_id: str) -> bool:
