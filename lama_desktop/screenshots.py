@@ -205,6 +205,7 @@ def make_app(size, base_dir: str | None = None):
 
     app = App(Storage(base_dir or tempfile.mkdtemp(prefix="lama-shots-")), size)
     app.transitions = False  # pictures of the scenes themselves, not of a cross-fade
+    app.warm_up = False  # no background imports competing with the frames the render bench times
     if LANGUAGE != app.settings.language:
         app.update_settings(language=LANGUAGE)
     return app

@@ -137,6 +137,8 @@ class App:
         self.startup_messages: list[tuple[str, str]] = []
         #: cross-fade between screens (off for the smoke test; the screenshot tool turns it off too)
         self.transitions = not smoke_test
+        #: import engines, bots and tables on a worker thread once the title is up (tools turn it off)
+        self.warm_up = True
         self._fade: list | None = None
         if damage:
             self.startup_messages.append((t("common.message.settings_damaged_title"),
@@ -344,7 +346,8 @@ class App:
         self.frame += 1
         if self.frame == 2:
             self.sounds.load()
-            self._start_warm_up()
+            if self.warm_up:
+                self._start_warm_up()
         if self.first_frame_seconds is None:
             self.first_frame_seconds = process_uptime() if process_uptime() is not None else 0.0
             log.info("first frame %.3f s after process start", self.first_frame_seconds)
