@@ -11,8 +11,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.session import GameSession, Seat
 from lama_desktop.bots.base import Bot, RandomBot

@@ -29,7 +29,7 @@ from ..scene import Scene
 from ..session import GameSession
 from ..table.layout import Layout, load_layout, table_layout_name
 from ..table.pieces import (
-    CREAM, GOLD, INK, INK_SOFT, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
+    CREAM, GOLD, INK, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
     count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, name_plate, rotated_shadow,
 )
 from ..table.tween import Sprite, Tweener
@@ -440,8 +440,7 @@ class LamaTableScene(Scene):
         self.floaters = [f for f in self.floaters if f[3] < 1.6]
         self.toasts = [x for x in self.toasts if not x.done]
         if not self.finished:
-            for played in self.session.poll(busy=not self.idle):
-                pass
+            self.session.poll(busy=not self.idle)  # a bot's move lands in take_played() below
             for played in self.session.take_played():
                 for event in played.events:
                     self.queue.append((played.seat, event))
@@ -1022,7 +1021,7 @@ class LamaTableScene(Scene):
         start = max(0, len(sh.discard) - 4)
         for i in range(start, len(sh.discard)):
             k = i - start
-            angle = wobbles[(i) % 6] if i != len(sh.discard) - 1 or True else 0
+            angle = wobbles[i % 6]
             blit_card(surface, sh.discard[i], (dx + (k - 1.5) * L.s(3), dy), self.pile_w,
                       angle=angle, colorblind=self.colorblind, shadow=k == 0 or i == len(sh.discard) - 1)
 
