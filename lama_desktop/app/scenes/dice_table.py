@@ -1067,8 +1067,9 @@ class DiceTableScene(Scene):
                 img = art.die(face, left, right, size)
                 img = pygame.transform.rotate(img, angle)
                 x, y = centers[i]
-                shadow = rotated_shadow(round(size * 0.7), 0)
-                surface.blit(shadow, shadow.get_rect(center=(x, y + size // 3)))
+                height = min(1.0, -dy / max(1, self.layout.s(70)))
+                shadow = _die_shadow(max(8, round(size * (0.8 - 0.3 * height))))
+                surface.blit(shadow, shadow.get_rect(center=(x, y + size * 3 // 8)))
                 surface.blit(img, img.get_rect(center=(x, round(y + dy))))
             return
         if not sh.dice:
@@ -1337,6 +1338,21 @@ def translate_reason(reason: str) -> str:
                 fmt.setdefault("n", "1")
             return t(key, **fmt)
     return reason
+
+
+_shadows: dict = {}
+
+
+def _die_shadow(width: int) -> pygame.Surface:
+    """A soft oval shadow under a tumbling die (smaller while the die is high)."""
+    surf = _shadows.get(width)
+    if surf is None:
+        surf = pygame.Surface((width, max(4, width // 3)), pygame.SRCALPHA)
+        pygame.draw.ellipse(surf, (0, 0, 0, 70), surf.get_rect())
+        if len(_shadows) > 64:
+            _shadows.clear()
+        surf = _shadows[width] = finish(surf)
+    return surf
 
 
 def _names_count(move: Move) -> dict:
