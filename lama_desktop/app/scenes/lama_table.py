@@ -43,6 +43,7 @@ log = logging.getLogger("lama_desktop.table")
 CARD_ORDER = {name: i for i, name in enumerate(["1", "1+", "2", "2+", "3", "3+", "4", "4+", "5", "5+", "6", "6+",
                                                  "L", "P"])}
 AVATARS = [(236, 95, 155), (63, 120, 216), (79, 157, 87), (242, 193, 46), (138, 91, 196), (239, 138, 44)]
+FURS = ["cream", "brown", "grey", "gold", "white", "black"]
 #: seconds between two dealt cards, a play's glide, a draw's flight (before the animation-speed setting)
 DEAL_STEP = 0.09
 PLAY_TIME = 0.26
@@ -1055,7 +1056,8 @@ class LamaTableScene(Scene):
             detail = t("lama.plate.human")
         badge = t("lama.plate.dealer") if sh.dealer == seat else ""
         return name_plate(self.ui, rect.size, s.seats[seat].name, detail, t("lama.plate.points"), sh.scores[seat],
-                          lit=lit, out=out, badge=badge, avatar_color=AVATARS[seat % len(AVATARS)])
+                          lit=lit, out=out, badge=badge, avatar_color=AVATARS[seat % len(AVATARS)],
+                          avatar_fur=FURS[seat % len(FURS)])
 
     def _draw_opponent(self, surface, seat: int) -> None:
         L, sh = self.layout, self.shown

@@ -213,9 +213,14 @@ _plates: dict[tuple, pygame.Surface] = {}
 
 
 def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_label: str, score: int, *,
-               lit: bool, out: bool, badge: str = "", avatar_color=(240, 226, 196)) -> pygame.Surface:
-    """A rounded plate: avatar disc, name, a detail line, the running score. Lit (gold) on the player's turn."""
-    key = (size, name, detail, score_label, score, lit, out, badge, avatar_color, ui.scale)
+               lit: bool, out: bool, badge: str = "", avatar_color=(240, 226, 196),
+               avatar_fur: str | None = None) -> pygame.Surface:
+    """A rounded plate: avatar disc, name, a detail line, the running score. Lit (gold) on the player's turn.
+
+    The avatar is the name's initial on ``avatar_color``, or a llama head of fur ``avatar_fur`` (see
+    ``art.LLAMA_FURS``) peeking out of the disc when given.
+    """
+    key = (size, name, detail, score_label, score, lit, out, badge, avatar_color, avatar_fur, ui.scale)
     surf = _plates.get(key)
     if surf is not None:
         return surf
@@ -246,9 +251,12 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     ad = h - 2 * max(4, h // 9)
     acx, acy = body.x + max(4, h // 9) + ad // 2, body.centery
     pygame.draw.circle(surf, avatar_color, (acx, acy), ad // 2)
+    if avatar_fur:
+        surf.blit(llama_avatar(ad, avatar_color, avatar_fur), (acx - ad // 2, acy - ad // 2))
+    else:
+        initial = ui.font(ad * 0.55 / ui.scale, True).render((name[:1] or "?").upper(), True, INK)
+        surf.blit(initial, initial.get_rect(center=(acx, acy + 1)))
     pygame.draw.circle(surf, INK, (acx, acy), ad // 2, max(1, h // 26))
-    initial = ui.font(ad * 0.55 / ui.scale, True).render((name[:1] or "?").upper(), True, INK)
-    surf.blit(initial, initial.get_rect(center=(acx, acy + 1)))
     # score pill
     score_font = ui.font(h * 0.40 / ui.scale, True)
     score_img = score_font.render(str(score), True, INK)
@@ -283,6 +291,22 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     surf = finish(surf)
     _plates[key] = surf
     return surf
+
+
+@lru_cache(maxsize=64)
+def llama_avatar(diameter: int, color, fur: str) -> pygame.Surface:
+    """A llama head of ``fur`` in a disc of ``color``, clipped to the circle."""
+    d = max(8, int(diameter))
+    disc = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(disc, (*color, 255), (d // 2, d // 2), d // 2)
+    lighter = tuple(min(255, c + 40) for c in color)
+    pygame.draw.circle(disc, (*lighter, 255), (d // 2, d // 2 - d // 6), d // 3)
+    head = art.llama_head(round(d * 1.02), fur)
+    disc.blit(head, head.get_rect(midtop=(d // 2, round(d * 0.12))))
+    mask = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (d // 2, d // 2), d // 2)
+    disc.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return finish(disc)
 
 
 # --- count badge ---------------------------------------------------------------------------------------------------
