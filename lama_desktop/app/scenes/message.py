@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 import pygame
 
 from ..i18n import t
-from ..widgets import INK, INK_SOFT, Button, blit_center, draw_panel
+from ..widgets import GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, blit_text_center, draw_panel, draw_shadow
 from .base import MenuScene
 
 
@@ -21,17 +21,19 @@ class MessageScene(MenuScene):
     name = "message"
 
     def __init__(self, title: str, text: str,
-                 buttons: Sequence[tuple[str, Callable[[], object] | None, str]] | None = None):
+                 buttons: Sequence[tuple[str, Callable[[], object] | None, str]] | None = None,
+                 icon: str = "warning"):
         super().__init__()
         self.title, self.text = title, text
         self.buttons = list(buttons) if buttons else None
+        self.icon = icon  # "warning", "question" or "" (none)
 
     def layout(self, ui, size):
         w, h = size
         width = ui.s(720)
         self.lines = ui.wrap(self.text, 24, width - ui.s(96))
         line_h = ui.font(24).get_linesize()
-        height = ui.s(120) + len(self.lines) * line_h + ui.s(120)
+        height = ui.s(120) + len(self.lines) * line_h + ui.s(120) + (ui.s(40) if self.icon else 0)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (w // 2, h // 2)
         buttons = self.buttons or [(t("common.button.ok"), None, "primary")]
@@ -56,9 +58,13 @@ class MessageScene(MenuScene):
 
     def draw_static(self, surface, ui):
         draw_panel(surface, self.panel, ui)
-        blit_center(surface, ui.text(self.title, 34, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(56)))
+        top = self.panel.y
+        if self.icon:
+            self._draw_icon(surface, ui, (self.panel.centerx, top - ui.s(4)))
+            top += ui.s(40)
+        blit_center(surface, ui.text(self.title, 34, INK, bold=True), (self.panel.centerx, top + ui.s(56)))
         line_h = ui.font(24).get_linesize()
-        y = self.panel.y + ui.s(104)
+        y = top + ui.s(104)
         for line in self.lines:
             img = ui.text(line, 24, INK_SOFT)
             surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
@@ -67,3 +73,12 @@ class MessageScene(MenuScene):
     def handle_event(self, event) -> bool:
         self.group.handle_event(event)
         return True  # modal: nothing reaches the scene below
+
+    def _draw_icon(self, surface, ui, center):
+        """A round gold badge sitting on the panel's top edge, with "!" (warning) or "?" (question)."""
+        r = ui.s(38)
+        draw_shadow(surface, pygame.Rect(center[0] - r, center[1] - r, 2 * r, 2 * r), r, ui.s(6), ui.s(4), 90)
+        pygame.draw.circle(surface, GOLD, center, r)
+        pygame.draw.circle(surface, GOLD_DARK, center, r, max(2, ui.s(3)))
+        mark = "?" if self.icon == "question" else "!"
+        blit_text_center(surface, ui.text(mark, 46, INK, bold=True), center)

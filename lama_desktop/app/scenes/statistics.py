@@ -58,7 +58,7 @@ class StatisticsScene(MenuScene):
 
         self.stack.push(MessageScene(t("common.stats.reset"), t("common.stats.reset_confirm"),
                                      [(t("common.stats.reset"), self.reset, "danger"),
-                                      (t("common.button.cancel"), None, "secondary")]))
+                                      (t("common.button.cancel"), None, "secondary")], icon="question"))
 
     def reset(self):
         self.app.storage.reset_statistics()
