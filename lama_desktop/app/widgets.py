@@ -319,7 +319,12 @@ class Button(Widget):
         if self.pressed:
             fill = darken(fill, 0.10)
         elif self.hovered or self.focused:
-            fill = lighten(fill, 0.28) if self.style != "ghost" else (255, 255, 255, 40)
+            if self.style == "secondary":  # a warm highlight, clearly different from the resting cream
+                fill, edge = (255, 236, 196), GOLD
+            elif self.style == "ghost":
+                fill = (255, 255, 255, 40)
+            else:
+                fill = lighten(fill, 0.28)
         return fill, text, edge
 
     def draw(self, surface, ui):
