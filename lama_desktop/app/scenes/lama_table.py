@@ -891,9 +891,7 @@ class LamaTableScene(Scene):
         surf.blit(ring, center)
         for name in ("draw_pile", "discard"):
             r = L[name]
-            slot = pygame.Rect(0, 0, self.pile_w + L.s(8), card_height(self.pile_w) + L.s(8))
-            slot.center = r.center
-            pygame.draw.rect(surf, (10, 48, 46), slot, max(1, L.s(2)), border_radius=L.s(10))
+            slot = self._slot_rect(name)
             label = ui.font(15, True).render(t(f"lama.label.{name}").upper(), True, (150, 200, 188))
             surf.blit(label, label.get_rect(midbottom=(r.centerx, slot.y - L.s(4))))
         if self.drama_variant:
@@ -1007,8 +1005,17 @@ class LamaTableScene(Scene):
         glow = pygame.Rect(r).inflate(L.s(10), L.s(10))
         pygame.draw.rect(surface, (235, 80 + round(60 * pulse), 90), glow, max(3, L.s(5)), border_radius=L.s(20))
 
+    def _slot_rect(self, name: str) -> pygame.Rect:
+        L = self.layout
+        slot = pygame.Rect(0, 0, self.pile_w + L.s(8), card_height(self.pile_w) + L.s(8))
+        slot.center = L[name].center
+        return slot
+
     def _draw_piles(self, surface) -> None:
         L, sh = self.layout, self.shown
+        for name, empty in (("draw_pile", sh.pile <= 0), ("discard", not sh.discard)):
+            if empty:  # an empty place keeps its outline
+                pygame.draw.rect(surface, (10, 48, 46), self._slot_rect(name), max(1, L.s(2)), border_radius=L.s(10))
         cx, cy = self._pile_center()
         if sh.pile > 0:
             layers = min(4, 1 + sh.pile // 8)
