@@ -165,6 +165,8 @@ class LamaTableScene(Scene):
 
     def resume(self) -> None:
         self._apply_settings()
+        self.static = None  # the language or the palette may have changed under the pause menu
+        self._layer = None
         if self.app is not None and self.layout is not None and self.layout.size != self.app.size:
             self._build(self.app.size)
         else:
