@@ -155,8 +155,8 @@ def _results(app):
 
 
 for _name, _builder, _frames in [
-    ("title-menu", _title, 3),
-    ("title-continue", _title_continue, 3),
+    ("title-menu", _title, 50),
+    ("title-continue", _title_continue, 50),
     ("setup-default", _setup, 3),
     ("setup-party-6", _setup_party, 3),
     ("settings-menu", _settings, 3),

@@ -72,7 +72,10 @@ class TitleScene(MenuScene):
             rect.midtop = (w // 2, top + i * (bh + gap))
             self.group.add(Button(text, action, style=style, enabled=enabled, rect=rect, name=name, size=27))
         self.group.on_back = self.on_quit
-        self.fans = []
+        self.fans = None  # built after the first frame is on screen (start-up time), then they rise into view
+
+    def _build_fans(self) -> None:
+        ui, (w, h) = self.app.menu_ui, self.app.size
         try:  # two fans of cards that float gently beside the menu (decoration only)
             card_w = ui.s(150)
             self.fans = (card_fan(ui, (int(w * 0.13), int(h * 0.70)), card_w, ["1", "2", "3", "L"], 13, ui.s(320),
@@ -81,12 +84,25 @@ class TitleScene(MenuScene):
                                     tilt=8))
         except Exception:
             self.fans = []
+        if self.fans_from is None:
+            self.fans_from = self.time
+
+    fans_from: float | None = None
+
+    def update(self, dt):
+        super().update(dt)
+        if self.fans is None and self.app.frame >= 1:
+            self._build_fans()
 
     def draw_dynamic(self, surface, ui):
+        if not self.fans:
+            return
         amplitude = ui.s(5)
+        rise = min(1.0, (self.time - (self.fans_from or 0.0)) / 0.7)
+        lift = round((1 - rise) ** 3 * ui.s(320))  # ease-out from below the window's edge
         for i, (img, rect) in enumerate(self.fans):
             side = 0 if i < 4 else 1
-            dy = round(math.sin(self.time * 0.9 + (i % 4) * 0.5 + side * 1.7) * amplitude)
+            dy = round(math.sin(self.time * 0.9 + (i % 4) * 0.5 + side * 1.7) * amplitude) + lift + (i % 4) * lift // 6
             draw_shadow(surface, rect.inflate(-ui.s(30), -ui.s(30)), ui.s(14), ui.s(10), ui.s(8) - dy // 2, 90)
             surface.blit(img, rect.move(0, dy))
 
