@@ -181,6 +181,8 @@ def test_resize_is_clamped_and_rebuilds_layouts(app):
     app.step(dt=1 / 60)
     assert app.size == (1280, 720)
     assert widget(app.stack.top, "new").rect.width < big
+    app.shutdown()  # the window size is saved once the resizing settles (here: at exit)
+    assert json.loads(app.storage.settings_path.read_text())["window_size"] == [1280, 720]
 
 
 def test_quit_button_ends_the_loop(app):

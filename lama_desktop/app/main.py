@@ -139,6 +139,7 @@ class App:
         self.transitions = not smoke_test
         #: import engines, bots and tables on a worker thread once the title is up (tools turn it off)
         self.warm_up = True
+        self._save_settings_at: float | None = None
         self._fade: list | None = None
         if damage:
             self.startup_messages.append((t("common.message.settings_damaged_title"),
@@ -204,7 +205,7 @@ class App:
         self.screen = surface
         self.windowed_size = wanted
         self.settings.window_size = wanted
-        self._save_settings()
+        self._save_settings_at = time.monotonic() + 0.6  # a drag sends many resizes: save once it settles
         self._resized()
 
     # settings ------------------------------------------------------------------------------------------------------
@@ -344,6 +345,9 @@ class App:
         self._draw_fade(dt)
         pygame.display.flip()
         self.frame += 1
+        if self._save_settings_at is not None and time.monotonic() >= self._save_settings_at:
+            self._save_settings_at = None
+            self._save_settings()
         if self.frame == 2:
             self.sounds.load()
             if self.warm_up:
@@ -422,6 +426,9 @@ class App:
         return self.exit_code
 
     def shutdown(self) -> None:
+        if self._save_settings_at is not None:
+            self._save_settings_at = None
+            self._save_settings()
         for scene in reversed(self.stack.scenes):
             closer = getattr(scene, "close", None)
             if callable(closer):
