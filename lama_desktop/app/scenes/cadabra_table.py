@@ -1,0 +1,919 @@
+"""The LAMA Cadabra table (game id ``lama-cadabra``): the L.A.M.A. table's felt, seats, hand fan, log, toasts,
+hot-seat privacy and pacing (``LamaTableScene``), with what Cadabra adds:
+
+- cards with their symbols (circle: give a token, square: next player draws, star: take the magic token) and the
+  double cards 2/3 and 4/5; the engine's card ids map to the table's names (``"2+"`` → ``"2#"``, ``"1"`` →
+  ``"1@"``) that ``table.pieces.card_image`` draws;
+- the Lamagic Show board drawn as a stage (curtains, five star spaces, spot-lit and pulsing while the show is
+  on) with its tokens, the blue magic token (at a seat, on the stage, or in the supply beside the stage);
+- explicit white/black holdings per seat (exchange is the player's choice), the Exchange, Pass (magic token) and
+  Take buttons, choosing who receives a circle's token (a button per player, or a click on their name plate),
+  choosing the token to return;
+- an animation for every effect: token to the stage, the show's start and take, a token flying to the chosen
+  player, the forced draw, the magic token flying, the exchange; a round summary where a double card counts
+  under both of its values and the magic token adds 10.
+
+Keys: ←/→ choose (cards, or the recipient / token to return), Enter plays, D draw, Q quit, P pass with the magic
+token, E exchange, T take the show's tokens, Esc pause.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+import pygame
+
+from .. import art
+from ..gameconfig import GameConfig
+from ..i18n import plural, t
+from ..session import GameSession
+from ..table.pieces import CREAM, GOLD, INK, Toast, backs_fan, card_height, count_badge, draw_token_stacks
+from ..tables import register_table
+from ..widgets import INK_SOFT, Button, blit_center, draw_panel
+from . import lama_table
+from .lama_table import LamaTableScene, _Fake, _GameEnd
+from .round_summary import RoundSummaryScene
+from ...engine.cadabra import CARD_IDS, DATA, IS_LLAMA, SHOW_THRESHOLD, SYMBOL, VALUES
+
+#: engine card id → the table's card name (value + "@" circle, "#" square, "*" star) and back
+_SUFFIX = {"circle": "@", "square": "#", "star": "*"}
+DISPLAY = {cid: (str(VALUES[k][0]) + _SUFFIX[DATA["symbols"][SYMBOL[k]]["shape"]] if SYMBOL[k] else cid)
+           for k, cid in enumerate(CARD_IDS)}
+ENGINE = {name: cid for cid, name in DISPLAY.items()}
+_KIND_OF = {cid: k for k, cid in enumerate(CARD_IDS)}
+#: hand order: by lowest value, single cards before the double starting there, llamas last
+ORDER = {DISPLAY[cid]: (min(VALUES[k]), len(VALUES[k]), k) for k, cid in enumerate(CARD_IDS)}
+TOKEN_TIME = lama_table.TOKEN_TIME
+PLAY_TIME = lama_table.PLAY_TIME
+
+
+def sort_hand(names) -> list[str]:
+    return sorted(names, key=lambda n: ORDER.get(n, (99, 0, 0)))
+
+
+def card_label(name: str) -> str:
+    """A card for the log and the status line: ``3``, ``2/3``, ``a llama``, ``3 ★``."""
+    cid = ENGINE.get(name, name)
+    k = _KIND_OF.get(cid)
+    if k is None:
+        return name
+    if IS_LLAMA[k]:
+        return t("cadabra.card.llama")
+    if SYMBOL[k]:
+        return t(f"cadabra.card.{DATA['symbols'][SYMBOL[k]]['shape']}", value=VALUES[k][0])
+    return cid
+
+
+def _token_kind(token) -> str:
+    return "magic" if token == "M" else {1: "white", 10: "black"}[int(token)]
+
+
+class Shown:
+    """What the table displays; follows the events during animations, equals the view when idle."""
+
+    def __init__(self, view, reveal: bool):
+        d = view.to_dict()
+        self.hand = sort_hand(DISPLAY[c] for c in d["hand"]) if reveal else []
+        self.sizes = list(d["hand_sizes"])
+        self.pile = int(d["pile"])
+        self.discard = [DISPLAY[c] for c in d["discard"][-5:]]
+        self.scores = list(d["scores"])
+        self.whites = list(d["whites"])
+        self.blacks = list(d["blacks"])
+        self.magic = d["magic"]  # a seat, "supply" or "board"
+        self.board = list(d["board"])
+        self.show = bool(d["show"])
+        self.active = list(d["active"])
+        self.current = int(d["current"])
+        self.phase = d["phase"]
+        self.round = int(d["round"])
+        self.dealer = -1  # Cadabra has no dealer: the last player to have played starts
+        self.hand_face = 1.0
+        self.landed: set | None = None
+
+    @property
+    def drama(self) -> bool:  # the L.A.M.A. table's drawing code calls the show "drama"
+        return self.show
+
+    def set_holdings(self, holdings) -> None:
+        if holdings:
+            self.whites = [int(w) for w, _ in holdings]
+            self.blacks = [int(b) for _, b in holdings]
+            self.scores = [w + 10 * b for w, b in zip(self.whites, self.blacks)]
+
+
+class CadabraTableScene(LamaTableScene):
+    name = "cadabra_table"
+
+    def __init__(self, session: GameSession, config: GameConfig | None = None):
+        # The L.A.M.A. table's constructor sets up everything this table shares (tweens, log, toasts, hot-seat
+        # focus...) and builds its picture of the view with its module's ``Shown``: let it build ours instead.
+        original = lama_table.Shown
+        lama_table.Shown = Shown
+        try:
+            super().__init__(session, config)
+        finally:
+            lama_table.Shown = original
+        self.pinks = False
+        self.drama_variant = True  # the Lamagic Show stage is always on the table
+
+    # -- lifecycle -----------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.drama_variant = True  # the stage is always on the table
+        self.pinks = False
+        self._apply_settings()
+        self._build(self.app.size)
+        self.log.add(t("cadabra.log.welcome"), (196, 226, 214))
+        if self.session.is_over:
+            self.queue.append((None, _GameEnd()))
+            return
+        view = self.session.view(self.focus)
+        if (view.phase == "playing" and all(size == 6 for size in view.hand_sizes) and len(view.discard) == 1
+                and all(view.active)):
+            d = view.to_dict()
+            self.queue.append((None, _Fake("deal", {
+                "round": d["round"], "starter": d["current"], "top": d["top"], "hand_sizes": d["hand_sizes"],
+                "pile": d["pile"], "board": d["board"], "show": d["show"]})))
+        else:
+            self.log.add(t("cadabra.log.resumed", round=self.shown.round))
+
+    def _prewarm(self) -> None:
+        for name in DISPLAY.values():
+            lama_table.card_image(name, self.hand_w, self.colorblind)
+            if self.pile_w != self.hand_w:
+                lama_table.card_image(name, self.pile_w, self.colorblind)
+        lama_table.card_image(None, self.hand_w)
+        lama_table.card_image(None, self.back_w)
+
+    def _build_buttons(self) -> None:
+        if self.layout is None:
+            return
+        L = self.layout
+        rect = L["buttons"]
+        gap = L.s(10)
+        self.buttons = {}
+        sh = self.shown
+        if sh.phase == "returning":
+            seat = sh.current
+            specs = [(f"return {d}", t("cadabra.button.return", value=d), {10: "B", 1: "W"}[d])
+                     for d, held in ((10, sh.blacks[seat]), (1, sh.whites[seat])) if held]
+            specs.append(("exchange", t("cadabra.button.exchange"), "E"))
+        elif sh.phase == "giving":
+            giver = sh.current
+            specs = [(f"give {s}", t("cadabra.button.give", name=self._name(s)), str(k + 1))
+                     for k, s in enumerate(s for s in range(self.n) if s != giver and sh.active[s])]
+            specs.append(("exchange", t("cadabra.button.exchange"), "E"))
+        else:
+            specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q"),
+                     ("pass", t("cadabra.button.pass"), "P"), ("exchange", t("cadabra.button.exchange"), "E"),
+                     ("take", t("cadabra.button.take"), "T")]
+        rows = max(3, len(specs))
+        bh = min((rect.h - gap * (rows - 1)) // rows, L.s(64))
+        top = rect.bottom - len(specs) * bh - (len(specs) - 1) * gap
+        for i, (move, label, key) in enumerate(specs):
+            r = pygame.Rect(rect.x, top + i * (bh + gap), rect.w, bh)
+            style = "primary" if move in ("draw", "take", "pass") or move.split()[0] in ("give", "return") \
+                else "secondary"
+            b = Button(label, lambda m=move: self.try_move(m), style=style, size=22, hint=key, rect=r, name=move)
+            self.buttons[move] = b
+        m = L["menu"]
+        self.buttons["menu"] = Button("II", self.open_pause, style="secondary", size=22, rect=m, name="menu")
+        self._refresh_buttons()
+
+    def playable_names(self) -> set[str]:
+        return {DISPLAY[str(m.args[0])] for m in self.legal() if m.kind == "play"}
+
+    # -- input ---------------------------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.shown.phase == "giving"
+                and not self.tween.busy and not any(b.pressed for b in self.buttons.values())):
+            seat = self._plate_at(event.pos)
+            if seat is not None:
+                self.try_move(f"give {seat}")
+                return True
+        return super().handle_event(event)
+
+    def _plate_at(self, pos):
+        if self.layout is None:
+            return None
+        for seat in range(self.n):
+            k = self.pos_of(seat)
+            if k and self.layout[f"seat{k}.plate"].collidepoint(pos):
+                return seat
+        return None
+
+    def _key(self, event) -> bool:
+        key = event.key
+        phase = self.shown.phase
+        if phase in ("returning", "giving"):
+            prefix = "return" if phase == "returning" else "give"
+            choices = [n for n in self.buttons if n.startswith(prefix)]
+            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and choices:
+                step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+                self.button_focus = (self.button_focus + step) % len(choices)
+                for i, n in enumerate(choices):
+                    self.buttons[n].focused = i == self.button_focus
+                return True
+            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and choices:
+                self.try_move(choices[max(0, self.button_focus)])
+                return True
+            if key == pygame.K_e:
+                self.try_move("exchange")
+                return True
+            letters = {pygame.K_b: "return 10", pygame.K_w: "return 1"}
+            if phase == "returning" and key in letters:
+                self.try_move(letters[key])
+                return True
+            if phase == "giving" and pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(choices):
+                self.try_move(choices[key - pygame.K_1])
+                return True
+            return False
+        letters = {pygame.K_p: "pass", pygame.K_e: "exchange", pygame.K_t: "take"}
+        if key in letters:
+            self.try_move(letters[key])
+            return True
+        return super()._key(event)
+
+    def play_card(self, index: int) -> None:
+        if 0 <= index < len(self.shown.hand):
+            self.try_move(f"play {ENGINE.get(self.shown.hand[index], self.shown.hand[index])}")
+
+    def _toast_reason(self, reason: str) -> None:
+        reason = translate_reason(reason)
+        text = t("lama.reason.refused", reason=reason[:1].upper() + reason[1:])
+        if self.reason_toast is not None and self.reason_toast in self.toasts:
+            self.toasts.remove(self.reason_toast)
+        self.reason_toast = Toast(text, 2.8, False, (217, 83, 74))
+        self.toasts.append(self.reason_toast)
+
+    # -- frame ---------------------------------------------------------------------------------------------
+    def _settle(self) -> None:
+        s = self.session
+        cur = s.current_player
+        if self.hotseat and cur >= 0 and s.is_human(cur) and (cur != self.focus or not self.revealed):
+            self._open_privacy(cur)
+            return
+        before = (self.shown.phase, self.shown.current)
+        fresh = Shown(s.view(self.focus), self.revealed)
+        fresh.hand_face = self.shown.hand_face if not fresh.active[self.focus] else 1.0
+        self.shown = fresh
+        if len(self.lifts) != len(fresh.hand):
+            self.lifts = [0.0] * len(fresh.hand)
+        if before != (fresh.phase, fresh.current) and (fresh.phase != "playing" or before[0] != "playing"):
+            self._build_buttons()
+            self.button_focus = -1
+        elif not self.buttons:
+            self._build_buttons()
+        if self.hand_focus >= len(fresh.hand):
+            self.hand_focus = len(fresh.hand) - 1
+        my_turn = self.can_act()
+        if my_turn and not getattr(self, "_was_my_turn", False):
+            self._sound("turn")
+        self._was_my_turn = my_turn
+
+    def _open_privacy(self, seat: int) -> None:
+        from .privacy import PrivacyScene
+
+        self.revealed = False
+        self.privacy_open = True
+
+        def ready():
+            self.privacy_open = False
+            self.focus = seat
+            self.revealed = True
+            self.shown = Shown(self.session.view(seat), True)
+            self.lifts = [0.0] * len(self.shown.hand)
+            self.hand_focus = -1
+            self.static = None
+            self._build_buttons()
+
+        self.stack.push(PrivacyScene(self.session.seats[seat].name, ready))
+
+    def _advance_queue(self) -> None:
+        while self.queue and not self.tween.busy and not self.modal and not self.privacy_open:
+            seat, event = self.queue.popleft()
+            if event.kind in ("play", "draw", "quit", "show_take", "magic") and seat is not None:
+                self.shown.current = seat
+            handler = getattr(self, f"_ev_{event.kind}", None)
+            if handler is not None:
+                handler(seat, event.data)
+
+    # -- event animations ----------------------------------------------------------------------------------
+    def _ev_deal(self, _seat, d) -> None:
+        sh = self.shown
+        n = self.n
+        sizes = list(d["hand_sizes"])
+        total = sum(sizes)
+        sh.pile = int(d["pile"]) + total + 1
+        sh.sizes = [0] * n
+        sh.discard = []
+        sh.active = [True] * n
+        sh.show = False
+        sh.board = list(d.get("board", sh.board))
+        sh.round = int(d["round"])
+        sh.current = int(d["starter"])
+        sh.phase = "playing"
+        sh.hand_face = 1.0
+        if sh.magic not in ("board",):
+            sh.magic = "supply"
+        view = self.session.view(self.focus)
+        final = sort_hand(DISPLAY[c] for c in view.to_dict()["hand"]) if self.revealed else []
+        sh.hand = list(final)
+        sh.landed = set()
+        self.lifts = [0.0] * len(final)
+        self._build_buttons()
+        self._sound("shuffle")
+        self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
+        self.log.add(t("cadabra.log.deal", round=d["round"], name=self._name(int(d["starter"]))), (196, 226, 214))
+        starter = int(d["starter"])
+        order = [((starter + i) % n) for i in range(total)]
+        dealt = {seat: 0 for seat in range(n)}
+        for i, seat in enumerate(order):
+            index = dealt[seat]
+            dealt[seat] += 1
+            mine = seat == self.focus and self.revealed
+            end = self._deal_target(seat, index, sizes[seat])
+
+            def start():
+                sh.pile -= 1
+
+            def land(s=seat, idx=index, mine=mine, i=i):
+                sh.sizes[s] += 1
+                if mine and sh.landed is not None:
+                    sh.landed.add(idx)
+                if i % 3 == 0:
+                    self._sound("deal")
+
+            w1 = self.hand_w if seat == self.focus else self.back_w
+            self._fly(final[index] if mine and index < len(final) else None, self._pile_center(), end,
+                      self.pile_w, w1, 0.30, delay=0.25 + i * lama_table.DEAL_STEP,
+                      flip=(0.0, 1.0 if mine else 0.0), on_start=start, on_finished=land)
+        top = DISPLAY[d["top"]]
+
+        def start_top():
+            sh.pile -= 1
+
+        def land_top():
+            sh.discard = [top]
+            sh.landed = None
+            self._sound("card_play")
+
+        self._fly(top, self._pile_center(), self._discard_center(), self.pile_w, self.pile_w, 0.32,
+                  delay=0.25 + total * lama_table.DEAL_STEP + 0.12, flip=(0.0, 1.0), on_start=start_top,
+                  on_finished=land_top)
+
+    def _ev_play(self, seat, d) -> None:
+        sh = self.shown
+        card = DISPLAY[d["card"]]
+        mine = seat == self.focus and self.revealed and card in sh.hand
+        if mine:
+            index = sh.hand.index(card)
+            positions = self._hand_positions()
+            x, y, angle = positions[index]
+            start = (x, y - (self.lifts[index] if index < len(self.lifts) else 0))
+            sh.hand.pop(index)
+            if index < len(self.lifts):
+                self.lifts.pop(index)
+            w0, flip0 = self.hand_w, 1.0
+        else:
+            start = self._hand_anchor(seat)
+            angle = 0
+            w0, flip0 = self.back_w, 0.0
+        sh.sizes[seat] = int(d.get("hand_size", max(0, sh.sizes[seat] - 1)))
+        wobble = (-7, 5, -3, 8, -5, 3)[len(sh.discard) % 6]
+
+        def land():
+            sh.discard = (sh.discard + [card])[-5:]
+
+        self._sound("card_play")
+        self._fly(card, start, self._discard_center(), w0, self.pile_w, PLAY_TIME, flip=(flip0, 1.0),
+                  on_finished=land, angle=(angle, wobble))
+        if self._solo_human(seat):
+            self.log.add(t("cadabra.log.play_own", card=card_label(card)))
+        else:
+            self.log.add(t("cadabra.log.play", name=self._name(seat), card=card_label(card)))
+
+    def _solo_human(self, seat) -> bool:
+        """The log speaks to the one human player ("You play 3")."""
+        humans = self.session.human_seats
+        return len(humans) == 1 and seat == humans[0]
+
+    def _ev_draw(self, seat, d, forced: bool = False) -> None:
+        sh = self.shown
+        mine = seat == self.focus and self.revealed
+        card = DISPLAY.get(d.get("card")) if mine else None
+        sh.pile = int(d["pile"])
+
+        def land():
+            sh.sizes[seat] = int(d.get("hand_size", sh.sizes[seat] + 1))
+            if mine and card:
+                sh.landed = None
+
+        if mine and card:
+            new_hand = sort_hand(sh.hand + [card])
+            probe = len(new_hand) - 1 - new_hand[::-1].index(card)
+            old = list(range(len(new_hand)))
+            old.remove(probe)
+            lifts = [0.0] * len(new_hand)
+            for j, i in enumerate(old):
+                lifts[i] = self.lifts[j] if j < len(self.lifts) else 0.0
+            sh.hand, sh.landed, self.lifts = new_hand, set(old), lifts
+            end = self._hand_positions()[probe][:2]
+            w1 = self.hand_w
+        else:
+            end = self._hand_anchor(seat)
+            w1 = self.back_w if self.pos_of(seat) else self.hand_w
+        self._sound("card_draw")
+        self._fly(card, self._pile_center(), end, self.pile_w, w1, lama_table.DRAW_TIME,
+                  flip=(0.0, 1.0 if mine else 0.0), on_finished=land, delay=0.15 if forced else 0.0)
+        if forced:
+            self.toasts.append(Toast(t("cadabra.toast.force_draw", name=self._name(seat)), 1.5))
+            self.log.add(t("cadabra.log.force_draw", name=self._name(seat)), (200, 220, 255))
+        elif mine and card:
+            self.log.add(t("cadabra.log.draw_own", card=card_label(card)))
+        else:
+            self.log.add(t("lama.log.draw", name=self._name(seat)))
+        if mine and card and forced:
+            self.log.add(t("cadabra.log.draw_own", card=card_label(card)))
+
+    def _ev_force_draw(self, seat, d) -> None:
+        self._ev_draw(seat, d, forced=True)
+
+    def _ev_quit(self, seat, d) -> None:
+        super()._ev_quit(seat, d)
+
+    def _ev_show_token(self, seat, d) -> None:
+        sh = self.shown
+        token = d["token"]
+        slot = self._board_slot(min(len(sh.board), SHOW_THRESHOLD - 1))
+        start = self._magic_anchor(seat) if token == "M" else self._tokens_anchor(seat)
+        sh.set_holdings(d.get("holdings"))
+        if token == "M":
+            sh.magic = "board"
+
+        def land():
+            sh.board = list(d["board"])
+            self._sound("token")
+
+        self._fly(_token_kind(token), start, slot, self.small_token_d, self.small_token_d, TOKEN_TIME,
+                  on_finished=land, kind="token")
+        value = t("cadabra.token.magic") if token == "M" else token
+        self.log.add(t("cadabra.log.show_token", name=self._name(seat), value=value))
+
+    def _ev_show_start(self, seat, d) -> None:
+        self.shown.show = True
+        self.shown.board = list(d["board"])
+        self._sound("show_start")
+        self.toasts.append(Toast(t("cadabra.toast.show"), 2.2, True, (120, 80, 200)))
+        self.log.add(t("cadabra.log.show_start"), (210, 190, 255))
+        self.tween.after(0.7, lambda: None)
+
+    def _ev_show_take(self, seat, d) -> None:
+        sh = self.shown
+        tokens = list(d["tokens"])
+        holdings = d.get("holdings")
+        for i, token in enumerate(tokens):
+            last = i == len(tokens) - 1
+
+            def land(last=last):
+                self._sound("token")
+                if last:
+                    sh.set_holdings(holdings)
+                    if d.get("magic"):
+                        sh.magic = seat
+
+            end = self._magic_anchor(seat) if token == "M" else self._tokens_anchor(seat)
+            self._fly(_token_kind(token), self._board_slot(min(i, SHOW_THRESHOLD - 1)), end, self.small_token_d,
+                      self.token_d, TOKEN_TIME, delay=i * 0.07, on_finished=land, kind="token")
+        sh.board = []
+        sh.show = False
+        if not tokens:
+            sh.set_holdings(holdings)
+        self.toasts.append(Toast(t("cadabra.toast.show_take", name=self._name(seat), value=d["value"]), 2.0, True))
+        self.log.add(t("cadabra.log.show_take", name=self._name(seat), value=d["value"]), (255, 214, 110))
+
+    def _ev_show_stop(self, seat, d) -> None:
+        self.shown.show = False
+        if d.get("reason") == "last_llama":
+            self.toasts.append(Toast(t("cadabra.toast.show_stop"), 1.8, True))
+            self.log.add(t("cadabra.log.show_stop"), (210, 190, 255))
+
+    def _ev_give(self, seat, d) -> None:
+        sh = self.shown
+        token, to = d["token"], int(d["to"])
+        start = self._magic_anchor(seat) if token == "M" else self._tokens_anchor(seat)
+        end = self._magic_anchor(to) if token == "M" else self._tokens_anchor(to)
+        if token == "M":
+            sh.magic = "moving"
+        before = d.get("holdings")
+        if before:  # the giver's stack shrinks at once, the receiver's grows when the token lands
+            sh.whites[seat], sh.blacks[seat] = before[seat]
+            sh.scores[seat] = before[seat][0] + 10 * before[seat][1]
+
+        def land():
+            sh.set_holdings(d.get("holdings"))
+            if token == "M":
+                sh.magic = to
+            self._sound("token")
+
+        self._fly(_token_kind(token), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15, on_finished=land,
+                  kind="token", tween="ease_in_out")
+        value = t("cadabra.token.magic") if token == "M" else token
+        self.toasts.append(Toast(t("cadabra.toast.give", name=self._name(seat), to=self._name(to), value=value), 1.6))
+        self.log.add(t("cadabra.log.give", name=self._name(seat), to=self._name(to), value=value))
+
+    def _ev_magic(self, seat, d) -> None:
+        sh = self.shown
+        source = d.get("from")
+        if d.get("action") == "pass":
+            start, end = self._magic_anchor(seat), self._supply_anchor()
+            target = "supply"
+            self.toasts.append(Toast(t("cadabra.toast.pass", name=self._name(seat)), 1.5, True))
+            self.log.add(t("cadabra.log.pass", name=self._name(seat)), (150, 190, 255))
+        else:
+            if source == seat:
+                self.log.add(t("cadabra.log.magic_kept", name=self._name(seat)), (150, 190, 255))
+                return
+            if source == "supply":
+                start = self._supply_anchor()
+            elif source == "board":
+                index = sh.board.index("M") if "M" in sh.board else 0
+                start = self._board_slot(min(index, SHOW_THRESHOLD - 1))
+                if "M" in sh.board:
+                    sh.board.remove("M")
+            else:
+                start = self._magic_anchor(int(source))
+            end = self._magic_anchor(seat)
+            target = seat
+            self.toasts.append(Toast(t("cadabra.toast.magic", name=self._name(seat)), 1.5))
+            self.log.add(t("cadabra.log.magic", name=self._name(seat)), (150, 190, 255))
+        sh.magic = "moving"
+
+        def land():
+            sh.magic = target
+            self._sound("token")
+
+        self._fly("magic", start, end, self.token_d, self.token_d, TOKEN_TIME + 0.2, on_finished=land, kind="token",
+                  tween="ease_in_out")
+
+    def _ev_exchange(self, seat, d) -> None:
+        sh = self.shown
+        anchor = self._tokens_anchor(seat)
+        for i in range(4):
+            self._fly("white", (anchor[0] - self.token_d * (1.5 - i * 0.4), anchor[1]), anchor, self.token_d,
+                      self.token_d // 2, 0.25, delay=i * 0.04, kind="token")
+
+        def land():
+            sh.set_holdings(d.get("holdings"))
+            self._sound("token")
+
+        self._fly("black", (anchor[0], anchor[1] - self.token_d), anchor, self.token_d // 2, self.token_d, 0.3,
+                  delay=0.22, on_finished=land, kind="token")
+        self.log.add(t("cadabra.log.exchange", name=self._name(seat)))
+
+    def _ev_round_end(self, seat, d) -> None:
+        emptied = int(d.get("emptied_by", -1))
+        if emptied >= 0:
+            self.toasts.append(Toast(t("lama.toast.emptied", name=self._name(emptied)), 1.6, True))
+            self.log.add(t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
+        else:
+            self.log.add(t("lama.log.all_quit"), (255, 214, 110))
+        self._sound("blowup" if emptied >= 0 else "token")
+        self.modal = True
+        self.shown.show = False
+
+        def closed():
+            self.modal = False
+            self._round_tokens(d)
+
+        auto = 0.0 if self.session.human_seats else 3.2
+        scene = CadabraSummaryScene(d, self.session.names, on_close=closed, auto_close=auto,
+                                    colorblind=self.colorblind)
+        self.tween.after(0.9, lambda: self.stack.push(scene) if self.stack is not None else closed())
+
+    def _round_tokens(self, d) -> None:
+        sh = self.shown
+        holder = int(d.get("magic_holder", -1))
+        if holder >= 0:
+            self._fly("magic", self._magic_anchor(holder), self._supply_anchor(), self.token_d, self.token_d,
+                      TOKEN_TIME + 0.1, kind="token")
+            sh.magic = "supply"
+        super()._round_tokens(d)
+        holdings = d.get("holdings")
+
+        def land():
+            sh.set_holdings(holdings)
+
+        self.tween.after(TOKEN_TIME + 0.15 + 0.08 * self.n, land)
+
+    def _ev_token_return(self, seat, d) -> None:
+        super()._ev_token_return(seat, d)
+        self.shown.set_holdings(d.get("holdings"))
+
+    # -- places on the table -------------------------------------------------------------------------------
+    def _stage_geometry(self):
+        r = self.layout["drama_board"]
+        w, h = art.show_stage_size(r.w)
+        if h > r.h:
+            w = round(r.h * w / h)
+            w, h = art.show_stage_size(w)
+        x = r.centerx - w // 2
+        y = r.centery - h // 2
+        return pygame.Rect(x, y, w, h)
+
+    def _board_slot(self, index: int):
+        stage = self._stage_geometry()
+        centers = art.show_star_centers(stage.w)
+        cx, cy = centers[max(0, min(index, len(centers) - 1))]
+        return (stage.x + cx, stage.y + cy)
+
+    def _supply_anchor(self):
+        stage = self._stage_geometry()
+        return (stage.right + self.token_d * 0.8, stage.bottom - self.token_d * 0.6)
+
+    def _magic_anchor(self, seat):
+        if seat in ("supply", None):
+            return self._supply_anchor()
+        if seat == "board":
+            return self._board_slot(0)
+        rect = self.layout[f"seat{self.pos_of(int(seat))}.tokens"]
+        return (rect.right - self.token_d * 0.7, rect.centery)
+
+    # -- drawing -------------------------------------------------------------------------------------------
+    def _token_kind(self, token) -> str:
+        return _token_kind(token)
+
+    def _draw_board_base(self, surf) -> None:
+        stage = self._stage_geometry()
+        shadow = pygame.Surface((stage.w + 24, stage.h + 24), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 90), (12, 18, stage.w, stage.h), border_radius=16)
+        surf.blit(pygame.transform.gaussian_blur(shadow, 6), (stage.x - 12, stage.y - 12))
+
+    def _draw_board(self, surface) -> None:
+        sh = self.shown
+        stage = self._stage_geometry()
+        surface.blit(art.show_stage(stage.w, lit=sh.show), stage.topleft)
+        L = self.layout
+        title = self.ui.font(16, True).render(t("cadabra.label.stage").upper(), True, (255, 236, 200))
+        surface.blit(title, title.get_rect(midbottom=(stage.centerx, stage.y - L.s(2))))
+        for i, token in enumerate(sh.board[:SHOW_THRESHOLD]):
+            img = art.token(_token_kind(token), self.small_token_d)
+            surface.blit(img, img.get_rect(center=tuple(round(v) for v in self._board_slot(i))))
+        if len(sh.board) > SHOW_THRESHOLD:
+            badge = count_badge(self.ui, f"+{len(sh.board) - SHOW_THRESHOLD}", L.s(24))
+            surface.blit(badge, badge.get_rect(midright=(stage.right - L.s(6), stage.y + L.s(18))))
+        if sh.show:
+            label = self.ui.font(20, True).render(t("cadabra.label.show_on"), True, (255, 240, 210))
+            tag = label.get_rect(midtop=(stage.centerx, stage.bottom + L.s(6)))
+            pygame.draw.rect(surface, (120, 60, 190), tag.inflate(L.s(18), L.s(6)), border_radius=L.s(12))
+            surface.blit(label, tag)
+        elif len(sh.board) >= SHOW_THRESHOLD:
+            label = self.ui.font(16, True).render(t("cadabra.label.show_next"), True, (230, 220, 255))
+            surface.blit(label, label.get_rect(midtop=(stage.centerx, stage.bottom + L.s(6))))
+        # the magic token when it is in the supply (beside the stage)
+        if sh.magic == "supply":
+            img = art.token("magic", self.token_d)
+            surface.blit(img, img.get_rect(center=tuple(round(v) for v in self._supply_anchor())))
+            cap = self.ui.font(13, True).render(t("cadabra.label.supply").upper(), True, (170, 200, 240))
+            x, y = self._supply_anchor()
+            surface.blit(cap, cap.get_rect(midtop=(round(x), round(y + self.token_d * 0.55))))
+
+    def _draw_drama_pulse(self, surface) -> None:
+        L = self.layout
+        stage = self._stage_geometry()
+        pulse = 0.5 + 0.5 * abs(((self.time * 1.4) % 2) - 1)
+        glow = stage.inflate(L.s(12), L.s(12))
+        pygame.draw.rect(surface, (150 + round(80 * pulse), 110, 255), glow, max(3, L.s(5)), border_radius=L.s(18))
+
+    def _layer_key(self) -> tuple:
+        sh = self.shown
+        return super()._layer_key() + (tuple(sh.whites), tuple(sh.blacks), str(sh.magic), sh.phase)
+
+    def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:
+        sh = self.shown
+        draw_token_stacks(surface, rect, {1: sh.whites[seat], 10: sh.blacks[seat]}, False, diameter, align=align)
+        if sh.magic == seat:
+            img = art.token("magic", diameter)
+            x, y = self._magic_anchor(seat)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def _draw_opponent(self, surface, seat: int) -> None:
+        L, sh = self.layout, self.shown
+        k = self.pos_of(seat)
+        plate_rect = L[f"seat{k}.plate"]
+        plate = self._plate(seat, plate_rect)
+        pad = (plate.get_width() - plate_rect.w) // 2
+        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        hand_rect = L[f"seat{k}.hand"]
+        count = sh.sizes[seat]
+        out = not sh.active[seat]
+        if count:
+            fan = backs_fan(count, self.back_w, hand_rect.w - L.s(60), out)
+            fan_rect = fan.get_rect(center=hand_rect.center)
+            fan_rect.x = hand_rect.x + L.s(4)
+            surface.blit(fan, fan_rect)
+            text = plural("lama.cards", count)
+            if out:
+                text = f"{t('lama.plate.out_tag')} · {text}"
+            badge = count_badge(self.ui, text, L.s(26), fill=(196, 84, 70) if out else CREAM,
+                                color=(255, 244, 230) if out else INK)
+            surface.blit(badge, badge.get_rect(midleft=(min(fan_rect.right + L.s(4),
+                                                            hand_rect.right - badge.get_width()),
+                                                        hand_rect.centery)))
+        elif out:
+            badge = count_badge(self.ui, t("lama.plate.out_tag"), L.s(26), fill=(196, 84, 70), color=(255, 244, 230))
+            surface.blit(badge, badge.get_rect(midleft=(hand_rect.x + L.s(4), hand_rect.centery)))
+        rect = L[f"seat{k}.tokens"]
+        self._draw_tokens(surface, seat, rect.inflate(-L.s(8), 0), self.small_token_d, "left")
+
+    def _draw_choice_glow(self, surface) -> None:
+        """While a human chooses whom to give a token to, the possible receivers' plates glow."""
+        sh, L = self.shown, self.layout
+        if sh.phase != "giving" or not self.can_act():
+            return
+        pulse = 0.5 + 0.5 * abs(((self.time * 2) % 2) - 1)
+        for seat in range(self.n):
+            k = self.pos_of(seat)
+            if k and sh.active[seat] and seat != sh.current:
+                plate = L[f"seat{k}.plate"]
+                pygame.draw.rect(surface, (255, 200 + round(40 * pulse), 90), plate.inflate(L.s(10), L.s(10)),
+                                 max(2, L.s(3)), border_radius=L.s(14))
+
+    def _draw_status(self, surface) -> None:
+        self._draw_choice_glow(surface)
+        super()._draw_status(surface)
+
+    def _draw_me_seat(self, surface) -> None:
+        L, sh = self.layout, self.shown
+        seat = self.focus
+        plate_rect = L["seat0.plate"]
+        plate = self._plate(seat, plate_rect)
+        pad = (plate.get_width() - plate_rect.w) // 2
+        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        self._draw_tokens(surface, seat, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)), self.token_d, "left")
+
+    def _status_text(self) -> str:
+        s, sh = self.session, self.shown
+        cur = s.current_player
+        if s.is_over:
+            return t("lama.status.over")
+        if not self.idle:
+            return t("lama.status.round", round=sh.round)
+        mine = cur == self.focus and self.revealed and s.is_human(cur)
+        if sh.phase == "returning":
+            return t("lama.status.return_choice") if mine else t("lama.status.returning", name=self._name(cur))
+        if sh.phase == "giving":
+            return t("cadabra.status.give_choice") if mine else t("cadabra.status.giving", name=self._name(cur))
+        if mine:
+            if sh.show:
+                return t("cadabra.status.your_turn_show")
+            if sh.active.count(True) == 1:
+                return t("cadabra.status.your_turn_alone")
+            cards = sort_hand(self.playable_names())
+            if cards:
+                return t("cadabra.status.your_turn", cards=", ".join(card_label(c) for c in cards))
+            return t("cadabra.status.your_turn_none")
+        if s.seats[cur].is_bot:
+            return t("lama.status.bot_turn", name=self._name(cur))
+        return t("lama.status.turn", name=self._name(cur))
+
+
+class CadabraSummaryScene(RoundSummaryScene):
+    """The round summary with Cadabra's counting: a double card under both its values, the magic token +10."""
+
+    name = "cadabra_round_summary"
+
+    def explain(self, seat: int) -> str:
+        b = self.data["breakdown"][seat]
+        parts = []
+        for entry in b.get("values", []):
+            value, cards = entry["value"], entry["cards"]
+            doubles = sorted({c for c in cards if "/" in c})
+            if doubles:  # a double card counts under both of its values: say so each time
+                parts.append(f"{value} ({doubles[0]})")
+            else:
+                parts.append(str(value))
+        if b.get("llama_points"):
+            parts.append(t("lama.summary.llama", points=b["llama_points"]))
+        if b.get("magic_points"):
+            parts.append(t("cadabra.summary.magic", points=b["magic_points"]))
+        if not parts:
+            return t("lama.summary.zero")
+        return " + ".join(parts) + f" = {b.get('total', 0)}"
+
+    def draw_static(self, surface, ui):
+        d = self.data
+        draw_panel(surface, self.panel, ui)
+        title = t("lama.summary.title", round=d.get("round", "?"))
+        blit_center(surface, ui.text(title, 40, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(50)))
+        emptied = d.get("emptied_by", -1)
+        sub = t("lama.summary.emptied", name=self.names[emptied]) if emptied is not None and emptied >= 0 \
+            else t("lama.summary.all_quit")
+        blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
+        x0 = self.panel.x + ui.s(40)
+        top = self.panel.y + ui.s(128)
+        col_cards = x0 + ui.s(230)
+        col_explain = self.panel.right - ui.s(500)
+        col_tokens = self.panel.right - ui.s(200)
+        for text, x in ((t("lama.summary.col_cards"), col_cards), (t("lama.summary.col_points"), col_explain),
+                        (t("lama.summary.col_total"), col_tokens)):
+            surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
+        card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
+        card_h = round(card_w * 1.4)
+        holder = int(d.get("magic_holder", -1))
+        for seat, name in enumerate(self.names):
+            y = top + seat * self.row_h
+            row = pygame.Rect(x0 - ui.s(12), y, self.panel.w - ui.s(56), self.row_h - ui.s(8))
+            fill = (252, 236, 200) if seat == emptied else ((246, 238, 222) if seat % 2 == 0 else CREAM)
+            pygame.draw.rect(surface, fill, row, border_radius=ui.s(12))
+            if seat == emptied:
+                pygame.draw.rect(surface, GOLD, row, max(2, ui.s(2)), border_radius=ui.s(12))
+            cy = row.centery
+            label = ui.text(name, 26, INK, bold=True)
+            surface.blit(label, label.get_rect(midleft=(x0, cy - ui.s(12))))
+            hand = sort_hand(DISPLAY[c] for c in d["hands"][seat])
+            sub = t("lama.summary.none_left") if not hand else t("lama.summary.cards_left", n=len(hand))
+            surface.blit(ui.text(sub, 18, INK_SOFT), ui.text(sub, 18, INK_SOFT).get_rect(midleft=(x0, cy + ui.s(16))))
+            extra = 1 if seat == holder else 0
+            avail = col_explain - col_cards - ui.s(20)
+            count = len(hand) + extra
+            step = min(card_w + ui.s(6), max(ui.s(12), (avail - card_w) / max(1, count - 1)))
+            seen: set = set()
+            x = col_cards
+            for card in hand:
+                values = VALUES[_KIND_OF[ENGINE[card]]]
+                counts = any(v not in seen for v in values)
+                seen.update(values)
+                img = lama_table.card_image(card, card_w, self.colorblind)
+                if img.get_width() != card_w:
+                    img = pygame.transform.smoothscale(img, (card_w, card_height(card_w)))
+                if not counts:
+                    img = img.copy()
+                    img.set_alpha(110)
+                surface.blit(img, (round(x), cy - card_h // 2))
+                x += step
+            if extra:
+                token = art.token("magic", round(card_w * 0.9))
+                surface.blit(token, token.get_rect(midleft=(round(x), cy)))
+            if not hand and not extra:
+                surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
+            explain = ui.text(self.explain(seat), 22, INK, bold=d["points"][seat] > 0)
+            room = col_tokens - col_explain - ui.s(16)
+            if explain.get_width() > room:
+                explain = pygame.transform.smoothscale_by(explain, room / explain.get_width())
+            surface.blit(explain, explain.get_rect(midleft=(col_explain, cy)))
+            gained = d["points"][seat]
+            g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50),
+                        bold=True)
+            surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
+            tx = col_tokens + g.get_width() + ui.s(12)
+            d_tok = ui.s(28)
+            kinds = ["black"] * min(gained // 10, 9) + ["white"] * (gained % 10)
+            room = self.panel.right - ui.s(24) - tx - d_tok
+            step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
+            for kind in kinds:
+                surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
+                tx += step
+            total = t("lama.summary.total", total=d["scores"][seat])
+            surface.blit(ui.text(total, 19, INK_SOFT), (col_tokens, cy + ui.s(8)))
+
+
+_REASONS = [
+    (re.compile(r"^a (?P<card>\S+) cannot go on a (?P<top>\S+):"), "cadabra.reason.cannot_go_on"),
+    (re.compile(r"^you are the last player in this round"), "cadabra.reason.last_player"),
+    (re.compile(r"^the draw pile is empty"), "lama.reason.pile_empty"),
+    (re.compile(r"^the Lamagic Show is on"), "cadabra.reason.show_only"),
+    (re.compile(r"^there is no Lamagic Show going on"), "cadabra.reason.no_show"),
+    (re.compile(r"^you have no (?P<card>\S+) in your hand"), "cadabra.reason.not_in_hand"),
+    (re.compile(r"^you do not hold the magic token"), "cadabra.reason.no_magic"),
+    (re.compile(r"^you need \d+ white tokens"), "cadabra.reason.exchange"),
+    (re.compile(r"^first choose who receives"), "cadabra.reason.give_first"),
+    (re.compile(r"^the round is over: choose which token"), "cadabra.reason.return_first"),
+]
+
+
+def translate_reason(reason: str) -> str:
+    for pattern, key in _REASONS:
+        match = pattern.search(reason)
+        if match:
+            fmt = {k: card_label(DISPLAY.get(v, v)) if v != "llama" else t("cadabra.card.llama")
+                   for k, v in match.groupdict().items()}
+            return t(key, **fmt)
+    return reason
+
+
+def open_table(app, config: GameConfig, saved=None) -> CadabraTableScene:
+    pace = app.settings.bot_pace
+    if saved is None:
+        options = {"first_player": int(config.first_dealer) % max(1, config.players)}
+        session = GameSession.new(config.game_id, config.seats, config.variants, config.seed, options,
+                                  storage=app.storage, pace=pace, record_stats=False,
+                                  extra_meta={"config": config.to_dict()})
+    else:
+        session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
+                                        extra_meta={"config": config.to_dict()})
+    return CadabraTableScene(session, config)
+
+
+register_table(("lama-cadabra",), open_table)

@@ -1,0 +1,112 @@
+"""LAMA Cadabra table moments for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them).
+
+A fresh round, the middle of a round with symbol cards and a double in hand, the Lamagic Show on (stage lit,
+five tokens and the magic token on it), choosing who receives a circle's token, a player alone in the round,
+and a round summary where a double card counts under both of its values. Crafted or seeded: the same picture
+every time.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ... import screenshots
+from ...engine.cadabra import CadabraState
+from ...engine.record import GameRecord
+from ..gameconfig import SeatConfig
+from ..session import GameSession
+from .cadabra_table import CadabraSummaryScene, CadabraTableScene
+
+NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
+FROZEN = 1e9  # bots never move while the picture is taken
+PILE = ["5", "6", "1", "2", "3", "4", "5", "6", "L", "2", "3", "4/5", "6", "1", "L", "4"]
+
+
+def _seats(players: int) -> list[SeatConfig]:
+    return [SeatConfig(NAMES[i], "human") if i == 0 else SeatConfig(NAMES[i], "bot", "medium")
+            for i in range(players)]
+
+
+def _push(app, session: GameSession) -> CadabraTableScene:
+    session.set_pace(FROZEN)
+    scene = CadabraTableScene(session)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene._apply_settings = lambda: None  # keep the frozen pace
+    scene.colorblind = bool(app.settings.colorblind)
+    scene.tween.speed = float(app.settings.animation_speed)
+    return scene
+
+
+def _settle(app, scene, frames: int = 8) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+        scene.tween.skip()
+    scene.toasts.clear()
+
+
+def _crafted(app, players: int, **kw) -> CadabraTableScene:
+    state = CadabraState.crafted(**kw)
+    session = GameSession(GameRecord("lama-cadabra", players, (), 0, {"first_player": 0}, []), _seats(players),
+                          state=state)
+    scene = _push(app, session)
+    _settle(app, scene)
+    return scene
+
+
+def _start(app):
+    session = GameSession.new("lama-cadabra", _seats(4), seed=2024, options={"first_player": 0})
+    scene = _push(app, session)
+    _settle(app, scene)
+
+
+def _mid_round(app):
+    _crafted(app, 4, hands=[["1", "2+", "2/3", "3*", "4", "L", "6+"], ["2", "5", "6"], ["1", "4", "4/5", "L"],
+                            ["2", "3", "3"]],
+             pile=PILE, discard=["4", "5", "5", "6", "L", "1", "2"], whites=[4, 7, 2, 9], blacks=[1, 2, 0, 1],
+             magic=2, board=[1, 10, 1], current=0, round_no=2)
+
+
+def _show(app):
+    _crafted(app, 4, hands=[["L", "3", "4/5", "6", "L"], ["2", "5", "6"], ["1", "4", "4"], ["2", "3*"]],
+             pile=PILE, discard=["5", "6", "L", "L", "1", "2", "6", "L"], whites=[3, 5, 0, 8],
+             blacks=[1, 1, 2, 0], magic="board", board=[1, 1, 10, "M", 1], show=True, current=0, round_no=3)
+
+
+def _give_choice(app):
+    scene = _crafted(app, 4, hands=[["1", "3", "4/5", "6"], ["2", "5", "6"], ["1", "4", "4"], ["2", "3"]],
+                     pile=PILE, discard=["6", "L"], whites=[5, 2, 6, 1], blacks=[0, 2, 1, 3], current=0,
+                     active=[True, True, False, True], round_no=2)
+    scene.session.play("play 1")
+    _settle(app, scene)
+
+
+def _alone(app):
+    _crafted(app, 3, hands=[["1", "2+", "3", "3*", "5"], ["4", "6"], ["6", "L", "L"]], pile=["6", "2/3"],
+             top="L", discard=["4", "5", "6", "L"], whites=[0, 6, 2], blacks=[1, 1, 2],
+             active=[True, False, False], current=0, round_no=4, board=[1, 1])
+
+
+def _round_summary(app):
+    scene = _crafted(app, 3, hands=[["2/3", "3", "3*", "5"], ["4", "6", "L", "L"], ["4/5"]], pile=PILE,
+                     top="4", discard=["1", "2", "3", "4"], whites=[2, 6, 3], blacks=[1, 0, 2], magic=1,
+                     current=2, round_no=3)
+    events = scene.session.state.apply("play 4/5")
+    data = next(e.data for e in events if e.kind == "round_end")
+    app.stack.push(CadabraSummaryScene(data, scene.session.names))
+    app.stack.apply_pending()
+
+
+for _name, _builder in [
+    ("table-cadabra-start", _start),
+    ("table-cadabra-mid-round", _mid_round),
+    ("table-cadabra-show", _show),
+    ("table-cadabra-give-choice", _give_choice),
+    ("table-cadabra-alone", _alone),
+    ("table-cadabra-round-summary", _round_summary),
+]:
+    screenshots.add_shot(_name, _builder, 4)
+    # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
+    _main = sys.modules.get("__main__")
+    if getattr(getattr(_main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
+        _main.add_shot(_name, _builder, 4)

@@ -1,0 +1,184 @@
+"""The LAMA Cadabra table, headless: a whole game against bots played with real input events; the circle's
+recipient chosen by clicking a name plate; exchange, pass and take by keys; refusals shown; screenshot moments."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.app.main import App
+from lama_desktop.app.scenes.cadabra_table import (
+    DISPLAY, ENGINE, CadabraSummaryScene, CadabraTableScene, card_label, open_table, translate_reason,
+)
+from lama_desktop.app.session import GameSession
+from lama_desktop.app.tables import has_table
+from lama_desktop.engine.cadabra import CARD_IDS, CadabraState
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.storage import Storage
+
+
+def post_click(pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_key(key) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+
+
+def run_until(app, predicate, frames=4000):
+    for _ in range(frames):
+        app.step(1 / 30)
+        if predicate():
+            return True
+    return False
+
+
+def crafted_table(tmp_path, players=3, **kw):
+    app = App(Storage(tmp_path), (1600, 900))
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    state = CadabraState.crafted(**kw)
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, players)]
+    session = GameSession(GameRecord("lama-cadabra", players, (), 0, {"first_player": 0}, []), seats, state=state)
+    table = CadabraTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    assert run_until(app, table.can_act, 600)
+    return app, table
+
+
+def test_the_table_is_registered_and_card_names_round_trip():
+    assert has_table("lama-cadabra")
+    assert {ENGINE[DISPLAY[c]] for c in CARD_IDS} == set(CARD_IDS)
+    assert DISPLAY["1"] == "1@" and DISPLAY["2+"] == "2#" and DISPLAY["3*"] == "3*" and DISPLAY["2/3"] == "2/3"
+    assert card_label("L") and "3" in card_label("3*")
+
+
+def test_a_whole_game_against_bots_played_with_real_input_events(tmp_path):
+    app = App(Storage(tmp_path), (1600, 900))
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot A", "bot", "medium"), SeatConfig("Bot B", "bot", "easy")]
+    table = open_table(app, GameConfig("lama-cadabra", seats, (), 1, seed=12))
+    app.stack.push(table)
+    app.running = True
+    summaries = 0
+    kinds = set()
+    last = None
+    for _ in range(60000):
+        app.step(1 / 30)
+        top = app.stack.top
+        if top.name == "results":
+            break
+        if top.name == "cadabra_round_summary":
+            if last != top.name:
+                summaries += 1
+            post_key(pygame.K_RETURN)
+        elif top is table and table.can_act():
+            legal = [str(m) for m in table.legal()]
+            plays = [m for m in legal if m.startswith("play")]
+            if "exchange" in legal:
+                post_key(pygame.K_e)
+                kinds.add("exchange")
+            elif table.shown.phase == "giving":
+                seat = int([m for m in legal if m.startswith("give")][0].split()[1])
+                post_click(table.layout[f"seat{table.pos_of(seat)}.plate"].center)
+                kinds.add("give")
+            elif table.shown.phase == "returning":
+                post_key(pygame.K_RETURN)
+                kinds.add("return")
+            elif "pass" in legal and not plays:
+                post_key(pygame.K_p)
+                kinds.add("pass")
+            elif plays:
+                name = DISPLAY[plays[0].split()[1]]
+                index = table.shown.hand.index(name)
+                x, y, _ = table._hand_positions()[index]
+                post_click((x, y - table.lifts[index]))
+                kinds.add("play")
+            elif "take" in legal:
+                post_key(pygame.K_t)
+                kinds.add("take")
+            elif "draw" in legal and sum(table.session.view(0).hand) < 8:
+                post_click(table.buttons["draw"].rect.center)
+                kinds.add("draw")
+            else:
+                post_key(pygame.K_q)
+                kinds.add("quit")
+        last = top.name
+    else:
+        pytest.fail("the game did not reach the results screen")
+    assert table.session.is_over and summaries >= 1 and "play" in kinds
+
+
+def test_circle_recipient_chosen_by_clicking_a_name_plate(tmp_path):
+    app, table = crafted_table(tmp_path, 3, hands=[["1", "5"], ["6", "6"], ["6", "6"]], top="L",
+                               pile=["6", "6", "6"], whites=[3, 0, 0])
+    index = table.shown.hand.index("1@")
+    x, y, _ = table._hand_positions()[index]
+    post_click((x, y - table.lifts[index]))
+    assert run_until(app, lambda: table.can_act() and table.shown.phase == "giving", 600)
+    assert {"give 1", "give 2"} <= set(table.buttons)
+    post_click(table.layout[f"seat{table.pos_of(2)}.plate"].center)
+    assert run_until(app, lambda: table.session.state.whites[2] == 1, 600)
+    assert table.session.state.whites[0] == 2
+
+
+def test_show_take_exchange_and_refusal_by_keys(tmp_path):
+    app, table = crafted_table(tmp_path, 3, hands=[["3", "5"], ["6", "6"], ["6", "6"]], top="L",
+                               pile=["6", "6", "6"], whites=[6, 0, 0], board=[1, 1, 1, 1, 1], show=True)
+    post_key(pygame.K_d)  # refused: the show is on
+    app.step(1 / 30)
+    assert table.reason_toast is not None and "Lamagic Show" in table.reason_toast.text
+    post_key(pygame.K_t)
+    assert run_until(app, lambda: table.can_act() and not table.session.state.show, 600)
+    assert table.session.state.whites[0] == 11
+    post_key(pygame.K_e)
+    assert run_until(app, lambda: table.session.state.blacks[0] == 1, 600)
+    assert table.session.state.current_player == 0  # exchanging keeps the turn
+
+
+def test_round_summary_counts_a_double_card_under_both_values(tmp_path):
+    app, table = crafted_table(tmp_path, 2, hands=[["4"], ["2/3", "3", "5"]], top="4", pile=["6"],
+                               whites=[0, 0], magic=1)
+    events = table.session.state.apply("play 4")
+    data = next(e.data for e in events if e.kind == "round_end")
+    summary = CadabraSummaryScene(data, table.session.names)
+    assert summary.explain(1) == "2 (2/3) + 3 (2/3) + 5 + " + summary.explain(1).split(" + ")[3]
+    assert summary.explain(1).endswith("= 20")
+    app.stack.push(summary)
+    app.step(1 / 30)
+
+
+def test_engine_reasons_are_translated():
+    from lama_desktop.app import i18n
+
+    before = i18n.language()
+    i18n.set_language("fr")
+    try:
+        assert translate_reason("you do not hold the magic token") == "vous n'avez pas le jeton magique"
+        assert "2/3" in translate_reason("a 2/3 cannot go on a 5: play the same value or one higher")
+        assert translate_reason("the Lamagic Show is on: play a llama").startswith("le Lamagic Show")
+    finally:
+        i18n.set_language(before)
+
+
+@pytest.mark.parametrize("name", ["table-cadabra-start", "table-cadabra-mid-round", "table-cadabra-show",
+                                  "table-cadabra-give-choice", "table-cadabra-alone",
+                                  "table-cadabra-round-summary"])
+def test_screenshot_moments_build(name):
+    from lama_desktop import screenshots
+
+    screenshots._load_game_shots()
+    builder = next(b for n, b, _f in screenshots.SHOTS if n == name)
+    app = screenshots.make_app((1280, 720))
+    app.running = True
+    try:
+        screenshots.stage(app, builder, 4)
+        assert app.screen.get_size() == (1280, 720)
+    finally:
+        app.shutdown()
