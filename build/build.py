@@ -398,7 +398,8 @@ def inno() -> Path:
     iscc = find_iscc()
     if not iscc:
         raise BuildError("Inno Setup 6 (ISCC.exe) not found: choco install innosetup")
-    run([iscc, f"/DAppVersion={VERSION}", "/Q", PACKAGING / f"{APP}.iss"])
+    numeric = re.match(r"\d+(?:\.\d+){0,3}", VERSION).group(0)  # Windows file versions are x.y.z.w numbers
+    run([iscc, f"/DAppVersion={VERSION}", f"/DAppNumericVersion={numeric}", "/Q", PACKAGING / f"{APP}.iss"])
     out = DIST / f"{APP}-{VERSION}-windows-x64-setup.exe"
     if not out.is_file():
         raise BuildError(f"Inno Setup did not produce {out}")

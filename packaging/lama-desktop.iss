@@ -13,6 +13,12 @@
   #error Pass the version: iscc /DAppVersion=X.Y.Z packaging\lama-desktop.iss
 #endif
 
+; Windows' file version must be numbers only (x.y.z.w): build.py passes /DAppNumericVersion for versions like
+; 1.2.0rc1; without it the version itself is used.
+#ifndef AppNumericVersion
+  #define AppNumericVersion AppVersion
+#endif
+
 #define AppName "LAMA Desktop"
 #define AppExeName "lama-desktop.exe"
 #define AppPublisher "lama-desktop contributors"
@@ -24,7 +30,7 @@ AppName={#AppName}
 AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
 AppPublisher={#AppPublisher}
-VersionInfoVersion={#AppVersion}
+VersionInfoVersion={#AppNumericVersion}
 VersionInfoProductName={#AppName}
 PrivilegesRequired=lowest
 DefaultDirName={autopf}\{#AppName}

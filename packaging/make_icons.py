@@ -121,14 +121,50 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+def dib_from_png(data: bytes) -> bytes:
+    """The classic icon image format (a 32-bit BGRA bitmap, bottom-up, plus an all-zero AND mask) of a PNG.
+
+    Windows reads PNG entries too (Vista on), but some tools (old resource compilers, a few shell paths) only
+    take bitmaps below 256 px, so the small sizes are stored the classic way."""
+    import pygame
+
+    surface = pygame.image.load(io.BytesIO(data), "icon.png")
+    width, height = surface.get_size()
+    rgba = pygame.image.tobytes(surface, "RGBA")
+    rows = []
+    for y in range(height - 1, -1, -1):  # bottom-up
+        row = bytearray(rgba[y * width * 4:(y + 1) * width * 4])
+        row[0::4], row[2::4] = row[2::4], row[0::4]  # RGBA -> BGRA
+        rows.append(bytes(row))
+    mask_row = ((width + 31) // 32) * 4
+    pixels = b"".join(rows) + b"\0" * (mask_row * height)
+    header = struct.pack("<IiiHHIIiiII", 40, width, height * 2, 1, 32, 0, len(pixels), 0, 0, 0, 0)
+    return header + pixels
+
+
+def ico_entry_size(blob: bytes) -> tuple[int, int]:
+    """(width, height) of an icon entry, PNG or bitmap; ValueError when it is neither."""
+    if blob[:8] == PNG_MAGIC:
+        return png_size(blob)
+    if len(blob) < 40:
+        raise ValueError("icon entry too short")
+    size, width, double_height, planes, bits = struct.unpack_from("<IiiHH", blob, 0)
+    if size != 40 or planes != 1 or bits != 32 or width <= 0 or double_height <= 0:
+        raise ValueError("icon entry is neither a PNG nor a 32-bit bitmap")
+    height = double_height // 2
+    if len(blob) != 40 + width * height * 4 + ((width + 31) // 32) * 4 * height:
+        raise ValueError("icon bitmap has the wrong length")
+    return width, height
+
+
 def build_ico(images: dict[int, bytes]) -> bytes:
-    """A Windows icon file whose entries are PNG images (supported since Windows Vista)."""
+    """A Windows icon file: bitmaps below 256 px, PNG at 256 px (as Windows' own icons are made)."""
     sizes = sorted(images)
     header = struct.pack("<HHH", 0, 1, len(sizes))
     offset = len(header) + 16 * len(sizes)
     entries, blobs = [], []
     for size in sizes:
-        data = images[size]
+        data = images[size] if size >= 256 else dib_from_png(images[size])
         dim = 0 if size >= 256 else size  # 0 means 256
         entries.append(struct.pack("<BBBBHHII", dim, dim, 0, 0, 1, 32, len(data), offset))
         blobs.append(data)
@@ -137,9 +173,11 @@ def build_ico(images: dict[int, bytes]) -> bytes:
 
 
 def read_ico(data: bytes) -> dict[int, bytes]:
-    """Parse an .ico built of PNG entries: {size: png bytes}; ValueError when it is not one."""
+    """Parse an .ico: {size: entry bytes (PNG or bitmap)}; ValueError when it is not a valid one."""
+    if len(data) < 6:
+        raise ValueError("not an icon file")
     reserved, kind, count = struct.unpack_from("<HHH", data, 0)
-    if reserved != 0 or kind != 1 or count == 0:
+    if reserved != 0 or kind != 1 or count == 0 or len(data) < 6 + 16 * count:
         raise ValueError("not an icon file")
     images = {}
     for index in range(count):
@@ -148,10 +186,10 @@ def read_ico(data: bytes) -> dict[int, bytes]:
         blob = data[offset:offset + length]
         if len(blob) != length:
             raise ValueError(f"entry {index} runs past the end of the file")
-        size = width or 256
-        if png_size(blob) != (size, height or 256):
-            raise ValueError(f"entry {index}: directory says {size}, image says {png_size(blob)}")
-        images[size] = blob
+        size = (width or 256, height or 256)
+        if ico_entry_size(blob) != size:
+            raise ValueError(f"entry {index}: directory says {size}, image says {ico_entry_size(blob)}")
+        images[size[0]] = blob
     return images
 
 

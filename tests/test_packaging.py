@@ -172,10 +172,25 @@ def test_icons_were_made_from_the_current_art(make_icons):
     assert make_icons.check() is None
 
 
-def test_icon_writer_round_trips(make_icons, tmp_path):
+def test_icon_writer_round_trips(make_icons):
+    import io
+    import struct
+
+    import pygame
+
     renderer = make_icons.Renderer(*make_icons.find_source())
     images = {size: renderer.png_bytes(size) for size in (16, 32, 256)}
-    assert make_icons.read_ico(make_icons.build_ico(images)) == images
+    parsed = make_icons.read_ico(make_icons.build_ico(images))
+    assert sorted(parsed) == [16, 32, 256]
+    assert parsed[256] == images[256]  # PNG at 256 px
+    for size in (16, 32):  # classic bitmaps below: same pixels, bottom-up BGRA
+        bitmap = parsed[size]
+        assert struct.unpack_from("<IiiHH", bitmap) == (40, size, 2 * size, 1, 32)
+        surface = pygame.image.load(io.BytesIO(images[size]), "x.png")
+        x, y = size // 2, size // 3
+        offset = 40 + ((size - 1 - y) * size + x) * 4
+        b, g, r, a = bitmap[offset:offset + 4]
+        assert tuple(surface.get_at((x, y))) == (r, g, b, a)
 
 
 # ----------------------------------------------------------------------------------------------- .desktop file
