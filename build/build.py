@@ -374,8 +374,16 @@ def dmg() -> Path:
     out = DIST / f"{APP}-{VERSION}-macos-{machine()}.dmg"
     if out.exists():
         out.unlink()
-    run(["hdiutil", "create", "-volname", f"LAMA Desktop {VERSION}", "-srcfolder", stage, "-ov",
-         "-format", "UDZO", "-fs", "HFS+", out])
+    for attempt in range(1, 4):  # hdiutil fails now and then with "Resource busy" on CI machines
+        try:
+            run(["hdiutil", "create", "-volname", f"LAMA Desktop {VERSION}", "-srcfolder", stage, "-ov",
+                 "-format", "UDZO", "-fs", "HFS+", out])
+            break
+        except subprocess.CalledProcessError:
+            if attempt == 3:
+                raise
+            say(f"hdiutil failed (attempt {attempt}); retrying in 5 s")
+            time.sleep(5)
     say(f"dmg {rel(out)}: {mb(out.stat().st_size)}")
     return out
 
