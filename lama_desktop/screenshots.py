@@ -119,6 +119,13 @@ def _statistics(app):
     app.stack.push(StatisticsScene())
 
 
+def _statistics_empty(app):
+    from .app.scenes.statistics import StatisticsScene
+
+    _title(app)
+    app.stack.push(StatisticsScene())
+
+
 def _pause(app):
     from .app.scenes.pause import PauseScene
 
@@ -164,6 +171,7 @@ for _name, _builder, _frames in [
     ("rules-lama-scoring", _rules(5), 3),
     ("rules-controls", _rules(0, "controls"), 3),
     ("statistics-table", _statistics, 3),
+    ("statistics-empty", _statistics_empty, 3),
     ("pause-overlay", _pause, 3),
     ("message-damaged-save", _message, 3),
     ("privacy-pass", _privacy, 3),

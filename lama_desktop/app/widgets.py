@@ -725,8 +725,18 @@ class ListView(Widget):
             self._blit_cell(surface, img, x, w, header.centery, column.align)
             x += w
         if not self.rows:
+            y = self.rect.y + rh * 2.5
+            try:  # a friendly llama over the empty list
+                from . import art
+
+                llama = art.llama_figure(ui.s(150), "cream", "#f2a93b")
+                y = self.rect.y + rh + ui.s(30) + llama.get_height()
+                blit_center(surface, llama, (self.rect.centerx, y - llama.get_height() // 2))
+                y += ui.s(36)
+            except Exception:
+                pass
             img = ui.text(self.empty_text, self.size, INK_SOFT)
-            blit_center(surface, img, (self.rect.centerx, self.rect.y + rh * 2.5))
+            blit_center(surface, img, (self.rect.centerx, y))
             return
         for i in range(self._per_page):
             index = self.scroll + i
