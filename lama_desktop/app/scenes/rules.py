@@ -26,7 +26,19 @@ def rules_books() -> list[dict]:
         for entry in entries:
             if isinstance(entry, dict) and entry.get("pages"):
                 books.append(entry)
-    books.sort(key=lambda b: bool(b.get("last")))  # the app's own help ("last: true") after the games
+    try:  # in the order of the game registry (L.A.M.A. first); the app's own help ("last: true") at the end
+        from ...engine.registry import games
+
+        order = [spec.id for spec in games()]
+    except Exception:
+        order = []
+
+    def rank(book):
+        ids = [book.get("id")] + list(book.get("games") or [])
+        found = [order.index(i) for i in ids if i in order]
+        return (bool(book.get("last")), min(found) if found else len(order))
+
+    books.sort(key=rank)
     return books
 
 
