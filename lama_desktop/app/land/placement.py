@@ -177,3 +177,13 @@ class Placer:
             if self.rotation == 0:
                 self.mirror = not self.mirror
         return False
+
+    def snap_any(self) -> bool:
+        """``snap_to_legal`` for the selected stack, else for the first other stack whose tile fits somewhere."""
+        if self.snap_to_legal():
+            return True
+        for shape in self.state.shapes_available():
+            if shape != self.shape and self.state.placements(shape):
+                self.select(shape)
+                return self.snap_to_legal()
+        return False

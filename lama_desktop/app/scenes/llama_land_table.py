@@ -273,11 +273,11 @@ class LlamaLandTableScene(Scene):
             if self.mode == "place":
                 if self.placer is None or self.placer.seat != me:
                     self.placer = Placer(s.state, me)
-                    self.placer.snap_to_legal()
+                    self.placer.snap_any()
                 else:
                     self.placer.refresh(s.state)
                     if not self.placer.legal_anchors():
-                        self.placer.snap_to_legal()
+                        self.placer.snap_any()
                 if "foundation" not in {m.kind for m in s.state.legal_moves()}:
                     self.foundation_mode = False
             else:

@@ -1,0 +1,367 @@
+"""The Llama Land table, headless: whole games against three bots played with the mouse alone and with the keyboard
+alone (real pygame events posted to the real scenes), the placement preview (legal with its payout, illegal with
+the engine's reason), the scoring table adding up to the engine's scores, saves and the setup screen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.app.main import App
+from lama_desktop.app.scenes.llama_land_results import LlamaLandResultsScene, score_rows
+from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene, open_table, translate_reason
+from lama_desktop.app.tables import playable_games
+from lama_desktop.storage import Storage
+
+SEATS = [SeatConfig("Ann", "human"), SeatConfig("Bot A", "bot", "easy"), SeatConfig("Bot B", "bot", "easy"),
+         SeatConfig("Bot C", "bot", "easy")]
+
+
+def make_app(tmp_path, seats=SEATS, seed=3, variants=(), size=(1280, 720)):
+    app = App(Storage(tmp_path), size)
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    config = GameConfig("llama-land", list(seats), tuple(variants), 0, seed=seed)
+    table = open_table(app, config)
+    app.stack.push(table)
+    app.running = True
+    return app, table
+
+
+def post_motion(pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def post_click(pos) -> None:
+    post_motion(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_key(key, mod=0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+
+
+def cell_point(table: LlamaLandTableScene, cell):
+    """A screen point that picks ``cell`` on the big domain (top face, or the level-1 plane around the domain)."""
+    frame = table._big_frame()
+    heights = table._big_heights()
+    x, y = cell
+    level = heights.get(cell, 1)
+    cx, cy = frame.top_center(x, y, level)
+    for dx, dy in ((0, 0), (0, -0.1), (0, 0.1), (-0.15, 0), (0.15, 0)):
+        pos = (round(cx + dx * frame.cell), round(cy + dy * frame.cell))
+        if frame.pick(pos, heights) == cell:
+            return pos
+    return None
+
+
+def legal(table):
+    return [str(m) for m in table.session.state.legal_moves()]
+
+
+def mouse_turn(table: LlamaLandTableScene, stats: dict) -> None:
+    """One step of the human's turn with the mouse alone."""
+    moves = legal(table)
+    mode = table.mode
+    if mode == "place":
+        placer = table.placer
+        spots = placer.legal_anchors()
+        builds = [s for s, k in spots.items() if k == "build"]
+        for spot in builds + [s for s in spots if s not in builds]:
+            pos = cell_point(table, spot)
+            if pos is not None:
+                post_click(pos)
+                stats["clicks"] += 1
+                return
+        if stats["rotations"] % 9 == 8:  # another stack
+            shapes = placer.state.shapes_available()
+            nxt = shapes[(shapes.index(placer.shape) + 1) % len(shapes)] if placer.shape in shapes else shapes[0]
+            post_click(table.rects[f"stack{'TLPNZ'.index(nxt)}"].center)
+        else:
+            post_click(table.buttons["rotate"].rect.center)
+        stats["rotations"] += 1
+        return
+    if mode == "hut":
+        post_click(table.rects["char0"].center)
+        stats["huts"] += 1
+        return
+    if mode == "llama":
+        for m in moves:
+            if m.startswith("llama"):
+                _, x, y = m.split()
+                pos = cell_point(table, (int(x), int(y)))
+                if pos is not None:
+                    post_click(pos)
+                    stats["llamas"] += 1
+                    return
+        pytest.fail("no clickable llama cell")
+    if mode == "after":
+        if any(m.startswith("feed") for m in moves):
+            post_click(table.buttons["feed"].rect.center)
+            stats["feeds"] += 1
+            return
+        if any(m.startswith("use") for m in moves) and stats["uses"] < 2:
+            cid = int(next(m for m in moves if m.startswith("use")).split()[1])
+            rect = dict(table._my_char_rects())[cid]
+            post_click(rect.center)
+            stats["uses"] += 1
+            return
+        markers = [m for m in moves if m.startswith("marker")]
+        if markers:
+            _, index, space, *_ = markers[0].split()
+            rect = table.rects[f"obj{index}"]
+            from lama_desktop.app.land.pieces import space_centers
+
+            cx, cy, _r = space_centers(rect, rect.w, rect.h)[int(space)]
+            post_click((cx, cy))
+            stats["markers"] += 1
+            return
+        post_click(table.buttons["end"].rect.center)
+        return
+    pytest.fail(f"unexpected mode {mode}")
+
+
+def keyboard_turn(table: LlamaLandTableScene, stats: dict) -> None:
+    """One step of the human's turn with the keyboard alone."""
+    moves = legal(table)
+    mode = table.mode
+    if mode == "place":
+        if stats["keys"] % 5 == 0:  # show that the tile turns, flips and moves too
+            post_key(pygame.K_r)
+            post_key(pygame.K_m)
+            post_key(pygame.K_LEFT)
+        placer = table.placer
+        if not placer.legal_anchors() and stats["tabs"] < 50:
+            post_key(pygame.K_TAB)
+            stats["tabs"] += 1
+            return
+        ev = placer.evaluate()
+        has_build = "build" in placer.legal_anchors().values()
+        if ev["legal"] and (ev["kind"] == "build" or not has_build or stats["walk"] > 60):
+            post_key(pygame.K_RETURN)  # N walks over the spots where the tile fits; Enter places it
+            stats["walk"] = 0
+        else:
+            post_key(pygame.K_n)
+            stats["walk"] += 1
+        stats["keys"] += 1
+        return
+    if mode == "hut":
+        post_key(pygame.K_RIGHT)
+        post_key(pygame.K_RETURN)
+        stats["huts"] += 1
+        return
+    if mode == "llama":
+        post_key(pygame.K_n)
+        post_key(pygame.K_RETURN)
+        stats["llamas"] += 1
+        return
+    if mode == "after":
+        if any(m.startswith("feed") for m in moves):
+            post_key(pygame.K_f)
+            stats["feeds"] += 1
+            stats["pending_overlay"] = True
+            return
+        if any(m.startswith("use") for m in moves) and stats["uses"] < 2:
+            post_key(pygame.K_c)
+            stats["uses"] += 1
+            stats["pending_overlay"] = True
+            return
+        if any(m.startswith("marker") for m in moves):
+            if not table.marker_mode:
+                post_key(pygame.K_k)
+            post_key(pygame.K_TAB)
+            post_key(pygame.K_RETURN)
+            stats["markers"] += 1
+            return
+        post_key(pygame.K_e)
+        stats["keys"] += 1
+        return
+    pytest.fail(f"unexpected mode {mode}")
+
+
+def play_whole_game(tmp_path, driver, seed):
+    app, table = make_app(tmp_path, seed=seed)
+    stats = {"clicks": 0, "keys": 0, "rotations": 0, "huts": 0, "llamas": 0, "feeds": 0, "markers": 0,
+             "uses": 0, "tabs": 0, "walk": 0}
+    stalled = 0
+    last = -1
+    for _ in range(30000):
+        app.step(1 / 30)
+        top = app.stack.top
+        if top.name == "llama_land_results":
+            break
+        if top.name == "llama_land_choice":
+            if driver is mouse_turn:
+                post_click(top.rows[0].center)
+            else:
+                post_key(pygame.K_RETURN)
+            continue
+        if top is table and table.can_act():
+            played = table.session.moves_played
+            stalled = stalled + 1 if played == last else 0
+            last = played
+            assert stalled < 150, f"no progress: mode {table.mode}, legal {legal(table)[:6]}"
+            driver(table, stats)
+    else:
+        pytest.fail("the game did not reach the scoring screen")
+    return app, table, stats
+
+
+def check_finished(app, table, stats):
+    session = table.session
+    assert session.is_over and session.finished
+    results = app.stack.top
+    assert isinstance(results, LlamaLandResultsScene)
+    assert results.results.scores == session.scores
+    rows = score_rows(results.breakdown, results.objectives)
+    total = rows[-1][2]
+    assert total == session.scores
+    for seat in range(len(session.scores)):  # every source adds up to the engine's total
+        assert sum(r[2][seat] for r in rows[:-1]) == session.scores[seat]
+    assert not app.storage.has_save()
+    assert app.storage.load_stats()["llama-land"]["Ann"]["games"] == 1
+    human_moves = [m for i, m in enumerate(session.record.moves)]
+    assert any(m.startswith(("build", "extend")) for m in human_moves)
+    assert stats["feeds"] > 0
+
+
+def test_a_whole_game_against_three_bots_with_the_mouse_alone(tmp_path):
+    app, table, stats = play_whole_game(tmp_path, mouse_turn, seed=7)
+    check_finished(app, table, stats)
+    assert stats["clicks"] > 0
+
+
+def test_a_whole_game_against_three_bots_with_the_keyboard_alone(tmp_path):
+    app, table, stats = play_whole_game(tmp_path, keyboard_turn, seed=11)
+    check_finished(app, table, stats)
+    assert stats["keys"] > 0
+
+
+def test_placement_preview_legal_shows_payout_and_illegal_shows_the_reason(tmp_path):
+    app, table = make_app(tmp_path, seed=5)
+    for _ in range(5):
+        app.step(1 / 30)
+    assert table.mode == "place"
+    placer = table.placer
+    state = table.session.state
+    build = next(p for p in state.placements() if p["kind"] == "build" and sum(p["payout"].values()))
+    placer.select(build["shape"])
+    placer.rotation, placer.mirror = build["rotation"], build["mirror"]
+    ax, ay = placer.anchor()
+    pos = cell_point(table, (build["x"] + ax, build["y"] + ay))
+    post_motion(pos)
+    app.step(1 / 30)
+    ev = placer.evaluate()
+    assert ev["legal"] and ev["kind"] == "build" and ev["level"] == 2
+    gained = {}
+    for _src, gains in ev["gains"]:
+        for k, v in gains.items():
+            gained[k] = gained.get(k, 0) + v
+    expected = {k: v for k, v in build["payout"].items() if v and k != "hut"}
+    assert gained == expected
+    text, _color = table._status_text()
+    assert "level 2" in text
+    # half on, half off the domain: refused, the reason shown, and a click changes nothing
+    placer.cursor = (3, 1)
+    placer.rotation, placer.mirror = 1, False
+    ev = placer.evaluate()
+    assert not ev["legal"] and ev["reason"] == state.why_illegal(ev["move"])
+    text, _color = table._status_text()
+    assert text.lower().startswith(translate_reason(ev["reason"])[:20].lower())
+    before = state.to_dict()
+    post_key(pygame.K_RETURN)
+    app.step(1 / 30)
+    assert table.session.state.to_dict() == before
+    assert table.reason_toast is not None and table.reason_toast in table.toasts
+
+
+def table_at(tmp_path, seed, until):
+    """The table over a seeded game played by bots (Ann's seat too) until ``until(state)``."""
+    from lama_desktop.app.scenes.llama_land_table_shots import played_session
+
+    app = App(Storage(tmp_path), (1280, 720))
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    session = played_session(seed, until)
+    session.seats = list(SEATS)
+    table = LlamaLandTableScene(session, None)
+    app.stack.push(table)
+    app.running = True
+    for _ in range(4):
+        app.step(1 / 30)
+    return app, table
+
+
+def test_foundation_mode_lays_a_foundation_by_clicking_a_cell(tmp_path):
+    def ready(state):
+        return state.current_player == 0 and state.phase == 0 and any(
+            m.kind == "foundation" for m in state.legal_moves())
+    app, table = table_at(tmp_path, 4, ready)
+    cells = table._foundation_cells()
+    assert cells and table.mode == "place"
+    post_key(pygame.K_f)
+    app.step(1 / 30)
+    assert table.foundation_mode
+    post_click(cell_point(table, cells[0]))
+    app.step(1 / 30)
+    assert table.session.record.moves[-1] == f"foundation {cells[0][0]} {cells[0][1]}"
+    # the tile in hand must now cover the foundation: every legal spot of the preview does
+    state = table.session.state
+    covering = [p for p in state.placements() if list(cells[0]) in p["cells"]]
+    assert all(list(cells[0]) in p["cells"] for p in state.placements())
+    if covering:  # the preview moved to a tile and spot that fit
+        assert table.placer.evaluate()["legal"]
+    else:  # more foundations are needed first
+        assert any(m.kind == "foundation" for m in state.legal_moves())
+    table.close()
+
+
+def test_other_domains_can_be_inspected_and_the_view_returns(tmp_path):
+    app, table = make_app(tmp_path, seed=5)
+    for _ in range(3):
+        app.step(1 / 30)
+    post_click(table.rects["panel2"].center)
+    app.step(1 / 30)
+    assert table.shown_seat == 2
+    post_click(table.rects["panel0"].center)
+    app.step(1 / 30)
+    assert table.shown_seat == 0
+
+
+def test_continue_resumes_a_saved_game(tmp_path):
+    app, table = make_app(tmp_path, seed=9)
+    for _ in range(5):
+        app.step(1 / 30)
+    post_key(pygame.K_n)
+    post_key(pygame.K_RETURN)
+    for _ in range(5):
+        app.step(1 / 30)
+    moves = list(table.session.record.moves)
+    assert moves
+    saved = app.storage.load_save()
+    assert saved is not None and saved.meta["config"]["game"] == "llama-land"
+    config = GameConfig.from_dict(saved.meta["config"])
+    again = open_table(app, config, saved)
+    assert again.session.record.moves[:len(moves)] == moves
+    table.close()
+    again.close()
+
+
+def test_setup_offers_llama_land():
+    assert "llama-land" in [spec.id for spec in playable_games()]
+
+
+def test_rules_viewer_has_llama_land_pages():
+    from lama_desktop.app import i18n
+    from lama_desktop.app.scenes.rules import rules_books
+
+    for lang in ("en", "fr", "pl"):
+        i18n.set_language(lang)
+        try:
+            books = [b for b in rules_books() if "llama-land" in b.get("games", [])]
+            assert books and len(books[0]["pages"]) >= 5
+        finally:
+            i18n.set_language("en")
