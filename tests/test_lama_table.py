@@ -290,7 +290,7 @@ def test_the_table_keeps_drawing_while_a_slow_bot_thinks(tmp_path):
 
     class SlowBot(Bot):
         def choose(self, view):
-            time.sleep(0.6)
+            time.sleep(1.0)
             return view.legal_moves()[0]
 
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]  # Ann deals: Bot starts
@@ -304,5 +304,6 @@ def test_the_table_keeps_drawing_while_a_slow_bot_thinks(tmp_path):
         slowest = max(slowest, time.perf_counter() - start)
         frames += 1
         statuses.add(table._status_text())
-    assert frames >= 10 and slowest < 0.2, (frames, slowest)
+    # no frame waited for the bot (a blocked frame would take the bot's whole second)
+    assert frames >= 5 and slowest < 0.5, (frames, slowest)
     assert "Bot is thinking…" in statuses
