@@ -161,18 +161,21 @@ def _add_tree(archive: tarfile.TarFile, source: Path, arcname: str, normalise) -
 
 
 def tarball() -> Path:
-    """``dist/lama-desktop-VERSION-linux-x86_64.tar.gz``: the bundle, its .desktop entry and icon."""
+    """``dist/lama-desktop-VERSION-linux-x86_64.tar.gz``: the bundle, its .desktop entry, icon and the script
+    that adds them to the player's menu."""
     top = f"{APP}-{VERSION}"
     out = DIST / f"{APP}-{VERSION}-linux-{machine()}.tar.gz"
+    out.parent.mkdir(parents=True, exist_ok=True)
     mtime = source_date_epoch()
     normalise = _tar_filter(mtime)
     extras = WORK / "tarball-extras"
     shutil.rmtree(extras, ignore_errors=True)
     extras.mkdir(parents=True)
-    desktop = (PACKAGING / f"{APP}.desktop").read_text(encoding="utf-8")
-    # In the tarball the entry points at the unpacked folder: the player edits one line (documented).
-    (extras / f"{APP}.desktop").write_text(desktop, encoding="utf-8")
+    # install-desktop-entry.sh points this entry at the unpacked folder and puts it in the player's menu.
+    shutil.copy2(PACKAGING / f"{APP}.desktop", extras / f"{APP}.desktop")
     shutil.copy2(PACKAGING / "icons" / f"{APP}-256.png", extras / f"{APP}.png")
+    shutil.copy2(PACKAGING / "linux" / "install-desktop-entry.sh", extras / "install-desktop-entry.sh")
+    (extras / "install-desktop-entry.sh").chmod(0o755)
     with open(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=mtime, filename="") as zipped, \
             tarfile.open(fileobj=zipped, mode="w", format=tarfile.PAX_FORMAT) as archive:
         archive.add(bundle_dir(), top, recursive=False, filter=normalise)
@@ -266,6 +269,7 @@ def deb() -> Path:
         encoding="utf-8")
     control.chmod(0o644)
     out = DIST / f"{APP}_{VERSION}_{deb_arch()}.deb"
+    out.parent.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, SOURCE_DATE_EPOCH=str(source_date_epoch()))
     run(["dpkg-deb", "--root-owner-group", "-Zxz", "-z6", "--build", stage, out], env=env,
         stdout=subprocess.DEVNULL)

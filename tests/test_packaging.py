@@ -272,11 +272,39 @@ def test_tarball_is_reproducible_and_normalised(build_script, monkeypatch, tmp_p
         members = {m.name: m for m in archive.getmembers()}
     top = f"lama-desktop-{package_version()}"
     assert {f"{top}/lama-desktop", f"{top}/_internal/assets/a.txt", f"{top}/lama-desktop.desktop",
-            f"{top}/lama-desktop.png"} <= set(members)
+            f"{top}/lama-desktop.png", f"{top}/install-desktop-entry.sh"} <= set(members)
+    assert members[f"{top}/install-desktop-entry.sh"].mode == 0o755
     assert all(name == top or name.startswith(top + "/") for name in members)
     assert members[f"{top}/lama-desktop"].mode == 0o755
     assert members[f"{top}/_internal/assets/a.txt"].mode == 0o644
     assert {m.uid for m in members.values()} == {0} and {m.mtime for m in members.values()} == {1700000000}
+
+
+@pytest.mark.skipif(not shutil.which("sh") or sys.platform == "win32", reason="POSIX shell script")
+def test_tarball_menu_entry_script_adds_and_removes_the_entry(build_script, monkeypatch, tmp_path):
+    bundle = fake_bundle(tmp_path / "with space")
+    monkeypatch.setattr(build_script, "DIST", tmp_path / "dist")
+    monkeypatch.setattr(build_script, "WORK", tmp_path / "work")
+    monkeypatch.setattr(build_script, "bundle_dir", lambda: bundle)
+    with tarfile.open(build_script.tarball()) as archive:
+        extra = {"filter": "tar"} if hasattr(tarfile, "tar_filter") else {}
+        archive.extractall(tmp_path / "unpacked", **extra)
+    folder = tmp_path / "unpacked" / f"lama-desktop-{package_version()}"
+    share = tmp_path / "share"
+    env = dict(os.environ, XDG_DATA_HOME=str(share))
+    subprocess.run([str(folder / "install-desktop-entry.sh")], env=env, check=True, capture_output=True)
+    entry = share / "applications" / "lama-desktop.desktop"
+    fields = read_desktop(entry)["Desktop Entry"]
+    assert fields["Exec"] == f'"{folder}/lama-desktop"'
+    assert fields["TryExec"] == f"{folder}/lama-desktop"
+    assert (share / "icons" / "hicolor" / "256x256" / "apps" / "lama-desktop.png").is_file()
+    if shutil.which("desktop-file-validate"):
+        result = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+        assert result.returncode == 0 and not result.stdout.strip(), result.stdout
+    subprocess.run([str(folder / "install-desktop-entry.sh"), "--remove"], env=env, check=True,
+                   capture_output=True)
+    assert not entry.exists()
+    assert not (share / "icons" / "hicolor" / "256x256" / "apps" / "lama-desktop.png").exists()
 
 
 def test_glibc_dependency_comes_from_elf_files_only(build_script, tmp_path):
