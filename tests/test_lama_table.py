@@ -297,6 +297,7 @@ def test_the_table_keeps_drawing_while_a_slow_bot_thinks(tmp_path):
     app, table = make_app(tmp_path, seats, seed=4)
     table.session._bot_factory = lambda game, level, seed: SlowBot(seed)
     assert run_until(app, lambda: table.session.thinking, 2000)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 400), button=1))  # skip the deal
     frames, slowest, statuses = 0, 0.0, set()
     while table.session.thinking:
         start = time.perf_counter()
