@@ -257,3 +257,53 @@ def test_long_rules_pages_scroll_with_the_keyboard_and_the_wheel(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10, flipped=False, precise_x=0.0, precise_y=10.0))
     app.step(dt=1 / 60)
     assert rules.scroll == 0
+
+
+def test_widget_group_focus_skips_disabled_widgets_and_wraps(app):
+    from lama_desktop.app.widgets import Button, Cycler, WidgetGroup
+
+    pressed = []
+    group = WidgetGroup()
+    a = group.add(Button("A", lambda: pressed.append("a"), rect=(0, 0, 100, 40), name="a"))
+    group.add(Button("B", lambda: pressed.append("b"), rect=(0, 50, 100, 40), name="b", enabled=False))
+    c = group.add(Cycler("C", [(1, "one"), (2, "two"), (3, "three")], 3, lambda v: pressed.append(v),
+                         rect=(0, 100, 300, 40), name="c", wrap=False))
+
+    def press(k, mod=0):
+        return group.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+    press(pygame.K_TAB)
+    assert group.focused is a
+    press(pygame.K_TAB)
+    assert group.focused is c  # the disabled button is skipped
+    press(pygame.K_RIGHT)
+    assert c.value == 3 and pressed == []  # no wrap past the last option
+    press(pygame.K_LEFT)
+    assert c.value == 2 and pressed == [2]
+    press(pygame.K_TAB)
+    assert group.focused is a  # wraps around
+    press(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert group.focused is c
+    press(pygame.K_UP)
+    press(pygame.K_RETURN)
+    assert pressed == [2, "a"]
+
+
+def test_text_field_keeps_to_its_length_and_edits(app):
+    from lama_desktop.app.widgets import TextField, WidgetGroup
+
+    changes = []
+    group = WidgetGroup()
+    field = group.add(TextField("Ann", changes.append, max_len=5, rect=(0, 0, 200, 40), name="f"))
+    group.set_focus(field)
+    group.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="abcdef"))
+    assert field.text == "Annab" and changes[-1] == "Annab"
+    group.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    assert field.text == "Anna"
+    # Space and Left/Right belong to the text while typing; Escape leaves the field without leaving the screen
+    group.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    assert field.text == "Anna"
+    backs = []
+    group.on_back = lambda: backs.append(1)
+    group.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert group.focused is None and backs == []
