@@ -188,6 +188,25 @@ class Storage:
         root.setLevel(level)
         return path
 
+    def remove_stale_temp_files(self, older_than: float = 60.0) -> int:
+        """Delete temp files left by a write that was killed half-way (``<name>.<random>.tmp``); returns how many.
+
+        Only files older than ``older_than`` seconds go, so a second copy of the game writing right now is safe.
+        """
+        removed = 0
+        now = time.time()
+        for folder in {self.save_dir, self.config_dir, self.data_dir}:
+            if not folder.is_dir():
+                continue
+            for path in folder.glob("*.tmp"):
+                try:
+                    if now - path.stat().st_mtime >= older_than:
+                        path.unlink()
+                        removed += 1
+                except OSError:
+                    pass
+        return removed
+
     # settings ---------------------------------------------------------------------------------------------------
     def load_settings(self) -> tuple[Settings, str | None]:
         """The saved settings, or defaults. The second value is a reason when the file was damaged (else None)."""

@@ -211,3 +211,18 @@ def test_never_writes_outside_the_injected_folder(tmp_path):
         store.load_save()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(outside_before + ["inside"])
     assert all(p.resolve().is_relative_to(inside.resolve()) for p in inside.rglob("*"))
+
+
+def test_temp_files_of_a_killed_write_are_cleaned_up_later(tmp_path):
+    store = Storage(tmp_path)
+    record, state = play_some()
+    store.autosave(record, state, {})
+    stale = store.save_dir / "autosave.json.k1ll3d.tmp"
+    stale.write_text('{"half": ')
+    fresh = store.save_dir / "autosave.json.wr1t1ng.tmp"
+    fresh.write_text('{"half": ')
+    old = stale.stat().st_mtime - 3600
+    os.utime(stale, (old, old))
+    assert store.remove_stale_temp_files() == 1
+    assert not stale.exists() and fresh.exists()  # a write in progress elsewhere is left alone
+    assert store.load_save().record.moves == record.moves

@@ -108,6 +108,7 @@ class App:
                  smoke_test: bool = False, timing: bool = False):
         self.storage = storage if storage is not None else Storage()
         self.log_path = self.storage.setup_logging()
+        self.storage.remove_stale_temp_files()  # left behind if an earlier run was killed while saving
         self.settings, damage = self.storage.load_settings()
         if smoke_test:
             self.settings.bot_pace = "instant"
