@@ -637,8 +637,17 @@ class CadabraTableScene(LamaTableScene):
             return self._supply_anchor()
         if seat == "board":
             return self._board_slot(0)
-        rect = self.layout[f"seat{self.pos_of(int(seat))}.tokens"]
-        return (rect.right - self.token_d * 0.7, rect.centery)
+        rect, d = self._tokens_rect(int(seat))
+        stacks = 2 * round(d * 1.18) + round(d * 0.22)  # white and black stacks, as draw_token_stacks lays them
+        return (min(rect.x + stacks + d * 0.75, rect.right - d * 0.5), rect.bottom - d * 0.55)
+
+    def _tokens_rect(self, seat: int):
+        """Where a seat's token stacks stand, and their diameter."""
+        L = self.layout
+        k = self.pos_of(seat)
+        if k == 0:
+            return L["seat0.tokens"].inflate(-L.s(12), -L.s(4)), self.token_d
+        return L[f"seat{k}.tokens"].inflate(-L.s(8), 0), self.small_token_d
 
     # -- drawing -------------------------------------------------------------------------------------------
     def _token_kind(self, token) -> str:
@@ -694,7 +703,7 @@ class CadabraTableScene(LamaTableScene):
         sh = self.shown
         draw_token_stacks(surface, rect, {1: sh.whites[seat], 10: sh.blacks[seat]}, False, diameter, align=align)
         if sh.magic == seat:
-            img = art.token("magic", diameter)
+            img = art.token("magic", round(diameter * 1.1))
             x, y = self._magic_anchor(seat)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
