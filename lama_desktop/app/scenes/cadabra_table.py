@@ -440,9 +440,6 @@ class CadabraTableScene(LamaTableScene):
     def _ev_force_draw(self, seat, d) -> None:
         self._ev_draw(seat, d, forced=True)
 
-    def _ev_quit(self, seat, d) -> None:
-        super()._ev_quit(seat, d)
-
     def _ev_show_token(self, seat, d) -> None:
         sh = self.shown
         token = d["token"]
