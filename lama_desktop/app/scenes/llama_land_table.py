@@ -194,14 +194,14 @@ class LlamaLandTableScene(Scene):
                     ("mirror", t("llama_land.button.mirror"), "M", "secondary"),
                     ("foundation", t("llama_land.button.foundation"), "F", "secondary"),
                     ("characters", t("llama_land.button.characters"), "C", "secondary"),
-                    ("confirm", t("llama_land.button.place"), "↵", "primary")]
+                    ("confirm", t("llama_land.button.place"), t("llama_land.button.enter_key"), "primary")]
         if mode == "after":
             return [("feed", t("llama_land.button.feed"), "F", "primary"),
                     ("marker", t("llama_land.button.marker"), "K", "secondary"),
                     ("characters", t("llama_land.button.characters"), "C", "secondary"),
                     ("end", t("llama_land.button.end"), "E", "primary")]
         if mode in ("hut", "llama"):
-            return [("confirm", t("llama_land.button.confirm"), "↵", "primary")]
+            return [("confirm", t("llama_land.button.confirm"), t("llama_land.button.enter_key"), "primary")]
         return []
 
     def _refresh_buttons(self) -> None:
@@ -744,7 +744,7 @@ class LlamaLandTableScene(Scene):
     def _char_chip_rects(self, seat):
         rect = self.rects[f"panel{seat}"]
         chars = self.d["collections"][seat]["characters"]
-        size = min(self.ui.s(30), rect.h // 5)
+        size = min(self.ui.s(40), rect.h // 4)
         x0 = rect.x + int(rect.w * 0.44)
         y = rect.bottom - size - self.ui.s(8)
         step = min(size + self.ui.s(4), (rect.right - x0 - self.ui.s(8) - size) // max(1, len(chars) - 1)
@@ -984,7 +984,11 @@ class LlamaLandTableScene(Scene):
             surf.blit(img, rect.topleft)
             if chosen is not None and chosen.args[0] == i:
                 cx, cy2, rad = space_centers(rect, rect.w, rect.h)[chosen.args[1]]
+                ghost = pygame.Surface((rad * 2 + 2, rad * 2 + 2), pygame.SRCALPHA)
+                pygame.draw.circle(ghost, (*iso.seat_rgb(self.my_seat()), 170), (rad + 1, rad + 1), int(rad * 0.84))
+                surf.blit(ghost, (cx - rad - 1, cy2 - rad - 1))
                 pygame.draw.circle(surf, (255, 255, 255), (cx, cy2), rad + ui.s(5), max(2, ui.s(3)))
+                pygame.draw.circle(surf, INK, (cx, cy2), rad + ui.s(7), max(1, ui.s(1)))
         if not d["objectives"]:
             txt = ui.text(t("llama_land.ui.no_objectives"), 16, (170, 210, 196))
             surf.blit(txt, txt.get_rect(center=r["objectives"].center))
@@ -1100,10 +1104,12 @@ class LlamaLandTableScene(Scene):
         ui = self.ui
         if self.static is None:
             self.static = self._render_static()
-        surface.blit(self.static, (0, 0))
+            self.middle = None
         key = self._middle_key()
-        if self.middle is None or self.middle_key != key:
-            self.middle = finish(self._render_middle())
+        if self.middle is None or self.middle_key != key:  # the table without what moves: one opaque layer
+            layer = self.static.copy()
+            layer.blit(self._render_middle(), (0, 0))
+            self.middle = layer
             self.middle_key = key
         surface.blit(self.middle, (0, 0))
         self._draw_big_domain(surface)
@@ -1162,10 +1168,9 @@ class LlamaLandTableScene(Scene):
             return
         if self.mode == "place" and self.placer is not None:
             if self.foundation_mode:
-                for (x, y) in self._foundation_cells():
-                    h = cells[(x, y)]["height"] if (x, y) in cells else 1
-                    draw_spot(surface, frame, x, y, h, (170, 170, 170), 0, 0.55)
-                    draw_spot(surface, frame, x, y, h, (60, 60, 60), max(1, ui.s(2)), 0.55)
+                spots = [(x, y, cells[(x, y)]["height"] if (x, y) in cells else 1) for x, y in self._foundation_cells()]
+                self._blit_cell_layer(surface, frame, ("found", self.version), spots, (200, 196, 186, 150),
+                                      (70, 64, 58, 230))
                 cx, cy = self.cursor
                 h = cells[(cx, cy)]["height"] if (cx, cy) in cells else 1
                 pts = frame.top_rhombus(cx, cy, h)
@@ -1177,9 +1182,9 @@ class LlamaLandTableScene(Scene):
                        lift=frame.rise * 0.6 + 2 * abs(((self.time * 1.6) % 2) - 1))
         elif self.mode == "llama":
             spots = self._llama_spots()
-            for (x, y) in spots:
-                h = cells[(x, y)]["height"]
-                draw_spot(surface, frame, x, y, h, (255, 236, 150), 0, 0.5)
+            self._blit_cell_layer(surface, frame, ("llama", self.version),
+                                  [(x, y, cells[(x, y)]["height"]) for x, y in spots], (255, 236, 150, 120),
+                                  (255, 246, 200, 230))
             cx, cy = self.cursor
             if (cx, cy) in cells:
                 h = cells[(cx, cy)]["height"]
@@ -1203,6 +1208,23 @@ class LlamaLandTableScene(Scene):
         surf = render_domain(dom, frame, seat, grid=True, skip=skip)
         self.domain_cache[("big", seat)] = (full, surf, frame)
         return surf
+
+    def _blit_cell_layer(self, surface, frame, key, spots, fill, edge) -> None:
+        """Translucent highlights on the top faces of ``spots`` [(x, y, level)], cached until the view changes."""
+        full = (key, frame.cell, frame.bounds, tuple(frame.rect))
+        hit = self.domain_cache.get("cell_layer")
+        if hit is None or hit[0] != full:
+            layer = pygame.Surface(frame.rect.size, pygame.SRCALPHA)
+            for x, y, level in spots:
+                top = [(px - frame.rect.x, py - frame.rect.y) for px, py in frame.top_rhombus(x, y, level)]
+                cx = sum(p[0] for p in top) / 4
+                cy = sum(p[1] for p in top) / 4
+                inner = [(cx + (px - cx) * 0.82, cy + (py - cy) * 0.82) for px, py in top]
+                pygame.draw.polygon(layer, fill, inner)
+                pygame.draw.polygon(layer, edge, inner, max(2, frame.cell // 40))
+            hit = (full, finish(layer))
+            self.domain_cache["cell_layer"] = hit
+        surface.blit(hit[1], frame.rect.topleft)
 
     def _draw_spots(self, surface, frame, cells) -> None:
         p = self.placer
@@ -1329,7 +1351,7 @@ def _char_glyph(ch: dict, size: int) -> pygame.Surface:
     if img is None:
         from ..land.pieces import pictogram
 
-        pic = pictogram(ch["type"], ch.get("crops", []), max(8, size // 2))
+        pic = pictogram(ch["type"], ch.get("crops", []), max(8, int(size * 0.42)))
         scale = min(1.0, (size - 4) / max(1, pic.get_width()))
         img = pygame.transform.smoothscale_by(pic, scale) if scale < 1 else pic
         _GLYPHS[key] = img
