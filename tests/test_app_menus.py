@@ -307,3 +307,13 @@ def test_text_field_keeps_to_its_length_and_edits(app):
     group.on_back = lambda: backs.append(1)
     group.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     assert group.focused is None and backs == []
+
+
+def test_escape_on_the_title_asks_before_quitting(app):
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MessageScene) and app.running
+    key(app, pygame.K_ESCAPE)  # Escape = Cancel
+    assert isinstance(app.stack.top, TitleScene) and app.running
+    key(app, pygame.K_ESCAPE)
+    click(app, widget(app.stack.top, "b0").rect.center, frames=1)
+    assert app.running is False

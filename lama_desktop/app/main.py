@@ -114,7 +114,7 @@ class App:
             self.settings.bot_pace = "instant"
             self.settings.animation_speed = max(self.settings.animation_speed, 4.0)
         i18n.set_language(self.settings.language)
-        self.strings = i18n  # app.strings.t("domain.key"), app.strings.language(); scenes import t directly
+        self.strings = i18n  # app.strings.t(key, **fmt), app.strings.language(); scenes import t directly
         self.smoke_test = smoke_test
         self.timing = timing
         pygame.display.init()

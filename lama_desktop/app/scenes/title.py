@@ -71,7 +71,7 @@ class TitleScene(MenuScene):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
             self.group.add(Button(text, action, style=style, enabled=enabled, rect=rect, name=name, size=27))
-        self.group.on_back = self.on_quit
+        self.group.on_back = self.confirm_quit  # Escape pressed once too often must not close the game
         self.fans = None  # built after the first frame is on screen (start-up time), then they rise into view
 
     def _build_fans(self) -> None:
@@ -159,6 +159,13 @@ class TitleScene(MenuScene):
 
     def on_quit(self):
         self.app.quit(0)
+
+    def confirm_quit(self):
+        from .message import MessageScene
+
+        self.stack.push(MessageScene(t("common.title.quit"), t("common.title.quit_confirm"),
+                                     [(t("common.title.quit"), self.on_quit, "primary"),
+                                      (t("common.button.cancel"), None, "secondary")], icon="question"))
 
 
 def t_game(game_id: str) -> str:
