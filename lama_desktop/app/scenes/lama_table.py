@@ -1167,9 +1167,15 @@ class LamaTableScene(Scene):
             if sh.drama:
                 return t("lama.status.your_turn_drama")
             cards = sorted(self.playable_names(), key=lambda n: CARD_ORDER.get(n, 99))
+            can_draw = any(m.kind == "draw" for m in self.legal())
+            listed = ", ".join(card_label(c) for c in cards)
+            if cards and can_draw:
+                return t("lama.status.your_turn", cards=listed)
             if cards:
-                return t("lama.status.your_turn", cards=", ".join(card_label(c) for c in cards))
-            return t("lama.status.your_turn_none")
+                return t("lama.status.your_turn_last", cards=listed)
+            if can_draw:
+                return t("lama.status.your_turn_none")
+            return t("lama.status.your_turn_last_none")
         if s.seats[cur].is_bot:
             return t("lama.status.bot_turn", name=self._name(cur))
         return t("lama.status.turn", name=self._name(cur))
