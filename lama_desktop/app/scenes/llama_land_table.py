@@ -47,6 +47,8 @@ log = logging.getLogger("lama_desktop.table")
 CROPS = ("corn", "cacao", "potato")
 REF_W, REF_H = 1600, 900
 DROP_TIME = 0.32
+#: seconds a bot's domain stays in view after its tile or llama lands (before the animation-speed setting)
+HOLD_TIME = 0.9
 
 
 class LlamaLandTableScene(Scene):
@@ -81,6 +83,7 @@ class LlamaLandTableScene(Scene):
         self.mouse_on_domain = False
         self.drop = None  # {"seat", "cells": [(x, y)], "k": 0..1}
         self.flash = None  # {"seat", "cells", "age"}
+        self.hold = None  # {"seat", "left"}: keep a bot's domain in view a moment after its tile or llama lands
         self.finished = False
         self.time = 0.0
         self.reason_toast: Toast | None = None
@@ -231,7 +234,7 @@ class LlamaLandTableScene(Scene):
     # -- who does what ---------------------------------------------------------------------------------------
     @property
     def idle(self) -> bool:
-        return not self.tween.busy and self.drop is None and not self.overlay_open
+        return not self.tween.busy and self.drop is None and not self.overlay_open and self.hold is None
 
     def my_seat(self) -> int:
         cur = self.session.current_player
@@ -252,6 +255,8 @@ class LlamaLandTableScene(Scene):
     def shown_seat(self) -> int:
         if self.inspect is not None:
             return self.inspect
+        if self.hold is not None:
+            return self.hold["seat"]
         cur = self.d["current_player"]
         return cur if cur >= 0 else 0
 
@@ -356,8 +361,8 @@ class LlamaLandTableScene(Scene):
 
     def _skip(self) -> None:
         self.tween.skip()
-        if self.drop is not None:
-            self.drop = None
+        self.drop = None
+        self.hold = None
 
     def _hover(self, pos) -> None:
         self.hover_pos = pos
@@ -744,12 +749,12 @@ class LlamaLandTableScene(Scene):
     def _char_chip_rects(self, seat):
         rect = self.rects[f"panel{seat}"]
         chars = self.d["collections"][seat]["characters"]
-        size = min(self.ui.s(40), rect.h // 4)
         x0 = rect.x + int(rect.w * 0.44)
+        room = rect.right - x0 - self.ui.s(8)
+        gap = self.ui.s(4)
+        size = min(self.ui.s(40), rect.h // 4, (room + gap) // max(1, len(chars)) - gap)
         y = rect.bottom - size - self.ui.s(8)
-        step = min(size + self.ui.s(4), (rect.right - x0 - self.ui.s(8) - size) // max(1, len(chars) - 1)
-                   if len(chars) > 1 else size)
-        return [(c["id"], pygame.Rect(x0 + i * step, y, size, size)) for i, c in enumerate(chars)]
+        return [(c["id"], pygame.Rect(x0 + i * (size + gap), y, size, size)) for i, c in enumerate(chars)]
 
     # -- frame -----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -762,6 +767,11 @@ class LlamaLandTableScene(Scene):
             self.drop["k"] += dt * self.tween.speed / DROP_TIME
             if self.drop["k"] >= 1.0:
                 self.drop = None
+        if self.hold is not None:
+            self.hold["left"] -= dt * self.tween.speed
+            if self.hold["left"] <= 0:
+                self.hold = None
+                self.frame_key = None
         if self.flash is not None:
             self.flash["age"] += dt * self.tween.speed
             if self.flash["age"] > 1.2:
@@ -774,6 +784,8 @@ class LlamaLandTableScene(Scene):
                 for item in played:
                     for event in item.events:
                         self._on_event(item.seat, event)
+                        if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
+                            self.hold = {"seat": item.seat, "left": HOLD_TIME}
         self._refresh_buttons()
 
     def _on_event(self, seat, event) -> None:
@@ -1251,6 +1263,8 @@ class LlamaLandTableScene(Scene):
         cur = s.current_player
         if s.is_over or self.finished:
             return t("llama_land.status.over"), CREAM
+        if self.hold is not None:
+            return t("llama_land.status.playing", name=self._name(self.hold["seat"])), CREAM
         if self.my_seat() < 0:
             key = "llama_land.status.thinking" if s.thinking else "llama_land.status.playing"
             return t(key, name=self._name(cur)), CREAM

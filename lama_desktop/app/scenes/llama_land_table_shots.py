@@ -24,8 +24,10 @@ def _seats(players: int) -> list[SeatConfig]:
     return [SeatConfig(NAMES[0], "human")] + [SeatConfig(NAMES[i], "bot", "medium") for i in range(1, players)]
 
 
-def played_session(seed: int, until, players: int = 4, variants=(), max_moves: int = 2000) -> GameSession:
-    """A seeded game played by medium bots (seat 0 too) until ``until(state)`` holds."""
+def played_session(seed: int, until, players: int = 4, variants=(), max_moves: int = 2000,
+                   climb: bool = False) -> GameSession:
+    """A seeded game played by medium bots (seat 0 too) until ``until(state)`` holds. With ``climb`` every seat
+    builds as high as it can whenever a build is legal (tall domains for the pictures)."""
     record = GameRecord(GAME, players, tuple(variants), seed, {})
     state = record.new_state()
     bots = [make_bot(GAME, "medium", seed * 7 + i) for i in range(players)]
@@ -33,7 +35,12 @@ def played_session(seed: int, until, players: int = 4, variants=(), max_moves: i
         if state.is_over or until(state):
             break
         seat = state.current_player
-        record.play(state, bots[seat].choose(state.view(seat)))
+        move = None
+        if climb and state.phase == 0:
+            builds = [p for p in state.placements() if p["kind"] == "build"]
+            if builds:
+                move = max(builds, key=lambda p: (p["level"], sum(p["payout"].values())))["move"]
+        record.play(state, move or bots[seat].choose(state.view(seat)))
     return GameSession(record, _seats(players), state=state)
 
 
@@ -68,9 +75,10 @@ def _start(app):
 
 
 def _mid_game(app):
-    def ready(state):
-        return _human_place(state) and state.turns[0] >= 9
-    scene = push(app, played_session(11, ready))
+    def ready(state):  # Anna to place, her domain already five levels high (or late in the game)
+        tall = max(state.players[0].heights.values()) >= 5
+        return _human_place(state) and state.turns[0] >= 7 and (tall or state.turns[0] >= 13)
+    scene = push(app, played_session(11, ready, climb=True))
     settle(app, scene)
     _aim_at_best_build(scene)
 
