@@ -23,6 +23,7 @@ extension), Esc the pause menu. Hot-seat needs no privacy screen: everything is 
 from __future__ import annotations
 
 import logging
+import math
 
 import pygame
 
@@ -83,6 +84,8 @@ class LlamaLandTableScene(Scene):
         self.mouse_on_domain = False
         self.drop = None  # {"seat", "cells": [(x, y)], "k": 0..1}
         self.flash = None  # {"seat", "cells", "age"}
+        self.flyers: list[dict] = []  # pictures flying to a player's panel (harvest, llama cards, characters)
+        self.last_place = None  # (seat, cells, level) of the last tile placed: where a harvest flies from
         self.hold = None  # {"seat", "left"}: keep a bot's domain in view a moment after its tile or llama lands
         self.finished = False
         self.time = 0.0
@@ -234,7 +237,8 @@ class LlamaLandTableScene(Scene):
     # -- who does what ---------------------------------------------------------------------------------------
     @property
     def idle(self) -> bool:
-        return not self.tween.busy and self.drop is None and not self.overlay_open and self.hold is None
+        return (not self.tween.busy and self.drop is None and not self.overlay_open and self.hold is None
+                and not self.flyers)
 
     def my_seat(self) -> int:
         cur = self.session.current_player
@@ -363,6 +367,7 @@ class LlamaLandTableScene(Scene):
         self.tween.skip()
         self.drop = None
         self.hold = None
+        self.flyers.clear()
 
     def _hover(self, pos) -> None:
         self.hover_pos = pos
@@ -767,6 +772,10 @@ class LlamaLandTableScene(Scene):
             self.drop["k"] += dt * self.tween.speed / DROP_TIME
             if self.drop["k"] >= 1.0:
                 self.drop = None
+        if self.flyers:
+            for f in self.flyers:
+                f["t"] += dt * self.tween.speed
+            self.flyers = [f for f in self.flyers if f["t"] < f["delay"] + f["dur"]]
         if self.hold is not None:
             self.hold["left"] -= dt * self.tween.speed
             if self.hold["left"] <= 0:
@@ -798,6 +807,7 @@ class LlamaLandTableScene(Scene):
             if seat != self.my_seat() or self.inspect is not None:
                 self.inspect = None
             self.drop = {"seat": seat, "cells": cells, "k": 0.0}
+            self.last_place = (seat, cells, d["level"])
             self.flash = {"seat": seat, "cells": cells, "age": 0.0}
             self.frame_key = None
             self._sound("card_play")
@@ -813,10 +823,12 @@ class LlamaLandTableScene(Scene):
                 self.log.add(t(key, name=name, gains=gains, who=who), (246, 226, 160))
                 self.toasts.append(Toast(f"{name}: {gains}", 1.3, False, GOLD))
                 self._sound("token")
+                self._fly_gains(seat, d.get("gains", {}))
         elif kind == "character":
             cname = t(f"llama_land.char.{d['type']}.name")
             if d["action"] == "take":
                 self.log.add(t("llama_land.log.take", name=name, who=cname))
+                self._fly_character(seat, d)
                 self._sound("card_draw")
             else:
                 self.log.add(t("llama_land.log.use", name=name, who=cname, give=t(f"llama_land.res.{d['give']}"),
@@ -825,6 +837,7 @@ class LlamaLandTableScene(Scene):
             self.log.add(t("llama_land.log.feed", name=name, crop=t(f"llama_land.res.{d['crop']}"), card=d["card"]),
                          (246, 226, 160))
             self.toasts.append(Toast(t("llama_land.toast.fed", name=name, card=d["card"]), 1.5, True))
+            self._fly_card(seat, d["crop"], d["card"])
             self._sound("card_draw")
         elif kind == "llama":
             if d.get("placed"):
@@ -852,6 +865,70 @@ class LlamaLandTableScene(Scene):
             self._sound("win")
             self.finished = True
             self.tween.after(1.8, self._to_results)
+
+    # -- flights to a player's panel ------------------------------------------------------------------------
+    def _fly(self, img, start, end, delay=0.0, dur=0.5) -> None:
+        self.flyers.append({"img": img, "x0": start[0], "y0": start[1], "x1": end[0], "y1": end[1],
+                            "t": 0.0, "delay": delay, "dur": dur})
+
+    def _resource_spot(self, seat: int, res: str):
+        rect = self.rects[f"panel{seat}"]
+        ui = self.ui
+        head_h = ui.s(28)
+        isz = min(ui.s(22), max(10, (rect.h - head_h) // 5))
+        index = {"corn": 0, "cacao": 1, "potato": 2, "coin": 3, "coins": 3}.get(res, 0)
+        x = rect.x + int(rect.w * 0.44) + index * (isz + ui.s(30)) + isz // 2
+        return x, rect.y + head_h + ui.s(6) + isz // 2
+
+    def _tile_center(self, seat: int):
+        if self.last_place is None or self.last_place[0] != seat or self.shown_seat != seat:
+            return self.rects[f"panel{seat}"].center
+        frame = self._big_frame()
+        _s, cells, level = self.last_place
+        pts = [frame.top_center(x, y, level) for x, y in cells]
+        return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts) - frame.cell * 0.3
+
+    def _fly_gains(self, seat: int, gains: dict) -> None:
+        start = self._tile_center(seat)
+        size = self.ui.s(30)
+        k = 0
+        for res, n in gains.items():
+            name = "coin" if res in ("coin", "coins") else res
+            for _ in range(min(int(n), 6)):
+                self._fly(icon(name, size), (start[0] + (k % 3 - 1) * size * 0.6, start[1]),
+                          self._resource_spot(seat, name), delay=0.08 * k, dur=0.5)
+                k += 1
+
+    def _fly_card(self, seat: int, crop: str, value: int) -> None:
+        i = CROPS.index(crop) if crop in CROPS else 0
+        col = self.rects[f"column{i}"]
+        img = llama_card(self.ui, crop, value, col.w, col.h)
+        panel = self.rects[f"panel{seat}"]
+        self._fly(img, col.center, (panel.x + int(panel.w * 0.6), panel.centery), dur=0.6)
+
+    def _fly_character(self, seat: int, d: dict) -> None:
+        src = self.rects["char5"] if d.get("from") == "deck" else self.rects.get(f"char{d.get('position', 0)}")
+        if src is None:
+            return
+        from ...engine.llama_land.state import CHARS, CROP_NAMES
+
+        ch = CHARS[d["card"]]
+        img = character_card(self.ui, {"type": ch.type, "crops": [CROP_NAMES[k] for k in ch.crops]}, src.w, src.h)
+        panel = self.rects[f"panel{seat}"]
+        self._fly(img, src.center, (panel.x + int(panel.w * 0.7), panel.bottom - self.ui.s(26)), dur=0.6)
+
+    def _draw_flyers(self, surface) -> None:
+        for f in self.flyers:
+            if f["t"] < f["delay"]:
+                continue
+            k = min(1.0, (f["t"] - f["delay"]) / f["dur"])
+            e = 1 - (1 - k) ** 3
+            x = f["x0"] + (f["x1"] - f["x0"]) * e
+            y = f["y0"] + (f["y1"] - f["y0"]) * e - math.sin(math.pi * e) * self.ui.s(60)
+            img = f["img"]
+            if k > 0.75:  # shrink into the panel
+                img = pygame.transform.smoothscale_by(img, max(0.3, 1 - (k - 0.75) * 2.4))
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def _to_results(self) -> None:
         from .llama_land_results import LlamaLandResultsScene
@@ -892,9 +969,8 @@ class LlamaLandTableScene(Scene):
         hut = self.choice if self.mode == "hut" else None
         return (self.version, place, marker, hut, self.shown_seat, self.size)
 
-    def _render_middle(self) -> pygame.Surface:
+    def _render_middle(self, surf: pygame.Surface) -> pygame.Surface:
         ui = self.ui
-        surf = pygame.Surface(self.size, pygame.SRCALPHA)
         d = self.d
         r = self.rects
         # stacks
@@ -1120,7 +1196,7 @@ class LlamaLandTableScene(Scene):
         key = self._middle_key()
         if self.middle is None or self.middle_key != key:  # the table without what moves: one opaque layer
             layer = self.static.copy()
-            layer.blit(self._render_middle(), (0, 0))
+            self._render_middle(layer)
             self.middle = layer
             self.middle_key = key
         surface.blit(self.middle, (0, 0))
@@ -1130,6 +1206,7 @@ class LlamaLandTableScene(Scene):
         self.log.draw(surface, self.rects["log"], ui, t("llama_land.ui.log"))
         for b in self.buttons.values():
             b.draw(surface, ui)
+        self._draw_flyers(surface)
         for toast in self.toasts[-3:]:
             toast.draw(surface, (self.rects["domain"].centerx, self.rects["domain"].y + ui.s(70)), ui)
 
