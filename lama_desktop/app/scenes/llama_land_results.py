@@ -112,6 +112,7 @@ class LlamaLandResultsScene(MenuScene):
         sub = tie or t("llama_land.results.subtitle")
         img = ui.text(sub, 22, (220, 236, 228))
         surface.blit(img, img.get_rect(center=(w // 2, ui.s(128))))
+        rule = ui.text(t("llama_land.results.tie_rule"), 17, (170, 210, 196))
         rows = score_rows(self.breakdown, self.objectives)
         rect = self.table
         n = len(names)
@@ -133,15 +134,22 @@ class LlamaLandResultsScene(MenuScene):
                 name = pygame.transform.smoothscale_by(name, (head_rect.w - ui.s(30)) / name.get_width())
             surface.blit(name, name.get_rect(center=head_rect.center))
             if s in winners:
-                self._crown(surface, ui, (head_rect.right - ui.s(4), head_rect.top + ui.s(2)))
+                self._crown(surface, ui, (head_rect.centerx, head_rect.top + ui.s(1)))
         y = rect.y + ui.s(66)
+        for s in winners:  # the winner's column lit from the names down to the total
+            cx = rect.x + label_w + col_w * (s + 0.5)
+            lit = pygame.Rect(0, 0, int(col_w - ui.s(14)), row_h * len(rows) + ui.s(4))
+            lit.midtop = (round(cx), y - ui.s(4))
+            pygame.draw.rect(surface, (250, 232, 176), lit, border_radius=ui.s(10))
         for i, (key, label, values) in enumerate(rows):
             line = pygame.Rect(rect.x + ui.s(14), y, rect.w - ui.s(28), row_h)
             total = key == "total"
             if total:
                 pygame.draw.rect(surface, (246, 226, 170), line, border_radius=ui.s(8))
             elif i % 2 == 0:
-                pygame.draw.rect(surface, (243, 234, 214), line, border_radius=ui.s(8))
+                stripe = pygame.Surface(line.size, pygame.SRCALPHA)
+                pygame.draw.rect(stripe, (120, 90, 40, 22), stripe.get_rect(), border_radius=ui.s(8))
+                surface.blit(stripe, line.topleft)
             x = line.x + ui.s(10)
             dot = None
             if key == "crops":
@@ -173,15 +181,19 @@ class LlamaLandResultsScene(MenuScene):
                 num = ui.text(str(v), 24 if total else 22, color, bold=strong)
                 surface.blit(num, num.get_rect(center=(round(cx), line.centery)))
             y += row_h
+        surface.blit(rule, rule.get_rect(midtop=(w // 2, panel.bottom + ui.s(14))))
 
     @staticmethod
-    def _crown(surface, ui, pos):
-        x, y = pos
-        s = ui.s(14)
-        pts = [(x - s, y + s * 0.3), (x - s * 0.6, y - s * 0.5), (x - s * 0.2, y + s * 0.05), (x, y - s * 0.8),
-               (x + s * 0.2, y + s * 0.05), (x + s * 0.6, y - s * 0.5), (x + s, y + s * 0.3)]
+    def _crown(surface, ui, base):
+        """A gold crown standing on ``base`` (the middle of its lower edge)."""
+        x, y = base
+        s = ui.s(18)
+        pts = [(x - s, y), (x - s * 1.1, y - s * 0.95), (x - s * 0.45, y - s * 0.45), (x, y - s * 1.25),
+               (x + s * 0.45, y - s * 0.45), (x + s * 1.1, y - s * 0.95), (x + s, y)]
         pygame.draw.polygon(surface, GOLD, pts)
         pygame.draw.polygon(surface, INK, pts, max(1, ui.s(2)))
+        for px, py in (pts[1], pts[3], pts[5]):
+            pygame.draw.circle(surface, (255, 240, 200), (round(px), round(py)), max(2, ui.s(3)))
 
     def draw_dynamic(self, surface, ui):
         pass
