@@ -148,6 +148,12 @@ def _final(app):
     app.stack.apply_pending()
 
 
+def _rules(app):
+    from .rules import RulesScene
+
+    app.stack.push(RulesScene("llama-land", page=2))
+
+
 SHOTS = [
     ("table-llama-land-start", _start),
     ("table-llama-land-mid-game", _mid_game),
@@ -155,6 +161,7 @@ SHOTS = [
     ("table-llama-land-preview-illegal", _preview_illegal),
     ("table-llama-land-feeding", _feeding),
     ("results-llama-land-final", _final),
+    ("rules-llama-land-turn", _rules),
 ]
 for _name, _builder in SHOTS:
     screenshots.add_shot(_name, _builder, 4)
