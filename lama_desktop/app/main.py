@@ -80,17 +80,14 @@ class Sounds:
     def set(self, volume: float, muted: bool) -> None:
         self.volume, self.muted = volume, muted
         if self._board is not None:
-            for attr, value in (("volume", volume), ("muted", muted)):
-                try:
-                    setattr(self._board, attr, value)
-                except Exception:
-                    pass
-            setter = getattr(self._board, "set_volume", None)
-            if callable(setter):
-                try:
-                    setter(volume, muted)
-                except TypeError:
-                    setter(0.0 if muted else volume)
+            try:
+                self._board.volume = volume
+                if hasattr(self._board, "set_muted"):
+                    self._board.set_muted(muted)  # also silences what is playing now
+                else:
+                    self._board.muted = muted
+            except Exception as error:
+                log.info("cannot change the sound settings: %s", error)
 
     def play(self, name: str) -> None:
         if not self._loaded:
