@@ -174,6 +174,8 @@ def test_saved_states_load_through_the_registry_mid_game():
     lambda d: d.update(phase="take", dice=[1, 1, 1]),
     lambda d: d.update(dice=[1, 3, "L"]),
     lambda d: d.pop("rows"),
+    lambda d: d.update(phase="return", reason="empty_row"),
+    lambda d: d.update(rows=[[], *d["rows"][1:]], unused=d["unused"] + d["rows"][0]),
 ])
 def test_damaged_saves_are_refused_with_a_reason(damage):
     data = get_game("lama-dice").new(3, seed=1).to_dict()

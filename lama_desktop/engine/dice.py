@@ -905,6 +905,10 @@ class DiceState(GameState):
             bad(f"no legal move in phase {phase}")
         if state.phase == PH_RETURN and reason not in ("three_llamas", "empty_row"):
             bad("a return needs a reason: three_llamas or empty_row")
+        if state.phase == PH_RETURN and reason == "empty_row" and any(state.rows[cur]):
+            bad("a return for an emptied row needs an empty row")
+        if state.phase in (PH_TURN, PH_DISCARD, PH_TAKE) and not any(state.rows[cur]):
+            bad("the player to move has an empty row")
         return state
 
     def _moves_for_phase(self) -> tuple:
