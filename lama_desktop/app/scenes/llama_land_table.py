@@ -892,11 +892,12 @@ class LlamaLandTableScene(Scene):
         start = self._tile_center(seat)
         size = self.ui.s(30)
         k = 0
+        wait = DROP_TIME * 0.8 if self.drop is not None else 0.0  # the harvest leaves once the tile has landed
         for res, n in gains.items():
             name = "coin" if res in ("coin", "coins") else res
             for _ in range(min(int(n), 6)):
                 self._fly(icon(name, size), (start[0] + (k % 3 - 1) * size * 0.6, start[1]),
-                          self._resource_spot(seat, name), delay=0.08 * k, dur=0.5)
+                          self._resource_spot(seat, name), delay=wait + 0.08 * k, dur=0.5)
                 k += 1
 
     def _fly_card(self, seat: int, crop: str, value: int) -> None:
