@@ -365,3 +365,30 @@ def test_rules_viewer_has_llama_land_pages():
             assert books and len(books[0]["pages"]) >= 5
         finally:
             i18n.set_language("en")
+
+
+def test_hot_seat_needs_no_privacy_screen_and_each_human_places_on_their_own_domain(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Ben", "human")]
+    app, table = make_app(tmp_path, seats=seats, seed=21, variants=("beginner",))
+    seen = set()
+    for _ in range(600):
+        app.step(1 / 30)
+        top = app.stack.top
+        if top.name == "llama_land_choice":  # feeding
+            post_key(pygame.K_RETURN)
+            continue
+        assert top is table  # open information: never a "pass the screen" scene
+        if table.can_act():
+            seat = table.my_seat()
+            seen.add(seat)
+            assert table.shown_seat == seat
+            if table.mode == "place":
+                assert table.placer.seat == seat
+            keyboard_turn(table, {"keys": 1, "tabs": 0, "walk": 0, "huts": 0, "llamas": 0, "feeds": 0,
+                                  "uses": 9, "markers": 0})
+        if table.session.state.turns[1] >= 3:
+            break
+    assert seen == {0, 1}
+    assert table.session.state.turns[1] >= 3
+    assert not table.d["objectives"]  # beginners: no objective cards, the panel says so
+    table.close()
