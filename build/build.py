@@ -41,6 +41,7 @@ WORK = ROOT / "build" / "_work"
 APP = "lama-desktop"
 MAX_BUNDLE_MB = 60
 DEB_PREFIX = "/opt/lama-desktop"
+MAINTAINER = "lama-desktop contributors <noreply@lama-desktop.invalid>"
 SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
@@ -209,6 +210,13 @@ def glibc_needed(folder: Path) -> str | None:
     return ".".join(map(str, best)) if best else None
 
 
+def deb_date(epoch: int) -> str:
+    """RFC 2822 date for debian/changelog (English names whatever the locale)."""
+    from email.utils import formatdate
+
+    return formatdate(epoch, usegmt=False)
+
+
 def deb_arch() -> str:
     return {"x86_64": "amd64", "arm64": "arm64"}.get(machine(), machine())
 
@@ -235,11 +243,19 @@ def deb() -> Path:
     doc = stage / "usr" / "share" / "doc" / APP
     doc.mkdir(parents=True)
     shutil.copy2(PACKAGING / "linux" / "copyright", doc / "copyright")
-    # Normalise permissions: dirs and executables 755, other files 644 (the umask of the build machine varies).
+    changelog = (f"{APP} ({VERSION}) unstable; urgency=medium\n\n"
+                 f"  * Release {VERSION}: see the project's history for the changes.\n\n"
+                 f" -- {MAINTAINER}  {deb_date(source_date_epoch())}\n")
+    with open(doc / "changelog.gz", "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as z:
+        z.write(changelog.encode("utf-8"))
+    # Normalise permissions: dirs and executables 755, other files 644 (the umask of the build machine varies);
+    # shared libraries need no execute bit.
     for path in [stage, *stage.rglob("*")]:
         if path.is_symlink():
             continue
-        if path.is_dir() or path == launcher or path.stat().st_mode & stat.S_IXUSR:
+        if path.is_file() and re.search(r"\.so(\.[\d.]+)?$", path.name):
+            path.chmod(0o644)
+        elif path.is_dir() or path == launcher or path.stat().st_mode & stat.S_IXUSR:
             path.chmod(0o755)
         else:
             path.chmod(0o644)
@@ -253,7 +269,7 @@ def deb() -> Path:
         f"Package: {APP}\n"
         f"Version: {VERSION}\n"
         f"Architecture: {deb_arch()}\n"
-        "Maintainer: lama-desktop contributors <noreply@lama-desktop.invalid>\n"
+        f"Maintainer: {MAINTAINER}\n"
         f"Installed-Size: {installed_kib}\n"
         f"Depends: {depends}\n"
         "Recommends: libx11-6 | libwayland-client0, libasound2 | libpulse0\n"
