@@ -1256,6 +1256,8 @@ class LlamaLandTableScene(Scene):
         mine = self.my_seat() == seat and self.inspect is None and self.can_act()
         if not mine:
             return
+        if self.mode in ("place", "llama"):
+            self._draw_compass(surface)
         if self.mode == "place" and self.placer is not None:
             if self.foundation_mode:
                 spots = [(x, y, cells[(x, y)]["height"] if (x, y) in cells else 1) for x, y in self._foundation_cells()]
@@ -1287,6 +1289,31 @@ class LlamaLandTableScene(Scene):
                     ghost = fig.copy()
                     ghost.set_alpha(190)
                     surface.blit(ghost, ghost.get_rect(midbottom=(round(tx), round(ty + frame.cell * 0.06))))
+
+    def _draw_compass(self, surface) -> None:
+        """Which way each arrow key moves the cursor on the isometric grid (bottom-left of the domain)."""
+        ui = self.ui
+        key = ("compass", ui.scale)
+        img = self.domain_cache.get(key)
+        if img is None:
+            r = ui.s(34)
+            size = (r * 4, r * 3)
+            img = pygame.Surface(size, pygame.SRCALPHA)
+            cx, cy = size[0] // 2, size[1] // 2
+            pygame.draw.polygon(img, (255, 255, 255, 40), [(cx, cy - r / 2), (cx + r, cy), (cx, cy + r / 2),
+                                                           (cx - r, cy)])
+            pygame.draw.polygon(img, (255, 255, 255, 90), [(cx, cy - r / 2), (cx + r, cy), (cx, cy + r / 2),
+                                                           (cx - r, cy)], 1)
+            for glyph, (dx, dy) in (("→", (1, 0.5)), ("↓", (-1, 0.5)), ("←", (-1, -0.5)), ("↑", (1, -0.5))):
+                end = (cx + dx * r * 0.95, cy + dy * r * 0.95)
+                pygame.draw.line(img, (220, 236, 228), (cx, cy), end, max(2, ui.s(3)))
+                pygame.draw.circle(img, (220, 236, 228), end, max(2, ui.s(3)))
+                label = ui.text(glyph, 18, (255, 255, 255), bold=True)
+                img.blit(label, label.get_rect(center=(cx + dx * r * 1.45, cy + dy * r * 1.45)))
+            img = finish(img)
+            self.domain_cache[key] = img
+        dom = self.rects["domain"]
+        surface.blit(img, img.get_rect(bottomleft=(dom.x + ui.s(10), dom.bottom - ui.s(60))))
 
     def _domain_cached_big(self, seat, frame, skip):
         dom = self.d["domains"][seat]
