@@ -392,3 +392,22 @@ def test_hot_seat_needs_no_privacy_screen_and_each_human_places_on_their_own_dom
     assert table.session.state.turns[1] >= 3
     assert not table.d["objectives"]  # beginners: no objective cards, the panel says so
     table.close()
+
+
+def test_new_game_from_the_setup_screen_opens_the_llama_land_table(tmp_path):
+    from lama_desktop.app.scenes.setup import SetupScene
+
+    app = App(Storage(tmp_path), (1280, 720))
+    app.running = True
+    setup = SetupScene()
+    app.stack.push(setup)
+    app.step(1 / 30)
+    setup.select_game("llama-land")
+    assert 2 <= len(setup.seats) <= 4
+    setup.start()
+    for _ in range(3):
+        app.step(1 / 30)
+    table = app.stack.top
+    assert isinstance(table, LlamaLandTableScene)
+    assert app.storage.has_save()  # the session autosaves from the first position on
+    table.close()
