@@ -142,7 +142,7 @@ class LlamaLandTableScene(Scene):
         r = self.rects = {}
         r["stacks"] = R(16, 10, 548, 176)
         for i in range(5):
-            r[f"stack{i}"] = R(16 + i * 111, 30, 104, 156)
+            r[f"stack{i}"] = R(16 + i * 111, 28, 102, 148)
         r["columns"] = R(578, 10, 238, 176)
         for i in range(3):
             r[f"column{i}"] = R(584 + i * 77, 30, 70, 96)
@@ -979,6 +979,10 @@ class LlamaLandTableScene(Scene):
             rect = r[f"stack{i}"]
             selected = self.placer is not None and self.mode == "place" and self.placer.shape == st["shape"]
             fill = (255, 248, 226) if selected else CREAM
+            for k in range(min(4, (st["count"] + 2) // 3), 0, -1):  # the pile's thickness shows how many are left
+                under = rect.move(ui.s(3) * k, ui.s(3) * k)
+                pygame.draw.rect(surf, (222 - 12 * k, 208 - 12 * k, 182 - 12 * k), under, border_radius=ui.s(12))
+                pygame.draw.rect(surf, (150, 126, 100), under, 1, border_radius=ui.s(12))
             draw_panel(surf, rect, ui, fill=fill, border=GOLD if selected else PAPER_EDGE)
             if selected:
                 pygame.draw.rect(surf, GOLD, rect.inflate(ui.s(6), ui.s(6)), max(2, ui.s(4)), border_radius=ui.s(16))
@@ -1201,6 +1205,7 @@ class LlamaLandTableScene(Scene):
             self.middle = layer
             self.middle_key = key
         surface.blit(self.middle, (0, 0))
+        self._draw_hover(surface)
         self._draw_big_domain(surface)
         self._draw_status(surface)
         self._draw_hover_tip(surface)
@@ -1270,8 +1275,10 @@ class LlamaLandTableScene(Scene):
                 return
             self._draw_spots(surface, frame, cells)
             ev = self.placer.evaluate()
-            draw_ghost(surface, frame, ev["cells"], ev["level"], ev["legal"],
-                       lift=frame.rise * 0.6 + 2 * abs(((self.time * 1.6) % 2) - 1))
+            lift = frame.rise * 0.6 + 2 * abs(((self.time * 1.6) % 2) - 1)
+            draw_ghost(surface, frame, ev["cells"], ev["level"], ev["legal"], lift=lift)
+            if ev["legal"] and ev["kind"] == "build":
+                self._draw_payout_bubble(surface, frame, ev, lift)
         elif self.mode == "llama":
             spots = self._llama_spots()
             self._blit_cell_layer(surface, frame, ("llama", self.version),
@@ -1289,6 +1296,50 @@ class LlamaLandTableScene(Scene):
                     ghost = fig.copy()
                     ghost.set_alpha(190)
                     surface.blit(ghost, ghost.get_rect(midbottom=(round(tx), round(ty + frame.cell * 0.06))))
+
+    def _draw_payout_bubble(self, surface, frame, ev, lift) -> None:
+        """What the build would bring, as icons in a little bubble above the tile in hand."""
+        gains: dict = {}
+        for _src, g in ev["gains"]:
+            for k, v in g.items():
+                k = "coin" if k in ("coin", "coins") else k
+                gains[k] = gains.get(k, 0) + v
+        items = [(k, gains[k]) for k in ("corn", "cacao", "potato", "coin") if gains.get(k)]
+        if ev["huts"]:
+            items.append(("hut", ev["huts"]))
+        if not items:
+            return
+        ui = self.ui
+        key = ("bubble", tuple(items), ui.scale)
+        img = self.domain_cache.get(key)
+        if img is None:
+            isz = ui.s(26)
+            parts = []
+            for name, n in items:
+                parts.append((ui.text(f"+{n}", 19, INK, bold=True), icon(name, isz)))
+            pad = ui.s(10)
+            w = sum(a.get_width() + b.get_width() + ui.s(10) for a, b in parts) + 2 * pad - ui.s(10)
+            h = isz + 2 * ui.s(6)
+            img = pygame.Surface((w, h + ui.s(8)), pygame.SRCALPHA)
+            body = pygame.Rect(0, 0, w, h)
+            pygame.draw.rect(img, (255, 250, 236), body, border_radius=h // 2)
+            pygame.draw.rect(img, (92, 170, 110), body, max(2, ui.s(2)), border_radius=h // 2)
+            pygame.draw.polygon(img, (255, 250, 236), [(w // 2 - ui.s(7), h - 2), (w // 2 + ui.s(7), h - 2),
+                                                       (w // 2, h + ui.s(7))])
+            x = pad
+            for text, pic in parts:
+                img.blit(text, text.get_rect(midleft=(x, h // 2)))
+                x += text.get_width() + ui.s(2)
+                img.blit(pic, pic.get_rect(midleft=(x, h // 2)))
+                x += pic.get_width() + ui.s(10)
+            img = finish(img)
+            self.domain_cache[key] = img
+        tops = [frame.top_rhombus(x, y, ev["level"])[0] for x, y, _i in ev["cells"]]
+        top = min(tops, key=lambda p: p[1])
+        cx = sum(p[0] for p in tops) / len(tops)
+        rect = img.get_rect(midbottom=(round(cx), round(top[1] - lift - frame.cell * 0.35)))
+        rect.clamp_ip(self.rects["domain"])
+        surface.blit(img, rect)
 
     def _draw_compass(self, surface) -> None:
         """Which way each arrow key moves the cursor on the isometric grid (bottom-left of the domain)."""
@@ -1427,6 +1478,34 @@ class LlamaLandTableScene(Scene):
         if self.mode == "place" and self.my_seat() >= 0 and not self.foundation_mode:
             keys = ui.text(t("llama_land.status.keys"), 14, (190, 214, 206))
             surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, rect.y - ui.s(4))))
+
+    def _draw_hover(self, surface) -> None:
+        """A light ring on what a click would pick (a stack, a character, an objective space)."""
+        if not self.can_act():
+            return
+        pos = self.hover_pos
+        ui = self.ui
+        ring = None
+        if self.mode == "place":
+            for i, st in enumerate(self.d["stacks"]):
+                if st["count"] and self.rects[f"stack{i}"].collidepoint(pos):
+                    ring = self.rects[f"stack{i}"]
+        elif self.mode == "hut":
+            count = len(self.d["character_row"])
+            for i in range(6):
+                if (i < count or (i == 5 and self.d["character_deck"])) and self.rects[f"char{i}"].collidepoint(pos):
+                    ring = self.rects[f"char{i}"]
+        elif self.mode == "after":
+            hit = self._objective_space_at(pos)
+            if hit is not None and hit[1] is not None:
+                index, space = hit
+                if any(m.args[0] == index and m.args[1] == space for m in self._marker_moves()):
+                    rect = self.rects[f"obj{index}"]
+                    cx, cy, rad = space_centers(rect, rect.w, rect.h)[space]
+                    pygame.draw.circle(surface, (255, 255, 255), (cx, cy), rad + ui.s(4), max(2, ui.s(3)))
+        if ring is not None:
+            pygame.draw.rect(surface, (255, 255, 255), ring.inflate(ui.s(8), ui.s(8)), max(2, ui.s(3)),
+                             border_radius=ui.s(14))
 
     def _draw_hover_tip(self, surface) -> None:
         pos = self.hover_pos
