@@ -19,6 +19,7 @@ All bots see only a ``LamaView`` and are deterministic for a seed.
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..engine.core import Move
@@ -458,6 +459,7 @@ class HardBot(_LamaBot):
     inference_weight = 0.3   # likelihood of a deal in which a player drew although they could have played
     sample_tries = 8
 
+    points_only = False      # evaluate by this seat's points only (an ablation: the game race is better)
     default_margin = 1.0     # leave the heuristic's move only for a gain of more than this many standard errors
 
     def __init__(self, seed: int = 0, iterations: int | None = None):
@@ -465,26 +467,40 @@ class HardBot(_LamaBot):
         if iterations is not None:
             self.iterations = iterations
         self.rollouts = 0  # rollouts run so far (the budget's unit: iterations × candidate moves)
-        # what this bot has seen of each seat this game: careless quits (with 5 or more cards in hand)
-        self._careless: dict[int, int] = {}
+        # belief that each seat plays carelessly (at random), as log-odds, from the public moves seen this game
+        self._log_odds: dict[int, float] = {}
         self._seen = (0, 0)  # (round, log entries already read)
 
+    # Log-likelihood ratios (careless : sensible) of what a seat does. A careless player quits about a third of
+    # its turns, whatever it holds; a sensible one quits only a cheap hand, which five cards almost never are.
+    PRIOR_LOG_ODDS = 0.0                # no idea at first
+    BIG_QUIT = math.log(0.8 / 0.02)     # quit holding 5 or more cards
+    SMALL_QUIT = math.log(0.2 / 0.98)   # quit holding fewer
+    NOT_QUIT = math.log(0.8)            # played or drew
+
     def _observe(self, view: LamaView) -> None:
-        """Read the public moves not seen yet; count careless quits (a sensible player quits a big hand only
-        when it is cheap, which five cards almost never are)."""
+        """Read the public moves not seen yet and update the belief about each opponent."""
         round_no, done = self._seen
         log = view.round_log
         if view.round_no != round_no:
             done = 0
         sizes = view.hand_sizes
+        odds = self._log_odds
         for seat, move, _top in log[done:]:
-            if seat != view.seat and move.kind == "quit" and sizes[seat] >= 5:
-                self._careless[seat] = self._careless.get(seat, 0) + 1
+            if seat == view.seat:
+                continue
+            if move.kind == "quit":
+                delta = self.BIG_QUIT if sizes[seat] >= 5 else self.SMALL_QUIT
+            elif move.kind in ("play", "draw"):
+                delta = self.NOT_QUIT
+            else:
+                continue
+            odds[seat] = min(12.0, max(-12.0, odds.get(seat, self.PRIOR_LOG_ODDS) + delta))
         self._seen = (view.round_no, len(log))
 
     def erratic_probability(self, seat: int) -> float:
-        """Belief that ``seat`` plays at random (0.75 after one careless quit, 0.94 after two, ...)."""
-        return 1.0 - 0.25 ** self._careless.get(seat, 0)
+        """Belief that ``seat`` plays at random (see ``_observe``)."""
+        return 1.0 / (1.0 + math.exp(-self._log_odds.get(seat, self.PRIOR_LOG_ODDS)))
 
     # -- determinization ----------------------------------------------------------------------------------
     def _draw_constraints(self, view: LamaView, rules: Rules):
@@ -602,6 +618,7 @@ class HardBot(_LamaBot):
         believed = [self.erratic_probability(q) if q != me else 0.0 for q in range(rules.n)]
         stream = random.Random()
         rand = stream.random
+        points_only = self.points_only
 
         def sample_with_types():
             hands, pile = sample()
@@ -615,6 +632,8 @@ class HardBot(_LamaBot):
             self.rollouts += 1
             final = simulate_round(rules, params, [x[:] for x in hands], sizes[:], pile[:], top, active[:],
                                    n_active, me, scores[:], bcount, bvalue, drama, code, adjust, erratic, rand)
+            if points_only:
+                return -final[me]
             return race_win_probability(final, me, END_POINTS, mean_gain, sd_gain)
 
         best, _means = determinized_root_search(codes, sample_with_types, evaluate, self.iterations,
