@@ -5,6 +5,7 @@
     python build/build.py --deb --install-test    # + install the .deb, run the menu command, uninstall (root)
     python build/build.py --dmg --smoke           # macOS: + dist/lama-desktop-VERSION-macos-ARCH.dmg
     python build/build.py --inno --smoke          # Windows: + dist/lama-desktop-VERSION-windows-x64-setup.exe
+    (add --install-test on Windows/macOS: silent per-user setup / app copied from the mounted .dmg, run, remove)
 
 Run it with the Python whose packages should be frozen (a venv holding the game's dependencies and
 PyInstaller). PyInstaller's work files go to ``build/_work/`` (ignored by git), outputs to ``dist/``.
@@ -408,6 +409,66 @@ def dmg() -> Path:
     return out
 
 
+def install_test_macos(dmg_path: Path) -> None:
+    """Mount the .dmg, check its layout, copy the app out as a player would, run it, unmount."""
+    work = Path(tempfile.mkdtemp(prefix="lama-dmg-"))
+    mount = work / "mnt"
+    mount.mkdir()
+    run(["hdiutil", "attach", "-nobrowse", "-readonly", "-noautoopen", "-mountpoint", mount, dmg_path],
+        stdout=subprocess.DEVNULL)
+    try:
+        app = mount / "LAMA Desktop.app"
+        link = mount / "Applications"
+        if not app.is_dir() or not link.is_symlink() or os.readlink(link) != "/Applications":
+            raise BuildError("the disk image lacks 'LAMA Desktop.app' or its Applications link")
+        applications = work / "Applications"
+        applications.mkdir()
+        run(["ditto", app, applications / app.name])
+    finally:
+        run(["hdiutil", "detach", mount], stdout=subprocess.DEVNULL)
+    exe = applications / "LAMA Desktop.app" / "Contents" / "MacOS" / APP
+    out = run_frozen([exe, "--version"]).stdout.strip()
+    if out != f"lama-desktop {VERSION}":
+        raise BuildError(f"the installed app's --version printed {out!r}")
+    if smoke_test_available():
+        result = run_frozen([exe, "--smoke-test"], home=work / "home", timeout=600)
+        say(f"app from the .dmg --smoke-test: exit 0; {_last_line(result.stdout)}")
+    shutil.rmtree(work, ignore_errors=True)
+    say(".dmg mounts, holds the app and the Applications link; the copied app runs")
+
+
+def install_test_windows(setup: Path) -> None:
+    """Run the Inno setup silently (per user), check the shortcuts, run the game, uninstall, check it is gone."""
+    work = Path(tempfile.mkdtemp(prefix="lama-inno-"))
+    target = work / "LAMA Desktop"
+    run([setup, "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART", "/SP-", f"/DIR={target}",
+         "/TASKS=desktopicon", f"/LOG={work / 'setup.log'}"], timeout=600)
+    exe = target / f"{APP}.exe"
+    uninstaller = target / "unins000.exe"
+    appdata = Path(os.environ["APPDATA"])
+    start_menu = appdata / "Microsoft" / "Windows" / "Start Menu" / "Programs" / "LAMA Desktop"
+    desktop = Path(os.environ.get("USERPROFILE", str(Path.home()))) / "Desktop" / "LAMA Desktop.lnk"
+    shortcuts = [start_menu / "LAMA Desktop.lnk", desktop]
+    for required in [exe, uninstaller, *shortcuts]:
+        if not required.exists():
+            raise BuildError(f"the installer did not create {required}")
+    out = run_frozen([exe, "--version"]).stdout.strip()
+    if out != f"lama-desktop {VERSION}":
+        raise BuildError(f"the installed game's --version printed {out!r}")
+    if smoke_test_available():
+        result = run_frozen([exe, "--smoke-test"], timeout=600)
+        say(f"installed game --smoke-test: exit 0; {_last_line(result.stdout)}")
+    run([uninstaller, "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART"], timeout=300)
+    deadline = time.monotonic() + 120  # the uninstaller hands over to a copy of itself and returns at once
+    while time.monotonic() < deadline and (target.exists() or any(p.exists() for p in shortcuts)):
+        time.sleep(1)
+    left = [str(p) for p in [target, start_menu, *shortcuts] if p.exists()]
+    if left:
+        raise BuildError(f"the uninstaller left {left}")
+    shutil.rmtree(work, ignore_errors=True)
+    say("Inno setup installed per user with Start-menu and desktop shortcuts; uninstalled cleanly")
+
+
 # ------------------------------------------------------------------------------------------------- Inno Setup
 def find_iscc() -> str | None:
     found = shutil.which("iscc") or shutil.which("ISCC")
@@ -594,7 +655,8 @@ def main(argv=None) -> int:
     parser.add_argument("--tarball", action="store_true", help="Linux: dist/lama-desktop-VERSION-linux-ARCH.tar.gz")
     parser.add_argument("--deb", action="store_true", help="Linux: dist/lama-desktop_VERSION_ARCH.deb")
     parser.add_argument("--install-test", action="store_true",
-                        help="Linux, root: install the .deb, run its menu command, uninstall, check it is clean")
+                        help="install the .deb (Linux, root) / the Inno setup (Windows) / the .dmg's app "
+                             "(macOS), run the installed game, uninstall, check nothing is left")
     parser.add_argument("--dmg", action="store_true", help="macOS: dist/lama-desktop-VERSION-macos-ARCH.dmg")
     parser.add_argument("--inno", action="store_true", help="Windows: Inno Setup installer")
     parser.add_argument("--smoke", action="store_true", help="run the frozen app (see the module doc)")
@@ -608,18 +670,24 @@ def main(argv=None) -> int:
             raise BuildError(f"--skip-pyinstaller but {bundle_exe()} does not exist")
         if args.smoke:
             smoke()
+        linux, macos, windows = sys.platform.startswith("linux"), sys.platform == "darwin", sys.platform == "win32"
         if args.tarball:
             tarball()
-        deb_path = deb() if args.deb or args.install_test else None
-        if args.install_test:
-            install_test(deb_path)
-        if args.dmg:
-            dmg()
+        if args.deb or (args.install_test and linux):
+            deb_path = deb()
+            if args.install_test:
+                install_test(deb_path)
+        if args.dmg or (args.install_test and macos):
+            dmg_path = dmg()
             if args.smoke:
                 app = DIST / "LAMA Desktop.app"
                 smoke(app / "Contents" / "MacOS" / APP, folder=app)
-        if args.inno:
-            inno()
+            if args.install_test:
+                install_test_macos(dmg_path)
+        if args.inno or (args.install_test and windows):
+            setup = inno()
+            if args.install_test:
+                install_test_windows(setup)
     except (BuildError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
         print(f"[build] FAILED: {error}", file=sys.stderr, flush=True)
         return 1
