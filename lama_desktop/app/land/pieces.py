@@ -122,8 +122,14 @@ def _glyph(surf, kind, center, size):
 
 def pictogram(ctype: str, crops, size: int) -> pygame.Surface:
     """What a character does, in icons: ``give ⇄ get`` or ``covered → bonus``."""
+    return pictogram_items(CHAR_PICTO[ctype](list(crops) + ["corn", "cacao"]), size)
+
+
+def pictogram_items(items, size: int) -> pygame.Surface:
+    """A row of icons (``(name, count)``; ``swap`` / ``arrow`` are glyphs) ``size`` px high."""
+    items = tuple(tuple(i) for i in items)
+
     def build():
-        items = CHAR_PICTO[ctype](list(crops) + ["corn", "cacao"])
         gap = max(1, size // 10)
         widths = []
         for name, n in items:
@@ -141,11 +147,9 @@ def pictogram(ctype: str, crops, size: int) -> pygame.Surface:
                     surf.blit(ic, (x, 0))
                 else:
                     surf.blit(ic, (x, 1))
-                if n >= 2 and ctype != "farmer":
-                    pass
             x += w + gap
         return finish(surf)
-    return cached(("picto", ctype, tuple(crops), size), build)
+    return cached(("picto", items, size), build)
 
 
 def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, count: int = 0) -> pygame.Surface:
@@ -172,10 +176,17 @@ def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, co
         if name.get_width() > body.w - 6:
             name = pygame.transform.smoothscale_by(name, (body.w - 6) / name.get_width())
         surf.blit(name, name.get_rect(center=band.center))
-        pic = pictogram(char["type"], char.get("crops", []), max(10, int(w * 0.3)))
-        if pic.get_width() > body.w - 8:
-            pic = pygame.transform.smoothscale_by(pic, (body.w - 8) / pic.get_width())
-        surf.blit(pic, pic.get_rect(center=(body.centerx, body.y + h * 0.56)))
+        if char["type"] == "settler":  # three crops over "→ 2 coins": two rows read better than one long one
+            size = max(10, int(w * 0.3))
+            row1 = pictogram_items([("corn", 1), ("cacao", 1), ("potato", 1)], size)
+            row2 = pictogram_items([("arrow", 0), ("coin", 2)], size)
+            surf.blit(row1, row1.get_rect(center=(body.centerx, body.y + h * 0.45)))
+            surf.blit(row2, row2.get_rect(center=(body.centerx, body.y + h * 0.45 + size * 1.1)))
+        else:
+            pic = pictogram(char["type"], char.get("crops", []), max(10, int(w * 0.36)))
+            if pic.get_width() > body.w - 8:
+                pic = pygame.transform.smoothscale_by(pic, (body.w - 8) / pic.get_width())
+            surf.blit(pic, pic.get_rect(center=(body.centerx, body.y + h * 0.54)))
         kind = t("llama_land.char.active") if char["type"] in ("trader", "merchant") else t("llama_land.char.passive")
         tag = ui.text(kind, 11, INK_SOFT)
         if tag.get_width() > body.w - 6:
