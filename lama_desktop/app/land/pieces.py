@@ -241,8 +241,9 @@ def objective_card(ui: UI, obj: dict, w: int, h: int, highlight_spaces=(), seat_
                 pygame.draw.circle(surf, (0, 0, 0, 80), (center[0] + 1, center[1] + 2), int(d * 0.42))
                 pygame.draw.circle(surf, col, center, int(d * 0.42))
                 pygame.draw.circle(surf, INK, center, int(d * 0.42), max(1, d // 16))
+                light = 0.299 * col[0] + 0.587 * col[1] + 0.114 * col[2] > 170  # dark figures on a yellow marker
                 pts = ui.text(str(obj["spaces"][i]) if obj["colour"] != "gold" else ("1", "2", "3")[i], 13,
-                              (255, 255, 255), bold=True)
+                              INK if light else (255, 255, 255), bold=True)
             else:
                 label = str(obj["spaces"][i]) if obj["colour"] != "gold" else t(f"llama_land.objective.rank{i + 1}")
                 pts = ui.text(label if not closed else "–", 15, INK if not closed else PAPER_EDGE, bold=True)

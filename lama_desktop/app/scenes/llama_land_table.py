@@ -157,12 +157,12 @@ class LlamaLandTableScene(Scene):
         ph = (650 - gap * (self.n - 1)) / self.n
         for s in range(self.n):
             r[f"panel{s}"] = R(912, 238 + s * (ph + gap), 356, ph)
-        r["objectives"] = R(1280, 10, 308, 600)
+        r["objectives"] = R(1280, 10, 308, 566)
         k = len(self.d["objectives"]) or 1
-        oh = min(84, (584 - 6 * (k - 1)) / k)
+        oh = min(84, (548 - 6 * (k - 1)) / k)
         for i in range(len(self.d["objectives"])):
             r[f"obj{i}"] = R(1288, 34 + i * (oh + 6), 294, oh)
-        r["log"] = R(1280, 618, 308, 108)
+        r["log"] = R(1280, 584, 308, 142)
         r["buttons"] = R(1280, 734, 308, 154)
         r["menu"] = R(846, 246, 46, 40)
         self.static = None
