@@ -42,6 +42,7 @@ WORK = ROOT / "build" / "_work"
 APP = "lama-desktop"
 MAX_BUNDLE_MB = 60
 DEB_PREFIX = "/opt/lama-desktop"
+METAINFO = PACKAGING / "linux" / "io.github.lamadesktop.LamaDesktop.metainfo.xml"
 MAINTAINER = "lama-desktop contributors <noreply@lama-desktop.invalid>"
 SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
@@ -223,7 +224,8 @@ def deb_arch() -> str:
 
 
 def deb() -> Path:
-    """``dist/lama-desktop_VERSION_ARCH.deb``: /opt/lama-desktop, /usr/bin/lama-desktop, menu entry, icons."""
+    """``dist/lama-desktop_VERSION_ARCH.deb``: /opt/lama-desktop, /usr/bin/lama-desktop, menu entry, icons,
+    AppStream metadata (software centres), copyright and changelog."""
     if not shutil.which("dpkg-deb"):
         raise BuildError("dpkg-deb is not installed (Debian package dpkg)")
     stage = WORK / "deb" / f"{APP}_{VERSION}_{deb_arch()}"
@@ -241,6 +243,11 @@ def deb() -> Path:
         target = stage / "usr" / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP}.png"
         target.parent.mkdir(parents=True)
         shutil.copy2(icon, target)
+    metainfo = stage / "usr" / "share" / "metainfo" / METAINFO.name
+    metainfo.parent.mkdir(parents=True)
+    release_date = time.strftime("%Y-%m-%d", time.gmtime(source_date_epoch()))
+    metainfo.write_text(METAINFO.read_text(encoding="utf-8").replace("@VERSION@", VERSION)
+                        .replace("@DATE@", release_date), encoding="utf-8")
     doc = stage / "usr" / "share" / "doc" / APP
     doc.mkdir(parents=True)
     shutil.copy2(PACKAGING / "linux" / "copyright", doc / "copyright")
@@ -319,7 +326,7 @@ def install_test(deb_path: Path) -> None:
     if os.geteuid() != 0:
         raise BuildError("--install-test installs a .deb: run it as root (CI does)")
     watched = [DEB_PREFIX, f"/usr/bin/{APP}", "/usr/share/applications", "/usr/share/icons/hicolor",
-               f"/usr/share/doc/{APP}"]
+               f"/usr/share/doc/{APP}", "/usr/share/metainfo"]
     status = subprocess.run(["dpkg-query", "-W", "-f=${Status}", APP], capture_output=True, text=True)
     if "installed" in status.stdout:
         say(f"removing an earlier {APP} package first")

@@ -226,6 +226,27 @@ def test_desktop_exec_parser(build_script, tmp_path):
     assert build_script.desktop_exec(path) == ["lama-desktop", "--flag"]
 
 
+def test_appstream_metadata_matches_the_desktop_entry_and_bundle_id(monkeypatch, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    source = PACKAGING / "linux" / "io.github.lamadesktop.LamaDesktop.metainfo.xml"
+    root = ET.parse(source).getroot()
+    assert root.tag == "component" and root.get("type") == "desktop-application"
+    assert root.findtext("id") == source.name.removesuffix(".metainfo.xml")
+    assert root.findtext("launchable") == "lama-desktop.desktop" and (PACKAGING / "lama-desktop.desktop").is_file()
+    assert root.find("provides/binary").text == "lama-desktop"
+    assert root.find("releases/release").get("version") == "@VERSION@"  # filled in by build.py
+    bundle = run_spec(monkeypatch, "darwin")["BUNDLE"][0][1]
+    assert bundle["bundle_identifier"] == root.findtext("id")
+    if shutil.which("appstreamcli"):
+        filled = tmp_path / source.name
+        filled.write_text(source.read_text(encoding="utf-8").replace("@VERSION@", package_version())
+                          .replace("@DATE@", "2026-01-01"), encoding="utf-8")
+        result = subprocess.run(["appstreamcli", "validate", "--no-net", str(filled)], capture_output=True,
+                                text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
 # ----------------------------------------------------------------------------------------------- Inno Setup
 def test_inno_script_takes_the_version_and_installs_per_user_with_shortcuts():
     text = (PACKAGING / "lama-desktop.iss").read_text(encoding="utf-8")
@@ -327,7 +348,8 @@ def test_deb_layout(build_script, monkeypatch, tmp_path):
                      "/usr/bin/lama-desktop", "/usr/share/applications/lama-desktop.desktop",
                      "/usr/share/icons/hicolor/16x16/apps/lama-desktop.png",
                      "/usr/share/icons/hicolor/512x512/apps/lama-desktop.png",
-                     "/usr/share/doc/lama-desktop/copyright"):
+                     "/usr/share/doc/lama-desktop/copyright", "/usr/share/doc/lama-desktop/changelog.gz",
+                     "/usr/share/metainfo/io.github.lamadesktop.LamaDesktop.metainfo.xml"):
         assert required in paths, required
     control = subprocess.run(["dpkg-deb", "-f", str(deb)], capture_output=True, text=True, check=True).stdout
     assert f"Version: {package_version()}" in control
