@@ -532,7 +532,7 @@ def run_frozen(cmd: list, home: Path | None = None, timeout: float = 300,
         env["LAMA_DESKTOP_CONSOLE_LOG"] = str(console_log)
         say("$ " + " ".join(str(part) for part in cmd))
         result = subprocess.run([str(part) for part in cmd], env=env, capture_output=True, text=True,
-                                timeout=timeout, cwd=tempfile.gettempdir())
+                                errors="replace", timeout=timeout, cwd=tempfile.gettempdir())
         if console_log.is_file():
             result.stdout += console_log.read_text(encoding="utf-8", errors="replace")
     if result.returncode != 0:
@@ -618,7 +618,7 @@ def smoke(exe: Path | None = None, folder: Path | None = None) -> dict:
 
         frozen_check = run_frozen([exe, "--self-check"], home).stdout.strip().splitlines()
         source_check = subprocess.run([sys.executable, "-m", "lama_desktop", "--self-check"], cwd=ROOT,
-                                      env=frozen_env(home), capture_output=True, text=True)
+                                      env=frozen_env(home), capture_output=True, text=True, errors="replace")
         if source_check.returncode != 0:
             raise BuildError(f"source --self-check failed:\n{source_check.stdout}\n{source_check.stderr}")
         source_lines = source_check.stdout.strip().splitlines()
