@@ -140,38 +140,65 @@ def render_domain(domain: dict, frame: IsoFrame, seat: int, *, grid: bool = Fals
     if c >= 24:
         small = pygame.transform.gaussian_blur(small, max(1, c // (8 * q)))
     surf.blit(pygame.transform.smoothscale(small, (small.get_width() * q, small.get_height() * q)), (0, 0))
-    width = max(2, round(c * 0.05))
-    color = art.PLAYER_COLORS[seat_color_name(seat)]
     for (x, y) in sorted(cells, key=_painter_key):
-        if (x, y) in skip:
-            continue
-        cell = cells[(x, y)]
-        level = cell["height"]
-        icon = cell["icon"] if cell["icon"] in art.LAND_ICONS else "none"
-        bx, by = frame.block_pos(x, y, level)
-        surf.blit(art.land_block(icon, min(level, 9), c), (bx + off[0], by + off[1]))
-        top = [(px + off[0], py + off[1]) for px, py in frame.top_rhombus(x, y, level)]
-        if cell["levels"][-1]["shape"] == "foundation":
-            pygame.draw.polygon(surf, FOUNDATION_TOP, top)
-            inner = [(px * 0.6 + sum(p[0] for p in top) / 4 * 0.4, py * 0.6 + sum(p[1] for p in top) / 4 * 0.4)
-                     for px, py in top]
-            pygame.draw.polygon(surf, (150, 142, 132), inner, max(1, width // 2))
-            pygame.draw.polygon(surf, INK, top, max(1, width // 2))
-        # heavy borders where the neighbouring cell belongs to another tile (or is lower / missing)
-        tile = cell["levels"][-1]["tile"]
-        edges = (((1, 0), 1, 2), ((0, 1), 2, 3), ((-1, 0), 3, 0), ((0, -1), 0, 1))
-        # rhombus corners: 0 top, 1 right, 2 bottom, 3 left; the +x neighbour is across edge 1-2, +y across 2-3
-        for (dx, dy), a, b in edges:
-            other = cells.get((x + dx, y + dy))
-            if other is not None and other["height"] == level and other["levels"][-1]["tile"] == tile \
-                    and tile != -2:
-                continue
-            pygame.draw.line(surf, INK, top[a], top[b], width)
-        if llamas and cell["llama"]:
-            fig = art.llama_figure(max(10, round(c * 0.62)), "cream", blanket=color)
-            cx, cy = frame.top_center(x, y, level)
-            surf.blit(fig, fig.get_rect(midbottom=(round(cx + off[0]), round(cy + off[1] + c * 0.06))))
+        if (x, y) not in skip:
+            draw_cell(surf, frame, cells, x, y, seat, off, llamas)
     return finish(surf)
+
+
+EDGES = (((1, 0), 1, 2), ((0, 1), 2, 3), ((-1, 0), 3, 0), ((0, -1), 0, 1))
+# rhombus corners: 0 top, 1 right, 2 bottom, 3 left; the +x neighbour is across edge 1-2, +y across 2-3
+
+
+def draw_cell(surf, frame: IsoFrame, cells: dict, x: int, y: int, seat: int, off=(0, 0), llamas: bool = True) -> None:
+    """One column of the domain: its block, a foundation's stone top, heavy tile borders and its llama."""
+    c = frame.cell
+    width = max(2, round(c * 0.05))
+    cell = cells[(x, y)]
+    level = cell["height"]
+    icon = cell["icon"] if cell["icon"] in art.LAND_ICONS else "none"
+    bx, by = frame.block_pos(x, y, level)
+    surf.blit(art.land_block(icon, min(level, 9), c), (bx + off[0], by + off[1]))
+    top = [(px + off[0], py + off[1]) for px, py in frame.top_rhombus(x, y, level)]
+    if cell["levels"][-1]["shape"] == "foundation":
+        pygame.draw.polygon(surf, FOUNDATION_TOP, top)
+        inner = [(px * 0.6 + sum(p[0] for p in top) / 4 * 0.4, py * 0.6 + sum(p[1] for p in top) / 4 * 0.4)
+                 for px, py in top]
+        pygame.draw.polygon(surf, (150, 142, 132), inner, max(1, width // 2))
+        pygame.draw.polygon(surf, INK, top, max(1, width // 2))
+    # heavy borders where the neighbouring cell belongs to another tile (or is lower / missing)
+    tile = cell["levels"][-1]["tile"]
+    for (dx, dy), a, b in EDGES:
+        other = cells.get((x + dx, y + dy))
+        if other is not None and other["height"] == level and other["levels"][-1]["tile"] == tile and tile != -2:
+            continue
+        pygame.draw.line(surf, INK, top[a], top[b], width)
+    if llamas and cell["llama"]:
+        fig = art.llama_figure(max(10, round(c * 0.62)), "cream", blanket=art.PLAYER_COLORS[seat_color_name(seat)])
+        cx, cy = frame.top_center(x, y, level)
+        surf.blit(fig, fig.get_rect(midbottom=(round(cx + off[0]), round(cy + off[1] + c * 0.06))))
+
+
+def cells_in_front(frame: IsoFrame, cells: dict, picked) -> list[tuple[int, int]]:
+    """Domain cells drawn in front of the columns ``picked`` [(x, y, level)] that may hide part of them, plus the
+    cells in front of those (painter's order), so that redrawing them over a ghost tile restores the occlusion."""
+    rise_per = frame.rise / (frame.cell / 4)  # screen rows of a level, in quarter-cells
+    front: dict = {}
+    todo = [(x, y, level) for x, y, level in picked]
+    owned = {(x, y) for x, y, _l in picked}
+    while todo:
+        gx, gy, glevel = todo.pop()
+        gd, gs = gx + gy, gx - gy
+        for (x, y), cell in cells.items():
+            if (x, y) in owned or (x, y) in front:
+                continue
+            d = x + y - gd
+            if d <= 0 or abs((x - y) - gs) > 1:
+                continue
+            if d < rise_per * cell["height"] + 2:  # its top reaches up into the column behind it
+                front[(x, y)] = cell
+                todo.append((x, y, cell["height"]))
+    return sorted(front, key=_painter_key)
 
 
 _GHOSTS: dict = {}

@@ -31,7 +31,8 @@ from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
 from ..i18n import t
 from ..land import iso
-from ..land.iso import IsoFrame, domain_heights, domain_signature, draw_ghost, draw_spot, max_height, render_domain
+from ..land.iso import (IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell, draw_ghost, draw_spot,
+                        max_height, render_domain)
 from ..land.pieces import (CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_card, flat_tile, icon, llama_card,
                            objective_card, space_centers)
 from ..land.placement import Placer
@@ -1238,6 +1239,8 @@ class LlamaLandTableScene(Scene):
                 block = art.land_block(c["icon"] if c["icon"] in art.LAND_ICONS else "none", min(c["height"], 9),
                                        frame.cell)
                 surface.blit(block, (bx, by - lift))
+            self._redraw_front(surface, frame, cells, seat,
+                               [(x, y, cells[(x, y)]["height"]) for x, y in drop["cells"] if (x, y) in cells])
         if self.flash is not None and self.flash["seat"] == seat and drop is None:
             a = max(0, 1 - self.flash["age"] / 1.2)
             if a > 0:
@@ -1277,6 +1280,7 @@ class LlamaLandTableScene(Scene):
             ev = self.placer.evaluate()
             lift = frame.rise * 0.6 + 2 * abs(((self.time * 1.6) % 2) - 1)
             draw_ghost(surface, frame, ev["cells"], ev["level"], ev["legal"], lift=lift)
+            self._redraw_front(surface, frame, cells, seat, [(x, y, ev["level"]) for x, y, _i in ev["cells"]])
             if ev["legal"] and ev["kind"] == "build":
                 self._draw_payout_bubble(surface, frame, ev, lift)
         elif self.mode == "llama":
@@ -1296,6 +1300,16 @@ class LlamaLandTableScene(Scene):
                     ghost = fig.copy()
                     ghost.set_alpha(190)
                     surface.blit(ghost, ghost.get_rect(midbottom=(round(tx), round(ty + frame.cell * 0.06))))
+
+    def _redraw_front(self, surface, frame, cells: dict, seat: int, picked) -> None:
+        """Draw again the columns standing in front of ``picked`` (a ghost or falling tile): true occlusion."""
+        key = ("front", self.version, seat, tuple(picked), frame.cell, frame.bounds)
+        front = self.domain_cache.get("front")
+        if front is None or front[0] != key:
+            front = (key, cells_in_front(frame, cells, picked))
+            self.domain_cache["front"] = front
+        for x, y in front[1]:
+            draw_cell(surface, frame, cells, x, y, seat)
 
     def _draw_payout_bubble(self, surface, frame, ev, lift) -> None:
         """What the build would bring, as icons in a little bubble above the tile in hand."""
