@@ -10,7 +10,8 @@ import pytest
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
 from lama_desktop.app.scenes.llama_land_results import LlamaLandResultsScene, score_rows
-from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene, open_table, translate_reason
+from lama_desktop.app.i18n import t
+from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene, _gains_text, open_table, translate_reason
 from lama_desktop.app.tables import playable_games
 from lama_desktop.storage import Storage
 
@@ -263,7 +264,8 @@ def test_placement_preview_legal_shows_payout_and_illegal_shows_the_reason(tmp_p
     expected = {k: v for k, v in build["payout"].items() if v and k != "hut"}
     assert gained == expected
     text, _color = table._status_text()
-    assert "level 2" in text
+    assert text == t("llama_land.status.build", level=2, gains=_gains_text(gained) + (
+        " · " + t("llama_land.status.huts", n=ev["huts"]) if ev["huts"] else ""))
     # half on, half off the domain: refused, the reason shown, and a click changes nothing
     placer.cursor = (3, 1)
     placer.rotation, placer.mirror = 1, False

@@ -1111,8 +1111,11 @@ class LlamaLandTableScene(Scene):
         if seatinfo.is_bot:
             name += f" · {t(f'common.levels.{seatinfo.level}') if seatinfo.level in ('random', 'easy', 'medium', 'hard') else seatinfo.level}"
         img = ui.text(name, 17, (255, 255, 255), bold=True)
-        surf.blit(img, img.get_rect(midleft=(bar.x + ui.s(10), bar.centery)))
         score = ui.text(t("llama_land.ui.points", n=d["scores"][seat]), 17, (255, 255, 255), bold=True)
+        room = bar.w - score.get_width() - ui.s(32)
+        if img.get_width() > room:  # a long name shrinks rather than running under the score
+            img = pygame.transform.smoothscale_by(img, room / img.get_width())
+        surf.blit(img, img.get_rect(midleft=(bar.x + ui.s(10), bar.centery)))
         surf.blit(score, score.get_rect(midright=(bar.right - ui.s(10), bar.centery)))
         # mini domain
         body = pygame.Rect(rect.x + ui.s(6), bar.bottom + ui.s(4), int(rect.w * 0.40), rect.bottom - bar.bottom - ui.s(10))
