@@ -28,9 +28,14 @@ def _load_builtin_games() -> None:
     from . import llama_land  # noqa: F401  (llama-land)
 
 
+#: the order games are offered in (menus, rules viewer); independent of which module happened to load first
+GAME_ORDER = ("lama", "lama-party", "lama-dice", "lama-cadabra", "llama-land")
+
+
 def games() -> list[GameSpec]:
     _load_builtin_games()
-    return list(_GAMES.values())
+    rank = {game_id: index for index, game_id in enumerate(GAME_ORDER)}
+    return sorted(_GAMES.values(), key=lambda spec: rank.get(spec.id, len(rank)))
 
 
 def get_game(game_id: str) -> GameSpec:
