@@ -3,6 +3,7 @@
     python build/build.py                         # PyInstaller onedir bundle -> dist/lama-desktop/
     python build/build.py --tarball --deb --smoke # + Linux tarball and .deb, then run the frozen app
     python build/build.py --deb --install-test    # + install the .deb, run the menu command, uninstall (root)
+    python build/build.py --skip-pyinstaller --measure-startup 8   # time to first frame of the frozen game
     python build/build.py --dmg --smoke           # macOS: + dist/lama-desktop-VERSION-macos-ARCH.dmg
     python build/build.py --inno --smoke          # Windows: + dist/lama-desktop-VERSION-windows-x64-setup.exe
     (add --install-test on Windows/macOS: silent per-user setup / app copied from the mounted .dmg, run, remove)
@@ -603,6 +604,25 @@ def launch_probe(exe: Path, home: Path, timeout: float = 60) -> tuple[float, flo
     return seen, (own if own and own > 0 else None)
 
 
+def measure_startup(launches: int) -> dict:
+    """Launch the frozen game ``launches`` times; time to the first frame (the app's figure where it has one)."""
+    import statistics
+
+    home = Path(tempfile.mkdtemp(prefix="lama-startup-"))
+    try:
+        figures = []
+        for _ in range(launches):
+            seen, own = launch_probe(bundle_exe(), home)
+            figures.append(own if own is not None else seen)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    result = {"launches": launches, "median_s": round(statistics.median(figures), 3),
+              "max_s": round(max(figures), 3), "all_s": [round(x, 3) for x in figures]}
+    say(f"time to first frame over {launches} launches: median {result['median_s']:.3f} s, "
+        f"max {result['max_s']:.3f} s ({', '.join(f'{x:.2f}' for x in result['all_s'])})")
+    return result
+
+
 def smoke(exe: Path | None = None, folder: Path | None = None) -> dict:
     """Run the frozen app; raise BuildError on any failure. Returns the measurements."""
     exe = exe or bundle_exe()
@@ -667,6 +687,8 @@ def main(argv=None) -> int:
     parser.add_argument("--dmg", action="store_true", help="macOS: dist/lama-desktop-VERSION-macos-ARCH.dmg")
     parser.add_argument("--inno", action="store_true", help="Windows: Inno Setup installer")
     parser.add_argument("--smoke", action="store_true", help="run the frozen app (see the module doc)")
+    parser.add_argument("--measure-startup", type=int, metavar="N", default=0,
+                        help="launch the frozen game N times, print the time to its first frame (median, max)")
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
@@ -677,6 +699,8 @@ def main(argv=None) -> int:
             raise BuildError(f"--skip-pyinstaller but {bundle_exe()} does not exist")
         if args.smoke:
             smoke()
+        if args.measure_startup:
+            measure_startup(args.measure_startup)
         linux, macos, windows = sys.platform.startswith("linux"), sys.platform == "darwin", sys.platform == "win32"
         if args.tarball:
             tarball()
