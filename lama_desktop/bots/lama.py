@@ -4,10 +4,11 @@ Levels (see ``docs/bots-lama.md`` for how they think and what they measure):
 
 - ``easy``: plays a card whenever it can, otherwise draws while its hand is expensive and quits when it is cheap;
   now and then it makes a casual choice. A beginner's opponent.
-- ``medium``: a hand-written heuristic. Which card: the one that saves the most points and keeps a follow-up
-  (plus cards first, for their extra turn). When stuck: quit or draw by comparing the hand's points with a
-  threshold that rises when a rival is about to go out, when few cards are left to draw and when its game lead is
-  worth protecting, and falls when it must gamble to catch up.
+- ``medium``: a hand-written heuristic. Which card: the one that saves the most points and leaves the longest run
+  of cards to play after it (plus cards first, for their extra turn). When stuck: quit or draw by comparing the
+  hand's points with a threshold (tuned by self-play) that rises when few cards are left to draw and when a game
+  lead is worth protecting, and falls when it must gamble to catch up. (Raising it when a rival is about to go
+  out measured worse; the knob stays, at 0.)
 - ``hard``: determinized Monte-Carlo search (``bots.search.determinized_root_search``): each iteration deals the
   unseen cards again (weighted by what the round log says: a player who drew instead of playing probably had no
   playable card), plays every candidate move on that same deal and rolls the round out to its end with the medium
@@ -27,8 +28,6 @@ from ..engine.lama import (
     CARD_TYPE,
     DRAW,
     END_POINTS,
-    IS_LLAMA,
-    IS_PLUS,
     LLAMA,
     NUM_TYPES,
     PINK,
@@ -38,7 +37,6 @@ from ..engine.lama import (
     TAKE,
     VALUE,
     LamaView,
-    deck_counts,
 )
 from . import register_bots
 from .base import Bot
@@ -47,7 +45,6 @@ from .search import determinized_root_search, race_win_probability
 # action codes of the fast simulator: a card type 1..14 is "play that card"
 A_DRAW, A_QUIT, A_TAKE = 0, -1, -2
 _DRAMA_THRESHOLD = 5
-_NUMBER_TYPES = tuple(range(1, 7))
 
 # per-round gain model of a L.A.M.A. player (measured over medium-bot games: see docs/bots-lama.md)
 ROUND_GAIN_MEAN = 6.0
@@ -122,7 +119,7 @@ class Params:
         self.quit_danger = quit_danger    # ... plus this when a rival holds 1 or 2 cards
         self.quit_danger2 = quit_danger2  # ... plus this when a rival holds 3 cards
         self.quit_low_pile = quit_low_pile  # ... plus this when the pile is nearly empty
-        self.follow_bonus = follow_bonus  # how much a follow-up card is worth when choosing what to play
+        self.follow_bonus = follow_bonus  # worth of each card of the run a play leaves us (see chain_length)
         self.plus_bonus = plus_bonus      # how much a plus card's extra turn is worth
         self.score_aware = score_aware    # adjust the quit threshold to the game's score situation
 
