@@ -686,7 +686,7 @@ class LlamaLandTableScene(Scene):
             crops = 4 - coins // 2
             icons = [(crop, crops)] + ([("coin", coins)] if coins else [])
             label = t("llama_land.feed.option", card=cols[crop][0] if cols[crop] else 0)
-            options.append((label, icons, lambda mv=str(m): self.try_move(mv)))
+            options.append((label, icons, lambda mv=str(m): self.try_move(mv), CROP_COLORS[crop]))
         self._open_choice(t("llama_land.feed.title"), options)
 
     def open_characters(self, only: int | None = None) -> None:
@@ -1631,7 +1631,7 @@ class ChoiceOverlay(Scene):
     def __init__(self, title: str, options, on_close=None):
         super().__init__()
         self.title = title
-        self.options = list(options)  # (label, [(icon, count)], callback)
+        self.options = list(options)  # (label, [(icon, count)], callback[, accent colour])
         self.on_close = on_close
         self.focus = 0
         self.rows: list[pygame.Rect] = []
@@ -1700,10 +1700,14 @@ class ChoiceOverlay(Scene):
         draw_panel(surface, self.panel, ui)
         title = ui.text(self.title, 30, INK, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + ui.s(22))))
-        for i, (label, icons, _cb) in enumerate(self.options):
+        for i, option in enumerate(self.options):
+            label, icons = option[0], option[1]
             r = self.rows[i]
             focused = i == self.focus
             pygame.draw.rect(surface, (255, 236, 180) if focused else (243, 232, 208), r, border_radius=ui.s(12))
+            if len(option) > 3:  # an accent colour (the crop a feeding pays with)
+                pygame.draw.rect(surface, option[3], (r.x, r.y, ui.s(10), r.h), border_top_left_radius=ui.s(12),
+                                 border_bottom_left_radius=ui.s(12))
             pygame.draw.rect(surface, GOLD if focused else PAPER_EDGE, r, max(1, ui.s(3 if focused else 2)),
                              border_radius=ui.s(12))
             num = ui.text(str(i + 1), 16, INK_SOFT, bold=True)

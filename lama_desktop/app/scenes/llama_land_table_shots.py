@@ -1,7 +1,8 @@
 """Llama Land moments for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them).
 
 Positions come from seeded games played by the medium bots (the same picture every time): the table at the start,
-mid-game with tall domains, a placement preview (legal and illegal), feeding, the final scoring.
+mid-game with tall domains, a placement preview (legal and illegal), feeding (crafted: the player is given a few
+coins, so that the choice of paying coins for missing crops shows), the final scoring, a rules page.
 """
 
 from __future__ import annotations
@@ -130,11 +131,17 @@ def _preview_illegal(app):
 
 
 def _feeding(app):
-    def ready(state):
+    def ready(state):  # Anna may feed, with a choice of crops and of coins standing in for crops
         if state.current_player != 0 or state.phase != 3 or state.t_fed:
             return False
-        return any(m.kind == "feed" for m in state.legal_moves())
-    scene = push(app, played_session(3, ready))
+        feeds = [m for m in state.legal_moves() if m.kind == "feed"]
+        return len(feeds) >= 3 or (len(feeds) >= 2 and state.turns[0] >= 4) or (bool(feeds) and state.turns[0] >= 8)
+    session = played_session(3, ready)
+    state = session.state  # crafted from here: Anna also holds 6 coins, so coins can stand in for crops
+    coins = min(6, state.supply_coins)
+    state.players[0].coins += coins
+    state.supply_coins -= coins
+    scene = push(app, session)
     settle(app, scene)
     scene.open_feeding()
     app.stack.apply_pending()
