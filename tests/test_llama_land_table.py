@@ -331,6 +331,10 @@ def test_other_domains_can_be_inspected_and_the_view_returns(tmp_path):
     post_click(table.rects["panel0"].center)
     app.step(1 / 30)
     assert table.shown_seat == 0
+    for seat in (1, 2, 3, 0):  # V walks over the domains with the keyboard, back to one's own
+        post_key(pygame.K_v)
+        app.step(1 / 30)
+        assert table.shown_seat == seat
 
 
 def test_continue_resumes_a_saved_game(tmp_path):

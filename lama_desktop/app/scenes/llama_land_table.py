@@ -17,7 +17,7 @@ wheel or right click turns it, the buttons turn and mirror it; the legal spots o
 marked; a click places it (a refused spot shows why). Foundations: the Foundation button (or F) then click cells.
 Keyboard: arrows move the cursor, 1–5 or Tab choose the stack, R / Shift+R rotate, M mirror, N jumps to the next
 spot where the tile fits, F foundation mode, Enter confirms, C characters, E end the turn, K markers (after an
-extension), Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
+extension), V looks at the next player's domain, Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
 """
 
 from __future__ import annotations
@@ -97,6 +97,7 @@ class LlamaLandTableScene(Scene):
         self.overlay_open = False
         self._was_my_turn = False
         self.results_open = False
+        self._legal_cache = (None, [])
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -249,9 +250,14 @@ class LlamaLandTableScene(Scene):
         return self.idle and not self.session.is_over and self.my_seat() >= 0 and not self.finished
 
     def _legal(self):
-        if not self.can_act():
-            return []
-        return self.session.state.legal_moves()
+        """The moves of the human to play, when they may act now (else none)."""
+        return self._moves_now() if self.can_act() else []
+
+    def _moves_now(self):
+        key = (self.version, self.session.moves_played)
+        if self._legal_cache[0] != key:  # asked every frame (buttons): computed once per position
+            self._legal_cache = (key, self.session.state.legal_moves() if not self.session.is_over else [])
+        return self._legal_cache[1]
 
     def _legal_kinds(self) -> set:
         return {m.kind for m in self._legal()}
@@ -554,6 +560,12 @@ class LlamaLandTableScene(Scene):
         if key == pygame.K_c:
             self.press("characters")
             return True
+        if key == pygame.K_v:  # look at the next player's domain (and back to the one in play)
+            base = self.my_seat() if self.my_seat() >= 0 else max(0, self.d["current_player"])
+            nxt = ((self.inspect if self.inspect is not None else base) + 1) % self.n
+            self.inspect = None if nxt == base else nxt
+            self.frame_key = None
+            return True
         return False
 
     def buttons_focus_first(self) -> None:
@@ -740,8 +752,9 @@ class LlamaLandTableScene(Scene):
 
     # -- helpers for highlights ------------------------------------------------------------------------------
     def _llama_spots(self) -> list:
-        return [(m.args[0], m.args[1]) for m in self.session.state.legal_moves() if m.kind == "llama"] \
-            if self.my_seat() >= 0 else []
+        if self.my_seat() < 0:
+            return []
+        return [(m.args[0], m.args[1]) for m in self._moves_now() if m.kind == "llama"]
 
     def _foundation_cells(self) -> list:
         return [(m.args[0], m.args[1]) for m in self._legal() if m.kind == "foundation"]
