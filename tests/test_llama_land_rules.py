@@ -860,3 +860,25 @@ def test_saved_state_is_refused_when_damaged():
     d["version"] = 99
     with pytest.raises(StateFormatError):
         LlamaLandState.from_dict(d)
+
+
+def test_after_a_foundation_only_builds_covering_it_are_offered():
+    s = new(2)
+    p = s.players[0]
+    z = s.stacks[4].pop()
+    p.put_tile("build", z, 0, enc(0, 0))
+    s.apply("foundation 2 0")
+    items = s.placements()
+    assert items and all(i["kind"] == "build" and [2, 0] in i["cells"] for i in items)
+    assert {m.kind for m in s.legal_moves()} <= {"build", "foundation", "use"}
+    cell = next(c for c in s.view(0).to_dict()["domains"][0]["cells"] if (c["x"], c["y"]) == (2, 0))
+    assert [lv["shape"] for lv in cell["levels"]] == ["board", "foundation"] and cell["height"] == 2
+
+
+def test_view_levels_name_the_tile_of_every_level():
+    s = new(2)
+    t = tile_on_top(s, "T")
+    s.apply("build T r0 - 0 0")
+    cells = {(c["x"], c["y"]): c for c in s.view(1).to_dict()["domains"][0]["cells"]}
+    assert cells[(1, 1)]["levels"] == [{"tile": -1, "shape": "board"}, {"tile": t, "shape": "T"}]
+    assert cells[(3, 3)]["levels"] == [{"tile": -1, "shape": "board"}]
