@@ -20,7 +20,7 @@ import random
 
 from ..engine.core import Move
 from ..engine.llama_land.data import CACAO, COIN, CORN, HUT, NEIGHBOURS, NONE, POTATO, dec, enc, load
-from ..engine.llama_land.state import AFTER, CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
+from ..engine.llama_land.state import CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
 from . import register_bots
 from .base import Bot
 

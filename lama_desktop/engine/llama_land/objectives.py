@@ -3,15 +3,15 @@
 A *check* ``(player, **params) -> bool`` decides a blue or purple card; a *measure* ``(player, **params) -> int``
 ranks the players on a gold card (expert variant). ``player`` is a ``state.Player``: ``heights`` (cell -> level
 count), ``llamas`` (cell -> the level the llama stands on), ``cards`` (list of ``(crop, value)``), ``coins``,
-``chars``. Levels ignore nothing but are counted from 1 (the start board); "ignoring levels" in herd, outposts and
-farms means adjacency is in the plane, whatever the heights.
+``chars``. Levels are counted from 1 (the start board); "ignoring levels" (herd, outposts, farms) means adjacency
+in the plane, whatever the heights.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from .data import NEIGHBOURS, STRIDE, dec
+from .data import NEIGHBOURS, dec
 
 
 def llamas_on_level(player, level: int, count: int) -> bool:
@@ -147,4 +147,4 @@ MEASURES = {
     "characters": characters,
 }
 
-__all__ = ["CHECKS", "MEASURES", "STRIDE"]
+__all__ = ["CHECKS", "MEASURES"]

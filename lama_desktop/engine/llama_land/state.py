@@ -6,7 +6,7 @@ from ..core import Event, GameState, IllegalMove, Move, StateFormatError, View, 
 from ..rng import Rng
 from . import objectives as objective_rules
 from .data import (
-    CACAO, COIN, CORN, CROP_INDEX, CROP_NAMES, HUT, ICON_NAMES, NEIGHBOURS, NONE, POTATO, STRIDE, dec, enc, load,
+    CACAO, COIN, CORN, CROP_INDEX, CROP_NAMES, HUT, ICON_NAMES, NEIGHBOURS, NONE, POTATO, dec, enc, load,
 )
 
 GAME_ID = "llama-land"
