@@ -16,7 +16,7 @@ from ..gameconfig import GameResults
 from ..i18n import t
 from ..land.iso import seat_rgb
 from ..land.pieces import CROP_COLORS, OBJ_COLORS, icon
-from ..widgets import CREAM, GOLD, INK, INK_SOFT, PAPER_EDGE, Button, draw_panel, felt_surface
+from ..widgets import GOLD, INK, INK_SOFT, Button, draw_panel, felt_surface
 from .base import MenuScene, draw_heading
 
 log = logging.getLogger("lama_desktop.app")
@@ -199,4 +199,4 @@ class LlamaLandResultsScene(MenuScene):
         pass
 
 
-__all__ = ["LlamaLandResultsScene", "score_rows", "tie_break_line", "CREAM", "PAPER_EDGE"]
+__all__ = ["LlamaLandResultsScene", "score_rows", "tie_break_line"]

@@ -31,7 +31,7 @@ from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
 from ..i18n import t
 from ..land import iso
-from ..land.iso import (IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell, draw_ghost, draw_spot,
+from ..land.iso import (IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell, draw_ghost,
                         max_height, render_domain)
 from ..land.pieces import (CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_card, flat_tile, icon, llama_card,
                            objective_card, space_centers)
