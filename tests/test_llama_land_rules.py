@@ -882,3 +882,11 @@ def test_view_levels_name_the_tile_of_every_level():
     cells = {(c["x"], c["y"]): c for c in s.view(1).to_dict()["domains"][0]["cells"]}
     assert cells[(1, 1)]["levels"] == [{"tile": -1, "shape": "board"}, {"tile": t, "shape": "T"}]
     assert cells[(3, 3)]["levels"] == [{"tile": -1, "shape": "board"}]
+
+
+def test_marker_shorthand_takes_the_highest_free_space():
+    s = marker_state(3)
+    s.markers[0][0] = 1
+    after_extend(s)
+    s.apply("marker 0")
+    assert s.markers[0] == [1, 0, -1]

@@ -825,10 +825,17 @@ class LlamaLandState(GameState):
             return k, D.crops_needed - replaced, coins
         if kind == "marker":
             args = move.args
-            if len(args) not in (2, 3) or not all(isinstance(a, int) for a in args):
+            if len(args) not in (1, 2, 3) or not all(isinstance(a, int) for a in args):
                 raise IllegalMove("'marker' needs an objective card and a space (and the card it comes from)", move)
             if not self.objectives:
                 raise IllegalMove("this game has no objectives", move)
+            if len(args) == 1:  # shorthand: the highest free space, from the reserve
+                if not 0 <= args[0] < len(self.objectives):
+                    raise IllegalMove(f"there is no objective card {args[0]}", move)
+                free = self._free_spaces(args[0])
+                if not free:
+                    raise IllegalMove("that card has no free space", move)
+                args = (args[0], free[0])
             if self.t_kind != "extend":
                 raise IllegalMove("you place a marker only after extending your domain", move)
             if self.t_marker:
