@@ -115,6 +115,20 @@ def machine() -> str:
 
 
 # ---------------------------------------------------------------------------------------------------- PyInstaller
+def ensure_icons() -> None:
+    """Remake packaging/icons/ when the icon art changed since they were made (and say so: commit them)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_icons", PACKAGING / "make_icons.py")
+    make_icons = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_icons)
+    problem = make_icons.check()
+    if problem:
+        say(f"{problem}: doing it now (commit packaging/icons/)")
+        make_icons.make()
+
+
+
 def pyinstaller(clean: bool = False) -> float:
     try:
         import PyInstaller  # noqa: F401
@@ -122,6 +136,7 @@ def pyinstaller(clean: bool = False) -> float:
         raise BuildError(f"PyInstaller is not installed for {sys.executable}: "
                          f"{sys.executable} -m pip install pyinstaller") from None
     WORK.mkdir(parents=True, exist_ok=True)
+    ensure_icons()
     started = time.monotonic()
     cmd = [sys.executable, "-m", "PyInstaller", SPEC, "--noconfirm", "--log-level", "WARN",
            "--distpath", DIST, "--workpath", WORK / "pyinstaller"]
