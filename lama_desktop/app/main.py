@@ -442,9 +442,14 @@ def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None,
     if smoke_test:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound card needed to prove the game runs
     if smoke_test and storage is None:
+        import shutil
         import tempfile
 
-        storage = Storage(tempfile.mkdtemp(prefix="lama-smoke-"))  # never touches the player's saves
+        folder = tempfile.mkdtemp(prefix="lama-smoke-")  # never touches the player's saves
+        try:
+            return run_app(smoke_test=True, storage=Storage(folder), size=size, timing=timing)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
     try:
         app = App(storage, size, smoke_test=smoke_test, timing=timing)
     except pygame.error as error:
