@@ -308,3 +308,23 @@ def test_the_table_keeps_drawing_while_a_slow_bot_thinks(tmp_path):
     # no frame waited for the bot (a blocked frame would take the bot's whole second)
     assert frames >= 5 and slowest < 0.5, (frames, slowest)
     assert "Bot is thinking…" in statuses
+
+
+def test_the_log_names_the_new_rounds_dealer_not_the_player_who_ended_the_last_round(tmp_path):
+    # a new round's deal comes from the move that ended the last round: the log must name the engine's dealer
+    seats = [SeatConfig("Ann", "bot", "random"), SeatConfig("Bo", "bot", "random"), SeatConfig("Cy", "bot", "random"),
+             SeatConfig("Di", "bot", "random")]
+    app, table = make_app(tmp_path, seats, seed=5)
+    names = [seat.name for seat in seats]
+    for _ in range(20000):
+        app.step(1 / 30)
+        if app.stack.top.name == "round_summary":
+            post_key(pygame.K_RETURN)
+        if table.shown.round >= 2 and not table.queue and not table.tween.busy:
+            break
+    else:
+        pytest.fail("round 2 was never dealt")
+    dealer = table.session.view(0).to_dict()["dealer"]
+    assert table.shown.dealer == dealer
+    deal_lines = [text for text, _ in table.log.lines if "dealer:" in text]
+    assert deal_lines[-1] == f"Round {table.shown.round} · dealer: {names[dealer]}"

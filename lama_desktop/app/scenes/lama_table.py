@@ -583,7 +583,9 @@ class LamaTableScene(Scene):
                            x=end[0], y=end[1], scale=w1, flip=flip[1], angle=angle[1])
         return sprite
 
-    def _ev_deal(self, dealer, d) -> None:
+    def _ev_deal(self, _mover, d) -> None:
+        # the queue carries the seat whose move ended the last round; the dealer is in the event's data
+        dealer = int(d["dealer"])
         sh = self.shown
         n = self.n
         sizes = list(d["hand_sizes"])
