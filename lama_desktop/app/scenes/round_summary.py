@@ -183,7 +183,7 @@ class RoundSummaryScene(MenuScene):
             d_tok = ui.s(28)
             kinds = [kind for denom, kind in ((20, "pink"), (10, "black"), (1, "white"))
                      for _ in range(min(held[denom], 9))]
-            room = self.panel.right - ui.s(24) - tx - d_tok
+            room = row.right - ui.s(10) - tx - d_tok  # the stack stays inside its row
             step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
             for kind in kinds:
                 surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
