@@ -185,6 +185,20 @@ def test_resize_is_clamped_and_rebuilds_layouts(app):
     assert json.loads(app.storage.settings_path.read_text())["window_size"] == [1280, 720]
 
 
+def test_leaving_fullscreen_restores_the_window_size_despite_the_switchs_late_resize(app):
+    # the fullscreen switch's own resize (the desktop size) can arrive after F11 was pressed again
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1500, 860), w=1500, h=860))
+    app.step(dt=1 / 60)
+    assert app.size == (1500, 860)
+    key(app, pygame.K_F11)
+    assert app.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    app.step(dt=1 / 60)
+    assert app.size == (1500, 860) and app.windowed_size == (1500, 860)
+
+
 def test_quit_button_ends_the_loop(app):
     click(app, widget(app.stack.top, "quit").rect.center, frames=1)
     assert app.running is False and app.exit_code == 0

@@ -184,6 +184,9 @@ class App:
             return
         self.fullscreen = on
         self.screen = self._open_window()
+        # the mode switch sends resize events of its own (the desktop size) that may only arrive after we are
+        # back in a window: for a moment, a resize means "the switch", not "the player dragged the window"
+        self._switch_settles_at = time.monotonic() + 1.0
         self.settings.fullscreen = on
         self._save_settings()
         self._resized()
@@ -196,6 +199,11 @@ class App:
 
     def _on_resize(self, size) -> None:
         if self.fullscreen:
+            return
+        if time.monotonic() < getattr(self, "_switch_settles_at", 0.0):
+            if self.screen.get_size() != self.windowed_size:  # keep the window size we had before fullscreen
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+                self._resized()
             return
         wanted = clamp_size(size)
         surface = pygame.display.get_surface()
