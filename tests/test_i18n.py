@@ -111,3 +111,20 @@ def test_lookup_format_fallback_and_missing_key():
                                            ("pl", 22, "few"), ("pl", 25, "many")])
 def test_plural_forms(lang, n, form):
     assert plural_form(lang, n) == form
+
+
+@pytest.mark.parametrize("lang, key, params, expected", [
+    # Polish nouns decline ("odrzuca lamę", "nie ma lamy"): the llama card is named after a colon instead
+    ("pl", "dice.log.discard", {"cards": "1, lama"}, "Ola odrzuca: 1, lama"),
+    ("pl", "dice.log.take", {"card": "lama"}, "Ola bierze z szeregu lam: lama"),
+    ("pl", "dice.reason.not_in_row", {"card": "lama"}, "W twoim szeregu nie ma karty: lama"),
+    # French needs its article: "prend le lama", "ne montre le 3"
+    ("fr", "dice.log.take", {"card": "lama"}, "Ola prend le lama dans la rangée Lama"),
+    ("fr", "dice.reason.no_die", {"card": "3"}, "Aucun dé ne montre le 3"),
+])
+def test_dice_lines_naming_a_llama_card_read_right(lang, key, params, expected):
+    i18n.set_language(lang)
+    try:
+        assert i18n.t(key, name="Ola", **params) == expected
+    finally:
+        i18n.set_language("en")
