@@ -239,6 +239,17 @@ def test_setup_remembers_the_last_table(app):
     assert [s.name for s in again.seats] == [s.name for s in setup.seats]
 
 
+def test_the_remembered_default_you_follows_the_language(app):
+    app.update_settings(last_setup={"game": "lama", "variants": [], "first_dealer": 0,
+                                    "seats": [{"name": "You", "kind": "human"}, {"name": "Anna", "kind": "bot"},
+                                              {"name": "Bob", "kind": "human"}]})
+    app.update_settings(language="pl")
+    click(app, widget(app.stack.top, "new").rect.center)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    assert [s.name for s in setup.seats] == ["Ty", "Anna", "Bob"]  # a chosen name is never touched
+
+
 def test_a_save_without_its_seats_is_reported_not_a_crash(app):
     from lama_desktop.engine.record import GameRecord
 

@@ -9,7 +9,7 @@ import pygame
 from ...bots import levels_for
 from ...engine.registry import get_game
 from ..gameconfig import GameConfig, SeatConfig
-from ..i18n import raw, t, t_or
+from ..i18n import LANGUAGES, load_file, raw, strings_dir, t, t_or
 from ..tables import playable_games
 from ..widgets import (BAD, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_text_center, draw_panel,
                        felt_surface)
@@ -29,6 +29,18 @@ def default_bot_names() -> list[str]:
     names = raw("common.setup.bot_names") or []
     return [str(n) for n in names] or ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
+
+def default_you_names() -> set[str]:
+    """The default name of the first human seat ("You") in every language."""
+    names = set()
+    for lang in LANGUAGES:
+        try:
+            table, _ = load_file(strings_dir() / lang / "common.yaml")
+        except Exception:  # a damaged table only loses that language's default
+            continue
+        if isinstance(table.get("common.setup.you"), str):
+            names.add(table["common.setup.you"])
+    return names
 
 class SetupScene(MenuScene):
     name = "setup"
@@ -65,7 +77,10 @@ class SetupScene(MenuScene):
         if spec.id not in {s.id for s in self.specs} or not spec.min_players <= config.players <= spec.max_players:
             return
         levels = levels_for(spec.id)
-        self.seats = [SeatConfig(s.name, s.kind, s.level if s.level in levels else levels[-1])
+        # the default "You" was remembered in the language of that day: offer it in today's language
+        defaults = default_you_names()
+        self.seats = [SeatConfig(t("common.setup.you") if s.kind == "human" and s.name in defaults else s.name,
+                                 s.kind, s.level if s.level in levels else levels[-1])
                       for s in config.seats]
         self.variants = {v for v in config.variants if v in spec.variant_ids}
         self.select_game(spec.id, rebuild=False)
