@@ -207,3 +207,20 @@ def test_screenshot_moments_build(name):
         assert app.screen.get_size() == (1280, 720)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])
+def test_an_opponents_points_badge_never_covers_their_last_card(tmp_path, size):
+    # six players, long rows: the "pts" badge used to be pushed back over the last card of a top row
+    rows = ["4 5", "1 2 3 4 5 6 L", "1 2 3 4 5 6 L", "1 2 3 4 5 6", "1 1 2 2 3 3 L", "4 5 6 6 L"]
+    app, table = crafted_table(tmp_path, rows)
+    if size != (1600, 900):
+        app.stack.resize(size)
+    app.step(1 / 30)
+    L = table.layout
+    for seat in range(1, 6):
+        positions = table._row_positions(seat, len(rows[seat].split()))
+        rect = L[f"seat{table.pos_of(seat)}.row"]
+        last_right = positions[-1][0] + table.small_w // 2
+        badge_w = table._points_badge_room() - L.s(6)
+        assert last_right + L.s(6) + badge_w <= rect.right + 1, (size, seat)

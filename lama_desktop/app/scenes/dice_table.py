@@ -527,12 +527,22 @@ class DiceTableScene(Scene):
         if count <= 0:
             return []
         gap = self.layout.s(10 if self.pos_of(seat) == 0 else 5)
-        step = min(w + gap, (rect.w - w) / max(1, count - 1)) if count > 1 else 0
-        total = w + step * (count - 1)
         mine = self.pos_of(seat) == 0
+        # an opponent's "pts" badge sits right of the last card: a long row closes up instead of running under it
+        room = rect.w if mine else rect.w - self._points_badge_room()
+        step = min(w + gap, (room - w) / max(1, count - 1)) if count > 1 else 0
+        total = w + step * (count - 1)
         x0 = rect.centerx - total / 2 + w / 2 if mine else rect.x + w / 2
         y = rect.centery if not mine else rect.y + card_height(w) // 2 + self.layout.s(30)
         return [(round(x0 + i * step), y) for i in range(count)]
+
+    def _points_badge_room(self) -> int:
+        """Width kept free right of an opponent's row for its points badge (two-digit points, any language)."""
+        L = self.layout
+        if self.ui is None or L is None:
+            return 0
+        badge = count_badge(self.ui, t("dice.label.row_points", points=88), L.s(24))
+        return badge.get_width() + L.s(6)
 
     def _row_card_at(self, pos) -> int:
         if self.layout is None:
