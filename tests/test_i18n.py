@@ -128,3 +128,16 @@ def test_dice_lines_naming_a_llama_card_read_right(lang, key, params, expected):
         assert i18n.t(key, name="Ola", **params) == expected
     finally:
         i18n.set_language("en")
+
+
+def test_every_games_variants_have_a_title_and_text_in_every_language():
+    # the setup screen falls back to the engine's English text: a missing entry shows English in a French menu
+    from lama_desktop.engine.registry import games
+
+    for lang in LANGUAGES:
+        strings = {}
+        strings.update(table(lang, "common")[0])
+        for spec in games():
+            for variant in spec.variants:
+                for part in ("title", "text"):
+                    assert f"common.variants.{variant.id}.{part}" in strings, (lang, spec.id, variant.id, part)
