@@ -639,6 +639,33 @@ def test_end_trigger_four_tiles_left_then_equal_turns():
     assert s.legal_moves() == []
 
 
+def test_chosen_first_player_starts_takes_no_coin_and_the_seat_before_them_ends_the_game():
+    # the start coins go 0, 1, 2, 3 clockwise from the first player; the game ends after equal turns, i.e. with
+    # the player to the right of the first player
+    s = SPEC.new(3, ("beginner",), 0, boards=["1a", "2a", "3a"], first_player=2)
+    assert s.current_player == 2
+    assert [p.coins for p in s.players] == [1, 2, 0]
+    for pile in s.stacks:
+        del pile[:-1]
+    finish_turn(s)  # seat 2 triggers the end
+    assert s.triggered == "tiles" and not s.over and s.current_player == 0
+    finish_turn(s)
+    assert not s.over and s.current_player == 1
+    finish_turn(s)  # seat 1, right of the first player, plays the last turn
+    assert s.over and s.turns == [1, 1, 1]
+
+
+def test_first_player_survives_save_and_clone_and_is_checked():
+    s = SPEC.new(4, (), 3, first_player=1)
+    assert SPEC.state_from_dict(s.to_dict()).to_dict() == s.to_dict()
+    assert s.clone().first == 1 and s.view(0).to_dict()["first_player"] == 1
+    with pytest.raises(ValueError):
+        SPEC.new(2, (), 0, first_player=2)
+    old = s.to_dict()
+    del old["first"]  # a save made before the option existed: seat 0 started
+    assert SPEC.state_from_dict(old).first == 0
+
+
 def test_end_trigger_by_the_last_seat_ends_at_once():
     s = new(2, ("beginner",))
     finish_turn(s)

@@ -11,7 +11,9 @@ from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
 from lama_desktop.app.scenes.llama_land_results import LlamaLandResultsScene, score_rows
 from lama_desktop.app.i18n import t
-from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene, _gains_text, open_table, translate_reason
+from lama_desktop.app.scenes.llama_land_table import (LlamaLandTableScene, _gains_text, open_table, round_number,
+                                                      translate_reason)
+from lama_desktop.engine.llama_land import SPEC
 from lama_desktop.app.tables import playable_games
 from lama_desktop.storage import Storage
 
@@ -417,3 +419,23 @@ def test_new_game_from_the_setup_screen_opens_the_llama_land_table(tmp_path):
     assert isinstance(table, LlamaLandTableScene)
     assert app.storage.has_save()  # the session autosaves from the first position on
     table.close()
+
+
+def test_the_setups_first_player_starts_and_the_round_counter_follows_the_player_to_move(tmp_path):
+    app = App(Storage(tmp_path), (1280, 720))
+    app.settings.bot_pace = "instant"
+    config = GameConfig("llama-land", list(SEATS), (), 2, seed=4)  # "Bot B starts" chosen on the setup screen
+    table = open_table(app, config)
+    state = table.session.state
+    assert state.current_player == 2 and state.first == 2
+    assert table.session.record.options == {"first_player": 2}  # replays and Continue start the same way
+    assert [p.coins for p in state.players] == [2, 3, 0, 1]
+    table.close()
+    # after seat 0's first turn the others still play round 1 (the counter used to jump to 2 at once)
+    state = SPEC.new(4, (), 4)
+    while state.current_player == 0:
+        state.apply(next((m for m in state.legal_moves() if m.kind == "extend"), None) or state.legal_moves()[0])
+    assert state.current_player == 1 and round_number(state.view(1).to_dict()) == 1
+    while state.current_player != 0:
+        state.apply(next((m for m in state.legal_moves() if m.kind == "extend"), None) or state.legal_moves()[0])
+    assert round_number(state.view(1).to_dict()) == 2

@@ -1072,8 +1072,7 @@ class LlamaLandTableScene(Scene):
         tiles = ui.text(t("llama_land.ui.tiles_left", n=d["tiles_left"]), 15, CREAM)
         surf.blit(tiles, tiles.get_rect(midleft=(x, cy)))
         x += tiles.get_width() + ui.s(20)
-        turn = max(d["turns"]) + (1 if not d["over"] else 0)
-        tr = ui.text(t("llama_land.ui.round", n=turn), 15, CREAM)
+        tr = ui.text(t("llama_land.ui.round", n=round_number(d)), 15, CREAM)
         surf.blit(tr, tr.get_rect(midleft=(x, cy)))
         x += tr.get_width() + ui.s(20)
         if d["triggered"]:
@@ -1745,10 +1744,22 @@ class ChoiceOverlay(Scene):
         surface.blit(cancel, cancel.get_rect(center=self.cancel.center))
 
 
+def round_number(d: dict) -> int:
+    """The round of the player to move (not the most turns anyone has had: that ran a round ahead)."""
+    turns = d.get("turns") or [0]
+    current = d.get("current_player", -1)
+    if not d.get("over") and 0 <= current < len(turns):
+        return turns[current] + 1
+    return max(turns)
+
+
 def open_table(app, config: GameConfig, saved=None) -> LlamaLandTableScene:
     pace = app.settings.bot_pace
     if saved is None:
-        session = GameSession.from_config(config, storage=app.storage, pace=pace, record_stats=False)
+        options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
+        session = GameSession.new(config.game_id, config.seats, config.variants, config.seed, options,
+                                  storage=app.storage, pace=pace, record_stats=False,
+                                  extra_meta={"config": config.to_dict()})
     else:
         session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
                                         extra_meta={"config": config.to_dict()})

@@ -89,7 +89,7 @@ SPEC = register(GameSpec(
         VariantSpec("llama", "Llamas", "A fed llama must go on the tile placed this turn."),
     ),
     new_state=lambda players, variants=frozenset(), seed=0, **options: LlamaLandState(
-        players, variants, seed, boards=options.get("boards")),
+        players, variants, seed, boards=options.get("boards"), first_player=options.get("first_player", 0)),
     state_from_dict=LlamaLandState.from_dict,
     lower_score_wins=False,
     hidden_information=False,

@@ -269,11 +269,15 @@ def _crop_dict(values) -> dict:
 class LlamaLandState(GameState):
     game_id = GAME_ID
 
-    def __init__(self, players: int, variants=frozenset(), seed: int = 0, boards=None, _empty: bool = False):
+    def __init__(self, players: int, variants=frozenset(), seed: int = 0, boards=None, _empty: bool = False,
+                 first_player: int = 0):
         self.num_players = players
         self.variants = frozenset(variants)
         if _empty:
             return
+        if not 0 <= int(first_player) < players:
+            raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
+        self.first = int(first_player)  # starts the game; the round ends with the seat before it
         rng = Rng(seed)
         self.rng = rng
         self.stacks = []
@@ -310,12 +314,12 @@ class LlamaLandState(GameState):
         self.supply_coins = D.coins
         self.supply_llamas = D.llama_tokens
         for s, p in enumerate(self.players):
-            give = min(D.start_coins[s], self.supply_coins)
+            give = min(D.start_coins[(s - self.first) % players], self.supply_coins)  # by turn order
             p.coins = give
             self.supply_coins -= give
             p.foundations = D.foundations_each
             p.markers = 0 if "beginner" in self.variants else D.markers_each
-        self.seat = 0
+        self.seat = self.first
         self.turns = [0] * players
         self.triggered = ""
         self.over = False
@@ -369,6 +373,7 @@ class LlamaLandState(GameState):
         s.supply_coins = self.supply_coins
         s.supply_llamas = self.supply_llamas
         s.seat = self.seat
+        s.first = self.first
         s.turns = self.turns.copy()
         s.triggered = self.triggered
         s.over = self.over
@@ -1093,7 +1098,7 @@ class LlamaLandState(GameState):
             if self.triggered:
                 events.append(Event("end_trigger", seat, {"reason": self.triggered, "tiles_left": tiles_left,
                                                           "llama_kinds_left": kinds_left}))
-        if self.triggered and seat == self.num_players - 1:
+        if self.triggered and seat == (self.first - 1) % self.num_players:  # everyone has had as many turns
             self.over = True
             self.phase = OVER
             breakdown = self.score_breakdown()
@@ -1122,7 +1127,8 @@ class LlamaLandState(GameState):
                 "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
                 "foundations": p.foundations, "markers": p.markers,
             } for p in self.players],
-            "seat": self.seat, "turns": list(self.turns), "triggered": self.triggered, "over": self.over,
+            "seat": self.seat, "first": self.first, "turns": list(self.turns), "triggered": self.triggered,
+            "over": self.over,
             "turn": {"phase": PHASE_NAMES[self.phase], "placed": self.t_kind,
                      "tile_cells": [list(dec(c)) for c in self.t_cells],
                      "foundations": [list(dec(c)) for c in self.t_found],
@@ -1193,6 +1199,9 @@ class LlamaLandState(GameState):
         if len(s.players) != n:
             raise StateFormatError("the number of player records does not match the player count")
         s.seat = int(d["seat"])
+        s.first = int(d.get("first", 0))  # saves made before the first player could be chosen
+        if not 0 <= s.first < s.num_players:
+            raise StateFormatError(f"first player {s.first} is not a seat")
         if not 0 <= s.seat < n:
             raise StateFormatError("the player to move is not a seat of this game")
         s.turns = [int(t) for t in d["turns"]]
@@ -1261,7 +1270,7 @@ class LlamaLandState(GameState):
         return {
             "game": GAME_ID, "seat": seat, "players": self.num_players, "variants": sorted(self.variants),
             "current_player": self.current_player, "phase": PHASE_NAMES[self.phase], "over": self.over,
-            "triggered": self.triggered, "turns": list(self.turns),
+            "triggered": self.triggered, "turns": list(self.turns), "first_player": self.first,
             "stacks": stacks, "tiles_left": sum(len(p) for p in self.stacks),
             "character_row": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
                               for c in self.row],
