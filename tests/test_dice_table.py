@@ -224,3 +224,19 @@ def test_an_opponents_points_badge_never_covers_their_last_card(tmp_path, size):
         last_right = positions[-1][0] + table.small_w // 2
         badge_w = table._points_badge_room() - L.s(6)
         assert last_right + L.s(6) + badge_w <= rect.right + 1, (size, seat)
+
+
+def test_the_dice_log_follows_a_change_of_language_mid_game(tmp_path):
+    from lama_desktop.app import i18n
+
+    seats = [SeatConfig("Ann", "bot", "random"), SeatConfig("Bo", "bot", "random")]
+    app, table = make_app(tmp_path, seats, seed=8)
+    assert run_until(app, lambda: len(table.log.lines) >= 6, 3000)
+    english = [str(text) for text, _ in table.log.lines]
+    try:
+        i18n.set_language("fr")
+        french = [str(text) for text, _ in table.log.lines]
+        assert french[0].startswith("Bienvenue à LAMA Dice") and french[1].startswith("Manche 1")
+        assert all(f != e for f, e in zip(french, english))
+    finally:
+        i18n.set_language("en")

@@ -31,7 +31,7 @@ from ..scene import Scene
 from ..session import GameSession
 from ..table.layout import Layout, load_layout, table_layout_name
 from ..table.pieces import (
-    CREAM, GOLD, INK, INK_SOFT, LogPanel, Toast, blit_card, card_height, card_image, count_badge,
+    CREAM, GOLD, INK, INK_SOFT, LazyJoin, LogPanel, Toast, blit_card, card_height, card_image, count_badge, lazy,
     draw_token_stacks, finish, name_plate, rotated_shadow,
 )
 from ..table.tween import Sprite, Tweener
@@ -59,6 +59,11 @@ def sort_cards(names) -> list[str]:
 
 def card_label(name: str) -> str:
     return t("dice.card.llama") if str(name) == "L" else str(name)
+
+
+def card_text(name: str):
+    """``card_label`` for a log line: translated when the log is drawn."""
+    return lazy.t("dice.card.llama") if str(name) == "L" else str(name)
 
 
 def die_sides(die: int, top: str) -> tuple[str, str]:
@@ -134,7 +139,7 @@ class DiceTableScene(Scene):
     def enter(self) -> None:
         self._apply_settings()
         self._build(self.app.size)
-        self.log.add(t("dice.log.welcome"), (196, 226, 214))
+        self.log.add(lazy.t("dice.log.welcome"), (196, 226, 214))
         if self.session.is_over:
             self.queue.append((None, _Fake("game_end", {})))
             return
@@ -144,7 +149,7 @@ class DiceTableScene(Scene):
             self.queue.append((None, _Fake("deal", {"round": d["round"], "starter": d["starter"],
                                                      "rows": d["rows"], "llama_row": d["llama_row"]})))
         else:
-            self.log.add(t("dice.log.resumed", round=d["round"]))
+            self.log.add(lazy.t("dice.log.resumed", round=d["round"]))
 
     def exit(self) -> None:
         self.close()
@@ -632,7 +637,7 @@ class DiceTableScene(Scene):
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("dice.toast.round", round=sh.round), 1.3, True))
-        self.log.add(t("dice.log.deal", round=sh.round, name=self._name(sh.starter)), (196, 226, 214))
+        self.log.add(lazy.t("dice.log.deal", round=sh.round, name=self._name(sh.starter)), (196, 226, 214))
         center = self._dice_rect().center
         i = 0
         for k in range(max(len(r) for r in rows)):
@@ -683,14 +688,14 @@ class DiceTableScene(Scene):
         self.rolling = None
         sh = self.shown
         sh.dice = list(self._roll_target)
-        shown_faces = " · ".join(card_label(f) for f in sh.dice)
-        self.log.add(t("dice.log.roll", name=self._name(seat), faces=shown_faces))
+        shown_faces = LazyJoin(" · ", map(card_text, sh.dice))
+        self.log.add(lazy.t("dice.log.roll", name=self._name(seat), faces=shown_faces))
         outcome = d.get("outcome")
         if outcome == "three_llamas":
             self.toasts.append(Toast(t("dice.toast.three_llamas", name=self._name(seat)), 1.8, True))
-            self.log.add(t("dice.log.three_llamas", name=self._name(seat)), (255, 214, 110))
+            self.log.add(lazy.t("dice.log.three_llamas", name=self._name(seat)), (255, 214, 110))
         elif outcome == "take":
-            self.log.add(t("dice.log.no_match", name=self._name(seat)), (246, 200, 160))
+            self.log.add(lazy.t("dice.log.no_match", name=self._name(seat)), (246, 200, 160))
         sh.phase = {"match": "discard", "take": "take", "three_llamas": "return"}.get(outcome, sh.phase)
         self._build_buttons()
         self.tween.after(0.35, lambda: None)
@@ -714,7 +719,7 @@ class DiceTableScene(Scene):
         sh.rows[seat] = left
         self.selected = []
         self._sound("card_play")
-        self.log.add(t("dice.log.discard", name=self._name(seat), cards=", ".join(card_label(c) for c in cards)))
+        self.log.add(lazy.t("dice.log.discard", name=self._name(seat), cards=LazyJoin(", ", map(card_text, cards))))
 
     def _ev_take(self, seat, d) -> None:
         sh = self.shown
@@ -730,7 +735,7 @@ class DiceTableScene(Scene):
 
         self._sound("card_draw")
         self._fly(name, start, end, self.llama_w, self._card_w(seat), CARD_TIME + 0.1, on_finished=land)
-        self.log.add(t("dice.log.take", name=self._name(seat), card=card_label(name)), (246, 200, 160))
+        self.log.add(lazy.t("dice.log.take", name=self._name(seat), card=card_text(name)), (246, 200, 160))
 
     def _ev_blowup(self, seat, d) -> None:
         sh = self.shown
@@ -755,13 +760,13 @@ class DiceTableScene(Scene):
         self.tween.after(0.25 + len(cards) * 0.07 + CARD_TIME + 0.25, land)
         key = "dice.toast.blowup_solo" if d.get("solo") else "dice.toast.blowup"
         self.toasts.append(Toast(t(key, name=self._name(seat)), 2.4, True, (217, 83, 74)))
-        self.log.add(t("dice.log.blowup", name=self._name(seat), n=len(cards)), (255, 150, 140))
+        self.log.add(lazy.t("dice.log.blowup", name=self._name(seat), n=len(cards)), (255, 150, 140))
 
     def _ev_quit(self, seat, d) -> None:
         self.shown.quit[seat] = True
         self._sound("card_draw")
         self.tween.after(0.3, lambda: None)
-        self.log.add(t("dice.log.quit", name=self._name(seat)), (246, 200, 160))
+        self.log.add(lazy.t("dice.log.quit", name=self._name(seat)), (246, 200, 160))
 
     def _ev_token(self, seat, d) -> None:
         sh = self.shown
@@ -775,17 +780,17 @@ class DiceTableScene(Scene):
                       tween="ease_in_out")
             self._sound("token")
             self.toasts.append(Toast(t("dice.toast.return", name=self._name(seat), value=value), 1.6))
-            self.log.add(t("dice.log.return", name=self._name(seat), value=value), (255, 214, 110))
+            self.log.add(lazy.t("dice.log.return", name=self._name(seat), value=value), (255, 214, 110))
         elif action == "keep":
-            self.log.add(t("dice.log.keep", name=self._name(seat)))
+            self.log.add(lazy.t("dice.log.keep", name=self._name(seat)))
         elif action == "none":
-            self.log.add(t("dice.log.no_token", name=self._name(seat)))
+            self.log.add(lazy.t("dice.log.no_token", name=self._name(seat)))
         # "take" (tokens for the round's points) is shown with the round's end
 
     def _ev_round_end(self, seat, d) -> None:
         self.modal = True
         reason = d.get("ended_by", "all_quit")
-        self.log.add(t(f"dice.log.end_{reason}", name=self._name(d.get("by"))), (255, 214, 110))
+        self.log.add(lazy.t(f"dice.log.end_{reason}", name=self._name(d.get("by"))), (255, 214, 110))
 
         def closed():
             self.modal = False
@@ -808,7 +813,7 @@ class DiceTableScene(Scene):
             for i, token in enumerate(tokens[:8]):
                 self._fly(_token_kind(token), center, self._tokens_anchor(seat), self.token_d, self.token_d,
                           TOKEN_TIME + 0.1, delay=0.05 * i + 0.08 * seat, kind="token")
-            self.log.add(t("dice.log.points", name=self._name(seat), gained=gained, total=d["scores"][seat]))
+            self.log.add(lazy.t("dice.log.points", name=self._name(seat), gained=gained, total=d["scores"][seat]))
 
         def land():
             sh.scores = list(d["scores"])
@@ -820,7 +825,7 @@ class DiceTableScene(Scene):
         winners = self.session.winners()
         names = ", ".join(self._name(w) for w in winners)
         self.toasts.append(Toast(t("dice.toast.winner", names=names), 2.5, True))
-        self.log.add(t("dice.log.game_end", names=names), (255, 214, 110))
+        self.log.add(lazy.t("dice.log.game_end", names=names), (255, 214, 110))
         self._sound("win")
         self.finished = True
         self.tween.after(1.6, self._to_results)

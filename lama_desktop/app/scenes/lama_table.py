@@ -30,7 +30,7 @@ from ..session import GameSession
 from ..table.layout import Layout, load_layout, table_layout_name
 from ..table.pieces import (
     CREAM, GOLD, INK, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
-    count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, name_plate, rotated_shadow,
+    count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate, rotated_shadow,
 )
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
@@ -62,6 +62,17 @@ def card_label(name: str) -> str:
         return t("lama.card.pink_llama")
     if name.endswith("+"):
         return t("lama.card.plus", value=name[:-1])
+    return name
+
+
+def card_text(name: str):
+    """``card_label`` for a log line: translated when the log is drawn."""
+    if name == "L":
+        return lazy.t("lama.card.llama")
+    if name == "P":
+        return lazy.t("lama.card.pink_llama")
+    if name.endswith("+"):
+        return lazy.t("lama.card.plus", value=name[:-1])
     return name
 
 
@@ -129,7 +140,8 @@ class LamaTableScene(Scene):
     def enter(self) -> None:
         self._apply_settings()
         self._build(self.app.size)
-        self.log.add(t("lama.log.welcome", game=t(f"common.games.{self.session.game_id}")), (196, 226, 214))
+        game = lazy.t(f"common.games.{self.session.game_id}")
+        self.log.add(lazy.t("lama.log.welcome", game=game), (196, 226, 214))
         if self.session.is_over:  # killed after the last move: straight to the results
             self.queue.append((None, _GameEnd()))
             return
@@ -137,18 +149,18 @@ class LamaTableScene(Scene):
         if not view.round_log and all(size == 6 for size in view.hand_sizes) and view.phase == "playing":
             self._queue_deal(view)
         else:
-            self.log.add(t("lama.log.resumed", round=self.shown.round))
+            self.log.add(lazy.t("lama.log.resumed", round=self.shown.round))
             for seat, move, _top in view.round_log[-10:]:  # what happened so far this round
                 self._log_move(seat, move)
 
     def _log_move(self, seat: int, move: Move) -> None:
         name = self._name(seat)
         if move.kind == "play":
-            self.log.add(t("lama.log.play", name=name, card=card_label(str(move.args[0]))))
+            self.log.add(lazy.t("lama.log.play", name=name, card=card_text(str(move.args[0]))))
         elif move.kind == "draw":
-            self.log.add(t("lama.log.draw", name=name))
+            self.log.add(lazy.t("lama.log.draw", name=name))
         elif move.kind == "quit":
-            self.log.add(t("lama.log.quit", name=name), (246, 200, 160))
+            self.log.add(lazy.t("lama.log.quit", name=name), (246, 200, 160))
 
     def _queue_deal(self, view) -> None:
         d = view.to_dict()
@@ -609,7 +621,7 @@ class LamaTableScene(Scene):
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
-        self.log.add(t("lama.log.deal", round=d["round"], name=self._name(dealer)), (196, 226, 214))
+        self.log.add(lazy.t("lama.log.deal", round=d["round"], name=self._name(dealer)), (196, 226, 214))
         order = [((dealer + 1 + i) % n) for i in range(total)]
         dealt = {seat: 0 for seat in range(n)}
         for i, seat in enumerate(order):
@@ -679,9 +691,9 @@ class LamaTableScene(Scene):
         self._fly(card, start, self._discard_center(), w0, self.pile_w, PLAY_TIME, flip=(flip0, 1.0),
                   on_finished=land, angle=(angle, wobble))
         if self._is_me(seat):
-            self.log.add(t("lama.log.play_own", card=card_label(card)))
+            self.log.add(lazy.t("lama.log.play_own", card=card_text(card)))
         else:
-            self.log.add(t("lama.log.play", name=self._name(seat), card=card_label(card)))
+            self.log.add(lazy.t("lama.log.play", name=self._name(seat), card=card_text(card)))
 
     def _ev_draw(self, seat, d) -> None:
         sh = self.shown
@@ -716,9 +728,9 @@ class LamaTableScene(Scene):
         self._fly(card, self._pile_center(), end, self.pile_w, w1, DRAW_TIME,
                   flip=(0.0, 1.0 if mine else 0.0), on_finished=land)
         if mine and card:
-            self.log.add(t("lama.log.draw_own", card=card_label(card)))
+            self.log.add(lazy.t("lama.log.draw_own", card=card_text(card)))
         else:
-            self.log.add(t("lama.log.draw", name=self._name(seat)))
+            self.log.add(lazy.t("lama.log.draw", name=self._name(seat)))
 
     def _ev_quit(self, seat, d) -> None:
         sh = self.shown
@@ -729,9 +741,9 @@ class LamaTableScene(Scene):
         else:
             self.tween.after(0.25, lambda: None)
         if self._is_me(seat):
-            self.log.add(t("lama.log.quit_own"), (246, 200, 160))
+            self.log.add(lazy.t("lama.log.quit_own"), (246, 200, 160))
         else:
-            self.log.add(t("lama.log.quit", name=self._name(seat)), (246, 200, 160))
+            self.log.add(lazy.t("lama.log.quit", name=self._name(seat)), (246, 200, 160))
 
     def _is_me(self, seat) -> bool:
         """The log says "you" for the one human at the table (never in hot-seat, where names are clearer)."""
@@ -758,14 +770,14 @@ class LamaTableScene(Scene):
 
         self._fly(self._token_kind(token), self._tokens_anchor(seat), slot, self.small_token_d, self.small_token_d,
                   TOKEN_TIME, on_finished=land, kind="token")
-        self.log.add(t("lama.log.drama_token", name=self._name(seat), value=token))
+        self.log.add(lazy.t("lama.log.drama_token", name=self._name(seat), value=token))
 
     def _ev_drama_start(self, seat, d) -> None:
         self.shown.drama = True
         self.shown.board = list(d["board"])
         self._sound("show_start")
         self.toasts.append(Toast(t("lama.toast.drama"), 2.2, True, (217, 83, 74)))
-        self.log.add(t("lama.log.drama_start"), (255, 160, 150))
+        self.log.add(lazy.t("lama.log.drama_start"), (255, 160, 150))
         self.tween.after(0.7, lambda: None)
 
     def _ev_drama_take(self, seat, d) -> None:
@@ -787,11 +799,11 @@ class LamaTableScene(Scene):
         if not tokens:
             sh.scores[seat] = int(d["score"])
         self.toasts.append(Toast(t("lama.toast.drama_take", name=self._name(seat), value=d["value"]), 2.0, True))
-        self.log.add(t("lama.log.drama_take", name=self._name(seat), value=d["value"]), (255, 214, 110))
+        self.log.add(lazy.t("lama.log.drama_take", name=self._name(seat), value=d["value"]), (255, 214, 110))
 
     def _ev_extra_turn(self, seat, d) -> None:
         self.toasts.append(Toast(t("lama.toast.extra_turn", name=self._name(seat)), 1.4))
-        self.log.add(t("lama.log.extra_turn", name=self._name(seat)))
+        self.log.add(lazy.t("lama.log.extra_turn", name=self._name(seat)))
 
     def _ev_round_end(self, seat, d) -> None:
         from .round_summary import RoundSummaryScene
@@ -799,9 +811,9 @@ class LamaTableScene(Scene):
         emptied = int(d.get("emptied_by", -1))
         if emptied >= 0:
             self.toasts.append(Toast(t("lama.toast.emptied", name=self._name(emptied)), 1.6, True))
-            self.log.add(t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
+            self.log.add(lazy.t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
         else:
-            self.log.add(t("lama.log.all_quit"), (255, 214, 110))
+            self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110))
         self._sound("blowup" if int(d.get("emptied_by", -1)) >= 0 else "token")
         self.modal = True
 
@@ -827,7 +839,7 @@ class LamaTableScene(Scene):
                 self._fly(self._token_kind(token), center, self._tokens_anchor(seat), self.token_d, self.token_d,
                           TOKEN_TIME + 0.1, delay=0.05 * i + 0.08 * seat, kind="token")
         for seat, score in enumerate(d["scores"]):
-            self.log.add(t("lama.log.points", name=self._name(seat), gained=d["points"][seat], total=score))
+            self.log.add(lazy.t("lama.log.points", name=self._name(seat), gained=d["points"][seat], total=score))
 
         def land():
             sh.scores = list(d["scores"])
@@ -851,7 +863,7 @@ class LamaTableScene(Scene):
                   kind="token", tween="ease_in_out")
         self._sound("token")
         self.toasts.append(Toast(t("lama.toast.return", name=self._name(seat), value=token), 1.6))
-        self.log.add(t("lama.log.return", name=self._name(seat), value=token), (255, 214, 110))
+        self.log.add(lazy.t("lama.log.return", name=self._name(seat), value=token), (255, 214, 110))
 
     def _ev_hide(self, seat, d) -> None:
         if self.hotseat and self.session.current_player != self.focus:
@@ -864,7 +876,7 @@ class LamaTableScene(Scene):
         winners = self.session.winners()
         names = ", ".join(self._name(w) for w in winners)
         self.toasts.append(Toast(t("lama.toast.winner", names=names), 2.5, True))
-        self.log.add(t("lama.log.game_end", names=names), (255, 214, 110))
+        self.log.add(lazy.t("lama.log.game_end", names=names), (255, 214, 110))
         self._sound("win")
         self.finished = True
         self.tween.after(1.6, self._to_results)

@@ -331,8 +331,49 @@ def count_badge(ui: UI, text: str, height: int, fill=CREAM, color=INK) -> pygame
 
 
 # --- log panel -------------------------------------------------------------------------------------------------------
+class LazyText:
+    """A log line translated when it is drawn, so that the whole log follows a change of language mid-game.
+
+    ``lazy.t(key, **fmt)`` makes one; ``fmt`` values may themselves be ``LazyText`` (a card's name) or
+    ``LazyJoin`` (a list of them). ``str()`` gives the text in the current language."""
+
+    __slots__ = ("key", "fmt")
+
+    def __init__(self, key: str, fmt: dict):
+        self.key, self.fmt = key, fmt
+
+    def __str__(self) -> str:
+        from ..i18n import t
+
+        return t(self.key, **{k: str(v) if isinstance(v, (LazyText, LazyJoin)) else v for k, v in self.fmt.items()})
+
+
+class LazyJoin:
+    """``sep.join(items)`` where items may be ``LazyText``: joined when drawn."""
+
+    __slots__ = ("sep", "items")
+
+    def __init__(self, sep: str, items):
+        self.sep, self.items = sep, list(items)
+
+    def __str__(self) -> str:
+        return self.sep.join(str(item) for item in self.items)
+
+
+class _Lazy:
+    @staticmethod
+    def t(key: str, **fmt) -> LazyText:
+        return LazyText(key, fmt)
+
+
+#: ``lazy.t(KEY, **fmt)``: like ``i18n.t`` but translated when drawn (log lines)
+lazy = _Lazy()
+
+
 class LogPanel:
-    """The last few lines of what happened, newest at the bottom; rendered once per change."""
+    """The last few lines of what happened, newest at the bottom; rendered once per change.
+
+    A line is a ``str`` or a ``LazyText`` (translated when drawn: the log follows a change of language)."""
 
     def __init__(self, max_lines: int = 40):
         self.lines: list[tuple[str, tuple]] = []
@@ -340,13 +381,15 @@ class LogPanel:
         self._cache = None
         self._key = None
 
-    def add(self, text: str, color=(226, 238, 232)) -> None:
+    def add(self, text, color=(226, 238, 232)) -> None:
         self.lines.append((text, tuple(color)))
         del self.lines[:-self.max_lines]
         self._cache = None
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str) -> None:
-        key = (rect.size, len(self.lines), self.lines[-1] if self.lines else None, title, ui.scale)
+        from ..i18n import language
+
+        key = (rect.size, len(self.lines), self.lines[-1] if self.lines else None, title, ui.scale, language())
         if self._cache is None or self._key != key:
             self._key = key
             self._cache = self._render(rect.size, ui, title)
@@ -366,7 +409,7 @@ class LogPanel:
         shown = self.lines[-room:]
         for i, (text, color) in enumerate(shown):
             newest = i == len(shown) - 1
-            img = ui.font(17, newest).render(text, True, color)
+            img = ui.font(17, newest).render(str(text), True, color)
             if img.get_width() > w - ui.s(24):
                 img = pygame.transform.smoothscale_by(img, (w - ui.s(24)) / img.get_width())
             if not newest:
