@@ -57,6 +57,16 @@ def test_card_face_variants_differ_and_are_cached():
         assert art.card_face("2/3", 100, symbol=symbol).get_size() == (100, 140)
 
 
+@pytest.mark.parametrize("card, width", [("3", 120), ("6", 160), ("L", 120), ("P", 60), ("2", 50)])
+def test_the_plus_badge_sits_on_the_left_edge_that_a_fanned_hand_leaves_visible(card, width):
+    # in a hand fanned left to right each card hides the right part of the one before it
+    plain = art.card_face(card, width)
+    plus = art.card_face(card, width, plus=True)
+    changed = [x for x in range(width) for y in range(plain.get_height())
+               if plain.get_at((x, y)) != plus.get_at((x, y))]
+    assert changed and max(changed) < width * 0.36
+
+
 def test_card_face_rejects_unknown_cards():
     with pytest.raises(ValueError):
         art.card_face("7", 100)

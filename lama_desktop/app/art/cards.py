@@ -203,8 +203,8 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, inde
             body.append(_pips(int(card), kind, rgb_hex(c), 183, pip_r))
             body.append(_pips(int(card), kind, rgb_hex(c), 517, pip_r))
     body.append(_SHEEN)
-    if plus:
-        body.append(_plus_badge(412, 90, 58 if not small else 80))
+    if plus:  # on the left edge under the index: the part of a card a fanned hand leaves visible
+        body.append(_plus_badge(92, 218, 56) if not small else _plus_badge(84, 246, 72))
     if symbol:
         body.append(_symbol_badge(symbol, 88, 612, 58 if not small else 80))
     return f"<defs>{''.join(defs)}</defs>{''.join(body)}"
