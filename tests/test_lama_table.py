@@ -351,3 +351,22 @@ def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
         assert table.log._cache is not cached  # drawn again in the new language
     finally:
         i18n.set_language("en")
+
+
+def test_the_first_enter_focuses_a_playable_card_not_just_the_leftmost(tmp_path):
+    for seed in range(1, 60):
+        seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
+        app, table = make_app(tmp_path / str(seed), seats, seed=seed)
+        if not run_until(app, lambda: table.can_act() and not table.queue and not table.tween.busy, 3000):
+            continue
+        playable = {str(m).split(" ", 1)[1] for m in table.legal() if m.kind == "play"}
+        hand = table.shown.hand
+        if playable and hand[0] not in playable:
+            break
+    else:
+        pytest.fail("no deal with an unplayable leftmost card")
+    table.hand_focus = -1
+    post_key(pygame.K_RETURN)
+    app.step(1 / 30)
+    assert hand[table.hand_focus] in playable
+    assert table.can_act()  # it only showed the focus; the next Enter plays

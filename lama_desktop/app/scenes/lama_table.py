@@ -377,8 +377,10 @@ class LamaTableScene(Scene):
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             if 0 <= self.hand_focus < len(self.shown.hand):
                 self.play_card(self.hand_focus)
-            else:
-                self.hand_focus = 0 if self.shown.hand else -1
+            else:  # the first Enter shows where it would play: on a playable card, not just the leftmost
+                playable = {str(m).split(" ", 1)[1] for m in self.legal() if m.kind == "play"}  # "play 3+" -> 3+
+                self.hand_focus = next((i for i, name in enumerate(self.shown.hand) if name in playable),
+                                       0 if self.shown.hand else -1)
             return True
         letters = {pygame.K_d: "draw", pygame.K_q: "quit", pygame.K_t: "take"}
         if key in letters:
