@@ -155,6 +155,9 @@ for _s in range(6):
 for _d, _m in RETURN.items():
     ACTIONS[_m] = (A_RETURN, _d)
 
+#: the same table keyed by the prebuilt moves' identity (a dict lookup without hashing a dataclass)
+_ACTIONS_BY_ID: dict[int, tuple[int, int]] = {id(m): a for m, a in ACTIONS.items()}
+
 # phases
 PLAYING, GIVING, RETURNING, OVER = range(4)
 PHASE_NAMES = ("playing", "giving", "returning", "over")
@@ -240,8 +243,33 @@ def names_to_hand(names) -> list[int]:
     return hand
 
 
+FULL_DECK: tuple[int, ...] = tuple(k for k in range(NUM_KINDS) for _ in range(DECK_COUNTS[k]))
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+
+
 def full_deck() -> list[int]:
-    return [k for k in range(NUM_KINDS) for _ in range(DECK_COUNTS[k])]
+    return list(FULL_DECK)
+
+
+def shuffle_deck(rng: Rng, items: list) -> None:
+    """Fisher–Yates driven by the state's ``Rng``, two 32-bit draws per SplitMix64 output (the deal is the hot
+    path of random playouts; the modulo bias stays below 2**-26 for a 60-card deck)."""
+    state = rng.state
+    spare = -1
+    for i in range(len(items) - 1, 0, -1):
+        if spare < 0:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            j = (z & _MASK32) % (i + 1)
+            spare = z >> 32
+        else:
+            j = spare % (i + 1)
+            spare = -1
+        items[i], items[j] = items[j], items[i]
+    rng.state = state
 
 
 def _card_name(k: int) -> str:
@@ -466,7 +494,7 @@ class CadabraState(GameState):
 
     def _check(self, move: Move) -> tuple[int, int]:
         """Validate ``move`` for the current player and return its (action, argument). Never mutates."""
-        action = ACTIONS.get(move)
+        action = _ACTIONS_BY_ID.get(id(move)) or ACTIONS.get(move)
         if action is not None:
             kind, arg = action
             phase = self.phase
@@ -749,8 +777,8 @@ class CadabraState(GameState):
     def _deal(self, starter: int, events) -> None:
         n = self.num_players
         self.round_no += 1
-        deck = full_deck()
-        self.rng.shuffle(deck)
+        deck = list(FULL_DECK)
+        shuffle_deck(self.rng, deck)
         hands = [[0] * NUM_KINDS for _ in range(n)]
         for hand in hands:
             for _ in range(HAND_SIZE):
