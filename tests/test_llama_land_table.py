@@ -439,3 +439,23 @@ def test_the_setups_first_player_starts_and_the_round_counter_follows_the_player
     while state.current_player != 0:
         state.apply(next((m for m in state.legal_moves() if m.kind == "extend"), None) or state.legal_moves()[0])
     assert round_number(state.view(1).to_dict()) == 2
+
+
+def test_the_llama_land_log_follows_a_change_of_language_mid_game(tmp_path):
+    from lama_desktop.app import i18n
+
+    seats = [SeatConfig("Ann", "bot", "easy"), SeatConfig("Bo", "bot", "easy")]
+    app, table = make_app(tmp_path, seats=seats, seed=5)
+    for _ in range(3000):
+        app.step(1 / 30)
+        if len(table.log.lines) >= 8:
+            break
+    english = [str(text) for text, _ in table.log.lines]
+    assert len(english) >= 8
+    try:
+        i18n.set_language("fr")
+        french = [str(text) for text, _ in table.log.lines]
+        assert all(f != e for f, e in zip(french, english)), list(zip(french, english))
+    finally:
+        i18n.set_language("en")
+        table.close()

@@ -38,7 +38,7 @@ from ..land.pieces import (CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_c
 from ..land.placement import Placer
 from ..scene import Scene
 from ..session import GameSession
-from ..table.pieces import GOLD, INK, LogPanel, Toast, finish
+from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, finish, lazy
 from ..table.tween import Tweener
 from ..tables import register_table
 from ..widgets import UI, Button, draw_panel, felt_surface
@@ -103,12 +103,12 @@ class LlamaLandTableScene(Scene):
     def enter(self) -> None:
         self._apply_settings()
         self._build(self.app.size)
-        self.log.add(t("llama_land.log.welcome"), (196, 226, 214))
+        self.log.add(lazy.t("llama_land.log.welcome"), (196, 226, 214))
         if self.session.is_over:
             self.tween.after(0.2, self._to_results)
             self.finished = True
         elif self.session.moves_played:
-            self.log.add(t("llama_land.log.resumed"))
+            self.log.add(lazy.t("llama_land.log.resumed"))
         self._sync()
 
     def exit(self) -> None:
@@ -817,7 +817,7 @@ class LlamaLandTableScene(Scene):
         kind = event.kind
         if kind == "place":
             cells = [tuple(c) for c in d["cells"]]
-            self.log.add(t(f"llama_land.log.{d['kind']}", name=name, shape=d["shape"], level=d["level"]))
+            self.log.add(lazy.t(f"llama_land.log.{d['kind']}", name=name, shape=d["shape"], level=d["level"]))
             if seat != self.my_seat() or self.inspect is not None:
                 self.inspect = None
             self.drop = {"seat": seat, "cells": cells, "k": 0.0}
@@ -826,56 +826,58 @@ class LlamaLandTableScene(Scene):
             self.frame_key = None
             self._sound("card_play")
         elif kind == "foundation":
-            self.log.add(t("llama_land.log.foundation", name=name, level=d["level"], left=d["left"]))
+            self.log.add(lazy.t("llama_land.log.foundation", name=name, level=d["level"], left=d["left"]))
             self._sound("token")
         elif kind == "payout":
             gains = _gains_text(d.get("gains", {}))
             if gains:
                 src = d.get("source", "icons")
                 key = "llama_land.log.payout" if src == "icons" else "llama_land.log.bonus"
-                who = t(f"llama_land.char.{src}.name") if src != "icons" else ""
-                self.log.add(t(key, name=name, gains=gains, who=who), (246, 226, 160))
+                who = lazy.t(f"llama_land.char.{src}.name") if src != "icons" else ""
+                lazy_gains = _gains_lazy(d.get("gains", {}))
+                self.log.add(lazy.t(key, name=name, gains=lazy_gains, who=who), (246, 226, 160))
                 self.toasts.append(Toast(f"{name}: {gains}", 1.3, False, GOLD))
                 self._sound("token")
                 self._fly_gains(seat, d.get("gains", {}))
         elif kind == "character":
-            cname = t(f"llama_land.char.{d['type']}.name")
+            cname = lazy.t(f"llama_land.char.{d['type']}.name")
             if d["action"] == "take":
-                self.log.add(t("llama_land.log.take", name=name, who=cname))
+                self.log.add(lazy.t("llama_land.log.take", name=name, who=cname))
                 self._fly_character(seat, d)
                 self._sound("card_draw")
             else:
-                self.log.add(t("llama_land.log.use", name=name, who=cname, give=t(f"llama_land.res.{d['give']}"),
-                               get=t(f"llama_land.res.{d['get']}")))
+                give, get = lazy.t(f"llama_land.res.{d['give']}"), lazy.t(f"llama_land.res.{d['get']}")
+                self.log.add(lazy.t("llama_land.log.use", name=name, who=cname, give=give, get=get))
         elif kind == "feed":
-            self.log.add(t("llama_land.log.feed", name=name, crop=t(f"llama_land.res.{d['crop']}"), card=d["card"]),
+            self.log.add(lazy.t("llama_land.log.feed", name=name, crop=lazy.t(f"llama_land.res.{d['crop']}"),
+                                 card=d["card"]),
                          (246, 226, 160))
             self.toasts.append(Toast(t("llama_land.toast.fed", name=name, card=d["card"]), 1.5, True))
             self._fly_card(seat, d["crop"], d["card"])
             self._sound("card_draw")
         elif kind == "llama":
             if d.get("placed"):
-                self.log.add(t("llama_land.log.llama", name=name, level=d["level"]))
+                self.log.add(lazy.t("llama_land.log.llama", name=name, level=d["level"]))
                 self.flash = {"seat": seat, "cells": [(d["x"], d["y"])], "age": 0.0}
                 self._sound("token")
             else:
-                self.log.add(t("llama_land.log.no_llama", name=name))
+                self.log.add(lazy.t("llama_land.log.no_llama", name=name))
         elif kind == "marker":
-            obj = t(f"llama_land.objective.{d['objective']}.name")
-            self.log.add(t("llama_land.log.marker", name=name, objective=obj))
+            obj = lazy.t(f"llama_land.objective.{d['objective']}.name")
+            self.log.add(lazy.t("llama_land.log.marker", name=name, objective=obj))
             self._sound("token")
         elif kind == "turn_end":
-            self.log.add(t("llama_land.log.turn_end", name=name), (170, 200, 190))
+            self.log.add(lazy.t("llama_land.log.turn_end", name=name), (170, 200, 190))
             self.inspect = None
         elif kind == "end_trigger":
             key = "llama_land.toast.end_tiles" if d["reason"] == "tiles" else "llama_land.toast.end_cards"
             self.toasts.append(Toast(t(key), 2.4, True))
-            self.log.add(t(key), (255, 214, 110))
+            self.log.add(lazy.t(key), (255, 214, 110))
         elif kind == "game_end":
             winners = d.get("winners", self.session.winners())
             names = ", ".join(self._name(w) for w in winners)
             self.toasts.append(Toast(t("llama_land.toast.winner", names=names), 2.4, True))
-            self.log.add(t("llama_land.toast.winner", names=names), (255, 214, 110))
+            self.log.add(lazy.t("llama_land.toast.winner", names=names), (255, 214, 110))
             self._sound("win")
             self.finished = True
             self.tween.after(1.8, self._to_results)
@@ -1583,6 +1585,17 @@ def _char_glyph(ch: dict, size: int) -> pygame.Surface:
         img = pygame.transform.smoothscale_by(pic, scale) if scale < 1 else pic
         _GLYPHS[key] = img
     return img
+
+
+def _gains_lazy(gains: dict) -> LazyJoin:
+    """``_gains_text`` for a log line: translated when the log is drawn."""
+    parts = []
+    for res in ("corn", "cacao", "potato", "coins", "coin"):
+        n = gains.get(res, 0)
+        if n:
+            name = "coin" if res == "coins" else res
+            parts.append(LazyJoin("", [f"+{n} ", lazy.t(f"llama_land.res.{name}")]))
+    return LazyJoin(", ", parts)
 
 
 def _gains_text(gains: dict) -> str:
