@@ -342,3 +342,18 @@ def test_escape_on_the_title_asks_before_quitting(app):
     key(app, pygame.K_ESCAPE)
     click(app, widget(app.stack.top, "b0").rect.center, frames=1)
     assert app.running is False
+
+
+def test_the_results_chart_labels_the_end_line_at_its_left_end_clear_of_the_final_scores(app):
+    # the game ends when someone passes 40: at the right end the loser's line crosses the label
+    from lama_desktop.app.scenes.results import ResultsScene
+    from lama_desktop.screenshots import sample_results
+
+    scene = ResultsScene(sample_results())
+    app.stack.push(scene)
+    for _ in range(3):
+        app.step(dt=1 / 60)
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+    tag = scene.end_tag_rect
+    assert tag.width > 0 and tag.right < app.size[0] * 0.6

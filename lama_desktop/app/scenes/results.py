@@ -201,7 +201,9 @@ class ResultsScene(MenuScene):
             for x in range(plot.x, plot.right, ui.s(18)):
                 pygame.draw.line(surface, (214, 84, 72), (x, y), (min(plot.right, x + ui.s(10)), y), max(2, ui.s(2)))
             tag = ui.text(t("common.results.end_line", n=end), 16, (190, 70, 60), bold=True)
-            surface.blit(tag, tag.get_rect(bottomright=(plot.right, y - ui.s(4))))
+            # at the left end: the lines start at 0 there, while at the right end the winner's line crosses 40
+            self.end_tag_rect = tag.get_rect(bottomleft=(plot.x + ui.s(8), y - ui.s(4)))
+            surface.blit(tag, self.end_tag_rect)
         for i in range(rounds + 1):
             x = point(i, 0)[0]
             pygame.draw.line(surface, PAPER_EDGE, (x, plot.bottom), (x, plot.bottom + ui.s(6)), max(1, ui.s(2)))
