@@ -7,11 +7,9 @@ Each game's table module exposes ``open_table(app, config, saved=None) -> Scene`
 
 from __future__ import annotations
 
-import logging
 import threading
 from typing import Callable
 
-log = logging.getLogger("lama_desktop.app")
 
 _TABLES: dict[str, Callable] = {}
 _loaded = False
@@ -35,22 +33,10 @@ def _load() -> None:
 
 def _import_tables() -> None:
     # One explicit import per table module (PyInstaller sees them); each calls register_table(...) on import.
-    try:
-        from .scenes import lama_table  # noqa: F401  (lama, lama-party)
-    except ImportError as error:  # a table still being written must not take the menus down
-        log.warning("L.A.M.A. table unavailable: %s", error)
-    try:
-        from .scenes import llama_land_table  # noqa: F401  (llama-land)
-    except ImportError as error:
-        log.warning("Llama Land table unavailable: %s", error)
-    try:
-        from .scenes import dice_table  # noqa: F401  (lama-dice)
-    except ImportError as error:
-        log.warning("LAMA Dice table unavailable: %s", error)
-    try:
-        from .scenes import cadabra_table  # noqa: F401  (lama-cadabra)
-    except ImportError as error:
-        log.warning("LAMA Cadabra table unavailable: %s", error)
+    from .scenes import lama_table  # noqa: F401  (lama, lama-party)
+    from .scenes import dice_table  # noqa: F401  (lama-dice)
+    from .scenes import cadabra_table  # noqa: F401  (lama-cadabra)
+    from .scenes import llama_land_table  # noqa: F401  (llama-land)
 
 
 def has_table(game_id: str) -> bool:
