@@ -182,3 +182,59 @@ def test_screenshot_moments_build(name):
         assert app.screen.get_size() == (1280, 720)
     finally:
         app.shutdown()
+
+
+def sized_table(tmp_path, size, players, **kw):
+    app = App(Storage(tmp_path), size)
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    state = CadabraState.crafted(**kw)
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, players)]
+    session = GameSession(GameRecord("lama-cadabra", players, (), 0, {"first_player": 0}, []), seats, state=state)
+    table = CadabraTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    assert run_until(app, table.can_act, 600)
+    return app, table
+
+
+def check_buttons(table, moves):
+    """Each action button is comfortably tall, its label fits at its natural size beside its key hint, and no
+    button overlaps another one or the log panel."""
+    ui, L = table.ui, table.layout
+    rects = []
+    for move in moves:
+        b = table.buttons[move]
+        assert b.rect.h >= ui.s(38), (move, b.rect)
+        label = ui.text(b.text, b.size, (0, 0, 0), bold=True)
+        hint = ui.text(b.hint, b.size * 0.62, (0, 0, 0))
+        room = b.rect.w - ui.s(16) - 2 * (hint.get_width() + ui.s(10))
+        assert label.get_width() <= room, (move, b.text, label.get_width(), room)
+        assert label.get_height() <= b.rect.h - ui.s(8), (move, b.text)
+        assert not b.rect.colliderect(L["log"]), (move, b.rect, L["log"])
+        assert all(not b.rect.colliderect(r) for r in rects), (move, b.rect)
+        rects.append(b.rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_action_buttons_are_tall_enough_and_their_labels_fit(tmp_path, size, players, lang):
+    from lama_desktop.app import i18n
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        app, table = sized_table(tmp_path, size, players, hands=[["3", "5"]] + [["6", "6"]] * (players - 1),
+                                 top="L", pile=["6", "6", "6"], whites=[3] + [0] * (players - 1))
+        check_buttons(table, ["draw", "quit", "pass", "exchange", "take"])
+        if players == 2:
+            return  # with one opponent the circle's token goes to them without a choice
+        # choosing whom to give a circle's token to: a button per other player, plus Exchange
+        app2, giving = sized_table(tmp_path, size, players, hands=[["1", "5"]] + [["6", "6"]] * (players - 1),
+                                   top="L", pile=["6", "6", "6"], whites=[3] + [0] * (players - 1))
+        giving.play_card(giving.shown.hand.index("1@"))
+        assert run_until(app2, lambda: giving.can_act() and giving.shown.phase == "giving", 600)
+        check_buttons(giving, [f"give {s}" for s in range(1, players)] + ["exchange"])
+    finally:
+        i18n.set_language(before)

@@ -46,6 +46,8 @@ _KIND_OF = {cid: k for k, cid in enumerate(CARD_IDS)}
 ORDER = {DISPLAY[cid]: (min(VALUES[k]), len(VALUES[k]), k) for k, cid in enumerate(CARD_IDS)}
 TOKEN_TIME = lama_table.TOKEN_TIME
 PLAY_TIME = lama_table.PLAY_TIME
+#: how much taller than the L.A.M.A. table's the action-button block is (reference pixels, taken from the log)
+BUTTONS_EXTRA = 36
 
 
 def sort_hand(names) -> list[str]:
@@ -138,6 +140,18 @@ class CadabraTableScene(LamaTableScene):
         else:
             self.log.add(t("cadabra.log.resumed", round=self.shown.round))
 
+    def _build(self, size) -> None:
+        super()._build(size)
+        # four rows of action buttons need more height than the L.A.M.A. table's three: the button block grows
+        # upwards and the log above it gives up the same height (they keep their gap, so they never overlap)
+        L = self.layout
+        extra = L.s(BUTTONS_EXTRA)
+        log, buttons = L.rects["log"], L.rects["buttons"]
+        L.rects["buttons"] = pygame.Rect(buttons.x, buttons.y - extra, buttons.w, buttons.h + extra)
+        L.rects["log"] = pygame.Rect(log.x, log.y, log.w, log.h - extra)
+        self.static = None
+        self._build_buttons()
+
     def _prewarm(self) -> None:
         for name in DISPLAY.values():
             lama_table.card_image(name, self.hand_w, self.colorblind)
@@ -161,22 +175,36 @@ class CadabraTableScene(LamaTableScene):
             specs.append(("exchange", t("cadabra.button.exchange"), "E"))
         elif sh.phase == "giving":
             giver = sh.current
-            specs = [(f"give {s}", t("cadabra.button.give", name=self._name(s)), str(k + 1))
-                     for k, s in enumerate(s for s in range(self.n) if s != giver and sh.active[s])]
+            receivers = [s for s in range(self.n) if s != giver and sh.active[s]]
+            # more than three receivers sit two to a row: their buttons then show just an arrow and the name
+            short = len(receivers) > 3
+            specs = [(f"give {s}", t("cadabra.button.give_short", name=self._name(s)) if short
+                      else t("cadabra.button.give", name=self._name(s)), str(k + 1)) for k, s in enumerate(receivers)]
             specs.append(("exchange", t("cadabra.button.exchange"), "E"))
         else:
             specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q"),
                      ("pass", t("cadabra.button.pass"), "P"), ("exchange", t("cadabra.button.exchange"), "E"),
                      ("take", t("cadabra.button.take"), "T")]
-        rows = max(3, len(specs))
-        bh = min((rect.h - gap * (rows - 1)) // rows, L.s(64))
-        top = rect.bottom - len(specs) * bh - (len(specs) - 1) * gap
-        for i, (move, label, key) in enumerate(specs):
-            r = pygame.Rect(rect.x, top + i * (bh + gap), rect.w, bh)
-            style = "primary" if move in ("draw", "take", "pass") or move.split()[0] in ("give", "return") \
-                else "secondary"
-            b = Button(label, lambda m=move: self.try_move(m), style=style, size=22, hint=key, rect=r, name=move)
-            self.buttons[move] = b
+        # rows of one or two buttons: five buttons in one column would be too thin for their labels
+        if sh.phase == "playing":
+            grid = [specs[0:2], specs[2:3], specs[4:5], specs[3:4]]  # Draw | Quit, Pass, Take, Exchange
+        elif sh.phase == "giving" and len(specs) > 4:
+            gives = specs[:-1]
+            grid = [gives[i:i + 2] for i in range(0, len(gives), 2)] + [specs[-1:]]
+        else:
+            grid = [[spec] for spec in specs]
+        rows = max(3, len(grid))
+        bh = min((rect.h - gap * (rows - 1)) // rows, L.s(56))
+        top = rect.bottom - len(grid) * bh - (len(grid) - 1) * gap
+        for i, row in enumerate(grid):
+            bw = (rect.w - gap * (len(row) - 1)) // len(row)
+            for j, (move, label, key) in enumerate(row):
+                r = pygame.Rect(rect.x + j * (bw + gap), top + i * (bh + gap), bw, bh)
+                style = "primary" if move in ("draw", "take", "pass") or move.split()[0] in ("give", "return") \
+                    else "secondary"
+                b = Button(label, lambda m=move: self.try_move(m), style=style, size=19, hint=key, rect=r,
+                           name=move)
+                self.buttons[move] = b
         m = L["menu"]
         self.buttons["menu"] = Button("II", self.open_pause, style="secondary", size=22, rect=m, name="menu")
         self._refresh_buttons()
