@@ -238,3 +238,29 @@ def test_action_buttons_are_tall_enough_and_their_labels_fit(tmp_path, size, pla
         check_buttons(giving, [f"give {s}" for s in range(1, players)] + ["exchange"])
     finally:
         i18n.set_language(before)
+
+
+def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
+    """Log lines (with card names and the magic token) are translated when drawn, not when they happen."""
+    from lama_desktop.app import i18n
+
+    app, table = crafted_table(tmp_path, 3, hands=[["1", "5"], ["6", "6"], ["6", "6"]], top="L",
+                               pile=["6", "6", "6"], whites=[3, 0, 0])
+    table.play_card(table.shown.hand.index("1@"))
+    assert run_until(app, lambda: table.can_act() and table.shown.phase == "giving", 600)
+    table.try_move("give 2")
+    assert run_until(app, lambda: table.session.state.whites[2] == 1, 600)
+    app.step(1 / 30)
+    english = [str(text) for text, _ in table.log.lines]
+    assert english[0] == "Welcome to LAMA Cadabra!" and any("circle: give a token" in e for e in english)
+    before = i18n.language()
+    try:
+        i18n.set_language("pl")
+        polish = [str(text) for text, _ in table.log.lines]
+        assert polish[0] == "Witaj w LAMA Cadabra!"
+        assert any("kółko: oddaj żeton" in p for p in polish), polish
+        assert any("daje 1 graczowi" in p for p in polish), polish
+        assert all(p != e for p, e in zip(polish, english))
+        table.draw(app.screen)  # the panel re-renders in the new language
+    finally:
+        i18n.set_language(before)

@@ -28,7 +28,9 @@ from .. import art
 from ..gameconfig import GameConfig
 from ..i18n import plural, t
 from ..session import GameSession
-from ..table.pieces import CREAM, GOLD, INK, Toast, backs_fan, card_height, count_badge, draw_token_stacks
+from ..table.pieces import (
+    CREAM, GOLD, INK, LazyText, Toast, backs_fan, card_height, count_badge, draw_token_stacks, lazy,
+)
 from ..tables import register_table
 from ..widgets import INK_SOFT, Button, blit_center, draw_panel
 from . import lama_table
@@ -64,6 +66,19 @@ def card_label(name: str) -> str:
         return t("cadabra.card.llama")
     if SYMBOL[k]:
         return t(f"cadabra.card.{DATA['symbols'][SYMBOL[k]]['shape']}", value=VALUES[k][0])
+    return cid
+
+
+def card_text(name: str) -> LazyText | str:
+    """``card_label`` translated when drawn: a log line keeps following the language after a change mid-game."""
+    cid = ENGINE.get(name, name)
+    k = _KIND_OF.get(cid)
+    if k is None:
+        return name
+    if IS_LLAMA[k]:
+        return lazy.t("cadabra.card.llama")
+    if SYMBOL[k]:
+        return lazy.t(f"cadabra.card.{DATA['symbols'][SYMBOL[k]]['shape']}", value=VALUES[k][0])
     return cid
 
 
@@ -126,7 +141,7 @@ class CadabraTableScene(LamaTableScene):
         self.pinks = False
         self._apply_settings()
         self._build(self.app.size)
-        self.log.add(t("cadabra.log.welcome"), (196, 226, 214))
+        self.log.add(lazy.t("cadabra.log.welcome"), (196, 226, 214))
         if self.session.is_over:
             self.queue.append((None, _GameEnd()))
             return
@@ -138,7 +153,7 @@ class CadabraTableScene(LamaTableScene):
                 "round": d["round"], "starter": d["current"], "top": d["top"], "hand_sizes": d["hand_sizes"],
                 "pile": d["pile"], "board": d["board"], "show": d["show"]})))
         else:
-            self.log.add(t("cadabra.log.resumed", round=self.shown.round))
+            self.log.add(lazy.t("cadabra.log.resumed", round=self.shown.round))
 
     def _build(self, size) -> None:
         super()._build(size)
@@ -353,7 +368,7 @@ class CadabraTableScene(LamaTableScene):
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
-        self.log.add(t("cadabra.log.deal", round=d["round"], name=self._name(int(d["starter"]))), (196, 226, 214))
+        self.log.add(lazy.t("cadabra.log.deal", round=d["round"], name=self._name(int(d["starter"]))), (196, 226, 214))
         starter = int(d["starter"])
         order = [((starter + i) % n) for i in range(total)]
         dealt = {seat: 0 for seat in range(n)}
@@ -418,9 +433,9 @@ class CadabraTableScene(LamaTableScene):
         self._fly(card, start, self._discard_center(), w0, self.pile_w, PLAY_TIME, flip=(flip0, 1.0),
                   on_finished=land, angle=(angle, wobble))
         if self._solo_human(seat):
-            self.log.add(t("cadabra.log.play_own", card=card_label(card)))
+            self.log.add(lazy.t("cadabra.log.play_own", card=card_text(card)))
         else:
-            self.log.add(t("cadabra.log.play", name=self._name(seat), card=card_label(card)))
+            self.log.add(lazy.t("cadabra.log.play", name=self._name(seat), card=card_text(card)))
 
     def _solo_human(self, seat) -> bool:
         """The log speaks to the one human player ("You play 3")."""
@@ -457,13 +472,13 @@ class CadabraTableScene(LamaTableScene):
                   flip=(0.0, 1.0 if mine else 0.0), on_finished=land, delay=0.15 if forced else 0.0)
         if forced:
             self.toasts.append(Toast(t("cadabra.toast.force_draw", name=self._name(seat)), 1.5))
-            self.log.add(t("cadabra.log.force_draw", name=self._name(seat)), (200, 220, 255))
+            self.log.add(lazy.t("cadabra.log.force_draw", name=self._name(seat)), (200, 220, 255))
         elif mine and card:
-            self.log.add(t("cadabra.log.draw_own", card=card_label(card)))
+            self.log.add(lazy.t("cadabra.log.draw_own", card=card_text(card)))
         else:
-            self.log.add(t("lama.log.draw", name=self._name(seat)))
+            self.log.add(lazy.t("lama.log.draw", name=self._name(seat)))
         if mine and card and forced:
-            self.log.add(t("cadabra.log.draw_own", card=card_label(card)))
+            self.log.add(lazy.t("cadabra.log.draw_own", card=card_text(card)))
 
     def _ev_force_draw(self, seat, d) -> None:
         self._ev_draw(seat, d, forced=True)
@@ -483,15 +498,15 @@ class CadabraTableScene(LamaTableScene):
 
         self._fly(_token_kind(token), start, slot, self.small_token_d, self.small_token_d, TOKEN_TIME,
                   on_finished=land, kind="token")
-        value = t("cadabra.token.magic") if token == "M" else token
-        self.log.add(t("cadabra.log.show_token", name=self._name(seat), value=value))
+        value = lazy.t("cadabra.token.magic") if token == "M" else token
+        self.log.add(lazy.t("cadabra.log.show_token", name=self._name(seat), value=value))
 
     def _ev_show_start(self, seat, d) -> None:
         self.shown.show = True
         self.shown.board = list(d["board"])
         self._sound("show_start")
         self.toasts.append(Toast(t("cadabra.toast.show"), 2.2, True, (120, 80, 200)))
-        self.log.add(t("cadabra.log.show_start"), (210, 190, 255))
+        self.log.add(lazy.t("cadabra.log.show_start"), (210, 190, 255))
         self.tween.after(0.7, lambda: None)
 
     def _ev_show_take(self, seat, d) -> None:
@@ -516,13 +531,13 @@ class CadabraTableScene(LamaTableScene):
         if not tokens:
             sh.set_holdings(holdings)
         self.toasts.append(Toast(t("cadabra.toast.show_take", name=self._name(seat), value=d["value"]), 2.0, True))
-        self.log.add(t("cadabra.log.show_take", name=self._name(seat), value=d["value"]), (255, 214, 110))
+        self.log.add(lazy.t("cadabra.log.show_take", name=self._name(seat), value=d["value"]), (255, 214, 110))
 
     def _ev_show_stop(self, seat, d) -> None:
         self.shown.show = False
         if d.get("reason") == "last_llama":
             self.toasts.append(Toast(t("cadabra.toast.show_stop"), 1.8, True))
-            self.log.add(t("cadabra.log.show_stop"), (210, 190, 255))
+            self.log.add(lazy.t("cadabra.log.show_stop"), (210, 190, 255))
 
     def _ev_give(self, seat, d) -> None:
         sh = self.shown
@@ -546,7 +561,8 @@ class CadabraTableScene(LamaTableScene):
                   kind="token", tween="ease_in_out")
         value = t("cadabra.token.magic") if token == "M" else token
         self.toasts.append(Toast(t("cadabra.toast.give", name=self._name(seat), to=self._name(to), value=value), 1.6))
-        self.log.add(t("cadabra.log.give", name=self._name(seat), to=self._name(to), value=value))
+        self.log.add(lazy.t("cadabra.log.give", name=self._name(seat), to=self._name(to),
+                            value=lazy.t("cadabra.token.magic") if token == "M" else token))
 
     def _ev_magic(self, seat, d) -> None:
         sh = self.shown
@@ -555,10 +571,10 @@ class CadabraTableScene(LamaTableScene):
             start, end = self._magic_anchor(seat), self._supply_anchor()
             target = "supply"
             self.toasts.append(Toast(t("cadabra.toast.pass", name=self._name(seat)), 1.5, True))
-            self.log.add(t("cadabra.log.pass", name=self._name(seat)), (150, 190, 255))
+            self.log.add(lazy.t("cadabra.log.pass", name=self._name(seat)), (150, 190, 255))
         else:
             if source == seat:
-                self.log.add(t("cadabra.log.magic_kept", name=self._name(seat)), (150, 190, 255))
+                self.log.add(lazy.t("cadabra.log.magic_kept", name=self._name(seat)), (150, 190, 255))
                 return
             if source == "supply":
                 start = self._supply_anchor()
@@ -572,7 +588,7 @@ class CadabraTableScene(LamaTableScene):
             end = self._magic_anchor(seat)
             target = seat
             self.toasts.append(Toast(t("cadabra.toast.magic", name=self._name(seat)), 1.5))
-            self.log.add(t("cadabra.log.magic", name=self._name(seat)), (150, 190, 255))
+            self.log.add(lazy.t("cadabra.log.magic", name=self._name(seat)), (150, 190, 255))
         sh.magic = "moving"
 
         def land():
@@ -595,15 +611,15 @@ class CadabraTableScene(LamaTableScene):
 
         self._fly("black", (anchor[0], anchor[1] - self.token_d), anchor, self.token_d // 2, self.token_d, 0.3,
                   delay=0.22, on_finished=land, kind="token")
-        self.log.add(t("cadabra.log.exchange", name=self._name(seat)))
+        self.log.add(lazy.t("cadabra.log.exchange", name=self._name(seat)))
 
     def _ev_round_end(self, seat, d) -> None:
         emptied = int(d.get("emptied_by", -1))
         if emptied >= 0:
             self.toasts.append(Toast(t("lama.toast.emptied", name=self._name(emptied)), 1.6, True))
-            self.log.add(t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
+            self.log.add(lazy.t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
         else:
-            self.log.add(t("lama.log.all_quit"), (255, 214, 110))
+            self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110))
         self._sound("blowup" if emptied >= 0 else "token")
         self.modal = True
         self.shown.show = False
