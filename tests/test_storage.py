@@ -143,7 +143,7 @@ def test_settings_default_round_trip_and_validation(tmp_path):
     assert (loaded.language, loaded.volume, loaded.muted, loaded.ui_scale) == ("pl", 0.35, True, 1.3)
     weird = Settings(language="xx", volume=7, ui_scale=9, bot_pace="warp", window_size=(10, 10))
     fixed = weird.validated()
-    assert (fixed.language, fixed.volume, fixed.ui_scale, fixed.bot_pace) == ("en", 1.0, 1.5, "normal")
+    assert (fixed.language, fixed.volume, fixed.ui_scale, fixed.bot_pace) == ("en", 1.0, 1.3, "normal")
     assert fixed.window_size == (1280, 720)
 
 

@@ -360,11 +360,20 @@ class Button(Widget):
             pygame.draw.rect(surf, FOCUS, ring, max(3, ui.s(5)), border_radius=radius + ui.s(5))
             pygame.draw.rect(surf, GOLD_DARK, ring, max(1, ui.s(2)), border_radius=radius + ui.s(5))
         label = ui.text(self.text, self.size, text_color, bold=True)
-        if label.get_width() > w - ui.s(16):
-            label = pygame.transform.smoothscale_by(label, (w - ui.s(16)) / label.get_width())
-        blit_text_center(surf, label, body.center)
+        hint = None
         if self.hint and self.enabled:
             hint = ui.text(self.hint, self.size * 0.62, INK_SOFT if self.style != "ghost" else CREAM)
+        # the centred label keeps clear of the hint on both sides and of the top and bottom edges (a large UI
+        # scale in a small window can make the font taller than the button)
+        room_w = w - ui.s(16) - (2 * (hint.get_width() + ui.s(10)) if hint is not None else 0)
+        room_h = h - max(2, ui.s(4))
+        fit = min(1.0, max(1, room_w) / max(1, label.get_width()), max(1, room_h) / max(1, label.get_height()))
+        if fit < 1.0:
+            label = pygame.transform.smoothscale_by(label, fit)
+        blit_text_center(surf, label, body.center)
+        if hint is not None:
+            if hint.get_height() > room_h:
+                hint = pygame.transform.smoothscale_by(hint, max(1, room_h) / hint.get_height())
             surf.blit(hint, hint.get_rect(midright=(body.right - ui.s(12), body.centery)))
         return surf
 

@@ -29,7 +29,7 @@ from ..gameconfig import GameConfig, GameResults, SeatConfig
 from ..i18n import t, t_or
 from ..scene import Scene
 from ..session import GameSession
-from ..table.layout import Layout, load_layout, table_layout_name
+from ..table.layout import Layout, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
     CREAM, GOLD, INK, INK_SOFT, LazyJoin, LogPanel, Toast, blit_card, card_height, card_image, count_badge, lazy,
     draw_token_stacks, finish, name_plate, rotated_shadow,
@@ -159,8 +159,9 @@ class DiceTableScene(Scene):
 
     def resume(self) -> None:
         self._apply_settings()
-        if self.app is not None and self.layout is not None and self.layout.size != self.app.size:
-            self._build(self.app.size)
+        if self.app is not None and self.layout is not None and (
+                self.layout.size != self.app.size or self.ui_scale != table_ui_scale(self.app.settings)):
+            self._build(self.app.size)  # a new window size, or the UI scale changed under the pause menu
         else:
             self._build_buttons()
 
@@ -175,7 +176,8 @@ class DiceTableScene(Scene):
 
     def _build(self, size) -> None:
         self.layout = Layout(load_layout(table_layout_name("dice", self.n)), size)
-        self.ui = UI(size, 1.0)
+        self.ui_scale = table_ui_scale(self.app.settings) if self.app is not None else 1.0
+        self.ui = UI(size, self.ui_scale)
         L = self.layout
         self.row_w = L.s(100)
         self.small_w = L.s(50)
@@ -546,7 +548,7 @@ class DiceTableScene(Scene):
         L = self.layout
         if self.ui is None or L is None:
             return 0
-        badge = count_badge(self.ui, t("dice.label.row_points", points=88), L.s(24))
+        badge = count_badge(self.ui, t("dice.label.row_points", points=88), self.ui.s(24))
         return badge.get_width() + L.s(6)
 
     def _row_card_at(self, pos) -> int:
@@ -988,7 +990,7 @@ class DiceTableScene(Scene):
         self._draw_row_cards(surface, seat)
         rect = L[f"seat{k}.row"]
         points = _row_points(sh.rows[seat])
-        badge = count_badge(self.ui, t("dice.label.row_points", points=points), L.s(24))
+        badge = count_badge(self.ui, t("dice.label.row_points", points=points), self.ui.s(24))
         positions = self._row_positions(seat, len(sh.rows[seat]))
         right = positions[-1][0] + self.small_w // 2 + L.s(6) if positions else rect.x
         top = (positions[0][1] - card_height(self.small_w) // 2) if positions else rect.y
@@ -1047,7 +1049,7 @@ class DiceTableScene(Scene):
                 img = pygame.transform.smoothscale_by(img, hint_rect.w / img.get_width())
             surface.blit(img, img.get_rect(midbottom=(hint_rect.centerx, hint_rect.bottom - L.s(4))))
         points = _row_points(row)
-        badge = count_badge(self.ui, t("dice.label.row_points", points=points), L.s(28))
+        badge = count_badge(self.ui, t("dice.label.row_points", points=points), self.ui.s(28))
         rect = L["seat0.row"]
         if positions:
             left = positions[0][0] - self.row_w // 2 - L.s(10)

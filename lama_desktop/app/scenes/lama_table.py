@@ -27,7 +27,7 @@ from ..gameconfig import GameConfig, GameResults, SeatConfig
 from ..i18n import plural, t, t_or
 from ..scene import Scene
 from ..session import GameSession
-from ..table.layout import Layout, load_layout, table_layout_name
+from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
     CREAM, GOLD, INK, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
     count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate, rotated_shadow,
@@ -179,8 +179,9 @@ class LamaTableScene(Scene):
         self._apply_settings()
         self.static = None  # the language or the palette may have changed under the pause menu
         self._layer = None
-        if self.app is not None and self.layout is not None and self.layout.size != self.app.size:
-            self._build(self.app.size)
+        if self.app is not None and self.layout is not None and (
+                self.layout.size != self.app.size or self.ui_scale != table_ui_scale(self.app.settings)):
+            self._build(self.app.size)  # a new window size, or the UI scale changed under the pause menu
         else:
             self._build_buttons()
 
@@ -195,9 +196,11 @@ class LamaTableScene(Scene):
 
     def _build(self, size) -> None:
         self.layout = Layout(load_layout(table_layout_name("lama", self.n)), size)
-        self.ui = UI(size, 1.0)
+        self.ui_scale = table_ui_scale(self.app.settings) if self.app is not None else 1.0
+        self.ui = UI(size, self.ui_scale)
         L = self.layout
-        self.hand_w = L.s(118)
+        # the hand follows the UI scale, as far as the hand's anchor leaves room for the fan, its arc and the lift
+        self.hand_w = fit(L.s(118 * self.ui_scale), int(L["seat0.hand"].h / 2.0))
         self.pile_w = L.s(118)
         self.back_w = L.s(50)
         self.token_d = L.s(46)
@@ -1039,7 +1042,7 @@ class LamaTableScene(Scene):
             layers = min(4, 1 + sh.pile // 8)
             for i in range(layers - 1, -1, -1):
                 blit_card(surface, None, (cx - i * L.s(2), cy - i * L.s(2)), self.pile_w, shadow=i == layers - 1)
-            badge = count_badge(self.ui, str(sh.pile), L.s(30))
+            badge = count_badge(self.ui, str(sh.pile), self.ui.s(30))
             surface.blit(badge, badge.get_rect(center=(cx + self.pile_w // 2 - L.s(4),
                                                        cy + card_height(self.pile_w) // 2 - L.s(6))))
         dx, dy = self._discard_center()
@@ -1064,7 +1067,7 @@ class LamaTableScene(Scene):
             img = art.token(self._token_kind(token), self.small_token_d)
             surface.blit(img, img.get_rect(center=tuple(round(v) for v in self._board_slot(i))))
         if len(tokens) > DRAMA_THRESHOLD:
-            badge = count_badge(self.ui, f"+{len(tokens) - DRAMA_THRESHOLD}", L.s(24))
+            badge = count_badge(self.ui, f"+{len(tokens) - DRAMA_THRESHOLD}", self.ui.s(24))
             surface.blit(badge, badge.get_rect(midright=(r.right - L.s(6), r.y + L.s(20))))
 
     def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
@@ -1102,12 +1105,13 @@ class LamaTableScene(Scene):
             text = plural("lama.cards", count)
             if out:
                 text = f"{t('lama.plate.out_tag')} · {text}"
-            badge = count_badge(self.ui, text, L.s(26), fill=(196, 84, 70) if out else CREAM,
+            badge = count_badge(self.ui, text, self.ui.s(26), fill=(196, 84, 70) if out else CREAM,
                                 color=(255, 244, 230) if out else INK)
             surface.blit(badge, badge.get_rect(midleft=(min(fan_rect.right + L.s(4), hand_rect.right - badge.get_width()),
                                                         hand_rect.centery)))
         elif not sh.active[seat]:
-            badge = count_badge(self.ui, t("lama.plate.out_tag"), L.s(26), fill=(196, 84, 70), color=(255, 244, 230))
+            badge = count_badge(self.ui, t("lama.plate.out_tag"), self.ui.s(26), fill=(196, 84, 70),
+                                color=(255, 244, 230))
             surface.blit(badge, badge.get_rect(midleft=(hand_rect.x + L.s(4), hand_rect.centery)))
         tokens_rect = L[f"seat{k}.tokens"]
         draw_token_stacks(surface, tokens_rect.inflate(-L.s(8), 0), holdings(max(0, sh.scores[seat]), self.pinks),

@@ -40,6 +40,7 @@ from ..scene import Scene
 from ..session import GameSession
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, finish, lazy
 from ..table.tween import Tweener
+from ..table.layout import table_ui_scale
 from ..tables import register_table
 from ..widgets import UI, Button, draw_panel, felt_surface
 from ...engine.llama_land.state import SHAPES
@@ -51,6 +52,11 @@ REF_W, REF_H = 1600, 900
 DROP_TIME = 0.32
 #: seconds a bot's domain stays in view after its tile or llama lands (before the animation-speed setting)
 HOLD_TIME = 0.9
+
+
+#: Llama Land's panes (player boards, objectives, market) are packed at 100%: larger UI scales would clip them, so
+#: this table follows the UI-scale setting only downwards
+UI_SCALE_TOP = 1.0
 
 
 class LlamaLandTableScene(Scene):
@@ -120,8 +126,9 @@ class LlamaLandTableScene(Scene):
     def resume(self) -> None:
         self.overlay_open = False
         self._apply_settings()
-        if self.app is not None and self.size != self.app.size:
-            self._build(self.app.size)
+        if self.app is not None and (self.size != self.app.size
+                                     or self.ui_scale != table_ui_scale(self.app.settings, UI_SCALE_TOP)):
+            self._build(self.app.size)  # a new window size, or the UI scale changed under the pause menu
         self._sync()
 
     def resize(self, size) -> None:
@@ -139,7 +146,8 @@ class LlamaLandTableScene(Scene):
 
     def _build(self, size) -> None:
         self.size = tuple(size)
-        self.ui = UI(self.size, 1.0)
+        self.ui_scale = table_ui_scale(self.app.settings, UI_SCALE_TOP) if self.app is not None else 1.0
+        self.ui = UI(self.size, self.ui_scale)
         R = self.R
         r = self.rects = {}
         r["stacks"] = R(16, 10, 548, 176)

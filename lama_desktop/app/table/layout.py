@@ -123,3 +123,26 @@ class Layout:
             if not window.contains(rect):
                 bad.append((name, "window"))
         return bad
+
+
+#: The range of the UI-scale setting a table honours. Tables keep every piece inside its layout anchor, so text,
+#: buttons and cards grow or shrink with the setting only as far as the anchors leave room (see ``fit``).
+TABLE_UI_SCALE = (0.85, 1.3)
+
+
+def table_ui_scale(settings, top: float | None = None) -> float:
+    """The Settings → UI scale value for a table, clamped to ``TABLE_UI_SCALE`` (and to ``top`` for a table whose
+    dense panels have less room to grow)."""
+    try:
+        value = float(getattr(settings, "ui_scale", 1.0))
+    except (TypeError, ValueError):
+        value = 1.0
+    lo, hi = TABLE_UI_SCALE
+    if top is not None:
+        hi = min(hi, top)
+    return min(hi, max(lo, value))
+
+
+def fit(value: int, limit: int) -> int:
+    """``value`` (a size already multiplied by the UI scale), capped at ``limit`` so it stays inside its anchor."""
+    return max(1, min(int(value), int(limit)))
