@@ -264,3 +264,58 @@ def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
         table.draw(app.screen)  # the panel re-renders in the new language
     finally:
         i18n.set_language(before)
+
+
+#: per language, the word shared by each action button and the status lines that name that action
+SAME_WORDS = {
+    "en": {"draw": "draw", "quit": "quit", "pass": "pass", "take": "take the stage"},
+    "fr": {"draw": "pioch", "quit": "abandonn", "pass": "pass", "take": "la piste"},
+    "pl": {"draw": "dobierz", "quit": "pasuj", "pass": "pomiń", "take": "weź scenę"},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SAME_WORDS))
+def test_status_lines_use_the_words_of_the_buttons(lang):
+    """The status line names each action with the word on its button (Polish: quitting is "Pasuj", so the magic
+    token's pass is "Pomiń", never "pas"/"zakończ rundę")."""
+    from lama_desktop.app import i18n
+    from lama_desktop.app.i18n import t
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        words = SAME_WORDS[lang]
+        buttons = {"draw": t("lama.button.draw"), "quit": t("lama.button.quit"), "pass": t("cadabra.button.pass"),
+                   "take": t("cadabra.button.take")}
+        for move, word in words.items():
+            assert word in buttons[move].lower(), (lang, move, buttons[move])
+        turn = t("cadabra.status.your_turn", cards="3").lower()
+        none = t("cadabra.status.your_turn_none").lower()
+        alone = t("cadabra.status.your_turn_alone").lower()
+        show = t("cadabra.status.your_turn_show").lower()
+        for line in (turn, none):
+            assert words["draw"] in line and words["quit"] in line, (lang, line)
+        assert words["quit"] in alone, (lang, alone)
+        assert words["pass"] in show and words["take"] in show, (lang, show)
+        assert words["pass"] not in turn + none + alone, lang  # passing with the magic token is not quitting
+        if lang == "pl":
+            assert "zakończ" not in turn + none and "pas" not in buttons["pass"].lower()
+            assert "pomija" in t("cadabra.log.pass", name="Ala") and "pomiń" in t("cadabra.reason.show_only")
+    finally:
+        i18n.set_language(before)
+
+
+def test_polish_status_line_on_the_table(tmp_path):
+    from lama_desktop.app import i18n
+
+    app, table = crafted_table(tmp_path, 3, hands=[["3", "5"], ["6", "6"], ["6", "6"]], top="L",
+                               pile=["6", "6", "6"], whites=[3, 0, 0])
+    before = i18n.language()
+    i18n.set_language("pl")
+    try:
+        status = table._status_text()
+        assert status.endswith("dobierz albo pasuj"), status
+        table._build_buttons()
+        assert table.buttons["quit"].text == "Pasuj" and table.buttons["draw"].text == "Dobierz"
+    finally:
+        i18n.set_language(before)
