@@ -319,3 +319,28 @@ def test_polish_status_line_on_the_table(tmp_path):
         assert table.buttons["quit"].text == "Pasuj" and table.buttons["draw"].text == "Dobierz"
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_the_hint_under_the_hand_lists_the_cadabra_keys_and_they_work(tmp_path, lang):
+    from lama_desktop.app import i18n
+
+    app, table = crafted_table(tmp_path, 4, hands=[["1", "5"], ["6", "6"], ["6", "6"], ["6", "6"]], top="L",
+                               pile=["6", "6", "6"], whites=[3, 0, 0, 0])
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        hint = table._hand_hint()
+        for key in ("D ", "Q ", "P ", "T ", "E "):
+            assert f"· {key}" in hint, (key, hint)
+        width = table.ui.text(hint, 16, (0, 0, 0)).get_width()
+        assert width <= table.layout["seat0.hand"].w, (hint, width)
+        table.play_card(table.shown.hand.index("1@"))
+        assert run_until(app, lambda: table.can_act() and table.shown.phase == "giving", 600)
+        hint = table._hand_hint()
+        assert hint.startswith("1–3") and "· E " in hint, hint
+        post_key(pygame.K_2)  # the second receiver: seat 2
+        assert run_until(app, lambda: table.session.state.whites[2] == 1, 600)
+        assert table.session.state.whites[0] == 2
+    finally:
+        i18n.set_language(before)

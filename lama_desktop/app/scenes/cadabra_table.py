@@ -13,8 +13,9 @@ hot-seat privacy and pacing (``LamaTableScene``), with what Cadabra adds:
   player, the forced draw, the magic token flying, the exchange; a round summary where a double card counts
   under both of its values and the magic token adds 10.
 
-Keys: ←/→ choose (cards, or the recipient / token to return), Enter plays, D draw, Q quit, P pass with the magic
-token, E exchange, T take the show's tokens, Esc pause.
+Keys (listed under the hand by ``_hand_hint``): ←/→ choose (cards, or the recipient / token to return), Enter
+plays, D draw, Q quit, P pass with the magic token, E exchange, T take the show's tokens, 1–9 the n-th recipient
+of a circle's token, B / W return a black / white token, Esc pause.
 """
 
 from __future__ import annotations
@@ -277,6 +278,15 @@ class CadabraTableScene(LamaTableScene):
             self.try_move(letters[key])
             return True
         return super()._key(event)
+
+    def _hand_hint(self) -> str:
+        """The keys this table handles (see ``_key``) for the choice at hand."""
+        phase = self.shown.phase
+        if phase == "giving":
+            return t("cadabra.hand_hint.giving", n=len([n for n in self.buttons if n.startswith("give")]))
+        if phase == "returning":
+            return t("cadabra.hand_hint.returning")
+        return t("cadabra.hand_hint.playing")
 
     def play_card(self, index: int) -> None:
         if 0 <= index < len(self.shown.hand):

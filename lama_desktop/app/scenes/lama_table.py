@@ -1127,6 +1127,10 @@ class LamaTableScene(Scene):
         draw_token_stacks(surface, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)),
                           holdings(max(0, sh.scores[seat]), self.pinks), self.pinks, self.token_d)
 
+    def _hand_hint(self) -> str:
+        """The keys line under the hand (a table with more keys says so)."""
+        return t("lama.hand_hint")
+
     def _draw_hand(self, surface) -> None:
         L, sh = self.layout, self.shown
         seat = self.focus
@@ -1169,7 +1173,7 @@ class LamaTableScene(Scene):
                 r.center = (round(center[0]), round(center[1]))
                 pygame.draw.rect(surface, (255, 250, 230), r, max(2, L.s(3)), border_radius=L.s(12))
         if mine_turn and sh.hand:
-            hint = self.ui.text(t("lama.hand_hint"), 16, (196, 226, 214))
+            hint = self.ui.text(self._hand_hint(), 16, (196, 226, 214))
             surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom + L.s(2))))
 
     def _status_text(self) -> str:
