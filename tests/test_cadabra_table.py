@@ -252,6 +252,7 @@ def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
     assert run_until(app, lambda: table.session.state.whites[2] == 1, 600)
     app.step(1 / 30)
     english = [str(text) for text, _ in table.log.lines]
+    key = table._layer_key()
     assert english[0] == "Welcome to LAMA Cadabra!" and any("circle: give a token" in e for e in english)
     before = i18n.language()
     try:
@@ -261,7 +262,9 @@ def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
         assert any("kółko: oddaj żeton" in p for p in polish), polish
         assert any("daje 1 graczowi" in p for p in polish), polish
         assert all(p != e for p, e in zip(polish, english))
-        table.draw(app.screen)  # the panel re-renders in the new language
+        assert table._layer_key() != key  # the cached layer holding the log panel is redrawn
+        assert run_until(app, lambda: table.idle and "draw" in table.buttons, 600), list(table.buttons)
+        assert table.buttons["draw"].text == "Dobierz" and table.buttons["pass"].text == "Pomiń (magia)"
     finally:
         i18n.set_language(before)
 

@@ -27,7 +27,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig
-from ..i18n import plural, t
+from ..i18n import language, plural, t
 from ..session import GameSession
 from ..table.pieces import (
     CREAM, GOLD, INK, LazyText, Toast, backs_fan, card_height, count_badge, draw_token_stacks, lazy,
@@ -135,6 +135,7 @@ class CadabraTableScene(LamaTableScene):
             lama_table.Shown = original
         self.pinks = False
         self.drama_variant = True  # the Lamagic Show stage is always on the table
+        self._buttons_language = language()
 
     # -- lifecycle -----------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -183,6 +184,7 @@ class CadabraTableScene(LamaTableScene):
         rect = L["buttons"]
         gap = L.s(10)
         self.buttons = {}
+        self._buttons_language = language()
         sh = self.shown
         if sh.phase == "returning":
             seat = sh.current
@@ -316,7 +318,7 @@ class CadabraTableScene(LamaTableScene):
         if before != (fresh.phase, fresh.current) and (fresh.phase != "playing" or before[0] != "playing"):
             self._build_buttons()
             self.button_focus = -1
-        elif not self.buttons:
+        elif not self.buttons or self._buttons_language != language():  # labels follow a language change
             self._build_buttons()
         if self.hand_focus >= len(fresh.hand):
             self.hand_focus = len(fresh.hand) - 1
@@ -748,7 +750,8 @@ class CadabraTableScene(LamaTableScene):
 
     def _layer_key(self) -> tuple:
         sh = self.shown
-        return super()._layer_key() + (tuple(sh.whites), tuple(sh.blacks), str(sh.magic), sh.phase)
+        # the language too: the log panel is drawn into this cached layer and follows a change of language
+        return super()._layer_key() + (tuple(sh.whites), tuple(sh.blacks), str(sh.magic), sh.phase, language())
 
     def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:
         sh = self.shown
