@@ -9,7 +9,7 @@ import pytest
 
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.bots.lama import EasyBot, HardBot, MediumBot, hand_points_fast, simulate_round
-from lama_desktop.bots.search import determinized_root_search, race_win_probability
+from lama_desktop.bots.search import determinized_root_search, race_win_probability, race_win_probability_rates
 from lama_desktop.engine.lama import LamaState, Move, hand_points
 from lama_desktop.engine.registry import get_game
 
@@ -210,3 +210,45 @@ def test_root_search_keeps_the_default_unless_another_move_is_clearly_better():
     assert determinized_root_search(["a", "b"], lambda: 0, noisy, 50, lambda: rng.randrange(1 << 30), 1.0)[0] == "a"
     assert determinized_root_search(["a", "b"], lambda: 1, noisy, 50, lambda: rng.randrange(1 << 30), 1.0)[0] == "b"
 
+
+
+def test_race_with_per_seat_rates_matches_the_equal_rate_race_and_favours_the_slow_scorer():
+    scores = [10, 12, 20, 5]
+    equal = race_win_probability_rates(scores, 0, 40, [8.0] * 4, [7.0] * 4)
+    assert equal == pytest.approx(race_win_probability(scores, 0, 40, 8.0, 7.0))
+    # 5 points behind three careless players (18 points a round each) is still a likely win ...
+    behind = race_win_probability_rates([20, 15, 15, 15], 0, 40, [6.0, 18.0, 18.0, 18.0], [7.0, 5.7, 5.7, 5.7])
+    assert behind > 0.5
+    # ... whereas among equals it is a likely loss; and a finished game is exact whatever the rates
+    assert race_win_probability_rates([20, 15, 15, 15], 0, 40, [6.0] * 4, [7.0] * 4) < 0.25
+    assert race_win_probability_rates([41, 10, 10, 30], 1, 40, [6.0, 18.0, 6.0, 6.0], [7.0] * 4) == 0.5
+
+
+def test_hard_bot_belief_in_careless_opponents_starts_high_and_follows_their_quits():
+    state = LamaState.crafted("lama", hands=[["2", "3"], ["1", "1", "4", "5", "6", "L"], ["1"], ["4", "6"]],
+                              pile=["2", "3", "5", "6", "L", "L"], top="3", current=1)
+    bot = HardBot(0)
+    assert 0.8 < bot.erratic_probability(1) < 0.95  # before any evidence: probably a careless player
+    state.apply(Move.parse("quit"))     # seat 1 quits holding six cards: careless
+    state.apply(Move.parse("quit"))     # seat 2 quits a single card: sensible
+    state.apply(Move.parse("play 4"))   # seat 3 plays: weak evidence of care
+    bot._observe(state.view(0))
+    prior = HardBot(0).erratic_probability(2)
+    assert bot.erratic_probability(1) > 0.99
+    assert bot.erratic_probability(2) < prior - 0.2
+    assert bot.erratic_probability(3) < prior
+
+
+def test_hard_bot_tries_its_own_later_plans_only_against_believed_careless_opponents():
+    state = LamaState.crafted("lama", hands=[["2", "3", "4"], ["1", "1", "5"], ["2", "5", "6"], ["4", "L"]],
+                              pile=["1", "2", "3", "4", "5", "6", "L"], top="6", discard=["6"])
+    planner = HardBot(3, iterations=10)
+    planner.own_plans = (1000.0, -1000.0)
+    move = planner.choose(state.view(0))
+    assert move in state.legal_moves()
+    assert planner.rollouts == 10 * 4  # quit, draw, and draw under each of the two plans
+    careful = HardBot(3, iterations=10)
+    careful.own_plans = (1000.0, -1000.0)
+    careful.PRIOR_LOG_ODDS = -3.0       # opponents believed careful: the medium plan only
+    careful.choose(state.view(0))
+    assert careful.rollouts == 10 * 2

@@ -54,6 +54,29 @@ def race_win_probability(scores: Sequence[int], seat: int, end_points: int, mean
     return p
 
 
+def race_win_probability_rates(scores: Sequence[int], seat: int, end_points: int, means: Sequence[float],
+                               sds: Sequence[float], game_over: bool | None = None) -> float:
+    """Like :func:`race_win_probability`, but every seat has its own per-round gain (mean ``means[q]``, standard
+    deviation ``sds[q]``): a careless player gains far more points per round than a careful one, which changes
+    both how soon the game ends and who is really ahead. The game is modelled to last as many rounds as the
+    fastest-approaching seat needs to reach ``end_points``; with equal rates this is exactly
+    :func:`race_win_probability`.
+    """
+    top = max(scores)
+    if game_over or (game_over is None and top >= end_points):
+        return race_win_probability(scores, seat, end_points, 1.0, 1.0, True)
+    rounds = min((end_points - s) / max(1e-6, m) for s, m in zip(scores, means))
+    rounds = max(1.0, rounds)
+    mine = scores[seat] + means[seat] * rounds
+    var_mine = sds[seat] * sds[seat]
+    p = 1.0
+    for other, s in enumerate(scores):
+        if other != seat:
+            spread = math.sqrt((var_mine + sds[other] * sds[other]) * rounds)
+            p *= normal_cdf((s + means[other] * rounds - mine) / spread)
+    return p
+
+
 def determinized_root_search(
     moves: Sequence[M],
     sample: Callable[[], S],
