@@ -26,7 +26,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import t, t_or
+from ..i18n import language, t, t_or
 from ..scene import Scene
 from ..session import GameSession
 from ..table.layout import Layout, load_layout, table_layout_name, table_ui_scale
@@ -159,6 +159,8 @@ class DiceTableScene(Scene):
 
     def resume(self) -> None:
         self._apply_settings()
+        self.static = None  # the language or the palette may have changed under the pause menu
+        self._layer = None
         if self.app is not None and self.layout is not None and (
                 self.layout.size != self.app.size or self.ui_scale != table_ui_scale(self.app.settings)):
             self._build(self.app.size)  # a new window size, or the UI scale changed under the pause menu
@@ -872,7 +874,7 @@ class DiceTableScene(Scene):
         sh, s = self.shown, self.session
         return (self.layout.size, self.focus, sh.round, tuple(tuple(r) for r in sh.rows), tuple(sh.llama),
                 tuple(sh.scores), tuple(sh.quit), sh.current, s.thinking, len(self.log.lines),
-                self.log.lines[-1] if self.log.lines else None, s.is_over, self.colorblind, sh.phase)
+                self.log.lines[-1] if self.log.lines else None, s.is_over, self.colorblind, sh.phase, language())
 
     def draw(self, surface: pygame.Surface) -> None:
         """A cached layer holds what only changes with the model (rows of others, llama row, plates, tokens,

@@ -24,7 +24,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import plural, t, t_or
+from ..i18n import language, plural, t, t_or
 from ..scene import Scene
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
@@ -944,7 +944,7 @@ class LamaTableScene(Scene):
         return (self.layout.size, self.focus, self.revealed, sh.round, tuple(sh.sizes), sh.pile, tuple(sh.discard),
                 tuple(sh.scores), tuple(sh.board), sh.drama, tuple(sh.active), sh.current, sh.dealer,
                 s.thinking, len(self.log.lines), self.log.lines[-1] if self.log.lines else None, s.is_over,
-                self.colorblind)
+                self.colorblind, language())
 
     def draw(self, surface: pygame.Surface) -> None:
         """A cached layer holds everything that only changes with the model (piles, seats, tokens, log); the
