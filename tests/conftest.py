@@ -1,6 +1,35 @@
 import os
 
+import pytest
+
 # Headless everywhere: the app's tests open real (dummy-driver) windows.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from frames import wait_for_bots  # noqa: E402
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "real_time_bots: frames do not wait for the bots (tests of the frame loop "
+                                       "ticking while a bot thinks)")
+
+
+@pytest.fixture(autouse=True)
+def _frames_wait_for_bots(request, monkeypatch):
+    """Tests step the real app faster than real time; each frame waits for a thinking bot so that a test's frame
+    budget counts moves, never the machine's load (CI shares two cores). See tests/frames.py."""
+    if request.node.get_closest_marker("real_time_bots"):
+        yield
+        return
+    from lama_desktop.app.main import App
+
+    original = App.step
+
+    def step(self, *args, **kwargs):
+        result = original(self, *args, **kwargs)
+        wait_for_bots(self)
+        return result
+
+    monkeypatch.setattr(App, "step", step)
+    yield

@@ -283,6 +283,7 @@ def test_tab_reaches_the_buttons_and_enter_presses_them(tmp_path):
     assert table.session.record.moves[moves] == focused[0]
 
 
+@pytest.mark.real_time_bots
 def test_the_table_keeps_drawing_while_a_slow_bot_thinks(tmp_path):
     import time
 

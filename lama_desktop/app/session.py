@@ -199,6 +199,18 @@ class GameSession:
     def thinking(self) -> bool:
         return self._future is not None and not self._future.done()
 
+    def wait_for_bot(self, timeout: float | None = None) -> bool:
+        """Block until the bot's worker has chosen (for tools and tests that step frames faster than real time;
+        the app's own frame loop never calls this). True when no bot is thinking any more."""
+        future = self._future
+        if future is None:
+            return True
+        try:
+            future.exception(timeout=timeout)
+        except Exception:  # a timeout or a cancelled future: still thinking, or nothing to wait for
+            pass
+        return not self.thinking
+
     @property
     def bot_to_move(self) -> bool:
         cur = self.state.current_player
