@@ -25,13 +25,13 @@ import pygame
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
 from ..i18n import language, plural, t, t_or
-from ..scene import Scene
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
     CREAM, GOLD, INK, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
     count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate, rotated_shadow,
 )
+from ..table.scene_base import TableScene
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
 from ..widgets import UI, Button, felt_surface
@@ -97,7 +97,7 @@ class Shown:
         self.landed: set | None = None  # while dealing: which of ``hand``'s places hold a card yet
 
 
-class LamaTableScene(Scene):
+class LamaTableScene(TableScene):
     name = "lama_table"
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
@@ -171,28 +171,6 @@ class LamaTableScene(Scene):
     def exit(self) -> None:
         self._set_cursor(False)
         self.close()
-
-    def close(self) -> None:
-        self.session.close()
-
-    def resume(self) -> None:
-        self._apply_settings()
-        self.static = None  # the language or the palette may have changed under the pause menu
-        self._layer = None
-        if self.app is not None and self.layout is not None and (
-                self.layout.size != self.app.size or self.ui_scale != table_ui_scale(self.app.settings)):
-            self._build(self.app.size)  # a new window size, or the UI scale changed under the pause menu
-        else:
-            self._build_buttons()
-
-    def resize(self, size) -> None:
-        self._build(size)
-
-    def _apply_settings(self) -> None:
-        settings = self.app.settings
-        self.tween.speed = float(settings.animation_speed)
-        self.session.set_pace(settings.bot_pace)
-        self.colorblind = bool(settings.colorblind)
 
     def _build(self, size) -> None:
         self.layout = Layout(load_layout(table_layout_name("lama", self.n)), size)

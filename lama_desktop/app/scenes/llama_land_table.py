@@ -38,6 +38,7 @@ from ..land.pieces import (CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_c
 from ..land.placement import Placer
 from ..scene import Scene
 from ..session import GameSession
+from ..table.scene_base import TableScene
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, finish, lazy
 from ..table.tween import Tweener
 from ..table.layout import table_ui_scale
@@ -59,7 +60,7 @@ HOLD_TIME = 0.9
 UI_SCALE_TOP = 1.0
 
 
-class LlamaLandTableScene(Scene):
+class LlamaLandTableScene(TableScene):
     name = "llama_land_table"
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
@@ -117,27 +118,13 @@ class LlamaLandTableScene(Scene):
             self.log.add(lazy.t("llama_land.log.resumed"))
         self._sync()
 
-    def exit(self) -> None:
-        self.close()
-
-    def close(self) -> None:
-        self.session.close()
-
-    def resume(self) -> None:
+    def resume(self) -> None:  # its own: no cached layers to forget, a domain sync after the settings
         self.overlay_open = False
         self._apply_settings()
         if self.app is not None and (self.size != self.app.size
                                      or self.ui_scale != table_ui_scale(self.app.settings, UI_SCALE_TOP)):
             self._build(self.app.size)  # a new window size, or the UI scale changed under the pause menu
         self._sync()
-
-    def resize(self, size) -> None:
-        self._build(size)
-
-    def _apply_settings(self) -> None:
-        settings = self.app.settings
-        self.tween.speed = float(settings.animation_speed)
-        self.session.set_pace(settings.bot_pace)
 
     # -- layout ----------------------------------------------------------------------------------------------
     def R(self, x, y, w, h) -> pygame.Rect:
