@@ -1112,25 +1112,6 @@ class DiceTableScene(TableScene):
             return t("dice.status.bot_turn", name=name)
         return t("dice.status.turn", name=name)
 
-    def _draw_status(self, surface) -> None:
-        r = self.layout["status"]
-        text = self._status_text()
-        mine = self.can_act()
-        key = (text, mine, r.size)
-        if self._status_cache is None or self._status_cache[0] != key:
-            img = self.ui.font(24 if mine else 21, mine).render(text, True, (255, 240, 200) if mine else
-                                                                (214, 234, 226))
-            if img.get_width() > r.w:
-                img = pygame.transform.smoothscale_by(img, r.w / img.get_width())
-            pad_x, pad_y = self.layout.s(15), self.layout.s(6)
-            pill = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
-            pygame.draw.rect(pill, (6, 30, 28, 150) if not mine else (70, 44, 10, 170), pill.get_rect(),
-                             border_radius=pill.get_height() // 2)
-            pill.blit(img, (pad_x, pad_y))
-            self._status_cache = (key, finish(pill))
-        pill = self._status_cache[1]
-        surface.blit(pill, pill.get_rect(center=r.center))
-
     def _draw_sprites(self, surface) -> None:
         for sp in self.sprites:
             w = max(4, round(sp.scale))

@@ -8,8 +8,11 @@ them. Leaving the table closes the session (its bot worker thread).
 
 from __future__ import annotations
 
+import pygame
+
 from ..scene import Scene
 from .layout import table_ui_scale
+from .pieces import finish
 
 
 class TableScene(Scene):
@@ -55,3 +58,26 @@ class TableScene(Scene):
     def _settings_applied(self) -> None:
         """Called by ``resume`` when no rebuild was needed: refresh what follows the settings (labels...)."""
         self._build_buttons()
+
+    # the status line -------------------------------------------------------------------------------------------
+    def _draw_status(self, surface) -> None:
+        """The status line (``self._status_text()``) as a pill in the layout's ``status`` rect: warm when the
+        player may act, cached until its text changes."""
+        r = self.layout["status"]
+        text = self._status_text()
+        mine = self.can_act()
+        key = (text, mine, r.size)
+        cached = getattr(self, "_status_cache", None)
+        if cached is None or cached[0] != key:
+            img = self.ui.font(24 if mine else 21, mine).render(text, True,
+                                                                (255, 240, 200) if mine else (214, 234, 226))
+            if img.get_width() > r.w:
+                img = pygame.transform.smoothscale_by(img, r.w / img.get_width())
+            pad_x, pad_y = self.layout.s(15), self.layout.s(6)
+            pill = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
+            pygame.draw.rect(pill, (6, 30, 28, 150) if not mine else (70, 44, 10, 170), pill.get_rect(),
+                             border_radius=pill.get_height() // 2)
+            pill.blit(img, (pad_x, pad_y))
+            self._status_cache = (key, finish(pill))
+        pill = self._status_cache[1]
+        surface.blit(pill, pill.get_rect(center=r.center))
