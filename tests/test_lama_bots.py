@@ -252,3 +252,47 @@ def test_hard_bot_tries_its_own_later_plans_only_against_believed_careless_oppon
     careful.PRIOR_LOG_ODDS = -3.0       # opponents believed careful: the medium plan only
     careful.choose(state.view(0))
     assert careful.rollouts == 10 * 2
+
+
+def test_rollout_simulator_asks_the_chooser_for_the_owners_moves_only():
+    from lama_desktop.bots.lama import A_QUIT, MEDIUM, Rules
+
+    state = get_game("lama").new(4, (), 3)
+    rules = Rules(state.view(0))
+    asked = []
+
+    def quit_at_once(hand, top, sizes, active, n_active, pile_size, drama):
+        asked.append((sum(hand), top, n_active))
+        return A_QUIT
+
+    def defer(*_args):
+        return None  # the heuristic decides
+
+    hands = [h[:] for h in state.hands]
+    final = simulate_round(rules, MEDIUM, [h[:] for h in hands], state.hand_sizes[:], state.pile[:], state.top,
+                           state.active[:], 4, state.cur, [0] * 4, 0, 0, False, None, [0.0] * 4,
+                           chooser=quit_at_once, owner=state.cur)
+    assert asked == [(6, state.top, 4)]  # asked once: it quit on its first turn
+    assert final[state.cur] == hand_points_fast(hands[state.cur], False)
+    plain = simulate_round(rules, MEDIUM, [h[:] for h in hands], state.hand_sizes[:], state.pile[:], state.top,
+                           state.active[:], 4, state.cur, [0] * 4, 0, 0, False, None, [0.0] * 4)
+    deferred = simulate_round(rules, MEDIUM, [h[:] for h in hands], state.hand_sizes[:], state.pile[:],
+                              state.top, state.active[:], 4, state.cur, [0] * 4, 0, 0, False, None, [0.0] * 4,
+                              chooser=defer, owner=state.cur)
+    assert deferred == plain
+
+
+def test_hard_bot_prepares_trivial_decisions_without_search():
+    from lama_desktop.bots.lama import Decision
+
+    alone_last = LamaState.crafted("lama", hands=[["3"], ["1", "5"]], top="3", pile=["2", "4"], discard=["3"])
+    bot = HardBot(1, iterations=10)
+    assert bot.prepare(alone_last.view(0)) == alone_last.legal_moves()[0]  # the last card: play it
+    assert bot.rollouts == 0
+    stuck = LamaState.crafted("lama", hands=[["1", "5", "L"], ["2", "2"]], top="3", pile=["2", "4", "6"],
+                              discard=["3"])
+    decision = bot.prepare(stuck.view(0))
+    assert isinstance(decision, Decision)
+    assert sorted(decision.codes) == [-1, 0]  # quit or draw, nothing to play
+    assert bot.search(decision) in decision.codes
+    assert bot.rollouts == 10 * 2

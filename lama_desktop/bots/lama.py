@@ -269,13 +269,15 @@ def _play_cache(party: bool, each: bool, follow_bonus: float, plus_bonus: float)
 
 def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, active, n_active: int, cur: int,
                    points, bcount: int, bvalue: int, drama: bool, first: int | None, adjust,
-                   erratic=None, rand=None) -> list[int]:
+                   erratic=None, rand=None, chooser=None, owner: int = -1) -> list[int]:
     """Play the round to its end from the given (mutable, private) position with the heuristic for every seat.
 
     ``first`` is the action code of the current player's first move (None: the heuristic's). ``pile`` must be
     in random order (cards are drawn from its end). ``adjust[seat]`` is each seat's score-situation quit
     adjustment. ``erratic[seat]`` true: that seat plays uniformly random legal moves (``rand()`` in [0, 1)), the
-    model of a player seen to quit carelessly. Returns the scores after the round, token return included.
+    model of a player seen to quit carelessly. ``chooser(hand, top, sizes, active, n_active, pile_size, drama)``,
+    when given, is asked first for every move of seat ``owner`` (a search's tree policy; None: the heuristic's
+    move). Returns the scores after the round, token return included.
     """
     party = rules.party
     drama_on = rules.drama_on
@@ -292,6 +294,8 @@ def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, a
     while True:
         p = cur
         h = hands[p]
+        if action is None and p == owner and chooser is not None:
+            action = chooser(h, top, sizes, active, n_active, len(pile), drama)
         if action is None and erratic is not None and erratic[p]:
             if drama:
                 options = [t for t in (LLAMA, PINK) if h[t]]
@@ -445,6 +449,31 @@ class MediumBot(_LamaBot):
         return move if move in moves else moves[-1]
 
 
+class Decision:
+    """What a search of one decision needs: the position seen from the seat, the candidate moves (action codes,
+    the heuristic's first), the score-situation adjustments, the belief in careless opponents, the race model
+    and a sampler of deals consistent with the view."""
+
+    __slots__ = ("rules", "me", "hand", "scores", "sizes", "active", "n_active", "top", "pile_size", "drama",
+                 "codes", "adjust", "believed", "rates", "mean_gain", "sd_gain", "bcount", "bvalue", "sample",
+                 "params")
+
+    def __init__(self, view: LamaView, rules: Rules, codes, adjust, believed, rates, mean_gain, sd_gain,
+                 bcount: int, bvalue: int, sample, params: Params = MEDIUM):
+        self.rules, self.me, self.hand = rules, view.seat, view.hand
+        self.scores, self.sizes, self.active = view.scores, view.hand_sizes, view.active
+        self.n_active, self.top, self.pile_size, self.drama = sum(self.active), view.top, view.pile_size, view.drama
+        self.codes, self.adjust, self.believed, self.rates = codes, adjust, believed, rates
+        self.mean_gain, self.sd_gain, self.bcount, self.bvalue = mean_gain, sd_gain, bcount, bvalue
+        self.sample, self.params = sample, params
+
+    def rollout(self, hands, pile, first, adjust, erratic, rand, chooser=None) -> list[int]:
+        """Play the round out from this position on a deal (private copies are made) and return the scores."""
+        return simulate_round(self.rules, self.params, [x[:] for x in hands], self.sizes[:], pile[:], self.top,
+                              self.active[:], self.n_active, self.me, self.scores[:], self.bcount, self.bvalue,
+                              self.drama, first, adjust, erratic, rand, chooser, self.me)
+
+
 class HardBot(_LamaBot):
     """Determinized Monte-Carlo search with heuristic rollouts and a whole-game evaluation.
 
@@ -576,6 +605,13 @@ class HardBot(_LamaBot):
 
     # -- decision -----------------------------------------------------------------------------------------
     def choose(self, view: LamaView) -> Move:
+        decision = self.prepare(view)
+        if isinstance(decision, Move):
+            return decision
+        return action_to_move(self.search(decision))
+
+    def prepare(self, view: LamaView) -> "Move | Decision":
+        """Answer a trivial decision at once (a Move), or gather what a search of this one needs (a Decision)."""
         moves = view.legal_moves()
         if not moves:
             raise ValueError("the hard bot was asked to move when it has no legal move")
@@ -593,33 +629,24 @@ class HardBot(_LamaBot):
                     return m  # the last card: the round ends with 0 points and a token back
         rules = self._context(view)
         params = self.params
-        rng = self.rng
         scores = view.scores
         sizes = view.hand_sizes
         active = view.active
-        top = view.top
-        board = view.board
-        bcount = board[0] + board[1] + board[2]
-        bvalue = board[0] + 10 * board[1] + 20 * board[2]
-        drama = view.drama
-        n_active = sum(active)
         adjust = [score_adjustment(scores, q, params) for q in range(rules.n)]
         codes = [move_to_action(m) for m in moves]
         plays = [c for c in codes if c > 0]
-        if plays and not drama:
+        if plays and not view.drama:
             # Playing a card never raises the hand's points and quitting stays possible next turn, so with a card
             # to play the only question is which one (drawing instead is not worth the search's budget).
             codes = plays
             if len(codes) == 1:
                 return action_to_move(codes[0])
         # the heuristic's own choice goes first: it wins ties
-        default = heuristic_action(h, sum(h), top, rules.party, rules.each_llama, drama, DRAW in moves,
+        default = heuristic_action(h, sum(h), view.top, rules.party, rules.each_llama, view.drama, DRAW in moves,
                                    quit_threshold(params, sizes, active, me, view.pile_size, adjust[me]), params)
         if default in codes:
             codes.remove(default)
             codes.insert(0, default)
-        sample = self._sampler(view, rules, rng)
-        mean_gain, sd_gain = self._gain_model(view)
         believed = [self.erratic_probability(q) if q != me else 0.0 for q in range(rules.n)]
         rates = None
         if self.calibrated_gains and any(b > 0.5 for b in believed):
@@ -627,16 +654,36 @@ class HardBot(_LamaBot):
             # (the fastest seat's rate, used when everyone is careful, is then a careless seat's rate)
             rates = ([ROUND_GAIN_MEAN + b * (CARELESS_GAIN_MEAN - ROUND_GAIN_MEAN) for b in believed],
                      [ROUND_GAIN_SD + b * (CARELESS_GAIN_SD - ROUND_GAIN_SD) for b in believed])
+        mean_gain, sd_gain = self._gain_model(view)
+        board = view.board
+        return Decision(view, rules, codes, adjust, believed, rates, mean_gain, sd_gain,
+                        board[0] + board[1] + board[2], board[0] + 10 * board[1] + 20 * board[2],
+                        self._sampler(view, rules, self.rng), params)
+
+    def evaluate_end(self, d: "Decision", final: list[int]) -> float:
+        """The value of a round's end (scores after it) for this seat: the estimated chance of winning the game."""
+        me = d.me
+        if self.points_only:
+            return -final[me]
+        if d.rates is not None:
+            return race_win_probability_rates(final, me, END_POINTS, d.rates[0], d.rates[1])
+        return race_win_probability(final, me, END_POINTS, d.mean_gain, d.sd_gain)
+
+    def search(self, d: "Decision") -> int:
+        """Flat determinized search over ``d.codes`` (the first is the default); returns an action code."""
+        rng = self.rng
+        rules, params, me = d.rules, self.params, d.me
+        adjust, believed = d.adjust, d.believed
+        sample = d.sample
         stream = random.Random()
         rand = stream.random
-        points_only = self.points_only
         # Candidates are (first move, our own quit adjustment for the rest of the round). Against careless
         # opponents the medium rule for our later decisions is not the best one (they soon all quit and leave
         # us alone), so a move is also tried with other plans for our later stuck turns.
-        candidates = [(c, adjust[me]) for c in codes]
+        candidates = [(c, adjust[me]) for c in d.codes]
         if self.own_plans and any(b > 0.5 for b in believed):
             for plan in self.own_plans:
-                for c in codes:
+                for c in d.codes:
                     if c in self.plan_codes and plan != adjust[me]:
                         candidates.append((c, plan))
 
@@ -655,18 +702,12 @@ class HardBot(_LamaBot):
             if plan != adjust[me]:
                 own_adjust = adjust[:]
                 own_adjust[me] = plan
-            final = simulate_round(rules, params, [x[:] for x in hands], sizes[:], pile[:], top, active[:],
-                                   n_active, me, scores[:], bcount, bvalue, drama, code, own_adjust, erratic,
-                                   rand)
-            if points_only:
-                return -final[me]
-            if rates is not None:
-                return race_win_probability_rates(final, me, END_POINTS, rates[0], rates[1])
-            return race_win_probability(final, me, END_POINTS, mean_gain, sd_gain)
+            final = d.rollout(hands, pile, code, own_adjust, erratic, rand)
+            return self.evaluate_end(d, final)
 
         best, _means = determinized_root_search(candidates, sample_with_types, evaluate, self.iterations,
                                                 lambda: rng.randrange(1 << 30), self.default_margin)
-        return action_to_move(best[0])
+        return best[0]
 
     @staticmethod
     def _gain_model(view: LamaView) -> tuple[float, float]:
