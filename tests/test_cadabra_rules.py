@@ -1,6 +1,7 @@
 """LAMA Cadabra rules, one test per rule (RULINGS.md §3, rules/lama-cadabra.fr.txt) and the rulebook's examples."""
 
 import pytest
+from test_refusals import refusal_of
 
 from lama_desktop.engine import IllegalMove, StateFormatError, get_game, state_from_dict
 from lama_desktop.engine.cadabra import (
@@ -651,3 +652,48 @@ def test_view_hides_other_hands_and_sample_state_is_consistent():
         assert sample.discard == state.discard and sample.total_cards() == 60
         assert sample.whites == state.whites and sample.magic == state.magic
         assert sample.view(1).to_dict() == picture
+
+
+# -- refusal codes (what the app translates) ---------------------------------------------------------------------
+def test_refusal_codes_of_playing_name_the_cards_by_their_ids():
+    state = crafted(hands=[["3", "5", "2/3"], ["6"]], top="2/3")
+    assert refusal_of(state, "play 5") == ("cadabra.cannot_go_on", {"card": "5", "top": "2/3"})
+    assert refusal_of(state, "play 4") == ("cadabra.not_in_hand", {"card": "4"})
+    assert refusal_of(state, "play 9") == ("core.unknown_move", {"move": "play 9"})
+    assert refusal_of(state, "take")[0] == "cadabra.no_show"
+    assert refusal_of(state, "pass")[0] == "cadabra.no_magic"
+    assert refusal_of(state, "exchange") == ("cadabra.exchange", {"n": 10})
+    assert refusal_of(state, "give 1")[0] == "cadabra.give_not_now"
+    assert refusal_of(state, "return 1")[0] == "cadabra.return_not_now"
+
+
+def test_refusal_codes_of_the_circle_gift():
+    state = crafted(hands=[["1", "5"], ["6"], ["6"], ["6"]], top="1", active=[True, False, True, True],
+                    whites=[2, 0, 0, 0])
+    state.apply("play 1")
+    assert refusal_of(state, "draw")[0] == "cadabra.give_first"
+    assert refusal_of(state, "give 0")[0] == "cadabra.give_self"
+    assert refusal_of(state, "give 1")[0] == "cadabra.give_out"
+    assert refusal_of(state, "give 7") == ("cadabra.no_seat", {"seat": 7})
+
+
+def test_refusal_codes_of_the_lamagic_show_and_the_last_player():
+    state = crafted(hands=[["L", "5"], ["L", "4"], ["3"]], top="6", board=[1, 1, 1, 1])
+    state.apply("play L")
+    assert refusal_of(state, "quit")[0] == "cadabra.show_only"
+    assert refusal_of(state, "play 4")[0] == "cadabra.show_only"
+    alone = crafted(hands=[["3", "6"], ["3"]], top="3", active=[True, False], magic=0)
+    assert refusal_of(alone, "draw")[0] == "cadabra.last_player"
+    assert refusal_of(alone, "pass")[0] == "cadabra.last_player"
+    empty = crafted(hands=[["3"], ["6"]], discard=["1", "2", "4", "5"], pile=[])
+    assert refusal_of(empty, "draw")[0] == "cadabra.pile_empty"
+
+
+def test_refusal_codes_of_returning_a_token_and_of_the_end():
+    state = crafted(hands=[["6"], ["6"]], top="6", whites=[2, 0], blacks=[1, 0])
+    state.apply("play 6")
+    assert refusal_of(state, "play 6")[0] == "cadabra.return_first"
+    assert refusal_of(state, "give 1")[0] == "cadabra.return_first"
+    over = crafted(hands=[["6"], ["1"], ["1"]], top="6", whites=[5, 39, 3])
+    over.apply("play 6")
+    assert refusal_of(over, "quit") == ("core.game_over", {})

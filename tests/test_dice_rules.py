@@ -7,6 +7,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from test_refusals import refusal_of
 
 from lama_desktop.engine import dice
 from lama_desktop.engine.core import IllegalMove, Move
@@ -536,3 +537,51 @@ def test_crafted_states_check_the_cards():
         DiceState.crafted(["9", "2"])
     state = DiceState.crafted(["1 2", "3"], discarded="4 4")
     assert state.card_totals() == list(dice.CARD_COUNTS)
+
+
+# -- refusal codes (what the app translates) ---------------------------------------------------------------------
+def test_refusal_codes_of_a_turn_before_the_roll():
+    state = get_game("lama-dice").new(3, seed=1)
+    assert refusal_of(state, "discard 3")[0] == "dice.roll_first"
+    assert refusal_of(state, "roll 3") == ("core.malformed", {"move": "roll 3"})
+    assert refusal_of(state, "play 3") == ("core.unknown_move", {"move": "play 3"})
+
+
+def test_refusal_codes_of_a_match_name_the_card_and_the_dice():
+    state = DiceState.crafted(["3 3 3 5", "1 2"])
+    state.apply_roll([3, 1, "L"])
+    assert refusal_of(state, "roll")[0] == "dice.discard_first"
+    assert refusal_of(state, "take 3")[0] == "dice.discard_first"
+    assert refusal_of(state, "discard")[0] == "dice.at_least_one"
+    assert refusal_of(state, "discard 3 3") == ("dice.one_per_die", {"card": "3", "n": 1})
+    assert refusal_of(state, "discard 2") == ("dice.not_in_row", {"card": "2"})
+    assert refusal_of(state, "discard 5") == ("dice.no_die", {"card": "5"})
+    assert refusal_of(state, "discard L") == ("dice.not_in_row", {"card": "L"})
+    two = DiceState.crafted(["3 5", "1 2"])
+    two.apply_roll([3, 3, "L"])
+    assert refusal_of(two, "discard 3 3") == ("dice.only_in_row", {"card": "3", "n": 1})
+
+
+def test_refusal_codes_of_no_match_name_the_card():
+    state = DiceState.crafted(["1 1", "5 6"], llama_row="3 4 6 L")
+    state.apply_roll([2, 4, "L"])
+    assert refusal_of(state, "quit")[0] == "dice.take_first"
+    assert refusal_of(state, "take 4 L")[0] == "dice.take_one"
+    assert refusal_of(state, "take 3") == ("dice.no_die", {"card": "3"})
+    assert refusal_of(state, "take 2") == ("dice.not_in_llama_row", {"card": "2"})
+
+
+def test_refusal_codes_of_giving_back_a_token():
+    state = DiceState.crafted(["2", "5 6"], scores=[10, 0])
+    state.apply_roll(["L", "L", "L"])
+    assert refusal_of(state, "roll")[0] == "dice.return_first"
+    assert refusal_of(state, "return 1") == ("dice.no_token", {"value": 1})
+    assert refusal_of(state, "return 20")[0] == "dice.no_pink_tokens"
+    assert refusal_of(state, "return 5")[0] == "core.malformed"
+
+
+def test_refusal_code_once_the_game_is_over():
+    state = DiceState.crafted(["1", "5 6", "4"], scores=[10, 30, 20])
+    for _ in range(3):
+        state.apply("quit")
+    assert refusal_of(state, "roll") == ("core.game_over", {})

@@ -1,6 +1,7 @@
 """Every L.A.M.A. / Party / Drama / Lama 20 rule, one test each (RULINGS.md §1, the Polish rulebook)."""
 
 import pytest
+from test_refusals import refusal_of
 
 from lama_desktop.engine import IllegalMove, Move, new_game
 from lama_desktop.engine.lama import (
@@ -388,3 +389,46 @@ def test_move_text_round_trips(text):
 def test_unknown_move_is_refused_with_a_reason():
     state = crafted(hands=[["3"], ["1"]], top="3")
     assert_refused(state, "dance", "not a L.A.M.A. move")
+
+
+# -- refusal codes (what the app translates) ---------------------------------------------------------------------
+def test_refusal_code_a_card_must_follow_the_top_names_both_cards():
+    state = crafted(hands=[["5", "L"], ["1"]], top="3")
+    assert refusal_of(state, "play 5") == ("lama.cannot_go_on", {"card": "5", "top": "3"})
+    assert refusal_of(state, "play L") == ("lama.cannot_go_on", {"card": "L", "top": "3"})
+    assert refusal_of(crafted(hands=[["5"], ["1"]], top="L"), "play 5") == ("lama.cannot_go_on",
+                                                                          {"card": "5", "top": "L"})
+
+
+def test_refusal_codes_of_the_cards_you_hold_and_the_cards_of_the_game():
+    state = crafted(hands=[["3"], ["1"]], top="3")
+    assert refusal_of(state, "play 4") == ("lama.not_in_hand", {"card": "4"})
+    assert refusal_of(state, "play P") == ("lama.not_in_game", {"card": "P"})
+    assert refusal_of(state, "dance") == ("core.unknown_move", {"move": "dance"})
+
+
+def test_refusal_codes_of_drawing_from_an_empty_pile_and_as_the_last_player():
+    assert refusal_of(crafted(hands=[["3"], ["1"]], top="5", pile=[]), "draw")[0] == "lama.pile_empty"
+    assert refusal_of(crafted(hands=[["5"], ["1"]], top="5", active=[True, False]), "draw")[0] == "lama.last_player"
+
+
+def test_refusal_codes_of_returning_a_token():
+    state = crafted(hands=[["3"], ["6"]], top="3", points=[12, 0])
+    assert refusal_of(state, "return 10")[0] == "lama.return_not_now"
+    state.apply("play 3")
+    assert refusal_of(state, "draw")[0] == "lama.return_first"
+    assert refusal_of(state, "return 20") == ("lama.no_token", {"value": 20})
+
+
+def test_refusal_codes_of_the_lama_drama():
+    state = crafted(hands=[["L", "2"], ["1", "L"], ["3"]], top="6", points=[5, 7, 0], board=[4, 0, 0],
+                    variants=["drama"])
+    assert refusal_of(state, "take")[0] == "lama.no_drama"
+    state.apply("play L")
+    assert refusal_of(state, "quit")[0] == "lama.drama_only"
+
+
+def test_refusal_code_once_the_game_is_over():
+    state = crafted(hands=[["3"], ["6"], ["L"]], top="3", points=[30, 35, 12])
+    state.apply("play 3")
+    assert refusal_of(state, "draw") == ("core.game_over", {})

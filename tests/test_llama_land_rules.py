@@ -54,13 +54,18 @@ def snapshot(state):
     return state.to_dict()
 
 
-def refused(state, move, fragment: str = ""):
+def refused(state, move, fragment: str = "", code: str | None = None):
+    """``move`` is refused (the state unchanged) with ``fragment`` in its reason and, if given, the refusal ``code``
+    the app translates."""
     before = snapshot(state)
     with pytest.raises(IllegalMove) as info:
         state.apply(move)
     assert snapshot(state) == before, "an illegal move changed the state"
     assert fragment in info.value.reason
     assert state.why_illegal(Move.parse(move) if isinstance(move, str) else move) == info.value.reason
+    assert info.value.code and state.refusal(move).code == info.value.code
+    if code is not None:
+        assert info.value.code == code, info.value.reason
     return info.value.reason
 
 
@@ -150,7 +155,7 @@ def test_starting_boards_read_by_pytmx_exactly_as_by_the_engine():
 # -- extending ---------------------------------------------------------------------------------------------------
 def test_extend_must_touch_the_domain_orthogonally():
     s = new(2)
-    refused(s, "extend T r0 - 5 5", "touch your domain")
+    refused(s, "extend T r0 - 5 5", "touch your domain", code="llama_land.not_touching")
     refused(s, "extend T r0 - 4 4", "touch your domain")  # only diagonal contact
     s.apply("extend T r0 - 4 0")
     p = s.players[0]
@@ -159,7 +164,7 @@ def test_extend_must_touch_the_domain_orthogonally():
 
 def test_extend_may_not_overlap_the_domain():
     s = new(2)
-    refused(s, "extend T r0 - 3 0", "beside your domain")
+    refused(s, "extend T r0 - 3 0", "beside your domain", code="llama_land.extend_on")
 
 
 def test_rotation_and_mirror_codes_and_equivalent_codes_accepted():
@@ -204,19 +209,19 @@ def test_build_needs_one_height():
     s = new(2)
     s.players[0].put_tile("build", tile_on_top(s, "Z"), 0, enc(0, 0))
     s.stacks[4].remove(s.players[0].log[-1][1])
-    refused(s, "build T r0 - 1 0", "same height")
+    refused(s, "build T r0 - 1 0", "same height", code="llama_land.uneven")
 
 
 def test_build_not_over_empty_space():
     s = new(2)
-    refused(s, "build T r0 - 2 0", "empty space")
-    refused(s, "build T r0 - 7 7", "extend")
+    refused(s, "build T r0 - 2 0", "empty space", code="llama_land.overhang")
+    refused(s, "build T r0 - 7 7", "extend", code="llama_land.off_domain")
 
 
 def test_build_not_over_a_llama():
     s = new(2)
     s.players[0].llamas[enc(1, 1)] = 1
-    refused(s, "build T r0 - 0 0", "llama")
+    refused(s, "build T r0 - 0 0", "llama", code="llama_land.llama")
 
 
 def test_build_may_not_exactly_cover_a_tile_of_the_same_shape():
@@ -226,7 +231,7 @@ def test_build_may_not_exactly_cover_a_tile_of_the_same_shape():
     s.stacks[0].remove(first)
     p.put_tile("build", first, 0, enc(0, 0))
     tile_on_top(s, "T")
-    refused(s, "build T r0 - 0 0", "same shape")
+    refused(s, "build T r0 - 0 0", "same shape", code="llama_land.same_shape")
     # covering it only partly is fine
     s2 = new(2)
     p2 = s2.players[0]
@@ -249,7 +254,7 @@ def test_foundations_level_the_cells_and_the_build_covers_them():
     refused(s, "build T r0 - 0 0", "same height")
     s.apply("foundation 2 0")
     assert p.heights[enc(2, 0)] == 2 and p.foundations == 2
-    refused(s, "extend T r0 - 4 0", "build on them")
+    refused(s, "extend T r0 - 4 0", "build on them", code="llama_land.foundations_placed")
     refused(s, "build T r0 - 1 1", "")  # does not cover the foundation
     events = s.apply("build T r0 - 0 0")
     assert p.heights[enc(0, 0)] == 3
@@ -282,8 +287,8 @@ def test_foundation_offered_only_where_a_build_can_still_cover_all():
     p.put_tile("build", z, 0, enc(0, 0))
     fmoves = {m.args for m in s.legal_moves() if m.kind == "foundation"}
     assert (2, 0) in fmoves and (0, 0) not in fmoves
-    refused(s, "foundation 0 0", "no terrain tile could")
-    refused(s, "foundation 9 9", "domain")
+    refused(s, "foundation 0 0", "no terrain tile could", code="llama_land.foundation_useless")
+    refused(s, "foundation 9 9", "domain", code="llama_land.foundation_off")
 
 
 # -- icons and characters ----------------------------------------------------------------------------------------
@@ -353,7 +358,7 @@ def test_trader_swaps_one_crop_once_per_turn_and_on_the_turn_acquired():
     s.supply_crops[0] -= 2
     s.apply("use 0 corn")
     assert p.crops == [1, 1, 0]
-    refused(s, "use 0 cacao", "once a turn")
+    refused(s, "use 0 cacao", "once a turn", code="llama_land.used_once")
     refused(s, "use 0 potato", "")
 
 
@@ -368,12 +373,12 @@ def test_merchant_trades_a_coin_for_its_crop_or_back():
     s2 = new(2)
     p2 = s2.players[0]
     p2.chars.append(MERCHANT_CORN)
-    refused(s2, f"use {MERCHANT_CORN} corn", "no corn")
+    refused(s2, f"use {MERCHANT_CORN} corn", "no corn", code="llama_land.none_to_give")
     p2.crops[0] = 1
     s2.supply_crops[0] -= 1
     s2.apply(f"use {MERCHANT_CORN} corn")
     assert p2.coins == 1 and p2.crops[0] == 0
-    refused(s2, f"use {FARMER_CORN} corn", "do not have")
+    refused(s2, f"use {FARMER_CORN} corn", "do not have", code="llama_land.no_character_card")
 
 
 @pytest.mark.parametrize("covered,gets", [((CORN, CORN), 1), ((CORN,), 0), ((CORN, CORN, CORN), 1)])
@@ -457,8 +462,8 @@ def test_feeding_example_two_cacao_and_four_coins():
     s.supply_coins -= 4
     after_extend(s)
     assert s.phase == AFTER
-    refused(s, "feed cacao 2", "need 3 cacao")
-    refused(s, "feed cacao 3", "2 for 1")
+    refused(s, "feed cacao 2", "need 3 cacao", code="llama_land.not_enough_crops")
+    refused(s, "feed cacao 3", "2 for 1", code="llama_land.coins_per_crop")
     events = s.apply("feed cacao 4")
     assert p.cards == [(1, 10)] and s.columns[1][-1] == 8
     assert p.crops == [0, 0, 0] and p.coins == 0
@@ -488,7 +493,7 @@ def test_feeding_is_forced_at_ten_crops():
         s.supply_crops[k] -= n
     after_extend(s)
     assert s.must_feed()
-    refused(s, "end", "must feed")
+    refused(s, "end", "must feed", code="llama_land.must_feed")
     assert Move("end") not in s.legal_moves()
 
 
@@ -518,8 +523,8 @@ def test_llama_token_goes_on_an_icon_free_cell_of_the_domain():
     iconed = next(c for c in p.heights if p.top[c] != NONE)
     from lama_desktop.engine.llama_land.data import dec
 
-    refused(s, Move("llama", dec(iconed)), "without an icon")
-    refused(s, "llama 40 40", "domain")
+    refused(s, Move("llama", dec(iconed)), "without an icon", code="llama_land.llama_icon")
+    refused(s, "llama 40 40", "domain", code="llama_land.llama_off")
     s.apply(Move("llama", cells[0]))
     assert p.llamas == {enc(*cells[0]): p.heights[enc(*cells[0])]}
     assert s.supply_llamas == 32
@@ -538,7 +543,7 @@ def test_llama_variant_puts_the_llama_on_this_turns_tile():
     board_blank = next(c for c in p.heights if p.top[c] == NONE and c not in tile_cells)
     from lama_desktop.engine.llama_land.data import dec
 
-    refused(s, Move("llama", dec(board_blank)), "this turn")
+    refused(s, Move("llama", dec(board_blank)), "this turn", code="llama_land.llama_variant")
 
 
 def test_no_llama_token_left_gives_the_card_only():
@@ -571,7 +576,7 @@ def test_marker_example_top_taken():
         assert spaces == allowed
         assert D.objective("mountains").spaces[1] == 9 and D.objective("mountains").spaces[2] == 6
         if players == 2:
-            refused(s, "marker 0 1", "middle space stays empty")
+            refused(s, "marker 0 1", "middle space stays empty", code="llama_land.middle_closed")
 
 
 def test_marker_only_after_extending_and_one_per_card():
@@ -582,11 +587,11 @@ def test_marker_only_after_extending_and_one_per_card():
     s2 = marker_state(3)
     s2.markers[0][2] = 0
     after_extend(s2)
-    refused(s2, "marker 0 0", "already have a marker")
+    refused(s2, "marker 0 0", "already have a marker", code="llama_land.marker_twice")
     s2.apply("marker 1 0")
     assert s2.players[0].markers == 3 and s2.markers[1][0] == 0
     if s2.current_player == 0:
-        refused(s2, "marker 2 0", "at most one marker")
+        refused(s2, "marker 2 0", "at most one marker", code="llama_land.marker_once")
 
 
 def test_marker_may_be_moved_from_another_card():
@@ -595,7 +600,7 @@ def test_marker_may_be_moved_from_another_card():
     p.markers = 0
     s.markers[0][2] = 0
     after_extend(s)
-    refused(s, "marker 1 0", "move one")
+    refused(s, "marker 1 0", "move one", code="llama_land.no_marker_left")
     s.apply("marker 1 0 0")
     assert s.markers[0] == [-1, -1, -1] and s.markers[1][0] == 0 and p.markers == 0
 
@@ -605,7 +610,7 @@ def test_gold_marker_goes_on_the_highest_free_space():
     gold = next(i for i, o in enumerate(s.objectives) if D.objective(o).colour == "gold")
     s.markers[gold][0] = 1
     after_extend(s)
-    refused(s, f"marker {gold} 2", "highest free space")
+    refused(s, f"marker {gold} 2", "highest free space", code="llama_land.gold_space")
     s.apply(f"marker {gold} 1")
 
 
@@ -822,17 +827,17 @@ def test_objective_collection_cards():
 # -- moves, reasons, views ---------------------------------------------------------------------------------------
 def test_illegal_moves_are_refused_with_reasons_and_the_state_unchanged():
     s = new(2)
-    refused(s, "feed corn 0", "first place")
-    refused(s, "hut 0", "hut")
-    refused(s, "llama 0 0", "after feeding")
-    refused(s, "build X r0 - 0 0", "no X stack")
+    refused(s, "feed corn 0", "first place", code="llama_land.place_first")
+    refused(s, "hut 0", "hut", code="llama_land.hut_not_now")
+    refused(s, "llama 0 0", "after feeding", code="llama_land.llama_not_now")
+    refused(s, "build X r0 - 0 0", "no X stack", code="core.malformed")
     refused(s, "build T r7 - 0 0", "rotation")
     refused(s, "build T r0 q 0 0", "mirror")
     refused(s, "build T r0 -", "needs a shape")
-    refused(s, "dance", "unknown move")
-    refused(s, "end", "first place")
+    refused(s, "dance", "unknown move", code="core.unknown_move")
+    refused(s, "end", "first place", code="llama_land.place_first")
     s.stacks[0].clear()
-    refused(s, "extend T r0 - 4 0", "stack is empty")
+    refused(s, "extend T r0 - 4 0", "stack is empty", code="llama_land.stack_empty")
 
 
 def test_placements_helper_lists_cells_and_payouts():

@@ -14,8 +14,8 @@ Making one
 
 Driving it (the frame loop never blocks)
     * ``session.play(move)`` for a human click: returns a ``MoveOutcome`` (``ok``, ``events``, ``reason``).
-      It is refused (``ok`` False, a readable ``reason``, state unchanged) when the move is illegal
-      (the engine's ``IllegalMove.reason``), when it is not a human's turn, or when the game is over.
+      It is refused (``ok`` False, a readable ``reason`` with its ``code`` and ``params``, state unchanged) when the
+      move is illegal (the engine's ``IllegalMove``), when it is not a human's turn, or when the game is over.
     * ``session.poll(busy=False)`` once per frame: starts a bot's thinking on a worker thread when a bot is to
       move, and applies its move once the thread is done, the scene is idle (``busy`` False: animations
       finished, no modal screen) and the pace delay has passed since the scene became idle. Returns the
@@ -50,7 +50,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..engine.core import Event, IllegalMove, Move, as_move
+from ..engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, as_move, malformed
 from ..engine.record import GameRecord
 from ..engine.registry import get_game
 from .gameconfig import GameConfig, SeatConfig
@@ -71,9 +71,18 @@ Seat = SeatConfig
 
 @dataclass
 class MoveOutcome:
+    """What became of a human's move: ``events`` when played; when refused, the English ``reason`` and the
+    refusal ``code`` + ``params`` the table shows in the player's language (``app/table/reasons.py``)."""
+
     ok: bool
     events: list[Event] = field(default_factory=list)
     reason: str = ""
+    code: str = ""
+    params: dict = field(default_factory=dict)
+
+    @classmethod
+    def refused(cls, refusal: Refusal) -> "MoveOutcome":
+        return cls(False, reason=refusal.text, code=refusal.code, params=dict(refusal.params))
 
 
 @dataclass
@@ -227,18 +236,21 @@ class GameSession:
     def play(self, move: Move | str) -> MoveOutcome:
         """Apply a human's move. Refused (with a reason, state unchanged) when illegal or not a human's turn."""
         if self.state.is_over:
-            return MoveOutcome(False, reason="the game is over")
+            return MoveOutcome.refused(GAME_OVER)
         cur = self.state.current_player
         if not self.is_human(cur):
-            return MoveOutcome(False, reason=f"it is {self.seats[cur].name}'s turn")
+            name = self.seats[cur].name
+            return MoveOutcome.refused(Refusal("core.wait", f"it is {name}'s turn", {"name": name}))
         try:
             move = as_move(move)
+        except IllegalMove as error:
+            return MoveOutcome.refused(error.refusal)
         except (ValueError, TypeError) as error:
-            return MoveOutcome(False, reason=str(error) or "that is not a move")
+            return MoveOutcome.refused(malformed(move, str(error) or "that is not a move"))
         try:
             events = self._apply(cur, move, by_bot=False)
         except IllegalMove as error:
-            return MoveOutcome(False, reason=error.reason)
+            return MoveOutcome.refused(error.refusal)
         return MoveOutcome(True, events)
 
     # -- the frame loop's side -------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 """Pure rules engines for every game of lama-desktop. Never imports pygame."""
 
-from .core import Event, GameSpec, GameState, IllegalMove, Move, StateFormatError, VariantSpec, View
+from .core import Event, GameSpec, GameState, IllegalMove, Move, Refusal, StateFormatError, VariantSpec, View
 from .record import GameRecord
 from .registry import games, get_game, new_game, state_from_dict
 from .rng import Rng
 
 __all__ = [
-    "Event", "GameSpec", "GameState", "IllegalMove", "Move", "StateFormatError", "VariantSpec", "View",
+    "Event", "GameSpec", "GameState", "IllegalMove", "Move", "Refusal", "StateFormatError", "VariantSpec", "View",
     "GameRecord", "games", "get_game", "new_game", "state_from_dict", "Rng",
 ]

@@ -72,16 +72,20 @@ from __future__ import annotations
 
 from ..resources import engine_data
 from .core import (
+    GAME_OVER,
+    NOT_ALLOWED,
     Event,
     GameSpec,
     GameState,
-    IllegalMove,
     Move,
+    Refusal,
     StateFormatError,
     View,
     as_move,
     check_header,
+    malformed,
     state_header,
+    unknown_move,
 )
 from .registry import register
 from .rng import Rng
@@ -277,6 +281,17 @@ def _card_name(k: int) -> str:
     return "llama" if IS_LLAMA[k] else name
 
 
+_LAST_PLAYER = Refusal("cadabra.last_player", "you are the last player in this round: you may only play a card or quit")
+
+
+def _no_seat(seat: int) -> Refusal:
+    return Refusal("cadabra.no_seat", f"there is no seat {seat} at this table", {"seat": seat})
+
+
+def _not_in_hand(k: int) -> Refusal:
+    return Refusal("cadabra.not_in_hand", f"you have no {_card_name(k)} in your hand", {"card": CARD_IDS[k]})
+
+
 class CadabraState(GameState):
     """One game of LAMA Cadabra. Make one with ``GameSpec.new`` or ``CadabraState.crafted`` (scenario tests)."""
 
@@ -431,66 +446,70 @@ class CadabraState(GameState):
             return moves
         return []
 
-    def why_illegal(self, move: Move) -> str:
+    def refusal(self, move: Move) -> Refusal:
         if self.phase == OVER:
-            return "the game is over"
+            return GAME_OVER
         action = ACTIONS.get(move)
         if action is None:
             if move.kind == "play":
-                return (f"there is no card {' '.join(map(str, move.args))!r} in LAMA Cadabra "
-                        f"(cards: {', '.join(CARD_IDS)})")
+                return unknown_move(move, f"there is no card {' '.join(map(str, move.args))!r} in LAMA Cadabra "
+                                          f"(cards: {', '.join(CARD_IDS)})")
             if move.kind == "give" and len(move.args) == 1 and isinstance(move.args[0], int):
-                return f"there is no seat {move.args[0]} at this table"
+                return _no_seat(move.args[0])
             if move.kind == "return":
-                return "only a black (return 10) or a white (return 1) token can be returned"
-            return ("that is not a LAMA Cadabra move (play CARD, draw, quit, pass, exchange, take, give SEAT, "
-                    "return 10 / return 1)")
+                return malformed(move, "only a black (return 10) or a white (return 1) token can be returned")
+            return unknown_move(move, "that is not a LAMA Cadabra move (play CARD, draw, quit, pass, exchange, take, "
+                                      "give SEAT, return 10 / return 1)")
         kind, arg = action
         p = self.cur
         if kind == A_EXCHANGE:
-            return f"you need {EXCHANGE_WHITES} white tokens to exchange them for a black one"
+            return Refusal("cadabra.exchange",
+                           f"you need {EXCHANGE_WHITES} white tokens to exchange them for a black one",
+                           {"n": EXCHANGE_WHITES})
         if self.phase == GIVING:
             if kind != A_GIVE:
-                return "first choose who receives one of your lowest tokens (give SEAT)"
+                return Refusal("cadabra.give_first", "first choose who receives one of your lowest tokens (give SEAT)")
             if arg == p:
-                return "you must give the token to another player"
+                return Refusal("cadabra.give_self", "you must give the token to another player")
             if arg >= self.num_players:
-                return f"there is no seat {arg} at this table"
-            return "that player has left the round and can no longer receive a token"
+                return _no_seat(arg)
+            return Refusal("cadabra.give_out", "that player has left the round and can no longer receive a token")
         if self.phase == RETURNING:
             if kind != A_RETURN:
-                return "the round is over: choose which token to return"
-            return f"you hold no token worth {arg}"
+                return Refusal("cadabra.return_first", "the round is over: choose which token to return")
+            return Refusal("cadabra.no_token", f"you hold no token worth {arg}", {"value": arg})
         if kind == A_GIVE:
-            return "you can only give a token right after playing a 1 with the circle"
+            return Refusal("cadabra.give_not_now", "you can only give a token right after playing a 1 with the circle")
         if kind == A_RETURN:
-            return "you can only return a token after emptying your hand"
-        alone = self.n_active == 1
+            return Refusal("cadabra.return_not_now", "you can only return a token after emptying your hand")
         if kind == A_PASS:
             if self.magic != p:
-                return "you do not hold the magic token"
-            return "you are the last player in this round: you may only play a card or quit"
+                return Refusal("cadabra.no_magic", "you do not hold the magic token")
+            return _LAST_PLAYER
         if self.show:
             if kind == A_PLAY and self.hands[p][arg]:
-                return "the Lamagic Show is on: play a llama, or take all the tokens from the board"
+                return Refusal("cadabra.show_only",
+                               "the Lamagic Show is on: play a llama, or take all the tokens from the board")
             if kind in (A_DRAW, A_QUIT, A_PLAY):
                 if kind == A_PLAY:
-                    return f"you have no {_card_name(arg)} in your hand"
-                return ("the Lamagic Show is on: play a llama, take all the tokens from the board, "
-                        "or pass with the magic token")
+                    return _not_in_hand(arg)
+                return Refusal("cadabra.show_only", "the Lamagic Show is on: play a llama, take all the tokens from "
+                                                    "the board, or pass with the magic token")
         if kind == A_TAKE:
-            return "there is no Lamagic Show going on: nothing to take"
+            return Refusal("cadabra.no_show", "there is no Lamagic Show going on: nothing to take")
         if kind == A_DRAW:
             if not self.pile:
-                return "the draw pile is empty"
-            return "you are the last player in this round: you may only play a card or quit"
+                return Refusal("cadabra.pile_empty", "the draw pile is empty")
+            return _LAST_PLAYER
         if kind == A_PLAY:
             if not self.hands[p][arg]:
-                return f"you have no {_card_name(arg)} in your hand"
+                return _not_in_hand(arg)
             top = self.discard[-1]
-            return (f"a {_card_name(arg)} cannot go on a {_card_name(top)}: play the same value or one higher "
-                    "(a double card has both values; a llama follows a 6, a 1 or a llama follows a llama)")
-        return "that move is not allowed now"
+            return Refusal("cadabra.cannot_go_on",
+                           f"a {_card_name(arg)} cannot go on a {_card_name(top)}: play the same value or one higher "
+                           "(a double card has both values; a llama follows a 6, a 1 or a llama follows a llama)",
+                           {"card": CARD_IDS[arg], "top": CARD_IDS[top]})
+        return NOT_ALLOWED
 
     def _check(self, move: Move) -> tuple[int, int]:
         """Validate ``move`` for the current player and return its (action, argument). Never mutates."""
@@ -533,7 +552,7 @@ class CadabraState(GameState):
                 elif kind == A_EXCHANGE:
                     if self.whites[p] >= EXCHANGE_WHITES:
                         return action
-        raise IllegalMove(self.why_illegal(move), move)
+        raise self.refusal(move).error(move)
 
     def apply(self, move) -> list[Event]:
         move = as_move(move)

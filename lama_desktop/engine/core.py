@@ -8,7 +8,8 @@ only ever talk to states and views through this contract:
 - ``state.view(seat)`` holds only what that seat may know; ``view.sample_state(rng)`` deals the unseen cards
   again to give a full state consistent with the view (what a determinizing search bot needs);
 - ``state.clone()`` is cheap; ``state.to_dict()`` / ``GameSpec.from_dict`` are versioned and JSON-safe;
-- an illegal move raises ``IllegalMove`` with a reason a person can read, and leaves the state untouched;
+- an illegal move raises ``IllegalMove`` with a reason a person can read (``reason``) and a stable ``code`` +
+  ``params`` the UI translates (see ``Refusal``), and leaves the state untouched;
 - chance is explicit and seeded (``engine.rng.Rng``): the same seed and moves replay the same game anywhere.
 
 Nothing under ``engine/`` or ``bots/`` imports pygame.
@@ -23,14 +24,46 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 SAVE_FORMAT = 1
 
 
-class IllegalMove(ValueError):
-    """A move the rules refuse. ``reason`` is a sentence a player can read."""
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the rules refuse a move: a stable ``code`` (``"lama.cannot_go_on"``: the game's short name, a dot, the
+    rule), ``params`` (plain JSON values the sentence names, e.g. ``{"card": "4", "top": "2"}``: engine ids, not
+    translated words) and ``text``, the English sentence for the CLI, logs and tests.
 
-    def __init__(self, reason: str, move: "Move | str | None" = None):
+    Codes starting ``core.`` are shared by every game (``core.game_over``, ``core.unknown_move``,
+    ``core.malformed``, ``core.not_your_turn``, ``core.not_allowed``). The app turns a code into the player's
+    language (``app/table/reasons.py``); every code has a string in every language (a test checks).
+    """
+
+    code: str
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def error(self, move: "Move | str | None" = None) -> "IllegalMove":
+        """This refusal as the exception ``apply`` raises."""
+        return IllegalMove(self.text, move, self.code, self.params)
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. ``reason`` is a sentence a player can read (English); ``code`` and ``params``
+    say the same thing in a form the app translates (see ``Refusal``). Every engine refusal has a code (a test
+    checks); ``""`` only for an exception made outside the rules, which the app shows as ``reason``."""
+
+    def __init__(self, reason: str, move: "Move | str | None" = None, code: str = "",
+                 params: Mapping[str, Any] | None = None):
         self.reason = reason
         self.move = move
+        self.code = code
+        self.params = dict(params) if params else {}
         text = reason if move is None else f"{move}: {reason}"
         super().__init__(text)
+
+    @property
+    def refusal(self) -> Refusal:
+        return Refusal(self.code, self.reason, self.params)
 
 
 class StateFormatError(ValueError):
@@ -70,7 +103,7 @@ class Move:
     def parse(text: str) -> "Move":
         tokens = text.split()
         if not tokens:
-            raise IllegalMove("an empty move", text)
+            raise IllegalMove("an empty move", text, "core.malformed", {"move": text})
         return Move(tokens[0].lower(), tuple(_parse_arg(t) for t in tokens[1:]))
 
 
@@ -173,14 +206,18 @@ class GameState(ABC):
         """Return ``move`` as a ``Move`` if legal now; raise ``IllegalMove`` with the game's reason otherwise."""
         move = as_move(move)
         if move not in self.legal_moves():
-            raise IllegalMove(self.why_illegal(move), move)
+            raise self.refusal(move).error(move)
         return move
 
+    def refusal(self, move: Move) -> "Refusal | None":
+        """Why ``move`` is refused now (code, params, English text). Games override this with precise reasons;
+        asked about a legal move, a game may answer ``None`` (Llama Land does) or a meaningless refusal."""
+        return refusal_of_any(self, move)
+
     def why_illegal(self, move: Move) -> str:
-        """A readable reason why ``move`` is refused now. Games override this with precise reasons."""
-        if self.is_over:
-            return "the game is over"
-        return "that move is not allowed now"
+        """A readable reason why ``move`` is refused now: ``refusal(move).text`` (``""`` if there is none)."""
+        refusal = self.refusal(move)
+        return refusal.text if refusal is not None else ""
 
     def outcome(self) -> list[float]:
         """Share of the win per seat: 1/k to each of k tied winners, 0 to the others."""
@@ -234,6 +271,25 @@ class GameSpec:
     def new(self, players: int, variants: Iterable[str] = (), seed: int = 0, **options) -> GameState:
         chosen = self.check_options(players, variants)
         return self.new_state(players, chosen, seed, **options)
+
+
+GAME_OVER = Refusal("core.game_over", "the game is over")
+NOT_ALLOWED = Refusal("core.not_allowed", "that move is not allowed now")
+
+
+def refusal_of_any(state: GameState, move: Move) -> Refusal:
+    """The refusals every game shares: the game is over, or (when nothing more precise applies) not allowed now."""
+    return GAME_OVER if state.is_over else NOT_ALLOWED
+
+
+def unknown_move(move: "Move | str", text: str) -> Refusal:
+    """A move this game does not have (``text`` says which moves it has)."""
+    return Refusal("core.unknown_move", text, {"move": str(move)})
+
+
+def malformed(move: "Move | str", text: str) -> Refusal:
+    """A move of this game written wrongly (its arguments), e.g. typed at the command line."""
+    return Refusal("core.malformed", text, {"move": str(move)})
 
 
 def state_header(state: GameState, variants: Iterable[str], version: int) -> dict:

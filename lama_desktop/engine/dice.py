@@ -55,16 +55,20 @@ from typing import Iterable, Sequence
 
 from ..resources import engine_data
 from .core import (
+    GAME_OVER,
+    NOT_ALLOWED,
     Event,
     GameSpec,
     GameState,
-    IllegalMove,
     Move,
+    Refusal,
     StateFormatError,
     VariantSpec,
     View,
     check_header,
+    malformed,
     state_header,
+    unknown_move,
 )
 from .registry import register
 from .rng import Rng
@@ -253,6 +257,11 @@ def _name(v: int) -> str:
     return "llama" if v == LLAMA else str(LABELS[v])
 
 
+_DISCARD_FIRST_NOW = Refusal("dice.discard_first", "you rolled a match: choose which matching cards to discard first")
+_TAKE_FIRST_NOW = Refusal("dice.take_first", "you rolled no match: take a card from the llama row first")
+_RETURN_FIRST = Refusal("dice.return_first", "choose whether to return a token first")
+
+
 class DiceState(GameState):
     game_id = GAME_ID
 
@@ -361,7 +370,7 @@ class DiceState(GameState):
         if move not in moves:
             move = self._canonical(move)
             if move not in moves:
-                raise IllegalMove(self.why_illegal(move), move)
+                raise self.refusal(move).error(move)
         return move
 
     def apply(self, move) -> list[Event]:
@@ -401,74 +410,76 @@ class DiceState(GameState):
             return Move(move.kind, tuple(LABELS[v] for v in sorted(idx)))
         return move
 
-    def why_illegal(self, move) -> str:
+    def refusal(self, move) -> Refusal:
         if not isinstance(move, Move):
-            return "that is not a move"
+            return malformed(move, "that is not a move")
         if self.phase == PH_OVER:
-            return "the game is over"
+            return GAME_OVER
         kind = move.kind
         known = ("roll", "quit", "discard", "take", "return", "keep")
         if kind not in known:
-            return f"'{kind}' is not a LAMA Dice move (roll, quit, discard, take, return or keep)"
+            return unknown_move(move, f"'{kind}' is not a LAMA Dice move (roll, quit, discard, take, return or keep)")
         phase = self.phase
         if phase == PH_TURN:
             if kind in ("roll", "quit"):
-                return "roll and quit take no arguments"
-            return "first roll the dice or quit"
+                return malformed(move, "roll and quit take no arguments")
+            return Refusal("dice.roll_first", "first roll the dice or quit")
         if kind in ("roll", "quit"):
-            return {PH_DISCARD: "you rolled a match: choose which matching cards to discard first",
-                    PH_TAKE: "you rolled no match: take a card from the llama row first",
-                    PH_RETURN: "choose whether to return a token first"}[phase]
+            return {PH_DISCARD: _DISCARD_FIRST_NOW, PH_TAKE: _TAKE_FIRST_NOW, PH_RETURN: _RETURN_FIRST}[phase]
         dice_counts = [0] * NV
         for f in self.dice or ():
             dice_counts[f] += 1
         if phase == PH_DISCARD:
             if kind != "discard":
-                return "you rolled a match: discard at least one matching card"
+                return Refusal("dice.discard_first", "you rolled a match: discard at least one matching card")
             if not move.args:
-                return "discard at least one matching card"
+                return Refusal("dice.at_least_one", "discard at least one matching card")
             try:
                 want = discard_counts(move)
             except (KeyError, TypeError):
-                return "name the cards by value: 1 to 6, or L for a llama"
+                return malformed(move, "name the cards by value: 1 to 6, or L for a llama")
             row = self.rows[self.cur]
             for v in range(NV):
                 if want[v] == 0:
                     continue
+                card = _IDS[v]
                 if row[v] == 0:
-                    return f"you have no {_name(v)} in your row"
+                    return Refusal("dice.not_in_row", f"you have no {_name(v)} in your row", {"card": card})
                 if dice_counts[v] == 0:
-                    return f"no die shows {_name(v)}"
+                    return Refusal("dice.no_die", f"no die shows {_name(v)}", {"card": card})
                 if want[v] > row[v]:
-                    return f"you have only {row[v]} {_name(v)} in your row"
+                    return Refusal("dice.only_in_row", f"you have only {row[v]} {_name(v)} in your row",
+                                   {"card": card, "n": row[v]})
                 if want[v] > dice_counts[v]:
                     shown = "one die shows" if dice_counts[v] == 1 else f"only {dice_counts[v]} dice show"
-                    return f"{shown} {_name(v)}: at most one card per die"
-            return "that discard is not allowed"
+                    return Refusal("dice.one_per_die", f"{shown} {_name(v)}: at most one card per die",
+                                   {"card": card, "n": dice_counts[v]})
+            return NOT_ALLOWED
         if phase == PH_TAKE:
             if kind != "take":
-                return "you rolled no match: take one card from the llama row whose value a die shows"
+                return Refusal("dice.take_first",
+                               "you rolled no match: take one card from the llama row whose value a die shows")
             if len(move.args) != 1:
-                return "take exactly one card"
+                return Refusal("dice.take_one", "take exactly one card")
             try:
                 v = _value_index(move.args[0])
             except (KeyError, TypeError):
-                return "name the card by value: 1 to 6, or L for a llama"
+                return malformed(move, "name the card by value: 1 to 6, or L for a llama")
             if dice_counts[v] == 0:
-                return f"no die shows {_name(v)}"
+                return Refusal("dice.no_die", f"no die shows {_name(v)}", {"card": _IDS[v]})
             if not self.llama[v]:
-                return f"the llama row has no {_name(v)}"
-            return "that card cannot be taken"
+                return Refusal("dice.not_in_llama_row", f"the llama row has no {_name(v)}", {"card": _IDS[v]})
+            return NOT_ALLOWED
         # PH_RETURN
         if kind == "keep":
-            return "keep takes no arguments"
+            return malformed(move, "keep takes no arguments")
         if kind != "return":
-            return "choose a token to return, or keep them all"
+            return Refusal("dice.return_first", "choose a token to return, or keep them all")
         if len(move.args) != 1 or move.args[0] not in (1, 10, 20):
-            return "return a 1, 10 or 20-point token"
+            return malformed(move, "return a 1, 10 or 20-point token")
         if move.args[0] == 20 and not self.lama20:
-            return "pink 20-point tokens are only used with the Lama 20 variant"
-        return f"you hold no {move.args[0]}-point token"
+            return Refusal("dice.no_pink_tokens", "pink 20-point tokens are only used with the Lama 20 variant")
+        return Refusal("dice.no_token", f"you hold no {move.args[0]}-point token", {"value": move.args[0]})
 
     # -- chance, exposed exactly ---------------------------------------------------------------------------------
     @staticmethod
@@ -499,7 +510,7 @@ class DiceState(GameState):
 
         With ``events=False`` no events are built and ``None`` is returned (search bots)."""
         if self.phase != PH_TURN:
-            raise IllegalMove(self.why_illegal(ROLL), ROLL)
+            raise self.refusal(ROLL).error(ROLL)
         ordered = _faces_index(self.dice_assignment(faces))
         counts = [0] * NV
         mask = 0

@@ -26,17 +26,20 @@ from __future__ import annotations
 
 from ..resources import engine_data
 from .core import (
+    GAME_OVER,
+    NOT_ALLOWED,
     Event,
     GameSpec,
     GameState,
-    IllegalMove,
     Move,
+    Refusal,
     StateFormatError,
     VariantSpec,
     View,
     as_move,
     check_header,
     state_header,
+    unknown_move,
 )
 from .registry import register
 from .rng import Rng
@@ -276,37 +279,41 @@ class LamaState(GameState):
             return [RETURN[d] for d in (20, 10, 1) if held[d]]
         return []
 
-    def why_illegal(self, move: Move) -> str:
+    def refusal(self, move: Move) -> Refusal:
         action = _ACTIONS.get(move)
         if self.phase == OVER:
-            return "the game is over"
+            return GAME_OVER
         if action is None:
-            return "that is not a L.A.M.A. move (play CARD, draw, quit, take, return N)"
+            return unknown_move(move, "that is not a L.A.M.A. move (play CARD, draw, quit, take, return N)")
         kind, arg = action
         if self.phase == RETURNING:
             if kind != _ACT_RETURN:
-                return "the round is over: first choose which token to return"
-            return f"you hold no token worth {arg}"
+                return Refusal("lama.return_first", "the round is over: first choose which token to return")
+            return Refusal("lama.no_token", f"you hold no token worth {arg}", {"value": arg})
         if kind == _ACT_RETURN:
-            return "you can only return a token after emptying your hand"
+            return Refusal("lama.return_not_now", "you can only return a token after emptying your hand")
         hand = self.hands[self.cur]
         if self.drama and kind != _ACT_TAKE and not (kind == _ACT_PLAY and IS_LLAMA[arg]):
-            return "Lama Drama! Play a llama or take all the tokens from the board"
+            return Refusal("lama.drama_only", "Lama Drama! Play a llama or take all the tokens from the board")
         if kind == _ACT_TAKE:
-            return "there is no Lama Drama to end"
+            return Refusal("lama.no_drama", "there is no Lama Drama to end")
         if kind == _ACT_DRAW:
             if not self.pile:
-                return "the draw pile is empty"
-            return "you are the last player in this round: you may play a card or quit, but not draw"
+                return Refusal("lama.pile_empty", "the draw pile is empty")
+            return Refusal("lama.last_player",
+                           "you are the last player in this round: you may play a card or quit, but not draw")
         if kind == _ACT_PLAY:
+            card = CARD_NAMES[arg]
             if (IS_PLUS[arg] or arg == PINK) and not self.party:
-                return f"there is no {CARD_NAMES[arg]} card in this game"
+                return Refusal("lama.not_in_game", f"there is no {card} card in this game", {"card": card})
             if not hand[arg]:
-                return f"you have no {CARD_NAMES[arg]} in your hand"
+                return Refusal("lama.not_in_hand", f"you have no {card} in your hand", {"card": card})
             top_name = "llama" if self.top == 7 else str(self.top)
-            return (f"a {CARD_NAMES[arg]} cannot go on a {top_name}: play the same value or one higher "
-                    "(a llama follows a 6, a 1 or a llama follows a llama)")
-        return "that move is not allowed now"
+            return Refusal("lama.cannot_go_on",
+                           f"a {card} cannot go on a {top_name}: play the same value or one higher "
+                           "(a llama follows a 6, a 1 or a llama follows a llama)",
+                           {"card": card, "top": CARD_NAMES[self.top]})
+        return NOT_ALLOWED
 
     def _check(self, move: Move) -> tuple[int, int]:
         """Validate ``move`` for the current player; return its (action, argument). Never mutates."""
@@ -331,7 +338,7 @@ class LamaState(GameState):
             elif phase == RETURNING and kind == _ACT_RETURN:
                 if holdings(self.points[self.returner], self.pinks)[arg]:
                     return action
-        raise IllegalMove(self.why_illegal(move), move)
+        raise self.refusal(move).error(move)
 
     def apply(self, move) -> list[Event]:
         move = as_move(move)

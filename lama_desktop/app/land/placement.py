@@ -1,7 +1,7 @@
 """The tile in the player's hand: which stack, its orientation, where the cursor is, and what the engine says.
 
 Nothing here decides a rule. ``Placer`` turns (shape, rotation, mirror, cursor cell) into the engine's move text
-(``build``/``extend S rN m|- X Y``), asks ``state.why_illegal`` for the reason, and for a legal build applies the
+(``build``/``extend S rN m|- X Y``), asks ``state.refusal`` for the reason, and for a legal build applies the
 move to a *clone* of the state to read the payout events (icons and characters) the engine would produce.
 Legal cursor spots for the current orientation come from ``state.placements(shape)``.
 
@@ -125,16 +125,19 @@ class Placer:
         return max(h.get(c, 0) for c in cells) + 1
 
     def evaluate(self) -> dict:
-        """``{move, kind, legal, reason, level, cells: [(x, y, icon)], gains, huts}`` for the candidate now."""
+        """``{move, kind, legal, reason, refusal, level, cells: [(x, y, icon)], gains, huts}`` for the candidate now
+        (``refusal``: the engine's ``Refusal`` or ``None``; ``reason`` its English text or ``""``)."""
         key = (self.shape, self.rotation, self.mirror, self.cursor, id(self.state), self.state.phase)
         if self._eval_key == key and self._eval is not None:
             return self._eval
         move = self.move_text()
-        reason = self.state.why_illegal(move)
+        refusal = self.state.refusal(move)
+        reason = refusal.text if refusal is not None else ""
         cells = self.cells()
         icons = self.icons()
-        out = {"move": move, "kind": self.kind(), "legal": not reason, "reason": reason, "level": self.level(),
-               "cells": [(x, y, icons[i]) for i, (x, y) in enumerate(cells)], "gains": [], "huts": 0}
+        out = {"move": move, "kind": self.kind(), "legal": not reason, "reason": reason, "refusal": refusal,
+               "level": self.level(), "cells": [(x, y, icons[i]) for i, (x, y) in enumerate(cells)], "gains": [],
+               "huts": 0}
         if not reason:
             sim = self.state.clone()
             for event in sim.apply(move):

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from ..core import Event, GameState, IllegalMove, Move, StateFormatError, View, as_move, check_header, state_header
+from ..core import (
+    Event,
+    GameState,
+    IllegalMove,
+    Move,
+    Refusal,
+    StateFormatError,
+    View,
+    as_move,
+    check_header,
+    malformed,
+    state_header,
+    unknown_move,
+)
 from ..rng import Rng
 from . import objectives as objective_rules
 from .data import (
@@ -146,6 +159,22 @@ class Footprint:
                 out.append(move)
             moves = self.ext_moves[shape] = tuple(out)
         return moves
+
+
+NOT_YOUR_TURN = Refusal("core.not_your_turn", "it is not your turn")
+
+
+def _no(code: str, text: str, move: Move, **params) -> IllegalMove:
+    """The refusal ``code`` (``text`` in English, ``params`` for the translated sentence) as an exception."""
+    return IllegalMove(text, move, code, params)
+
+
+def _malformed(text: str, move: Move) -> IllegalMove:
+    return malformed(move, text).error(move)
+
+
+def _unknown(text: str, move: Move) -> IllegalMove:
+    return unknown_move(move, text).error(move)
 
 
 class Player:
@@ -684,36 +713,36 @@ class LlamaLandState(GameState):
         return moves
 
     # -- validation --------------------------------------------------------------------------------------------
-    def why_illegal(self, move) -> str:
-        """The reason ``move`` is refused now, or ``""`` when it is legal."""
+    def refusal(self, move) -> Refusal | None:
+        """Why ``move`` is refused now (code, params, English text), or ``None`` when it is legal."""
         try:
             self._validate(as_move(move))
         except IllegalMove as error:
-            return error.reason
-        return ""
+            return error.refusal
+        return None
 
     def _int_args(self, move: Move, count: int, names: str) -> tuple:
         args = move.args
         if len(args) != count or not all(isinstance(a, int) for a in args):
-            raise IllegalMove(f"'{move.kind}' needs {names}", move)
+            raise _malformed(f"'{move.kind}' needs {names}", move)
         return args[:count]
 
     def _orientation(self, move: Move):
         args = move.args
         if len(args) != 5:
-            raise IllegalMove(f"'{move.kind}' needs a shape, a rotation, a mirror flag and a position "
-                              f"(e.g. '{move.kind} T r1 m 2 3')", move)
+            raise _malformed(f"'{move.kind}' needs a shape, a rotation, a mirror flag and a position "
+                             f"(e.g. '{move.kind} T r1 m 2 3')", move)
         shape, rot, mirror, x, y = args
         if shape not in SHAPE_INDEX:
-            raise IllegalMove(f"there is no {shape} stack (stacks: {', '.join(SHAPES)})", move)
+            raise _malformed(f"there is no {shape} stack (stacks: {', '.join(SHAPES)})", move)
         if not (isinstance(rot, str) and len(rot) == 2 and rot[0] == "r" and rot[1] in "0123"):
-            raise IllegalMove("the rotation must be r0, r1, r2 or r3 (quarter turns clockwise)", move)
+            raise _malformed("the rotation must be r0, r1, r2 or r3 (quarter turns clockwise)", move)
         if mirror not in ("m", "-"):
-            raise IllegalMove("the mirror flag must be 'm' (flipped) or '-' (not flipped)", move)
+            raise _malformed("the mirror flag must be 'm' (flipped) or '-' (not flipped)", move)
         if not isinstance(x, int) or not isinstance(y, int):
-            raise IllegalMove("the position must be two whole numbers", move)
+            raise _malformed("the position must be two whole numbers", move)
         if not self.stacks[SHAPE_INDEX[shape]]:
-            raise IllegalMove(f"the {shape} stack is empty", move)
+            raise _no("llama_land.stack_empty", f"the {shape} stack is empty", move, shape=shape)
         oi = D.orientation_by_code[shape][(4 if mirror == "m" else 0) + int(rot[1])]
         origin = enc(x, y)
         cells = tuple(origin + off for off in ORIENTS[shape][oi].offsets)
@@ -722,7 +751,7 @@ class LlamaLandState(GameState):
     def _validate(self, move: Move):
         """Raise ``IllegalMove`` with the reason, or return a small plan for ``apply``."""
         if self.over:
-            raise IllegalMove("the game is over", move)
+            raise _no("core.game_over", "the game is over", move)
         p = self.players[self.seat]
         kind = move.kind
         phase = self.phase
@@ -730,185 +759,204 @@ class LlamaLandState(GameState):
             return self._validate_use(move, p)
         if kind in ("build", "extend", "foundation"):
             if phase != PLACE:
-                raise IllegalMove("you have already placed your terrain tile this turn", move)
+                raise _no("llama_land.placed_already", "you have already placed your terrain tile this turn", move)
             if kind == "foundation":
                 x, y = self._int_args(move, 2, "a cell (x y)")
                 cell = enc(x, y)
                 if p.foundations <= 0:
-                    raise IllegalMove("you have no foundation tiles left", move)
+                    raise _no("llama_land.no_foundation_left", "you have no foundation tiles left", move)
                 if cell not in p.heights:
-                    raise IllegalMove("a foundation goes on a cell of your domain", move)
+                    raise _no("llama_land.foundation_off", "a foundation goes on a cell of your domain", move)
                 if cell in p.llamas:
-                    raise IllegalMove("a llama stands there: the tile built on the foundation could not cover it",
-                                      move)
+                    raise _no("llama_land.foundation_llama",
+                              "a llama stands there: the tile built on the foundation could not cover it",
+                              move)
                 _, fcells = self._scan_builds(p, self._shapes_available(), True)
                 if cell not in fcells:
-                    raise IllegalMove("no terrain tile could then be built covering all of this turn's foundations"
-                                      " at one height", move)
+                    raise _no("llama_land.foundation_useless",
+                              "no terrain tile could then be built covering all of this turn's foundations"
+                              " at one height", move)
                 return cell
             shape, oi, origin, cells = self._orientation(move)
             H = p.heights
             if kind == "extend":
                 if self.t_found:
-                    raise IllegalMove("you placed foundations this turn: you must build on them", move)
+                    raise _no("llama_land.foundations_placed",
+                              "you placed foundations this turn: you must build on them", move)
                 if any(c in H for c in cells):
-                    raise IllegalMove("extending places the tile beside your domain, not on it", move)
+                    raise _no("llama_land.extend_on", "extending places the tile beside your domain, not on it", move)
                 if not any(c + step in H for c in cells for step in NEIGHBOURS):
-                    raise IllegalMove("the tile must touch your domain along a side", move)
+                    raise _no("llama_land.not_touching", "the tile must touch your domain along a side", move)
                 return shape, oi, origin, cells
             if not all(c in H for c in cells):
                 if any(c in H for c in cells):
-                    raise IllegalMove("a built tile must lie entirely on your domain (no cell over empty space)",
-                                      move)
-                raise IllegalMove("a built tile must lie on your domain (to place it beside, extend)", move)
+                    raise _no("llama_land.overhang",
+                              "a built tile must lie entirely on your domain (no cell over empty space)",
+                              move)
+                raise _no("llama_land.off_domain",
+                          "a built tile must lie on your domain (to place it beside, extend)", move)
             if any(c in p.llamas for c in cells):
-                raise IllegalMove("you cannot build over a llama", move)
+                raise _no("llama_land.llama", "you cannot build over a llama", move)
             level = H[cells[0]]
             if any(H[c] != level for c in cells):
-                raise IllegalMove("all five cells under the tile must be at the same height (use foundations)",
-                                  move)
+                raise _no("llama_land.uneven",
+                          "all five cells under the tile must be at the same height (use foundations)", move)
             if not set(self.t_found).issubset(cells):
-                raise IllegalMove("the tile must cover every foundation you placed this turn", move)
+                raise _no("llama_land.cover_foundations",
+                          "the tile must cover every foundation you placed this turn", move)
             t0 = p.toptile[cells[0]]
             if t0 >= 0 and all(p.toptile[c] == t0 for c in cells):
-                raise IllegalMove("a tile cannot exactly cover a tile of the same shape", move)
+                raise _no("llama_land.same_shape", "a tile cannot exactly cover a tile of the same shape", move)
             return shape, oi, origin, cells
         if kind == "hut":
             if phase != HUT_PHASE:
-                raise IllegalMove("you take a character only for a hut your build has covered", move)
+                raise _no("llama_land.hut_not_now", "you take a character only for a hut your build has covered", move)
             if len(move.args) != 1:
-                raise IllegalMove("'hut' needs a row position (0-4) or 'deck'", move)
+                raise _malformed("'hut' needs a row position (0-4) or 'deck'", move)
             arg = move.args[0]
             if arg == "deck":
                 if not self.deck:
-                    raise IllegalMove("the character deck is empty", move)
+                    raise _no("llama_land.deck_empty", "the character deck is empty", move)
             elif not isinstance(arg, int) or not 0 <= arg < len(self.row):
-                raise IllegalMove(f"there is no character at position {arg} of the row", move)
+                raise _malformed(f"there is no character at position {arg} of the row", move)
             return arg
         if kind == "llama":
             if phase != LLAMA_PHASE:
-                raise IllegalMove("you place a llama token only after feeding a llama", move)
+                raise _no("llama_land.llama_not_now", "you place a llama token only after feeding a llama", move)
             x, y = self._int_args(move, 2, "a cell (x y)")
             cell = enc(x, y)
             if cell not in p.heights:
-                raise IllegalMove("the llama must go on a cell of your domain", move)
+                raise _no("llama_land.llama_off", "the llama must go on a cell of your domain", move)
             if cell in p.llamas:
-                raise IllegalMove("a llama already stands there", move)
+                raise _no("llama_land.llama_taken", "a llama already stands there", move)
             if p.top[cell] != NONE:
-                raise IllegalMove("a llama goes on a cell without an icon", move)
+                raise _no("llama_land.llama_icon", "a llama goes on a cell without an icon", move)
             if "llama" in self.variants and cell not in self.t_cells:
-                raise IllegalMove("llama variant: the llama goes on the tile you placed this turn", move)
+                raise _no("llama_land.llama_variant",
+                          "llama variant: the llama goes on the tile you placed this turn", move)
             return cell
         if kind not in ("feed", "marker", "end"):
-            raise IllegalMove(f"unknown move '{kind}' (use, foundation, build, extend, hut, feed, llama, marker, end)",
-                              move)
+            raise _unknown(f"unknown move '{kind}' (use, foundation, build, extend, hut, feed, llama, marker, end)",
+                           move)
         if phase == PLACE:
-            raise IllegalMove("first place a terrain tile (extend or build)", move)
+            raise _no("llama_land.place_first", "first place a terrain tile (extend or build)", move)
         if phase == HUT_PHASE:
-            raise IllegalMove("first take a character for each hut covered", move)
+            raise _no("llama_land.hut_first", "first take a character for each hut covered", move)
         if phase == LLAMA_PHASE:
-            raise IllegalMove("first place the llama token you have fed", move)
+            raise _no("llama_land.llama_first", "first place the llama token you have fed", move)
         if kind == "feed":
             if len(move.args) != 2 or move.args[0] not in CROP_INDEX or not isinstance(move.args[1], int):
-                raise IllegalMove("'feed' needs a crop and the coins paid (e.g. 'feed cacao 4')", move)
+                raise _malformed("'feed' needs a crop and the coins paid (e.g. 'feed cacao 4')", move)
             if self.t_fed:
-                raise IllegalMove("you feed at most one llama a turn", move)
+                raise _no("llama_land.feed_once", "you feed at most one llama a turn", move)
             k = CROP_INDEX[move.args[0]]
             coins = move.args[1]
             if coins < 0 or coins % D.coins_per_crop:
-                raise IllegalMove(f"coins replace crops {D.coins_per_crop} for 1", move)
+                raise _no("llama_land.coins_per_crop",
+                          f"coins replace crops {D.coins_per_crop} for 1", move, n=D.coins_per_crop)
             replaced = coins // D.coins_per_crop
             if replaced > D.crops_needed:
-                raise IllegalMove(f"a llama eats only {D.crops_needed} crops", move)
+                raise _no("llama_land.crops_needed",
+                          f"a llama eats only {D.crops_needed} crops", move, n=D.crops_needed)
             if not self.columns[k]:
-                raise IllegalMove(f"no {move.args[0]} llama card is left", move)
+                raise _no("llama_land.no_llama_card", f"no {move.args[0]} llama card is left", move, crop=move.args[0])
             if coins > p.coins:
-                raise IllegalMove(f"you have only {p.coins} coins", move)
+                raise _no("llama_land.not_enough_coins", f"you have only {p.coins} coins", move, n=p.coins)
             if D.crops_needed - replaced > p.crops[k]:
-                raise IllegalMove(f"you need {D.crops_needed - replaced} {move.args[0]} and have {p.crops[k]}",
-                                  move)
+                raise _no("llama_land.not_enough_crops",
+                          f"you need {D.crops_needed - replaced} {move.args[0]} and have {p.crops[k]}",
+                          move, need=D.crops_needed - replaced, crop=move.args[0], have=p.crops[k])
             return k, D.crops_needed - replaced, coins
         if kind == "marker":
             args = move.args
             if len(args) not in (1, 2, 3) or not all(isinstance(a, int) for a in args):
-                raise IllegalMove("'marker' needs an objective card and a space (and the card it comes from)", move)
+                raise _malformed("'marker' needs an objective card and a space (and the card it comes from)", move)
             if not self.objectives:
-                raise IllegalMove("this game has no objectives", move)
+                raise _no("llama_land.no_objectives", "this game has no objectives", move)
             if len(args) == 1:  # shorthand: the highest free space, from the reserve
                 if not 0 <= args[0] < len(self.objectives):
-                    raise IllegalMove(f"there is no objective card {args[0]}", move)
+                    raise _malformed(f"there is no objective card {args[0]}", move)
                 free = self._free_spaces(args[0])
                 if not free:
-                    raise IllegalMove("that card has no free space", move)
+                    raise _no("llama_land.card_full", "that card has no free space", move)
                 args = (args[0], free[0])
             if self.t_kind != "extend":
-                raise IllegalMove("you place a marker only after extending your domain", move)
+                raise _no("llama_land.marker_extend", "you place a marker only after extending your domain", move)
             if self.t_marker:
-                raise IllegalMove("you place at most one marker a turn", move)
+                raise _no("llama_land.marker_once", "you place at most one marker a turn", move)
             index, space = args[0], args[1]
             if not 0 <= index < len(self.objectives):
-                raise IllegalMove(f"there is no objective card {index}", move)
+                raise _malformed(f"there is no objective card {index}", move)
             if not 0 <= space < 3:
-                raise IllegalMove("an objective card has spaces 0 (top), 1 and 2 (bottom)", move)
+                raise _malformed("an objective card has spaces 0 (top), 1 and 2 (bottom)", move)
             if self.seat in self.markers[index]:
-                raise IllegalMove("you already have a marker on that card", move)
+                raise _no("llama_land.marker_twice", "you already have a marker on that card", move)
             if self.markers[index][space] >= 0:
-                raise IllegalMove("that space is taken", move)
+                raise _no("llama_land.space_taken", "that space is taken", move)
             if self.num_players == 2 and space == 1:
-                raise IllegalMove("in a 2-player game the middle space stays empty", move)
+                raise _no("llama_land.middle_closed", "in a 2-player game the middle space stays empty", move)
             if space not in self._free_spaces(index):
-                raise IllegalMove("on a gold objective the marker goes on the highest free space", move)
+                raise _no("llama_land.gold_space",
+                          "on a gold objective the marker goes on the highest free space", move)
             if len(args) == 3:
                 src = args[2]
                 if not 0 <= src < len(self.objectives) or self.seat not in self.markers[src]:
-                    raise IllegalMove("you have no marker on that card to move", move)
+                    raise _no("llama_land.no_marker_to_move", "you have no marker on that card to move", move)
             elif p.markers <= 0:
-                raise IllegalMove("you have no marker left: move one from another card", move)
+                raise _no("llama_land.no_marker_left", "you have no marker left: move one from another card", move)
             return index, space, args[2] if len(args) == 3 else None
         if kind == "end":
             if move.args:
-                raise IllegalMove("'end' takes nothing", move)
+                raise _malformed("'end' takes nothing", move)
             if self.must_feed():
-                raise IllegalMove(f"with {D.forced_at_crops} or more crops you must feed a llama", move)
+                raise _no("llama_land.must_feed",
+                          f"with {D.forced_at_crops} or more crops you must feed a llama",
+                          move, n=D.forced_at_crops)
             return None
-        raise IllegalMove(f"unknown move '{kind}'", move)
+        raise _unknown(f"unknown move '{kind}'", move)
 
     def _validate_use(self, move: Move, p: Player):
         if self.phase not in (PLACE, AFTER):
-            raise IllegalMove("finish taking characters or placing your llama first", move)
+            raise _no("llama_land.use_not_now", "finish taking characters or placing your llama first", move)
         if len(move.args) != 2 or not isinstance(move.args[0], int):
-            raise IllegalMove("'use' needs a character card and what you give (e.g. 'use 3 corn')", move)
+            raise _malformed("'use' needs a character card and what you give (e.g. 'use 3 corn')", move)
         cid, give = move.args
         if cid not in p.chars:
-            raise IllegalMove("you do not have that character", move)
+            raise _no("llama_land.no_character_card", "you do not have that character", move)
         ch = CHARS[cid]
         if ch.type not in ("trader", "merchant"):
-            raise IllegalMove(f"the {ch.type} works by itself when you build", move)
+            raise _no("llama_land.passive_character",
+                      f"the {ch.type} works by itself when you build", move, character=ch.type)
         if cid in self.t_used:
-            raise IllegalMove("each character works once a turn", move)
+            raise _no("llama_land.used_once", "each character works once a turn", move)
         if ch.type == "trader":
             if give not in CROP_INDEX or CROP_INDEX[give] not in ch.crops:
-                raise IllegalMove(f"this trader swaps {' and '.join(CROP_NAMES[k] for k in ch.crops)}", move)
+                raise _no("llama_land.trader_crops",
+                          f"this trader swaps {' and '.join(CROP_NAMES[k] for k in ch.crops)}",
+                          move, a=CROP_NAMES[ch.crops[0]], b=CROP_NAMES[ch.crops[1]])
             k = CROP_INDEX[give]
             other = ch.crops[1] if ch.crops[0] == k else ch.crops[0]
             if not p.crops[k]:
-                raise IllegalMove(f"you have no {give}", move)
+                raise _no("llama_land.none_to_give", f"you have no {give}", move, crop=give)
             if not self.supply_crops[other]:
-                raise IllegalMove(f"the supply has no {CROP_NAMES[other]} left", move)
+                raise _no("llama_land.supply_no_crop",
+                          f"the supply has no {CROP_NAMES[other]} left", move, crop=CROP_NAMES[other])
             return ("crop", k), ("crop", other)
         k = ch.crops[0]
         if give == "coin":
             if not p.coins:
-                raise IllegalMove("you have no coin", move)
+                raise _no("llama_land.no_coin", "you have no coin", move)
             if not self.supply_crops[k]:
-                raise IllegalMove(f"the supply has no {CROP_NAMES[k]} left", move)
+                raise _no("llama_land.supply_no_crop",
+                          f"the supply has no {CROP_NAMES[k]} left", move, crop=CROP_NAMES[k])
             return ("coin", 0), ("crop", k)
         if give != CROP_NAMES[k]:
-            raise IllegalMove(f"this merchant deals in coins and {CROP_NAMES[k]}", move)
+            raise _no("llama_land.merchant_crop",
+                      f"this merchant deals in coins and {CROP_NAMES[k]}", move, crop=CROP_NAMES[k])
         if not p.crops[k]:
-            raise IllegalMove(f"you have no {give}", move)
+            raise _no("llama_land.none_to_give", f"you have no {give}", move, crop=give)
         if not self.supply_coins:
-            raise IllegalMove("the supply has no coins left", move)
+            raise _no("llama_land.supply_no_coins", "the supply has no coins left", move)
         return ("crop", k), ("coin", 0)
 
     # -- apply -------------------------------------------------------------------------------------------------
@@ -1341,10 +1389,14 @@ class LlamaLandView(View):
     def compact_placements(self):
         return self._state.compact_placements() if self._state.current_player == self.seat else []
 
-    def why_illegal(self, move) -> str:
+    def refusal(self, move) -> Refusal | None:
         if self._state.current_player != self.seat:
-            return "it is not your turn"
-        return self._state.why_illegal(move)
+            return NOT_YOUR_TURN
+        return self._state.refusal(move)
+
+    def why_illegal(self, move) -> str:
+        refusal = self.refusal(move)
+        return refusal.text if refusal is not None else ""
 
     def must_feed(self) -> bool:
         return self._state.must_feed()

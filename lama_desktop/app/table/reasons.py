@@ -1,0 +1,85 @@
+"""Refusals in the player's language: an engine's refusal (``code`` + ``params``) becomes a sentence from the
+string tables.
+
+A code ``<game>.<rule>`` (``lama.cannot_go_on``) is the string ``<game>.reason.<rule>`` (``core.*`` codes, shared
+by every game and the session, live in ``common.reason.*``). Params are engine ids (``"L"``, ``"2/3"``,
+``"cacao"``, ``"trader"``); the ones that name a card, a crop or a character are put into words the way that
+game's table shows them. A refusal without a code, or with a code no table knows, shows its English text.
+
+``refusal_text`` accepts an ``IllegalMove``, an engine ``Refusal``, a session ``MoveOutcome`` (anything with
+``code`` and ``params`` and an English ``reason`` or ``text``), a code with params, or a plain sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..i18n import t, t_or
+
+#: code prefix -> string domain, where they differ
+DOMAINS = {"core": "common"}
+#: params that name a card (formatted per game); the others are shown as they are, except crops and characters
+CARD_PARAMS = ("card", "top")
+CROP_PARAMS = ("crop", "a", "b")
+
+
+def reason_key(code: str) -> str:
+    """The string-table key of a refusal code: ``lama.cannot_go_on`` → ``lama.reason.cannot_go_on``."""
+    game, _, rule = code.partition(".")
+    return f"{DOMAINS.get(game, game)}.reason.{rule}"
+
+
+def _lama_card(card: str) -> str:
+    """L.A.M.A. cards in a sentence: short names (``llama``, ``pink llama``, ``3+``), no article."""
+    if card == "L":
+        return t("lama.card.llama_short")
+    if card == "P":
+        return t("lama.card.pink_short")
+    if card.endswith("+"):
+        return t("lama.card.plus", value=card[:-1])
+    return card
+
+
+def _dice_card(card: str) -> str:
+    from ..scenes.dice_table import card_label  # the table's own words; imported late (scenes import this module)
+
+    return card_label(card)
+
+
+def _cadabra_card(card: str) -> str:
+    from ..scenes.cadabra_table import card_label  # "2/3", "3 (circle: give a token)", "a llama"
+
+    return card_label(card)
+
+
+_CARD_FORMAT: dict[str, Callable[[str], str]] = {"lama": _lama_card, "dice": _dice_card, "cadabra": _cadabra_card}
+
+
+def _words(domain: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(params)
+    card = _CARD_FORMAT.get(domain)
+    for name, value in params.items():
+        if name in CARD_PARAMS and card is not None:
+            out[name] = card(str(value))
+        elif domain == "llama_land" and name in CROP_PARAMS:
+            out[name] = t_or(f"llama_land.res.{value}", str(value))
+        elif domain == "llama_land" and name == "character":
+            out[name] = t_or(f"llama_land.char.{value}.name", str(value))
+    return out
+
+
+def refusal_text(refusal: Any = None, *, code: str = "", params: Mapping[str, Any] | None = None,
+                 text: str = "") -> str:
+    """The refusal in the current language, first letter capitalised (it is shown as a sentence)."""
+    if isinstance(refusal, str):
+        text = text or refusal
+    elif refusal is not None:
+        code = code or getattr(refusal, "code", "") or ""
+        params = params if params is not None else getattr(refusal, "params", None)
+        text = text or getattr(refusal, "reason", "") or getattr(refusal, "text", "") or ""
+    sentence = text
+    if code:
+        key = reason_key(code)
+        domain = key.partition(".")[0]
+        sentence = t_or(key, text, **_words(domain, params or {}))
+    return sentence[:1].upper() + sentence[1:]
