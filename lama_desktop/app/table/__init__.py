@@ -5,6 +5,7 @@
   animation-speed setting and skippable (``skip()``); ``Sprite`` for things that fly over the table.
 - ``pieces``: card images (rotated, dimmed, flipping), the hand fan and its hit-testing, opponents' card backs,
   token stacks, name plates, count badges, the log panel and toasts (all cached surfaces).
+- ``reasons``: ``refusal_text(error_or_outcome)``, an engine refusal (code + params) in the player's language.
 
 The controller every table drives is ``lama_desktop.app.session.GameSession``.
 """
