@@ -239,15 +239,19 @@ def test_setup_remembers_the_last_table(app):
     assert [s.name for s in again.seats] == [s.name for s in setup.seats]
 
 
-def test_the_remembered_default_you_follows_the_language(app):
+@pytest.mark.parametrize("third, expected", [
+    ("human", ["Gracz 1", "Anna", "Bob"]),  # two humans: the default is numbered (see test_hotseat_names)
+    ("bot", ["Ty", "Anna", "Bob"]),  # a lone human: "You"
+])
+def test_the_remembered_default_you_follows_the_language(app, third, expected):
     app.update_settings(last_setup={"game": "lama", "variants": [], "first_dealer": 0,
                                     "seats": [{"name": "You", "kind": "human"}, {"name": "Anna", "kind": "bot"},
-                                              {"name": "Bob", "kind": "human"}]})
+                                              {"name": "Bob", "kind": third}]})
     app.update_settings(language="pl")
     click(app, widget(app.stack.top, "new").rect.center)
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
-    assert [s.name for s in setup.seats] == ["Ty", "Anna", "Bob"]  # a chosen name is never touched
+    assert [s.name for s in setup.seats] == expected  # a chosen name is never touched
 
 
 def test_a_save_without_its_seats_is_reported_not_a_crash(app):

@@ -343,7 +343,8 @@ class CadabraTableScene(LamaTableScene):
             self.static = None
             self._build_buttons()
 
-        self.stack.push(PrivacyScene(self.session.seats[seat].name, ready))
+        self.stack.push(PrivacyScene(self.session.seats[seat].name, ready,
+                                     self.session.human_seats.index(seat)))
 
     def _advance_queue(self) -> None:
         while self.queue and not self.tween.busy and not self.modal and not self.privacy_open:

@@ -489,7 +489,8 @@ class LamaTableScene(TableScene):
             self.static = None
             self._build_buttons()
 
-        self.stack.push(PrivacyScene(self.session.seats[seat].name, ready))
+        self.stack.push(PrivacyScene(self.session.seats[seat].name, ready,
+                                     self.session.human_seats.index(seat)))
 
     def _update_lifts(self, dt: float) -> None:
         hand = self.shown.hand

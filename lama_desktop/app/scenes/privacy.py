@@ -1,7 +1,8 @@
 """Hot-seat privacy screen: "Pass to Anna". Opaque, so the previous player's hand is hidden until Anna is ready.
 
-``PrivacyScene(player_name, on_ready)``: the table pushes it before a human's turn when more than one human
-sits at the table; when the player clicks (or presses Enter / Space) it pops itself and calls ``on_ready()``.
+``PrivacyScene(player_name, on_ready, human)``: the table pushes it before a human's turn when more than one human
+sits at the table; when the player clicks (or presses Enter / Space) it pops itself and calls ``on_ready()``. A
+default "You" is shown as "Player <human + 1>" (see ``hotseat_name``).
 """
 
 from __future__ import annotations
@@ -15,13 +16,24 @@ from ..widgets import INK, INK_SOFT, Button, blit_center, draw_panel, felt_surfa
 from .base import MenuScene
 
 
+def hotseat_name(name: str, human: int | None = None) -> str:
+    """The name the privacy screen calls a player by: never "You" (at a shared screen that is everybody), but
+    "Player <human + 1>" instead (``human``: the seat's rank among the human seats; an old save, a typed "You");
+    any other name as it is."""
+    from .setup import default_you_names, numbered_name
+
+    if name.strip() and name.strip() not in default_you_names():
+        return name
+    return numbered_name(human) if human is not None else t("common.setup.seat")
+
+
 class PrivacyScene(MenuScene):
     name = "privacy"
     opaque = True
 
-    def __init__(self, player_name: str, on_ready: Callable[[], object] | None = None):
+    def __init__(self, player_name: str, on_ready: Callable[[], object] | None = None, human: int | None = None):
         super().__init__()
-        self.player_name = player_name
+        self.player_name = hotseat_name(player_name, human)
         self.on_ready = on_ready
 
     def layout(self, ui, size):

@@ -30,17 +30,66 @@ def default_bot_names() -> list[str]:
     return [str(n) for n in names] or ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
 
-def default_you_names() -> set[str]:
-    """The default name of the first human seat ("You") in every language."""
-    names = set()
+def _in_every_language(key: str) -> list:
+    """The value of ``key`` in every language's ``common.yaml`` (a damaged table only loses that language)."""
+    values = []
     for lang in LANGUAGES:
         try:
             table, _ = load_file(strings_dir() / lang / "common.yaml")
-        except Exception:  # a damaged table only loses that language's default
+        except Exception:
             continue
-        if isinstance(table.get("common.setup.you"), str):
-            names.add(table["common.setup.you"])
-    return names
+        if key in table:
+            values.append(table[key])
+    return values
+
+
+def default_you_names() -> set[str]:
+    """The default name of the first human seat ("You") in every language."""
+    return {v for v in _in_every_language("common.setup.you") if isinstance(v, str)}
+
+
+def numbered_name(index: int) -> str:
+    """The default name of seat ``index`` (0-based) when several humans share the screen: "Player 1"..."""
+    return f"{t('common.setup.seat')} {index + 1}"
+
+
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is a human seat's made-up name in any language (empty, "You", "Player 2") rather than one
+    a player typed."""
+    name = name.strip()
+    if not name or name in default_you_names():
+        return True
+    head, _, number = name.rpartition(" ")
+    return number.isdigit() and head in {v for v in _in_every_language("common.setup.seat") if isinstance(v, str)}
+
+
+def is_bot_name(name: str) -> bool:
+    """Whether ``name`` is one of the bots' default names in any language ("Bruno", "Bastien"...)."""
+    return any(name.strip() in v for v in _in_every_language("common.setup.bot_names") if isinstance(v, list))
+
+
+def hotseat_names(seats, keep=()) -> None:
+    """Give the ``seats`` (``SeatConfig``, changed in place) unambiguous default names. With more than one human
+    the humans' default names (``is_default_name``, or a bot's name left on a seat turned human) become "Player 1",
+    "Player 2"... in seat order; a lone human's default is "You"; a bot seat left with a human's default gets a
+    free bot name. The seats in ``keep`` (indexes: names the player typed) are never renamed."""
+    humans = [i for i, seat in enumerate(seats) if not seat.is_bot]
+    for k, i in enumerate(humans):
+        name = seats[i].name
+        if i in keep or not (is_default_name(name) or is_bot_name(name)):
+            continue
+        if len(humans) > 1:
+            seats[i].name = numbered_name(k)
+        elif is_default_name(name):  # a lone human called "Bruno" keeps that name
+            seats[i].name = t("common.setup.you")
+    used = {seat.name for seat in seats}
+    for i, seat in enumerate(seats):
+        if seat.is_bot and i not in keep and is_default_name(seat.name):
+            free = next((n for n in default_bot_names() if n not in used), None)
+            if free is not None:
+                seat.name = free
+                used.add(free)
+
 
 class SetupScene(MenuScene):
     name = "setup"
@@ -52,6 +101,7 @@ class SetupScene(MenuScene):
         self.game_id = None
         self.variants: set[str] = set()
         self.seats: list[SeatConfig] = []
+        self.typed: set[int] = set()  # seats whose name the player typed in this screen
         self.dealer = "random"
 
     def enter(self):
@@ -77,11 +127,9 @@ class SetupScene(MenuScene):
         if spec.id not in {s.id for s in self.specs} or not spec.min_players <= config.players <= spec.max_players:
             return
         levels = levels_for(spec.id)
-        # the default "You" was remembered in the language of that day: offer it in today's language
-        defaults = default_you_names()
-        self.seats = [SeatConfig(t("common.setup.you") if s.kind == "human" and s.name in defaults else s.name,
-                                 s.kind, s.level if s.level in levels else levels[-1])
-                      for s in config.seats]
+        # the default names ("You", "Player 2") were remembered in the language of that day: today's language
+        self.seats = [SeatConfig(s.name, s.kind, s.level if s.level in levels else levels[-1]) for s in config.seats]
+        hotseat_names(self.seats, self._kept())
         self.variants = {v for v in config.variants if v in spec.variant_ids}
         self.select_game(spec.id, rebuild=False)
 
@@ -122,10 +170,11 @@ class SetupScene(MenuScene):
         level = "medium" if "medium" in levels else levels[-1]
         used = {s.name for s in self.seats}
         while len(self.seats) < count:
-            name = next((n for n in names if n not in used), f"{t('common.setup.seat')} {len(self.seats) + 1}")
+            name = next((n for n in names if n not in used), numbered_name(len(self.seats)))
             used.add(name)
             self.seats.append(SeatConfig(name, "bot", level))
         del self.seats[count:]
+        hotseat_names(self.seats, self._kept())
         if self.dealer != "random" and self.dealer >= count:
             self.dealer = "random"
         if rebuild:
@@ -137,11 +186,18 @@ class SetupScene(MenuScene):
             seat.kind = "human"
         else:
             seat.kind, seat.level = "bot", value.split(":", 1)[1]
+        hotseat_names(self.seats, self._kept())  # a second human: "You" becomes "Player 1" (and back)
         self.error = ""
         self.invalidate()
 
+    def _kept(self) -> set[int]:
+        """The seats whose name is the player's: typed here, or the remembered name of the first player."""
+        mine = self.app.settings.player_name if self.app is not None else ""
+        return self.typed | {i for i, seat in enumerate(self.seats) if mine and seat.name == mine}
+
     def set_name(self, index: int, text: str) -> None:
         self.seats[index].name = text
+        self.typed.add(index)  # the player's own name: never replaced by a default
         self.error = ""
         dealer = next((w for w in self.group.widgets if w.name == "dealer"), None)
         if dealer is not None:  # the dealer choice shows the names as they are typed
@@ -149,15 +205,15 @@ class SetupScene(MenuScene):
 
     def _dealer_options(self):
         return [("random", t("common.setup.dealer_random"))] + [
-            (i, seat.name or f"{t('common.setup.seat')} {i + 1}") for i, seat in enumerate(self.seats)]
+            (i, seat.name or numbered_name(i)) for i, seat in enumerate(self.seats)]
 
     def toggle_variant(self, variant_id: str, on: bool) -> None:
         (self.variants.add if on else self.variants.discard)(variant_id)
         self.error = ""
 
     def config(self) -> GameConfig:
-        seats = [SeatConfig(s.name.strip() or f"{t('common.setup.seat')} {i + 1}", s.kind, s.level)
-                 for i, s in enumerate(self.seats)]
+        seats = [SeatConfig(s.name.strip() or numbered_name(i), s.kind, s.level) for i, s in enumerate(self.seats)]
+        hotseat_names(seats, {i for i in self._kept() if self.seats[i].name.strip()})
         dealer = random.randrange(len(seats)) if self.dealer == "random" else int(self.dealer)
         order = [v for v in self.spec.variant_ids if v in self.variants]
         return GameConfig(self.game_id, seats, tuple(order), dealer)
@@ -180,7 +236,7 @@ class SetupScene(MenuScene):
             return
         config = self.config()
         human = next((s.name for s in config.seats if not s.is_bot), None)
-        if human and human != self.app.settings.player_name and human != t("common.setup.you"):
+        if human and human != self.app.settings.player_name and not is_default_name(human):
             self.app.update_settings(player_name=human)
         if not self.app.smoke_test:
             self.remember_setup(config)
