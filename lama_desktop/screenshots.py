@@ -28,6 +28,15 @@ def add_shot(name: str, builder: Callable, frames: int = 3) -> None:
     SHOTS.append((name, builder, frames))
 
 
+def at_ui_scale(builder: Callable, scale: float) -> Callable:
+    """``builder`` with Settings → UI scale set to ``scale`` first (the scaled variants of table shots)."""
+    def build(app):
+        app.update_settings(ui_scale=scale)
+        builder(app)
+
+    return build
+
+
 # --- the framework's own scenes -----------------------------------------------------------------------------------
 def _sample_config(players: int = 4, game_id: str = "lama", variants=()):
     from .app.gameconfig import GameConfig, SeatConfig

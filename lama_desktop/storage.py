@@ -32,7 +32,7 @@ SETTINGS_VERSION = 1
 STATS_VERSION = 1
 
 LANGUAGES = ("en", "fr", "pl")
-UI_SCALES = (0.85, 1.0, 1.15, 1.3)  # card/dice tables honour all (layout.TABLE_UI_SCALE); Llama Land only <= 100%
+UI_SCALES = (0.85, 1.0, 1.15, 1.3)  # every table honours all (layout.TABLE_UI_SCALE)
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_PACES = ("slow", "normal", "fast", "instant")
 

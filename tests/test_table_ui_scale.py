@@ -1,6 +1,7 @@
-"""Settings → UI scale reaches the game tables: text, buttons, badges and the hand's cards grow or shrink with it,
-always inside the Tiled layout's anchors (no overlap, nothing outside the window), and a change made under the
-pause menu applies when the player returns to the table."""
+"""Settings → UI scale reaches the game tables: text, buttons, badges, the hand's cards, every seat's name plate
+and the opponents' cards / rows grow or shrink with it, always inside the Tiled layout's anchors (no overlap,
+nothing outside the window, nothing an opponent draws lands on another piece), Llama Land included over the whole
+range, and a change made under the pause menu applies when the player returns to the table."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
+from lama_desktop.app.scenes.cadabra_table import open_table as open_cadabra
 from lama_desktop.app.scenes.dice_table import open_table as open_dice
 from lama_desktop.app.scenes.lama_table import open_table as open_lama
-from lama_desktop.app.scenes.llama_land_table import UI_SCALE_TOP
 from lama_desktop.app.table.layout import TABLE_UI_SCALE, table_ui_scale
 from lama_desktop.app.table.pieces import card_height, fan_positions
 from lama_desktop.storage import UI_SCALES, Settings, Storage
@@ -28,8 +29,9 @@ def table_at(tmp_path, scale, size=(1600, 900), players=4, game="lama"):
     app = App(Storage(tmp_path), size)
     app.settings.ui_scale = scale
     app.settings.bot_pace = "instant"
-    opener = open_dice if game == "dice" else open_lama
-    table = opener(app, GameConfig("lama-dice" if game == "dice" else game, seats(players), (), 0, seed=5))
+    opener = {"dice": open_dice, "cadabra": open_cadabra}.get(game, open_lama)
+    game_id = {"dice": "lama-dice", "cadabra": "lama-cadabra"}.get(game, game)
+    table = opener(app, GameConfig(game_id, seats(players), (), 0, seed=5))
     app.stack.push(table)
     app.running = True
     app.step(1 / 30)
@@ -43,7 +45,6 @@ def test_the_offered_scales_are_all_honoured_by_the_card_tables():
     for s in UI_SCALES:
         assert table_ui_scale(Settings(ui_scale=s)) == s
     assert table_ui_scale(Settings(ui_scale=9)) == hi and table_ui_scale(Settings(ui_scale=0.1)) == lo
-    assert table_ui_scale(Settings(ui_scale=LARGEST), UI_SCALE_TOP) == UI_SCALE_TOP
 
 
 @pytest.mark.parametrize("game", ["lama", "dice"])
@@ -108,3 +109,119 @@ def test_nothing_overlaps_or_leaves_the_window_at_the_extreme_scales(tmp_path, s
                 table.draw(app.screen)
             finally:
                 app.shutdown()
+
+
+SCALES = (0.85, 1.0, 1.15, 1.3)
+
+
+def opponents_card_width(table) -> int:
+    return table.small_w if hasattr(table, "small_w") else table.back_w
+
+
+def strays(table, position: int) -> int:
+    """Opaque pixels that the opponent at ``position`` draws outside its own anchors (its plate's shadow margin
+    allowed): what would land on another piece of the table."""
+    L = table.layout
+    surface = pygame.Surface(L.size, pygame.SRCALPHA)
+    table._draw_opponent(surface, (position + table.focus) % table.n)
+    drawn = pygame.mask.from_surface(surface, 160)
+    allowed = pygame.Surface(L.size, pygame.SRCALPHA)
+    for name, rect in L.rects.items():
+        if name.startswith(f"seat{position}."):
+            pad = max(6, rect.h // 6) if name.endswith(".plate") else 0
+            allowed.fill((255, 255, 255, 255), rect.inflate(2 * pad, 2 * pad))
+    drawn.erase(pygame.mask.from_surface(allowed, 1), (0, 0))
+    return drawn.count()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game", ["lama", "dice", "cadabra"])
+def test_name_plates_and_opponents_pieces_follow_the_setting_without_overlap(tmp_path, game, size):
+    players_range = range(3, 7) if game == "cadabra" else range(2, 7)
+    for players in players_range:
+        plates, cards = {}, {}
+        for scale in SCALES:
+            app, table = table_at(tmp_path / f"{game}{players}{scale}", scale, size, players, game)
+            try:
+                L = table.layout
+                where = (game, players, size, scale)
+                assert L.overlaps() == [], where
+                plates[scale] = [L[f"seat{k}.plate"].h for k in range(players)]
+                cards[scale] = opponents_card_width(table)
+                for k in range(1, players):
+                    assert strays(table, k) == 0, (where, k)
+                table.draw(app.screen)
+            finally:
+                app.shutdown()
+        for k in range(players):  # every plate, the player's own included, follows the setting
+            heights = [plates[s][k] for s in SCALES]
+            assert heights == sorted(heights) and heights[0] < heights[1] < heights[-1], (game, players, k, heights)
+        widths = [cards[s] for s in SCALES]
+        assert widths == sorted(widths) and widths[0] < widths[1] < widths[-1], (game, players, widths)
+
+
+def test_the_dice_tables_own_row_follows_the_setting(tmp_path):
+    widths = []
+    for scale in (SMALLEST, 1.0, LARGEST):
+        app, table = table_at(tmp_path / f"{scale}", scale, game="dice")
+        widths.append(table.row_w)
+        app.shutdown()
+    assert widths[0] < widths[1] < widths[2], widths
+
+
+def llama_land_at(tmp_path, scale, size, players=4):
+    from lama_desktop.app.scenes.llama_land_table import open_table as open_llama_land
+
+    app = App(Storage(tmp_path), size)
+    app.settings.ui_scale = scale
+    app.settings.bot_pace = "instant"
+    table = open_llama_land(app, GameConfig("llama-land", seats(players), (), 0, seed=3))
+    app.stack.push(table)
+    app.running = True
+    for _ in range(3):
+        app.step(1 / 30)
+    return app, table
+
+
+PANES = ("stacks", "columns", "chars", "supply", "domain", "panels", "objectives", "log", "buttons")
+INSIDE = {"stack": "stacks", "column": "columns", "char": "chars", "obj": "objectives", "panel": "panels",
+          "status": "domain", "menu": "domain"}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_llama_land_uses_the_whole_range_and_re_lays_out_without_overlap(tmp_path, size):
+    widths = {}
+    for players in (2, 4):
+        for scale in (SMALLEST, 1.0, LARGEST):
+            app, table = llama_land_at(tmp_path / f"{players}{scale}", scale, size, players)
+            try:
+                where = (players, scale, size)
+                assert table.ui_scale == pytest.approx(scale), where  # no longer capped at 100%
+                r = table.rects
+                window = pygame.Rect((0, 0), size)
+                for i, a in enumerate(PANES):
+                    assert window.contains(r[a]), (where, a)
+                    for b in PANES[i + 1:]:
+                        assert not r[a].colliderect(r[b]), (where, a, b)
+                for name, rect in r.items():
+                    parent = next((p for prefix, p in INSIDE.items() if name.startswith(prefix) and name != p), None)
+                    if parent is not None:
+                        assert r[parent].inflate(2, 2).contains(rect), (where, name, parent)
+                for name, b in table.buttons.items():
+                    area = r["menu"] if name == "menu" else r["buttons"]
+                    assert area.inflate(2, 2).contains(b.rect), (where, name)
+                for seat in range(players):  # a panel's rows: nothing lands on another, all inside the panel
+                    geo = table._panel_geometry(seat)
+                    panel = r[f"panel{seat}"]
+                    chips = pygame.Rect(geo["x0"], geo["y_chips"], panel.right - geo["x0"], geo["chip_h"])
+                    assert panel.contains(chips) and panel.contains(geo["body"]), (where, seat)
+                    for _cid, chip in geo["chars"]:
+                        assert panel.contains(chip) and chip.w >= table.ui.s(14), (where, seat, chip)
+                        assert not chip.colliderect(chips) and not chip.colliderect(geo["body"]), (where, seat)
+                widths[(players, scale)] = (r["objectives"].w, r["panel0"].w, r["stack0"].h)
+                table.draw(app.screen)
+            finally:
+                app.shutdown()
+    for players in (2, 4):  # the panes whose text grows make room for it
+        small, normal, large = (widths[(players, s)] for s in (SMALLEST, 1.0, LARGEST))
+        assert all(n < lg for n, lg in zip(normal, large)), (small, normal, large)

@@ -218,8 +218,16 @@ def objective_card(ui: UI, obj: dict, w: int, h: int, highlight_spaces=(), seat_
             title = pygame.transform.smoothscale_by(title, text_w / title.get_width())
         surf.blit(title, (text_x, body.y + ui.s(4)))
         y = body.y + ui.s(6) + title.get_height()
-        for line in ui.wrap(t(f"llama_land.objective.{obj['id']}.text"), 12, text_w)[:3]:
-            img = ui.text(line, 12, INK_SOFT)
+        # the condition in as many lines as the card holds (at most three): a smaller size before a lost line
+        text = t(f"llama_land.objective.{obj['id']}.text")
+        for size in (12, 11, 10, 9):
+            lines = ui.wrap(text, size, text_w)
+            imgs = [ui.text(line, size, INK_SOFT) for line in lines[:3]]
+            if len(lines) <= 3 and y + sum(img.get_height() for img in imgs) <= body.bottom - 2:
+                break
+        for img in imgs:
+            if y + img.get_height() > body.bottom - 2:
+                break
             surf.blit(img, (text_x, y))
             y += img.get_height()
         # the three spaces

@@ -27,10 +27,10 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig
-from ..i18n import language, plural, t
+from ..i18n import language, t
 from ..session import GameSession
 from ..table.pieces import (
-    CREAM, GOLD, INK, LazyText, Toast, backs_fan, card_height, count_badge, draw_token_stacks, lazy,
+    CREAM, GOLD, INK, LazyText, Toast, card_height, count_badge, draw_backs_and_count, draw_token_stacks, lazy,
 )
 from ..tables import register_table
 from ..widgets import INK_SOFT, Button, blit_center, draw_panel
@@ -770,24 +770,8 @@ class CadabraTableScene(LamaTableScene):
         pad = (plate.get_width() - plate_rect.w) // 2
         surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
         hand_rect = L[f"seat{k}.hand"]
-        count = sh.sizes[seat]
-        out = not sh.active[seat]
-        if count:
-            fan = backs_fan(count, self.back_w, hand_rect.w - L.s(60), out)
-            fan_rect = fan.get_rect(center=hand_rect.center)
-            fan_rect.x = hand_rect.x + L.s(4)
-            surface.blit(fan, fan_rect)
-            text = plural("lama.cards", count)
-            if out:
-                text = f"{t('lama.plate.out_tag')} · {text}"
-            badge = count_badge(self.ui, text, L.s(26), fill=(196, 84, 70) if out else CREAM,
-                                color=(255, 244, 230) if out else INK)
-            surface.blit(badge, badge.get_rect(midleft=(min(fan_rect.right + L.s(4),
-                                                            hand_rect.right - badge.get_width()),
-                                                        hand_rect.centery)))
-        elif out:
-            badge = count_badge(self.ui, t("lama.plate.out_tag"), L.s(26), fill=(196, 84, 70), color=(255, 244, 230))
-            surface.blit(badge, badge.get_rect(midleft=(hand_rect.x + L.s(4), hand_rect.centery)))
+        draw_backs_and_count(surface, self.ui, hand_rect, sh.sizes[seat], not sh.active[seat], self.back_w,
+                             L.seat_s(k, 26))
         rect = L[f"seat{k}.tokens"]
         self._draw_tokens(surface, seat, rect.inflate(-L.s(8), 0), self.small_token_d, "left")
 

@@ -104,6 +104,7 @@ for _name, _builder in [
     ("table-cadabra-give-choice", _give_choice),
     ("table-cadabra-alone", _alone),
     ("table-cadabra-round-summary", _round_summary),
+    ("table-cadabra-mid-round-ui130", screenshots.at_ui_scale(_mid_round, 1.3)),
 ]:
     screenshots.add_shot(_name, _builder, 4)
     # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list

@@ -28,7 +28,7 @@ from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
 from ..i18n import language, t, t_or
 from ..session import GameSession
-from ..table.layout import Layout, load_layout, table_layout_name, table_ui_scale
+from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
     CREAM, GOLD, INK, INK_SOFT, LazyJoin, LogPanel, Toast, blit_card, card_height, card_image, count_badge, lazy,
     draw_token_stacks, finish, name_plate, rotated_shadow,
@@ -156,12 +156,15 @@ class DiceTableScene(TableScene):
         self.ui_scale = table_ui_scale(self.app.settings) if self.app is not None else 1.0
         self.ui = UI(size, self.ui_scale)
         L = self.layout
-        self.row_w = L.s(100)
-        self.small_w = L.s(50)
+        # the plates, the opponents' rows and every seat's tokens follow the UI scale as far as the table has room
+        L.grow_seats(self.ui_scale, keep=("seat0.row", "seat0.hint"))
+        # the own row follows it too, as far as its anchor leaves room for the cards and their lift
+        self.row_w = fit(L.s(100 * self.ui_scale), int((L["seat0.row"].h - L.s(34)) / 1.4))
+        self.small_w = L.seat_s(1, 50)
         self.llama_w = L.s(78)
         self.die_size = L.s(118)
-        self.token_d = L.s(46)
-        self.small_token_d = L.s(30)
+        self.token_d = L.seat_s(0, 46)
+        self.small_token_d = L.seat_s(1, 30)
         self.static = None
         self._layer = None
         self._build_buttons()
@@ -525,8 +528,12 @@ class DiceTableScene(TableScene):
         L = self.layout
         if self.ui is None or L is None:
             return 0
-        badge = count_badge(self.ui, t("dice.label.row_points", points=88), self.ui.s(24))
+        badge = count_badge(self.ui, t("dice.label.row_points", points=88), self._points_badge_h())
         return badge.get_width() + L.s(6)
+
+    def _points_badge_h(self) -> int:
+        """An opponent's "pts" badge follows the opponents' share of the UI scale, like their cards."""
+        return self.layout.seat_s(1, 24)
 
     def _row_card_at(self, pos) -> int:
         if self.layout is None:
@@ -967,7 +974,7 @@ class DiceTableScene(TableScene):
         self._draw_row_cards(surface, seat)
         rect = L[f"seat{k}.row"]
         points = _row_points(sh.rows[seat])
-        badge = count_badge(self.ui, t("dice.label.row_points", points=points), self.ui.s(24))
+        badge = count_badge(self.ui, t("dice.label.row_points", points=points), self._points_badge_h())
         positions = self._row_positions(seat, len(sh.rows[seat]))
         right = positions[-1][0] + self.small_w // 2 + L.s(6) if positions else rect.x
         top = (positions[0][1] - card_height(self.small_w) // 2) if positions else rect.y

@@ -161,6 +161,8 @@ for _name, _builder in [
     ("table-dice-round-summary", _round_summary),
     ("rules-dice-first", _rules(0)),
     ("rules-dice-alone", _rules(8)),
+    ("table-dice-6p-ui130", screenshots.at_ui_scale(_six_players, 1.3)),
+    ("table-dice-start-ui85", screenshots.at_ui_scale(_start, 0.85)),
 ]:
     screenshots.add_shot(_name, _builder, 4)
     # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list

@@ -24,12 +24,13 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import language, plural, t, t_or
+from ..i18n import language, t, t_or
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
-    CREAM, GOLD, INK, LogPanel, Toast, backs_fan, blit_card, blit_flipping, card_height, card_image,
-    count_badge, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate, rotated_shadow,
+    CREAM, GOLD, LogPanel, Toast, blit_card, blit_flipping, card_height, card_image,
+    count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate,
+    rotated_shadow,
 )
 from ..table.scene_base import TableScene
 from ..table.tween import Sprite, Tweener
@@ -177,12 +178,14 @@ class LamaTableScene(TableScene):
         self.ui_scale = table_ui_scale(self.app.settings) if self.app is not None else 1.0
         self.ui = UI(size, self.ui_scale)
         L = self.layout
+        # the plates, the opponents' cards and every seat's tokens follow the UI scale as far as the table has room
+        L.grow_seats(self.ui_scale, keep=("seat0.hand",))
         # the hand follows the UI scale, as far as the hand's anchor leaves room for the fan, its arc and the lift
         self.hand_w = fit(L.s(118 * self.ui_scale), int(L["seat0.hand"].h / 2.0))
         self.pile_w = L.s(118)
-        self.back_w = L.s(50)
-        self.token_d = L.s(46)
-        self.small_token_d = L.s(34)
+        self.back_w = L.seat_s(1, 50)
+        self.token_d = L.seat_s(0, 46)
+        self.small_token_d = L.seat_s(1, 34)
         self.static = None
         self._build_buttons()
         self._prewarm()
@@ -1074,24 +1077,8 @@ class LamaTableScene(TableScene):
         pad = (plate.get_width() - plate_rect.w) // 2
         surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
         hand_rect = L[f"seat{k}.hand"]
-        count = sh.sizes[seat]
-        if count:
-            fan = backs_fan(count, self.back_w, hand_rect.w - L.s(60), not sh.active[seat])
-            fan_rect = fan.get_rect(center=hand_rect.center)
-            fan_rect.x = hand_rect.x + L.s(4)
-            surface.blit(fan, fan_rect)
-            out = not sh.active[seat]
-            text = plural("lama.cards", count)
-            if out:
-                text = f"{t('lama.plate.out_tag')} · {text}"
-            badge = count_badge(self.ui, text, self.ui.s(26), fill=(196, 84, 70) if out else CREAM,
-                                color=(255, 244, 230) if out else INK)
-            surface.blit(badge, badge.get_rect(midleft=(min(fan_rect.right + L.s(4), hand_rect.right - badge.get_width()),
-                                                        hand_rect.centery)))
-        elif not sh.active[seat]:
-            badge = count_badge(self.ui, t("lama.plate.out_tag"), self.ui.s(26), fill=(196, 84, 70),
-                                color=(255, 244, 230))
-            surface.blit(badge, badge.get_rect(midleft=(hand_rect.x + L.s(4), hand_rect.centery)))
+        draw_backs_and_count(surface, self.ui, hand_rect, sh.sizes[seat], not sh.active[seat], self.back_w,
+                             L.seat_s(k, 26))
         tokens_rect = L[f"seat{k}.tokens"]
         draw_token_stacks(surface, tokens_rect.inflate(-L.s(8), 0), holdings(max(0, sh.scores[seat]), self.pinks),
                           self.pinks, self.small_token_d, align="left")

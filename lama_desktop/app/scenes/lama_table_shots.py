@@ -174,6 +174,9 @@ for _name, _builder in [
     ("table-lama-return-choice", _return_choice),
     ("table-lama-hotseat-hidden", _hotseat_hidden),
     ("table-lama-round-summary", _round_summary),
+    ("table-lama-6p-ui130", screenshots.at_ui_scale(_six_players, 1.3)),
+    ("table-lama-mid-round-ui85", screenshots.at_ui_scale(_mid_round, 0.85)),
+    ("table-lama-mid-round-ui130", screenshots.at_ui_scale(_mid_round, 1.3)),
 ]:
     screenshots.add_shot(_name, _builder, 4)
     # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list

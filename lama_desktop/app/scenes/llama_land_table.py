@@ -55,11 +55,6 @@ DROP_TIME = 0.32
 HOLD_TIME = 0.9
 
 
-#: Llama Land's panes (player boards, objectives, market) are packed at 100%: larger UI scales would clip them, so
-#: this table follows the UI-scale setting only downwards
-UI_SCALE_TOP = 1.0
-
-
 class LlamaLandTableScene(TableScene):
     name = "llama_land_table"
 
@@ -122,7 +117,7 @@ class LlamaLandTableScene(TableScene):
         self.overlay_open = False
         self._apply_settings()
         if self.app is not None and (self.size != self.app.size
-                                     or self.ui_scale != table_ui_scale(self.app.settings, UI_SCALE_TOP)):
+                                     or self.ui_scale != table_ui_scale(self.app.settings)):
             self._build(self.app.size)  # a new window size, or the UI scale changed under the pause menu
         self._sync()
 
@@ -133,35 +128,51 @@ class LlamaLandTableScene(TableScene):
 
     def _build(self, size) -> None:
         self.size = tuple(size)
-        self.ui_scale = table_ui_scale(self.app.settings, UI_SCALE_TOP) if self.app is not None else 1.0
+        self.ui_scale = table_ui_scale(self.app.settings) if self.app is not None else 1.0
         self.ui = UI(self.size, self.ui_scale)
         R = self.R
         r = self.rects = {}
-        r["stacks"] = R(16, 10, 548, 176)
+        # The reference layout is packed at 100%. Above it the panes whose text grows with the UI scale make room:
+        # the objectives, player panels and buttons widen / heighten by ``k``, the top row (tiles, llama cards,
+        # characters) grows taller and its cards narrower (``c``), and the domain view, which zooms to fit any
+        # size, gives up the space. Below 100% the layout stays and only the contents shrink.
+        k = max(1.0, self.ui_scale)
+        obj_w, pan_w = 308 * k, 356 * k
+        x_obj = REF_W - 12 - obj_w
+        x_pan = x_obj - 12 - pan_w
+        c = (x_obj - 12 - 16) / 1252
+        top_h = 176 * k
+        r["stacks"] = R(16, 10, 548 * c, top_h)
         for i in range(5):
-            r[f"stack{i}"] = R(16 + i * 111, 28, 102, 148)
-        r["columns"] = R(578, 10, 238, 176)
+            r[f"stack{i}"] = R(16 + i * 111 * c, 10 + 18 * k, 102 * c, 148 * k)
+        r["columns"] = R(16 + 562 * c, 10, 238 * c, top_h)
         for i in range(3):
-            r[f"column{i}"] = R(584 + i * 77, 30, 70, 96)
-        r["chars"] = R(828, 10, 440, 176)
+            r[f"column{i}"] = R(16 + (568 + i * 77) * c, 10 + 20 * k, 70 * c, 96 * k)
+        r["chars"] = R(16 + 812 * c, 10, 440 * c, top_h)
         for i in range(6):
-            r[f"char{i}"] = R(834 + i * 72, 34, 66, 112)
-        r["supply"] = R(16, 194, 1252, 34)
-        r["domain"] = R(16, 238, 884, 650)
-        r["status"] = R(30, 834, 856, 46)
-        r["panels"] = R(912, 238, 356, 650)
+            r[f"char{i}"] = R(16 + (818 + i * 72) * c, 10 + 24 * k, 66 * c, 112 * k)
+        r["supply"] = R(16, 18 + top_h, 1252 * c, 34 * k)
+        y0 = 18 + top_h + 34 * k + 10
+        dom_w, body_h = x_pan - 12 - 16, REF_H - 12 - y0
+        r["domain"] = R(16, y0, dom_w, body_h)
+        r["status"] = R(30, REF_H - 12 - 8 - 46 * k, dom_w - 28, 46 * k)
+        r["panels"] = R(x_pan, y0, pan_w, body_h)
         gap = 8
-        ph = (650 - gap * (self.n - 1)) / self.n
+        ph = (body_h - gap * (self.n - 1)) / self.n
         for s in range(self.n):
-            r[f"panel{s}"] = R(912, 238 + s * (ph + gap), 356, ph)
-        r["objectives"] = R(1280, 10, 308, 566)
-        k = len(self.d["objectives"]) or 1
-        oh = min(84, (548 - 6 * (k - 1)) / k)
+            r[f"panel{s}"] = R(x_pan, y0 + s * (ph + gap), pan_w, ph)
+        buttons_y = REF_H - 12 - 154 * k
+        log_y = buttons_y - 8 - 142
+        obj_h = log_y - 8 - 10
+        r["objectives"] = R(x_obj, 10, obj_w, obj_h)
+        count = len(self.d["objectives"]) or 1
+        room = obj_h - 24 * k - 2  # the cards end inside the pane
+        oh = min(84 * k, (room - 6 * (count - 1)) / count)
         for i in range(len(self.d["objectives"])):
-            r[f"obj{i}"] = R(1288, 34 + i * (oh + 6), 294, oh)
-        r["log"] = R(1280, 584, 308, 142)
-        r["buttons"] = R(1280, 734, 308, 154)
-        r["menu"] = R(846, 246, 46, 40)
+            r[f"obj{i}"] = R(x_obj + 8, 10 + 24 * k + i * (oh + 6), obj_w - 14, oh)
+        r["log"] = R(x_obj, log_y, obj_w, 142)
+        r["buttons"] = R(x_obj, buttons_y, obj_w, 154 * k)
+        r["menu"] = R(16 + dom_w - 8 - 46 * k, y0 + 8, 46 * k, 40 * k)
         self.static = None
         self.middle = None
         self.domain_cache.clear()
@@ -761,14 +772,41 @@ class LlamaLandTableScene(TableScene):
         return self._char_chip_rects(me)
 
     def _char_chip_rects(self, seat):
+        return self._panel_geometry(seat)["chars"]
+
+    def _panel_geometry(self, seat) -> dict:
+        """Where a player panel's parts go. Right of the mini domain: the resources, the kit line, the llama-card
+        chips and, below them, the character chips. A short panel (many players, a large UI scale) has no room for
+        that last row: its character chips then sit under the mini domain, which gives up the height."""
+        ui = self.ui
         rect = self.rects[f"panel{seat}"]
         chars = self.d["collections"][seat]["characters"]
+        head_h = ui.s(28)
         x0 = rect.x + int(rect.w * 0.44)
-        room = rect.right - x0 - self.ui.s(8)
-        gap = self.ui.s(4)
-        size = min(self.ui.s(40), rect.h // 4, (room + gap) // max(1, len(chars)) - gap)
-        y = rect.bottom - size - self.ui.s(8)
-        return [(c["id"], pygame.Rect(x0 + i * (size + gap), y, size, size)) for i, c in enumerate(chars)]
+        isz = min(ui.s(22), max(10, (rect.h - head_h) // 5))
+        y_res = rect.y + head_h + ui.s(6)
+        y_info = y_res + isz + ui.s(4)
+        y_chips = y_info + ui.text("Ag", 13, INK_SOFT).get_height() + ui.s(3)
+        # four resources, each an icon and a two-digit count, spread over the room right of the mini domain
+        step = min(isz + ui.s(30), (rect.right - ui.s(6) - x0 - isz - ui.text("88", 17, INK, bold=True).get_width())
+                   // 3)
+        chip_h = ui.s(20)
+        gap = ui.s(4)
+        body = pygame.Rect(rect.x + ui.s(6), rect.y + head_h + ui.s(4), int(rect.w * 0.40),
+                           rect.h - head_h - ui.s(10))
+
+        def row(x, right, bottom, most):
+            size = min(most, (right - x + gap) // max(1, len(chars)) - gap)
+            return size, [(c["id"], pygame.Rect(x + i * (size + gap), bottom - size, size, size))
+                          for i, c in enumerate(chars)]
+
+        bottom = rect.bottom - ui.s(8)
+        size, placed = row(x0, rect.right - ui.s(8), bottom, min(ui.s(40), rect.h // 4))
+        if chars and bottom - size < y_chips + chip_h + ui.s(3):
+            size, placed = row(body.x, body.right, bottom, min(ui.s(34), body.h // 2))
+            body.h = max(1, bottom - size - ui.s(4) - body.y)
+        return {"x0": x0, "isz": isz, "step": step, "y_res": y_res, "y_info": y_info, "y_chips": y_chips, "chip_h": chip_h,
+                "body": body, "chars": placed}
 
     # -- frame -----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -883,13 +921,9 @@ class LlamaLandTableScene(TableScene):
                             "t": 0.0, "delay": delay, "dur": dur})
 
     def _resource_spot(self, seat: int, res: str):
-        rect = self.rects[f"panel{seat}"]
-        ui = self.ui
-        head_h = ui.s(28)
-        isz = min(ui.s(22), max(10, (rect.h - head_h) // 5))
+        geo = self._panel_geometry(seat)
         index = {"corn": 0, "cacao": 1, "potato": 2, "coin": 3, "coins": 3}.get(res, 0)
-        x = rect.x + int(rect.w * 0.44) + index * (isz + ui.s(30)) + isz // 2
-        return x, rect.y + head_h + ui.s(6) + isz // 2
+        return geo["x0"] + index * geo["step"] + geo["isz"] // 2, geo["y_res"] + geo["isz"] // 2
 
     def _tile_center(self, seat: int):
         if self.last_place is None or self.last_place[0] != seat or self.shown_seat != seat:
@@ -1005,8 +1039,12 @@ class LlamaLandTableScene(TableScene):
                 empty = ui.text(t("llama_land.ui.empty"), 16, INK_SOFT)
                 surf.blit(empty, empty.get_rect(center=(rect.centerx, rect.y + rect.h * 0.42)))
             label = ui.text(f"{i + 1} · {st['shape']}", 16, INK, bold=True)
-            surf.blit(label, label.get_rect(bottomleft=(rect.x + ui.s(8), rect.bottom - ui.s(6))))
             count = ui.text(f"×{st['count']}", 18, INK_SOFT, bold=True)
+            room = rect.w - ui.s(16) - ui.s(4)  # a narrow card (large UI scale) shrinks both rather than overlap
+            if label.get_width() + count.get_width() > room:
+                k = room / (label.get_width() + count.get_width())
+                label, count = pygame.transform.smoothscale_by(label, k), pygame.transform.smoothscale_by(count, k)
+            surf.blit(label, label.get_rect(bottomleft=(rect.x + ui.s(8), rect.bottom - ui.s(6))))
             surf.blit(count, count.get_rect(bottomright=(rect.right - ui.s(8), rect.bottom - ui.s(6))))
         # llama columns
         for i, crop in enumerate(CROPS):
@@ -1026,6 +1064,8 @@ class LlamaLandTableScene(TableScene):
                     txt = pygame.transform.smoothscale_by(txt, (rect.w + ui.s(4)) / txt.get_width())
                 surf.blit(txt, txt.get_rect(midtop=(rect.centerx, y)))
             cnt = ui.text(t("llama_land.ui.cards_left", n=len(values)), 12, (170, 210, 196), bold=True)
+            if cnt.get_width() > rect.w + ui.s(4):
+                cnt = pygame.transform.smoothscale_by(cnt, (rect.w + ui.s(4)) / cnt.get_width())
             surf.blit(cnt, cnt.get_rect(midtop=(rect.centerx, y + ui.s(15))))
         # character row and deck
         row = d["character_row"]
@@ -1126,32 +1166,30 @@ class LlamaLandTableScene(TableScene):
             img = pygame.transform.smoothscale_by(img, room / img.get_width())
         surf.blit(img, img.get_rect(midleft=(bar.x + ui.s(10), bar.centery)))
         surf.blit(score, score.get_rect(midright=(bar.right - ui.s(10), bar.centery)))
+        geo = self._panel_geometry(seat)
         # mini domain
-        body = pygame.Rect(rect.x + ui.s(6), bar.bottom + ui.s(4), int(rect.w * 0.40), rect.bottom - bar.bottom - ui.s(10))
+        body = geo["body"]
         if shown:
             pygame.draw.rect(surf, (226, 214, 190), body, border_radius=ui.s(8))
         mini = self._domain_surface(seat, body, margin=0, grid=False, key="mini", max_cell=ui.s(40))
         surf.blit(mini, body.topleft)
         # resources
-        x0 = rect.x + int(rect.w * 0.44)
-        y = bar.bottom + ui.s(6)
-        isz = min(ui.s(22), max(10, (rect.h - head_h) // 5))
+        x0, y, isz, step = geo["x0"], geo["y_res"], geo["isz"], geo["step"]
         x = x0
-        for res in CROPS:
+        for res in (*CROPS, "coin"):
             surf.blit(icon(res, isz), (x, y))
-            num = ui.text(str(col["crops"][res]), 17, INK, bold=True)
+            num = ui.text(str(col["coins"] if res == "coin" else col["crops"][res]), 17, INK, bold=True)
             surf.blit(num, num.get_rect(midleft=(x + isz + ui.s(2), y + isz // 2)))
-            x += isz + ui.s(30)
-        surf.blit(icon("coin", isz), (x, y))
-        num = ui.text(str(col["coins"]), 17, INK, bold=True)
-        surf.blit(num, num.get_rect(midleft=(x + isz + ui.s(2), y + isz // 2)))
-        y += isz + ui.s(4)
+            x += step
+        y = geo["y_info"]
         info = t("llama_land.ui.kit", foundations=col["foundations"], markers=col["markers"])
         img = ui.text(info, 13, INK_SOFT)
+        if img.get_width() > rect.right - ui.s(6) - x0:
+            img = pygame.transform.smoothscale_by(img, (rect.right - ui.s(6) - x0) / img.get_width())
         surf.blit(img, (x0, y))
-        y += img.get_height() + ui.s(3)
+        y = geo["y_chips"]
         # llama cards as little coloured chips with their values
-        chip_w, chip_h = ui.s(22), ui.s(20)
+        chip_w, chip_h = ui.s(22), geo["chip_h"]
         x = x0
         for crop, value in col["llama_cards"][:10]:
             chip = pygame.Rect(x, y, chip_w, chip_h)
@@ -1502,7 +1540,13 @@ class LlamaLandTableScene(TableScene):
         surface.blit(bg, pill.topleft)
         surface.blit(img, img.get_rect(center=pill.center))
         if self.mode == "place" and self.my_seat() >= 0 and not self.foundation_mode:
-            keys = ui.text(t("llama_land.status.keys"), 14, (190, 214, 206))
+            text = t("llama_land.status.keys")
+            keys = self.domain_cache.get(("keys", text, rect.w))
+            if keys is None:  # as wide as the status pill at most (a large UI scale, a long language)
+                keys = ui.text(text, 14, (190, 214, 206))
+                if keys.get_width() > rect.w:
+                    keys = pygame.transform.smoothscale_by(keys, rect.w / keys.get_width())
+                self.domain_cache[("keys", text, rect.w)] = keys
             surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, rect.y - ui.s(4))))
 
     def _draw_hover(self, surface) -> None:

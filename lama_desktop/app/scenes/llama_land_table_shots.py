@@ -167,6 +167,8 @@ SHOTS = [
     ("table-llama-land-preview-legal", _preview_legal),
     ("table-llama-land-preview-illegal", _preview_illegal),
     ("table-llama-land-feeding", _feeding),
+    ("table-llama-land-mid-game-ui85", screenshots.at_ui_scale(_mid_game, 0.85)),
+    ("table-llama-land-mid-game-ui130", screenshots.at_ui_scale(_mid_game, 1.3)),
     ("results-llama-land-final", _final),
     ("rules-llama-land-turn", _rules),
 ]

@@ -8,6 +8,10 @@ the layer ``overlays`` holds transient pieces drawn over the table (``toast``). 
 (``scale = min(W / ref_w, H / ref_h)``): 0 stays with the left / top edge, 1 with the right / bottom, 0.5 centred.
 Rectangles that do not overlap at the reference therefore never overlap at any window size (they only move apart).
 
+The UI-scale setting then reaches every seat: ``Layout.grow_seats(scale)`` shrinks each seat's anchors (plate, an
+opponent's hand / row, tokens) together below 100%, and above it grows them as far as each seat has free room (all
+opponents alike; never onto another anchor nor off the window); ``layout.seat_s(k, px)`` sizes a seat's pieces.
+
 pytmx loads the map without a display (``TiledMap``; no tile images are needed).
 """
 
@@ -68,6 +72,10 @@ def table_layout_name(game: str, players: int) -> str:
     return f"table_{game}_{players}p"
 
 
+#: ``Layout.grow_seats`` results by (map, window size, factor, kept anchors): a resize back and forth is free
+_GROWN: dict[tuple, tuple[dict, dict]] = {}
+
+
 class Layout:
     """A layout scaled to one window size: ``layout["seat0.hand"]`` is a pygame ``Rect``; ``layout.scale``."""
 
@@ -82,6 +90,8 @@ class Layout:
         extra_y = self.size[1] - rh * self.scale
         self.rects: dict[str, pygame.Rect] = {}
         self.overlays: set[str] = set()
+        #: each seat's own UI scale once ``grow_seats`` ran (the factor its plate, pieces and tokens got)
+        self.seat_scale: dict[int, float] = {}
         s = self.scale
         for a in spec.anchors:
             left = round(a.x * s + a.follow_x * extra_x)
@@ -108,6 +118,92 @@ class Layout:
     def seat_rect(self, position: int, part: str):
         return self.rects.get(f"seat{position}.{part}")
 
+    def seat_s(self, position: int, value: float) -> int:
+        """A reference length in pixels for a piece of seat ``position`` (its plate's, cards', tokens' size):
+        it follows the seat's share of the UI scale (``grow_seats``)."""
+        return self.s(value * self.seat_scale.get(position, 1.0))
+
+    def grow_seats(self, factor: float, keep=()) -> None:
+        """Scale every seat's anchors by the UI scale ``factor`` (see ``_grow_seats``); the opponents (seats 1..)
+        all get the same factor, the largest every one of them has room for, so that their plates and pieces
+        stay alike."""
+        key = (self.spec.path, self.size, factor, tuple(keep))
+        cached = _GROWN.get(key)
+        if cached is not None:
+            self.rects.update({name: rect.copy() for name, rect in cached[0].items()})
+            self.seat_scale = dict(cached[1])
+            return
+        if factor > 1.0:
+            def all_get(u):
+                trial = Layout(self.spec, self.size)
+                trial._grow_seats(factor, keep, u)
+                return all(f >= u - 1e-3 for seat, f in trial.seat_scale.items() if seat)
+
+            self._grow_seats(factor, keep, _largest(all_get, factor))
+        else:
+            self._grow_seats(factor, keep)
+        if len(_GROWN) > 64:
+            _GROWN.clear()
+        _GROWN[key] = ({name: rect.copy() for name, rect in self.rects.items() if name.startswith("seat")},
+                       dict(self.seat_scale))
+
+    def _grow_seats(self, factor: float, keep=(), opponents: float | None = None) -> None:
+        """Scale every seat's anchors (``seat<k>.*`` but the names in ``keep``) by the UI scale ``factor``.
+
+        A seat's anchors scale together about one pivot of their bounding box (the plate's ``follow`` point first:
+        a seat at the left edge stays there), so the seat keeps its inner arrangement. Shrinking stays inside the
+        reference rectangles. Growing takes the largest factor up to ``factor`` (tried about each corner, edge
+        middle and the centre of the box) that touches no other anchor nor the window's margin; a seat boxed in
+        grows less rather than overlap. ``seat_scale[k]`` records what seat ``k`` got."""
+        import pygame
+
+        groups: dict[int, list[str]] = {}
+        for name in self.rects:
+            if name.startswith("seat") and "." in name and name not in keep and name not in self.overlays:
+                head = name.split(".", 1)[0][4:]
+                if head.isdigit():
+                    groups.setdefault(int(head), []).append(name)
+        anchors = {a.name: a for a in self.spec.anchors}
+        margin = self.s(6)
+        window = pygame.Rect((0, 0), self.size).inflate(-2 * margin, -2 * margin)
+        whole = factor
+        for seat in sorted(groups):
+            factor = whole if seat == 0 or opponents is None else min(whole, opponents)
+            names = groups[seat]
+            box = self.rects[names[0]].unionall([self.rects[n] for n in names[1:]])
+            lead = anchors.get(f"seat{seat}.plate") or anchors[names[0]]
+            pivots = [(lead.follow_x, lead.follow_y)] + [(fx, fy) for fy in (1.0, 0.0, 0.5) for fx in (0.0, 1.0, 0.5)]
+
+            def scaled(f, pivot):
+                px, py = box.x + pivot[0] * box.w, box.y + pivot[1] * box.h
+                out = {}
+                for n in names:
+                    r = self.rects[n]
+                    left, top = round(px + (r.x - px) * f), round(py + (r.y - py) * f)
+                    out[n] = pygame.Rect(left, top, round(px + (r.right - px) * f) - left,
+                                         round(py + (r.bottom - py) * f) - top)
+                return out
+
+            if factor <= 1.0:
+                chosen, got = scaled(factor, pivots[0]), factor
+            else:
+                others = [r for n, r in self.rects.items() if n not in names and n not in self.overlays]
+
+                def free(rects):
+                    return all(window.contains(r) and r.collidelist(others) < 0 for r in rects.values())
+
+                chosen, got = None, 0.0
+                for pivot in pivots:
+                    lo = _largest(lambda f, pivot=pivot: free(scaled(f, pivot)), factor)
+                    if lo > got + 1e-3:
+                        chosen, got = scaled(lo, pivot), lo
+                    if got >= factor:
+                        break
+                if chosen is None:
+                    chosen, got = scaled(1.0, pivots[0]), 1.0
+            self.rects.update(chosen)
+            self.seat_scale[seat] = got
+
     def overlaps(self) -> list[tuple[str, str]]:
         """Pairs of non-overlay rectangles that intersect, plus any rectangle leaving the window (tests)."""
         import pygame
@@ -123,6 +219,21 @@ class Layout:
             if not window.contains(rect):
                 bad.append((name, "window"))
         return bad
+
+
+def _largest(ok, top: float, step: float = 0.05) -> float:
+    """The largest factor in [1, ``top``] for which ``ok(factor)`` holds (1 when none does): ``top`` itself, else
+    up a grid of ``step`` (so that a larger setting never ends below a smaller one's factor), then a bisection."""
+    if ok(top):
+        return top
+    lo, k = 1.0, 1
+    while round(1.0 + k * step, 4) < top and ok(round(1.0 + k * step, 4)):
+        lo, k = round(1.0 + k * step, 4), k + 1
+    hi = min(top, round(1.0 + k * step, 4))
+    for _ in range(5):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid)
+    return lo
 
 
 #: The range of the UI-scale setting a table honours. Tables keep every piece inside its layout anchor, so text,

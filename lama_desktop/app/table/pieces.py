@@ -184,6 +184,38 @@ def backs_fan(count: int, card_w: int, max_w: int, dim: bool = False) -> pygame.
     return finish(surf)
 
 
+def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, count: int, out: bool, card_w: int,
+                         badge_h: int) -> pygame.Rect:
+    """An opponent's hand in its anchor ``rect``: a fan of ``count`` backs and a "n cards" badge (red "Out" when
+    ``out``) right of it, both inside ``rect`` whatever the UI scale (the fan closes up to leave the badge room).
+    Returns what was covered."""
+    from ..i18n import plural, t
+
+    text = plural("lama.cards", count) if count else ""
+    if out:
+        text = f"{t('lama.plate.out_tag')} · {text}" if count else t("lama.plate.out_tag")
+    covered = pygame.Rect(rect.x, rect.centery, 0, 0)
+    badge = None
+    if text:
+        badge = count_badge(ui, text, min(badge_h, rect.h), fill=(196, 84, 70) if out else CREAM,
+                            color=(255, 244, 230) if out else INK)
+        if badge.get_width() > rect.w:
+            badge = pygame.transform.smoothscale_by(badge, rect.w / badge.get_width())
+    gap = max(2, badge_h // 6)
+    x = rect.x + gap
+    if count:
+        room = rect.w - gap - (badge.get_width() + gap if badge is not None else 0)
+        fan = backs_fan(count, card_w, max(card_w, room), out)
+        fan_rect = fan.get_rect(midleft=(x, rect.centery))
+        fan_rect.clamp_ip(rect)
+        covered = surface.blit(fan, fan_rect)
+        x = fan_rect.right + gap
+    if badge is not None:
+        box = badge.get_rect(midleft=(min(x, rect.right - badge.get_width()), rect.centery))
+        covered = covered.union(surface.blit(badge, box)) if count else surface.blit(badge, box)
+    return covered
+
+
 # --- tokens ----------------------------------------------------------------------------------------------------------
 TOKEN_KINDS = ((20, "pink"), (10, "black"), (1, "white"))
 
@@ -406,11 +438,20 @@ class LogPanel:
         line_h = ui.font(17).get_linesize()
         top = ui.s(8) + head.get_height() + ui.s(4)
         room = max(1, (h - top - ui.s(6)) // line_h)
-        shown = self.lines[-room:]
-        for i, (text, color) in enumerate(shown):
-            newest = i == len(shown) - 1
-            img = ui.font(17, newest).render(str(text), True, color)
-            if img.get_width() > w - ui.s(24):
+        # a line too long for the panel wraps (its text stays readable) rather than being squeezed; the newest
+        # rows fill the panel from the bottom
+        rows: list[tuple[str, tuple, bool]] = []
+        for i in range(len(self.lines) - 1, -1, -1):
+            text, color = self.lines[i]
+            newest = i == len(self.lines) - 1
+            parts = ui.wrap(str(text), 17, w - ui.s(24), newest) or [""]
+            rows[:0] = [(part, color, newest) for part in parts]
+            if len(rows) >= room:
+                break
+        shown = rows[-room:]
+        for i, (text, color, newest) in enumerate(shown):
+            img = ui.font(17, newest).render(text, True, color)
+            if img.get_width() > w - ui.s(24):  # a single word wider than the panel
                 img = pygame.transform.smoothscale_by(img, (w - ui.s(24)) / img.get_width())
             if not newest:
                 img.set_alpha(150 + round(100 * (i + 1) / len(shown)))
