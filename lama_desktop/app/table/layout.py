@@ -72,6 +72,9 @@ def table_layout_name(game: str, players: int) -> str:
     return f"table_{game}_{players}p"
 
 
+#: how much taller than wider a seat boxed in sideways may grow (its plate keeps room for the name)
+TALLER = 1.12
+
 #: ``Layout.grow_seats`` results by (map, window size, factor, kept anchors): a resize back and forth is free
 _GROWN: dict[tuple, tuple[dict, dict]] = {}
 
@@ -153,8 +156,9 @@ class Layout:
         A seat's anchors scale together about one pivot of their bounding box (the plate's ``follow`` point first:
         a seat at the left edge stays there), so the seat keeps its inner arrangement. Shrinking stays inside the
         reference rectangles. Growing takes the largest factor up to ``factor`` (tried about each corner, edge
-        middle and the centre of the box) that touches no other anchor nor the window's margin; a seat boxed in
-        grows less rather than overlap. ``seat_scale[k]`` records what seat ``k`` got."""
+        middle and the centre of the box) that touches no other anchor nor the window's margin, then lets the
+        height alone grow further where only the sides are boxed in; a seat grows less rather than overlap.
+        ``seat_scale[k]`` records the height factor seat ``k`` got (what its pieces and text follow)."""
         import pygame
 
         groups: dict[int, list[str]] = {}
@@ -174,33 +178,37 @@ class Layout:
             lead = anchors.get(f"seat{seat}.plate") or anchors[names[0]]
             pivots = [(lead.follow_x, lead.follow_y)] + [(fx, fy) for fy in (1.0, 0.0, 0.5) for fx in (0.0, 1.0, 0.5)]
 
-            def scaled(f, pivot):
+            def scaled(fx, fy, pivot):
                 px, py = box.x + pivot[0] * box.w, box.y + pivot[1] * box.h
                 out = {}
                 for n in names:
                     r = self.rects[n]
-                    left, top = round(px + (r.x - px) * f), round(py + (r.y - py) * f)
-                    out[n] = pygame.Rect(left, top, round(px + (r.right - px) * f) - left,
-                                         round(py + (r.bottom - py) * f) - top)
+                    left, top = round(px + (r.x - px) * fx), round(py + (r.y - py) * fy)
+                    out[n] = pygame.Rect(left, top, round(px + (r.right - px) * fx) - left,
+                                         round(py + (r.bottom - py) * fy) - top)
                 return out
 
             if factor <= 1.0:
-                chosen, got = scaled(factor, pivots[0]), factor
+                chosen, got = scaled(factor, factor, pivots[0]), factor
             else:
                 others = [r for n, r in self.rects.items() if n not in names and n not in self.overlays]
 
                 def free(rects):
                     return all(window.contains(r) and r.collidelist(others) < 0 for r in rects.values())
 
-                chosen, got = None, 0.0
+                # the largest uniform factor, then the height alone as far as it goes: a seat boxed in sideways
+                # still gets taller plates, cards and text (its row / fan closes up, its name fits the plate)
+                chosen, got, best = None, 0.0, (0.0, 0.0)
                 for pivot in pivots:
-                    lo = _largest(lambda f, pivot=pivot: free(scaled(f, pivot)), factor)
-                    if lo > got + 1e-3:
-                        chosen, got = scaled(lo, pivot), lo
-                    if got >= factor:
+                    fx = _largest(lambda f, pivot=pivot: free(scaled(f, f, pivot)), factor)
+                    fy = _largest(lambda f, pivot=pivot, fx=fx: free(scaled(fx, f, pivot)),
+                                  min(factor, fx * TALLER), fx)
+                    if (fy, fx) > (best[0] + 1e-3, best[1]):
+                        chosen, got, best = scaled(fx, fy, pivot), fy, (fy, fx)
+                    if fy >= factor and fx >= factor:
                         break
                 if chosen is None:
-                    chosen, got = scaled(1.0, pivots[0]), 1.0
+                    chosen, got = scaled(1.0, 1.0, pivots[0]), 1.0
             self.rects.update(chosen)
             self.seat_scale[seat] = got
 
@@ -221,12 +229,15 @@ class Layout:
         return bad
 
 
-def _largest(ok, top: float, step: float = 0.05) -> float:
-    """The largest factor in [1, ``top``] for which ``ok(factor)`` holds (1 when none does): ``top`` itself, else
-    up a grid of ``step`` (so that a larger setting never ends below a smaller one's factor), then a bisection."""
+def _largest(ok, top: float, bottom: float = 1.0, step: float = 0.05) -> float:
+    """The largest factor in [``bottom``, ``top``] for which ``ok(factor)`` holds (``bottom`` when none does): ``top``
+    itself, else up a grid of ``step`` from 1 (so that a larger setting never ends below a smaller one's factor),
+    then a bisection."""
     if ok(top):
         return top
-    lo, k = 1.0, 1
+    lo, k = bottom, 1
+    while round(1.0 + k * step, 4) <= bottom:
+        k += 1
     while round(1.0 + k * step, 4) < top and ok(round(1.0 + k * step, 4)):
         lo, k = round(1.0 + k * step, 4), k + 1
     hi = min(top, round(1.0 + k * step, 4))

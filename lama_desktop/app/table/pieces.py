@@ -224,6 +224,8 @@ def draw_token_stacks(surface: pygame.Surface, rect: pygame.Rect, held: dict, pi
                       align: str = "left", show_empty: bool = False) -> dict[int, tuple[int, int]]:
     """White, black (and pink) stacks side by side, bottoms on ``rect``'s bottom. Returns each kind's top centre."""
     kinds = [(d, k) for d, k in TOKEN_KINDS if pinks or d != 20][::-1]  # white first
+    # the stacks side by side never run out of ``rect`` (a seat that could grow only in height: smaller tokens)
+    diameter = max(4, min(int(diameter), int(rect.w / (len(kinds) * 1.18 + (len(kinds) - 1) * 0.22))))
     stack_w = round(diameter * 1.18)
     gap = round(diameter * 0.22)
     total = len(kinds) * stack_w + (len(kinds) - 1) * gap
