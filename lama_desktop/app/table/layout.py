@@ -72,6 +72,9 @@ def table_layout_name(game: str, players: int) -> str:
     return f"table_{game}_{players}p"
 
 
+#: reference pixels a grown seat keeps clear of every other anchor
+AIR = 8
+
 #: how much taller than wider a seat boxed in sideways may grow (its plate keeps room for the name)
 TALLER = 1.12
 
@@ -169,6 +172,7 @@ class Layout:
                     groups.setdefault(int(head), []).append(name)
         anchors = {a.name: a for a in self.spec.anchors}
         margin = self.s(6)
+        air = self.s(AIR)
         window = pygame.Rect((0, 0), self.size).inflate(-2 * margin, -2 * margin)
         whole = factor
         for seat in sorted(groups):
@@ -193,8 +197,9 @@ class Layout:
             else:
                 others = [r for n, r in self.rects.items() if n not in names and n not in self.overlays]
 
-                def free(rects):
-                    return all(window.contains(r) and r.collidelist(others) < 0 for r in rects.values())
+                def free(rects):  # inside the window, and a breathing space from every other anchor
+                    return all(window.contains(r) and r.inflate(2 * air, 2 * air).collidelist(others) < 0
+                               for r in rects.values())
 
                 # the largest uniform factor, then the height alone as far as it goes: a seat boxed in sideways
                 # still gets taller plates, cards and text (its row / fan closes up, its name fits the plate)
