@@ -9,10 +9,12 @@ import pytest
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
 from lama_desktop.app.scenes.cadabra_table import (
-    DISPLAY, ENGINE, CadabraSummaryScene, CadabraTableScene, card_label, open_table, translate_reason,
+    DISPLAY, ENGINE, CadabraSummaryScene, CadabraTableScene, card_label, open_table,
 )
+from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.tables import has_table
+from lama_desktop.engine import IllegalMove
 from lama_desktop.engine.cadabra import CARD_IDS, CadabraState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.storage import Storage
@@ -160,9 +162,12 @@ def test_engine_reasons_are_translated():
     before = i18n.language()
     i18n.set_language("fr")
     try:
-        assert translate_reason("you do not hold the magic token") == "vous n'avez pas le jeton magique"
-        assert "2/3" in translate_reason("a 2/3 cannot go on a 5: play the same value or one higher")
-        assert translate_reason("the Lamagic Show is on: play a llama").startswith("le Lamagic Show")
+        state = CadabraState.crafted(hands=[["3", "2/3"], ["6"]], top="5", pile=["6"], magic=1)
+        for move, expected in [("pass", "Vous n'avez pas le jeton magique"),
+                               ("play 2/3", "Impossible de poser 2/3 sur 5"), ("take", "Aucun Lamagic Show en cours")]:
+            with pytest.raises(IllegalMove) as refused:
+                state.apply(move)
+            assert refusal_text(refused.value).startswith(expected), move
     finally:
         i18n.set_language(before)
 

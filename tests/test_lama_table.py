@@ -371,3 +371,26 @@ def test_the_first_enter_focuses_a_playable_card_not_just_the_leftmost(tmp_path)
     app.step(1 / 30)
     assert hand[table.hand_focus] in playable
     assert table.can_act()  # it only showed the focus; the next Enter plays
+
+
+def test_a_refused_move_reads_in_the_players_language_from_its_code(tmp_path):
+    from lama_desktop.app import i18n
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
+    for seed in range(1, 60):
+        app, table = make_app(tmp_path / str(seed), seats, seed=seed)
+        assert run_until(app, lambda: table.can_act(), 3000)
+        bad = [i for i, name in enumerate(table.shown.hand) if name not in table.playable_names()]
+        if bad:
+            break
+        pygame.display.quit()
+    i18n.set_language("fr")
+    try:
+        post_click(card_center(table, bad[0]))
+        app.step(1 / 30)
+        assert "ne va pas sur" in table.reason_toast.text and "cannot" not in table.reason_toast.text
+        # a refusal the old English-matching translation never knew: shown in French all the same
+        table.try_move("return 10")
+        assert table.reason_toast.text == "Vous rendez un jeton seulement après avoir vidé votre main"
+    finally:
+        i18n.set_language("en")

@@ -11,8 +11,8 @@ from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
 from lama_desktop.app.scenes.llama_land_results import LlamaLandResultsScene, score_rows
 from lama_desktop.app.i18n import t
-from lama_desktop.app.scenes.llama_land_table import (LlamaLandTableScene, _gains_text, open_table, round_number,
-                                                      translate_reason)
+from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene, _gains_text, open_table, round_number
+from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.engine.llama_land import SPEC
 from lama_desktop.app.tables import playable_games
 from lama_desktop.storage import Storage
@@ -274,7 +274,7 @@ def test_placement_preview_legal_shows_payout_and_illegal_shows_the_reason(tmp_p
     ev = placer.evaluate()
     assert not ev["legal"] and ev["reason"] == state.why_illegal(ev["move"])
     text, _color = table._status_text()
-    assert text.lower().startswith(translate_reason(ev["reason"])[:20].lower())
+    assert ev["refusal"].code == "llama_land.overhang" and text == refusal_text(ev["refusal"])
     before = state.to_dict()
     post_key(pygame.K_RETURN)
     app.step(1 / 30)

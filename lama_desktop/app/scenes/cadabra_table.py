@@ -20,7 +20,6 @@ of a circle's token, B / W return a black / white token, Esc pause.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 
 import pygame
@@ -32,6 +31,7 @@ from ..session import GameSession
 from ..table.pieces import (
     CREAM, GOLD, INK, LazyText, Toast, card_height, count_badge, draw_backs_and_count, draw_token_stacks, lazy,
 )
+from ..table.reasons import refusal_text
 from ..tables import register_table
 from ..widgets import INK_SOFT, Button, blit_center, draw_panel
 from . import lama_table
@@ -295,7 +295,6 @@ class CadabraTableScene(LamaTableScene):
             self.try_move(f"play {ENGINE.get(self.shown.hand[index], self.shown.hand[index])}")
 
     def _toast_reason(self, reason: str) -> None:
-        reason = translate_reason(reason)
         text = t("lama.reason.refused", reason=reason[:1].upper() + reason[1:])
         if self.reason_toast is not None and self.reason_toast in self.toasts:
             self.toasts.remove(self.reason_toast)
@@ -925,30 +924,6 @@ class CadabraSummaryScene(RoundSummaryScene):
                 tx += step
             total = t("lama.summary.total", total=d["scores"][seat])
             surface.blit(ui.text(total, 19, INK_SOFT), (col_tokens, cy + ui.s(8)))
-
-
-_REASONS = [
-    (re.compile(r"^a (?P<card>\S+) cannot go on a (?P<top>\S+):"), "cadabra.reason.cannot_go_on"),
-    (re.compile(r"^you are the last player in this round"), "cadabra.reason.last_player"),
-    (re.compile(r"^the draw pile is empty"), "lama.reason.pile_empty"),
-    (re.compile(r"^the Lamagic Show is on"), "cadabra.reason.show_only"),
-    (re.compile(r"^there is no Lamagic Show going on"), "cadabra.reason.no_show"),
-    (re.compile(r"^you have no (?P<card>\S+) in your hand"), "cadabra.reason.not_in_hand"),
-    (re.compile(r"^you do not hold the magic token"), "cadabra.reason.no_magic"),
-    (re.compile(r"^you need \d+ white tokens"), "cadabra.reason.exchange"),
-    (re.compile(r"^first choose who receives"), "cadabra.reason.give_first"),
-    (re.compile(r"^the round is over: choose which token"), "cadabra.reason.return_first"),
-]
-
-
-def translate_reason(reason: str) -> str:
-    for pattern, key in _REASONS:
-        match = pattern.search(reason)
-        if match:
-            fmt = {k: card_label(DISPLAY.get(v, v)) if v != "llama" else t("cadabra.card.llama")
-                   for k, v in match.groupdict().items()}
-            return t(key, **fmt)
-    return reason
 
 
 def open_table(app, config: GameConfig, saved=None) -> CadabraTableScene:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import math
 import random
-import re
 from collections import deque
 
 import pygame
@@ -33,6 +32,7 @@ from ..table.pieces import (
     CREAM, GOLD, INK, INK_SOFT, LazyJoin, LogPanel, Toast, blit_card, card_height, card_image, count_badge, lazy,
     draw_token_stacks, finish, name_plate, rotated_shadow,
 )
+from ..table.reasons import refusal_text
 from ..table.scene_base import TableScene
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
@@ -410,13 +410,12 @@ class DiceTableScene(TableScene):
             return
         outcome = self.session.play(text)
         if not outcome.ok:
-            self._toast_reason(outcome.reason)
+            self._toast_reason(refusal_text(outcome))
             return
         self.selected = []
         self.card_focus = -1
 
     def _toast_reason(self, reason: str) -> None:
-        reason = translate_reason(reason)
         text = reason[:1].upper() + reason[1:]
         if self.reason_toast is not None and self.reason_toast in self.toasts:
             self.toasts.remove(self.reason_toast)
@@ -1290,36 +1289,6 @@ class DiceRoundSummary(MenuScene):
                 tx += step
             surface.blit(ui.text(t("dice.summary.total", total=d["scores"][seat]), 19, INK_SOFT),
                          (col_tokens, cy + ui.s(8)))
-
-
-#: the engine's refusal sentences (English, from ``DiceState.why_illegal``) and their string keys; a sentence not
-#: listed here is shown as the engine wrote it
-_REASONS = [
-    (re.compile(r"^first roll the dice or quit"), "dice.reason.roll_first"),
-    (re.compile(r"^you rolled a match"), "dice.reason.discard_first"),
-    (re.compile(r"^discard at least one"), "dice.reason.at_least_one"),
-    (re.compile(r"^you rolled no match"), "dice.reason.take_first"),
-    (re.compile(r"^choose (whether to return|a token)"), "dice.reason.return_first"),
-    (re.compile(r"^you have no (?P<card>\S+) in your row"), "dice.reason.not_in_row"),
-    (re.compile(r"^no die shows (?P<card>\S+)"), "dice.reason.no_die"),
-    (re.compile(r"^(one die shows|only (?P<n>\d+) dice show) (?P<card>\S+):"), "dice.reason.one_per_die"),
-    (re.compile(r"^the llama row has no (?P<card>\S+)"), "dice.reason.not_in_llama_row"),
-    (re.compile(r"^you hold no (?P<value>\d+)-point token"), "dice.reason.no_token"),
-    (re.compile(r"^the game is over"), "dice.status.over"),
-]
-
-
-def translate_reason(reason: str) -> str:
-    for pattern, key in _REASONS:
-        match = pattern.search(reason)
-        if match:
-            fmt = {k: v for k, v in match.groupdict().items() if v is not None}
-            if "card" in fmt:
-                fmt["card"] = t("dice.card.llama") if fmt["card"] in ("L", "llama") else fmt["card"]
-            if key == "dice.reason.one_per_die":
-                fmt.setdefault("n", "1")
-            return t(key, **fmt)
-    return reason
 
 
 _shadows: dict = {}

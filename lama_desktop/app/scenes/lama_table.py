@@ -17,7 +17,6 @@ Q quit, T take the Drama board, Esc pause. A click or key while cards move skips
 from __future__ import annotations
 
 import logging
-import re
 from collections import deque
 
 import pygame
@@ -32,6 +31,7 @@ from ..table.pieces import (
     count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate,
     rotated_shadow,
 )
+from ..table.reasons import refusal_text
 from ..table.scene_base import TableScene
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
@@ -395,13 +395,12 @@ class LamaTableScene(TableScene):
             return
         outcome = self.session.play(text)
         if not outcome.ok:
-            self._toast_reason(outcome.reason)
+            self._toast_reason(refusal_text(outcome))
             return
         if self.hand_focus >= len(self.shown.hand) - 1:
             self.hand_focus = len(self.shown.hand) - 2 if self.hand_focus >= 0 else -1
 
     def _toast_reason(self, reason: str) -> None:
-        reason = translate_reason(reason)
         text = t("lama.reason.refused", reason=reason[:1].upper() + reason[1:])
         if self.reason_toast is not None and self.reason_toast in self.toasts:
             self.toasts.remove(self.reason_toast)
@@ -1221,27 +1220,6 @@ def _blit_scaled_flip(surface, name, center, base_w, k, flip, colorblind) -> Non
     size = (max(1, round(w * squash)), card_height(w))
     img = pygame.transform.smoothscale(img, size)
     surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
-
-
-#: the engine's refusal sentences (English, from ``LamaState.why_illegal``) and their string keys; a sentence
-#: not listed here is shown as the engine wrote it
-_REASONS = [
-    (re.compile(r"^a (?P<card>\S+) cannot go on a (?P<top>\S+):"), "lama.reason.cannot_go_on"),
-    (re.compile(r"^you are the last player in this round"), "lama.reason.last_player"),
-    (re.compile(r"^the draw pile is empty"), "lama.reason.pile_empty"),
-    (re.compile(r"^Lama Drama! Play a llama"), "lama.reason.drama_only"),
-    (re.compile(r"^there is no Lama Drama to end"), "lama.reason.no_drama"),
-    (re.compile(r"^you have no (?P<card>\S+) in your hand"), "lama.reason.not_in_hand"),
-]
-
-
-def translate_reason(reason: str) -> str:
-    for pattern, key in _REASONS:
-        match = pattern.search(reason)
-        if match:
-            fmt = {k: (t("lama.card.llama_short") if v in ("L", "llama") else v) for k, v in match.groupdict().items()}
-            return t(key, **fmt)
-    return reason
 
 
 def t_level(level: str) -> str:

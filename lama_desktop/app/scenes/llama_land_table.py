@@ -42,6 +42,7 @@ from ..table.scene_base import TableScene
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, finish, lazy
 from ..table.tween import Tweener
 from ..table.layout import table_ui_scale
+from ..table.reasons import refusal_text
 from ..tables import register_table
 from ..widgets import UI, Button, draw_panel, felt_surface
 from ...engine.llama_land.state import SHAPES
@@ -662,13 +663,12 @@ class LlamaLandTableScene(TableScene):
             return False
         outcome = self.session.play(text)
         if not outcome.ok:
-            self._toast_reason(outcome.reason)
+            self._toast_reason(refusal_text(outcome))
             self._sound("click")
             return False
         return True
 
     def _toast_reason(self, reason: str) -> None:
-        reason = translate_reason(reason)
         text = t("llama_land.reason.refused", reason=reason[:1].upper() + reason[1:])
         if self.reason_toast is not None and self.reason_toast in self.toasts:
             self.toasts.remove(self.reason_toast)
@@ -1496,7 +1496,7 @@ class LlamaLandTableScene(TableScene):
                 return t("llama_land.status.foundation", left=self.d["collections"][cur]["foundations"]), CREAM
             ev = self.placer.evaluate()
             if not ev["legal"]:
-                return translate_reason(ev["reason"])[:1].upper() + translate_reason(ev["reason"])[1:], (255, 170, 150)
+                return refusal_text(ev["refusal"]), (255, 170, 150)
             if ev["kind"] == "extend":
                 return t("llama_land.status.extend"), (180, 240, 200)
             gains = {}
@@ -1645,44 +1645,6 @@ def _gains_text(gains: dict) -> str:
             name = "coin" if res == "coins" else res
             parts.append(f"+{n} " + t(f"llama_land.res.{name}"))
     return ", ".join(parts)
-
-
-_REASONS = [
-    ("a built tile must lie entirely on your domain", "llama_land.reason.overhang"),
-    ("a built tile must lie on your domain", "llama_land.reason.off_domain"),
-    ("you cannot build over a llama", "llama_land.reason.llama"),
-    ("all five cells under the tile must be at the same height", "llama_land.reason.uneven"),
-    ("the tile must cover every foundation", "llama_land.reason.cover_foundations"),
-    ("a tile cannot exactly cover a tile of the same shape", "llama_land.reason.same_shape"),
-    ("you placed foundations this turn", "llama_land.reason.foundations_placed"),
-    ("extending places the tile beside your domain", "llama_land.reason.extend_on"),
-    ("the tile must touch your domain along a side", "llama_land.reason.not_touching"),
-    ("you have no foundation tiles left", "llama_land.reason.no_foundation"),
-    ("a llama stands there", "llama_land.reason.foundation_llama"),
-    ("no terrain tile could then be built", "llama_land.reason.foundation_useless"),
-    ("a foundation goes on a cell of your domain", "llama_land.reason.foundation_off"),
-    ("a llama already stands there", "llama_land.reason.llama_taken"),
-    ("a llama goes on a cell without an icon", "llama_land.reason.llama_icon"),
-    ("the llama must go on a cell of your domain", "llama_land.reason.llama_off"),
-    ("llama variant", "llama_land.reason.llama_variant"),
-    ("or more crops you must feed a llama", "llama_land.reason.must_feed"),
-    ("first place a terrain tile", "llama_land.reason.place_first"),
-    ("first take a character", "llama_land.reason.hut_first"),
-    ("first place the llama token", "llama_land.reason.llama_first"),
-    ("that space is taken", "llama_land.reason.space_taken"),
-    ("you already have a marker on that card", "llama_land.reason.marker_twice"),
-    ("in a 2-player game the middle space stays empty", "llama_land.reason.middle_closed"),
-    ("on a gold objective", "llama_land.reason.gold_space"),
-    ("you place a marker only after extending", "llama_land.reason.marker_extend"),
-    ("you place at most one marker a turn", "llama_land.reason.marker_once"),
-]
-
-
-def translate_reason(reason: str) -> str:
-    for fragment, key in _REASONS:
-        if fragment in reason:
-            return t(key)
-    return reason
 
 
 # -- an overlay for choices (feeding, characters) -------------------------------------------------------------------
