@@ -18,6 +18,7 @@ Nothing under ``engine/`` or ``bots/`` imports pygame.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -152,6 +153,29 @@ class View(ABC):
     @abstractmethod
     def to_dict(self) -> dict:
         """JSON-safe picture of what this seat sees (what the UI draws)."""
+
+
+class StateView(View):
+    """A view reading a state (the live one, or a private copy the game made): the seat, the game, whose turn it
+    is and, on this seat's turn, the legal moves. Each game adds the properties its seat may see."""
+
+    __slots__ = ("_state", "seat", "game_id", "num_players")
+
+    def __init__(self, state: "GameState", seat: int):
+        self._state = state
+        self.seat = seat
+        self.game_id = state.game_id
+        self.num_players = state.num_players
+
+    @property
+    def current_player(self) -> int:
+        return self._state.current_player
+
+    def legal_moves(self) -> list[Move]:
+        state = self._state
+        if state.current_player != self.seat:
+            return []
+        return state.legal_moves()
 
 
 class GameState(ABC):
@@ -292,6 +316,12 @@ def malformed(move: "Move | str", text: str) -> Refusal:
     return Refusal("core.malformed", text, {"move": str(move)})
 
 
+def lowest_scores(scores: Sequence[int]) -> list[int]:
+    """The seats with the fewest points (the winners of the LAMA games, ties share)."""
+    best = min(scores)
+    return [seat for seat, points in enumerate(scores) if points == best]
+
+
 def state_header(state: GameState, variants: Iterable[str], version: int) -> dict:
     """The common head of every ``to_dict``: which game, which rules, which format version."""
     return {
@@ -313,6 +343,22 @@ def check_header(data: Any, game_id: str, version: int) -> None:
         raise StateFormatError(f"this is a save of {data.get('game')!r}, not of {game_id!r}")
     if data.get("version") != version:
         raise StateFormatError(f"{game_id} state version {data.get('version')!r} is not {version}")
+
+
+#: what reading a damaged saved state can raise besides ``StateFormatError``
+LOAD_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+@contextmanager
+def reading_state(what: str):
+    """Turn any error of reading a saved state inside the block into a ``StateFormatError`` that says ``damaged
+    <what>: <error>`` (a ``StateFormatError`` raised inside passes unchanged)."""
+    try:
+        yield
+    except StateFormatError:
+        raise
+    except LOAD_ERRORS as error:
+        raise StateFormatError(f"damaged {what}: {type(error).__name__}: {error}") from None
 
 
 def moves_text(moves: Sequence[Move]) -> list[str]:

@@ -63,10 +63,12 @@ from .core import (
     Move,
     Refusal,
     StateFormatError,
+    StateView,
     VariantSpec,
-    View,
     check_header,
+    lowest_scores,
     malformed,
+    reading_state,
     state_header,
     unknown_move,
 )
@@ -354,10 +356,7 @@ class DiceState(GameState):
         return PHASE_NAMES[self.phase]
 
     def winners(self) -> list[int]:
-        if self.phase != PH_OVER:
-            return []
-        best = min(self._scores)
-        return [s for s in range(self.num_players) if self._scores[s] == best]
+        return lowest_scores(self._scores) if self.phase == PH_OVER else []
 
     def legal_moves(self) -> list[Move]:
         return list(self._moves)
@@ -834,12 +833,8 @@ class DiceState(GameState):
     @classmethod
     def from_dict(cls, data: dict) -> "DiceState":
         check_header(data, GAME_ID, STATE_VERSION)
-        try:
+        with reading_state("lama-dice state"):
             return cls._from_dict(data)
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise StateFormatError(f"damaged lama-dice state: {type(error).__name__}: {error}") from None
 
     @classmethod
     def _from_dict(cls, data: dict) -> "DiceState":
@@ -946,24 +941,10 @@ class DiceState(GameState):
         return tuple(TAKE[v] for v in range(NV) if counts[v] and self.llama[v])
 
 
-class DiceView(View):
+class DiceView(StateView):
     """What a seat sees: everything (rows are open) except the Rng, i.e. future rolls and deals."""
 
-    game_id = GAME_ID
-
-    def __init__(self, state: DiceState, seat: int):
-        self._state = state
-        self.seat = seat
-        self.num_players = state.num_players
-
-    @property
-    def current_player(self) -> int:
-        return self._state.cur
-
-    def legal_moves(self) -> list[Move]:
-        if self._state.cur != self.seat:
-            return []
-        return self._state.legal_moves()
+    __slots__ = ()
 
     def sample_state(self, rng) -> DiceState:
         state = self._state._copy(with_rng=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .core import GameSpec, GameState, StateFormatError
+from .core import GameSpec, GameState, StateFormatError, reading_state
 
 _GAMES: dict[str, GameSpec] = {}
 
@@ -59,9 +59,5 @@ def state_from_dict(data: dict) -> GameState:
         spec = get_game(data["game"])
     except ValueError as error:
         raise StateFormatError(str(error)) from None
-    try:
+    with reading_state(f"{spec.id} state"):
         return spec.state_from_dict(data)
-    except StateFormatError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        raise StateFormatError(f"damaged {spec.id} state: {type(error).__name__}: {error}") from None

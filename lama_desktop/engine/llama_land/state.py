@@ -9,10 +9,11 @@ from ..core import (
     Move,
     Refusal,
     StateFormatError,
-    View,
+    StateView,
     as_move,
     check_header,
     malformed,
+    reading_state,
     state_header,
     unknown_move,
 )
@@ -1188,12 +1189,8 @@ class LlamaLandState(GameState):
     @classmethod
     def from_dict(cls, d: dict) -> "LlamaLandState":
         check_header(d, GAME_ID, STATE_VERSION)
-        try:
+        with reading_state("llama-land state"):
             return cls._from_dict(d)
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise StateFormatError(f"damaged llama-land state: {type(error).__name__}: {error}") from None
 
     @classmethod
     def _from_dict(cls, d: dict) -> "LlamaLandState":
@@ -1336,23 +1333,19 @@ class LlamaLandState(GameState):
 
 
 # -------------------------------------------------------------------------------------------------------------
-class LlamaLandView(View):
+class LlamaLandView(StateView):
     """One seat's view. Llama Land is open: the view hides only the order of the tile stacks under their top
     tiles and of the character deck. Public attributes mirror the state's (``players``, ``row``, ``columns``,
     ``objectives``, ``markers``, supplies, turn flags); stacks are exposed as ``stack_tops``/``stack_sizes``."""
 
-    game_id = GAME_ID
-
     def __init__(self, state: LlamaLandState, seat: int):
-        self.seat = seat
-        self.num_players = state.num_players
         s = state.clone()
         # forget what nobody may know: the order under each stack's top and the deck order (kept sorted here)
         for pile in s.stacks:
             if len(pile) > 2:
                 pile[:-1] = sorted(pile[:-1])
         s.deck.sort()
-        self._state = s
+        super().__init__(s, seat)
         self.variants = s.variants
         self.players = s.players
         self.row = s.row
@@ -1371,17 +1364,8 @@ class LlamaLandView(View):
         self.deck_size = len(s.deck)
 
     @property
-    def current_player(self) -> int:
-        return self._state.current_player
-
-    @property
     def is_over(self) -> bool:
         return self._state.over
-
-    def legal_moves(self) -> list[Move]:
-        if self._state.current_player != self.seat:
-            return []
-        return self._state.legal_moves()
 
     def placements(self, shape: str | None = None) -> list[dict]:
         return self._state.placements(shape) if self._state.current_player == self.seat else []
