@@ -16,6 +16,8 @@ BOT is a real level (medium, hard) or one of:
   hand, the top, how many are still in and whether the pile is empty; UCB1; heuristic rollouts; the hard bot's
   deals, opponent model and game-race evaluation), N simulations per decision; ``x-ismcts-draw-N`` also tries
   drawing when a card could be played.
+- ``x-flat-draw``: the hard bot, with drawing as a candidate even with a card to play.
+- ``x-hard-look``: the hard bot, with ``x-look-stuck-2``'s rule as its default when stuck at a careless table.
 - ``x-cheat-hands``: the hard bot's flat search with 200 iterations and drawing as a candidate even with a card
   to play, told the *true* hands of every opponent and that they play at random (a cheat: an upper bound for
   what knowing more could give). ``x-cheat-hands-pile``: also told the true order of the draw pile.
@@ -195,18 +197,22 @@ class IsmctsBot(HardBot):
 
 # -- cheats (bounds only) --------------------------------------------------------------------------------------
 
-class CheatBot(HardBot):
-    iterations = 200
-    know_pile = False
-
-    def erratic_probability(self, seat):
-        return 1.0
+class FlatDrawBot(HardBot):
+    """The hard bot's flat search with drawing as a candidate even with a card to play."""
 
     def prepare(self, view):
         decision = super().prepare(view)
         if hasattr(decision, "codes") and A_DRAW not in decision.codes and DRAW in view.legal_moves():
             decision.codes.append(A_DRAW)
         return decision
+
+
+class CheatBot(FlatDrawBot):
+    iterations = 200
+    know_pile = False
+
+    def erratic_probability(self, seat):
+        return 1.0
 
     def _sampler(self, view, rules, rng):
         state = view._state  # the cheat: the real hands (and pile)
@@ -230,6 +236,7 @@ for _m in (-3, 0, 1, 2, 5, 10):
 for _n in (400, 1000, 3000):
     _variant(f"x-ismcts-{_n}", IsmctsBot, simulations=_n)
     _variant(f"x-ismcts-draw-{_n}", IsmctsBot, simulations=_n, draw_with_play=True)
+_variant("x-flat-draw", FlatDrawBot)
 _variant("x-cheat-hands", CheatBot)
 _variant("x-hard-look", HardLookBot)
 _variant("x-hard-look-always", HardLookBot, default_margin=99.0)
