@@ -76,17 +76,19 @@ from .core import (
     NOT_ALLOWED,
     Event,
     GameSpec,
-    GameState,
     Move,
     Refusal,
     StateFormatError,
-    View,
     as_move,
     check_header,
+    lowest_scores,
     malformed,
+    reading_state,
     state_header,
+    state_property,
     unknown_move,
 )
+from .hands import CardNames, HandsState, HandView
 from .registry import register
 from .rng import Rng
 
@@ -233,18 +235,9 @@ def hand_value(hand: list[int]) -> int:
     return MASK_POINTS[m]
 
 
-def hand_to_names(hand: list[int]) -> list[str]:
-    return [CARD_IDS[k] for k in range(NUM_KINDS) for _ in range(hand[k])]
-
-
-def names_to_hand(names) -> list[int]:
-    hand = [0] * NUM_KINDS
-    for name in names:
-        try:
-            hand[KIND[str(name)]] += 1
-        except KeyError:
-            raise ValueError(f"unknown LAMA Cadabra card {name!r} (known: {', '.join(CARD_IDS)})") from None
-    return hand
+CARDS = CardNames(CARD_IDS, 0, lambda name: f"unknown LAMA Cadabra card {name!r} (known: {', '.join(CARD_IDS)})")
+hand_to_names = CARDS.hand_to_names
+names_to_hand = CARDS.names_to_hand
 
 
 FULL_DECK: tuple[int, ...] = tuple(k for k in range(NUM_KINDS) for _ in range(DECK_COUNTS[k]))
@@ -292,7 +285,7 @@ def _not_in_hand(k: int) -> Refusal:
     return Refusal("cadabra.not_in_hand", f"you have no {_card_name(k)} in your hand", {"card": CARD_IDS[k]})
 
 
-class CadabraState(GameState):
+class CadabraState(HandsState):
     """One game of LAMA Cadabra. Make one with ``GameSpec.new`` or ``CadabraState.crafted`` (scenario tests)."""
 
     __slots__ = (
@@ -300,6 +293,7 @@ class CadabraState(GameState):
         "blacks", "magic", "board", "show", "phase", "round_no", "last_player", "first_player", "history",
     )
     game_id = GAME_ID
+    CARDS = CARDS
 
     # -- construction -----------------------------------------------------------------------------------------
     @classmethod
@@ -356,12 +350,12 @@ class CadabraState(GameState):
         s = cls.blank(players, seed)
         s.hands = [names_to_hand(h) for h in hands]
         s.hand_sizes = [sum(h) for h in s.hands]
-        s.pile = [KIND[str(c)] for c in pile]
+        s.pile = CARDS.kinds_of(pile)
         if discard is None:
             if top is None:
                 raise ValueError("a crafted state needs its discard pile's top card")
             discard = [top]
-        s.discard = [KIND[str(c)] for c in discard]
+        s.discard = CARDS.kinds_of(discard)
         s.whites = list(whites) if whites is not None else [START_WHITES] * players
         s.blacks = list(blacks) if blacks is not None else [0] * players
         s.board = [token_from_text(t) for t in board]
@@ -399,11 +393,7 @@ class CadabraState(GameState):
         return [[w, self.blacks[i]] for i, w in enumerate(self.whites)]
 
     def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        scores = self.scores
-        best = min(scores)
-        return [seat for seat, p in enumerate(scores) if p == best]
+        return lowest_scores(self.scores) if self.phase == OVER else []
 
     @property
     def top(self) -> int:
@@ -722,17 +712,6 @@ class CadabraState(GameState):
             events.append(Event("give", p, {"to": to, "token": token_text(token), "auto": auto,
                                             "scores": self.scores, "holdings": self.tokens()}))
 
-    def _next_active(self, p: int) -> int:
-        n = self.num_players
-        active = self.active
-        q = (p + 1) % n
-        while not active[q]:
-            q = (q + 1) % n
-        return q
-
-    def _advance(self, p: int) -> None:
-        self.cur = self._next_active(p)
-
     def _end_round(self, emptied_by: int, events) -> None:
         if self.show:
             self.show = False
@@ -847,18 +826,10 @@ class CadabraState(GameState):
         s.history = self.history[:]  # rows are never mutated after they are appended
         return s
 
-    def total_cards(self) -> int:
-        return sum(self.hand_sizes) + len(self.pile) + len(self.discard)
-
     def to_dict(self) -> dict:
         data = state_header(self, (), STATE_VERSION)
+        data.update(self._cards_dict())
         data.update({
-            "rng": self.rng.state,
-            "hands": [hand_to_names(h) for h in self.hands],
-            "pile": [CARD_IDS[k] for k in self.pile],
-            "discard": [CARD_IDS[k] for k in self.discard],
-            "active": list(self.active),
-            "current": self.cur,
             "whites": list(self.whites),
             "blacks": list(self.blacks),
             "magic": magic_text(self.magic),
@@ -875,21 +846,14 @@ class CadabraState(GameState):
     @classmethod
     def from_dict(cls, data: dict) -> "CadabraState":
         check_header(data, GAME_ID, STATE_VERSION)
-        try:
+        with reading_state("LAMA Cadabra state"):
             players = int(data["players"])
             if not 2 <= players <= 6:
                 raise StateFormatError(f"a LAMA Cadabra save for {players} players")
             if data.get("variants"):
                 raise StateFormatError(f"LAMA Cadabra has no variants, the save lists {data['variants']!r}")
             s = cls.blank(players, 0)
-            s.rng = Rng(int(data["rng"]))
-            s.hands = [names_to_hand(h) for h in data["hands"]]
-            s.hand_sizes = [sum(h) for h in s.hands]
-            s.pile = [KIND[str(c)] for c in data["pile"]]
-            s.discard = [KIND[str(c)] for c in data["discard"]]
-            s.active = [bool(a) for a in data["active"]]
-            s.n_active = sum(s.active)
-            s.cur = int(data["current"])
+            s._load_cards(data)
             s.whites = [int(x) for x in data["whites"]]
             s.blacks = [int(x) for x in data["blacks"]]
             s.magic = magic_from_text(data["magic"])
@@ -900,10 +864,6 @@ class CadabraState(GameState):
             s.last_player = int(data["last_player"])
             s.first_player = int(data["first_player"])
             s.history = [[int(x) for x in h] for h in data["history"]]
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise StateFormatError(f"damaged LAMA Cadabra state: {type(error).__name__}: {error}") from None
         if {len(s.hands), len(s.active), len(s.whites), len(s.blacks)} != {players} or not 0 <= s.cur < players:
             raise StateFormatError("a saved LAMA Cadabra game whose seats do not add up")
         if not s.discard:
@@ -917,135 +877,30 @@ class CadabraState(GameState):
             raise StateFormatError("a saved LAMA Cadabra game whose magic token is in two places or none")
         return s
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, CadabraState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None  # mutable
-
-
-class CadabraView(View):
+class CadabraView(HandView):
     """What one seat knows: its own hand, hand sizes, the discard pile, tokens, the magic token, the board."""
 
-    __slots__ = ("_state", "seat", "game_id", "num_players")
+    __slots__ = ()
+    PHASE_NAMES = PHASE_NAMES
 
-    def __init__(self, state: CadabraState, seat: int):
-        self._state = state
-        self.seat = seat
-        self.game_id = GAME_ID
-        self.num_players = state.num_players
-
-    @property
-    def current_player(self) -> int:
-        return self._state.current_player
-
-    @property
-    def hand(self) -> list[int]:
-        """This seat's hand as counts per card kind (a copy)."""
-        return self._state.hands[self.seat][:]
-
-    @property
-    def hand_sizes(self) -> list[int]:
-        return self._state.hand_sizes[:]
-
-    @property
-    def pile_size(self) -> int:
-        return len(self._state.pile)
-
+    # hand, hand_sizes, pile_size, discard, active, round_no, history, phase: HandView
     @property
     def top(self) -> int:
         """The kind of the discard pile's top card."""
         return self._state.discard[-1]
 
-    @property
-    def discard(self) -> list[int]:
-        return self._state.discard[:]
+    n_active = state_property("n_active")
+    scores = state_property("scores")  # the state computes a new list
+    whites = state_property("whites", copy=True)
+    blacks = state_property("blacks", copy=True)
+    magic = state_property("magic", doc="Where the magic token is: a seat, ``SUPPLY`` (-1) or ``BOARD`` (-2).")
+    board = state_property("board", copy=True,
+                           doc="The show board's tokens in placement order (1, 10, or 0 for the magic token).")
+    show = state_property("show")
 
-    @property
-    def active(self) -> list[bool]:
-        return self._state.active[:]
-
-    @property
-    def n_active(self) -> int:
-        return self._state.n_active
-
-    @property
-    def scores(self) -> list[int]:
-        return self._state.scores
-
-    @property
-    def whites(self) -> list[int]:
-        return self._state.whites[:]
-
-    @property
-    def blacks(self) -> list[int]:
-        return self._state.blacks[:]
-
-    @property
-    def magic(self) -> int:
-        """Where the magic token is: a seat, ``SUPPLY`` (-1) or ``BOARD`` (-2)."""
-        return self._state.magic
-
-    @property
-    def board(self) -> list[int]:
-        """The show board's tokens in placement order (1, 10, or 0 for the magic token)."""
-        return self._state.board[:]
-
-    @property
-    def show(self) -> bool:
-        return self._state.show
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._state.phase]
-
-    @property
-    def round_no(self) -> int:
-        return self._state.round_no
-
-    @property
-    def history(self) -> list[list[int]]:
-        return [h[:] for h in self._state.history]
-
-    def legal_moves(self) -> list[Move]:
-        state = self._state
-        if state.current_player != self.seat:
-            return []
-        return state.legal_moves()
-
-    def unseen_cards(self) -> list[int]:
-        """Card kinds this seat has not seen (in other hands or in the pile), as a multiset list."""
-        state = self._state
-        counts = list(DECK_COUNTS)
-        own = state.hands[self.seat]
-        for k in range(NUM_KINDS):
-            counts[k] -= own[k]
-        for k in state.discard:
-            counts[k] -= 1
-        return [k for k in range(NUM_KINDS) for _ in range(max(0, counts[k]))]
-
-    def sample_state(self, rng) -> CadabraState:
-        """A full state consistent with this view: unseen cards dealt again to other hands and the pile.
-
-        The sampled state's own chance source is reseeded from ``rng`` too (future deals are not the real ones).
-        """
-        state = self._state
-        s = state.clone()
-        unseen = self.unseen_cards()
-        rng.shuffle(unseen)
-        position = 0
-        for seat in range(state.num_players):
-            if seat == self.seat:
-                continue
-            size = state.hand_sizes[seat]
-            hand = [0] * NUM_KINDS
-            for k in unseen[position:position + size]:
-                hand[k] += 1
-            position += size
-            s.hands[seat] = hand
-            s.hand_sizes[seat] = sum(hand)
-        s.pile = unseen[position:position + len(state.pile)]
-        s.rng = Rng(rng.randrange(1 << 62))
-        return s
+    def _deck_counts(self) -> list[int]:
+        return list(DECK_COUNTS)
 
     def to_dict(self) -> dict:
         state = self._state

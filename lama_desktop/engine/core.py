@@ -20,6 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 SAVE_FORMAT = 1
@@ -176,6 +177,15 @@ class StateView(View):
         if state.current_player != self.seat:
             return []
         return state.legal_moves()
+
+
+def state_property(name: str, copy: bool = False, doc: str | None = None) -> property:
+    """A read-only ``StateView`` property showing its state's attribute ``name``; ``copy=True`` for a list, which
+    the view hands out as a shallow copy (a view never lets a bot change the state)."""
+    get = attrgetter("_state." + name)
+    if copy:
+        return property(lambda view: get(view)[:], doc=doc or f"The state's {name} (a copy).")
+    return property(get, doc=doc or f"The state's {name}.")
 
 
 class GameState(ABC):

@@ -70,6 +70,7 @@ from .core import (
     malformed,
     reading_state,
     state_header,
+    state_property,
     unknown_move,
 )
 from .registry import register
@@ -956,26 +957,15 @@ class DiceView(StateView):
     def phase(self) -> str:
         return PHASE_NAMES[self._state.phase]
 
-    @property
-    def lama20(self) -> bool:
-        return self._state.lama20
+    lama20 = state_property("lama20")
+    scores = state_property("_scores", copy=True)
+    quit = state_property("out", copy=True)
+    round_no = state_property("round_no")
 
     @property
     def dice(self) -> tuple | None:
         d = self._state.dice
         return None if d is None else tuple(LABELS[f] for f in d)
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self._state._scores)
-
-    @property
-    def quit(self) -> list[bool]:
-        return list(self._state.out)
-
-    @property
-    def round_no(self) -> int:
-        return self._state.round_no
 
     def row_counts(self, seat: int) -> tuple:
         return tuple(self._state.rows[seat])

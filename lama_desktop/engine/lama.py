@@ -30,17 +30,18 @@ from .core import (
     NOT_ALLOWED,
     Event,
     GameSpec,
-    GameState,
     Move,
     Refusal,
     StateFormatError,
     VariantSpec,
-    View,
     as_move,
     check_header,
+    lowest_scores,
     state_header,
+    state_property,
     unknown_move,
 )
+from .hands import CardNames, HandsState, HandView
 from .registry import register
 from .rng import Rng
 
@@ -149,21 +150,12 @@ def hand_points(hand: list[int], party: bool, each_llama: bool) -> tuple[int, di
     return total, {"values": values, "llama_cards": llamas + pink, "llama_points": llama_pts, "total": total}
 
 
-def hand_to_names(hand: list[int]) -> list[str]:
-    return [CARD_NAMES[t] for t in range(1, NUM_TYPES) for _ in range(hand[t])]
+CARDS = CardNames(CARD_NAMES, 1, lambda name: f"unknown card {name!r}")
+hand_to_names = CARDS.hand_to_names
+names_to_hand = CARDS.names_to_hand
 
 
-def names_to_hand(names) -> list[int]:
-    hand = [0] * NUM_TYPES
-    for name in names:
-        try:
-            hand[CARD_TYPE[str(name)]] += 1
-        except KeyError:
-            raise ValueError(f"unknown card {name!r}") from None
-    return hand
-
-
-class LamaState(GameState):
+class LamaState(HandsState):
     """One game of L.A.M.A. or L.A.M.A. Party. Use ``GameSpec.new`` or ``LamaState.crafted`` to make one."""
 
     __slots__ = (
@@ -171,6 +163,7 @@ class LamaState(GameState):
         "hand_sizes", "pile", "discard", "top", "active", "n_active", "cur", "dealer", "round_no", "points",
         "board", "drama", "phase", "returner", "history", "round_log", "last_player", "first_dealer",
     )
+    CARDS = CARDS
 
     # -- construction ---------------------------------------------------------------------------------------
     @classmethod
@@ -228,8 +221,8 @@ class LamaState(GameState):
         s = cls.blank(game_id, players, frozenset(variants), seed)
         s.hands = [names_to_hand(h) for h in hands]
         s.hand_sizes = [sum(h) for h in s.hands]
-        s.pile = [CARD_TYPE[str(c)] for c in pile]
-        s.discard = [CARD_TYPE[str(c)] for c in (discard if discard is not None else [top])]
+        s.pile = CARDS.kinds_of(pile)
+        s.discard = CARDS.kinds_of(discard if discard is not None else [top])
         s.top = VALUE[CARD_TYPE[str(top)]]
         s.active = list(active) if active is not None else [True] * players
         s.n_active = sum(s.active)
@@ -256,10 +249,7 @@ class LamaState(GameState):
         return list(self.points)
 
     def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        best = min(self.points)
-        return [seat for seat, p in enumerate(self.points) if p == best]
+        return lowest_scores(self.points) if self.phase == OVER else []
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
@@ -430,14 +420,6 @@ class LamaState(GameState):
             events.append(Event("drama_token", p, {"token": token, "board": self._board_tokens(),
                                                    "score": self.points[p]}))
 
-    def _advance(self, p: int) -> None:
-        n = self.num_players
-        active = self.active
-        q = (p + 1) % n
-        while not active[q]:
-            q = (q + 1) % n
-        self.cur = q
-
     def _end_round(self, emptied_by: int, reason: str, events) -> None:
         gained = []
         breakdown = []
@@ -548,18 +530,10 @@ class LamaState(GameState):
         s.last_player = self.last_player
         return s
 
-    def total_cards(self) -> int:
-        return sum(self.hand_sizes) + len(self.pile) + len(self.discard)
-
     def to_dict(self) -> dict:
         data = state_header(self, self.variants, STATE_VERSION)
+        data.update(self._cards_dict())
         data.update({
-            "rng": self.rng.state,
-            "hands": [hand_to_names(h) for h in self.hands],
-            "pile": [CARD_NAMES[t] for t in self.pile],
-            "discard": [CARD_NAMES[t] for t in self.discard],
-            "active": list(self.active),
-            "current": self.cur,
             "dealer": self.dealer,
             "first_dealer": self.first_dealer,
             "round": self.round_no,
@@ -584,17 +558,10 @@ class LamaState(GameState):
         spec = get_spec(data["game"])
         variants = spec.check_options(players, data.get("variants", []))
         s = cls.blank(data["game"], players, variants, 0)
-        s.rng = Rng(int(data["rng"]))
-        s.hands = [names_to_hand(h) for h in data["hands"]]
-        s.hand_sizes = [sum(h) for h in s.hands]
-        s.pile = [CARD_TYPE[str(c)] for c in data["pile"]]
-        s.discard = [CARD_TYPE[str(c)] for c in data["discard"]]
+        s._load_cards(data)
         if not s.discard:
             raise StateFormatError("the discard pile of a saved L.A.M.A. game cannot be empty")
         s.top = VALUE[s.discard[-1]]
-        s.active = [bool(a) for a in data["active"]]
-        s.n_active = sum(s.active)
-        s.cur = int(data["current"])
         s.dealer = int(data["dealer"])
         s.first_dealer = int(data.get("first_dealer", 0))
         s.round_no = int(data["round"])
@@ -613,41 +580,14 @@ class LamaState(GameState):
             raise StateFormatError("a saved L.A.M.A. game whose cards do not add up to the deck")
         return s
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, LamaState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None  # mutable
-
-
-class LamaView(View):
+class LamaView(HandView):
     """What one seat knows: its own hand, everybody's hand size, the piles, tokens, board and public moves."""
 
-    __slots__ = ("_state", "seat", "game_id", "num_players")
+    __slots__ = ()
+    PHASE_NAMES = PHASE_NAMES
 
-    def __init__(self, state: LamaState, seat: int):
-        self._state = state
-        self.seat = seat
-        self.game_id = state.game_id
-        self.num_players = state.num_players
-
-    # public information, read-only
-    @property
-    def current_player(self) -> int:
-        return self._state.current_player
-
-    @property
-    def hand(self) -> list[int]:
-        """This seat's hand as counts per card type (a copy)."""
-        return self._state.hands[self.seat][:]
-
-    @property
-    def hand_sizes(self) -> list[int]:
-        return self._state.hand_sizes[:]
-
-    @property
-    def pile_size(self) -> int:
-        return len(self._state.pile)
-
+    # public information, read-only (hand, hand_sizes, pile_size, discard, active, round_no, history, phase: HandView)
     @property
     def top(self) -> int:
         return self._state.top
@@ -656,94 +596,17 @@ class LamaView(View):
     def top_card(self) -> int:
         return self._state.discard[-1]
 
-    @property
-    def discard(self) -> list[int]:
-        return self._state.discard[:]
+    scores = state_property("points", copy=True)
+    board = state_property("board", copy=True)
+    drama = state_property("drama")
+    party = state_property("party")
+    variants = state_property("variants")
+    dealer = state_property("dealer")
+    round_log = state_property("round_log", copy=True,
+                               doc="This round's public moves: (seat, Move, top value before the move).")
 
-    @property
-    def active(self) -> list[bool]:
-        return self._state.active[:]
-
-    @property
-    def scores(self) -> list[int]:
-        return self._state.points[:]
-
-    @property
-    def board(self) -> list[int]:
-        return self._state.board[:]
-
-    @property
-    def drama(self) -> bool:
-        return self._state.drama
-
-    @property
-    def party(self) -> bool:
-        return self._state.party
-
-    @property
-    def variants(self) -> frozenset[str]:
-        return self._state.variants
-
-    @property
-    def dealer(self) -> int:
-        return self._state.dealer
-
-    @property
-    def round_no(self) -> int:
-        return self._state.round_no
-
-    @property
-    def round_log(self) -> list:
-        """This round's public moves: (seat, Move, top value before the move)."""
-        return self._state.round_log[:]
-
-    @property
-    def history(self) -> list[list[int]]:
-        return [h[:] for h in self._state.history]
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._state.phase]
-
-    def legal_moves(self) -> list[Move]:
-        state = self._state
-        if state.current_player != self.seat:
-            return []
-        return state.legal_moves()
-
-    def unseen_cards(self) -> list[int]:
-        """Card types this seat has not seen: in other hands or in the pile (multiset as a list)."""
-        state = self._state
-        counts = deck_counts(state.party)
-        own = state.hands[self.seat]
-        for t in range(1, NUM_TYPES):
-            counts[t] -= own[t]
-        for t in state.discard:
-            counts[t] -= 1
-        return [t for t in range(1, NUM_TYPES) for _ in range(counts[t])]
-
-    def sample_state(self, rng) -> LamaState:
-        """A full state consistent with this view: the unseen cards dealt again at random to the hidden places.
-
-        The result's own chance source is reseeded from ``rng`` too, so the future deals are not the real ones.
-        """
-        state = self._state
-        s = state.clone()
-        unseen = self.unseen_cards()
-        rng.shuffle(unseen)
-        position = 0
-        for seat in range(state.num_players):
-            if seat == self.seat:
-                continue
-            size = state.hand_sizes[seat]
-            hand = [0] * NUM_TYPES
-            for t in unseen[position:position + size]:
-                hand[t] += 1
-            position += size
-            s.hands[seat] = hand
-        s.pile = unseen[position:]
-        s.rng = Rng(rng.randrange(1 << 62))
-        return s
+    def _deck_counts(self) -> list[int]:
+        return deck_counts(self._state.party)
 
     def to_dict(self) -> dict:
         state = self._state

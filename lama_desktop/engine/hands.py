@@ -1,0 +1,172 @@
+"""What L.A.M.A. and LAMA Cadabra share: hidden hands of cards.
+
+Both keep a hand as a list of counts indexed by card kind, a draw pile and a discard pile (lists of kinds, the
+last item on top), which seats are still in the round (``active``, ``n_active``) and whose turn it is (``cur``).
+This module holds what those games do alike with these: card names in saves and views, the next seat still in
+the round, the saved fields they share, and the view of a seat that sees its own hand only (``unseen_cards``,
+``sample_state``). Each game module keeps its own rules.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from .core import GameState, StateView, state_property
+from .rng import Rng
+
+
+class CardNames:
+    """Card kinds ↔ the names saves and views use. ``names[k]`` is kind ``k``'s name; kinds ``first``… are cards
+    (L.A.M.A. keeps kind 0 unused); ``unknown(name)`` is the message for a name that is not a card."""
+
+    __slots__ = ("names", "kinds", "kind", "unknown")
+
+    def __init__(self, names: Sequence[str], first: int, unknown: Callable[[str], str]):
+        self.names = tuple(names)
+        self.kinds = range(first, len(self.names))
+        self.kind = {self.names[k]: k for k in self.kinds}
+        self.unknown = unknown
+
+    def hand_to_names(self, hand: list[int]) -> list[str]:
+        names = self.names
+        return [names[k] for k in self.kinds for _ in range(hand[k])]
+
+    def names_to_hand(self, names) -> list[int]:
+        hand = [0] * len(self.names)
+        kind = self.kind
+        for name in names:
+            try:
+                hand[kind[str(name)]] += 1
+            except KeyError:
+                raise ValueError(self.unknown(name)) from None
+        return hand
+
+    def kinds_of(self, names) -> list[int]:
+        """A pile by names → kinds (``KeyError`` on an unknown name)."""
+        kind = self.kind
+        return [kind[str(name)] for name in names]
+
+
+class HandsState(GameState):
+    """Base of the hidden-hand games. Subclasses set ``CARDS`` (their ``CardNames``) and hold the slots ``rng``,
+    ``hands``, ``hand_sizes``, ``pile``, ``discard``, ``active``, ``n_active`` and ``cur``."""
+
+    __slots__ = ()
+    CARDS: CardNames
+
+    def _next_active(self, p: int) -> int:
+        """The next seat after ``p`` (clockwise) still in the round."""
+        n = self.num_players
+        active = self.active
+        q = (p + 1) % n
+        while not active[q]:
+            q = (q + 1) % n
+        return q
+
+    def _advance(self, p: int) -> None:
+        """The turn passes to the next seat still in the round."""
+        self.cur = self._next_active(p)
+
+    def total_cards(self) -> int:
+        return sum(self.hand_sizes) + len(self.pile) + len(self.discard)
+
+    def _cards_dict(self) -> dict:
+        """The saved fields every hidden-hand game has, in the order their saves list them (after the header)."""
+        names = self.CARDS.names
+        hand_to_names = self.CARDS.hand_to_names
+        return {
+            "rng": self.rng.state,
+            "hands": [hand_to_names(h) for h in self.hands],
+            "pile": [names[k] for k in self.pile],
+            "discard": [names[k] for k in self.discard],
+            "active": list(self.active),
+            "current": self.cur,
+        }
+
+    def _load_cards(self, data: dict) -> None:
+        """Read back what ``_cards_dict`` saved (errors as ``KeyError``/``ValueError``: the loader reports them)."""
+        cards = self.CARDS
+        self.rng = Rng(int(data["rng"]))
+        self.hands = [cards.names_to_hand(h) for h in data["hands"]]
+        self.hand_sizes = [sum(h) for h in self.hands]
+        self.pile = cards.kinds_of(data["pile"])
+        self.discard = cards.kinds_of(data["discard"])
+        self.active = [bool(a) for a in data["active"]]
+        self.n_active = sum(self.active)
+        self.cur = int(data["current"])
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, type(self)) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # mutable
+
+
+class HandView(StateView):
+    """A seat of a hidden-hand game: its own hand, everybody's hand size, the piles, who is still in. Subclasses
+    set ``PHASE_NAMES`` and say what the full deck is (``_deck_counts``)."""
+
+    __slots__ = ()
+    PHASE_NAMES: tuple[str, ...] = ()
+
+    hand_sizes = state_property("hand_sizes", copy=True)
+    discard = state_property("discard", copy=True)
+    active = state_property("active", copy=True)
+    round_no = state_property("round_no")
+
+    @property
+    def hand(self) -> list[int]:
+        """This seat's hand as counts per card kind (a copy)."""
+        return self._state.hands[self.seat][:]
+
+    @property
+    def pile_size(self) -> int:
+        return len(self._state.pile)
+
+    @property
+    def history(self) -> list[list[int]]:
+        return [h[:] for h in self._state.history]
+
+    @property
+    def phase(self) -> str:
+        return self.PHASE_NAMES[self._state.phase]
+
+    def _deck_counts(self) -> list[int]:
+        """How many cards of each kind the whole deck has (a fresh list)."""
+        raise NotImplementedError
+
+    def unseen_cards(self) -> list[int]:
+        """Card kinds this seat has not seen: in other hands or in the pile (a multiset as a sorted list)."""
+        state = self._state
+        counts = self._deck_counts()
+        own = state.hands[self.seat]
+        for k in range(len(counts)):
+            counts[k] -= own[k]
+        for k in state.discard:
+            counts[k] -= 1
+        return [k for k in range(len(counts)) for _ in range(counts[k])]
+
+    def sample_state(self, rng):
+        """A full state consistent with this view: the unseen cards dealt again at random to the other hands and
+        the pile (every hand and the pile keep their sizes).
+
+        The result's own chance source is reseeded from ``rng`` too, so the future deals are not the real ones.
+        """
+        state = self._state
+        s = state.clone()
+        unseen = self.unseen_cards()
+        rng.shuffle(unseen)
+        kinds = len(state.hands[self.seat])
+        position = 0
+        for seat in range(state.num_players):
+            if seat == self.seat:
+                continue
+            size = state.hand_sizes[seat]
+            hand = [0] * kinds
+            for k in unseen[position:position + size]:
+                hand[k] += 1
+            position += size
+            s.hands[seat] = hand
+            s.hand_sizes[seat] = sum(hand)
+        s.pile = unseen[position:position + len(state.pile)]
+        s.rng = Rng(rng.randrange(1 << 62))
+        return s
