@@ -32,10 +32,11 @@ from ..table.pieces import (
     CREAM, GOLD, INK, LazyText, Toast, card_height, count_badge, draw_backs_and_count, draw_token_stacks, lazy,
 )
 from ..table.reasons import refusal_text
+from ..table.scene_base import TableEvent, open_session
 from ..tables import register_table
 from ..widgets import INK_SOFT, Button, blit_center, draw_panel
 from . import lama_table
-from .lama_table import LamaTableScene, _Fake, _GameEnd
+from .lama_table import LamaTableScene, _GameEnd
 from .round_summary import RoundSummaryScene
 from ...engine.cadabra import CARD_IDS, DATA, IS_LLAMA, SHOW_THRESHOLD, SYMBOL, VALUES
 
@@ -123,6 +124,7 @@ class Shown:
 
 class CadabraTableScene(LamaTableScene):
     name = "cadabra_table"
+    refusal_seconds = 2.8
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
         # The L.A.M.A. table's constructor sets up everything this table shares (tweens, log, toasts, hot-seat
@@ -151,7 +153,7 @@ class CadabraTableScene(LamaTableScene):
         if (view.phase == "playing" and all(size == 6 for size in view.hand_sizes) and len(view.discard) == 1
                 and all(view.active)):
             d = view.to_dict()
-            self.queue.append((None, _Fake("deal", {
+            self.queue.append((None, TableEvent("deal", {
                 "round": d["round"], "starter": d["current"], "top": d["top"], "hand_sizes": d["hand_sizes"],
                 "pile": d["pile"], "board": d["board"], "show": d["show"]})))
         else:
@@ -293,13 +295,6 @@ class CadabraTableScene(LamaTableScene):
     def play_card(self, index: int) -> None:
         if 0 <= index < len(self.shown.hand):
             self.try_move(f"play {ENGINE.get(self.shown.hand[index], self.shown.hand[index])}")
-
-    def _toast_reason(self, reason: str) -> None:
-        text = t("lama.reason.refused", reason=reason[:1].upper() + reason[1:])
-        if self.reason_toast is not None and self.reason_toast in self.toasts:
-            self.toasts.remove(self.reason_toast)
-        self.reason_toast = Toast(text, 2.8, False, (217, 83, 74))
-        self.toasts.append(self.reason_toast)
 
     # -- frame ---------------------------------------------------------------------------------------------
     def _settle(self) -> None:
@@ -626,24 +621,11 @@ class CadabraTableScene(LamaTableScene):
         self.log.add(lazy.t("cadabra.log.exchange", name=self._name(seat)))
 
     def _ev_round_end(self, seat, d) -> None:
-        emptied = int(d.get("emptied_by", -1))
-        if emptied >= 0:
-            self.toasts.append(Toast(t("lama.toast.emptied", name=self._name(emptied)), 1.6, True))
-            self.log.add(lazy.t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
-        else:
-            self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110))
-        self._sound("blowup" if emptied >= 0 else "token")
-        self.modal = True
         self.shown.show = False
+        super()._ev_round_end(seat, d)
 
-        def closed():
-            self.modal = False
-            self._round_tokens(d)
-
-        auto = 0.0 if self.session.human_seats else 3.2
-        scene = CadabraSummaryScene(d, self.session.names, on_close=closed, auto_close=auto,
-                                    colorblind=self.colorblind)
-        self.tween.after(0.9, lambda: self.stack.push(scene) if self.stack is not None else closed())
+    def _round_summary(self):
+        return CadabraSummaryScene, {}
 
     def _round_tokens(self, d) -> None:
         sh = self.shown
@@ -927,16 +909,8 @@ class CadabraSummaryScene(RoundSummaryScene):
 
 
 def open_table(app, config: GameConfig, saved=None) -> CadabraTableScene:
-    pace = app.settings.bot_pace
-    if saved is None:
-        options = {"first_player": int(config.first_dealer) % max(1, config.players)}
-        session = GameSession.new(config.game_id, config.seats, config.variants, config.seed, options,
-                                  storage=app.storage, pace=pace, record_stats=False,
-                                  extra_meta={"config": config.to_dict()})
-    else:
-        session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
-                                        extra_meta={"config": config.to_dict()})
-    return CadabraTableScene(session, config)
+    options = {"first_player": int(config.first_dealer) % max(1, config.players)}
+    return CadabraTableScene(open_session(app, config, saved, options), config)
 
 
 register_table(("lama-cadabra",), open_table)

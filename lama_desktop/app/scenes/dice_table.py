@@ -24,8 +24,8 @@ from collections import deque
 import pygame
 
 from .. import art
-from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import language, t, t_or
+from ..gameconfig import GameConfig
+from ..i18n import language, t
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
@@ -33,7 +33,7 @@ from ..table.pieces import (
     draw_token_stacks, finish, name_plate, rotated_shadow,
 )
 from ..table.reasons import refusal_text
-from ..table.scene_base import TableScene
+from ..table.scene_base import TableEvent, TableScene, open_session, t_level
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
 from ..widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
@@ -141,12 +141,12 @@ class DiceTableScene(TableScene):
         self._build(self.app.size)
         self.log.add(lazy.t("dice.log.welcome"), (196, 226, 214))
         if self.session.is_over:
-            self.queue.append((None, _Fake("game_end", {})))
+            self.queue.append((None, TableEvent("game_end", {})))
             return
         view = self.session.view(self.focus)
         d = view.to_dict()
         if not self.session.record.moves and d["round"] == 1:
-            self.queue.append((None, _Fake("deal", {"round": d["round"], "starter": d["starter"],
+            self.queue.append((None, TableEvent("deal", {"round": d["round"], "starter": d["starter"],
                                                      "rows": d["rows"], "llama_row": d["llama_row"]})))
         else:
             self.log.add(lazy.t("dice.log.resumed", round=d["round"]))
@@ -415,23 +415,6 @@ class DiceTableScene(TableScene):
         self.selected = []
         self.card_focus = -1
 
-    def _toast_reason(self, reason: str) -> None:
-        text = reason[:1].upper() + reason[1:]
-        if self.reason_toast is not None and self.reason_toast in self.toasts:
-            self.toasts.remove(self.reason_toast)
-        self.reason_toast = Toast(text, 2.6, False, (217, 83, 74))
-        self.toasts.append(self.reason_toast)
-
-    def open_pause(self) -> None:
-        from .pause import PauseScene
-
-        if self.stack is not None:
-            self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))
-
-    def _sound(self, name: str) -> None:
-        if self.app is not None:
-            self.app.play_sound(name)
-
     # -- frame -----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
@@ -496,9 +479,6 @@ class DiceTableScene(TableScene):
             handler = getattr(self, f"_ev_{event.kind}", None)
             if handler is not None:
                 handler(seat, event.data)
-
-    def _name(self, seat) -> str:
-        return self.session.seats[seat].name if seat is not None and seat >= 0 else "?"
 
     # -- geometry --------------------------------------------------------------------------------------------
     def _row_rect(self, seat: int) -> pygame.Rect:
@@ -588,26 +568,6 @@ class DiceTableScene(TableScene):
         return 0
 
     # -- event animations -------------------------------------------------------------------------------------
-    def _fly(self, name, start, end, w0, w1, duration, *, delay=0.0, on_start=None, on_finished=None,
-             kind="card", tween="ease_out"):
-        sprite = Sprite(name, start[0], start[1], scale=w0)
-        sprite.back = kind
-
-        def begin():
-            self.sprites.append(sprite)
-            if on_start:
-                on_start()
-
-        def done():
-            if sprite in self.sprites:
-                self.sprites.remove(sprite)
-            if on_finished:
-                on_finished()
-
-        self.tween.animate(sprite, duration, tween, delay=delay, on_start=begin, on_finished=done,
-                           x=end[0], y=end[1], scale=w1)
-        return sprite
-
     def _ev_deal(self, seat, d) -> None:
         sh = self.shown
         rows = [sort_cards(r) for r in d["rows"]]
@@ -761,7 +721,7 @@ class DiceTableScene(TableScene):
             sh.scores[seat] = int(d["score"])
             start = self._tokens_anchor(seat)
             end = (self._dice_rect().centerx, -self.token_d)
-            self._fly(_token_kind(value), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15, kind="token",
+            self._fly(self._token_kind(value), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15, kind="token",
                       tween="ease_in_out")
             self._sound("token")
             self.toasts.append(Toast(t("dice.toast.return", name=self._name(seat), value=value), 1.6))
@@ -773,18 +733,9 @@ class DiceTableScene(TableScene):
         # "take" (tokens for the round's points) is shown with the round's end
 
     def _ev_round_end(self, seat, d) -> None:
-        self.modal = True
         reason = d.get("ended_by", "all_quit")
         self.log.add(lazy.t(f"dice.log.end_{reason}", name=self._name(d.get("by"))), (255, 214, 110))
-
-        def closed():
-            self.modal = False
-            self._round_tokens(d)
-
-        auto = 0.0 if self.session.human_seats else 3.2
-        scene = DiceRoundSummary(d, self.session.names, pinks=self.pinks, on_close=closed, auto_close=auto,
-                                 colorblind=self.colorblind)
-        self.tween.after(1.0, lambda: self.stack.push(scene) if self.stack is not None else closed())
+        self._open_round_summary(DiceRoundSummary, d, 1.0, pinks=self.pinks)
 
     def _round_tokens(self, d) -> None:
         sh = self.shown
@@ -793,11 +744,7 @@ class DiceTableScene(TableScene):
             seat, gained = int(row["seat"]), int(row["points"])
             if gained <= 0:
                 continue
-            held = holding(gained, self.pinks)
-            tokens = [20] * held[20] + [10] * held[10] + [1] * held[1]
-            for i, token in enumerate(tokens[:8]):
-                self._fly(_token_kind(token), center, self._tokens_anchor(seat), self.token_d, self.token_d,
-                          TOKEN_TIME + 0.1, delay=0.05 * i + 0.08 * seat, kind="token")
+            self._fly_round_tokens(seat, holding(gained, self.pinks), center, TOKEN_TIME + 0.1)
             self.log.add(lazy.t("dice.log.points", name=self._name(seat), gained=gained, total=d["scores"][seat]))
 
         def land():
@@ -806,24 +753,8 @@ class DiceTableScene(TableScene):
 
         self.tween.after(TOKEN_TIME + 0.1 + 0.08 * self.n, land)
 
-    def _ev_game_end(self, seat, d) -> None:
-        winners = self.session.winners()
-        names = ", ".join(self._name(w) for w in winners)
-        self.toasts.append(Toast(t("dice.toast.winner", names=names), 2.5, True))
-        self.log.add(lazy.t("dice.log.game_end", names=names), (255, 214, 110))
-        self._sound("win")
-        self.finished = True
-        self.tween.after(1.6, self._to_results)
-
-    def _to_results(self) -> None:
-        s = self.session
-        config = self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
-                                           tuple(s.record.variants), int(s.record.options.get("first_player", 0)),
-                                           s.record.seed)
-        results = GameResults(config, [list(h) for h in s.score_history], s.scores, s.winners())
-        self.close()
-        if self.app is not None:
-            self.app.game_over(results)
+    def _winner_texts(self, names: str):
+        return t("dice.toast.winner", names=names), lazy.t("dice.log.game_end", names=names)
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _render_static(self, size) -> pygame.Surface:
@@ -888,11 +819,7 @@ class DiceTableScene(TableScene):
         self._draw_my_row(surface)
         self._draw_dice(surface)
         self._draw_status(surface)
-        for name, b in self.buttons.items():
-            b.draw(surface, self.ui)
-            if name.startswith("return"):
-                img = art.token(_token_kind(int(name.split()[1])), round(b.rect.h * 0.72))
-                surface.blit(img, img.get_rect(midleft=(b.rect.x + self.ui.s(14), b.rect.centery)))
+        self._draw_return_buttons(surface, lift=False)
         self._draw_sprites(surface)
         if self.flash > 0:
             veil = self._veil
@@ -901,22 +828,10 @@ class DiceTableScene(TableScene):
                 veil.fill((230, 60, 50))
             veil.set_alpha(round(120 * self.flash))
             surface.blit(veil, (0, 0))
-        toast_rect = self.layout["toast"]
-        y = toast_rect.centery
-        for toast in self.toasts[-3:]:
-            toast.draw(surface, (toast_rect.centerx, y), self.ui)
-            y += self.layout.s(70)
+        self._draw_toasts(surface)
 
-    def _draw_round_info(self, surface) -> None:
-        r = self.layout["round_info"]
-        title = t("common.games.lama-dice")
-        extras = [t_or(f"common.variants.{v}.title", v) for v in sorted(self.variants)]
-        line1 = self.ui.text(t("dice.status.round", round=self.shown.round).upper(), 15, (150, 200, 188), True)
-        line2 = self.ui.text(" · ".join([title] + extras), 17, (226, 238, 232), True)
-        if line2.get_width() > r.w:
-            line2 = pygame.transform.smoothscale_by(line2, r.w / line2.get_width())
-        surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))
-        surface.blit(line2, (r.x + self.layout.s(6), r.y + self.layout.s(6) + line1.get_height()))
+    def _round_text(self) -> str:
+        return t("dice.status.round", round=self.shown.round)
 
     def _draw_llama_row(self, surface) -> None:
         slots = self._llama_positions()
@@ -1316,32 +1231,9 @@ def _row_points(names) -> int:
     return sum(10 if v == "L" else int(v) for v in values)
 
 
-def _token_kind(token: int) -> str:
-    return {1: "white", 10: "black", 20: "pink"}[int(token)]
-
-
-def t_level(level: str) -> str:
-    return t(f"common.levels.{level}") if level in ("random", "easy", "medium", "hard") else level
-
-
-class _Fake:
-    """A table-made event (the opening deal of a fresh game, the end of a game resumed when over)."""
-
-    def __init__(self, kind: str, data: dict):
-        self.kind, self.data = kind, data
-
-
 def open_table(app, config: GameConfig, saved=None) -> DiceTableScene:
-    pace = app.settings.bot_pace
-    if saved is None:
-        options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
-        session = GameSession.new(config.game_id, config.seats, config.variants, config.seed, options,
-                                  storage=app.storage, pace=pace, record_stats=False,
-                                  extra_meta={"config": config.to_dict()})
-    else:
-        session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
-                                        extra_meta={"config": config.to_dict()})
-    return DiceTableScene(session, config)
+    options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
+    return DiceTableScene(open_session(app, config, saved, options), config)
 
 
 register_table(("lama-dice",), open_table)

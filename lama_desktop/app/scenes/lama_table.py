@@ -22,8 +22,8 @@ from collections import deque
 import pygame
 
 from .. import art
-from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import language, t, t_or
+from ..gameconfig import GameConfig
+from ..i18n import language, t
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
@@ -32,7 +32,7 @@ from ..table.pieces import (
     rotated_shadow,
 )
 from ..table.reasons import refusal_text
-from ..table.scene_base import TableScene
+from ..table.scene_base import TableEvent, TableScene, open_session, t_level
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
 from ..widgets import UI, Button, felt_surface
@@ -100,6 +100,7 @@ class Shown:
 
 class LamaTableScene(TableScene):
     name = "lama_table"
+    first_option = "first_dealer"
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
         super().__init__()
@@ -165,7 +166,7 @@ class LamaTableScene(TableScene):
 
     def _queue_deal(self, view) -> None:
         d = view.to_dict()
-        self.queue.append((d["dealer"], _Fake("deal", {
+        self.queue.append((d["dealer"], TableEvent("deal", {
             "round": d["round"], "dealer": d["dealer"], "starter": d["current"], "top": d["top"],
             "hand_sizes": d["hand_sizes"], "pile": d["pile"]})))
 
@@ -400,13 +401,6 @@ class LamaTableScene(TableScene):
         if self.hand_focus >= len(self.shown.hand) - 1:
             self.hand_focus = len(self.shown.hand) - 2 if self.hand_focus >= 0 else -1
 
-    def _toast_reason(self, reason: str) -> None:
-        text = t("lama.reason.refused", reason=reason[:1].upper() + reason[1:])
-        if self.reason_toast is not None and self.reason_toast in self.toasts:
-            self.toasts.remove(self.reason_toast)
-        self.reason_toast = Toast(text, 2.6, False, (217, 83, 74))
-        self.toasts.append(self.reason_toast)
-
     def _set_cursor(self, hand: bool) -> None:
         if hand == getattr(self, "_hand_cursor", False):
             return
@@ -419,15 +413,8 @@ class LamaTableScene(TableScene):
     def pause(self) -> None:
         self._set_cursor(False)
 
-    def open_pause(self) -> None:
-        from .pause import PauseScene
-
-        if self.stack is not None:
-            self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))
-
-    def _sound(self, name: str) -> None:
-        if self.app is not None:
-            self.app.play_sound(name)
+    def _refused(self, reason: str) -> str:
+        return t("lama.reason.refused", reason=reason)
 
     # -- frame -----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -445,7 +432,7 @@ class LamaTableScene(TableScene):
                 for event in played.events:
                     self.queue.append((played.seat, event))
                 if self.hotseat and played.seat == self.focus and not self.session.is_over:
-                    self.queue.append((played.seat, _Fake("hide", {})))
+                    self.queue.append((played.seat, TableEvent("hide", {})))
             self._advance_queue()
             if self.idle:
                 self._settle()
@@ -537,9 +524,6 @@ class LamaTableScene(TableScene):
             if handler is not None:
                 handler(seat, event.data)
 
-    def _name(self, seat) -> str:
-        return self.session.seats[seat].name if seat is not None and seat >= 0 else "?"
-
     def _hand_anchor(self, seat: int):
         if self.pos_of(seat) == 0:
             return self.layout["seat0.hand"].center
@@ -560,26 +544,6 @@ class LamaTableScene(TableScene):
         c = self._pile_center()
         return pygame.Rect(0, 0, self.pile_w, card_height(self.pile_w)).move(c[0] - self.pile_w // 2,
                                                                             c[1] - card_height(self.pile_w) // 2)
-
-    def _fly(self, name, start, end, w0, w1, duration, *, delay=0.0, flip=(1.0, 1.0), on_start=None,
-             on_finished=None, tween="ease_out", kind="card", angle=(0.0, 0.0)):
-        sprite = Sprite(name, start[0], start[1], flip=flip[0], scale=w0, angle=angle[0])
-        sprite.back = kind
-
-        def begin():
-            self.sprites.append(sprite)
-            if on_start:
-                on_start()
-
-        def done():
-            if sprite in self.sprites:
-                self.sprites.remove(sprite)
-            if on_finished:
-                on_finished()
-
-        self.tween.animate(sprite, duration, tween, delay=delay, on_start=begin, on_finished=done,
-                           x=end[0], y=end[1], scale=w1, flip=flip[1], angle=angle[1])
-        return sprite
 
     def _ev_deal(self, _mover, d) -> None:
         # the queue carries the seat whose move ended the last round; the dealer is in the event's data
@@ -735,9 +699,6 @@ class LamaTableScene(TableScene):
         """The log says "you" for the one human at the table (never in hot-seat, where names are clearer)."""
         return not self.hotseat and seat == self.focus and self.session.is_human(seat)
 
-    def _token_kind(self, token: int) -> str:
-        return {1: "white", 10: "black", 20: "pink"}[int(token)]
-
     def _board_slot(self, index: int):
         r = self.layout["drama_board"]
         cols = DRAMA_THRESHOLD
@@ -792,26 +753,21 @@ class LamaTableScene(TableScene):
         self.log.add(lazy.t("lama.log.extra_turn", name=self._name(seat)))
 
     def _ev_round_end(self, seat, d) -> None:
-        from .round_summary import RoundSummaryScene
-
         emptied = int(d.get("emptied_by", -1))
         if emptied >= 0:
             self.toasts.append(Toast(t("lama.toast.emptied", name=self._name(emptied)), 1.6, True))
             self.log.add(lazy.t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
         else:
             self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110))
-        self._sound("blowup" if int(d.get("emptied_by", -1)) >= 0 else "token")
-        self.modal = True
+        self._sound("blowup" if emptied >= 0 else "token")
+        scene_type, options = self._round_summary()
+        self._open_round_summary(scene_type, d, 0.9, **options)
 
-        def closed():
-            self.modal = False
-            self._round_tokens(d)
+    def _round_summary(self):
+        """The round-summary scene and its options."""
+        from .round_summary import RoundSummaryScene
 
-        auto = 0.0 if self.session.human_seats else 3.2
-        scene = RoundSummaryScene(d, self.session.names, pinks=self.pinks, on_close=closed,
-                                  auto_close=auto, colorblind=self.colorblind,
-                                  each_llama="llama-each-10" in self.variants)
-        self.tween.after(0.9, lambda: self.stack.push(scene) if self.stack is not None else closed())
+        return RoundSummaryScene, {"pinks": self.pinks, "each_llama": "llama-each-10" in self.variants}
 
     def _round_tokens(self, d) -> None:
         sh = self.shown
@@ -819,11 +775,7 @@ class LamaTableScene(TableScene):
         for seat, gained in enumerate(d["points"]):
             if gained <= 0:
                 continue
-            held = holdings(gained, self.pinks)
-            tokens = [20] * held[20] + [10] * held[10] + [1] * held[1]
-            for i, token in enumerate(tokens[:8]):
-                self._fly(self._token_kind(token), center, self._tokens_anchor(seat), self.token_d, self.token_d,
-                          TOKEN_TIME + 0.1, delay=0.05 * i + 0.08 * seat, kind="token")
+            self._fly_round_tokens(seat, holdings(gained, self.pinks), center, TOKEN_TIME + 0.1)
         for seat, score in enumerate(d["scores"]):
             self.log.add(lazy.t("lama.log.points", name=self._name(seat), gained=d["points"][seat], total=score))
 
@@ -858,24 +810,11 @@ class LamaTableScene(TableScene):
             self.lifts = []
             self.hand_focus = -1
 
-    def _ev_game_end(self, seat, d) -> None:
-        winners = self.session.winners()
-        names = ", ".join(self._name(w) for w in winners)
-        self.toasts.append(Toast(t("lama.toast.winner", names=names), 2.5, True))
-        self.log.add(lazy.t("lama.log.game_end", names=names), (255, 214, 110))
-        self._sound("win")
-        self.finished = True
-        self.tween.after(1.6, self._to_results)
+    def _winner_texts(self, names: str):
+        return t("lama.toast.winner", names=names), lazy.t("lama.log.game_end", names=names)
 
-    def _to_results(self) -> None:
-        s = self.session
-        config = self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
-                                           tuple(s.record.variants), int(s.record.options.get("first_dealer", 0)),
-                                           s.record.seed)
-        history = [list(h) for h in s.state.view(0).history] or s.score_history
-        results = GameResults(config, history, s.scores, s.winners())
-        self.close()
-        self.app.game_over(results)
+    def _score_history(self) -> list:
+        return [list(h) for h in self.session.state.view(0).history] or self.session.score_history
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _hand_positions(self):
@@ -957,12 +896,7 @@ class LamaTableScene(TableScene):
         self._draw_pile_hover(surface)
         self._draw_hand(surface)
         self._draw_status(surface)
-        for name, b in self.buttons.items():
-            b.draw(surface, self.ui)
-            if name.startswith("return"):  # the token itself on its button
-                img = art.token(self._token_kind(int(name.split()[1])), round(b.rect.h * 0.72))
-                lift = -self.ui.s(2) if (b.hovered or b.focused) and not b.pressed else 0
-                surface.blit(img, img.get_rect(midleft=(b.rect.x + self.ui.s(14), b.rect.centery + lift)))
+        self._draw_return_buttons(surface)
         self._draw_sprites(surface)
         for text, x, y, age, color in self.floaters:
             img = self.ui.text(text, 30, color, True)
@@ -973,24 +907,10 @@ class LamaTableScene(TableScene):
                 im = im.copy()
                 im.set_alpha(alpha)
                 surface.blit(im, im.get_rect(midbottom=(x, y - rise + dy)))
-        toast_rect = self.layout["toast"]
-        y = toast_rect.centery
-        for toast in self.toasts[-3:]:
-            toast.draw(surface, (toast_rect.centerx, y), self.ui)
-            y += self.layout.s(70)
+        self._draw_toasts(surface)
 
-    def _draw_round_info(self, surface) -> None:
-        r = self.layout.get("round_info")
-        if r is None:
-            return
-        title = t(f"common.games.{self.session.game_id}")
-        extras = [t_or(f"common.variants.{v}.title", v) for v in sorted(self.variants)]
-        line1 = self.ui.text(t("lama.status.round", round=self.shown.round).upper(), 15, (150, 200, 188), True)
-        line2 = self.ui.text(" · ".join([title] + extras), 17, (226, 238, 232), True)
-        if line2.get_width() > r.w:
-            line2 = pygame.transform.smoothscale_by(line2, r.w / line2.get_width())
-        surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))
-        surface.blit(line2, (r.x + self.layout.s(6), r.y + self.layout.s(6) + line1.get_height()))
+    def _round_text(self) -> str:
+        return t("lama.status.round", round=self.shown.round)
 
     def _draw_pile_hover(self, surface) -> None:
         if self.shown.pile <= 0 or not self.can_act():
@@ -1222,29 +1142,17 @@ def _blit_scaled_flip(surface, name, center, base_w, k, flip, colorblind) -> Non
     surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
 
 
-def t_level(level: str) -> str:
-    return t(f"common.levels.{level}") if level in ("random", "easy", "medium", "hard") else level
-
-
-class _Fake:
-    """A table-made event (the opening deal of a fresh game, hiding a hot-seat hand)."""
-
-    def __init__(self, kind: str, data: dict):
-        self.kind, self.data = kind, data
-
-
-class _GameEnd(_Fake):
+class _GameEnd(TableEvent):
     def __init__(self):
         super().__init__("game_end", {})
 
 
 def open_table(app, config: GameConfig, saved=None) -> LamaTableScene:
-    pace = app.settings.bot_pace
     if saved is None:
-        session = GameSession.from_config(config, storage=app.storage, pace=pace, record_stats=False)
+        session = GameSession.from_config(config, storage=app.storage, pace=app.settings.bot_pace,
+                                          record_stats=False)
     else:
-        session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
-                                        extra_meta={"config": config.to_dict()})
+        session = open_session(app, config, saved)
     return LamaTableScene(session, config)
 
 

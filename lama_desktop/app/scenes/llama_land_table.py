@@ -38,7 +38,7 @@ from ..land.pieces import (CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_c
 from ..land.placement import Placer
 from ..scene import Scene
 from ..session import GameSession
-from ..table.scene_base import TableScene
+from ..table.scene_base import TableScene, open_session
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, finish, lazy
 from ..table.tween import Tweener
 from ..table.layout import table_ui_scale
@@ -58,6 +58,7 @@ HOLD_TIME = 0.9
 
 class LlamaLandTableScene(TableScene):
     name = "llama_land_table"
+    refusal_seconds = 2.8
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
         super().__init__()
@@ -668,22 +669,8 @@ class LlamaLandTableScene(TableScene):
             return False
         return True
 
-    def _toast_reason(self, reason: str) -> None:
-        text = t("llama_land.reason.refused", reason=reason[:1].upper() + reason[1:])
-        if self.reason_toast is not None and self.reason_toast in self.toasts:
-            self.toasts.remove(self.reason_toast)
-        self.reason_toast = Toast(text, 2.8, False, (217, 83, 74))
-        self.toasts.append(self.reason_toast)
-
-    def open_pause(self) -> None:
-        from .pause import PauseScene
-
-        if self.stack is not None:
-            self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))
-
-    def _sound(self, name: str) -> None:
-        if self.app is not None:
-            self.app.play_sound(name)
+    def _refused(self, reason: str) -> str:
+        return t("llama_land.reason.refused", reason=reason)
 
     # -- choices in overlays -------------------------------------------------------------------------------------
     def _open_choice(self, title: str, options) -> None:
@@ -1768,16 +1755,8 @@ def round_number(d: dict) -> int:
 
 
 def open_table(app, config: GameConfig, saved=None) -> LlamaLandTableScene:
-    pace = app.settings.bot_pace
-    if saved is None:
-        options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
-        session = GameSession.new(config.game_id, config.seats, config.variants, config.seed, options,
-                                  storage=app.storage, pace=pace, record_stats=False,
-                                  extra_meta={"config": config.to_dict()})
-    else:
-        session = GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
-                                        extra_meta={"config": config.to_dict()})
-    return LlamaLandTableScene(session, config)
+    options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
+    return LlamaLandTableScene(open_session(app, config, saved, options), config)
 
 
 register_table(("llama-land",), open_table)

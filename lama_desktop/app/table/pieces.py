@@ -220,6 +220,11 @@ def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, cou
 TOKEN_KINDS = ((20, "pink"), (10, "black"), (1, "white"))
 
 
+def token_kind(token: int) -> str:
+    """The art of a scoring token: 1 white, 10 black, 20 pink."""
+    return {1: "white", 10: "black", 20: "pink"}[int(token)]
+
+
 def draw_token_stacks(surface: pygame.Surface, rect: pygame.Rect, held: dict, pinks: bool, diameter: int,
                       align: str = "left", show_empty: bool = False) -> dict[int, tuple[int, int]]:
     """White, black (and pink) stacks side by side, bottoms on ``rect``'s bottom. Returns each kind's top centre."""

@@ -4,20 +4,58 @@ A table owns a ``GameSession`` (``self.session``) and a ``Tweener`` (``self.twee
 ``_build(size)``. Coming back from the pause menu the settings may have changed (animation speed, bot pace, palette,
 language, UI scale) and the window may have been resized: ``resume`` applies them and rebuilds what depends on
 them. Leaving the table closes the session (its bot worker thread).
+
+It also holds what the tables do alike: the pause menu, sounds, seat names, the refusal toast, cards and tokens
+flying over the table (``_fly``), the toasts, the round line, the end of the game (``_ev_game_end`` /
+``_to_results``) and opening a table's session (``open_session``).
 """
 
 from __future__ import annotations
 
 import pygame
 
+from .. import art
+from ..gameconfig import GameConfig, GameResults, SeatConfig
+from ..i18n import t, t_or
 from ..scene import Scene
+from ..session import GameSession
 from .layout import table_ui_scale
-from .pieces import finish
+from .pieces import Toast, finish, token_kind
+from .tween import Sprite
+
+
+class TableEvent:
+    """A table-made event (the opening deal of a fresh game, hiding a hot-seat hand, the end of a game resumed
+    when over): it is queued and animated like the engine's."""
+
+    def __init__(self, kind: str, data: dict):
+        self.kind, self.data = kind, data
+
+
+def t_level(level: str) -> str:
+    """A bot's level in the player's language (an unknown level as it is)."""
+    return t(f"common.levels.{level}") if level in ("random", "easy", "medium", "hard") else level
+
+
+def open_session(app, config: GameConfig, saved=None, options: dict | None = None) -> GameSession:
+    """The session of a table opened from the setup screen (``saved`` is None: a new game, with the engine's
+    ``options``) or from a save."""
+    pace = app.settings.bot_pace
+    if saved is not None:
+        return GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
+                                     extra_meta={"config": config.to_dict()})
+    return GameSession.new(config.game_id, config.seats, config.variants, config.seed, options or {},
+                           storage=app.storage, pace=pace, record_stats=False,
+                           extra_meta={"config": config.to_dict()})
 
 
 class TableScene(Scene):
     #: the largest UI scale the table's layout can honour (see ``layout.table_ui_scale``)
     ui_scale_top: float | None = None
+    #: how long a refusal shows
+    refusal_seconds = 2.6
+    #: the engine option that names the first player, for the results' replay config
+    first_option = "first_player"
 
     def exit(self) -> None:
         self.close()
@@ -81,3 +119,146 @@ class TableScene(Scene):
             self._status_cache = (key, finish(pill))
         pill = self._status_cache[1]
         surface.blit(pill, pill.get_rect(center=r.center))
+
+    # what every table does alike ------------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        from ..scenes.pause import PauseScene
+
+        if self.stack is not None:
+            self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))
+
+    def _sound(self, name: str) -> None:
+        if self.app is not None:
+            self.app.play_sound(name)
+
+    def _name(self, seat) -> str:
+        return self.session.seats[seat].name if seat is not None and seat >= 0 else "?"
+
+    def _toast_reason(self, reason: str) -> None:
+        """A refusal (or a "wait for ...") in the one red toast: a new one replaces the last."""
+        text = self._refused(reason[:1].upper() + reason[1:])
+        if self.reason_toast is not None and self.reason_toast in self.toasts:
+            self.toasts.remove(self.reason_toast)
+        self.reason_toast = Toast(text, self.refusal_seconds, False, (217, 83, 74))
+        self.toasts.append(self.reason_toast)
+
+    def _refused(self, reason: str) -> str:
+        """The refusal's sentence as the toast shows it (a table may frame it: "Not allowed: ...")."""
+        return reason
+
+    def _fly(self, name, start, end, w0, w1, duration, *, delay=0.0, flip=None, angle=None, on_start=None,
+             on_finished=None, tween="ease_out", kind="card"):
+        """A card (``kind`` "card"; ``name`` None: its back) or a token flying from ``start`` to ``end`` while its
+        width goes from ``w0`` to ``w1``; ``flip`` and ``angle`` (from, to) turn it over and round on the way."""
+        extra, targets = {}, {}
+        if flip is not None:
+            extra["flip"], targets["flip"] = flip
+        if angle is not None:
+            extra["angle"], targets["angle"] = angle
+        sprite = Sprite(name, start[0], start[1], scale=w0, **extra)
+        sprite.back = kind
+
+        def begin():
+            self.sprites.append(sprite)
+            if on_start:
+                on_start()
+
+        def done():
+            if sprite in self.sprites:
+                self.sprites.remove(sprite)
+            if on_finished:
+                on_finished()
+
+        self.tween.animate(sprite, duration, tween, delay=delay, on_start=begin, on_finished=done,
+                           x=end[0], y=end[1], scale=w1, **targets)
+        return sprite
+
+    def _token_kind(self, token) -> str:
+        return token_kind(token)
+
+    def _fly_round_tokens(self, seat: int, held: dict, center, time: float) -> None:
+        """The tokens a seat gains at a round's end (``held``: count per value, at most 8 shown) fly to it."""
+        tokens = [20] * held[20] + [10] * held[10] + [1] * held[1]
+        for i, token in enumerate(tokens[:8]):
+            self._fly(self._token_kind(token), center, self._tokens_anchor(seat), self.token_d, self.token_d,
+                      time, delay=0.05 * i + 0.08 * seat, kind="token")
+
+    def _open_round_summary(self, scene_type, d, delay: float, **kwargs) -> None:
+        """The round's summary (``scene_type(d, names, on_close=..., auto_close=..., colorblind=..., **kwargs)``)
+        after ``delay``; the queue waits for it to close, then the round's tokens fly (``_round_tokens``). With
+        bots only it closes itself."""
+        self.modal = True
+
+        def closed():
+            self.modal = False
+            self._round_tokens(d)
+
+        auto = 0.0 if self.session.human_seats else 3.2
+        scene = scene_type(d, self.session.names, on_close=closed, auto_close=auto, colorblind=self.colorblind,
+                           **kwargs)
+        self.tween.after(delay, lambda: self.stack.push(scene) if self.stack is not None else closed())
+
+    def _ev_game_end(self, seat, d) -> None:
+        names = ", ".join(self._name(w) for w in self.session.winners())
+        toast, line = self._winner_texts(names)
+        self.toasts.append(Toast(toast, 2.5, True))
+        self.log.add(line, (255, 214, 110))
+        self._sound("win")
+        self.finished = True
+        self.tween.after(1.6, self._to_results)
+
+    def _winner_texts(self, names: str):
+        """The toast (text) and the log line (lazy text) that name the winners."""
+        raise NotImplementedError
+
+    def _results_config(self) -> GameConfig:
+        """The game's config (for "play again"): the one it was opened with, or rebuilt from the session."""
+        s = self.session
+        return self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
+                                         tuple(s.record.variants), int(s.record.options.get(self.first_option, 0)),
+                                         s.record.seed)
+
+    def _to_results(self) -> None:
+        s = self.session
+        results = GameResults(self._results_config(), self._score_history(), s.scores, s.winners())
+        self.close()
+        if self.app is not None:
+            self.app.game_over(results)
+
+    def _score_history(self) -> list:
+        return [list(h) for h in self.session.score_history]
+
+    # drawing ------------------------------------------------------------------------------------------------------
+    def _draw_round_info(self, surface) -> None:
+        """Top left: the round, then the game and its variants."""
+        r = self.layout.get("round_info")
+        if r is None:
+            return
+        title = t(f"common.games.{self.session.game_id}")
+        extras = [t_or(f"common.variants.{v}.title", v) for v in sorted(self.variants)]
+        line1 = self.ui.text(self._round_text().upper(), 15, (150, 200, 188), True)
+        line2 = self.ui.text(" · ".join([title] + extras), 17, (226, 238, 232), True)
+        if line2.get_width() > r.w:
+            line2 = pygame.transform.smoothscale_by(line2, r.w / line2.get_width())
+        surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))
+        surface.blit(line2, (r.x + self.layout.s(6), r.y + self.layout.s(6) + line1.get_height()))
+
+    def _round_text(self) -> str:
+        raise NotImplementedError
+
+    def _draw_toasts(self, surface) -> None:
+        """The last three toasts, one under the other from the layout's ``toast`` rect."""
+        toast_rect = self.layout["toast"]
+        y = toast_rect.centery
+        for toast in self.toasts[-3:]:
+            toast.draw(surface, (toast_rect.centerx, y), self.ui)
+            y += self.layout.s(70)
+
+    def _draw_return_buttons(self, surface, lift: bool = True) -> None:
+        """The buttons; a "return <token>" one shows the token itself (raised with the button when ``lift``)."""
+        for name, b in self.buttons.items():
+            b.draw(surface, self.ui)
+            if name.startswith("return"):
+                img = art.token(self._token_kind(int(name.split()[1])), round(b.rect.h * 0.72))
+                up = -self.ui.s(2) if lift and (b.hovered or b.focused) and not b.pressed else 0
+                surface.blit(img, img.get_rect(midleft=(b.rect.x + self.ui.s(14), b.rect.centery + up)))
