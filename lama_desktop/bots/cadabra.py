@@ -358,15 +358,19 @@ class EasyBot(Bot):
         return QUIT
 
 
-class MediumBot(Bot):
-    """The hand-written heuristic (``heuristic_action``) on a state consistent with the view."""
-
-    level = "medium"
+class _HeuristicBot(Bot):
+    """A bot that runs the heuristic (with ``params``) on states sampled from its view with its own ``Rng``."""
 
     def __init__(self, seed: int = 0, params: Params = DEFAULT):
         super().__init__(seed)
         self.params = params
         self._rng = Rng(seed)
+
+
+class MediumBot(_HeuristicBot):
+    """The hand-written heuristic (``heuristic_action``) on a state consistent with the view."""
+
+    level = "medium"
 
     def choose(self, view: CadabraView) -> Move:
         moves = view.legal_moves()
@@ -416,7 +420,7 @@ def rollout(state: CadabraState, me: int, params: Params, round_no: int, limit: 
     return _value(state.history[-1] if state.history else state.scores, me)
 
 
-class HardBot(Bot):
+class HardBot(_HeuristicBot):
     """Flat Monte Carlo over determinizations with common random numbers and heuristic playouts.
 
     ``playouts`` is the budget per decision, shared among the candidate moves (at least ``min_rounds`` and at
@@ -428,14 +432,12 @@ class HardBot(Bot):
 
     def __init__(self, seed: int = 0, playouts: int = 300, min_rounds: int = 12, max_rounds: int = 120,
                  prior: float = 0.02, params: Params = DEFAULT, rollout_params: Params = ROLLOUT):
-        super().__init__(seed)
+        super().__init__(seed, params)
         self.playouts = playouts
         self.min_rounds = min_rounds
         self.max_rounds = max_rounds
         self.prior = prior
-        self.params = params
         self.rollout_params = rollout_params
-        self._rng = Rng(seed)
 
     def choose(self, view: CadabraView) -> Move:
         moves = view.legal_moves()

@@ -37,6 +37,7 @@ from ..engine.lama import (
     TAKE,
     VALUE,
     LamaView,
+    lowest_token,
 )
 from . import register_bots
 from .base import Bot
@@ -90,16 +91,6 @@ def _saving(h: list[int], t: int, each_llama: bool) -> int:
     v = VALUE[t]
     other = t + 7 if t < 7 else t - 7
     return v if h[t] == 1 and h[other] == 0 else 0
-
-
-def lowest_token(score: int, pinks: bool) -> int:
-    if score <= 0:
-        return 0
-    if score % 10:
-        return 1
-    if not pinks or score % 20:
-        return 10
-    return 20
 
 
 def largest_token(score: int, pinks: bool) -> int:
@@ -392,6 +383,26 @@ class _LamaBot(Bot):
     def _context(self, view: LamaView):
         return Rules(view)
 
+    def _legal(self, view: LamaView) -> tuple[list[Move], Move | None]:
+        """The seat's legal moves, and the answer when the decision is trivial: the token to return at a round's
+        end, or the only legal move (else ``None``)."""
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError(f"the {self.level} bot was asked to move when it has no legal move")
+        answer = _returning_move(view, moves)
+        if answer is None and len(moves) == 1:
+            answer = moves[0]
+        return moves, answer
+
+    def _heuristic_move(self, view: LamaView, moves: list[Move], threshold: float) -> Move:
+        """The hand-written heuristic's move with this quit threshold (the last legal move if it is not legal)."""
+        rules = self._context(view)
+        h = view.hand
+        code = heuristic_action(h, sum(h), view.top, rules.party, rules.each_llama, view.drama, DRAW in moves,
+                                threshold, self.params)
+        move = action_to_move(code)
+        return move if move in moves else moves[-1]
+
 
 class EasyBot(_LamaBot):
     """A beginner: plays whenever it can, otherwise draws with an expensive hand and quits with a cheap one."""
@@ -402,25 +413,15 @@ class EasyBot(_LamaBot):
     mistake_rate = 0.15
 
     def choose(self, view: LamaView) -> Move:
-        moves = view.legal_moves()
-        if not moves:
-            raise ValueError("the easy bot was asked to move when it has no legal move")
-        ret = _returning_move(view, moves)
-        if ret is not None:
-            return ret
-        if len(moves) == 1:
-            return moves[0]
-        rules = self._context(view)
-        h = view.hand
+        moves, answer = self._legal(view)
+        if answer is not None:
+            return answer
         if self.rng.random() < self.mistake_rate:
             # a casual choice: any legal play, or else a draw; never a pointless quit with a playable card
             plays = [m for m in moves if m.kind == "play"]
             if plays:
                 return self.rng.choice(plays)
-        code = heuristic_action(h, sum(h), view.top, rules.party, rules.each_llama, view.drama, DRAW in moves,
-                                self.params.quit_base, self.params)
-        move = action_to_move(code)
-        return move if move in moves else moves[-1]
+        return self._heuristic_move(view, moves, self.params.quit_base)
 
 
 class MediumBot(_LamaBot):
@@ -430,23 +431,13 @@ class MediumBot(_LamaBot):
     params = MEDIUM
 
     def choose(self, view: LamaView) -> Move:
-        moves = view.legal_moves()
-        if not moves:
-            raise ValueError("the medium bot was asked to move when it has no legal move")
-        ret = _returning_move(view, moves)
-        if ret is not None:
-            return ret
-        if len(moves) == 1:
-            return moves[0]
-        rules = self._context(view)
+        moves, answer = self._legal(view)
+        if answer is not None:
+            return answer
         me = view.seat
-        h = view.hand
         thr = quit_threshold(self.params, view.hand_sizes, view.active, me, view.pile_size,
                              score_adjustment(view.scores, me, self.params))
-        code = heuristic_action(h, sum(h), view.top, rules.party, rules.each_llama, view.drama, DRAW in moves,
-                                thr, self.params)
-        move = action_to_move(code)
-        return move if move in moves else moves[-1]
+        return self._heuristic_move(view, moves, thr)
 
 
 class Decision:
@@ -612,14 +603,9 @@ class HardBot(_LamaBot):
 
     def prepare(self, view: LamaView) -> "Move | Decision":
         """Answer a trivial decision at once (a Move), or gather what a search of this one needs (a Decision)."""
-        moves = view.legal_moves()
-        if not moves:
-            raise ValueError("the hard bot was asked to move when it has no legal move")
-        ret = _returning_move(view, moves)
-        if ret is not None:
-            return ret
-        if len(moves) == 1:
-            return moves[0]
+        moves, answer = self._legal(view)
+        if answer is not None:
+            return answer
         self._observe(view)
         me = view.seat
         h = view.hand
