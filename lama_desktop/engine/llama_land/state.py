@@ -64,6 +64,21 @@ def _placement_move(kind: str, shape: str, oi: int, origin: int) -> Move:
     return move
 
 
+def _outside(cells, heights) -> set:
+    """The cells next to ``cells`` that are not in the domain ``heights``."""
+    return {cell + step for cell in cells for step in NEIGHBOURS if cell + step not in heights}
+
+
+def _add_extends(ext: set, oi: int, offs, frontier, heights) -> None:
+    """Add to ``ext`` every ``(oi, origin)`` whose cells touch ``frontier`` and all lie outside the domain."""
+    for origin in {f - off for f in frontier for off in offs}:
+        for off in offs:
+            if origin + off in heights:
+                break
+        else:
+            ext.add((oi, origin))
+
+
 # -------------------------------------------------------------------------------------------------------------
 class Footprint:
     """Placements that depend only on a domain's cell set (not heights): rebuilt incrementally on each extend and
@@ -84,24 +99,14 @@ class Footprint:
 
     @classmethod
     def full(cls, fp: int, heights) -> "Footprint":
-        frontier = set()
-        for cell in heights:
-            for step in NEIGHBOURS:
-                other = cell + step
-                if other not in heights:
-                    frontier.add(other)
+        frontier = _outside(heights, heights)
         ext_sets, ins_sets = {}, {}
         for shape in SHAPES:
             ext, ins = set(), set()
             for o in ORIENTS[shape]:
                 offs = o.offsets
                 oi = o.index
-                for origin in {f - off for f in frontier for off in offs}:
-                    for off in offs:
-                        if origin + off in heights:
-                            break
-                    else:
-                        ext.add((oi, origin))
+                _add_extends(ext, oi, offs, frontier, heights)
                 first = offs[0]
                 for cell in heights:
                     origin = cell - first
@@ -117,12 +122,7 @@ class Footprint:
 
     def grown(self, fp: int, heights, new_cells) -> "Footprint":
         """The footprint after ``new_cells`` joined the domain (``heights`` already holds them)."""
-        near = set()
-        for c in new_cells:
-            for step in NEIGHBOURS:
-                f = c + step
-                if f not in heights:
-                    near.add(f)
+        near = _outside(new_cells, heights)
         ext_sets, ins_sets = {}, {}
         for shape in SHAPES:
             ext = set(self.ext_sets[shape])
@@ -137,12 +137,7 @@ class Footprint:
                             break
                     else:
                         ins.add((oi, origin, tuple([origin + off for off in offs])))
-                for origin in {f - off for f in near for off in offs}:
-                    for off in offs:
-                        if origin + off in heights:
-                            break
-                    else:
-                        ext.add((oi, origin))
+                _add_extends(ext, oi, offs, near, heights)
             ext_sets[shape] = ext
             ins_sets[shape] = ins
         return Footprint(fp, ext_sets, ins_sets)
