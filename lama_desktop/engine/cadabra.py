@@ -81,7 +81,6 @@ from .core import (
     StateFormatError,
     as_move,
     check_header,
-    lowest_scores,
     malformed,
     reading_state,
     state_header,
@@ -294,6 +293,7 @@ class CadabraState(HandsState):
     )
     game_id = GAME_ID
     CARDS = CARDS
+    OVER = OVER
 
     # -- construction -----------------------------------------------------------------------------------------
     @classmethod
@@ -371,15 +371,7 @@ class CadabraState(HandsState):
         s.phase = PHASE_NAMES.index(phase)
         return s
 
-    # -- the contract -------------------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return -1 if self.phase == OVER else self.cur
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
+    # -- the contract (current_player, is_over, winners: HandsState) --------------------------------------------
     @property
     def scores(self) -> list[int]:
         b = self.blacks
@@ -391,9 +383,6 @@ class CadabraState(HandsState):
     def tokens(self) -> list[list[int]]:
         """Every seat's [whites, blacks] (events carry it after each token move, for the UI)."""
         return [[w, self.blacks[i]] for i, w in enumerate(self.whites)]
-
-    def winners(self) -> list[int]:
-        return lowest_scores(self.scores) if self.phase == OVER else []
 
     @property
     def top(self) -> int:

@@ -371,5 +371,13 @@ def reading_state(what: str):
         raise StateFormatError(f"damaged {what}: {type(error).__name__}: {error}") from None
 
 
+def read_saved(data: Any, game_id: str, version: int, read: Callable[[dict], "GameState"]) -> "GameState":
+    """``read(data)`` once ``data`` passed ``check_header``; a damaged field raises ``StateFormatError``
+    (``damaged <game_id> state: ...``)."""
+    check_header(data, game_id, version)
+    with reading_state(f"{game_id} state"):
+        return read(data)
+
+
 def moves_text(moves: Sequence[Move]) -> list[str]:
     return [str(m) for m in moves]

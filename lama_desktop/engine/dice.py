@@ -65,10 +65,9 @@ from .core import (
     StateFormatError,
     StateView,
     VariantSpec,
-    check_header,
     lowest_scores,
     malformed,
-    reading_state,
+    read_saved,
     state_header,
     state_property,
     unknown_move,
@@ -833,9 +832,7 @@ class DiceState(GameState):
 
     @classmethod
     def from_dict(cls, data: dict) -> "DiceState":
-        check_header(data, GAME_ID, STATE_VERSION)
-        with reading_state("lama-dice state"):
-            return cls._from_dict(data)
+        return read_saved(data, GAME_ID, STATE_VERSION, cls._from_dict)
 
     @classmethod
     def _from_dict(cls, data: dict) -> "DiceState":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import GameState, StateView, state_property
+from .core import GameState, StateView, lowest_scores, state_property
 from .rng import Rng
 
 
@@ -48,11 +48,24 @@ class CardNames:
 
 
 class HandsState(GameState):
-    """Base of the hidden-hand games. Subclasses set ``CARDS`` (their ``CardNames``) and hold the slots ``rng``,
-    ``hands``, ``hand_sizes``, ``pile``, ``discard``, ``active``, ``n_active`` and ``cur``."""
+    """Base of the hidden-hand games. Subclasses set ``CARDS`` (their ``CardNames``) and ``OVER`` (their phase
+    number for a finished game) and hold the slots ``rng``, ``hands``, ``hand_sizes``, ``pile``, ``discard``,
+    ``active``, ``n_active``, ``cur`` and ``phase``. Fewest points win."""
 
     __slots__ = ()
     CARDS: CardNames
+    OVER: int
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase == self.OVER else self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == self.OVER
+
+    def winners(self) -> list[int]:
+        return lowest_scores(self.scores) if self.phase == self.OVER else []
 
     def _next_active(self, p: int) -> int:
         """The next seat after ``p`` (clockwise) still in the round."""

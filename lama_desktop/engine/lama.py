@@ -36,7 +36,6 @@ from .core import (
     VariantSpec,
     as_move,
     check_header,
-    lowest_scores,
     state_header,
     state_property,
     unknown_move,
@@ -164,6 +163,7 @@ class LamaState(HandsState):
         "board", "drama", "phase", "returner", "history", "round_log", "last_player", "first_dealer",
     )
     CARDS = CARDS
+    OVER = OVER
 
     # -- construction ---------------------------------------------------------------------------------------
     @classmethod
@@ -235,21 +235,10 @@ class LamaState(HandsState):
         s.round_no = round_no
         return s
 
-    # -- contract -----------------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return -1 if self.phase == OVER else self.cur
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
+    # -- contract (current_player, is_over, winners: HandsState) -----------------------------------------
     @property
     def scores(self) -> list[int]:
         return list(self.points)
-
-    def winners(self) -> list[int]:
-        return lowest_scores(self.points) if self.phase == OVER else []
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase

@@ -11,9 +11,8 @@ from ..core import (
     StateFormatError,
     StateView,
     as_move,
-    check_header,
     malformed,
-    reading_state,
+    read_saved,
     state_header,
     unknown_move,
 )
@@ -1183,9 +1182,7 @@ class LlamaLandState(GameState):
 
     @classmethod
     def from_dict(cls, d: dict) -> "LlamaLandState":
-        check_header(d, GAME_ID, STATE_VERSION)
-        with reading_state("llama-land state"):
-            return cls._from_dict(d)
+        return read_saved(d, GAME_ID, STATE_VERSION, cls._from_dict)
 
     @classmethod
     def _from_dict(cls, d: dict) -> "LlamaLandState":
