@@ -20,8 +20,6 @@ of a circle's token, B / W return a black / white token, Esc pause.
 
 from __future__ import annotations
 
-from collections import deque
-
 import pygame
 
 from .. import art
@@ -29,9 +27,8 @@ from ..gameconfig import GameConfig
 from ..i18n import language, t
 from ..session import GameSession
 from ..table.pieces import (
-    CREAM, GOLD, INK, LazyText, Toast, card_height, count_badge, draw_backs_and_count, draw_token_stacks, lazy,
+    CREAM, GOLD, INK, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy,
 )
-from ..table.reasons import refusal_text
 from ..table.scene_base import TableEvent, open_session
 from ..tables import register_table
 from ..widgets import INK_SOFT, Button, blit_center, draw_panel
@@ -125,16 +122,13 @@ class Shown:
 class CadabraTableScene(LamaTableScene):
     name = "cadabra_table"
     refusal_seconds = 2.8
+    shown_type = Shown
+    movers = ("play", "draw", "quit", "show_take", "magic")
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
-        # The L.A.M.A. table's constructor sets up everything this table shares (tweens, log, toasts, hot-seat
-        # focus...) and builds its picture of the view with its module's ``Shown``: let it build ours instead.
-        original = lama_table.Shown
-        lama_table.Shown = Shown
-        try:
-            super().__init__(session, config)
-        finally:
-            lama_table.Shown = original
+        # the L.A.M.A. table's constructor sets up everything this table shares (tweens, log, toasts, hot-seat
+        # focus...) and builds its picture of the view (``shown_type``)
+        super().__init__(session, config)
         self.pinks = False
         self.drama_variant = True  # the Lamagic Show stage is always on the table
         self._buttons_language = language()
@@ -321,124 +315,25 @@ class CadabraTableScene(LamaTableScene):
             self._sound("turn")
         self._was_my_turn = my_turn
 
-    def _open_privacy(self, seat: int) -> None:
-        from .privacy import PrivacyScene
-
-        self.revealed = False
-        self.privacy_open = True
-
-        def ready():
-            self.privacy_open = False
-            self.focus = seat
-            self.revealed = True
-            self.shown = Shown(self.session.view(seat), True)
-            self.lifts = [0.0] * len(self.shown.hand)
-            self.hand_focus = -1
-            self.static = None
-            self._build_buttons()
-
-        self.stack.push(PrivacyScene(self.session.seats[seat].name, ready,
-                                     self.session.human_seats.index(seat)))
-
-    def _advance_queue(self) -> None:
-        while self.queue and not self.tween.busy and not self.modal and not self.privacy_open:
-            seat, event = self.queue.popleft()
-            if event.kind in ("play", "draw", "quit", "show_take", "magic") and seat is not None:
-                self.shown.current = seat
-            handler = getattr(self, f"_ev_{event.kind}", None)
-            if handler is not None:
-                handler(seat, event.data)
-
     # -- event animations ----------------------------------------------------------------------------------
-    def _ev_deal(self, _seat, d) -> None:
+    def _new_round(self, d) -> int:
         sh = self.shown
-        n = self.n
-        sizes = list(d["hand_sizes"])
-        total = sum(sizes)
-        sh.pile = int(d["pile"]) + total + 1
-        sh.sizes = [0] * n
-        sh.discard = []
-        sh.active = [True] * n
         sh.show = False
         sh.board = list(d.get("board", sh.board))
-        sh.round = int(d["round"])
-        sh.current = int(d["starter"])
-        sh.phase = "playing"
-        sh.hand_face = 1.0
         if sh.magic not in ("board",):
             sh.magic = "supply"
-        view = self.session.view(self.focus)
-        final = sort_hand(DISPLAY[c] for c in view.to_dict()["hand"]) if self.revealed else []
-        sh.hand = list(final)
-        sh.landed = set()
-        self.lifts = [0.0] * len(final)
-        self._build_buttons()
-        self._sound("shuffle")
-        self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
-        self.log.add(lazy.t("cadabra.log.deal", round=d["round"], name=self._name(int(d["starter"]))), (196, 226, 214))
-        starter = int(d["starter"])
-        order = [((starter + i) % n) for i in range(total)]
-        dealt = {seat: 0 for seat in range(n)}
-        for i, seat in enumerate(order):
-            index = dealt[seat]
-            dealt[seat] += 1
-            mine = seat == self.focus and self.revealed
-            end = self._deal_target(seat, index, sizes[seat])
+        return int(d["starter"])
 
-            def start():
-                sh.pile -= 1
+    def _deal_line(self, d):
+        return lazy.t("cadabra.log.deal", round=d["round"], name=self._name(int(d["starter"])))
 
-            def land(s=seat, idx=index, mine=mine, i=i):
-                sh.sizes[s] += 1
-                if mine and sh.landed is not None:
-                    sh.landed.add(idx)
-                if i % 3 == 0:
-                    self._sound("deal")
+    def _card_name(self, card):
+        return DISPLAY.get(card, card)
 
-            w1 = self.hand_w if seat == self.focus else self.back_w
-            self._fly(final[index] if mine and index < len(final) else None, self._pile_center(), end,
-                      self.pile_w, w1, 0.30, delay=0.25 + i * lama_table.DEAL_STEP,
-                      flip=(0.0, 1.0 if mine else 0.0), on_start=start, on_finished=land)
-        top = DISPLAY[d["top"]]
+    def _sort(self, names) -> list[str]:
+        return sort_hand(names)
 
-        def start_top():
-            sh.pile -= 1
-
-        def land_top():
-            sh.discard = [top]
-            sh.landed = None
-            self._sound("card_play")
-
-        self._fly(top, self._pile_center(), self._discard_center(), self.pile_w, self.pile_w, 0.32,
-                  delay=0.25 + total * lama_table.DEAL_STEP + 0.12, flip=(0.0, 1.0), on_start=start_top,
-                  on_finished=land_top)
-
-    def _ev_play(self, seat, d) -> None:
-        sh = self.shown
-        card = DISPLAY[d["card"]]
-        mine = seat == self.focus and self.revealed and card in sh.hand
-        if mine:
-            index = sh.hand.index(card)
-            positions = self._hand_positions()
-            x, y, angle = positions[index]
-            start = (x, y - (self.lifts[index] if index < len(self.lifts) else 0))
-            sh.hand.pop(index)
-            if index < len(self.lifts):
-                self.lifts.pop(index)
-            w0, flip0 = self.hand_w, 1.0
-        else:
-            start = self._hand_anchor(seat)
-            angle = 0
-            w0, flip0 = self.back_w, 0.0
-        sh.sizes[seat] = int(d.get("hand_size", max(0, sh.sizes[seat] - 1)))
-        wobble = (-7, 5, -3, 8, -5, 3)[len(sh.discard) % 6]
-
-        def land():
-            sh.discard = (sh.discard + [card])[-5:]
-
-        self._sound("card_play")
-        self._fly(card, start, self._discard_center(), w0, self.pile_w, PLAY_TIME, flip=(flip0, 1.0),
-                  on_finished=land, angle=(angle, wobble))
+    def _log_play(self, seat: int, card: str) -> None:
         if self._solo_human(seat):
             self.log.add(lazy.t("cadabra.log.play_own", card=card_text(card)))
         else:
@@ -449,43 +344,14 @@ class CadabraTableScene(LamaTableScene):
         humans = self.session.human_seats
         return len(humans) == 1 and seat == humans[0]
 
-    def _ev_draw(self, seat, d, forced: bool = False) -> None:
-        sh = self.shown
-        mine = seat == self.focus and self.revealed
-        card = DISPLAY.get(d.get("card")) if mine else None
-        sh.pile = int(d["pile"])
-
-        def land():
-            sh.sizes[seat] = int(d.get("hand_size", sh.sizes[seat] + 1))
-            if mine and card:
-                sh.landed = None
-
-        if mine and card:
-            new_hand = sort_hand(sh.hand + [card])
-            probe = len(new_hand) - 1 - new_hand[::-1].index(card)
-            old = list(range(len(new_hand)))
-            old.remove(probe)
-            lifts = [0.0] * len(new_hand)
-            for j, i in enumerate(old):
-                lifts[i] = self.lifts[j] if j < len(self.lifts) else 0.0
-            sh.hand, sh.landed, self.lifts = new_hand, set(old), lifts
-            end = self._hand_positions()[probe][:2]
-            w1 = self.hand_w
-        else:
-            end = self._hand_anchor(seat)
-            w1 = self.back_w if self.pos_of(seat) else self.hand_w
-        self._sound("card_draw")
-        self._fly(card, self._pile_center(), end, self.pile_w, w1, lama_table.DRAW_TIME,
-                  flip=(0.0, 1.0 if mine else 0.0), on_finished=land, delay=0.15 if forced else 0.0)
+    def _log_draw(self, seat: int, card, forced: bool) -> None:
         if forced:
             self.toasts.append(Toast(t("cadabra.toast.force_draw", name=self._name(seat)), 1.5))
             self.log.add(lazy.t("cadabra.log.force_draw", name=self._name(seat)), (200, 220, 255))
-        elif mine and card:
+        if card:
             self.log.add(lazy.t("cadabra.log.draw_own", card=card_text(card)))
-        else:
+        elif not forced:
             self.log.add(lazy.t("lama.log.draw", name=self._name(seat)))
-        if mine and card and forced:
-            self.log.add(lazy.t("cadabra.log.draw_own", card=card_text(card)))
 
     def _ev_force_draw(self, seat, d) -> None:
         self._ev_draw(seat, d, forced=True)
@@ -743,19 +609,6 @@ class CadabraTableScene(LamaTableScene):
             x, y = self._magic_anchor(seat)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
-    def _draw_opponent(self, surface, seat: int) -> None:
-        L, sh = self.layout, self.shown
-        k = self.pos_of(seat)
-        plate_rect = L[f"seat{k}.plate"]
-        plate = self._plate(seat, plate_rect)
-        pad = (plate.get_width() - plate_rect.w) // 2
-        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
-        hand_rect = L[f"seat{k}.hand"]
-        draw_backs_and_count(surface, self.ui, hand_rect, sh.sizes[seat], not sh.active[seat], self.back_w,
-                             L.seat_s(k, 26))
-        rect = L[f"seat{k}.tokens"]
-        self._draw_tokens(surface, seat, rect.inflate(-L.s(8), 0), self.small_token_d, "left")
-
     def _draw_choice_glow(self, surface) -> None:
         """While a human chooses whom to give a token to, the possible receivers' plates glow."""
         sh, L = self.shown, self.layout
@@ -772,15 +625,6 @@ class CadabraTableScene(LamaTableScene):
     def _draw_status(self, surface) -> None:
         self._draw_choice_glow(surface)
         super()._draw_status(surface)
-
-    def _draw_me_seat(self, surface) -> None:
-        L, sh = self.layout, self.shown
-        seat = self.focus
-        plate_rect = L["seat0.plate"]
-        plate = self._plate(seat, plate_rect)
-        pad = (plate.get_width() - plate_rect.w) // 2
-        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
-        self._draw_tokens(surface, seat, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)), self.token_d, "left")
 
     def _status_text(self) -> str:
         s, sh = self.session, self.shown

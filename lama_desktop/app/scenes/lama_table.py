@@ -100,6 +100,10 @@ class Shown:
 
 class LamaTableScene(TableScene):
     name = "lama_table"
+    #: the table's picture of the engine's view (the Cadabra table has its own)
+    shown_type = Shown
+    #: the events whose mover becomes the current player as they are shown
+    movers = ("play", "draw", "quit", "drama_take")
     first_option = "first_dealer"
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
@@ -133,7 +137,7 @@ class LamaTableScene(TableScene):
         self.hotseat = len(humans) >= 2
         self.focus = humans[0] if humans else 0
         self.revealed = not self.hotseat
-        self.shown = Shown(session.view(self.focus), self.revealed)
+        self.shown = self.shown_type(session.view(self.focus), self.revealed)
         self.pressed_card = -1
         self.reason_toast: Toast | None = None
         self.colorblind = False
@@ -447,7 +451,7 @@ class LamaTableScene(TableScene):
             self._open_privacy(cur)
             return
         phase_before = self.shown.phase
-        fresh = Shown(s.view(self.focus), self.revealed)
+        fresh = self.shown_type(s.view(self.focus), self.revealed)
         fresh.hand_face = self.shown.hand_face if not fresh.active[self.focus] else 1.0
         self.shown = fresh
         if len(self.lifts) != len(self.shown.hand):
@@ -472,7 +476,7 @@ class LamaTableScene(TableScene):
             self.privacy_open = False
             self.focus = seat
             self.revealed = True
-            self.shown = Shown(self.session.view(seat), True)
+            self.shown = self.shown_type(self.session.view(seat), True)
             self.lifts = [0.0] * len(self.shown.hand)
             self.hand_focus = -1
             self.static = None
@@ -518,7 +522,7 @@ class LamaTableScene(TableScene):
     def _advance_queue(self) -> None:
         while self.queue and not self.tween.busy and not self.modal and not self.privacy_open:
             seat, event = self.queue.popleft()
-            if event.kind in ("play", "draw", "quit", "drama_take") and seat is not None:
+            if event.kind in self.movers and seat is not None:
                 self.shown.current = seat
             handler = getattr(self, f"_ev_{event.kind}", None)
             if handler is not None:
@@ -546,8 +550,7 @@ class LamaTableScene(TableScene):
                                                                             c[1] - card_height(self.pile_w) // 2)
 
     def _ev_deal(self, _mover, d) -> None:
-        # the queue carries the seat whose move ended the last round; the dealer is in the event's data
-        dealer = int(d["dealer"])
+        # the queue carries the seat whose move ended the last round; who is dealt to first is in the event's data
         sh = self.shown
         n = self.n
         sizes = list(d["hand_sizes"])
@@ -557,22 +560,21 @@ class LamaTableScene(TableScene):
         sh.hand = []
         sh.discard = []
         sh.active = [True] * n
-        sh.drama = False
+        first = self._new_round(d)
         sh.round = int(d["round"])
-        sh.dealer = int(d["dealer"])
         sh.current = int(d["starter"])
         sh.phase = "playing"
         sh.hand_face = 1.0
         view = self.session.view(self.focus)
-        final = sort_hand(view.to_dict()["hand"]) if self.revealed else []
+        final = self._sort(self._card_name(c) for c in view.to_dict()["hand"]) if self.revealed else []
         sh.hand = list(final)
         sh.landed = set()
         self.lifts = [0.0] * len(final)
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
-        self.log.add(lazy.t("lama.log.deal", round=d["round"], name=self._name(dealer)), (196, 226, 214))
-        order = [((dealer + 1 + i) % n) for i in range(total)]
+        self.log.add(self._deal_line(d), (196, 226, 214))
+        order = [((first + i) % n) for i in range(total)]
         dealt = {seat: 0 for seat in range(n)}
         for i, seat in enumerate(order):
             index = dealt[seat]
@@ -580,7 +582,7 @@ class LamaTableScene(TableScene):
             mine = seat == self.focus and self.revealed
             end = self._deal_target(seat, index, sizes[seat])
 
-            def start(s=seat):
+            def start():
                 sh.pile -= 1
 
             def land(s=seat, idx=index, mine=mine, i=i):
@@ -594,7 +596,7 @@ class LamaTableScene(TableScene):
             self._fly(final[index] if mine and index < len(final) else None, self._pile_center(), end,
                       self.pile_w, w1, 0.30, delay=0.25 + i * DEAL_STEP, flip=(0.0, 1.0 if mine else 0.0),
                       on_start=start, on_finished=land)
-        top = d["top"]
+        top = self._card_name(d["top"])
 
         def start_top():
             sh.pile -= 1
@@ -607,6 +609,36 @@ class LamaTableScene(TableScene):
         self._fly(top, self._pile_center(), self._discard_center(), self.pile_w, self.pile_w, 0.32,
                   delay=0.25 + total * DEAL_STEP + 0.12, flip=(0.0, 1.0), on_start=start_top, on_finished=land_top)
 
+    # what the L.A.M.A. and Cadabra tables' deals, plays and draws say and show differently
+    def _new_round(self, d) -> int:
+        """A deal resets what is the game's own in the shown model; returns the seat dealt to first."""
+        self.shown.drama = False
+        self.shown.dealer = int(d["dealer"])
+        return int(d["dealer"]) + 1
+
+    def _deal_line(self, d):
+        return lazy.t("lama.log.deal", round=d["round"], name=self._name(int(d["dealer"])))
+
+    def _card_name(self, card):
+        """The table's name of an engine card id (the same in L.A.M.A.)."""
+        return card
+
+    def _sort(self, names) -> list[str]:
+        return sort_hand(names)
+
+    def _log_play(self, seat: int, card: str) -> None:
+        if self._is_me(seat):
+            self.log.add(lazy.t("lama.log.play_own", card=card_text(card)))
+        else:
+            self.log.add(lazy.t("lama.log.play", name=self._name(seat), card=card_text(card)))
+
+    def _log_draw(self, seat: int, card, forced: bool) -> None:
+        """``card``: the drawn card when the player sees it; ``forced``: a draw the rules imposed (Cadabra)."""
+        if card:
+            self.log.add(lazy.t("lama.log.draw_own", card=card_text(card)))
+        else:
+            self.log.add(lazy.t("lama.log.draw", name=self._name(seat)))
+
     def _deal_target(self, seat: int, index: int, size: int):
         if self.pos_of(seat) == 0:
             positions = fan_positions(size, self.layout["seat0.hand"], self.hand_w)
@@ -616,7 +648,7 @@ class LamaTableScene(TableScene):
 
     def _ev_play(self, seat, d) -> None:
         sh = self.shown
-        card = d["card"]
+        card = self._card_name(d["card"])
         mine = seat == self.focus and self.revealed and card in sh.hand
         if mine:
             index = sh.hand.index(card)
@@ -640,15 +672,12 @@ class LamaTableScene(TableScene):
         self._sound("card_play")
         self._fly(card, start, self._discard_center(), w0, self.pile_w, PLAY_TIME, flip=(flip0, 1.0),
                   on_finished=land, angle=(angle, wobble))
-        if self._is_me(seat):
-            self.log.add(lazy.t("lama.log.play_own", card=card_text(card)))
-        else:
-            self.log.add(lazy.t("lama.log.play", name=self._name(seat), card=card_text(card)))
+        self._log_play(seat, card)
 
-    def _ev_draw(self, seat, d) -> None:
+    def _ev_draw(self, seat, d, forced: bool = False) -> None:
         sh = self.shown
         mine = seat == self.focus and self.revealed
-        card = d.get("card") if mine else None
+        card = self._card_name(d.get("card")) if mine else None
         sh.pile = int(d["pile"])
 
         def land():
@@ -658,7 +687,7 @@ class LamaTableScene(TableScene):
 
         if mine and card:
             # the fan opens a gap where the drawn card will land
-            new_hand = sort_hand(sh.hand + [card])
+            new_hand = self._sort(sh.hand + [card])
             probe = len(new_hand) - 1 - new_hand[::-1].index(card)
             old = list(range(len(new_hand)))
             old.remove(probe)
@@ -676,11 +705,8 @@ class LamaTableScene(TableScene):
             w1 = self.back_w if self.pos_of(seat) else self.hand_w
         self._sound("card_draw")
         self._fly(card, self._pile_center(), end, self.pile_w, w1, DRAW_TIME,
-                  flip=(0.0, 1.0 if mine else 0.0), on_finished=land)
-        if mine and card:
-            self.log.add(lazy.t("lama.log.draw_own", card=card_text(card)))
-        else:
-            self.log.add(lazy.t("lama.log.draw", name=self._name(seat)))
+                  flip=(0.0, 1.0 if mine else 0.0), on_finished=land, delay=0.15 if forced else 0.0)
+        self._log_draw(seat, card, forced)
 
     def _ev_quit(self, seat, d) -> None:
         sh = self.shown
@@ -998,19 +1024,20 @@ class LamaTableScene(TableScene):
         hand_rect = L[f"seat{k}.hand"]
         draw_backs_and_count(surface, self.ui, hand_rect, sh.sizes[seat], not sh.active[seat], self.back_w,
                              L.seat_s(k, 26))
-        tokens_rect = L[f"seat{k}.tokens"]
-        draw_token_stacks(surface, tokens_rect.inflate(-L.s(8), 0), holdings(max(0, sh.scores[seat]), self.pinks),
-                          self.pinks, self.small_token_d, align="left")
+        self._draw_tokens(surface, seat, L[f"seat{k}.tokens"].inflate(-L.s(8), 0), self.small_token_d, "left")
 
     def _draw_me_seat(self, surface) -> None:
-        L, sh = self.layout, self.shown
+        L = self.layout
         seat = self.focus
         plate_rect = L["seat0.plate"]
         plate = self._plate(seat, plate_rect)
         pad = (plate.get_width() - plate_rect.w) // 2
         surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
-        draw_token_stacks(surface, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)),
-                          holdings(max(0, sh.scores[seat]), self.pinks), self.pinks, self.token_d)
+        self._draw_tokens(surface, seat, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)), self.token_d, "left")
+
+    def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:
+        draw_token_stacks(surface, rect, holdings(max(0, self.shown.scores[seat]), self.pinks), self.pinks, diameter,
+                          align=align)
 
     def _hand_hint(self) -> str:
         """The keys line under the hand (a table with more keys says so)."""
