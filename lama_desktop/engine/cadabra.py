@@ -562,11 +562,7 @@ class CadabraState(HandsState):
             self._advance(p)
         elif kind == A_QUIT:
             self.last_player = p
-            self.active[p] = False
-            self.n_active -= 1
-            if events is not None:
-                events.append(Event("quit", p, {"hand_size": self.hand_sizes[p]}))
-            if self.n_active == 0:
+            if self._quit(p, events):
                 self._end_round(-1, events)
             else:
                 self._advance(p)
@@ -752,30 +748,14 @@ class CadabraState(HandsState):
         self._finish_round(events)
 
     def _finish_round(self, events) -> None:
-        scores = self.scores
-        self.history.append(scores)
-        if max(scores) >= END_POINTS:
-            self.phase = OVER
-            if events is not None:
-                events.append(Event("game_end", None, {"scores": scores, "winners": self.winners()}))
-            return
-        self._deal(self.last_player if self.last_player >= 0 else self.first_player, events)
+        if not self._record_round(events, END_POINTS):
+            self._deal(self.last_player if self.last_player >= 0 else self.first_player, events)
 
     def _deal(self, starter: int, events) -> None:
-        n = self.num_players
         self.round_no += 1
         deck = list(FULL_DECK)
         shuffle_deck(self.rng, deck)
-        hands = [[0] * NUM_KINDS for _ in range(n)]
-        for hand in hands:
-            for _ in range(HAND_SIZE):
-                hand[deck.pop()] += 1
-        self.hands = hands
-        self.hand_sizes = [HAND_SIZE] * n
-        self.discard = [deck.pop()]
-        self.pile = deck
-        self.active = [True] * n
-        self.n_active = n
+        self._deal_hands(deck, HAND_SIZE)
         self.show = False
         self.cur = starter
         self.phase = PLAYING

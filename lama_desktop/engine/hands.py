@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import GameState, StateView, lowest_scores, state_property
+from .core import Event, GameState, StateView, lowest_scores, state_property
 from .rng import Rng
 
 
@@ -79,6 +79,43 @@ class HandsState(GameState):
     def _advance(self, p: int) -> None:
         """The turn passes to the next seat still in the round."""
         self.cur = self._next_active(p)
+
+    def _deal_hands(self, deck: list[int], hand_size: int) -> int:
+        """Deal ``hand_size`` cards to each seat from the end of the shuffled ``deck``, then one card face up; the
+        rest is the draw pile and everybody is in the round. Returns the face-up card."""
+        n = self.num_players
+        hands = [[0] * len(self.CARDS.names) for _ in range(n)]
+        for hand in hands:
+            for _ in range(hand_size):
+                hand[deck.pop()] += 1
+        self.hands = hands
+        self.hand_sizes = [hand_size] * n
+        first = deck.pop()
+        self.discard = [first]
+        self.pile = deck
+        self.active = [True] * n
+        self.n_active = n
+        return first
+
+    def _quit(self, p: int, events: list | None) -> bool:
+        """Seat ``p`` leaves the round (a ``quit`` event); ``True`` when nobody is left in it."""
+        self.active[p] = False
+        self.n_active -= 1
+        if events is not None:
+            events.append(Event("quit", p, {"hand_size": self.hand_sizes[p]}))
+        return self.n_active == 0
+
+    def _record_round(self, events: list | None, end_points: int) -> bool:
+        """Add the scores after a round to the history; ``True`` (the game is over, a ``game_end`` event) once a
+        seat has ``end_points`` or more."""
+        scores = self.scores
+        self.history.append(scores)
+        if max(scores) < end_points:
+            return False
+        self.phase = self.OVER
+        if events is not None:
+            events.append(Event("game_end", None, {"scores": list(scores), "winners": self.winners()}))
+        return True
 
     def total_cards(self) -> int:
         return sum(self.hand_sizes) + len(self.pile) + len(self.discard)

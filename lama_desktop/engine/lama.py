@@ -377,11 +377,7 @@ class LamaState(HandsState):
                                                 "hand_size": self.hand_sizes[p]}))
             self._advance(p)
         elif kind == _ACT_QUIT:
-            self.active[p] = False
-            self.n_active -= 1
-            if events is not None:
-                events.append(Event("quit", p, {"hand_size": self.hand_sizes[p]}))
-            if self.n_active == 0:
+            if self._quit(p, events):
                 self._end_round(-1, "all_quit", events)
                 return
             self._advance(p)
@@ -448,13 +444,8 @@ class LamaState(HandsState):
         self._finish_round(events)
 
     def _finish_round(self, events) -> None:
-        self.history.append(list(self.points))
-        if max(self.points) >= END_POINTS:
-            self.phase = OVER
-            if events is not None:
-                events.append(Event("game_end", None, {"scores": list(self.points), "winners": self.winners()}))
-            return
-        self._deal(events)
+        if not self._record_round(events, END_POINTS):
+            self._deal(events)
 
     def _deal(self, events) -> None:
         n = self.num_players
@@ -462,18 +453,8 @@ class LamaState(HandsState):
         self.dealer = (self.dealer + 1) % n
         deck = DECKS[self.party][:]
         self.rng.partial_shuffle(deck, HAND_SIZE * n + 1)  # the pile's order is drawn card by card
-        self.hands = [[0] * NUM_TYPES for _ in range(n)]
-        for seat in range(n):
-            hand = self.hands[seat]
-            for _ in range(HAND_SIZE):
-                hand[deck.pop()] += 1
-        self.hand_sizes = [HAND_SIZE] * n
-        first = deck.pop()
-        self.discard = [first]
+        first = self._deal_hands(deck, HAND_SIZE)
         self.top = VALUE[first]
-        self.pile = deck
-        self.active = [True] * n
-        self.n_active = n
         self.drama = False
         self.cur = (self.dealer + 1) % n
         self.round_log = []
