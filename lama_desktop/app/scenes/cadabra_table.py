@@ -26,12 +26,10 @@ from .. import art
 from ..gameconfig import GameConfig
 from ..i18n import language, t
 from ..session import GameSession
-from ..table.pieces import (
-    CREAM, GOLD, INK, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy,
-)
+from ..table.pieces import GOLD, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
 from ..table.scene_base import TableEvent, open_session
 from ..tables import register_table
-from ..widgets import INK_SOFT, Button, blit_center, draw_panel
+from ..widgets import INK_SOFT, Button
 from . import lama_table
 from .lama_table import LamaTableScene, _GameEnd
 from .round_summary import RoundSummaryScene
@@ -656,6 +654,8 @@ class CadabraSummaryScene(RoundSummaryScene):
     """The round summary with Cadabra's counting: a double card under both its values, the magic token +10."""
 
     name = "cadabra_round_summary"
+    explain_from_right = 500
+    emptied_border = GOLD  # the table pieces' gold (a shade lighter than the menus')
 
     def explain(self, seat: int) -> str:
         b = self.data["breakdown"][seat]
@@ -677,37 +677,15 @@ class CadabraSummaryScene(RoundSummaryScene):
 
     def draw_static(self, surface, ui):
         d = self.data
-        draw_panel(surface, self.panel, ui)
-        title = t("lama.summary.title", round=d.get("round", "?"))
-        blit_center(surface, ui.text(title, 40, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(50)))
-        emptied = d.get("emptied_by", -1)
-        sub = t("lama.summary.emptied", name=self.names[emptied]) if emptied is not None and emptied >= 0 \
-            else t("lama.summary.all_quit")
-        blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
-        x0 = self.panel.x + ui.s(40)
-        top = self.panel.y + ui.s(128)
-        col_cards = x0 + ui.s(230)
-        col_explain = self.panel.right - ui.s(500)
-        col_tokens = self.panel.right - ui.s(200)
-        for text, x in ((t("lama.summary.col_cards"), col_cards), (t("lama.summary.col_points"), col_explain),
-                        (t("lama.summary.col_total"), col_tokens)):
-            surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
+        emptied = self._draw_heading(surface, ui)
+        x0, top, col_cards, col_explain, col_tokens = self._draw_columns(surface, ui)
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
         card_h = round(card_w * 1.4)
         holder = int(d.get("magic_holder", -1))
         for seat, name in enumerate(self.names):
-            y = top + seat * self.row_h
-            row = pygame.Rect(x0 - ui.s(12), y, self.panel.w - ui.s(56), self.row_h - ui.s(8))
-            fill = (252, 236, 200) if seat == emptied else ((246, 238, 222) if seat % 2 == 0 else CREAM)
-            pygame.draw.rect(surface, fill, row, border_radius=ui.s(12))
-            if seat == emptied:
-                pygame.draw.rect(surface, GOLD, row, max(2, ui.s(2)), border_radius=ui.s(12))
+            row = self._draw_row(surface, ui, seat, name, x0, top, emptied)
             cy = row.centery
-            label = ui.text(name, 26, INK, bold=True)
-            surface.blit(label, label.get_rect(midleft=(x0, cy - ui.s(12))))
             hand = sort_hand(DISPLAY[c] for c in d["hands"][seat])
-            sub = t("lama.summary.none_left") if not hand else t("lama.summary.cards_left", n=len(hand))
-            surface.blit(ui.text(sub, 18, INK_SOFT), ui.text(sub, 18, INK_SOFT).get_rect(midleft=(x0, cy + ui.s(16))))
             extra = 1 if seat == holder else 0
             avail = col_explain - col_cards - ui.s(20)
             count = len(hand) + extra
@@ -731,25 +709,9 @@ class CadabraSummaryScene(RoundSummaryScene):
                 surface.blit(token, token.get_rect(midleft=(round(x), cy)))
             if not hand and not extra:
                 surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
-            explain = ui.text(self.explain(seat), 22, INK, bold=d["points"][seat] > 0)
-            room = col_tokens - col_explain - ui.s(16)
-            if explain.get_width() > room:
-                explain = pygame.transform.smoothscale_by(explain, room / explain.get_width())
-            surface.blit(explain, explain.get_rect(midleft=(col_explain, cy)))
             gained = d["points"][seat]
-            g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50),
-                        bold=True)
-            surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
-            tx = col_tokens + g.get_width() + ui.s(12)
-            d_tok = ui.s(28)
             kinds = ["black"] * min(gained // 10, 9) + ["white"] * (gained % 10)
-            room = self.panel.right - ui.s(24) - tx - d_tok
-            step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
-            for kind in kinds:
-                surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
-                tx += step
-            total = t("lama.summary.total", total=d["scores"][seat])
-            surface.blit(ui.text(total, 19, INK_SOFT), (col_tokens, cy + ui.s(8)))
+            self._draw_outcome(surface, ui, seat, cy, col_explain, col_tokens, kinds, self.panel.right - ui.s(24))
 
 
 def open_table(app, config: GameConfig, saved=None) -> CadabraTableScene:

@@ -37,7 +37,7 @@ from ..table.scene_base import TableEvent, TableScene, open_session, t_level
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
 from ..widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
-from .base import MenuScene
+from .round_summary import RoundSummaryScene
 from ...engine.core import Move
 from ...engine.dice import DICE_FACES, LABELS, discard_counts, holding
 
@@ -1048,81 +1048,18 @@ class DiceTableScene(TableScene):
             surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
 
 
-class DiceRoundSummary(MenuScene):
+class DiceRoundSummary(RoundSummaryScene):
     """End of a round: how it ended, each row's cards (duplicates faded: a value counts once), points, tokens.
 
     Built from the engine's ``round_end`` data only (``ended_by``, ``by``, ``rows`` with ``cards``, ``values``,
     ``points``, ``quit``; ``scores``), so it never counts anything itself."""
 
-    opaque = True
     name = "dice_round_summary"
+    row_top = 112
+    rows_room = 620
 
-    def __init__(self, data: dict, names: list[str], *, pinks: bool = False, on_close=None, auto_close: float = 0.0,
-                 colorblind: bool = False):
-        super().__init__()
-        self.data = data
-        self.names = list(names)
-        self.pinks = pinks
-        self.on_close = on_close
-        self.auto_close = auto_close
-        self.colorblind = colorblind
-        self.closed = False
-        self._static = None
-
-    def layout(self, ui, size):
-        w, h = size
-        n = len(self.names)
-        self.row_h = ui.s(min(112, 620 / max(2, n)))
-        self.panel = pygame.Rect(0, 0, min(w - ui.s(80), ui.s(1380)), ui.s(150) + n * self.row_h + ui.s(100))
-        self.panel.center = (w // 2, h // 2)
-        rect = pygame.Rect(0, 0, ui.s(300), ui.s(58))
-        rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(24))
-        self.group.add(Button(t("dice.summary.continue"), self.close, style="primary", rect=rect, name="continue",
-                              size=24, hint="Enter"))
-        self.group.on_back = self.close
-        self._static = None
-
-    def close(self):
-        if self.closed:
-            return
-        self.closed = True
-        if self.stack is not None and self.stack.top is self:
-            self.stack.pop()
-        if self.on_close:
-            self.on_close()
-
-    def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER,
-                                                          pygame.K_ESCAPE):
-            self.close()
-            return True
-        self.group.handle_event(event)
-        return True
-
-    def update(self, dt):
-        super().update(dt)
-        speed = 1.0
-        try:
-            speed = float(self.app.settings.animation_speed)
-        except AttributeError:
-            pass
-        if self.auto_close and self.time >= self.auto_close / max(0.25, speed):
-            self.close()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
-        size = surface.get_size()
-        if self._static is None or self._static.get_size() != size:
-            frame = pygame.Surface(size)
-            scenes = self.stack.scenes if self.stack is not None else ()
-            below = scenes[scenes.index(self) - 1] if self in scenes and scenes.index(self) > 0 else None
-            if below is not None:
-                below.draw(frame)
-            frame.fill((105, 118, 118), special_flags=pygame.BLEND_RGB_MULT)
-            self.draw_static(frame, ui)
-            self._static = frame.convert() if pygame.display.get_surface() else frame
-        surface.blit(self._static, (0, 0))
-        self.group.draw(surface, ui)
+    def _continue_text(self) -> str:
+        return t("dice.summary.continue")
 
     def headline(self) -> str:
         d = self.data

@@ -16,8 +16,9 @@ from ..gameconfig import GameResults
 from ..i18n import t
 from ..land.iso import seat_rgb
 from ..land.pieces import CROP_COLORS, OBJ_COLORS, icon
-from ..widgets import GOLD, INK, INK_SOFT, Button, draw_panel, felt_surface
-from .base import MenuScene, draw_heading
+from ..widgets import GOLD, INK, INK_SOFT, draw_panel, felt_surface
+from .base import draw_heading
+from .results import EndOfGameScene
 
 log = logging.getLogger("lama_desktop.app")
 
@@ -45,7 +46,7 @@ def tie_break_line(scores: list[int], breakdown: list[dict], winners: list[int],
     return t("llama_land.results.tie_shared")
 
 
-class LlamaLandResultsScene(MenuScene):
+class LlamaLandResultsScene(EndOfGameScene):
     name = "llama_land_results"
 
     def __init__(self, results: GameResults, breakdown: list[dict], objectives: list[str], final: dict | None = None):
@@ -79,23 +80,7 @@ class LlamaLandResultsScene(MenuScene):
     def layout(self, ui, size):
         w, h = size
         self.table = pygame.Rect(ui.s(120), ui.s(170), w - ui.s(240), h - ui.s(320))
-        bw, bh = ui.s(300), ui.s(62)
-        again = pygame.Rect(0, 0, bw, bh)
-        again.bottomright = (w // 2 - ui.s(12), h - ui.s(36))
-        title = pygame.Rect(0, 0, bw, bh)
-        title.bottomleft = (w // 2 + ui.s(12), h - ui.s(36))
-        self.group.add(Button(t("common.results.play_again"), self.play_again, style="primary", rect=again,
-                              name="again"))
-        self.group.add(Button(t("common.results.to_title"), self.to_title, rect=title, name="title", hint="Esc"))
-
-    def back(self):
-        self.to_title()
-
-    def play_again(self):
-        self.app.start_game(self.results.config.replay_config())
-
-    def to_title(self):
-        self.app.to_title()
+        self._add_end_buttons(ui, size, ui.s(36))
 
     def draw_static(self, surface, ui):
         w, h = surface.get_size()

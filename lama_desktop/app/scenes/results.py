@@ -38,7 +38,32 @@ def draw_marker(surface, kind, center, r, color):
         pygame.draw.circle(surface, color, center, r)
 
 
-class ResultsScene(MenuScene):
+class EndOfGameScene(MenuScene):
+    """A results screen's buttons: Play again (a new game with the same seats) and Menu (Esc), side by side at the
+    bottom centre, ``gap`` above the window's bottom."""
+
+    def _add_end_buttons(self, ui, size, gap: int) -> None:
+        w, h = size
+        bw, bh = ui.s(300), ui.s(62)
+        again = pygame.Rect(0, 0, bw, bh)
+        again.bottomright = (w // 2 - ui.s(12), h - gap)
+        title = pygame.Rect(0, 0, bw, bh)
+        title.bottomleft = (w // 2 + ui.s(12), h - gap)
+        self.group.add(Button(t("common.results.play_again"), self.play_again, style="primary", rect=again,
+                              name="again"))
+        self.group.add(Button(t("common.results.to_title"), self.to_title, rect=title, name="title", hint="Esc"))
+
+    def back(self):
+        self.to_title()
+
+    def play_again(self):
+        self.app.start_game(self.results.config.replay_config())
+
+    def to_title(self):
+        self.app.to_title()
+
+
+class ResultsScene(EndOfGameScene):
     name = "results"
 
     def __init__(self, results: GameResults):
@@ -61,23 +86,7 @@ class ResultsScene(MenuScene):
         self.standings = pygame.Rect(margin, top, ui.s(470), bottom - top)
         self.chart = pygame.Rect(self.standings.right + ui.s(36), top, w - margin - self.standings.right - ui.s(36),
                                  bottom - top)
-        bw, bh = ui.s(300), ui.s(62)
-        again = pygame.Rect(0, 0, bw, bh)
-        again.bottomright = (w // 2 - ui.s(12), h - ui.s(40))
-        title = pygame.Rect(0, 0, bw, bh)
-        title.bottomleft = (w // 2 + ui.s(12), h - ui.s(40))
-        self.group.add(Button(t("common.results.play_again"), self.play_again, style="primary", rect=again,
-                              name="again"))
-        self.group.add(Button(t("common.results.to_title"), self.to_title, rect=title, name="title", hint="Esc"))
-
-    def back(self):
-        self.to_title()
-
-    def play_again(self):
-        self.app.start_game(self.results.config.replay_config())
-
-    def to_title(self):
-        self.app.to_title()
+        self._add_end_buttons(ui, size, ui.s(40))
 
     # drawing ---------------------------------------------------------------------------------------------------
     def draw_static(self, surface, ui):

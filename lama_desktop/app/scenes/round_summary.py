@@ -31,6 +31,13 @@ class RoundSummaryScene(MenuScene):
     #: drawn over a frozen, dimmed snapshot of the table (one blit a frame), so it is opaque to the stack
     opaque = True
     name = "round_summary"
+    #: a player's row: at most this high, all rows share at most ``rows_room`` (reference pixels)
+    row_top = 118
+    rows_room = 640
+    #: where the points column starts, left of the panel's right edge (reference pixels)
+    explain_from_right = 470
+    #: the border of the row of the player who emptied their hand
+    emptied_border = GOLD
 
     def __init__(self, data: dict, names: list[str], *, pinks: bool = False, on_close: Callable | None = None,
                  auto_close: float = 0.0, colorblind: bool = False, each_llama: bool = False):
@@ -47,16 +54,17 @@ class RoundSummaryScene(MenuScene):
     def layout(self, ui, size):
         w, h = size
         n = len(self.names)
-        row_h = ui.s(min(118, 640 / max(2, n)))
-        self.row_h = row_h
-        self.panel = pygame.Rect(0, 0, min(w - ui.s(80), ui.s(1380)), ui.s(150) + n * row_h + ui.s(100))
+        self.row_h = ui.s(min(self.row_top, self.rows_room / max(2, n)))
+        self.panel = pygame.Rect(0, 0, min(w - ui.s(80), ui.s(1380)), ui.s(150) + n * self.row_h + ui.s(100))
         self.panel.center = (w // 2, h // 2)
         rect = pygame.Rect(0, 0, ui.s(300), ui.s(58))
         rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(24))
-        button = Button(t("lama.summary.continue"), self.close, style="primary", rect=rect, name="continue",
-                        size=24, hint="Enter")
-        self.group.add(button)
+        self.group.add(Button(self._continue_text(), self.close, style="primary", rect=rect, name="continue",
+                              size=24, hint="Enter"))
         self.group.on_back = self.close
+
+    def _continue_text(self) -> str:
+        return t("lama.summary.continue")
 
     def close(self):
         if self.closed:
@@ -115,40 +123,14 @@ class RoundSummaryScene(MenuScene):
 
     def draw_static(self, surface, ui):
         d = self.data
-        draw_panel(surface, self.panel, ui)
-        title = t("lama.summary.title", round=d.get("round", "?"))
-        blit_center(surface, ui.text(title, 40, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(50)))
-        emptied = d.get("emptied_by", -1)
-        if emptied is not None and emptied >= 0:
-            sub = t("lama.summary.emptied", name=self.names[emptied])
-        else:
-            sub = t("lama.summary.all_quit")
-        blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
-        x0 = self.panel.x + ui.s(40)
-        top = self.panel.y + ui.s(128)
-        col_cards = x0 + ui.s(230)
-        col_explain = self.panel.right - ui.s(470)
-        col_tokens = self.panel.right - ui.s(200)
-        head_color = INK_SOFT
-        for text, x in ((t("lama.summary.col_cards"), col_cards), (t("lama.summary.col_points"), col_explain),
-                        (t("lama.summary.col_total"), col_tokens)):
-            surface.blit(ui.text(text.upper(), 15, head_color, bold=True), (x, top - ui.s(22)))
+        emptied = self._draw_heading(surface, ui)
+        x0, top, col_cards, col_explain, col_tokens = self._draw_columns(surface, ui)
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
         card_h = round(card_w * 1.4)
         for seat, name in enumerate(self.names):
-            y = top + seat * self.row_h
-            row = pygame.Rect(x0 - ui.s(12), y, self.panel.w - ui.s(56), self.row_h - ui.s(8))
-            fill = (252, 236, 200) if seat == emptied else ((246, 238, 222) if seat % 2 == 0 else CREAM)
-            pygame.draw.rect(surface, fill, row, border_radius=ui.s(12))
-            if seat == emptied:
-                pygame.draw.rect(surface, GOLD, row, max(2, ui.s(2)), border_radius=ui.s(12))
+            row = self._draw_row(surface, ui, seat, name, x0, top, emptied)
             cy = row.centery
-            surface.blit(ui.text(name, 26, INK, bold=True), ui.text(name, 26, INK, bold=True).get_rect(
-                midleft=(x0, cy - ui.s(12))))
             gained = d["points"][seat]
-            sub = t("lama.summary.none_left") if not d["hands"][seat] else t("lama.summary.cards_left",
-                                                                                 n=len(d["hands"][seat]))
-            surface.blit(ui.text(sub, 18, INK_SOFT), ui.text(sub, 18, INK_SOFT).get_rect(midleft=(x0, cy + ui.s(16))))
             # cards, grouped by value; duplicates (which do not count again) faded
             hand = sorted(d["hands"][seat], key=lambda c: _ORDER.get(c, 99))
             avail = col_explain - col_cards - ui.s(20)
@@ -169,27 +151,73 @@ class RoundSummaryScene(MenuScene):
                 x += step
             if not hand:
                 surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
-            explain = self.explain(seat)
-            img = ui.text(explain, 22, INK, bold=gained > 0)
-            if img.get_width() > col_tokens - col_explain - ui.s(16):
-                img = pygame.transform.smoothscale_by(img, (col_tokens - col_explain - ui.s(16)) / img.get_width())
-            surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
-            # tokens taken and the new total
-            gain_text = f"+{gained}" if gained else "±0"
-            g = ui.text(gain_text, 26, (60, 120, 60) if gained == 0 else (170, 70, 50), bold=True)
-            surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
             held = _holdings(gained, self.pinks)
-            tx = col_tokens + g.get_width() + ui.s(12)
-            d_tok = ui.s(28)
             kinds = [kind for denom, kind in ((20, "pink"), (10, "black"), (1, "white"))
                      for _ in range(min(held[denom], 9))]
-            room = row.right - ui.s(10) - tx - d_tok  # the stack stays inside its row
-            step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
-            for kind in kinds:
-                surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
-                tx += step
-            total = t("lama.summary.total", total=d["scores"][seat])
-            surface.blit(ui.text(total, 19, INK_SOFT), (col_tokens, cy + ui.s(8)))
+            self._draw_outcome(surface, ui, seat, cy, col_explain, col_tokens, kinds, row.right - ui.s(10))
+
+    # the parts every game's summary draws alike -------------------------------------------------------------------
+    def _draw_heading(self, surface, ui):
+        """The panel, the round's title and how it ended; returns the seat that emptied its hand (else -1)."""
+        d = self.data
+        draw_panel(surface, self.panel, ui)
+        title = t("lama.summary.title", round=d.get("round", "?"))
+        blit_center(surface, ui.text(title, 40, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(50)))
+        emptied = d.get("emptied_by", -1)
+        if emptied is not None and emptied >= 0:
+            sub = t("lama.summary.emptied", name=self.names[emptied])
+        else:
+            sub = t("lama.summary.all_quit")
+        blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
+        return emptied
+
+    def _draw_columns(self, surface, ui):
+        """The column heads; returns the rows' left, the first row's top and the cards, points and tokens columns."""
+        x0 = self.panel.x + ui.s(40)
+        top = self.panel.y + ui.s(128)
+        col_cards = x0 + ui.s(230)
+        col_explain = self.panel.right - ui.s(self.explain_from_right)
+        col_tokens = self.panel.right - ui.s(200)
+        for text, x in ((t("lama.summary.col_cards"), col_cards), (t("lama.summary.col_points"), col_explain),
+                        (t("lama.summary.col_total"), col_tokens)):
+            surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
+        return x0, top, col_cards, col_explain, col_tokens
+
+    def _draw_row(self, surface, ui, seat: int, name: str, x0: int, top: int, emptied) -> pygame.Rect:
+        """A player's row (gold when they emptied their hand), their name and how many cards they kept."""
+        y = top + seat * self.row_h
+        row = pygame.Rect(x0 - ui.s(12), y, self.panel.w - ui.s(56), self.row_h - ui.s(8))
+        fill = (252, 236, 200) if seat == emptied else ((246, 238, 222) if seat % 2 == 0 else CREAM)
+        pygame.draw.rect(surface, fill, row, border_radius=ui.s(12))
+        if seat == emptied:
+            pygame.draw.rect(surface, self.emptied_border, row, max(2, ui.s(2)), border_radius=ui.s(12))
+        cy = row.centery
+        label = ui.text(name, 26, INK, bold=True)
+        surface.blit(label, label.get_rect(midleft=(x0, cy - ui.s(12))))
+        cards = self.data["hands"][seat]
+        sub = t("lama.summary.none_left") if not cards else t("lama.summary.cards_left", n=len(cards))
+        surface.blit(ui.text(sub, 18, INK_SOFT), ui.text(sub, 18, INK_SOFT).get_rect(midleft=(x0, cy + ui.s(16))))
+        return row
+
+    def _draw_outcome(self, surface, ui, seat: int, cy: int, col_explain: int, col_tokens: int, kinds, right):
+        """How the points were counted, the tokens taken (``kinds``, a stack that ends before ``right``) and the
+        new total."""
+        gained = self.data["points"][seat]
+        img = ui.text(self.explain(seat), 22, INK, bold=gained > 0)
+        if img.get_width() > col_tokens - col_explain - ui.s(16):
+            img = pygame.transform.smoothscale_by(img, (col_tokens - col_explain - ui.s(16)) / img.get_width())
+        surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
+        g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50), bold=True)
+        surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
+        tx = col_tokens + g.get_width() + ui.s(12)
+        d_tok = ui.s(28)
+        room = right - tx - d_tok  # the stack stays inside its row
+        step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
+        for kind in kinds:
+            surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
+            tx += step
+        total = t("lama.summary.total", total=self.data["scores"][seat])
+        surface.blit(ui.text(total, 19, INK_SOFT), (col_tokens, cy + ui.s(8)))
 
 
 def _holdings(points: int, pinks: bool) -> dict:
