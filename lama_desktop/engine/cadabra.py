@@ -298,26 +298,14 @@ class CadabraState(HandsState):
     # -- construction -----------------------------------------------------------------------------------------
     @classmethod
     def blank(cls, players: int, seed: int) -> "CadabraState":
-        s = cls.__new__(cls)
-        s.num_players = players
-        s.rng = Rng(seed)
-        s.hands = [[0] * NUM_KINDS for _ in range(players)]
-        s.hand_sizes = [0] * players
-        s.pile = []
-        s.discard = []
-        s.active = [True] * players
-        s.n_active = players
-        s.cur = 0
+        s = cls._empty(players, seed)
         s.whites = [START_WHITES] * players
         s.blacks = [0] * players
         s.magic = SUPPLY
         s.board = []
         s.show = False
         s.phase = PLAYING
-        s.round_no = 0
-        s.last_player = -1
         s.first_player = 0
-        s.history = []
         return s
 
     @classmethod
@@ -348,14 +336,11 @@ class CadabraState(HandsState):
         """
         players = len(hands)
         s = cls.blank(players, seed)
-        s.hands = [names_to_hand(h) for h in hands]
-        s.hand_sizes = [sum(h) for h in s.hands]
-        s.pile = CARDS.kinds_of(pile)
         if discard is None:
             if top is None:
                 raise ValueError("a crafted state needs its discard pile's top card")
             discard = [top]
-        s.discard = CARDS.kinds_of(discard)
+        s._craft(hands, pile, discard, active, current)
         s.whites = list(whites) if whites is not None else [START_WHITES] * players
         s.blacks = list(blacks) if blacks is not None else [0] * players
         s.board = [token_from_text(t) for t in board]
@@ -363,9 +348,6 @@ class CadabraState(HandsState):
         if (s.magic == BOARD) != (MAGIC_TOKEN in s.board):
             raise ValueError("the magic token is on the board exactly when board lists 'M'")
         s.show = show
-        s.active = list(active) if active is not None else [True] * players
-        s.n_active = sum(s.active)
-        s.cur = current
         s.round_no = round_no
         s.last_player = last_player
         s.phase = PHASE_NAMES.index(phase)
@@ -773,24 +755,12 @@ class CadabraState(HandsState):
         return CadabraView(self, seat)
 
     def clone(self) -> "CadabraState":
-        s = CadabraState.__new__(CadabraState)
-        s.num_players = self.num_players
-        s.rng = Rng(self.rng.state)
-        s.hands = [h[:] for h in self.hands]
-        s.hand_sizes = self.hand_sizes[:]
-        s.pile = self.pile[:]
-        s.discard = self.discard[:]
-        s.active = self.active[:]
-        s.n_active = self.n_active
-        s.cur = self.cur
+        s = self._copy()
         s.whites = self.whites[:]
         s.blacks = self.blacks[:]
         s.magic = self.magic
         s.board = self.board[:]
         s.show = self.show
-        s.phase = self.phase
-        s.round_no = self.round_no
-        s.last_player = self.last_player
         s.first_player = self.first_player
         s.history = self.history[:]  # rows are never mutated after they are appended
         return s

@@ -67,6 +67,53 @@ class HandsState(GameState):
     def winners(self) -> list[int]:
         return lowest_scores(self.scores) if self.phase == self.OVER else []
 
+    @classmethod
+    def _empty(cls, players: int, seed: int):
+        """A state with ``players`` empty hands, empty piles, everybody in, no round played; the caller sets the
+        rest (its own fields and ``phase``)."""
+        s = cls.__new__(cls)
+        s.num_players = players
+        s.rng = Rng(seed)
+        s.hands = [[0] * len(cls.CARDS.names) for _ in range(players)]
+        s.hand_sizes = [0] * players
+        s.pile = []
+        s.discard = []
+        s.active = [True] * players
+        s.n_active = players
+        s.cur = 0
+        s.round_no = 0
+        s.last_player = -1
+        s.history = []
+        return s
+
+    def _craft(self, hands, pile, discard, active, current: int) -> None:
+        """Set the hands, piles, who is in and whose turn it is from names, for a crafted state (scenario tests)."""
+        cards = self.CARDS
+        self.hands = [cards.names_to_hand(h) for h in hands]
+        self.hand_sizes = [sum(h) for h in self.hands]
+        self.pile = cards.kinds_of(pile)
+        self.discard = cards.kinds_of(discard)
+        self.active = list(active) if active is not None else [True] * len(hands)
+        self.n_active = sum(self.active)
+        self.cur = current
+
+    def _copy(self):
+        """A new state of this class with the shared fields copied; the caller copies its own (and ``history``)."""
+        s = type(self).__new__(type(self))
+        s.num_players = self.num_players
+        s.rng = Rng(self.rng.state)
+        s.hands = [h[:] for h in self.hands]
+        s.hand_sizes = self.hand_sizes[:]
+        s.pile = self.pile[:]
+        s.discard = self.discard[:]
+        s.active = self.active[:]
+        s.n_active = self.n_active
+        s.cur = self.cur
+        s.phase = self.phase
+        s.round_no = self.round_no
+        s.last_player = self.last_player
+        return s
+
     def _next_active(self, p: int) -> int:
         """The next seat after ``p`` (clockwise) still in the round."""
         n = self.num_players

@@ -42,7 +42,6 @@ from .core import (
 )
 from .hands import CardNames, HandsState, HandView
 from .registry import register
-from .rng import Rng
 
 STATE_VERSION = 1
 DATA = engine_data("lama.yaml")
@@ -168,34 +167,22 @@ class LamaState(HandsState):
     # -- construction ---------------------------------------------------------------------------------------
     @classmethod
     def blank(cls, game_id: str, players: int, variants: frozenset[str], seed: int) -> "LamaState":
-        s = cls.__new__(cls)
+        s = cls._empty(players, seed)  # history: cumulative scores after each round (for the results chart)
         s.game_id = game_id
-        s.num_players = players
         s.variants = frozenset(variants)
         s.party = game_id == "lama-party"
         s.drama_on = "drama" in variants
         s.pinks = s.party or "lama20" in variants
         s.each_llama = "llama-each-10" in variants
-        s.rng = Rng(seed)
-        s.hands = [[0] * NUM_TYPES for _ in range(players)]
-        s.hand_sizes = [0] * players
-        s.pile = []
-        s.discard = []
         s.top = 1
-        s.active = [True] * players
-        s.n_active = players
-        s.cur = 0
         s.dealer = 0
         s.first_dealer = 0
-        s.round_no = 0
         s.points = [0] * players
         s.board = [0, 0, 0]  # Drama board: whites, blacks, pinks
         s.drama = False
         s.phase = PLAYING
         s.returner = -1
-        s.history = []  # cumulative scores after each round (for the results chart)
         s.round_log = []  # this round's public moves: (seat, Move, top before the move)
-        s.last_player = -1
         return s
 
     @classmethod
@@ -219,14 +206,8 @@ class LamaState(HandsState):
         """
         players = len(hands)
         s = cls.blank(game_id, players, frozenset(variants), seed)
-        s.hands = [names_to_hand(h) for h in hands]
-        s.hand_sizes = [sum(h) for h in s.hands]
-        s.pile = CARDS.kinds_of(pile)
-        s.discard = CARDS.kinds_of(discard if discard is not None else [top])
+        s._craft(hands, pile, discard if discard is not None else [top], active, current)
         s.top = VALUE[CARD_TYPE[str(top)]]
-        s.active = list(active) if active is not None else [True] * players
-        s.n_active = sum(s.active)
-        s.cur = current
         s.dealer = (current - 1) % players if dealer is None else dealer
         s.first_dealer = s.dealer
         s.points = list(points) if points is not None else [0] * players
@@ -470,34 +451,22 @@ class LamaState(HandsState):
         return LamaView(self, seat)
 
     def clone(self) -> "LamaState":
-        s = LamaState.__new__(LamaState)
+        s = self._copy()
         s.game_id = self.game_id
-        s.num_players = self.num_players
         s.variants = self.variants
         s.party = self.party
         s.drama_on = self.drama_on
         s.pinks = self.pinks
         s.each_llama = self.each_llama
-        s.rng = Rng(self.rng.state)
-        s.hands = [h[:] for h in self.hands]
-        s.hand_sizes = self.hand_sizes[:]
-        s.pile = self.pile[:]
-        s.discard = self.discard[:]
         s.top = self.top
-        s.active = self.active[:]
-        s.n_active = self.n_active
-        s.cur = self.cur
         s.dealer = self.dealer
         s.first_dealer = self.first_dealer
-        s.round_no = self.round_no
         s.points = self.points[:]
         s.board = self.board[:]
         s.drama = self.drama
-        s.phase = self.phase
         s.returner = self.returner
         s.history = [h[:] for h in self.history]
         s.round_log = self.round_log[:]
-        s.last_player = self.last_player
         return s
 
     def to_dict(self) -> dict:
