@@ -8,41 +8,18 @@ every time.
 
 from __future__ import annotations
 
-import sys
-
 from ... import screenshots
 from ...engine.cadabra import CadabraState
 from ...engine.record import GameRecord
-from ..gameconfig import SeatConfig
 from ..session import GameSession
+from ..table.shots import push_table, register, seats as _seats, settle as _settle
 from .cadabra_table import CadabraSummaryScene, CadabraTableScene
 
-NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
-FROZEN = 1e9  # bots never move while the picture is taken
 PILE = ["5", "6", "1", "2", "3", "4", "5", "6", "L", "2", "3", "4/5", "6", "1", "L", "4"]
 
 
-def _seats(players: int) -> list[SeatConfig]:
-    return [SeatConfig(NAMES[i], "human") if i == 0 else SeatConfig(NAMES[i], "bot", "medium")
-            for i in range(players)]
-
-
 def _push(app, session: GameSession) -> CadabraTableScene:
-    session.set_pace(FROZEN)
-    scene = CadabraTableScene(session)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    scene._apply_settings = lambda: None  # keep the frozen pace
-    scene.colorblind = bool(app.settings.colorblind)
-    scene.tween.speed = float(app.settings.animation_speed)
-    return scene
-
-
-def _settle(app, scene, frames: int = 8) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-        scene.tween.skip()
-    scene.toasts.clear()
+    return push_table(app, CadabraTableScene, session)
 
 
 def _crafted(app, players: int, **kw) -> CadabraTableScene:
@@ -97,7 +74,7 @@ def _round_summary(app):
     app.stack.apply_pending()
 
 
-for _name, _builder in [
+register([
     ("table-cadabra-start", _start),
     ("table-cadabra-mid-round", _mid_round),
     ("table-cadabra-show", _show),
@@ -105,9 +82,4 @@ for _name, _builder in [
     ("table-cadabra-alone", _alone),
     ("table-cadabra-round-summary", _round_summary),
     ("table-cadabra-mid-round-ui130", screenshots.at_ui_scale(_mid_round, 1.3)),
-]:
-    screenshots.add_shot(_name, _builder, 4)
-    # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
-    _main = sys.modules.get("__main__")
-    if getattr(getattr(_main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
-        _main.add_shot(_name, _builder, 4)
+])

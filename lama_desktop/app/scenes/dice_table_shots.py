@@ -8,40 +8,20 @@ every time).
 
 from __future__ import annotations
 
-import sys
-
 from ... import screenshots
 from ...engine.dice import DiceState
 from ...engine.record import GameRecord
-from ..gameconfig import SeatConfig
 from ..session import GameSession
+from ..table.shots import push_table, register, seats as _seats, settle
 from .dice_table import DiceRoundSummary, DiceTableScene
-
-NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
-FROZEN = 1e9  # bots never move while the picture is taken
-
-
-def _seats(players: int, humans: int = 1) -> list[SeatConfig]:
-    return [SeatConfig(NAMES[i], "human") if i < humans else SeatConfig(NAMES[i], "bot", "medium")
-            for i in range(players)]
 
 
 def _push(app, session: GameSession) -> DiceTableScene:
-    session.set_pace(FROZEN)
-    scene = DiceTableScene(session)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    scene._apply_settings = lambda: None  # keep the frozen pace
-    scene.colorblind = bool(app.settings.colorblind)
-    return scene
+    return push_table(app, DiceTableScene, session)
 
 
 def _settle(app, scene: DiceTableScene, frames: int = 10) -> None:
-    """Run a few frames, finishing every animation at once."""
-    for _ in range(frames):
-        app.step(1 / 60)
-        scene.skip_animations()
-    scene.toasts.clear()
+    settle(app, scene, frames, scene.skip_animations)
 
 
 def _crafted(rows, players=4, variants=(), **kw) -> GameSession:
@@ -150,7 +130,7 @@ def _played(seat, move, events):
     return Played(seat, Move.parse(move), events, False)
 
 
-for _name, _builder in [
+register([
     ("table-dice-start", _start),
     ("table-dice-rolling", _rolling),
     ("table-dice-discard-choice", _discard_choice),
@@ -163,9 +143,4 @@ for _name, _builder in [
     ("rules-dice-alone", _rules(8)),
     ("table-dice-6p-ui130", screenshots.at_ui_scale(_six_players, 1.3)),
     ("table-dice-start-ui85", screenshots.at_ui_scale(_start, 0.85)),
-]:
-    screenshots.add_shot(_name, _builder, 4)
-    # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
-    _main = sys.modules.get("__main__")
-    if getattr(getattr(_main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
-        _main.add_shot(_name, _builder, 4)
+])

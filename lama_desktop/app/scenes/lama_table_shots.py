@@ -7,41 +7,17 @@ come from seeded games (the same picture every time); the Drama and Party moment
 
 from __future__ import annotations
 
-import sys
-
 from ...engine.lama import LamaState
 from ...engine.record import GameRecord
 from ... import screenshots
-from ..gameconfig import GameConfig, SeatConfig
+from ..gameconfig import GameConfig
 from ..session import GameSession
+from ..table.shots import push_table, register, seats as _seats, settle as _settle
 from .lama_table import LamaTableScene
-
-NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
-FROZEN = 1e9  # bots never move while the picture is taken
-
-
-def _seats(players: int, humans: int = 1) -> list[SeatConfig]:
-    return [SeatConfig(NAMES[i], "human") if i < humans else SeatConfig(NAMES[i], "bot", "medium")
-            for i in range(players)]
 
 
 def _push(app, session: GameSession, config: GameConfig | None = None) -> LamaTableScene:
-    session.set_pace(FROZEN)
-    scene = LamaTableScene(session, config)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    scene._apply_settings = lambda: None  # keep the frozen pace
-    scene.colorblind = bool(app.settings.colorblind)
-    scene.tween.speed = float(app.settings.animation_speed)
-    return scene
-
-
-def _settle(app, scene: LamaTableScene, frames: int = 8) -> None:
-    """Run a few frames, finishing every animation (the deal) at once."""
-    for _ in range(frames):
-        app.step(1 / 60)
-        scene.tween.skip()
-    scene.toasts.clear()
+    return push_table(app, LamaTableScene, session, config)
 
 
 def _played_session(game: str, players: int, variants=(), seed: int = 1, until=None, humans: int = 1,
@@ -164,7 +140,7 @@ def _round_summary(app):
     app.stack.apply_pending()
 
 
-for _name, _builder in [
+register([
     ("table-lama-start", _start),
     ("table-lama-mid-round", _mid_round),
     ("table-lama-drama", _drama),
@@ -177,9 +153,4 @@ for _name, _builder in [
     ("table-lama-6p-ui130", screenshots.at_ui_scale(_six_players, 1.3)),
     ("table-lama-mid-round-ui85", screenshots.at_ui_scale(_mid_round, 0.85)),
     ("table-lama-mid-round-ui130", screenshots.at_ui_scale(_mid_round, 1.3)),
-]:
-    screenshots.add_shot(_name, _builder, 4)
-    # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
-    _main = sys.modules.get("__main__")
-    if getattr(getattr(_main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
-        _main.add_shot(_name, _builder, 4)
+])

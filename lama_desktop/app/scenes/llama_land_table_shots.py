@@ -7,22 +7,16 @@ coins, so that the choice of paying coins for missing crops shows), the final sc
 
 from __future__ import annotations
 
-import sys
-
 from ... import screenshots
 from ...bots import make_bot
 from ...engine.record import GameRecord
-from ..gameconfig import GameConfig, SeatConfig
+from ..gameconfig import GameConfig
 from ..session import GameSession
+from ..table import shots
+from ..table.shots import push_table, seats as _seats
 from .llama_land_table import LlamaLandTableScene
 
-NAMES = ["Anna", "Bruno", "Chloé", "Dawid"]
-FROZEN = 1e9  # bots never move while the picture is taken
 GAME = "llama-land"
-
-
-def _seats(players: int) -> list[SeatConfig]:
-    return [SeatConfig(NAMES[0], "human")] + [SeatConfig(NAMES[i], "bot", "medium") for i in range(1, players)]
 
 
 def played_session(seed: int, until, players: int = 4, variants=(), max_moves: int = 2000,
@@ -46,21 +40,12 @@ def played_session(seed: int, until, players: int = 4, variants=(), max_moves: i
 
 
 def push(app, session: GameSession) -> LlamaLandTableScene:
-    session.set_pace(FROZEN)
     config = GameConfig(GAME, list(session.seats), tuple(session.record.variants), 0, session.record.seed)
-    scene = LlamaLandTableScene(session, config)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    scene._apply_settings = lambda: None  # keep the frozen pace
-    scene.tween.speed = float(app.settings.animation_speed)
-    return scene
+    return push_table(app, LlamaLandTableScene, session, config)
 
 
 def settle(app, scene: LlamaLandTableScene, frames: int = 4) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-        scene._skip()
-    scene.toasts.clear()
+    shots.settle(app, scene, frames, scene._skip)
     scene.drop = None
     scene.flash = None
 
@@ -172,9 +157,4 @@ SHOTS = [
     ("results-llama-land-final", _final),
     ("rules-llama-land-turn", _rules),
 ]
-for _name, _builder in SHOTS:
-    screenshots.add_shot(_name, _builder, 4)
-    # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
-    _main = sys.modules.get("__main__")
-    if getattr(getattr(_main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
-        _main.add_shot(_name, _builder, 4)
+shots.register(SHOTS)

@@ -1,0 +1,50 @@
+"""What the tables' screenshot moments (``scenes/*_table_shots.py``) share: seats with fixed names, a table pushed
+on the app's stack with its settings frozen, frames run with every animation finished, the moments registered with
+``python -m lama_desktop.screenshots`` (and ``bench render``, which times them)."""
+
+from __future__ import annotations
+
+import sys
+
+from ... import screenshots
+from ..gameconfig import SeatConfig
+
+NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
+FROZEN = 1e9  # bots never move while the picture is taken
+
+
+def seats(players: int, humans: int = 1) -> list[SeatConfig]:
+    """The first ``humans`` seats human, the others medium bots."""
+    return [SeatConfig(NAMES[i], "human") if i < humans else SeatConfig(NAMES[i], "bot", "medium")
+            for i in range(players)]
+
+
+def push_table(app, scene_type, session, config=None):
+    """``scene_type(session, config)`` on the app's stack, entered, its settings applied once and then kept."""
+    session.set_pace(FROZEN)
+    scene = scene_type(session, config)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene._apply_settings = lambda: None  # keep the frozen pace
+    scene.colorblind = bool(app.settings.colorblind)
+    scene.tween.speed = float(app.settings.animation_speed)
+    return scene
+
+
+def settle(app, scene, frames: int = 8, skip=None) -> None:
+    """Run ``frames`` frames, finishing every animation at once (``skip``; by default the table's tweens), then
+    drop the toasts."""
+    for _ in range(frames):
+        app.step(1 / 60)
+        (skip or scene.tween.skip)()
+    scene.toasts.clear()
+
+
+def register(shots, frames: int = 4) -> None:
+    """Add ``(name, builder)`` moments to the screenshots' list."""
+    for name, builder in shots:
+        screenshots.add_shot(name, builder, frames)
+        # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
+        main = sys.modules.get("__main__")
+        if getattr(getattr(main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
+            main.add_shot(name, builder, frames)
