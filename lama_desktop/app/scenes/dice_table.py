@@ -32,7 +32,6 @@ from ..table.pieces import (
     CREAM, GOLD, INK, INK_SOFT, LazyJoin, LogPanel, Toast, blit_card, card_height, card_image, count_badge, lazy,
     draw_token_stacks, finish, name_plate, rotated_shadow,
 )
-from ..table.reasons import refusal_text
 from ..table.scene_base import TableEvent, TableScene, open_session, t_level
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
@@ -214,22 +213,13 @@ class DiceTableScene(TableScene):
         self._refresh_buttons()
 
     # -- derived state ---------------------------------------------------------------------------------------
-    def pos_of(self, seat: int) -> int:
-        return (seat - self.focus) % self.n
-
-    @property
-    def idle(self) -> bool:
-        return not self.queue and not self.tween.busy and not self.modal and self.rolling is None
+    def _held(self) -> bool:
+        return self.rolling is not None
 
     def can_act(self) -> bool:
         s = self.session
         cur = s.current_player
         return self.idle and not s.is_over and cur == self.focus and s.is_human(cur)
-
-    def legal(self) -> list[Move]:
-        if not self.can_act():
-            return []
-        return self.session.view(self.focus).legal_moves()
 
     def discard_caps(self) -> dict:
         """Per card name, how many the current roll lets go (at most one per die showing it)."""
@@ -278,13 +268,8 @@ class DiceTableScene(TableScene):
                 b.hovered = b.enabled and b.rect.collidepoint(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons.values():
-                if b.rect.collidepoint(event.pos):
-                    if b.enabled:
-                        b.pressed = True
-                    elif b.name != "menu":
-                        self.press(b.name)  # shows why not
-                    return True
+            if self._press_button(event.pos, self.press):  # a disabled button shows why not
+                return True
             index = self._row_card_at(event.pos)
             if index >= 0:
                 self.toggle(index)
@@ -298,14 +283,7 @@ class DiceTableScene(TableScene):
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for b in self.buttons.values():
-                if b.pressed:
-                    b.pressed = False
-                    if b.rect.collidepoint(event.pos) and b.enabled:
-                        self._sound("click")
-                        b.activate()
-                    return True
-            return False
+            return self._release_button(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
@@ -399,19 +377,10 @@ class DiceTableScene(TableScene):
             text = self.selection_move()
         self.try_move(text)
 
-    def try_move(self, text: str) -> None:
-        """Ask the session (the engine decides); show the reason of a refusal."""
-        if not self.idle:
-            return
-        if not self.can_act():
-            cur = self.session.current_player
-            if cur >= 0 and not self.session.is_human(cur):
-                self._toast_reason(t("dice.reason.wait", name=self.session.seats[cur].name))
-            return
-        outcome = self.session.play(text)
-        if not outcome.ok:
-            self._toast_reason(refusal_text(outcome))
-            return
+    def _wait_text(self, name: str) -> str:
+        return t("dice.reason.wait", name=name)
+
+    def _moved(self) -> None:
         self.selected = []
         self.card_focus = -1
 
@@ -427,13 +396,7 @@ class DiceTableScene(TableScene):
         if self.rolling is not None:
             self._tumble(dt)
         if not self.finished:
-            self.session.poll(busy=not self.idle)
-            for played in self.session.take_played():
-                for event in played.events:
-                    self.queue.append((played.seat, event))
-            self._advance_queue()
-            if self.idle:
-                self._settle()
+            self._take_moves()
         self._refresh_buttons()
 
     def _settle(self) -> None:
@@ -472,13 +435,6 @@ class DiceTableScene(TableScene):
                 chosen.append(i)
                 want[name] -= 1
         self.selected = chosen
-
-    def _advance_queue(self) -> None:
-        while self.queue and not self.tween.busy and not self.modal and self.rolling is None:
-            seat, event = self.queue.popleft()
-            handler = getattr(self, f"_ev_{event.kind}", None)
-            if handler is not None:
-                handler(seat, event.data)
 
     # -- geometry --------------------------------------------------------------------------------------------
     def _row_rect(self, seat: int) -> pygame.Rect:
@@ -554,9 +510,6 @@ class DiceTableScene(TableScene):
         r = self._dice_rect()
         step = r.w / 3
         return [(round(r.x + step * (i + 0.5)), r.centery) for i in range(3)]
-
-    def _tokens_anchor(self, seat: int):
-        return self.layout[f"seat{self.pos_of(seat)}.tokens"].center
 
     def _lift(self, index: int) -> int:
         if self.shown.phase != "discard" or self.shown.current != self.focus:

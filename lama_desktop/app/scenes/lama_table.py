@@ -31,7 +31,6 @@ from ..table.pieces import (
     count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate,
     rotated_shadow,
 )
-from ..table.reasons import refusal_text
 from ..table.scene_base import TableEvent, TableScene, open_session, t_level
 from ..table.tween import Sprite, Tweener
 from ..tables import register_table
@@ -235,25 +234,16 @@ class LamaTableScene(TableScene):
         self._refresh_buttons()
 
     # -- derived state ---------------------------------------------------------------------------------------
-    def pos_of(self, seat: int) -> int:
-        return (seat - self.focus) % self.n
-
     def seat_at(self, position: int) -> int:
         return (position + self.focus) % self.n
 
-    @property
-    def idle(self) -> bool:
-        return not self.queue and not self.tween.busy and not self.modal and not self.privacy_open
+    def _held(self) -> bool:
+        return self.privacy_open
 
     def can_act(self) -> bool:
         s = self.session
         cur = s.current_player
         return (self.idle and not s.is_over and cur == self.focus and s.is_human(cur) and self.revealed)
-
-    def legal(self) -> list[Move]:
-        if not self.can_act():
-            return []
-        return self.session.view(self.focus).legal_moves()
 
     def playable_names(self) -> set[str]:
         return {str(m.args[0]) for m in self.legal() if m.kind == "play"}
@@ -284,13 +274,8 @@ class LamaTableScene(TableScene):
             self._set_cursor(actionable)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons.values():
-                if b.rect.collidepoint(event.pos):
-                    if b.enabled:
-                        b.pressed = True
-                    elif b.name != "menu":
-                        self.try_move(b.name)  # shows the engine's reason
-                    return True
+            if self._press_button(event.pos, self.try_move):  # a disabled button: the engine's reason
+                return True
             index = self._card_at(event.pos)
             if index >= 0:
                 self.pressed_card = index
@@ -300,13 +285,8 @@ class LamaTableScene(TableScene):
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for b in self.buttons.values():
-                if b.pressed:
-                    b.pressed = False
-                    if b.rect.collidepoint(event.pos) and b.enabled:
-                        self._sound("click")
-                        b.activate()
-                    return True
+            if self._release_button(event.pos):
+                return True
             index = self._card_at(event.pos)
             if index >= 0 and index == self.pressed_card:
                 self.pressed_card = -1
@@ -389,19 +369,10 @@ class LamaTableScene(TableScene):
         if 0 <= index < len(self.shown.hand):
             self.try_move(f"play {self.shown.hand[index]}")
 
-    def try_move(self, text: str) -> None:
-        """Ask the session (the engine decides); show the reason of a refusal."""
-        if not self.idle:
-            return
-        if not self.can_act():
-            cur = self.session.current_player
-            if cur >= 0 and not self.session.is_human(cur):
-                self._toast_reason(t("lama.reason.wait", name=self.session.seats[cur].name))
-            return
-        outcome = self.session.play(text)
-        if not outcome.ok:
-            self._toast_reason(refusal_text(outcome))
-            return
+    def _wait_text(self, name: str) -> str:
+        return t("lama.reason.wait", name=name)
+
+    def _moved(self) -> None:
         if self.hand_focus >= len(self.shown.hand) - 1:
             self.hand_focus = len(self.shown.hand) - 2 if self.hand_focus >= 0 else -1
 
@@ -431,17 +402,13 @@ class LamaTableScene(TableScene):
         self.floaters = [f for f in self.floaters if f[3] < 1.6]
         self.toasts = [x for x in self.toasts if not x.done]
         if not self.finished:
-            self.session.poll(busy=not self.idle)  # a bot's move lands in take_played() below
-            for played in self.session.take_played():
-                for event in played.events:
-                    self.queue.append((played.seat, event))
-                if self.hotseat and played.seat == self.focus and not self.session.is_over:
-                    self.queue.append((played.seat, TableEvent("hide", {})))
-            self._advance_queue()
-            if self.idle:
-                self._settle()
+            self._take_moves()
         self._update_lifts(dt)
         self._refresh_buttons()
+
+    def _after_played(self, played) -> None:
+        if self.hotseat and played.seat == self.focus and not self.session.is_over:
+            self.queue.append((played.seat, TableEvent("hide", {})))
 
     def _settle(self) -> None:
         """Idle: sync the shown model with the engine, then hand the turn to a human (privacy if hot-seat)."""
@@ -519,22 +486,10 @@ class LamaTableScene(TableScene):
         return keys
 
     # -- event animations -------------------------------------------------------------------------------------
-    def _advance_queue(self) -> None:
-        while self.queue and not self.tween.busy and not self.modal and not self.privacy_open:
-            seat, event = self.queue.popleft()
-            if event.kind in self.movers and seat is not None:
-                self.shown.current = seat
-            handler = getattr(self, f"_ev_{event.kind}", None)
-            if handler is not None:
-                handler(seat, event.data)
-
     def _hand_anchor(self, seat: int):
         if self.pos_of(seat) == 0:
             return self.layout["seat0.hand"].center
         return self.layout[f"seat{self.pos_of(seat)}.hand"].center
-
-    def _tokens_anchor(self, seat: int):
-        return self.layout[f"seat{self.pos_of(seat)}.tokens"].center
 
     def _pile_center(self):
         r = self.layout["draw_pile"]

@@ -352,13 +352,8 @@ class LlamaLandTableScene(TableScene):
                 self.placer.rotate(1 if event.y < 0 else -1)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
-            for b in self.buttons.values():
-                if b.rect.collidepoint(event.pos) and event.button == 1:
-                    if b.enabled:
-                        b.pressed = True
-                    elif b.name != "menu":
-                        self._explain_disabled(b.name)
-                    return True
+            if event.button == 1 and self._press_button(event.pos, self._explain_disabled):
+                return True
             if event.button == 3 and self.mode == "place" and self.placer is not None:
                 self.placer.rotate(1)
                 return True
@@ -366,14 +361,7 @@ class LlamaLandTableScene(TableScene):
                 return self._click(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for b in self.buttons.values():
-                if b.pressed:
-                    b.pressed = False
-                    if b.rect.collidepoint(event.pos) and b.enabled:
-                        self._sound("click")
-                        b.activate()
-                    return True
-            return False
+            return self._release_button(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False

@@ -21,6 +21,7 @@ from ..scene import Scene
 from ..session import GameSession
 from .layout import table_ui_scale
 from .pieces import Toast, finish, token_kind
+from .reasons import refusal_text
 from .tween import Sprite
 
 
@@ -56,6 +57,8 @@ class TableScene(Scene):
     refusal_seconds = 2.6
     #: the engine option that names the first player, for the results' replay config
     first_option = "first_player"
+    #: the events whose mover becomes the current player as they are shown
+    movers: tuple = ()
 
     def exit(self) -> None:
         self.close()
@@ -121,6 +124,99 @@ class TableScene(Scene):
         surface.blit(pill, pill.get_rect(center=r.center))
 
     # what every table does alike ------------------------------------------------------------------------------
+    def pos_of(self, seat: int) -> int:
+        """A seat's place round the table: 0 at the bottom (``self.focus``), then clockwise."""
+        return (seat - self.focus) % self.n
+
+    def legal(self) -> list:
+        """The moves the player at the bottom may make now (none while the table is busy or it is not their turn)."""
+        if not self.can_act():
+            return []
+        return self.session.view(self.focus).legal_moves()
+
+    def _tokens_anchor(self, seat: int):
+        return self.layout[f"seat{self.pos_of(seat)}.tokens"].center
+
+    @property
+    def idle(self) -> bool:
+        """Nothing left to show: no queued event, nothing moving, no summary or screen holding the table."""
+        return not self.queue and not self.tween.busy and not self.modal and not self._held()
+
+    def _held(self) -> bool:
+        """Hook: something of the table's own holds the event queue (a privacy screen, dice in the air)."""
+        return False
+
+    def _take_moves(self) -> None:
+        """Let a bot move (never while something is still moving: ``session.poll(busy)``), queue the events of the
+        moves applied since, show them one after the other, and sync with the engine once all is shown."""
+        self.session.poll(busy=not self.idle)  # a bot's move lands in take_played() below
+        for played in self.session.take_played():
+            for event in played.events:
+                self.queue.append((played.seat, event))
+            self._after_played(played)
+        self._advance_queue()
+        if self.idle:
+            self._settle()
+
+    def _after_played(self, played) -> None:
+        """Hook: queue a table event after a move's own (the L.A.M.A. table hides a hot-seat hand)."""
+
+    def _advance_queue(self) -> None:
+        """Show the queued events (``_ev_<kind>(seat, data)``) until one of them starts an animation."""
+        while self.queue and not self.tween.busy and not self.modal and not self._held():
+            seat, event = self.queue.popleft()
+            if event.kind in self.movers and seat is not None:
+                self.shown.current = seat
+            handler = getattr(self, f"_ev_{event.kind}", None)
+            if handler is not None:
+                handler(seat, event.data)
+
+    def try_move(self, text: str) -> None:
+        """Ask the session (the engine decides); show the reason of a refusal."""
+        if not self.idle:
+            return
+        if not self.can_act():
+            cur = self.session.current_player
+            if cur >= 0 and not self.session.is_human(cur):
+                self._toast_reason(self._wait_text(self.session.seats[cur].name))
+            return
+        outcome = self.session.play(text)
+        if not outcome.ok:
+            self._toast_reason(refusal_text(outcome))
+            return
+        self._moved()
+
+    def _wait_text(self, name: str) -> str:
+        """What a click says while a bot (``name``) is to move."""
+        raise NotImplementedError
+
+    def _moved(self) -> None:
+        """Hook: the player's move was accepted (reset the selection or the focus)."""
+
+    def _press_button(self, pos, explain) -> bool:
+        """A left click on a button: an enabled one is pressed (it acts when released), a disabled one calls
+        ``explain(name)`` (why not). False when no button is under ``pos``."""
+        for b in self.buttons.values():
+            if b.rect.collidepoint(pos):
+                if b.enabled:
+                    b.pressed = True
+                elif b.name != "menu":
+                    explain(b.name)
+                return True
+        return False
+
+    def _release_button(self, pos) -> bool:
+        """The left button released: a pressed button acts if the pointer is still on it. False when none was
+        pressed."""
+        for b in self.buttons.values():
+            if b.pressed:
+                b.pressed = False
+                if b.rect.collidepoint(pos) and b.enabled:
+                    self._sound("click")
+                    b.activate()
+                return True
+        return False
+
     def open_pause(self) -> None:
         from ..scenes.pause import PauseScene
 
