@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import math
 import random
-from collections import deque
 
 import pygame
 
@@ -29,11 +28,10 @@ from ..i18n import language, t
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
-    CREAM, GOLD, INK, INK_SOFT, LazyJoin, LogPanel, Toast, blit_card, card_height, card_image, count_badge, lazy,
+    CREAM, GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy,
     draw_token_stacks, finish, name_plate, rotated_shadow,
 )
 from ..table.scene_base import TableEvent, TableScene, open_session, t_level
-from ..table.tween import Sprite, Tweener
 from ..tables import register_table
 from ..widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
 from .round_summary import RoundSummaryScene
@@ -98,26 +96,11 @@ class DiceTableScene(TableScene):
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
         super().__init__()
-        self.session = session
-        self.config = config
-        self.n = session.record.players
-        self.variants = set(session.record.variants)
+        self._setup(session, config)
         self.pinks = "lama20" in self.variants
-        self.tween = Tweener(1.0)
-        self.sprites: list[Sprite] = []
-        self.queue: deque = deque()
-        self.toasts: list[Toast] = []
-        self.log = LogPanel()
-        self.layout: Layout | None = None
-        self.ui: UI | None = None
-        self.static: pygame.Surface | None = None
-        self.buttons: dict[str, Button] = {}
         humans = session.human_seats
         self.focus = humans[0] if humans else 0
         self.shown = Shown(session.view(self.focus))
-        self.modal = False
-        self.finished = False
-        self.time = 0.0
         self.selected: list[int] = []    # indices into the bottom row chosen for a discard
         self.card_focus = -1
         self.hover = -1
@@ -125,8 +108,6 @@ class DiceTableScene(TableScene):
         self.rolling: list | None = None  # per die [face, angle, dy] while the dice tumble
         self.shake = 0.0
         self.flash = 0.0
-        self.reason_toast: Toast | None = None
-        self.colorblind = False
         self._rng = random.Random(session.record.seed)
         self._layer = None
         self._layer_key_cached = None

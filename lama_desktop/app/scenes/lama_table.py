@@ -17,7 +17,6 @@ Q quit, T take the Drama board, Esc pause. A click or key while cards move skips
 from __future__ import annotations
 
 import logging
-from collections import deque
 
 import pygame
 
@@ -27,12 +26,11 @@ from ..i18n import language, t
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
-    CREAM, GOLD, LogPanel, Toast, blit_card, blit_flipping, card_height, card_image,
+    CREAM, GOLD, Toast, blit_card, blit_flipping, card_height, card_image,
     count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate,
     rotated_shadow,
 )
 from ..table.scene_base import TableEvent, TableScene, open_session, t_level
-from ..table.tween import Sprite, Tweener
 from ..tables import register_table
 from ..widgets import UI, Button, felt_surface
 from ...engine.core import Move
@@ -107,39 +105,22 @@ class LamaTableScene(TableScene):
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
         super().__init__()
-        self.session = session
-        self.config = config
-        self.n = session.record.players
-        self.variants = set(session.record.variants)
+        self._setup(session, config)
         self.pinks = session.game_id == "lama-party" or "lama20" in self.variants
         self.drama_variant = "drama" in self.variants
-        self.tween = Tweener(1.0)
-        self.sprites: list[Sprite] = []
-        self.queue: deque = deque()
-        self.toasts: list[Toast] = []
-        self.log = LogPanel()
-        self.layout: Layout | None = None
-        self.ui: UI | None = None
-        self.static: pygame.Surface | None = None
-        self.buttons: dict[str, Button] = {}
         self.hand_focus = -1
         self.hover = -1
         self.button_focus = -1
         self.lifts: list[float] = []
         self.floaters: list[list] = []  # [text, x, y, age, color]: "+8" rising over a plate
         self.slot_pos: dict = {}  # (card, n-th of that card) -> displayed (x, y, angle), easing to its place
-        self.modal = False
         self.privacy_open = False
-        self.finished = False
-        self.time = 0.0
         humans = session.human_seats
         self.hotseat = len(humans) >= 2
         self.focus = humans[0] if humans else 0
         self.revealed = not self.hotseat
         self.shown = self.shown_type(session.view(self.focus), self.revealed)
         self.pressed_card = -1
-        self.reason_toast: Toast | None = None
-        self.colorblind = False
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def enter(self) -> None:

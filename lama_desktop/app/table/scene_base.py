@@ -12,6 +12,8 @@ flying over the table (``_fly``), the toasts, the round line, the end of the gam
 
 from __future__ import annotations
 
+from collections import deque
+
 import pygame
 
 from .. import art
@@ -20,9 +22,9 @@ from ..i18n import t, t_or
 from ..scene import Scene
 from ..session import GameSession
 from .layout import table_ui_scale
-from .pieces import Toast, finish, token_kind
+from .pieces import LogPanel, Toast, finish, token_kind
 from .reasons import refusal_text
-from .tween import Sprite
+from .tween import Sprite, Tweener
 
 
 class TableEvent:
@@ -122,6 +124,28 @@ class TableScene(Scene):
             self._status_cache = (key, finish(pill))
         pill = self._status_cache[1]
         surface.blit(pill, pill.get_rect(center=r.center))
+
+    def _setup(self, session: GameSession, config: GameConfig | None) -> None:
+        """What every card or dice table starts with: its session and config, seat count and variants, tweens,
+        sprites, the event queue, toasts, the log; no layout, buttons or cached layer until it is built."""
+        self.session = session
+        self.config = config
+        self.n = session.record.players
+        self.variants = set(session.record.variants)
+        self.tween = Tweener(1.0)
+        self.sprites: list[Sprite] = []
+        self.queue: deque = deque()
+        self.toasts: list[Toast] = []
+        self.log = LogPanel()
+        self.layout = None
+        self.ui = None
+        self.static: pygame.Surface | None = None
+        self.buttons: dict = {}
+        self.modal = False
+        self.finished = False
+        self.time = 0.0
+        self.reason_toast: Toast | None = None
+        self.colorblind = False
 
     # what every table does alike ------------------------------------------------------------------------------
     def pos_of(self, seat: int) -> int:
