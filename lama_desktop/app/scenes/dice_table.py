@@ -110,7 +110,7 @@ class DiceTableScene(TableScene):
         self.flash = 0.0
         self._rng = random.Random(session.record.seed)
         self._layer = None
-        self._layer_key_cached = None
+        self._layer_cached_key = None
         self._status_cache = None
         self._selection_for: tuple | None = None
         self._veil: pygame.Surface | None = None  # the blow-up's red flash (one surface, alpha per frame)
@@ -726,22 +726,7 @@ class DiceTableScene(TableScene):
         """A cached layer holds what only changes with the model (rows of others, llama row, plates, tokens,
         log); the frame is that layer, then the bottom row, dice, buttons and status, then what flies."""
         size = surface.get_size()
-        if self.layout is None or self.layout.size != size:
-            self._build(size)
-        if self.static is None or self.static.get_size() != size:
-            self.static = self._render_static(size)
-            self._layer = None
-        key = self._layer_key()
-        if self._layer is None or self._layer_key_cached != key:
-            layer = self.static.copy()
-            self._draw_llama_row(layer)
-            for seat in range(self.n):
-                if self.pos_of(seat) != 0:
-                    self._draw_opponent(layer, seat)
-            self._draw_me_seat(layer)
-            self._draw_round_info(layer)
-            self.log.draw(layer, self.layout["log"], self.ui, t("dice.label.log"))
-            self._layer, self._layer_key_cached = layer, key
+        self._model_layer(size)
         if self.shake > 0:
             amp = self.layout.s(14) * self.shake
             offset = (round(math.sin(self.time * 71) * amp), round(math.cos(self.time * 53) * amp))
@@ -763,6 +748,12 @@ class DiceTableScene(TableScene):
             veil.set_alpha(round(120 * self.flash))
             surface.blit(veil, (0, 0))
         self._draw_toasts(surface)
+
+    def _draw_middle(self, layer) -> None:
+        self._draw_llama_row(layer)
+
+    def _log_title(self) -> str:
+        return t("dice.label.log")
 
     def _round_text(self) -> str:
         return t("dice.status.round", round=self.shown.round)

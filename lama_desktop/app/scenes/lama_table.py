@@ -831,28 +831,7 @@ class LamaTableScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         """A cached layer holds everything that only changes with the model (piles, seats, tokens, log); the
         frame is that layer, then the hand, buttons and status (hover / lift states), then what flies."""
-        size = surface.get_size()
-        if self.layout is None or self.layout.size != size:
-            self._build(size)
-        if self.static is None or self.static.get_size() != size:
-            self.static = self._render_static(size)
-            self._layer = None
-        key = self._layer_key()
-        if getattr(self, "_layer", None) is None or self._layer_cached_key != key:
-            layer = self.static.copy()
-            if self.shown.drama:
-                layer.blit(_drama_vignette(size), (0, 0))
-            self._draw_piles(layer)
-            if self.drama_variant:
-                self._draw_board(layer)
-            for seat in range(self.n):
-                if self.pos_of(seat) != 0:
-                    self._draw_opponent(layer, seat)
-            self._draw_me_seat(layer)
-            self._draw_round_info(layer)
-            self.log.draw(layer, self.layout["log"], self.ui, t("lama.label.log"))
-            self._layer, self._layer_cached_key = layer, key
-        surface.blit(self._layer, (0, 0))
+        surface.blit(self._model_layer(surface.get_size()), (0, 0))
         if self.drama_variant and self.shown.drama:
             self._draw_drama_pulse(surface)
         self._draw_pile_hover(surface)
@@ -870,6 +849,16 @@ class LamaTableScene(TableScene):
                 im.set_alpha(alpha)
                 surface.blit(im, im.get_rect(midbottom=(x, y - rise + dy)))
         self._draw_toasts(surface)
+
+    def _draw_middle(self, layer) -> None:
+        if self.shown.drama:
+            layer.blit(_drama_vignette(layer.get_size()), (0, 0))
+        self._draw_piles(layer)
+        if self.drama_variant:
+            self._draw_board(layer)
+
+    def _log_title(self) -> str:
+        return t("lama.label.log")
 
     def _round_text(self) -> str:
         return t("lama.status.round", round=self.shown.round)

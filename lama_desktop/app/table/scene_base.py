@@ -349,6 +349,34 @@ class TableScene(Scene):
         return [list(h) for h in self.session.score_history]
 
     # drawing ------------------------------------------------------------------------------------------------------
+    def _model_layer(self, size) -> pygame.Surface:
+        """The frame's base: the static felt (``_render_static``) with all that only changes with the model drawn
+        over it (``_draw_middle``, the opponents, the own seat, the round line, the log), cached until
+        ``_layer_key()`` changes. The layout is rebuilt first when the window's size changed."""
+        if self.layout is None or self.layout.size != size:
+            self._build(size)
+        if self.static is None or self.static.get_size() != size:
+            self.static = self._render_static(size)
+            self._layer = None
+        key = self._layer_key()
+        if getattr(self, "_layer", None) is None or self._layer_cached_key != key:
+            layer = self.static.copy()
+            self._draw_middle(layer)
+            for seat in range(self.n):
+                if self.pos_of(seat) != 0:
+                    self._draw_opponent(layer, seat)
+            self._draw_me_seat(layer)
+            self._draw_round_info(layer)
+            self.log.draw(layer, self.layout["log"], self.ui, self._log_title())
+            self._layer, self._layer_cached_key = layer, key
+        return self._layer
+
+    def _draw_middle(self, layer) -> None:
+        """Hook: the middle of the table in the cached layer (piles, the llama row...), under the seats."""
+
+    def _log_title(self) -> str:
+        raise NotImplementedError
+
     def _draw_round_info(self, surface) -> None:
         """Top left: the round, then the game and its variants."""
         r = self.layout.get("round_info")
