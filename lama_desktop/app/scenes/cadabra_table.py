@@ -657,6 +657,12 @@ class CadabraSummaryScene(RoundSummaryScene):
     explain_from_right = 500
     emptied_border = GOLD  # the table pieces' gold (a shade lighter than the menus')
 
+    def _card_face(self, name: str, width: int) -> pygame.Surface:
+        img = lama_table.card_image(name, width, self.colorblind)
+        if img.get_width() != width:
+            img = pygame.transform.smoothscale(img, (width, card_height(width)))
+        return img
+
     def explain(self, seat: int) -> str:
         b = self.data["breakdown"][seat]
         parts = []
@@ -680,30 +686,20 @@ class CadabraSummaryScene(RoundSummaryScene):
         emptied = self._draw_heading(surface, ui)
         x0, top, col_cards, col_explain, col_tokens = self._draw_columns(surface, ui)
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
-        card_h = round(card_w * 1.4)
         holder = int(d.get("magic_holder", -1))
         for seat, name in enumerate(self.names):
             row = self._draw_row(surface, ui, seat, name, x0, top, emptied)
             cy = row.centery
             hand = sort_hand(DISPLAY[c] for c in d["hands"][seat])
             extra = 1 if seat == holder else 0
-            avail = col_explain - col_cards - ui.s(20)
-            count = len(hand) + extra
-            step = min(card_w + ui.s(6), max(ui.s(12), (avail - card_w) / max(1, count - 1)))
+            cards = []
             seen: set = set()
-            x = col_cards
             for card in hand:
                 values = VALUES[_KIND_OF[ENGINE[card]]]
-                counts = any(v not in seen for v in values)
+                cards.append((card, any(v not in seen for v in values)))
                 seen.update(values)
-                img = lama_table.card_image(card, card_w, self.colorblind)
-                if img.get_width() != card_w:
-                    img = pygame.transform.smoothscale(img, (card_w, card_height(card_w)))
-                if not counts:
-                    img = img.copy()
-                    img.set_alpha(110)
-                surface.blit(img, (round(x), cy - card_h // 2))
-                x += step
+            x = self._draw_cards(surface, ui, cards, len(hand) + extra, col_cards, cy, card_w,
+                                 col_explain - col_cards - ui.s(20))
             if extra:
                 token = art.token("magic", round(card_w * 0.9))
                 surface.blit(token, token.get_rect(midleft=(round(x), cy)))

@@ -126,29 +126,19 @@ class RoundSummaryScene(MenuScene):
         emptied = self._draw_heading(surface, ui)
         x0, top, col_cards, col_explain, col_tokens = self._draw_columns(surface, ui)
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
-        card_h = round(card_w * 1.4)
         for seat, name in enumerate(self.names):
             row = self._draw_row(surface, ui, seat, name, x0, top, emptied)
             cy = row.centery
             gained = d["points"][seat]
             # cards, grouped by value; duplicates (which do not count again) faded
             hand = sorted(d["hands"][seat], key=lambda c: _ORDER.get(c, 99))
-            avail = col_explain - col_cards - ui.s(20)
-            step = min(card_w + ui.s(6), max(ui.s(12), (avail - card_w) / max(1, len(hand) - 1)))
+            cards = []
             seen: set = set()
-            x = col_cards
             for name_ in hand:
                 value = _value(name_)
-                counts = value not in seen or (value == 7 and self.each_llama)
+                cards.append((name_, value not in seen or (value == 7 and self.each_llama)))
                 seen.add(value)
-                plus = name_.endswith("+")
-                img = art.card_face(name_.rstrip("+") if plus else name_, card_w, plus=plus,
-                                    colorblind=self.colorblind)
-                if not counts:
-                    img = img.copy()
-                    img.set_alpha(110)
-                surface.blit(img, (round(x), cy - card_h // 2))
-                x += step
+            self._draw_cards(surface, ui, cards, len(hand), col_cards, cy, card_w, col_explain - col_cards - ui.s(20))
             if not hand:
                 surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
             held = _holdings(gained, self.pinks)
@@ -157,6 +147,24 @@ class RoundSummaryScene(MenuScene):
             self._draw_outcome(surface, ui, seat, cy, col_explain, col_tokens, kinds, row.right - ui.s(10))
 
     # the parts every game's summary draws alike -------------------------------------------------------------------
+    def _card_face(self, name: str, width: int) -> pygame.Surface:
+        plus = name.endswith("+")
+        return art.card_face(name.rstrip("+") if plus else name, width, plus=plus, colorblind=self.colorblind)
+
+    def _draw_cards(self, surface, ui, cards, slots: int, x, cy: int, card_w: int, room: int):
+        """A row of cards (``(name, counts)``; one that does not count is faded) centred on ``cy`` from ``x``,
+        ``slots`` places sharing ``room``; returns where the next one would go."""
+        card_h = round(card_w * 1.4)
+        step = min(card_w + ui.s(6), max(ui.s(12), (room - card_w) / max(1, slots - 1)))
+        for name, counts in cards:
+            img = self._card_face(name, card_w)
+            if not counts:
+                img = img.copy()
+                img.set_alpha(110)
+            surface.blit(img, (round(x), cy - card_h // 2))
+            x += step
+        return x
+
     def _draw_heading(self, surface, ui):
         """The panel, the round's title and how it ended; returns the seat that emptied its hand (else -1)."""
         d = self.data

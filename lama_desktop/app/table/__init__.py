@@ -6,6 +6,10 @@
 - ``pieces``: card images (rotated, dimmed, flipping), the hand fan and its hit-testing, opponents' card backs,
   token stacks, name plates, count badges, the log panel and toasts (all cached surfaces).
 - ``reasons``: ``refusal_text(error_or_outcome)``, an engine refusal (code + params) in the player's language.
+- ``scene_base``: ``TableScene``, what every table does alike (life cycle, settings, the event queue, moves and
+  refusals, buttons, flying cards and tokens, round summaries, the game's end, toasts, the status pill) with small
+  hooks for what is each game's own; ``open_session`` for the tables' ``open_table``.
+- ``shots``: what the tables' screenshot moments (``scenes/*_table_shots.py``) share.
 
 The controller every table drives is ``lama_desktop.app.session.GameSession``.
 """
