@@ -21,6 +21,10 @@ each candidate move is tried on the same sampled deals, the round is played out 
 end of the round is valued as an estimated share of the *game* win from everybody's scores (a soft-min whose
 temperature falls as the game nears 40 points; the exact win share once the game is over). Budgets are counted
 in playouts, never in time, so a seed replays the same game.
+
+Measured (4 players, 95% intervals): ``python -m lama_desktop.arena lama-cadabra --players
+hard,medium,medium,medium --games 2000 --seed 1 --json`` gives hard 39.0% [36.8%, 41.1%] (26 Nov 2026, the
+code after the engine and bot refactors; 38.0% on 24 Nov); medium vs three random bots 92.5% [91.3%, 93.6%].
 """
 
 from __future__ import annotations
