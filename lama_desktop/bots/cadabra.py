@@ -24,7 +24,8 @@ in playouts, never in time, so a seed replays the same game.
 
 Measured (4 players, 95% intervals): ``python -m lama_desktop.arena lama-cadabra --players
 hard,medium,medium,medium --games 2000 --seed 1 --json`` gives hard 39.0% [36.8%, 41.1%] (26 Nov 2026, the
-code after the engine and bot refactors; 38.0% on 24 Nov); medium vs three random bots 92.5% [91.3%, 93.6%].
+code after the engine and bot refactors; 38.0% on 24 Nov); medium vs three random bots 91.8% [90.5%, 92.9%]
+(same command with ``--players medium,random,random,random``).
 """
 
 from __future__ import annotations
