@@ -7,9 +7,38 @@ count moves, not scheduling luck. Tests of the frame loop ticking while a bot th
 ``@pytest.mark.real_time_bots``.
 """
 
+import pygame
+
 
 def wait_for_bots(app, timeout: float = 30.0) -> None:
     for scene in app.stack.scenes:
         session = getattr(scene, "session", None)
         if session is not None and getattr(session, "thinking", False):
             session.wait_for_bot(timeout)
+
+
+def post_motion(pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def post_click(pos) -> None:
+    """A left click at ``pos`` as the window would send it (the pointer moves there first)."""
+    post_motion(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_key(key, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
+
+
+def fast_app(tmp_path, size=(1600, 900)):
+    """An app for table tests: its own storage folder, bots moving at once, animations four times as fast."""
+    from lama_desktop.app.main import App
+    from lama_desktop.storage import Storage
+
+    app = App(Storage(tmp_path), size)
+    app.settings.bot_pace = "instant"
+    app.settings.animation_speed = 4.0
+    return app

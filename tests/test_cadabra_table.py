@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-from lama_desktop.app.main import App
 from lama_desktop.app.scenes.cadabra_table import (
     DISPLAY, ENGINE, CadabraSummaryScene, CadabraTableScene, card_label, open_table,
 )
@@ -17,18 +16,7 @@ from lama_desktop.app.tables import has_table
 from lama_desktop.engine import IllegalMove
 from lama_desktop.engine.cadabra import CARD_IDS, CadabraState
 from lama_desktop.engine.record import GameRecord
-from lama_desktop.storage import Storage
-
-
-def post_click(pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def post_key(key) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+from frames import fast_app, post_click, post_key
 
 
 def run_until(app, predicate, frames=4000):
@@ -39,10 +27,8 @@ def run_until(app, predicate, frames=4000):
     return False
 
 
-def crafted_table(tmp_path, players=3, **kw):
-    app = App(Storage(tmp_path), (1600, 900))
-    app.settings.bot_pace = "instant"
-    app.settings.animation_speed = 4.0
+def crafted_table(tmp_path, players=3, size=(1600, 900), **kw):
+    app = fast_app(tmp_path, size)
     state = CadabraState.crafted(**kw)
     seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, players)]
     session = GameSession(GameRecord("lama-cadabra", players, (), 0, {"first_player": 0}, []), seats, state=state)
@@ -61,9 +47,7 @@ def test_the_table_is_registered_and_card_names_round_trip():
 
 
 def test_a_whole_game_against_bots_played_with_real_input_events(tmp_path):
-    app = App(Storage(tmp_path), (1600, 900))
-    app.settings.bot_pace = "instant"
-    app.settings.animation_speed = 4.0
+    app = fast_app(tmp_path, (1600, 900))
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bot A", "bot", "medium"), SeatConfig("Bot B", "bot", "easy")]
     table = open_table(app, GameConfig("lama-cadabra", seats, (), 1, seed=12))
     app.stack.push(table)
@@ -189,20 +173,6 @@ def test_screenshot_moments_build(name):
         app.shutdown()
 
 
-def sized_table(tmp_path, size, players, **kw):
-    app = App(Storage(tmp_path), size)
-    app.settings.bot_pace = "instant"
-    app.settings.animation_speed = 4.0
-    state = CadabraState.crafted(**kw)
-    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, players)]
-    session = GameSession(GameRecord("lama-cadabra", players, (), 0, {"first_player": 0}, []), seats, state=state)
-    table = CadabraTableScene(session)
-    app.stack.push(table)
-    app.running = True
-    assert run_until(app, table.can_act, 600)
-    return app, table
-
-
 def check_buttons(table, moves):
     """Each action button is comfortably tall, its label fits at its natural size beside its key hint, and no
     button overlaps another one or the log panel."""
@@ -230,13 +200,13 @@ def test_action_buttons_are_tall_enough_and_their_labels_fit(tmp_path, size, pla
     before = i18n.language()
     i18n.set_language(lang)
     try:
-        app, table = sized_table(tmp_path, size, players, hands=[["3", "5"]] + [["6", "6"]] * (players - 1),
+        app, table = crafted_table(tmp_path, players, size, hands=[["3", "5"]] + [["6", "6"]] * (players - 1),
                                  top="L", pile=["6", "6", "6"], whites=[3] + [0] * (players - 1))
         check_buttons(table, ["draw", "quit", "pass", "exchange", "take"])
         if players == 2:
             return  # with one opponent the circle's token goes to them without a choice
         # choosing whom to give a circle's token to: a button per other player, plus Exchange
-        app2, giving = sized_table(tmp_path, size, players, hands=[["1", "5"]] + [["6", "6"]] * (players - 1),
+        app2, giving = crafted_table(tmp_path, players, size, hands=[["1", "5"]] + [["6", "6"]] * (players - 1),
                                    top="L", pile=["6", "6", "6"], whites=[3] + [0] * (players - 1))
         giving.play_card(giving.shown.hand.index("1@"))
         assert run_until(app2, lambda: giving.can_act() and giving.shown.phase == "giving", 600)

@@ -8,14 +8,13 @@ import pygame
 import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-from lama_desktop.app.main import App
 from lama_desktop.app.scenes.dice_table import DiceTableScene, open_table
 from lama_desktop.app.session import GameSession, Played
 from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
 from lama_desktop.engine.core import Move
 from lama_desktop.engine.dice import DiceState
 from lama_desktop.engine.record import GameRecord
-from lama_desktop.storage import Storage
+from frames import fast_app, post_click, post_key
 
 SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160), (1280, 1024),
          (2560, 1080), (1440, 2160)]
@@ -36,9 +35,7 @@ def test_dice_layout_has_no_overlap_at_any_size(players):
 
 
 def make_app(tmp_path, seats, variants=(), seed=3, size=(1600, 900)):
-    app = App(Storage(tmp_path), size)
-    app.settings.bot_pace = "instant"
-    app.settings.animation_speed = 4.0
+    app = fast_app(tmp_path, size)
     table = open_table(app, GameConfig("lama-dice", seats, variants, 0, seed=seed))
     app.stack.push(table)
     app.running = True
@@ -46,9 +43,7 @@ def make_app(tmp_path, seats, variants=(), seed=3, size=(1600, 900)):
 
 
 def crafted_table(tmp_path, rows, **kw):
-    app = App(Storage(tmp_path), (1600, 900))
-    app.settings.bot_pace = "instant"
-    app.settings.animation_speed = 4.0
+    app = fast_app(tmp_path, (1600, 900))
     state = DiceState.crafted(rows, **kw)
     seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, len(rows))]
     session = GameSession(GameRecord("lama-dice", len(rows), (), 0, {}, []), seats, state=state)
@@ -63,17 +58,6 @@ def force_roll(app, table, faces):
     events = table.session.state.apply_roll(faces)
     table.session._played.append(Played(0, Move("roll"), events, False))
     assert run_until(app, lambda: table.can_act(), 600)
-
-
-def post_click(pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def post_key(key) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
 
 
 def run_until(app, predicate, frames=20000):

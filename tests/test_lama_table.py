@@ -11,6 +11,7 @@ from lama_desktop.app.main import App
 from lama_desktop.app.scenes.lama_table import LamaTableScene, open_table
 from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
 from lama_desktop.storage import Storage
+from frames import fast_app, post_click, post_key
 
 SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160), (1280, 1024),
          (2560, 1080), (1440, 2160)]
@@ -37,25 +38,12 @@ def test_layout_scales_with_the_window():
 
 
 def make_app(tmp_path, seats, variants=(), seed=3, game="lama", size=(1600, 900)):
-    app = App(Storage(tmp_path), size)
-    app.settings.bot_pace = "instant"
-    app.settings.animation_speed = 4.0
+    app = fast_app(tmp_path, size)
     config = GameConfig(game, seats, variants, 0, seed=seed)
     table = open_table(app, config)
     app.stack.push(table)
     app.running = True
     return app, table
-
-
-def post_click(pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def post_key(key, unicode="") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
 
 
 def card_center(table: LamaTableScene, index: int):

@@ -16,35 +16,19 @@ from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.engine.llama_land import SPEC
 from lama_desktop.app.tables import playable_games
 from lama_desktop.storage import Storage
+from frames import fast_app, post_click, post_key, post_motion
 
 SEATS = [SeatConfig("Ann", "human"), SeatConfig("Bot A", "bot", "easy"), SeatConfig("Bot B", "bot", "easy"),
          SeatConfig("Bot C", "bot", "easy")]
 
 
 def make_app(tmp_path, seats=SEATS, seed=3, variants=(), size=(1280, 720)):
-    app = App(Storage(tmp_path), size)
-    app.settings.bot_pace = "instant"
-    app.settings.animation_speed = 4.0
+    app = fast_app(tmp_path, size)
     config = GameConfig("llama-land", list(seats), tuple(variants), 0, seed=seed)
     table = open_table(app, config)
     app.stack.push(table)
     app.running = True
     return app, table
-
-
-def post_motion(pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def post_click(pos) -> None:
-    post_motion(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def post_key(key, mod=0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
 
 
 def cell_point(table: LlamaLandTableScene, cell):
@@ -286,9 +270,7 @@ def table_at(tmp_path, seed, until):
     """The table over a seeded game played by bots (Ann's seat too) until ``until(state)``."""
     from lama_desktop.app.scenes.llama_land_table_shots import played_session
 
-    app = App(Storage(tmp_path), (1280, 720))
-    app.settings.bot_pace = "instant"
-    app.settings.animation_speed = 4.0
+    app = fast_app(tmp_path, (1280, 720))
     session = played_session(seed, until)
     session.seats = list(SEATS)
     table = LlamaLandTableScene(session, None)
