@@ -53,11 +53,12 @@ def sort_hand(names) -> list[str]:
     return sorted(names, key=lambda n: CARD_ORDER.get(n, 99))
 
 
-def card_label(name: str) -> str:
+def card_label(name: str, short: bool = False) -> str:
+    """A card in words: "llama", "pink llama", "3+" (``short``: the forms used inside a sentence)."""
     if name == "L":
-        return t("lama.card.llama")
+        return t("lama.card.llama_short") if short else t("lama.card.llama")
     if name == "P":
-        return t("lama.card.pink_llama")
+        return t("lama.card.pink_short") if short else t("lama.card.pink_llama")
     if name.endswith("+"):
         return t("lama.card.plus", value=name[:-1])
     return name

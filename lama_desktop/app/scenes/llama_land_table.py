@@ -837,12 +837,12 @@ class LlamaLandTableScene(TableScene):
             self.log.add(lazy.t("llama_land.log.foundation", name=name, level=d["level"], left=d["left"]))
             self._sound("token")
         elif kind == "payout":
-            gains = _gains_text(d.get("gains", {}))
+            lazy_gains = _gains_lazy(d.get("gains", {}))
+            gains = str(lazy_gains)
             if gains:
                 src = d.get("source", "icons")
                 key = "llama_land.log.payout" if src == "icons" else "llama_land.log.bonus"
                 who = lazy.t(f"llama_land.char.{src}.name") if src != "icons" else ""
-                lazy_gains = _gains_lazy(d.get("gains", {}))
                 self.log.add(lazy.t(key, name=name, gains=lazy_gains, who=who), (246, 226, 160))
                 self.toasts.append(Toast(f"{name}: {gains}", 1.3, False, GOLD))
                 self._sound("token")
@@ -1613,13 +1613,8 @@ def _gains_lazy(gains: dict) -> LazyJoin:
 
 
 def _gains_text(gains: dict) -> str:
-    parts = []
-    for res in ("corn", "cacao", "potato", "coins", "coin"):
-        n = gains.get(res, 0)
-        if n:
-            name = "coin" if res == "coins" else res
-            parts.append(f"+{n} " + t(f"llama_land.res.{name}"))
-    return ", ".join(parts)
+    """What a payout brought, in the current language ("+2 corn, +1 coin")."""
+    return str(_gains_lazy(gains))
 
 
 # -- an overlay for choices (feeding, characters) -------------------------------------------------------------------

@@ -30,14 +30,9 @@ def reason_key(code: str) -> str:
 
 
 def _lama_card(card: str) -> str:
-    """L.A.M.A. cards in a sentence: short names (``llama``, ``pink llama``, ``3+``), no article."""
-    if card == "L":
-        return t("lama.card.llama_short")
-    if card == "P":
-        return t("lama.card.pink_short")
-    if card.endswith("+"):
-        return t("lama.card.plus", value=card[:-1])
-    return card
+    from ..scenes.lama_table import card_label  # short names in a sentence: "llama", "pink llama", "3+"
+
+    return card_label(card, short=True)
 
 
 def _dice_card(card: str) -> str:
