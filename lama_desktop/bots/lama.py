@@ -445,15 +445,15 @@ class Decision:
     the heuristic's first), the score-situation adjustments, the belief in careless opponents, the race model
     and a sampler of deals consistent with the view."""
 
-    __slots__ = ("rules", "me", "hand", "scores", "sizes", "active", "n_active", "top", "pile_size", "drama",
+    __slots__ = ("rules", "me", "scores", "sizes", "active", "n_active", "top", "drama",
                  "codes", "adjust", "believed", "rates", "mean_gain", "sd_gain", "bcount", "bvalue", "sample",
                  "params")
 
     def __init__(self, view: LamaView, rules: Rules, codes, adjust, believed, rates, mean_gain, sd_gain,
                  bcount: int, bvalue: int, sample, params: Params = MEDIUM):
-        self.rules, self.me, self.hand = rules, view.seat, view.hand
+        self.rules, self.me = rules, view.seat
         self.scores, self.sizes, self.active = view.scores, view.hand_sizes, view.active
-        self.n_active, self.top, self.pile_size, self.drama = sum(self.active), view.top, view.pile_size, view.drama
+        self.n_active, self.top, self.drama = sum(self.active), view.top, view.drama
         self.codes, self.adjust, self.believed, self.rates = codes, adjust, believed, rates
         self.mean_gain, self.sd_gain, self.bcount, self.bvalue = mean_gain, sd_gain, bcount, bvalue
         self.sample, self.params = sample, params
