@@ -207,29 +207,62 @@ def test_font_licence_ships_with_fonts():
 
 @pytest.mark.parametrize("size", [24, 60, 110, 200])
 def test_die_and_faces(size):
-    cube = art.die("L", "3", "5", size)
+    cube = art.die("L", size)
     assert cube.get_size() == (size, size) and has_alpha(cube) and corner_is_transparent(cube)
-    assert art.die("L", "3", "5", size) is cube
-    lit = art.die("L", "3", "5", size, highlight=True)
+    assert art.die("L", size) is cube
+    lit = art.die("L", size, highlight=True)
     assert lit is not cube and lit.get_size() == (size, size)
+    blank = art.die(None, size)
+    assert blank.get_size() == (size, size) and blank is not cube
     for face in ("1", "2", "3", "4", "5", "6", "L"):
         flat = art.die_face(face, size)
         assert flat.get_size() == (size, size) and has_alpha(flat)
     faces = {pygame.image.tobytes(art.die_face(f, 64), "RGBA") for f in ("1", "2", "3", "4", "5", "6", "L")}
     assert len(faces) == 7
     with pytest.raises(ValueError):
-        art.die("7", "1", "2", 50)
+        art.die("7", 50)
 
 
-def test_die_sides_are_plausible():
-    from lama_desktop.app.art.dice import OPPOSITE
+def _top_face_mask(size: int, grow: int) -> pygame.mask.Mask:
+    """Where the cube's top face lies in ``art.die(face, size)`` (grown by ``grow`` px for antialiasing)."""
+    from lama_desktop.app.art.dice import TOP
 
-    for top in ("1", "2", "3", "4", "5", "6", "L"):
-        for turn in range(8):
-            left, right = art.sides_for(top, turn)
-            base = "1" if top == "L" else top
-            assert left != right and base not in (left, right) and OPPOSITE[base] not in (left, right)
-            assert OPPOSITE[left] != right
+    pad = 6
+    k = size / (200 + 2 * pad)
+    points = [((x + pad) * k, (y + pad + 1) * k) for x, y in TOP]
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.polygon(surf, (255, 255, 255, 255), points)
+    if grow:
+        pygame.draw.polygon(surf, (255, 255, 255, 255), points, grow * 2)
+    return pygame.mask.from_surface(surf)
+
+
+@pytest.mark.parametrize("size", [60, 118, 200])
+def test_a_die_shows_its_roll_on_top_only_and_plain_sides(size):
+    # the rolled face is all a die shows: whatever it rolled, nothing outside its top face changes (the side faces
+    # are plain, so they never compete with the roll), and a die not rolled yet is blank on top too
+    blank = art.die(None, size)
+    top = _top_face_mask(size, 2)
+    top_area = _top_face_mask(size, 0).count()
+    for face in art.DIE_FACES:
+        rolled = art.die(face, size)
+        changed = pygame.mask.Mask((size, size))
+        for x in range(size):
+            for y in range(size):
+                a, b = rolled.get_at((x, y)), blank.get_at((x, y))
+                if max(abs(a[i] - b[i]) for i in range(4)) > 24:
+                    changed.set_at((x, y))
+        outside = changed.overlap_area(top.copy(), (0, 0))
+        assert changed.count() - outside == 0, f"face {face} draws outside the top face at {size}px"
+        # and the roll is plainly there: pips or the llama cover a good part of the top face
+        assert changed.count() >= top_area * 0.03, (face, size, changed.count(), top_area)
+
+
+def test_the_top_face_takes_most_of_a_die():
+    size = 200
+    top_area = _top_face_mask(size, 0).count()
+    body = pygame.mask.from_surface(art.die(None, size), 128).count()
+    assert top_area >= 0.45 * body, (top_area, body)
 
 
 @pytest.mark.parametrize("size", [(320, 200), (1280, 720), (97, 53)])
@@ -352,7 +385,7 @@ def test_sound_files_are_small_and_soft():
 def test_cache_normalises_default_and_keyword_arguments():
     assert art.card_face("4", 90) is art.card_face("4", width=90, plus=False, symbol=None, colorblind=False)
     assert art.table_felt((200, 100)) is art.table_felt([200, 100])
-    assert art.die("1", "2", "3", 50) is art.die("1", "2", "3", size=50, highlight=False)
+    assert art.die("1", 50) is art.die("1", size=50, highlight=False)
 
 
 # Colour-vision-deficiency check: Machado et al. (2009) simulation matrices at full severity, CIE76 distance.

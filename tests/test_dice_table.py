@@ -42,10 +42,10 @@ def make_app(tmp_path, seats, variants=(), seed=3, size=(1600, 900)):
     return app, table
 
 
-def crafted_table(tmp_path, rows, **kw):
+def crafted_table(tmp_path, rows, seats=None, **kw):
     app = fast_app(tmp_path, (1600, 900))
     state = DiceState.crafted(rows, **kw)
-    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, len(rows))]
+    seats = seats or [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, len(rows))]
     session = GameSession(GameRecord("lama-dice", len(rows), (), 0, {}, []), seats, state=state)
     table = DiceTableScene(session)
     app.stack.push(table)
@@ -175,7 +175,7 @@ def test_a_refused_move_shows_the_engines_reason(tmp_path):
     assert table.reason_toast is not None and "roll" in table.reason_toast.text.lower()
 
 
-@pytest.mark.parametrize("name", ["table-dice-start", "table-dice-rolling", "table-dice-discard-choice",
+@pytest.mark.parametrize("name", ["table-dice-start", "table-dice-rolling", "table-dice-discard-choice", "table-dice-rolled",
                                   "table-dice-take-choice", "table-dice-blowup", "table-dice-three-llamas",
                                   "table-dice-6p", "table-dice-round-summary", "rules-dice-first",
                                   "rules-dice-alone"])
@@ -224,3 +224,45 @@ def test_the_dice_log_follows_a_change_of_language_mid_game(tmp_path):
         assert all(f != e for f, e in zip(french, english))
     finally:
         i18n.set_language("en")
+
+
+def _dice_drawn(table, monkeypatch):
+    """The top faces the table draws its dice with in one frame (``art.die``'s first argument per die)."""
+    from lama_desktop.app import art
+
+    tops = []
+    real = art.die
+
+    def recording(top, size, **kw):
+        tops.append(top)
+        return real(top, size, **kw)
+
+    monkeypatch.setattr(art, "die", recording)
+    table.draw(pygame.Surface(table.app.size))
+    monkeypatch.setattr(art, "die", real)
+    return tops
+
+
+def test_the_dice_are_blank_before_the_roll_and_show_only_the_roll_after_it(tmp_path, monkeypatch):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bea", "human"), SeatConfig("Bot", "bot", "medium")]
+    app, table = crafted_table(tmp_path, ["3 3 3 5 L", "1 2", "6 6"], seats=seats)
+    assert run_until(app, lambda: table.can_act(), 600)
+    assert table.shown.dice is None
+    assert _dice_drawn(table, monkeypatch) == [None, None, None]  # neutral: nothing that reads as a roll
+    force_roll(app, table, [3, 1, "L"])
+    shown = _dice_drawn(table, monkeypatch)
+    assert sorted(shown, key=str) == ["1", "3", "L"] and shown == table.shown.dice
+    # the turn ends: the next player's dice are blank again until they roll
+    post_key(pygame.K_d)
+    assert run_until(app, lambda: table.can_act() and table.focus == 1, 600)
+    assert _dice_drawn(table, monkeypatch) == [None, None, None]
+
+
+def test_a_new_game_opens_with_blank_dice(tmp_path, monkeypatch):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot A", "bot", "medium")]
+    app, table = make_app(tmp_path, seats, seed=5)
+    app.step(1 / 30)
+    assert _dice_drawn(table, monkeypatch) == [None, None, None]
+    assert run_until(app, lambda: table.idle, 600)
+    if table.session.current_player == 0:
+        assert _dice_drawn(table, monkeypatch) == [None, None, None]

@@ -16,7 +16,8 @@ Placement conventions:
 - ``card_shadow(w)`` / ``card_glow(w)`` are larger than the card: blit at ``(x - pad, y - pad)`` with
   ``pad = card_shadow_pad(w)``; the shadow already falls a little downwards.
 - ``token_stack`` grows upwards with the count: anchor its bottom-left corner.
-- ``die`` is a size x size square showing the cube from above-front; ``sides_for(top, n)`` picks plausible sides.
+- ``die(top, size)`` is a size x size square showing the cube from above-front: the rolled ``top`` face with plain
+  sides, or a blank die when ``top`` is None (not rolled yet).
 - Sounds: ``art.Sounds(volume, muted).play(name)`` (module ``lama_desktop/app/art/sounds.py``).
 """
 
@@ -29,7 +30,7 @@ from .cards import (
     CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot,
 )
 from .dice import FACES as DIE_FACES
-from .dice import die, die_face, sides_for
+from .dice import die, die_face
 from .extras import (
     LAND_ICONS, LAND_LEVEL_COLORS, block_geometry, land_block, land_icon, show_stage, show_stage_size,
     show_star_centers,
@@ -88,6 +89,6 @@ __all__ = [
     "DIE_FACES", "LLAMA_FURS", "PLAYER_COLORS",
     "init", "colorblind_default", "clear_caches", "preload", "palette", "font", "display_font",
     "card_face", "card_back", "card_slot", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
-    "token", "token_stack", "token_color", "die", "die_face", "sides_for",
+    "token", "token_stack", "token_color", "die", "die_face",
     "Sounds", "SOUND_NAMES", "table_felt", "llama_figure", "llama_head", "llama_size", "logo", "app_icon",
 ]

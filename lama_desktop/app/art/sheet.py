@@ -47,8 +47,8 @@ def build(part: str = "all"):
     if part in ("all", "dice") and hasattr(art, "die"):
         faces = ("1", "2", "3", "4", "5", "6", "L")
         items = [(art.die_face(f, 70), f) for f in faces]
-        items += [(art.die("L", "3", "5", 110), "L/3/5"), (art.die("6", "2", "4", 110, highlight=True), "hl"),
-                  (art.die("1", "L", "2", 60), "60")]
+        items += [(art.die(f, 110), f) for f in faces]
+        items += [(art.die(None, 110), "blank"), (art.die("6", 110, highlight=True), "hl"), (art.die("1", 60), "60")]
         sections.append(("Dice", items))
     if part in ("all", "misc") and hasattr(art, "logo"):
         items = [(art.logo(420), "logo"), (art.llama_figure(150), "cream"), (art.llama_figure(150, "pink"), "pink"),

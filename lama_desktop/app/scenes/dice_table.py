@@ -6,8 +6,9 @@ re-synchronised with the engine's view whenever the animation queue is empty. Bo
 ``session.poll(busy)``, never while something is still moving.
 
 Every row is open (LAMA Dice hides nothing), so there is no privacy screen: with several humans the bottom row is
-the one of the human whose turn it is. The three dice are drawn as real dice (``art.die``) with the faces of the
-data file; a roll tumbles them, dice that match the roller's row (or, on a miss, the llama row) glow.
+the one of the human whose turn it is. The three dice are drawn as real dice (``art.die``): the rolled face on top
+and plain sides, blank until the turn's roll; a roll tumbles them through the faces of the data file, and dice that
+match the roller's row (or, on a miss, the llama row) glow.
 
 Keys: R or Space roll, Q quit; after a roll ←/→ walk over the cards and Enter/Space toggles one, D discards the
 selection (Enter when nothing is focused); 1-6 / L take that card from the llama row; on a token choice 2 / B / W
@@ -61,15 +62,6 @@ def card_label(name: str) -> str:
 def card_text(name: str):
     """``card_label`` for a log line: translated when the log is drawn."""
     return lazy.t("dice.card.llama") if str(name) == "L" else str(name)
-
-
-def die_sides(die: int, top: str) -> tuple[str, str]:
-    """Two side faces of die ``die`` other than ``top`` (its own faces, so a die never shows a face it lacks)."""
-    others = [f for f in DIE_FACES[die] if f != top]
-    distinct = list(dict.fromkeys(others))
-    if len(distinct) >= 2:
-        return distinct[0], distinct[-1]
-    return (distinct[0], distinct[0]) if distinct else (top, top)
 
 
 class Shown:
@@ -155,11 +147,9 @@ class DiceTableScene(TableScene):
         for name in ("1", "2", "3", "4", "5", "6", "L", None):
             for w in (self.row_w, self.small_w, self.llama_w):
                 card_image(name, w, self.colorblind)
-        for die, faces in enumerate(DIE_FACES):
-            for face in set(faces):
-                left, right = die_sides(die, face)
-                art.die(face, left, right, self.die_size)
-                art.die(face, left, right, self.die_size, highlight=True)
+        for face in (*art.DIE_FACES, None):
+            art.die(face, self.die_size)
+            art.die(face, self.die_size, highlight=True)
 
     def _build_buttons(self) -> None:
         if self.layout is None:
@@ -903,8 +893,7 @@ class DiceTableScene(TableScene):
         size = self.die_size
         if self.rolling is not None:
             for i, (face, angle, dy, _) in enumerate(self.rolling):
-                left, right = die_sides(i, face)
-                img = art.die(face, left, right, size)
+                img = art.die(face, size)
                 img = pygame.transform.rotate(img, angle)
                 x, y = centers[i]
                 height = min(1.0, -dy / max(1, self.layout.s(70)))
@@ -913,10 +902,9 @@ class DiceTableScene(TableScene):
                 surface.blit(img, img.get_rect(center=(x, round(y + dy))))
             return
         if not sh.dice:
-            # resting dice show llamas, dimmed until someone rolls
-            for i, (x, y) in enumerate(centers):
-                left, right = die_sides(i, "L")
-                img = art.die("L", left, right, size)
+            # before the turn's roll the dice are blank: nothing on them that could be read as a roll
+            for x, y in centers:
+                img = art.die(None, size)
                 surface.blit(img, img.get_rect(center=(x, y)))
             if self.can_act() and sh.phase == "turn":
                 pulse = 0.5 + 0.5 * abs(((self.time * 1.2) % 2) - 1)
@@ -933,8 +921,7 @@ class DiceTableScene(TableScene):
                 highlight = face in llama
             else:
                 highlight = sh.phase == "return"
-            left, right = die_sides(i, face)
-            img = art.die(face, left, right, size, highlight=highlight)
+            img = art.die(face, size, highlight=highlight)
             surface.blit(img, img.get_rect(center=(x, y)))
 
     def _status_text(self) -> str:

@@ -1,8 +1,8 @@
 """LAMA Dice table moments for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them).
 
-Each builder seats a dice table on the app's scene stack in a chosen moment: a fresh round, the dice tumbling, a
-match with the discard choice, a miss with the llama-row choice, a blow-up, three llamas (token choice), a
-six-player Lama 20 game and a round summary. Positions are crafted states or seeded games (the same picture
+Each builder seats a dice table on the app's scene stack in a chosen moment: a fresh round (blank dice), the dice
+tumbling, a match with the discard choice, a bot's rolled match, a miss with the llama-row choice, a blow-up, three
+llamas (token choice), a six-player Lama 20 game and a round summary. Positions are crafted states or seeded games (the same picture
 every time).
 """
 
@@ -50,6 +50,16 @@ def _discard_choice(app):
     _settle(app, scene)
     events = session.state.apply_roll([3, 3, "L"])
     session._played.append(_played(0, "roll", events))
+    _settle(app, scene)
+
+
+def _rolled(app):
+    """Bruno (a bot) has rolled a match: the dice show the roll, the matching ones glow, he is about to discard."""
+    session = _crafted(["1 3 3 5 L L", "2 4 4 6", "1 2 5", "3 6 6 L"], scores=[7, 12, 3, 18], round_no=2, current=1)
+    scene = _push(app, session)
+    _settle(app, scene)
+    events = session.state.apply_roll([4, 6, 1])
+    session._played.append(_played(1, "roll", events))
     _settle(app, scene)
 
 
@@ -134,6 +144,7 @@ register([
     ("table-dice-start", _start),
     ("table-dice-rolling", _rolling),
     ("table-dice-discard-choice", _discard_choice),
+    ("table-dice-rolled", _rolled),
     ("table-dice-take-choice", _take_choice),
     ("table-dice-blowup", _blowup),
     ("table-dice-three-llamas", _three_llamas),
