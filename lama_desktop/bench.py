@@ -5,6 +5,10 @@
 - ``python -m lama_desktop.bench bot GAME --level L [--players N] [--moves M] --json``:
   time per decision of bot L in real games (the other seats are ``medium`` bots when the game has them)
   → ``{"level", "p50_ms", "p95_ms", "max_ms"}``.
+- ``python -m lama_desktop.bench advise [--positions N] --json``: time of the advisor (``lama_desktop.advise``) over
+  N positions (default 50) taken from seeded games of every game (L.A.M.A., Party, Dice, Cadabra, Llama Land:
+  medium bots play, a position is kept when the seat to move has a real choice) → ``{"p50_ms", "p95_ms",
+  "max_ms", "positions", "by_game"}``.
 - ``python -m lama_desktop.bench render --json``: per-scene frame times of the app (see ``lama_desktop.app``).
 """
 
@@ -85,6 +89,61 @@ def bench_bot(game_id: str, level: str, players: int = 4, decisions: int = 300, 
             "max_ms": round(max(times), 3) if times else 0.0}
 
 
+#: the games the advisor bench draws its positions from, and the number of players of each
+ADVISE_GAMES = (("lama", 3), ("lama-party", 4), ("lama-dice", 4), ("lama-cadabra", 4), ("llama-land", 3))
+
+
+def advise_positions(count: int = 50, seed: int = 1) -> list:
+    """``count`` views (seat to move, more than one legal move) from seeded medium-bot games, every game in
+    turn; each game contributes positions spread over its whole length."""
+    from .play import MOVE_LIMIT
+
+    views = []
+    rng = random.Random(seed)
+    per_game = [count // len(ADVISE_GAMES) + (1 if i < count % len(ADVISE_GAMES) else 0)
+                for i in range(len(ADVISE_GAMES))]
+    for (game_id, players), wanted in zip(ADVISE_GAMES, per_game):
+        spec = get_game(game_id)
+        level = "medium" if "medium" in levels_for(game_id) else "random"
+        game_no = 0
+        got = 0
+        while got < wanted:
+            game_no += 1
+            state = spec.new(players, (), seed * 7919 + game_no)
+            bots = [make_bot(game_id, level, seed * 100 + game_no * 10 + s) for s in range(players)]
+            stride = 6 + rng.randrange(12)
+            for step in range(MOVE_LIMIT):
+                if state.is_over or got >= wanted:
+                    break
+                seat = state.current_player
+                view = state.view(seat)
+                if step % stride == stride - 1 and len(view.legal_moves()) > 1:
+                    views.append(state.clone().view(seat))
+                    got += 1
+                    if got % 3 == 0:
+                        break  # the next positions from another game
+                state.apply(bots[seat].choose(view))
+    return views
+
+
+def bench_advise(positions: int = 50, seed: int = 1) -> dict:
+    from .advise import advise
+
+    times: list[float] = []
+    by_game: dict[str, list[float]] = {}
+    for view in advise_positions(positions, seed):
+        start = time.perf_counter()
+        advise(view)
+        ms = (time.perf_counter() - start) * 1000.0
+        times.append(ms)
+        by_game.setdefault(view.game_id, []).append(ms)
+    return {"positions": len(times),
+            "p50_ms": round(percentile(times, 0.50), 1), "p95_ms": round(percentile(times, 0.95), 1),
+            "max_ms": round(max(times), 1) if times else 0.0,
+            "by_game": {g: {"p50_ms": round(percentile(v, 0.5), 1), "max_ms": round(max(v), 1)}
+                        for g, v in by_game.items()}}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lama_desktop.bench", description="lama-desktop benchmarks")
     sub = parser.add_subparsers(dest="what", required=True)
@@ -101,6 +160,9 @@ def main(argv=None) -> int:
     bot.add_argument("--players", type=int, default=4)
     bot.add_argument("--moves", type=int, default=300, help="decisions to time (only those with a real choice)")
     bot.add_argument("--json", action="store_true")
+    adv = sub.add_parser("advise", help="time of the advisor over positions of every game")
+    adv.add_argument("--positions", type=int, default=50)
+    adv.add_argument("--json", action="store_true")
     ren = sub.add_parser("render", help="frame time per scene of the app (dummy video driver)")
     ren.add_argument("--frames", type=int, default=120)
     ren.add_argument("--size", default="1920x1080")
@@ -116,6 +178,10 @@ def main(argv=None) -> int:
         result = bench_bot(args.game, args.level, args.players, args.moves, variants=variants)
         text = (f"{args.game} {args.level}: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
                 f"max {result['max_ms']} ms over {result['decisions']} decisions")
+    elif args.what == "advise":
+        result = bench_advise(args.positions)
+        text = (f"advisor: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms over "
+                f"{result['positions']} positions")
     else:
         from .app.bench_render import bench_render
 

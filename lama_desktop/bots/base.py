@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 
 from ..engine.core import Move, View
 
@@ -39,3 +40,23 @@ class RandomBot(Bot):
         if not moves:
             raise ValueError("the random bot was asked to move when it has no legal move")
         return self.rng.choice(moves)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The advisor's view of one legal move (``lama_desktop.advise``): the estimated chance that the seat wins the
+    *game* after it (``win``, in [0, 1]), the expected points of this round when the game counts them (penalty
+    points for the LAMA games, ``None`` where the estimate has none), and a plain-words reason: a string key of
+    the ``advisor`` domain (``advisor.reason.<key>``) and its format parameters (plain JSON values)."""
+
+    move: Move
+    win: float
+    points: float | None
+    reason: str
+    params: dict = field(default_factory=dict)
+
+
+def best_first(estimates: list[Estimate]) -> list[Estimate]:
+    """Estimates sorted best first: by chance to win, then fewer expected points; ties keep the given order (the
+    search's own default first)."""
+    return sorted(estimates, key=lambda e: (-round(e.win, 9), e.points if e.points is not None else 0.0))

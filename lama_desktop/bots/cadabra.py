@@ -54,6 +54,7 @@ from ..engine.cadabra import (
     IS_LLAMA,
     LLAMA_KINDS,
     MAGIC_POINTS,
+    MAGIC_TOKEN,
     MAGICS,
     NUM_KINDS,
     OVER,
@@ -69,12 +70,13 @@ from ..engine.cadabra import (
     VALUES,
     CadabraState,
     CadabraView,
+    hand_points,
     hand_value,
 )
 from ..engine.core import Move
 from ..engine.rng import Rng
 from . import register_bots
-from .base import Bot
+from .base import Bot, Estimate, best_first
 
 GAME_ID = "lama-cadabra"
 
@@ -425,6 +427,18 @@ def rollout(state: CadabraState, me: int, params: Params, round_no: int, limit: 
     return _value(state.history[-1] if state.history else state.scores, me)
 
 
+def evaluate_move(base: CadabraState, action: tuple[int, int], seed: int, me: int, params: Params,
+                  round_no: int) -> float:
+    """One determinization's value of one move: ``action`` is played on a copy of the sampled state ``base``
+    (its chance drawn from ``seed``, the same for every move of this determinization) and the round is played
+    out with the heuristic; the estimated share of the game win for ``me``. The hard bot's choice and the advisor
+    both evaluate their moves here."""
+    s = base.clone()
+    s.rng = Rng(seed)
+    s._do(action, None)
+    return rollout(s, me, params, round_no)
+
+
 class HardBot(_HeuristicBot):
     """Flat Monte Carlo over determinizations with common random numbers and heuristic playouts.
 
@@ -470,12 +484,60 @@ class HardBot(_HeuristicBot):
                 base = view.sample_state(rng)
             seed = rng.next64()
             for i in range(n):
-                s = base.clone()
-                s.rng = Rng(seed)
-                s._do(actions[i], None)
-                totals[i] += rollout(s, me, params, round_no)
+                totals[i] += evaluate_move(base, actions[i], seed, me, params, round_no)
         best = max(range(n), key=lambda i: (totals[i], -i))
         return candidates[best]
+
+
+    # -- the advisor --------------------------------------------------------------------------------------
+    #: the advisor's budget: determinizations per legal move (the hard bot: 300 playouts shared by its
+    #: candidates, 12 to 120 per move)
+    advisor_rounds = 160
+
+    def advise(self, view: CadabraView, rounds: int | None = None) -> list[Estimate]:
+        """Every legal move of ``view.seat`` with its estimated share of the game win and a reason, best first:
+        the hard bot's per-move evaluation (``evaluate_move`` on the same sampled deals for every move), over
+        every legal move, ``advisor_rounds`` determinizations each."""
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("the advisor was asked about a seat that is not to move")
+        rounds = rounds or self.advisor_rounds
+        rng = self._rng
+        me = view.seat
+        round_no = view.round_no
+        params = self.rollout_params
+        actions = [ACTIONS[m] for m in moves]
+        totals = [0.0] * len(moves)
+        for _ in range(rounds):
+            base = view.sample_state(rng)
+            seed = rng.next64()
+            for i, action in enumerate(actions):
+                totals[i] += evaluate_move(base, action, seed, me, params, round_no)
+        hand = view.hand
+        now = hand_points(hand)[0]
+        board_points = sum(t for t in view.board if t != MAGIC_TOKEN)
+        out = []
+        for move, (kind, arg), total in zip(moves, actions, totals):
+            if kind == A_PLAY:
+                after = hand[:]
+                after[arg] -= 1
+                reason, params = "play_hand", {"card": str(move.args[0]), "points": hand_points(after)[0]}
+            elif kind == A_DRAW:
+                reason, params = "draw_hand", {"points": now}
+            elif kind == A_QUIT:
+                reason, params = "quit_hand", {"points": now}
+            elif kind == A_PASS:
+                reason, params = "pass_magic", {"points": MAGIC_POINTS}
+            elif kind == A_TAKE:
+                reason, params = "take_board", {"points": board_points}
+            elif kind == A_EXCHANGE:
+                reason, params = "exchange_whites", {"whites": EXCHANGE_WHITES}
+            elif kind == A_GIVE:
+                reason, params = "give_token", {"seat": arg}
+            else:
+                reason, params = "return_token", {"token": arg}
+            out.append(Estimate(move, min(1.0, max(0.0, total / rounds)), None, reason, params))
+        return best_first(out)
 
 
 register_bots(GAME_ID, {

@@ -30,6 +30,7 @@ from ..engine.core import Move
 from ..engine.dice import (
     END_POINTS,
     KEEP,
+    LABELS,
     LLAMA,
     MERGED_OUTCOMES,
     NUM_DICE,
@@ -45,7 +46,7 @@ from ..engine.dice import (
     returnable,
 )
 from . import register_bots
-from .base import Bot
+from .base import Bot, Estimate, best_first
 from .search import normal_cdf
 
 INF = float("inf")
@@ -172,25 +173,58 @@ class HardDiceBot(Bot):
         if phase == "return":
             return best_return(moves)
         search = RoundSearch.from_view(view, self.depth, self.game_aware)
-        row = search.row
-        llama = search.llama
         if phase == "turn":
-            quit_value = search.quit_value(row)
-            roll_value = search.q_roll(row, llama, search.depth)
+            quit_value = search.move_cost(QUIT, phase)
+            roll_value = search.move_cost(ROLL, phase)
             return ROLL if roll_value < quit_value - 1e-12 else QUIT
-        k = search.depth
         best, best_value = moves[0], INF
-        if phase == "discard":
-            for move in moves:
-                value = search.after_discard(row, discard_counts(move), llama, k)
-                if value < best_value - 1e-12:
-                    best, best_value = move, value
-            return best
-        for move in moves:  # take
-            value = search.after_take(row, _take_index(move), llama, k)
+        for move in moves:  # discard or take
+            value = search.move_cost(move, phase)
             if value < best_value - 1e-12:
                 best, best_value = move, value
         return best
+
+
+    # -- the advisor --------------------------------------------------------------------------------------
+    #: the advisor looks this many of its own rolls ahead (the hard bot: 3, 2 with a wide row)
+    advisor_depth = 4
+
+    def advise(self, view: DiceView, depth: int | None = None) -> list[Estimate]:
+        """Every legal move of ``view.seat`` with its estimated chance of winning the game, its expected points
+        this round and a reason, best first. The same per-move evaluation as ``choose``
+        (``RoundSearch.move_cost``), one roll deeper: once weighed by the chance to win the game (always, where
+        the hard bot does it only when the round can end the game) and once by the round's points."""
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("the advisor was asked about a seat that is not to move")
+        depth = depth or self.advisor_depth
+        phase = view.phase
+        game = RoundSearch.from_view(view, depth, cost=game_cost(view, 0.0))
+        points = RoundSearch.from_view(view, depth, False)
+        row = view.row_counts(view.seat)
+        now = MASK_POINTS[row_mask(row)]
+        out = []
+        for move in moves:
+            win = -game.move_cost(move, phase)
+            expected = points.move_cost(move, phase)
+            if move == ROLL:
+                reason, params = "roll_row", {"points": now, "chance": round(100 * P_MATCH[row_mask(row)])}
+            elif move == QUIT:
+                reason, params = "quit_row", {"points": now}
+            elif phase == "discard":
+                left = tuple(row[v] - c for v, c in enumerate(discard_counts(move)))
+                reason, params = "discard_row", {"points": MASK_POINTS[row_mask(left)]}
+            elif phase == "take":
+                v = _take_index(move)
+                grown = list(row)
+                grown[v] += 1
+                reason, params = "take_row", {"card": str(LABELS[v]), "points": MASK_POINTS[row_mask(grown)]}
+            elif move.kind == "return":
+                reason, params = "return_token", {"token": int(move.args[0])}
+            else:
+                reason, params = "keep_token", {}
+            out.append(Estimate(move, min(1.0, max(0.0, win)), expected, reason, params))
+        return best_first(out)
 
 
 # -- the exact round search ----------------------------------------------------------------------------------------
@@ -284,7 +318,7 @@ def game_may_end(view: DiceView) -> bool:
     return False
 
 
-def game_cost(view: DiceView) -> list:
+def game_cost(view: DiceView, tiebreak: float = POINTS_TIEBREAK) -> list:
     """Cost (minus the estimated chance of winning the game, plus a tiny points tie-break) of each result ``x``.
 
     The opponents' totals are their scores plus their rows' points if they quit, or an expected share of them
@@ -320,7 +354,7 @@ def game_cost(view: DiceView) -> list:
                     w *= normal_cdf((totals[s] - mine) / spreads[s])
         else:
             w = race_win(totals, seat)
-        cost.append(-w + POINTS_TIEBREAK * x)
+        cost.append(-w + tiebreak * x)
     return cost
 
 
@@ -379,7 +413,9 @@ class RoundSearch:
         self.mask_cost = tuple(self.cost[MASK_POINTS[m] + COST_OFFSET] for m in range(1 << NV))
 
     @classmethod
-    def from_view(cls, view: DiceView, depth: int, game_aware: bool = True) -> "RoundSearch":
+    def from_view(cls, view: DiceView, depth: int, game_aware: bool = True, cost: list | None = None) -> "RoundSearch":
+        """The search of ``view.seat``'s round; its costs are ``cost`` when given (the advisor's chance to win),
+        else the game-aware cost when this round may end the game, else the round's points."""
         seat = view.seat
         row = view.row_counts(seat)
         llama_mask = row_mask(view.llama_row_counts())
@@ -389,11 +425,28 @@ class RoundSearch:
         for s in opponents:
             survive *= 1.0 - ROLL_PROBABILITY * round_end_chance(view.row_counts(s), llama_mask)
         tok = token_value(view.scores[seat], view.lama20)
-        cost = game_cost(view) if game_aware and game_may_end(view) else None
+        if cost is None and game_aware and game_may_end(view):
+            cost = game_cost(view)
         search = cls(row, llama_mask, 1.0 - survive, not opponents, tok, tok, depth, cost)
         if sum(1 for c in row if c) >= 5 and depth > 2:
             search.depth = depth - 1  # a wide row: one roll less of look-ahead keeps the decision fast
         return search
+
+    def move_cost(self, move: Move, phase: str) -> float:
+        """The cost of one legal ``move`` of this seat in ``phase`` (``turn``, ``discard``, ``take``, ``return``),
+        lower is better: the hard bot's choice and the advisor's estimates both come from here."""
+        row, llama, k = self.row, self.llama, self.depth
+        if phase == "turn":
+            return self.q_roll(row, llama, k) if move == ROLL else self.quit_value(row)
+        if phase == "discard":
+            return self.after_discard(row, discard_counts(move), llama, k)
+        if phase == "take":
+            return self.after_take(row, _take_index(move), llama, k)
+        token = int(move.args[0]) if move.kind == "return" else 0  # an emptied row ends the round, 3 llamas don't
+        if not any(row):
+            return self.cost[COST_OFFSET - token]
+        here = MASK_POINTS[row_mask(row)] + COST_OFFSET
+        return self.value(row, row_mask(row), llama, k) + self.cost[here - token] - self.cost[here]
 
     def quit_value(self, row: tuple) -> float:
         return self.mask_cost[row_mask(row)]

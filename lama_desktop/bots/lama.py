@@ -25,6 +25,7 @@ import random
 
 from ..engine.core import Move
 from ..engine.lama import (
+    CARD_NAMES,
     CARD_TYPE,
     DRAW,
     END_POINTS,
@@ -40,7 +41,7 @@ from ..engine.lama import (
     lowest_token,
 )
 from . import register_bots
-from .base import Bot
+from .base import Bot, Estimate, best_first as _best_first
 from .search import determinized_root_search, race_win_probability, race_win_probability_rates
 
 # action codes of the fast simulator: a card type 1..14 is "play that card"
@@ -607,18 +608,10 @@ class HardBot(_LamaBot):
         if answer is not None:
             return answer
         self._observe(view)
-        me = view.seat
-        h = view.hand
-        if sum(h) == 1:
+        if sum(view.hand) == 1:
             for m in moves:
                 if m.kind == "play":
                     return m  # the last card: the round ends with 0 points and a token back
-        rules = self._context(view)
-        params = self.params
-        scores = view.scores
-        sizes = view.hand_sizes
-        active = view.active
-        adjust = [score_adjustment(scores, q, params) for q in range(rules.n)]
         codes = [move_to_action(m) for m in moves]
         plays = [c for c in codes if c > 0]
         if plays and not view.drama:
@@ -627,8 +620,22 @@ class HardBot(_LamaBot):
             codes = plays
             if len(codes) == 1:
                 return action_to_move(codes[0])
-        # the heuristic's own choice goes first: it wins ties
-        default = heuristic_action(h, sum(h), view.top, rules.party, rules.each_llama, view.drama, DRAW in moves,
+        return self.decision(view, codes, DRAW in moves)
+
+    def decision(self, view: LamaView, codes: list[int], can_draw: bool) -> "Decision":
+        """What a search over the action ``codes`` needs from this view (the heuristic's own choice is moved to
+        the front: it wins ties). The hard bot's ``prepare`` and the advisor (``lama_desktop.advise``) both build
+        their searches here."""
+        me = view.seat
+        h = view.hand
+        rules = self._context(view)
+        params = self.params
+        scores = view.scores
+        sizes = view.hand_sizes
+        active = view.active
+        adjust = [score_adjustment(scores, q, params) for q in range(rules.n)]
+        codes = list(codes)
+        default = heuristic_action(h, sum(h), view.top, rules.party, rules.each_llama, view.drama, can_draw,
                                    quit_threshold(params, sizes, active, me, view.pile_size, adjust[me]), params)
         if default in codes:
             codes.remove(default)
@@ -657,8 +664,17 @@ class HardBot(_LamaBot):
 
     def search(self, d: "Decision") -> int:
         """Flat determinized search over ``d.codes`` (the first is the default); returns an action code."""
+        best, _means = self.estimate(d, self.iterations)
+        return best[0]
+
+    def estimate(self, d: "Decision", iterations: int, on_final=None) -> tuple[tuple[int, float], list[float]]:
+        """The search itself: ``iterations`` determinizations, every candidate rolled out on each; returns the
+        chosen (action code, plan) and every candidate's mean estimated chance of winning the game (candidates
+        in the order of ``d.codes``, then the plans). ``on_final(code, scores)``, when given, is told every
+        rollout's scores at the round's end (the advisor's expected round points). The hard bot's ``search``
+        and the advisor run exactly this code."""
         rng = self.rng
-        rules, params, me = d.rules, self.params, d.me
+        me = d.me
         adjust, believed = d.adjust, d.believed
         sample = d.sample
         stream = random.Random()
@@ -689,11 +705,67 @@ class HardBot(_LamaBot):
                 own_adjust = adjust[:]
                 own_adjust[me] = plan
             final = d.rollout(hands, pile, code, own_adjust, erratic, rand)
+            if on_final is not None:
+                on_final(code, final)
             return self.evaluate_end(d, final)
 
-        best, _means = determinized_root_search(candidates, sample_with_types, evaluate, self.iterations,
-                                                lambda: rng.randrange(1 << 30), self.default_margin)
-        return best[0]
+        return determinized_root_search(candidates, sample_with_types, evaluate, iterations,
+                                        lambda: rng.randrange(1 << 30), self.default_margin)
+
+    # -- the advisor --------------------------------------------------------------------------------------
+    #: the advisor's budget: determinizations per decision (the hard bot plays with ``iterations``, 80); every
+    #: legal move is rolled out on each of them
+    advisor_iterations = 600
+
+    def advise(self, view: LamaView, iterations: int | None = None) -> list[Estimate]:
+        """Every legal move of ``view.seat`` with its estimated chance of winning the game, its expected points
+        this round and a reason, best first. The same search as ``choose`` (``decision`` + ``estimate``), over
+        every legal move (the hard bot prunes draws and quits while it can play) with a larger budget."""
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("the advisor was asked about a seat that is not to move")
+        self._observe(view)
+        me = view.seat
+        rules = self._context(view)
+        hand = view.hand
+        points_now = hand_points_fast(hand, rules.each_llama)
+        scores = view.scores
+        if moves[0].kind == "return":  # the round is scored: only the token to give back is left
+            d = self.decision(view, [], False)
+            out = []
+            for m in moves:
+                token = int(m.args[0])
+                final = scores[:]
+                final[me] -= token
+                out.append(Estimate(m, self.evaluate_end(d, final), float(-token), "return_token", {"token": token}))
+            return _best_first(out)
+        codes = [move_to_action(m) for m in moves]
+        d = self.decision(view, codes, DRAW in moves)
+        gained = {c: 0.0 for c in d.codes}
+        base = scores[me]
+
+        def on_final(code, final):
+            gained[code] += final[me] - base
+
+        _best, means = self.estimate(d, iterations or self.advisor_iterations, on_final)
+        n = max(1, iterations or self.advisor_iterations)
+        out = []
+        for code, win in zip(d.codes, means):
+            move = action_to_move(code)
+            if code > 0:
+                after = hand[:]
+                after[code] -= 1
+                reason, params = "play_hand", {"card": CARD_NAMES[code],
+                                               "points": hand_points_fast(after, rules.each_llama)}
+            elif code == A_DRAW:
+                reason, params = "draw_hand", {"points": points_now}
+            elif code == A_QUIT:
+                reason, params = "quit_hand", {"points": points_now}
+            else:
+                board = view.board
+                reason, params = "take_board", {"points": board[0] + 10 * board[1] + 20 * board[2]}
+            out.append(Estimate(move, min(1.0, max(0.0, win)), gained[code] / n, reason, params))
+        return _best_first(out)
 
     @staticmethod
     def _gain_model(view: LamaView) -> tuple[float, float]:

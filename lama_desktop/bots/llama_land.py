@@ -22,7 +22,8 @@ from ..engine.core import Move
 from ..engine.llama_land.data import CACAO, COIN, CORN, HUT, NEIGHBOURS, NONE, POTATO, dec, enc, load
 from ..engine.llama_land.state import CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
 from . import register_bots
-from .base import Bot
+from .base import Bot, Estimate, best_first
+from .search import normal_cdf
 
 D = load()
 END = Move("end")
@@ -520,13 +521,17 @@ class HardBot(Bot):
         for move in picked:
             total = 0.0
             for _ in range(self.samples):
-                state = view.sample_state(self.rng)
-                total += self._rollout(state, seat, move)
+                total += self.evaluate(self.playout(view, seat, move), seat)
             if best is None or total > best:
                 best, best_move = total, move
         return best_move
 
-    def _rollout(self, state, seat: int, move: Move) -> float:
+    def playout(self, view, seat: int, move: Move):
+        """One look-ahead of ``move`` on a state sampled from ``view`` (hidden orders dealt again): the turn is
+        finished greedily, every opponent plays a turn with the fast policy, then this player's next turn with
+        the medium policy. Returns the state reached. The hard bot's choice and the advisor's estimates
+        (``lama_desktop.advise``) both value their moves on these playouts."""
+        state = view.sample_state(self.rng)
         state.apply(move)
         policy, fast = self.policy, self.fast
         while not state.over and state.seat == seat:  # finish this turn
@@ -535,7 +540,7 @@ class HardBot(Bot):
             state.apply(fast.choose(state, state.seat))
         while not state.over and state.seat == seat:  # this player's next turn
             state.apply(policy.choose(state, seat))
-        return self.evaluate(state, seat)
+        return state
 
     def evaluate(self, state, seat: int) -> float:
         values = [self.value(state, s) for s in range(state.num_players)]
@@ -566,6 +571,85 @@ class HardBot(Bot):
                     points = obj.spaces[spaces.index(s)] if obj.colour != "gold" else obj.spaces[1]
                     value += points * self.policy.chance(state, p, oid) * min(1.0, 0.3 + remaining)
         return value
+
+
+    # -- the advisor --------------------------------------------------------------------------------------
+    #: the advisor's budget: placements looked at (medium's best, as the hard bot picks its 8), and playouts per
+    #: move (the hard bot: 1), at most ``advisor_playouts`` in all (fewer per move when there are many moves)
+    advisor_candidates = 14
+    advisor_samples = 3
+    advisor_playouts = 48
+
+    def advise(self, view) -> list[Estimate]:
+        """The seat's sensible moves with their estimated chance of winning the game and a reason, best first:
+        in the placing phase medium's best few placements (as the hard bot picks them, plus the foundation the
+        policy would start) and every other legal move; in the other phases every legal move. Each is valued on
+        the hard bot's playouts (``playout``); the state reached is turned into a chance to win by
+        ``win_chance``."""
+        seat = view.seat
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("the advisor was asked about a seat that is not to move")
+        candidates = moves
+        if view.phase == PLACE:
+            others = [m for m in moves if m.kind not in PLACEMENT_KINDS]
+            picked = []
+            scored = self.policy.score_placements(view, seat)
+            if scored:
+                step = self.policy.foundation_step(view, seat, scored[0][0])
+                if step is not None and step in moves:
+                    picked.append(step)
+            seen = set(picked)
+            for _value, entry in scored:
+                move = entry[0]
+                if move not in seen:
+                    seen.add(move)
+                    picked.append(move)
+                if len(picked) >= self.advisor_candidates:
+                    break
+            if not picked:
+                picked = [m for m in moves if m.kind in PLACEMENT_KINDS][:self.advisor_candidates]
+            candidates = picked + others
+        samples = max(1, min(self.advisor_samples, self.advisor_playouts // len(candidates)))
+        out = []
+        for move in candidates:
+            win = lead = 0.0
+            for _ in range(samples):
+                state = self.playout(view, seat, move)
+                values = [self.value(state, s) for s in range(state.num_players)]
+                lead += values[seat] - max(v for s, v in enumerate(values) if s != seat)
+                win += win_chance(state, values, seat)
+            lead /= samples
+            key = "lead_ahead" if lead >= 0 else "lead_behind"
+            out.append(Estimate(move, min(1.0, max(0.0, win / samples)), None, key,
+                                {"points": round(abs(lead), 1)}))
+        ranked = best_first(out)
+        placements = [e for e in ranked if e.move.kind in PLACEMENT_KINDS][:ADVISOR_PLACEMENTS]
+        return best_first(placements + [e for e in ranked if e.move.kind not in PLACEMENT_KINDS])
+
+
+#: the moves that put a tile (or a foundation) on the domain; the advisor lists the best ``ADVISOR_PLACEMENTS``
+PLACEMENT_KINDS = frozenset(("build", "extend", "foundation"))
+ADVISOR_PLACEMENTS = 10
+#: spread (points) of the final margin around the estimated one: ``WIN_SD_END`` when no tile is left,
+#: ``WIN_SD_END + WIN_SD_PER_TILES`` at the start (measured: ``docs/experiments/advisor_calibration.py``)
+WIN_SD_END = 2.0
+WIN_SD_PER_TILES = 12.0
+
+
+def win_chance(state, values: list[float], seat: int) -> float:
+    """Estimated chance that ``seat`` wins from ``state``: exact when the game is over, else each rival beaten
+    with a normal tail of the value margin whose spread shrinks as the stacks run out."""
+    if state.over:
+        return state.outcome()[seat]
+    remaining = sum(len(pile) for pile in state.stacks) / 60.0
+    sd = WIN_SD_END + WIN_SD_PER_TILES * remaining
+    mine = values[seat]
+    p = 1.0
+    for s, v in enumerate(values):
+        if s != seat:
+            p *= normal_cdf((mine - v) / sd)
+    return p
 
 
 register_bots("llama-land", {"hard": HardBot})

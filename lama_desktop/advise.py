@@ -1,0 +1,193 @@
+"""The advisor: the hard bot's own search run on one seat's view, every sensible move with its chance to win.
+
+``python -m lama_desktop.advise FILE.json --seat N [--json] [--lang en|fr|pl]``
+
+``FILE`` is a saved state (a game's ``to_dict()``), the app's autosave (``saves/autosave.json``) or a crafted
+position in the same format. The answer lists the seat's moves best first, each with its estimated chance of
+winning the *game* (``win``, in [0, 1]), the expected points of the round where the estimate has them, and a
+one-line reason in plain words in the chosen language. With ``--json`` it prints one object
+``{"seat": N, "game": ..., "moves": [{"move": "draw", "win": 0.34, "points": 6.2, "reason": "..."}, ...]}``.
+A damaged or foreign file, a seat that does not exist or is not to move: one clear message, exit status 2.
+
+How the estimates are made (``docs/bots-*.md`` has the calibration tables): each game's hard bot has an
+``advise(view)`` that runs the very evaluation its ``choose`` plays with, over every legal move (Llama Land: the
+best placements and every other move), with a larger, documented budget:
+
+- L.A.M.A. / Party: ``HardBot.advise`` — ``decision`` + ``estimate`` (determinized Monte-Carlo, the round rolled
+  out with the medium policy, its end valued by the race-to-40 model) with ``advisor_iterations`` (600)
+  determinizations instead of 80, and every legal move instead of the pruned ones.
+- LAMA Dice: ``HardDiceBot.advise`` — ``RoundSearch.move_cost`` (exact expectimax over the dice), 4 rolls deep
+  instead of 3, always weighed by the chance to win the game, and once more by the round's points.
+- LAMA Cadabra: ``HardBot.advise`` — ``evaluate_move`` (determinized playouts, the round's end valued as a share
+  of the game win) with ``advisor_rounds`` (160) determinizations per legal move.
+- Llama Land: ``HardBot.advise`` — ``playout`` (this turn, one turn of every rival, the next own turn) on
+  sampled states, the value margin turned into a chance to win by ``bots.llama_land.win_chance``.
+
+The advisor reads only ``state.view(seat)``: two positions that look the same from the seat get the same answer
+(its bot has a fixed seed). Nothing here imports pygame; the table runs ``advise`` on a worker thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .app.i18n import plural, set_language, t
+from .bots import make_bot
+from .bots.base import Estimate
+from .engine.core import GameState, Move, StateFormatError, View
+from .engine.registry import state_from_dict
+
+#: the advisor's bots always start from this seed: the answer depends on the view alone
+ADVISOR_SEED = 15
+#: the kind tag of the app's autosave (``storage.SAVE_KIND``), whose ``state`` field is a saved state
+AUTOSAVE_KIND = "lama-desktop-save"
+
+
+class AdviceError(Exception):
+    """A position the advisor cannot answer for (damaged or foreign file, a seat that is not to move)."""
+
+
+def load_position(path: str | Path) -> GameState:
+    """The game state in ``path``: a saved state, an autosave or a crafted position; ``AdviceError`` if not."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise AdviceError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise AdviceError(f"{path} is not a JSON game position ({error})") from None
+    if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
+        data = data.get("state")
+    try:
+        return state_from_dict(data)
+    except StateFormatError as error:
+        raise AdviceError(f"{path} is not a position this version can read: {error}") from None
+    except Exception as error:  # a foreign dict can break a loader in any way
+        raise AdviceError(f"{path} is a damaged position: {type(error).__name__}: {error}") from None
+
+
+def advise(view: View) -> list[Estimate]:
+    """The seat's sensible moves with their estimates, best first (see the module docs for the budgets)."""
+    if view.current_player != view.seat or not view.legal_moves():
+        raise AdviceError(f"seat {view.seat} is not to move"
+                          + (f" (seat {view.current_player} is)" if view.current_player >= 0 else
+                             " (the game is over)"))
+    return make_bot(view.game_id, "hard", ADVISOR_SEED).advise(view)
+
+
+def advise_state(state: GameState, seat: int) -> list[Estimate]:
+    """``advise`` on ``state.view(seat)`` (the only thing of the state it reads)."""
+    if not isinstance(seat, int) or not 0 <= seat < state.num_players:
+        raise AdviceError(f"there is no seat {seat} (seats 0 to {state.num_players - 1})")
+    return advise(state.view(seat))
+
+
+# -- words ------------------------------------------------------------------------------------------------------
+
+def seat_name(seat: int, names: list[str] | None = None) -> str:
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return t("advisor.seat_name", n=seat + 1)
+
+
+def points_text(n: float) -> str:
+    """``14 points`` in the current language (the number rounded to a whole one)."""
+    return plural("advisor.points", int(round(abs(n))))
+
+
+def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
+    """A move as a short gerund phrase (``Drawing``, ``Playing 3``) in the current language."""
+    kind, args = move.kind, move.args
+    if kind == "play":
+        return t("advisor.move.play", card=args[0])
+    if kind == "return":
+        return t("advisor.move.return", token=points_text(int(args[0])))
+    if kind == "discard":
+        return t("advisor.move.discard", cards=" ".join(str(a) for a in args))
+    if kind == "take" and game_id == "lama-dice":
+        return t("advisor.move.take_card", card=args[0])
+    if kind == "give":
+        return t("advisor.move.give", name=seat_name(int(args[0]), names))
+    if kind in ("draw", "quit", "take", "roll", "keep", "pass", "exchange", "build", "extend", "foundation",
+                "hut", "llama", "feed", "marker", "use", "end"):
+        return t(f"advisor.move.{kind}")
+    return str(move)
+
+
+def reason_text(estimate: Estimate, names: list[str] | None = None) -> str:
+    """The estimate's one-line reason in the current language."""
+    params = dict(estimate.params)
+    if "points" in params:
+        params["points"] = points_text(params["points"])
+    if "token" in params:
+        params["points"] = points_text(params.pop("token"))
+    if "seat" in params:
+        params["name"] = seat_name(int(params.pop("seat")), names)
+    key = estimate.reason
+    if key in ("lead_ahead", "lead_behind") and round(estimate.params.get("points", 0)) == 0:
+        key = "lead_level"
+    return t(f"advisor.reason.{key}", **params)
+
+
+def percent(win: float) -> int:
+    return int(round(100 * win))
+
+
+def summary_line(estimates: list[Estimate], game_id: str, names: list[str] | None = None) -> str:
+    """``Drawing: 34 % to win the game — your hand is worth 14 points; Quitting: 29 %`` (best and runner-up)."""
+    if not estimates:
+        return t("advisor.empty")
+    best = estimates[0]
+    line = t("advisor.line", move=move_label(best.move, game_id, names), win=percent(best.win),
+             reason=reason_text(best, names))
+    if len(estimates) > 1:
+        second = estimates[1]
+        line += "; " + t("advisor.line_next", move=move_label(second.move, game_id, names).lower(),
+                         win=percent(second.win))
+    return line
+
+
+def to_json(seat: int, game_id: str, estimates: list[Estimate]) -> dict:
+    moves = []
+    for e in estimates:
+        row = {"move": str(e.move), "win": round(e.win, 4), "reason": reason_text(e)}
+        if e.points is not None:
+            row["points"] = round(e.points, 2)
+        moves.append(row)
+    return {"seat": seat, "game": game_id, "moves": moves}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lama_desktop.advise",
+                                     description="Every legal move of a seat with its estimated chance to win the "
+                                                 "game, best first (the hard bot's search on the seat's view).")
+    parser.add_argument("file", help="a saved state (to_dict), an autosave or a crafted position (JSON)")
+    parser.add_argument("--seat", type=int, required=True, help="the seat to advise (0-based); it must be to move")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--lang", default="en", help="language of the reasons (en, fr, pl)")
+    args = parser.parse_args(argv)
+    set_language(args.lang)
+    try:
+        state = load_position(args.file)
+        estimates = advise_state(state, args.seat)
+    except AdviceError as error:
+        print(f"advise: {error}", file=sys.stderr)
+        return 2
+    game_id = state.game_id
+    if args.json:
+        print(json.dumps(to_json(args.seat, game_id, estimates), ensure_ascii=False))
+        return 0
+    print(f"{game_id}, seat {args.seat} to move: {summary_line(estimates, game_id)}")
+    width = max(len(str(e.move)) for e in estimates)
+    for e in estimates:
+        points = f"  {e.points:+6.1f} pts" if e.points is not None else ""
+        print(f"  {str(e.move):<{width}}  {100 * e.win:5.1f} %{points}  {reason_text(e)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
