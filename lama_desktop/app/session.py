@@ -35,7 +35,8 @@ Driving it (the frame loop never blocks)
     * ``session.close()`` stops the worker (call it when the table scene exits).
 
 Views
-    ``session.view(seat)``; ``session.human_seats``; ``session.is_human(seat)``; ``session.current_player``;
+    ``session.view(seat)``; ``session.events_for(events, seat)`` (a ``Played``'s events as a seat may see them:
+    tables show only these); ``session.human_seats``; ``session.is_human(seat)``; ``session.current_player``;
     ``session.names``; ``session.is_over``; ``session.scores``; ``session.winners()``.
 """
 
@@ -199,6 +200,11 @@ class GameSession:
 
     def view(self, seat: int):
         return self.state.view(seat)
+
+    def events_for(self, events, seat: int | None) -> list[Event]:
+        """A move's events as ``seat`` may see them (``None``: a spectator): what a table shows, never the raw
+        events (``GameState.events_for``: another seat's drawn card is ``None``)."""
+        return self.state.events_for(events, seat)
 
     @property
     def moves_played(self) -> int:

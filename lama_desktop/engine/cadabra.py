@@ -27,8 +27,9 @@ who draws: the square's next player, or the player alone); ``magic`` {action: "t
 ``exchange`` {whites, blacks}; ``round_end`` {round, reason: "emptied" | "all_quit", emptied_by, hands,
 breakdown, points, magic_holder, scores}; ``token_return`` {token, score, auto}; ``game_end`` {scores,
 winners}. Events that move tokens (``show_token``, ``show_take``, ``give``, ``exchange``, ``round_end``,
-``token_return``) also carry ``holdings``: every seat's [whites, blacks] afterwards. ``draw``/``force_draw`` carry
-the drawn card: the UI shows it only to the drawing seat.
+``token_return``) also carry ``holdings``: every seat's [whites, blacks] afterwards. In ``draw``/``force_draw``
+the drawn ``card`` is private to the drawing seat (the event's ``seat``): ``Event.for_seat`` makes it ``None`` for
+every other seat. Every other field is public (``round_end`` lays every hand open).
 The ``round_end`` breakdown lists, per seat, every counted value with the cards that count for it, so a double
 card appears under both of its values (``{"value": 2, "cards": ["2/3"]}, {"value": 3, "cards": ["2/3", "3*"]}``).
 
@@ -95,6 +96,8 @@ GAME_ID = "lama-cadabra"
 STATE_VERSION = 1
 DATA = engine_data("lama_cadabra.yaml")
 HAND_SIZE: int = DATA["hand_size"]
+#: a ``draw`` / ``force_draw`` event's private field: only the drawing seat sees which card came up
+PRIVATE_CARD = ("card",)
 START_WHITES: int = DATA["starting_whites"]
 END_POINTS: int = DATA["game_end_points"]
 SHOW_THRESHOLD: int = DATA["show_threshold"]
@@ -540,7 +543,7 @@ class CadabraState(HandsState):
             self.hand_sizes[p] += 1
             if events is not None:
                 events.append(Event("draw", p, {"card": CARD_IDS[card], "pile": len(self.pile),
-                                                "hand_size": self.hand_sizes[p]}))
+                                                "hand_size": self.hand_sizes[p]}, PRIVATE_CARD))
             self._advance(p)
         elif kind == A_QUIT:
             self.last_player = p
@@ -632,7 +635,7 @@ class CadabraState(HandsState):
                 self.hand_sizes[target] += 1
                 if events is not None:
                     events.append(Event("force_draw", target, {"card": CARD_IDS[card], "pile": len(self.pile),
-                                                               "hand_size": self.hand_sizes[target], "by": p}))
+                                                               "hand_size": self.hand_sizes[target], "by": p}, PRIVATE_CARD))
         elif MAGICS[k]:
             where = self.magic
             if where != p:

@@ -5,7 +5,8 @@ only ever talk to states and views through this contract:
 
 - ``state.current_player`` (``-1`` once the game is over), ``state.legal_moves()``, ``state.apply(move)`` which
   returns a list of ``Event`` for the UI to animate, ``state.is_over``, ``state.scores``, ``state.winners()``;
-- ``state.view(seat)`` holds only what that seat may know; ``view.sample_state(rng)`` deals the unseen cards
+- ``state.view(seat)`` holds only what that seat may know, and ``state.events_for(events, seat)`` (``Event.for_seat``)
+  gives the events of a move as that seat may see them (another seat's drawn card is ``None``: "a card"); ``view.sample_state(rng)`` deals the unseen cards
   again to give a full state consistent with the view (what a determinizing search bot needs);
 - ``state.clone()`` is cheap; ``state.to_dict()`` / ``GameSpec.from_dict`` are versioned and JSON-safe;
 - an illegal move raises ``IllegalMove`` with a reason a person can read (``reason``) and a stable ``code`` +
@@ -118,18 +119,51 @@ class Event:
     """Something that happened, for the UI to animate and the log to tell.
 
     ``kind`` is a short word (``deal``, ``play``, ``draw``, ``quit``, ``score``, ``token``, ``round_end``,
-    ``game_end``, ``roll`` …); ``seat`` is who did it (or ``None``); ``data`` is JSON-safe detail.
+    ``game_end``, ``roll`` …); ``seat`` is who it happened to (or ``None``): the seat that acted, or the seat a
+    rule acted on (Cadabra's ``force_draw`` is the seat that draws, not the player of the square); ``data`` is
+    JSON-safe detail.
+
+    **Privacy** is part of the event: ``private`` names the ``data`` fields only ``seat`` may see (the card a
+    seat drew from the face-down pile). Every other field is public. Nobody shows an event as it comes out of
+    ``apply``: a seat sees ``event.for_seat(seat)`` (or ``events_for(events, seat)``), a copy in which another
+    seat's private fields are ``None`` ("a card"). ``for_seat(None)`` is what a spectator (a hot-seat table behind
+    its privacy screen, a replay for the public) may see.
     """
 
     kind: str
     seat: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    private: tuple[str, ...] = ()
+
+    def for_seat(self, viewer: int | None) -> "Event":
+        """This event as seat ``viewer`` may see it (``None``: a spectator): ``self`` when it hides nothing from
+        that seat, else a copy whose private fields are ``None``. Redacting twice changes nothing."""
+        if not self.private or (viewer is not None and viewer == self.seat):
+            return self
+        data = dict(self.data)
+        for key in self.private:
+            if key in data:
+                data[key] = None
+        return Event(self.kind, self.seat, data, self.private)
+
+    def hidden_from(self, viewer: int | None) -> bool:
+        """True when ``viewer`` may not see every field of this event."""
+        return bool(self.private) and (viewer is None or viewer != self.seat)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+        out = {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+        if self.private:
+            out["private"] = list(self.private)
+        return out
 
     def __repr__(self) -> str:
-        return f"Event({self.kind!r}, seat={self.seat}, {dict(self.data)})"
+        hidden = f", private={list(self.private)}" if self.private else ""
+        return f"Event({self.kind!r}, seat={self.seat}, {dict(self.data)}{hidden})"
+
+
+def events_for(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """``events`` as seat ``viewer`` may see them (``Event.for_seat``; ``None``: a spectator), in order."""
+    return [event.for_seat(viewer) for event in events]
 
 
 class View(ABC):
@@ -224,6 +258,11 @@ class GameState(ABC):
 
     @abstractmethod
     def view(self, seat: int) -> View: ...
+
+    def events_for(self, events: Iterable[Event], seat: int | None) -> list[Event]:
+        """The events of a move as ``seat`` may see them (``core.events_for``): what the UI of that seat shows.
+        A game whose events need more than private fields would override this."""
+        return events_for(events, seat)
 
     @abstractmethod
     def clone(self) -> "GameState": ...

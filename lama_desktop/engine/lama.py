@@ -9,12 +9,11 @@ Moves (text form): ``play 3``, ``play L``, ``play 3+`` (Party plus card), ``play
 ``return 20`` / ``return 10`` / ``return 1`` (the player who emptied their hand picks which token to give back,
 asked only when they hold more than one kind).
 
-Events: ``deal`` {round, dealer, starter, top, hand_sizes, pile}, ``play`` {card, top}, ``draw`` {pile} (the
-drawn ``card`` only in the drawer's own copy: see ``Event.data`` note below), ``quit``, ``extra_turn`` (plus card),
+Events: ``deal`` {round, dealer, starter, top, hand_sizes, pile}, ``play`` {card, top}, ``draw`` {card, pile,
+hand_size} (``card`` is private: ``Event.for_seat`` makes it ``None`` for every other seat), ``quit``, ``extra_turn`` (plus card),
 ``drama_token`` {token, board}, ``drama_start`` {board}, ``drama_take`` {tokens, value}, ``round_end``
 {reason, emptied_by, hands, points, breakdown, scores}, ``token_return`` {token}, ``game_end`` {scores, winners}.
-A ``draw`` event carries the drawn card; the UI shows it only to the drawing seat (hot-seat privacy is the UI's
-job: events are not views).
+Every other field is public (``round_end`` lays every hand open: the hands are counted in front of everybody).
 
 Representation (hot path): a hand is a list of 15 counts indexed by card type: 1–6 number cards, 7 llama,
 8–13 plus cards 1+…6+, 14 pink llama. ``top`` is the value on the discard pile (1–6, 7 for either llama).
@@ -46,6 +45,8 @@ from .registry import register
 STATE_VERSION = 1
 DATA = engine_data("lama.yaml")
 HAND_SIZE: int = DATA["hand_size"]
+#: a ``draw`` event's private field: only the drawing seat sees which card came up
+PRIVATE_CARD = ("card",)
 END_POINTS: int = DATA["game_end_points"]
 DRAMA_THRESHOLD: int = DATA["drama_threshold"]
 LLAMA_POINTS: int = DATA["llama_points"]
@@ -355,7 +356,7 @@ class LamaState(HandsState):
             self.hand_sizes[p] += 1
             if events is not None:
                 events.append(Event("draw", p, {"card": CARD_NAMES[card], "pile": len(self.pile),
-                                                "hand_size": self.hand_sizes[p]}))
+                                                "hand_size": self.hand_sizes[p]}, PRIVATE_CARD))
             self._advance(p)
         elif kind == _ACT_QUIT:
             if self._quit(p, events):

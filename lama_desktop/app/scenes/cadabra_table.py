@@ -325,6 +325,9 @@ class CadabraTableScene(LamaTableScene):
     def _deal_line(self, d):
         return lazy.t("cadabra.log.deal", round=d["round"], name=self._name(int(d["starter"])))
 
+    def _deal_actor(self, d) -> int:
+        return int(d["starter"])
+
     def _card_name(self, card):
         return DISPLAY.get(card, card)
 

@@ -506,7 +506,8 @@ class DiceTableScene(TableScene):
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("dice.toast.round", round=sh.round), 1.3, True))
-        self.log.add(lazy.t("dice.log.deal", round=sh.round, name=self._name(sh.starter)), (196, 226, 214))
+        self.log.add(lazy.t("dice.log.deal", round=sh.round, name=self._name(sh.starter)), (196, 226, 214),
+                     seat=sh.starter)
         center = self._dice_rect().center
         i = 0
         for k in range(max(len(r) for r in rows)):
@@ -558,13 +559,14 @@ class DiceTableScene(TableScene):
         sh = self.shown
         sh.dice = list(self._roll_target)
         shown_faces = LazyJoin(" · ", map(card_text, sh.dice))
-        self.log.add(lazy.t("dice.log.roll", name=self._name(seat), faces=shown_faces))
+        # after the tumble, outside the event's handler: the lines name their seat themselves
+        self.log.add(lazy.t("dice.log.roll", name=self._name(seat), faces=shown_faces), seat=seat)
         outcome = d.get("outcome")
         if outcome == "three_llamas":
             self.toasts.append(Toast(t("dice.toast.three_llamas", name=self._name(seat)), 1.8, True))
-            self.log.add(lazy.t("dice.log.three_llamas", name=self._name(seat)), (255, 214, 110))
+            self.log.add(lazy.t("dice.log.three_llamas", name=self._name(seat)), (255, 214, 110), seat=seat)
         elif outcome == "take":
-            self.log.add(lazy.t("dice.log.no_match", name=self._name(seat)), (246, 200, 160))
+            self.log.add(lazy.t("dice.log.no_match", name=self._name(seat)), (246, 200, 160), seat=seat)
         sh.phase = {"match": "discard", "take": "take", "three_llamas": "return"}.get(outcome, sh.phase)
         self._build_buttons()
         self.tween.after(0.35, lambda: None)
@@ -658,7 +660,8 @@ class DiceTableScene(TableScene):
 
     def _ev_round_end(self, seat, d) -> None:
         reason = d.get("ended_by", "all_quit")
-        self.log.add(lazy.t(f"dice.log.end_{reason}", name=self._name(d.get("by"))), (255, 214, 110))
+        self.log.add(lazy.t(f"dice.log.end_{reason}", name=self._name(d.get("by"))), (255, 214, 110),
+                     seat=None if reason == "all_quit" else d.get("by"))
         self._open_round_summary(DiceRoundSummary, d, 1.0, pinks=self.pinks)
 
     def _round_tokens(self, d) -> None:
@@ -669,7 +672,8 @@ class DiceTableScene(TableScene):
             if gained <= 0:
                 continue
             self._fly_round_tokens(seat, holding(gained, self.pinks), center, TOKEN_TIME + 0.1)
-            self.log.add(lazy.t("dice.log.points", name=self._name(seat), gained=gained, total=d["scores"][seat]))
+            self.log.add(lazy.t("dice.log.points", name=self._name(seat), gained=gained, total=d["scores"][seat]),
+                         seat=seat)
 
         def land():
             sh.scores = list(d["scores"])

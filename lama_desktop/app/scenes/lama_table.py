@@ -143,11 +143,11 @@ class LamaTableScene(TableScene):
     def _log_move(self, seat: int, move: Move) -> None:
         name = self._name(seat)
         if move.kind == "play":
-            self.log.add(lazy.t("lama.log.play", name=name, card=card_text(str(move.args[0]))))
+            self.log.add(lazy.t("lama.log.play", name=name, card=card_text(str(move.args[0]))), seat=seat)
         elif move.kind == "draw":
-            self.log.add(lazy.t("lama.log.draw", name=name))
+            self.log.add(lazy.t("lama.log.draw", name=name), seat=seat)
         elif move.kind == "quit":
-            self.log.add(lazy.t("lama.log.quit", name=name), (246, 200, 160))
+            self.log.add(lazy.t("lama.log.quit", name=name), (246, 200, 160), seat=seat)
 
     def _queue_deal(self, view) -> None:
         d = view.to_dict()
@@ -486,8 +486,8 @@ class LamaTableScene(TableScene):
         return pygame.Rect(0, 0, self.pile_w, card_height(self.pile_w)).move(c[0] - self.pile_w // 2,
                                                                             c[1] - card_height(self.pile_w) // 2)
 
-    def _ev_deal(self, _mover, d) -> None:
-        # the queue carries the seat whose move ended the last round; who is dealt to first is in the event's data
+    def _ev_deal(self, _dealer, d) -> None:
+        # who deals and who is dealt to first are in the event's data (a table-made deal has no seat)
         sh = self.shown
         n = self.n
         sizes = list(d["hand_sizes"])
@@ -510,7 +510,7 @@ class LamaTableScene(TableScene):
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
-        self.log.add(self._deal_line(d), (196, 226, 214))
+        self.log.add(self._deal_line(d), (196, 226, 214), seat=self._deal_actor(d))
         order = [((first + i) % n) for i in range(total)]
         dealt = {seat: 0 for seat in range(n)}
         for i, seat in enumerate(order):
@@ -555,6 +555,10 @@ class LamaTableScene(TableScene):
 
     def _deal_line(self, d):
         return lazy.t("lama.log.deal", round=d["round"], name=self._name(int(d["dealer"])))
+
+    def _deal_actor(self, d) -> int:
+        """The seat the deal's log line names (the dealer)."""
+        return int(d["dealer"])
 
     def _card_name(self, card):
         """The table's name of an engine card id (the same in L.A.M.A.)."""
@@ -614,7 +618,8 @@ class LamaTableScene(TableScene):
     def _ev_draw(self, seat, d, forced: bool = False) -> None:
         sh = self.shown
         mine = seat == self.focus and self.revealed
-        card = self._card_name(d.get("card")) if mine else None
+        # the event is the viewer's redacted copy: another seat's card is None ("a card")
+        card = self._card_name(d["card"]) if mine and d.get("card") is not None else None
         sh.pile = int(d["pile"])
 
         def land():
@@ -719,9 +724,9 @@ class LamaTableScene(TableScene):
         emptied = int(d.get("emptied_by", -1))
         if emptied >= 0:
             self.toasts.append(Toast(t("lama.toast.emptied", name=self._name(emptied)), 1.6, True))
-            self.log.add(lazy.t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110))
+            self.log.add(lazy.t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110), seat=emptied)
         else:
-            self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110))
+            self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110), seat=None)
         self._sound("blowup" if emptied >= 0 else "token")
         scene_type, options = self._round_summary()
         self._open_round_summary(scene_type, d, 0.9, **options)
@@ -740,7 +745,8 @@ class LamaTableScene(TableScene):
                 continue
             self._fly_round_tokens(seat, holdings(gained, self.pinks), center, TOKEN_TIME + 0.1)
         for seat, score in enumerate(d["scores"]):
-            self.log.add(lazy.t("lama.log.points", name=self._name(seat), gained=d["points"][seat], total=score))
+            self.log.add(lazy.t("lama.log.points", name=self._name(seat), gained=d["points"][seat], total=score),
+                         seat=seat)
 
         def land():
             sh.scores = list(d["scores"])
@@ -777,7 +783,7 @@ class LamaTableScene(TableScene):
         return t("lama.toast.winner", names=names), lazy.t("lama.log.game_end", names=names)
 
     def _score_history(self) -> list:
-        return [list(h) for h in self.session.state.view(0).history] or self.session.score_history
+        return self.session.view(self.focus).history or self.session.score_history
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _hand_positions(self):

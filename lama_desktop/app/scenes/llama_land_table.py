@@ -250,6 +250,16 @@ class LlamaLandTableScene(TableScene):
         return (not self.tween.busy and self.drop is None and not self.overlay_open and self.hold is None
                 and not self.flyers)
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat reading the table: the human to move, else the first human (Llama Land's events hide nothing,
+        but the table reads them through ``events_for`` like every table)."""
+        seat = self.my_seat()
+        if seat >= 0:
+            return seat
+        humans = self.session.human_seats
+        return humans[0] if humans else None
+
     def my_seat(self) -> int:
         cur = self.session.current_player
         return cur if cur >= 0 and self.session.is_human(cur) else -1
@@ -813,8 +823,10 @@ class LlamaLandTableScene(TableScene):
             if played:
                 self._sync()
                 for item in played:
-                    for event in item.events:
-                        self._on_event(item.seat, event)
+                    # the viewing seat's copy of each event, under the event's own seat (a refill has none)
+                    for event in self.session.events_for(item.events, self.viewer):
+                        with self.log.acting(event.seat):
+                            self._on_event(event.seat, event)
                         if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
                             self.hold = {"seat": item.seat, "left": HOLD_TIME}
         self._refresh_buttons()

@@ -8,6 +8,7 @@ Cards are named as the engines name them: ``"1"``…``"6"``, ``"L"``, ``"P"``, P
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from functools import lru_cache
 
 import pygame
@@ -412,18 +413,42 @@ lazy = _Lazy()
 class LogPanel:
     """The last few lines of what happened, newest at the bottom; rendered once per change.
 
-    A line is a ``str`` or a ``LazyText`` (translated when drawn: the log follows a change of language)."""
+    A line is a ``str`` or a ``LazyText`` (translated when drawn: the log follows a change of language).
+
+    Lines are structured: each has an *actor*, the seat the line is about (``None``: nobody in particular), kept in
+    ``actors`` beside ``lines``. ``add(..., seat=s)`` says it; without it the line gets the seat of the event being
+    shown (the table wraps each event's handler in ``acting(event.seat)``). ``on_add(text, seat)``, when set, is
+    told of every line (the transcript tool reads the log through it)."""
+
+    _NO_SEAT = object()
 
     def __init__(self, max_lines: int = 40):
         self.lines: list[tuple[str, tuple]] = []
+        self.actors: list[int | None] = []
         self.max_lines = max_lines
+        self.actor: int | None = None
+        self.on_add = None
         self._cache = None
         self._key = None
 
-    def add(self, text, color=(226, 238, 232)) -> None:
+    def add(self, text, color=(226, 238, 232), seat=_NO_SEAT) -> None:
+        actor = self.actor if seat is self._NO_SEAT else seat
         self.lines.append((text, tuple(color)))
+        self.actors.append(actor)
         del self.lines[:-self.max_lines]
+        del self.actors[:-self.max_lines]
         self._cache = None
+        if self.on_add is not None:
+            self.on_add(text, actor)
+
+    @contextmanager
+    def acting(self, seat: int | None):
+        """Lines added inside the block are about ``seat`` (unless they say otherwise)."""
+        before, self.actor = self.actor, seat
+        try:
+            yield
+        finally:
+            self.actor = before
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str) -> None:
         from ..i18n import language

@@ -17,6 +17,7 @@ from collections import deque
 import pygame
 
 from .. import art
+from ...engine.core import Event
 from ..gameconfig import GameConfig, GameResults, SeatConfig
 from ..i18n import t, t_or
 from ..scene import Scene
@@ -175,12 +176,23 @@ class TableScene(Scene):
         moves applied since, show them one after the other, and sync with the engine once all is shown."""
         self.session.poll(busy=not self.idle)  # a bot's move lands in take_played() below
         for played in self.session.take_played():
-            for event in played.events:
-                self.queue.append((played.seat, event))
+            self._queue_events(played)
             self._after_played(played)
         self._advance_queue()
         if self.idle:
             self._settle()
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the table shows: the player at the bottom (``focus``), or ``None`` (a spectator: no
+        hand is anybody's) while a hot-seat table has its hand turned down behind the privacy screen."""
+        return self.focus if getattr(self, "revealed", True) else None
+
+    def _queue_events(self, played) -> None:
+        """Queue a move's events as the viewing seat may see them (``session.events_for``), each under its own
+        seat: the seat a rule acted on (Cadabra's "next player draws") is not the player who moved."""
+        for event in self.session.events_for(played.events, self.viewer):
+            self.queue.append((event.seat, event))
 
     def _after_played(self, played) -> None:
         """Hook: queue a table event after a move's own (the L.A.M.A. table hides a hot-seat hand)."""
@@ -189,11 +201,14 @@ class TableScene(Scene):
         """Show the queued events (``_ev_<kind>(seat, data)``) until one of them starts an animation."""
         while self.queue and not self.tween.busy and not self.modal and not self._held():
             seat, event = self.queue.popleft()
+            if isinstance(event, Event):  # the viewer may have changed since it was queued: redact again
+                event = event.for_seat(self.viewer)
             if event.kind in self.movers and seat is not None:
                 self.shown.current = seat
             handler = getattr(self, f"_ev_{event.kind}", None)
             if handler is not None:
-                handler(seat, event.data)
+                with self.log.acting(seat):  # the log's lines say whom they are about
+                    handler(seat, event.data)
 
     def try_move(self, text: str) -> None:
         """Ask the session (the engine decides); show the reason of a refusal."""
