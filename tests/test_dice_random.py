@@ -164,7 +164,7 @@ def test_saved_states_load_through_the_registry_mid_game():
     lambda d: d.update(version=99),
     lambda d: d.update(rows=d["rows"][:-1]),
     lambda d: d.update(llama_row=d["llama_row"] + [1]),
-    lambda d: d.update(unused=d["unused"][1:]),
+    lambda d: d.update(aside=d["aside"][1:]),
     lambda d: d.update(phase="dancing"),
     lambda d: d.update(current=7),
     lambda d: d.update(scores=[-1, 0, 0]),
@@ -175,7 +175,7 @@ def test_saved_states_load_through_the_registry_mid_game():
     lambda d: d.update(dice=[1, 3, "L"]),
     lambda d: d.pop("rows"),
     lambda d: d.update(phase="return", reason="empty_row"),
-    lambda d: d.update(rows=[[], *d["rows"][1:]], unused=d["unused"] + d["rows"][0]),
+    lambda d: d.update(rows=[[], *d["rows"][1:]], aside=d["aside"] + d["rows"][0]),
 ])
 def test_damaged_saves_are_refused_with_a_reason(damage):
     data = get_game("lama-dice").new(3, seed=1).to_dict()

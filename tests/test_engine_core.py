@@ -39,7 +39,7 @@ def test_view_lists_are_copies_the_bot_cannot_change_the_state_through(game):
 
 
 @pytest.mark.parametrize("game, field, name", [
-    ("lama", "hands", "lama"), ("lama-dice", "rows", "lama-dice"), ("lama-cadabra", "hands", "LAMA Cadabra"),
+    ("lama", "hands", "lama"), ("lama-dice", "rows", "lama-dice"), ("lama-cadabra", "hands", "lama-cadabra"),
     ("llama-land", "stacks", "llama-land"),
 ])
 def test_a_damaged_save_of_any_game_is_refused_naming_the_game(game, field, name):

@@ -81,9 +81,8 @@ from .core import (
     Refusal,
     StateFormatError,
     as_move,
-    check_header,
     malformed,
-    reading_state,
+    read_saved,
     state_header,
     state_property,
     unknown_move,
@@ -93,7 +92,7 @@ from .registry import register
 from .rng import Rng
 
 GAME_ID = "lama-cadabra"
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: "aside" (cards out of the round) and "scores" (each seat's points, checked)
 DATA = engine_data("lama_cadabra.yaml")
 HAND_SIZE: int = DATA["hand_size"]
 #: a ``draw`` / ``force_draw`` event's private field: only the drawing seat sees which card came up
@@ -291,7 +290,7 @@ class CadabraState(HandsState):
     """One game of LAMA Cadabra. Make one with ``GameSpec.new`` or ``CadabraState.crafted`` (scenario tests)."""
 
     __slots__ = (
-        "num_players", "rng", "hands", "hand_sizes", "pile", "discard", "active", "n_active", "cur", "whites",
+        "num_players", "rng", "hands", "hand_sizes", "pile", "discard", "aside", "active", "n_active", "cur", "whites",
         "blacks", "magic", "board", "show", "phase", "round_no", "last_player", "first_player", "history",
     )
     game_id = GAME_ID
@@ -361,6 +360,9 @@ class CadabraState(HandsState):
     def scores(self) -> list[int]:
         b = self.blacks
         return [w + 10 * b[i] for i, w in enumerate(self.whites)]
+
+    def deck_counts(self) -> list[int]:
+        return list(DECK_COUNTS)
 
     def score(self, seat: int) -> int:
         return self.whites[seat] + 10 * self.blacks[seat]
@@ -772,6 +774,7 @@ class CadabraState(HandsState):
         data = state_header(self, (), STATE_VERSION)
         data.update(self._cards_dict())
         data.update({
+            "scores": self.scores,
             "whites": list(self.whites),
             "blacks": list(self.blacks),
             "magic": magic_text(self.magic),
@@ -787,37 +790,78 @@ class CadabraState(HandsState):
 
     @classmethod
     def from_dict(cls, data: dict) -> "CadabraState":
-        check_header(data, GAME_ID, STATE_VERSION)
-        with reading_state("LAMA Cadabra state"):
-            players = int(data["players"])
-            if not 2 <= players <= 6:
-                raise StateFormatError(f"a LAMA Cadabra save for {players} players")
-            if data.get("variants"):
-                raise StateFormatError(f"LAMA Cadabra has no variants, the save lists {data['variants']!r}")
-            s = cls.blank(players, 0)
-            s._load_cards(data)
-            s.whites = [int(x) for x in data["whites"]]
-            s.blacks = [int(x) for x in data["blacks"]]
-            s.magic = magic_from_text(data["magic"])
-            s.board = [token_from_text(t) for t in data["board"]]
-            s.show = bool(data["show"])
-            s.phase = PHASE_NAMES.index(data["phase"])
-            s.round_no = int(data["round"])
-            s.last_player = int(data["last_player"])
-            s.first_player = int(data["first_player"])
-            s.history = [[int(x) for x in h] for h in data["history"]]
+        return read_saved(data, GAME_ID, STATE_VERSION, cls._from_dict, MIGRATIONS)
+
+    @classmethod
+    def _from_dict(cls, data: dict) -> "CadabraState":
+        players = int(data["players"])
+        if not 2 <= players <= 6:
+            raise StateFormatError(f"a LAMA Cadabra save for {players} players")
+        if data.get("variants"):
+            raise StateFormatError(f"LAMA Cadabra has no variants, the save lists {data['variants']!r}")
+        s = cls.blank(players, 0)
+        s._load_cards(data, "LAMA Cadabra")
+        s.whites = [int(x) for x in data["whites"]]
+        s.blacks = [int(x) for x in data["blacks"]]
+        s.magic = magic_from_text(data["magic"])
+        s.board = [token_from_text(t) for t in data["board"]]
+        s.show = bool(data["show"])
+        s.phase = PHASE_NAMES.index(data["phase"])
+        s.round_no = int(data["round"])
+        s.last_player = int(data["last_player"])
+        s.first_player = int(data["first_player"])
+        s.history = [[int(x) for x in h] for h in data["history"]]
         if {len(s.hands), len(s.active), len(s.whites), len(s.blacks)} != {players} or not 0 <= s.cur < players:
             raise StateFormatError("a saved LAMA Cadabra game whose seats do not add up")
         if not s.discard:
             raise StateFormatError("the discard pile of a saved LAMA Cadabra game cannot be empty")
-        if s.total_cards() != DECK_SIZE:
-            raise StateFormatError("a saved LAMA Cadabra game whose cards do not add up to the 60-card deck")
         if min(s.whites + s.blacks) < 0:
             raise StateFormatError("a saved LAMA Cadabra game with a negative number of tokens")
+        if [int(x) for x in data["scores"]] != s.scores:
+            raise StateFormatError("a saved LAMA Cadabra game whose scores are not its tokens "
+                                   "(a score is its whites plus 10 per black)")
         if not (SUPPLY <= s.magic < players) or (s.magic == BOARD) != (MAGIC_TOKEN in s.board) \
                 or s.board.count(MAGIC_TOKEN) > 1:
             raise StateFormatError("a saved LAMA Cadabra game whose magic token is in two places or none")
         return s
+
+
+def _v1_to_v2(data: dict) -> dict:
+    """Version 1 had every card in a hand or a pile and no "scores" (they are the tokens)."""
+    data["aside"] = []
+    data["scores"] = [int(w) + 10 * int(b) for w, b in zip(data["whites"], data["blacks"])]
+    return data
+
+
+MIGRATIONS = {1: _v1_to_v2}
+
+
+def complete_position(data: dict) -> dict:
+    """A crafted LAMA Cadabra position -> a full saved state. Needed: ``hands`` and the discard pile
+    (``discard``, last on top, or its ``top`` card). Left out: ``pile`` empty, ``aside`` every other card
+    (``"rest"``), everybody in, seat 0 to move, tokens from ``scores`` (largest first: blacks, then whites) or 3
+    whites each, the magic token in the supply, an empty show board, round 1."""
+    d = dict(data)
+    hands = d["hands"]
+    players = int(d.setdefault("players", len(hands)))
+    if "discard" not in d:
+        d["discard"] = [d.pop("top")]
+    d.pop("top", None)
+    d.setdefault("version", STATE_VERSION)
+    if "whites" not in d and "blacks" not in d:
+        scores = [int(x) for x in d.get("scores", [START_WHITES] * players)]
+        d["whites"] = [x % 10 for x in scores]
+        d["blacks"] = [x // 10 for x in scores]
+    d.setdefault("whites", [0] * players)
+    d.setdefault("blacks", [0] * players)
+    d.setdefault("scores", [int(w) + 10 * int(b) for w, b in zip(d["whites"], d["blacks"])])
+    for key, value in (("rng", int(d.get("seed", 0))), ("pile", []), ("aside", "rest"),
+                       ("active", [True] * players), ("current", 0), ("magic", "supply"), ("board", []),
+                       ("show", False), ("phase", "playing"), ("round", 1), ("last_player", -1),
+                       ("first_player", 0), ("history", [])):
+        d.setdefault(key, value)
+    d.pop("seed", None)
+    return d
 
 
 class CadabraView(HandView):
@@ -872,7 +916,7 @@ def _new_state(players, variants=frozenset(), seed=0, first_player: int | None =
 
 SPEC = register(GameSpec(
     id=GAME_ID, title="LAMA Cadabra", min_players=2, max_players=6, variants=(),
-    new_state=_new_state, state_from_dict=CadabraState.from_dict,
+    new_state=_new_state, state_from_dict=CadabraState.from_dict, complete_position=complete_position,
     description=("L.A.M.A. with double cards, magic symbols, the magic token and the Lamagic Show: "
                  "every llama puts one of your tokens on the stage; at five the show is on."),
 ))

@@ -323,6 +323,24 @@ class GameSpec:
     hidden_information: bool = True
     description: str = ""
     incompatible_variants: tuple[frozenset[str], ...] = ()
+    #: a crafted position (a partial saved state) -> the complete saved state ``state_from_dict`` reads
+    complete_position: Callable[[dict], dict] | None = None
+
+    def position(self, data: Mapping) -> GameState:
+        """A state from a crafted position: this game's saved-state format, where every field but the ones that
+        make the position may be left out (``docs/ARCHITECTURE.md``, "Positions"). ``StateFormatError`` with a
+        reason if it is not one."""
+        if not isinstance(data, Mapping):
+            raise StateFormatError("a position must be a JSON object")
+        data = dict(data)
+        if data.setdefault("game", self.id) != self.id:
+            raise StateFormatError(f"this is a position of {data['game']!r}, not of {self.id!r}")
+        data.setdefault("format", SAVE_FORMAT)
+        data.setdefault("variants", [])
+        if self.complete_position is not None:
+            with reading_state(f"{self.id} position"):
+                data = self.complete_position(data)
+        return self.state_from_dict(data)
 
     @property
     def variant_ids(self) -> tuple[str, ...]:
@@ -382,6 +400,20 @@ def state_header(state: GameState, variants: Iterable[str], version: int) -> dic
     }
 
 
+def upgrade(data: Any, game_id: str, version: int, migrations: Mapping[int, Callable[[dict], dict]]) -> Any:
+    """An older saved state of ``game_id`` brought to ``version``: ``migrations[v]`` turns a version-``v`` dict
+    into a version-``v + 1`` one (a new dict; the input is left alone). Anything else passes unchanged (the
+    header check then says what is wrong with it)."""
+    if not isinstance(data, dict) or data.get("game") != game_id:
+        return data
+    old = data.get("version")
+    while isinstance(old, int) and old < version and old in migrations:
+        data = migrations[old](dict(data))
+        old += 1
+        data["version"] = old
+    return data
+
+
 def check_header(data: Any, game_id: str, version: int) -> None:
     """Raise ``StateFormatError`` with a clear reason unless ``data`` is a saved state of this game and version."""
     if not isinstance(data, dict):
@@ -410,9 +442,13 @@ def reading_state(what: str):
         raise StateFormatError(f"damaged {what}: {type(error).__name__}: {error}") from None
 
 
-def read_saved(data: Any, game_id: str, version: int, read: Callable[[dict], "GameState"]) -> "GameState":
-    """``read(data)`` once ``data`` passed ``check_header``; a damaged field raises ``StateFormatError``
-    (``damaged <game_id> state: ...``)."""
+def read_saved(data: Any, game_id: str, version: int, read: Callable[[dict], "GameState"],
+               migrations: Mapping[int, Callable[[dict], dict]] | None = None) -> "GameState":
+    """``read(data)`` once ``data`` (brought up to ``version`` by ``migrations``, see ``upgrade``) passed
+    ``check_header``; a damaged field raises ``StateFormatError`` (``damaged <game_id> state: ...``)."""
+    if migrations:
+        with reading_state(f"{game_id} state"):
+            data = upgrade(data, game_id, version, migrations)
     check_header(data, game_id, version)
     with reading_state(f"{game_id} state"):
         return read(data)

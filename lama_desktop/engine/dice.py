@@ -76,7 +76,7 @@ from .registry import register
 from .rng import Rng
 
 GAME_ID = "lama-dice"
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: "active" (who is still in) instead of "quit", "aside" instead of "unused"
 
 # ---------------------------------------------------------------------------------------------------------------
 # Component data (from YAML). Internally a card value is an index 0..6: 0..5 are the numbers 1..6, 6 the llama.
@@ -822,17 +822,17 @@ class DiceState(GameState):
             "reason": self.reason,
             "dice": None if self.dice is None else [LABELS[f] for f in self.dice],
             "scores": list(self._scores),
-            "quit": list(self.out),
+            "active": [not q for q in self.out],
             "rows": [cards_text(r) for r in self.rows],
             "llama_row": cards_text(self.llama),
             "discarded": cards_text(self.discarded),
-            "unused": cards_text(self.unused),
+            "aside": cards_text(self.unused),
         })
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "DiceState":
-        return read_saved(data, GAME_ID, STATE_VERSION, cls._from_dict)
+        return read_saved(data, GAME_ID, STATE_VERSION, cls._from_dict, MIGRATIONS)
 
     @classmethod
     def _from_dict(cls, data: dict) -> "DiceState":
@@ -859,7 +859,13 @@ class DiceState(GameState):
         state.rows = [_counts_from(r) for r in rows]
         state.llama = _counts_from(data["llama_row"])
         state.discarded = _counts_from(data["discarded"])
-        state.unused = _counts_from(data["unused"])
+        if data["aside"] == "rest":  # a crafted position: every card in no row, not in the llama row, not discarded
+            state.unused = [0] * NV
+            state.unused = [CARD_COUNTS[v] - t for v, t in enumerate(state.card_totals())]
+            if min(state.unused) < 0:
+                bad("more cards of some value than the 43-card deck has")
+        else:
+            state.unused = _counts_from(data["aside"])
         if state.card_totals() != list(CARD_COUNTS):
             bad("the cards do not add up to the 43-card deck")
         if any(c > 1 for c in state.llama):
@@ -868,10 +874,10 @@ class DiceState(GameState):
         if not isinstance(scores, list) or len(scores) != n or not all(isinstance(s, int) and s >= 0 for s in scores):
             bad("scores must be one non-negative int per player")
         state._scores = list(scores)
-        quit_ = data["quit"]
-        if not isinstance(quit_, list) or len(quit_) != n or not all(isinstance(q, bool) for q in quit_):
-            bad("quit must be one bool per player")
-        state.out = list(quit_)
+        active = data["active"]
+        if not isinstance(active, list) or len(active) != n or not all(isinstance(a, bool) for a in active):
+            bad("active must be one bool per player")
+        state.out = [not a for a in active]
         for key in ("round", "starter", "last_actor", "current"):
             if not isinstance(data[key], int):
                 bad(f"{key} must be an int")
@@ -937,6 +943,34 @@ class DiceState(GameState):
         if any(counts[v] and row[v] for v in range(NV)) or self._solo(p):
             return ()
         return tuple(TAKE[v] for v in range(NV) if counts[v] and self.llama[v])
+
+
+def _v1_to_v2(data: dict) -> dict:
+    """Version 1 listed who had quit ("quit") where the other games list who is still in ("active"), and called
+    the cards out of the round "unused"."""
+    quit_ = data.pop("quit")
+    data["active"] = [not q for q in quit_] if isinstance(quit_, list) else quit_
+    data["aside"] = data.pop("unused")
+    return data
+
+
+MIGRATIONS = {1: _v1_to_v2}
+
+
+def complete_position(data: dict) -> dict:
+    """A crafted LAMA Dice position -> a full saved state. Needed: ``rows`` (one list of cards per seat). Left
+    out: the full llama row, nothing discarded, ``aside`` every other card (``"rest"``), everybody in, seat 0 to
+    roll (phase ``turn``), no points, round 1."""
+    d = dict(data)
+    players = int(d.setdefault("players", len(d["rows"])))
+    current = int(d.setdefault("current", 0))
+    d.setdefault("version", STATE_VERSION)
+    for key, value in (("seed", 0), ("rng", int(d.get("seed", 0))), ("first_player", current), ("round", 1),
+                       ("starter", current), ("last_actor", current), ("phase", "turn"), ("reason", ""),
+                       ("dice", None), ("scores", [0] * players), ("active", [True] * players),
+                       ("llama_row", cards_text(LLAMA_ROW)), ("discarded", []), ("aside", "rest")):
+        d.setdefault(key, value)
+    return d
 
 
 class DiceView(StateView):
@@ -1012,6 +1046,7 @@ SPEC = register(GameSpec(
     variants=(VariantSpec("lama20", "Lama 20", "Adds pink 20-point tokens; a player may return a 20."),),
     new_state=_new_state,
     state_from_dict=DiceState.from_dict,
+    complete_position=complete_position,
     lower_score_wins=True,
     hidden_information=False,
     description="Roll the three llama dice to shed the cards of your open row; quit before you blow it.",

@@ -1,7 +1,9 @@
 """What L.A.M.A. and LAMA Cadabra share: hidden hands of cards.
 
 Both keep a hand as a list of counts indexed by card kind, a draw pile and a discard pile (lists of kinds, the
-last item on top), which seats are still in the round (``active``, ``n_active``) and whose turn it is (``cur``).
+last item on top), the cards out of this round (``aside``: what a crafted position leaves out of the hands and
+piles, as kinds; a dealt round has none), which seats are still in the round (``active``, ``n_active``) and whose
+turn it is (``cur``).
 This module holds what those games do alike with these: card names in saves and views, the next seat still in
 the round, the saved fields they share, and the view of a seat that sees its own hand only (``unseen_cards``,
 ``sample_state``). Each game module keeps its own rules.
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import Event, GameState, StateView, lowest_scores, state_property
+from .core import Event, GameState, StateFormatError, StateView, lowest_scores, state_property
 from .rng import Rng
 
 
@@ -49,8 +51,9 @@ class CardNames:
 
 class HandsState(GameState):
     """Base of the hidden-hand games. Subclasses set ``CARDS`` (their ``CardNames``) and ``OVER`` (their phase
-    number for a finished game) and hold the slots ``rng``, ``hands``, ``hand_sizes``, ``pile``, ``discard``,
-    ``active``, ``n_active``, ``cur`` and ``phase``. Fewest points win."""
+    number for a finished game), say what the whole deck is (``deck_counts``) and hold the slots ``rng``,
+    ``hands``, ``hand_sizes``, ``pile``, ``discard``, ``aside``, ``active``, ``n_active``, ``cur`` and ``phase``.
+    Fewest points win."""
 
     __slots__ = ()
     CARDS: CardNames
@@ -67,6 +70,27 @@ class HandsState(GameState):
     def winners(self) -> list[int]:
         return lowest_scores(self.scores) if self.phase == self.OVER else []
 
+    def deck_counts(self) -> list[int]:
+        """How many cards of each kind this game's whole deck has (a fresh list)."""
+        raise NotImplementedError
+
+    def _rest_of_deck(self) -> list[int]:
+        """The kinds of the deck that are in no hand and no pile (sorted); ``ValueError`` if some kind is placed
+        more often than the deck has it."""
+        counts = self.deck_counts()
+        for hand in self.hands:
+            for k, c in enumerate(hand):
+                counts[k] -= c
+        for k in self.pile:
+            counts[k] -= 1
+        for k in self.discard:
+            counts[k] -= 1
+        names = self.CARDS.names
+        over = [names[k] for k in self.CARDS.kinds if counts[k] < 0]
+        if over:
+            raise ValueError(f"more {', '.join(over)} cards than the deck has")
+        return [k for k in self.CARDS.kinds for _ in range(counts[k])]
+
     @classmethod
     def _empty(cls, players: int, seed: int):
         """A state with ``players`` empty hands, empty piles, everybody in, no round played; the caller sets the
@@ -78,6 +102,7 @@ class HandsState(GameState):
         s.hand_sizes = [0] * players
         s.pile = []
         s.discard = []
+        s.aside = []
         s.active = [True] * players
         s.n_active = players
         s.cur = 0
@@ -87,12 +112,14 @@ class HandsState(GameState):
         return s
 
     def _craft(self, hands, pile, discard, active, current: int) -> None:
-        """Set the hands, piles, who is in and whose turn it is from names, for a crafted state (scenario tests)."""
+        """Set the hands, piles, who is in and whose turn it is from names, for a crafted state (scenario tests);
+        the rest of the deck is out of the round (``aside``)."""
         cards = self.CARDS
         self.hands = [cards.names_to_hand(h) for h in hands]
         self.hand_sizes = [sum(h) for h in self.hands]
         self.pile = cards.kinds_of(pile)
         self.discard = cards.kinds_of(discard)
+        self.aside = self._rest_of_deck()
         self.active = list(active) if active is not None else [True] * len(hands)
         self.n_active = sum(self.active)
         self.cur = current
@@ -106,6 +133,7 @@ class HandsState(GameState):
         s.hand_sizes = self.hand_sizes[:]
         s.pile = self.pile[:]
         s.discard = self.discard[:]
+        s.aside = self.aside[:]
         s.active = self.active[:]
         s.n_active = self.n_active
         s.cur = self.cur
@@ -140,6 +168,7 @@ class HandsState(GameState):
         first = deck.pop()
         self.discard = [first]
         self.pile = deck
+        self.aside = []
         self.active = [True] * n
         self.n_active = n
         return first
@@ -165,6 +194,7 @@ class HandsState(GameState):
         return True
 
     def total_cards(self) -> int:
+        """The cards in this round: hands and piles (not ``aside``)."""
         return sum(self.hand_sizes) + len(self.pile) + len(self.discard)
 
     def _cards_dict(self) -> dict:
@@ -176,18 +206,33 @@ class HandsState(GameState):
             "hands": [hand_to_names(h) for h in self.hands],
             "pile": [names[k] for k in self.pile],
             "discard": [names[k] for k in self.discard],
+            "aside": [names[k] for k in self.aside],
             "active": list(self.active),
             "current": self.cur,
         }
 
-    def _load_cards(self, data: dict) -> None:
-        """Read back what ``_cards_dict`` saved (errors as ``KeyError``/``ValueError``: the loader reports them)."""
+    def _load_cards(self, data: dict, game: str) -> None:
+        """Read back what ``_cards_dict`` saved (errors as ``KeyError``/``ValueError``: the loader reports them).
+        ``aside`` may be ``"rest"``: every card in no hand and no pile. Every card of the deck must be somewhere
+        (``StateFormatError`` naming ``game`` otherwise)."""
         cards = self.CARDS
         self.rng = Rng(int(data["rng"]))
         self.hands = [cards.names_to_hand(h) for h in data["hands"]]
         self.hand_sizes = [sum(h) for h in self.hands]
         self.pile = cards.kinds_of(data["pile"])
         self.discard = cards.kinds_of(data["discard"])
+        aside = data["aside"]
+        try:
+            rest = self._rest_of_deck()
+        except ValueError as error:
+            raise StateFormatError(f"a saved {game} game with {error}") from None
+        if aside == "rest":
+            self.aside = rest
+        else:
+            self.aside = sorted(cards.kinds_of(aside))
+            if self.aside != rest:
+                raise StateFormatError(f"a saved {game} game whose cards do not add up to the deck "
+                                       f"(out of the round: {' '.join(cards.names[k] for k in rest) or 'none'})")
         self.active = [bool(a) for a in data["active"]]
         self.n_active = sum(self.active)
         self.cur = int(data["current"])
@@ -232,13 +277,16 @@ class HandView(StateView):
         raise NotImplementedError
 
     def unseen_cards(self) -> list[int]:
-        """Card kinds this seat has not seen: in other hands or in the pile (a multiset as a sorted list)."""
+        """Card kinds this seat has not seen: in other hands or in the pile (a multiset as a sorted list; cards
+        out of the round are not among them)."""
         state = self._state
         counts = self._deck_counts()
         own = state.hands[self.seat]
         for k in range(len(counts)):
             counts[k] -= own[k]
         for k in state.discard:
+            counts[k] -= 1
+        for k in state.aside:  # out of the round (a crafted position): known to be nowhere in play
             counts[k] -= 1
         return [k for k in range(len(counts)) for _ in range(counts[k])]
 

@@ -34,7 +34,7 @@ from .core import (
     StateFormatError,
     VariantSpec,
     as_move,
-    check_header,
+    read_saved,
     state_header,
     state_property,
     unknown_move,
@@ -42,7 +42,7 @@ from .core import (
 from .hands import CardNames, HandsState, HandView
 from .registry import register
 
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: "points" -> "scores", the Drama board as its tokens, "aside" (cards out of the round)
 DATA = engine_data("lama.yaml")
 HAND_SIZE: int = DATA["hand_size"]
 #: a ``draw`` event's private field: only the drawing seat sees which card came up
@@ -159,7 +159,7 @@ class LamaState(HandsState):
 
     __slots__ = (
         "game_id", "num_players", "party", "drama_on", "pinks", "each_llama", "variants", "rng", "hands",
-        "hand_sizes", "pile", "discard", "top", "active", "n_active", "cur", "dealer", "round_no", "points",
+        "hand_sizes", "pile", "discard", "aside", "top", "active", "n_active", "cur", "dealer", "round_no", "points",
         "board", "drama", "phase", "returner", "history", "round_log", "last_player", "first_dealer",
     )
     CARDS = CARDS
@@ -221,6 +221,9 @@ class LamaState(HandsState):
     @property
     def scores(self) -> list[int]:
         return list(self.points)
+
+    def deck_counts(self) -> list[int]:
+        return deck_counts(self.party)
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
@@ -477,8 +480,8 @@ class LamaState(HandsState):
             "dealer": self.dealer,
             "first_dealer": self.first_dealer,
             "round": self.round_no,
-            "points": list(self.points),
-            "board": list(self.board),
+            "scores": list(self.points),
+            "board": self._board_tokens(),
             "drama": self.drama,
             "phase": PHASE_NAMES[self.phase],
             "returner": self.returner,
@@ -493,20 +496,27 @@ class LamaState(HandsState):
         game_id = data.get("game") if isinstance(data, dict) else None
         if game_id not in SPECS:
             raise StateFormatError(f"not a L.A.M.A. save (game {game_id!r})")
-        check_header(data, game_id, STATE_VERSION)
+        return read_saved(data, game_id, STATE_VERSION, cls._from_dict, MIGRATIONS)
+
+    @classmethod
+    def _from_dict(cls, data: dict) -> "LamaState":
         players = int(data["players"])
         spec = get_spec(data["game"])
         variants = spec.check_options(players, data.get("variants", []))
         s = cls.blank(data["game"], players, variants, 0)
-        s._load_cards(data)
+        s._load_cards(data, "L.A.M.A.")
         if not s.discard:
             raise StateFormatError("the discard pile of a saved L.A.M.A. game cannot be empty")
         s.top = VALUE[s.discard[-1]]
         s.dealer = int(data["dealer"])
         s.first_dealer = int(data.get("first_dealer", 0))
         s.round_no = int(data["round"])
-        s.points = [int(p) for p in data["points"]]
-        s.board = [int(x) for x in data["board"]]
+        s.points = [int(p) for p in data["scores"]]
+        board = [int(t) for t in data["board"]]
+        if any(t not in (1, 10, 20) for t in board) or (20 in board and not s.pinks):
+            raise StateFormatError(f"the Drama board holds tokens of 1, 10{', 20' if s.pinks else ''}, "
+                                   f"not {board!r}")
+        s.board = [board.count(1), board.count(10), board.count(20)]
         s.drama = bool(data["drama"])
         s.phase = PHASE_NAMES.index(data["phase"])
         s.returner = int(data["returner"])
@@ -514,11 +524,48 @@ class LamaState(HandsState):
         s.round_log = [(int(seat), Move.parse(text), int(top)) for seat, text, top in data["round_log"]]
         s.last_player = int(data["last_player"])
         lengths = {len(s.hands), len(s.active), len(s.points)}
-        if lengths != {players} or len(s.board) != 3 or not 0 <= s.cur < players:
+        if lengths != {players} or not 0 <= s.cur < players:
             raise StateFormatError("a saved L.A.M.A. game whose seats do not add up")
-        if s.total_cards() != sum(deck_counts(s.party)):
-            raise StateFormatError("a saved L.A.M.A. game whose cards do not add up to the deck")
+        if min(s.points) < 0:
+            raise StateFormatError("a saved L.A.M.A. game with a negative score")
+        if s.phase != OVER and not s.active[s.cur] and s.phase != RETURNING:
+            raise StateFormatError("the player to move in a saved L.A.M.A. game has quit the round")
         return s
+
+
+def _v1_to_v2(data: dict) -> dict:
+    """Version 1 said "points" for the scores, kept the Drama board as counts [whites, blacks, pinks] and had
+    every card in a hand or a pile."""
+    data["scores"] = data.pop("points")
+    whites, blacks, pinks = (int(x) for x in data["board"])
+    data["board"] = [20] * pinks + [10] * blacks + [1] * whites
+    data["aside"] = []
+    return data
+
+
+MIGRATIONS = {1: _v1_to_v2}
+
+
+def complete_position(data: dict) -> dict:
+    """A crafted L.A.M.A. position -> a full saved state. Needed: ``hands`` (one list of card names per seat) and
+    the discard pile (``discard``, last on top, or just its ``top`` card). Left out: ``pile`` empty, ``aside``
+    every other card (``"rest"``), everybody in, seat 0 to move, no points, round 1, an empty Drama board."""
+    d = dict(data)
+    hands = d["hands"]
+    players = int(d.setdefault("players", len(hands)))
+    if "discard" not in d:
+        d["discard"] = [d.pop("top")]
+    d.pop("top", None)
+    current = int(d.setdefault("current", 0))
+    d.setdefault("version", STATE_VERSION)
+    for key, value in (("rng", int(d.get("seed", 0))), ("pile", []), ("aside", "rest"),
+                       ("active", [True] * players), ("dealer", (current - 1) % players), ("round", 1),
+                       ("scores", [0] * players), ("board", []), ("drama", False), ("phase", "playing"),
+                       ("returner", -1), ("history", []), ("round_log", []), ("last_player", -1)):
+        d.setdefault(key, value)
+    d.setdefault("first_dealer", d["dealer"])
+    d.pop("seed", None)
+    return d
 
 
 class LamaView(HandView):
@@ -583,10 +630,10 @@ _LAMA20 = VariantSpec("lama20", "Lama 20", "Pink tokens worth 20: hold the large
 SPECS = {
     "lama": register(GameSpec(
         id="lama", title="L.A.M.A.", min_players=2, max_players=6, variants=(_DRAMA, _LAMA20, _EACH),
-        new_state=_make("lama"), state_from_dict=LamaState.from_dict,
+        new_state=_make("lama"), state_from_dict=LamaState.from_dict, complete_position=complete_position,
         description="Play a card of the same value or one higher, draw, or quit. Get rid of your points.")),
     "lama-party": register(GameSpec(
         id="lama-party", title="L.A.M.A. Party", min_players=2, max_players=6, variants=(_DRAMA, _EACH),
-        new_state=_make("lama-party"), state_from_dict=LamaState.from_dict,
+        new_state=_make("lama-party"), state_from_dict=LamaState.from_dict, complete_position=complete_position,
         description="L.A.M.A. with plus cards (play again), the pink llama and pink 20-tokens.")),
 }

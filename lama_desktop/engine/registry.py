@@ -61,3 +61,28 @@ def state_from_dict(data: dict) -> GameState:
         raise StateFormatError(str(error)) from None
     with reading_state(f"{spec.id} state"):
         return spec.state_from_dict(data)
+
+
+def position(data: dict) -> GameState:
+    """A state of any game from a crafted position (that game's saved-state format, most fields optional: see
+    ``GameSpec.position`` and docs/ARCHITECTURE.md, "Positions"); ``StateFormatError`` with a reason if it is not
+    one. A complete saved state is a position too."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise StateFormatError("not a position (no game id)")
+    try:
+        spec = get_game(data["game"])
+    except ValueError as error:
+        raise StateFormatError(str(error)) from None
+    return spec.position(data)
+
+
+def load_position(path) -> GameState:
+    """``position`` of a JSON file (tests/positions/*.json, tutorials, bug reports)."""
+    import json
+    from pathlib import Path
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise StateFormatError(f"cannot read the position {path}: {error}") from None
+    return position(data)

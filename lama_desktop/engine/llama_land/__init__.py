@@ -76,6 +76,7 @@ from __future__ import annotations
 
 from ..core import GameSpec, VariantSpec
 from ..registry import register
+from .position import complete_position
 from .state import GAME_ID, LlamaLandState, LlamaLandView, Player
 
 SPEC = register(GameSpec(
@@ -91,6 +92,7 @@ SPEC = register(GameSpec(
     new_state=lambda players, variants=frozenset(), seed=0, **options: LlamaLandState(
         players, variants, seed, boards=options.get("boards"), first_player=options.get("first_player", 0)),
     state_from_dict=LlamaLandState.from_dict,
+    complete_position=complete_position,
     lower_score_wins=False,
     hidden_information=False,
     description="Build a mountain farm of terrain tiles, harvest crops and feed llamas.",

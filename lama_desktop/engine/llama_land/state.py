@@ -23,7 +23,7 @@ from .data import (
 )
 
 GAME_ID = "llama-land"
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: "domains" + "collections" (were "players_state"), "current", "first_player"
 
 D = load()
 SHAPES = D.shapes  # ("T", "L", "P", "N", "Z")
@@ -1163,14 +1163,17 @@ class LlamaLandState(GameState):
             "objectives": list(self.objectives),
             "markers": [list(m) for m in self.markers],
             "supply": {**_crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
-            "players_state": [{
-                "board": p.board, "log": [list(e) for e in p.log],
+            "domains": [{
+                "board": p.board, "placements": [list(e) for e in p.log],
                 "llamas": [[*dec(c), lv] for c, lv in sorted(p.llamas.items())],
+            } for p in self.players],
+            "collections": [{
                 "crops": _crop_dict(p.crops), "coins": p.coins, "characters": list(p.chars),
                 "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
                 "foundations": p.foundations, "markers": p.markers,
             } for p in self.players],
-            "seat": self.seat, "first": self.first, "turns": list(self.turns), "triggered": self.triggered,
+            "current": self.seat, "first_player": self.first, "turns": list(self.turns),
+            "triggered": self.triggered,
             "over": self.over,
             "turn": {"phase": PHASE_NAMES[self.phase], "placed": self.t_kind,
                      "tile_cells": [list(dec(c)) for c in self.t_cells],
@@ -1182,7 +1185,9 @@ class LlamaLandState(GameState):
 
     @classmethod
     def from_dict(cls, d: dict) -> "LlamaLandState":
-        return read_saved(d, GAME_ID, STATE_VERSION, cls._from_dict)
+        from .position import MIGRATIONS
+
+        return read_saved(d, GAME_ID, STATE_VERSION, cls._from_dict, MIGRATIONS)
 
     @classmethod
     def _from_dict(cls, d: dict) -> "LlamaLandState":
@@ -1209,23 +1214,13 @@ class LlamaLandState(GameState):
         s.supply_coins = int(sup["coins"])
         s.supply_llamas = int(sup["llamas"])
         s.players = []
-        for pd in d["players_state"]:
-            if pd["board"] not in D.boards:
-                raise StateFormatError(f"unknown starting board {pd['board']!r}")
-            p = Player(pd["board"])
-            for entry in pd["log"]:
-                if entry[0] == "foundation":
-                    p.put_foundation(enc(int(entry[1]), int(entry[2])))
-                elif entry[0] in ("extend", "build"):
-                    kind, tile, oi, x, y = entry[0], int(entry[1]), int(entry[2]), int(entry[3]), int(entry[4])
-                    p.put_tile(kind, tile, oi, enc(x, y))
-                else:
-                    raise StateFormatError(f"unknown domain entry {entry[0]!r}")
-            for x, y, lv in pd["llamas"]:
-                cell = enc(int(x), int(y))
-                if p.heights.get(cell) != int(lv):
-                    raise StateFormatError(f"a llama at ({x}, {y}) stands off its level")
-                p.llamas[cell] = int(lv)
+        from .position import lay_domain
+
+        domains, collections = d["domains"], d["collections"]
+        if not (isinstance(domains, list) and isinstance(collections, list) and len(domains) == len(collections)):
+            raise StateFormatError("one domain and one collection per player are needed")
+        for dd, pd in zip(domains, collections):
+            p = lay_domain(dd)
             p.crops = [int(pd["crops"][name]) for name in CROP_NAMES]
             p.coins = int(pd["coins"])
             p.chars = [int(c) for c in pd["characters"]]
@@ -1235,8 +1230,8 @@ class LlamaLandState(GameState):
             s.players.append(p)
         if len(s.players) != n:
             raise StateFormatError("the number of player records does not match the player count")
-        s.seat = int(d["seat"])
-        s.first = int(d.get("first", 0))  # saves made before the first player could be chosen
+        s.seat = int(d["current"])
+        s.first = int(d["first_player"])
         if not 0 <= s.first < s.num_players:
             raise StateFormatError(f"first player {s.first} is not a seat")
         if not 0 <= s.seat < n:
