@@ -111,7 +111,9 @@ def default_font(px: int, bold: bool = False) -> pygame.font.Font:
 
         return art.font(px, bold=bold)
     except Exception:  # the art package not ready (or a font missing): still show text
-        font = pygame.font.Font(None, round(px * 1.32))
+        from .art.text import make_font
+
+        font = make_font(round(px * 1.32), None)
         font.bold = bold
         return font
 

@@ -1,4 +1,9 @@
-"""The shipped font (Lato, SIL OFL 1.1) and outlined numerals/labels drawn on the art."""
+"""The shipped font (Lato, SIL OFL 1.1) and outlined numerals/labels drawn on the art.
+
+Every text in the app is rendered by a ``Font`` made here (``tests/test_layout.py`` checks that no other module
+creates a pygame font): its ``render`` is the one place text becomes pixels, which ``app/textprobe.py`` watches
+in the layout checks (``PROBE``; ``None`` in the app, so the cost is one comparison per rendered text).
+"""
 
 from __future__ import annotations
 
@@ -24,16 +29,37 @@ def font_path(weight: str = "regular") -> str:
     return str(asset_path("fonts", FONT_FILES[weight]))
 
 
-@lru_cache(maxsize=128)
-def _font(size: int, weight: str) -> pygame.font.Font:
+#: ``probe(surface, text, font) -> surface`` sees every rendered text (the layout checks); None in the app
+PROBE = None
+
+
+class Font(pygame.font.Font):
+    """pygame's font, remembering its pixel size; ``render`` passes the text through ``PROBE`` when one is set."""
+
+    def __init__(self, path, size: int):
+        super().__init__(path, size)
+        self.px = int(size)
+
+    def render(self, text, *args, **kwargs) -> pygame.Surface:
+        surface = super().render(text, *args, **kwargs)
+        probe = PROBE
+        return surface if probe is None else probe(surface, text, self)
+
+
+def make_font(size: int, weight: str | None = "regular") -> Font:
+    """A new (uncached) font; ``weight=None`` is pygame's bundled font (the fallback when a font file is missing)."""
     _ensure_font()
-    return pygame.font.Font(font_path(weight), max(1, int(size)))
+    return Font(font_path(weight) if weight else None, max(1, int(size)))
+
+
+@lru_cache(maxsize=128)
+def _font(size: int, weight: str) -> Font:
+    return make_font(size, weight)
 
 
 @lru_cache(maxsize=64)
-def _outline_font(size: int, weight: str, outline: int) -> pygame.font.Font:
-    _ensure_font()
-    f = pygame.font.Font(font_path(weight), size)
+def _outline_font(size: int, weight: str, outline: int) -> Font:
+    f = make_font(size, weight)
     f.outline = outline
     return f
 

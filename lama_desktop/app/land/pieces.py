@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from .. import art
-from ..i18n import t
+from ..i18n import language, t
 from ..table.pieces import finish
 from ..widgets import UI, draw_panel
 from .iso import INK, seat_rgb
@@ -24,6 +24,9 @@ _CACHE: dict = {}
 
 
 def cached(key, build):
+    """``build()`` once per ``key`` and language (the pictures hold translated words: a language change mid-game
+    must draw them again, never show the old language's)."""
+    key = (language(), *key)
     img = _CACHE.get(key)
     if img is None:
         if len(_CACHE) > 600:

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from .. import art
+from ..i18n import language
 from ..widgets import INK, INK_SOFT, UI
 
 CARD_RATIO = 7 / 5
@@ -260,7 +261,7 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     The avatar is the name's initial on ``avatar_color``, or a llama head of fur ``avatar_fur`` (see
     ``art.LLAMA_FURS``) peeking out of the disc when given.
     """
-    key = (size, name, detail, score_label, score, lit, out, badge, avatar_color, avatar_fur, ui.scale)
+    key = (size, name, detail, score_label, score, lit, out, badge, avatar_color, avatar_fur, ui.scale, language())
     surf = _plates.get(key)
     if surf is not None:
         return surf
@@ -354,7 +355,7 @@ _badges: dict[tuple, pygame.Surface] = {}
 
 
 def count_badge(ui: UI, text: str, height: int, fill=CREAM, color=INK) -> pygame.Surface:
-    key = (text, height, fill, color, ui.scale)
+    key = (text, height, fill, color, ui.scale, language())
     surf = _badges.get(key)
     if surf is None:
         if len(_badges) > 200:

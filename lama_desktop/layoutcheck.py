@@ -1,0 +1,192 @@
+"""``python -m lama_desktop.layoutcheck [--only NAME] [--size WxH] [--scale S] [--lang L] [--full]``: where every
+text of every screen lands, checked.
+
+Each moment (the menus, every table in the middle of a round with its log, a toast and the prompt showing, a
+round summary, the results) is drawn headless with ``app/textprobe.py`` installed; a moment fails when one of its
+texts leaves the window (or is cut by its panel), overlaps another text, is partly painted over, or is drawn
+under 12 px at 1280x720. ``--full`` runs every moment at every size, scale and language (slow); by default the
+same sample as ``tests/test_layout.py``: every moment × size × UI scale × language appears, the seat counts and
+moments of a table rotate through the combinations (see ``plan``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from typing import Callable
+
+SIZES = ((1280, 720), (1920, 1080))
+SCALES = (0.85, 1.0, 1.15, 1.3)
+
+
+@dataclass(frozen=True)
+class Moment:
+    name: str  # "<screen>-<moment>[-<n>p]"
+    builder: Callable  # builder(app): the app's stack in that moment
+    frames: int = 3
+    group: str = ""  # the table or menu it belongs to: every group meets every size x scale x language
+
+
+def languages() -> tuple[str, ...]:
+    from .app import i18n
+
+    return tuple(i18n.LANGUAGES)
+
+
+def moments() -> list[Moment]:
+    """Every screen the checks look at."""
+    from . import screenshots
+    from .app.table import layout_moments
+
+    out = []
+    screenshots._load_game_shots()
+    for name, builder, frames in screenshots.SHOTS:
+        if name.startswith(("title-", "setup-", "settings-", "rules-", "statistics-", "message-", "privacy-",
+                            "pause-", "results-final")):
+            out.append(Moment(name, builder, frames, name.split("-")[0]))
+    out.extend(layout_moments.all_moments())
+    return out
+
+
+def plan(full: bool = False, only: str | None = None, sizes=SIZES, scales=SCALES, langs=None):
+    """``(moment, size, scale, language)`` combinations. Sampled: each group (a table, or a menu screen) meets
+    every size × scale × language once, its moments (and so its seat counts) taking turns; with ``full`` the
+    whole product."""
+    langs = tuple(langs or languages())
+    chosen = [m for m in moments() if not only or only in m.name]
+    combos = [(size, scale, lang) for size in sizes for scale in scales for lang in langs]
+    if full:
+        return [(m, *c) for m in chosen for c in combos]
+    groups: dict[str, list[Moment]] = {}
+    for m in chosen:
+        groups.setdefault(m.group, []).append(m)
+    out = []
+    for members in groups.values():
+        n = max(len(members), len(combos))
+        for i in range(n):
+            # each member meets a size x scale x language of its own; co-prime steps spread the pairs
+            out.append((members[i % len(members)], *combos[(i * 7) % len(combos)]))
+    return out
+
+
+class Checker:
+    """One app per window size, the probe on; ``check(moment, scale, lang)`` returns the problems found."""
+
+    def __init__(self) -> None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        from .app import textprobe
+
+        textprobe.install()
+        self.apps: dict = {}
+        self.tmp = tempfile.TemporaryDirectory(prefix="lama-layout-")
+
+    def app(self, size):
+        from . import screenshots
+        from .app import textprobe
+
+        app = self.apps.get(size)
+        if app is None:
+            app = screenshots.make_app(size, os.path.join(self.tmp.name, f"{size[0]}x{size[1]}"))
+            app.running = True
+            self.apps[size] = app
+        if not isinstance(app.screen, textprobe.RecordingSurface) or app.screen.get_size() != tuple(size):
+            app.screen = textprobe.RecordingSurface(tuple(size))
+        return app
+
+    def frame_texts(self, moment: Moment, size, scale: float, lang: str):
+        """The texts of the moment's last frame, and the UI texts that were rendered but never reached the
+        screen's recording (drawn a way the probe cannot see)."""
+        from . import screenshots
+        from .app import textprobe
+
+        app = self.app(size)
+        if app.settings.language != lang or abs(app.settings.ui_scale - scale) > 1e-9:
+            app.update_settings(language=lang, ui_scale=scale)
+        since = textprobe.mark()
+        screenshots.stage(app, moment.builder, moment.frames)
+        if abs(app.settings.ui_scale - scale) > 1e-9:  # a builder that sets its own scale keeps it
+            scale = app.settings.ui_scale
+        textprobe.reset(app.screen)
+        app.stack.draw(app.screen)
+        return textprobe.texts(app.screen), textprobe.lost(since)
+
+    def switched_texts(self, moment: Moment, size, old: str, new: str):
+        """The texts of the moment drawn in ``old``, then a frame after the language changed to ``new``."""
+        from . import screenshots
+        from .app import textprobe
+
+        app = self.app(size)
+        if app.settings.language != old:
+            app.update_settings(language=old)
+        screenshots.stage(app, moment.builder, moment.frames)
+        app.update_settings(language=new)
+        for _ in range(2):
+            app.step(dt=1 / 60)
+        textprobe.reset(app.screen)
+        app.stack.draw(app.screen)
+        return textprobe.texts(app.screen)
+
+    def check(self, moment: Moment, size, scale: float, lang: str) -> list[str]:
+        from .app import textprobe
+
+        records, lost = self.frame_texts(moment, size, scale, lang)
+        found = textprobe.problems(records, size)
+        found += [f"drawn a way the probe does not follow: {r.describe()}" for r in lost]
+        if not records:
+            found.append("no text at all was seen on this screen")
+        return found
+
+    def close(self) -> None:
+        from .app import textprobe
+
+        while self.apps:
+            _size, app = self.apps.popitem()
+            while app.stack.scenes:
+                app.stack._pop_now()
+            app.shutdown()
+        textprobe.uninstall()
+        self.tmp.cleanup()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lama_desktop.layoutcheck", description=__doc__.split("\n")[0])
+    parser.add_argument("--only", default=None, help="only moments whose name contains this text")
+    parser.add_argument("--size", action="append", default=None, help="WxH (repeatable)")
+    parser.add_argument("--scale", action="append", type=float, default=None, help="UI scale, e.g. 1.3")
+    parser.add_argument("--lang", action="append", default=None, help="language (repeatable)")
+    parser.add_argument("--full", action="store_true", help="every combination, not the sample")
+    parser.add_argument("--list", action="store_true", help="print the combinations and stop")
+    args = parser.parse_args(argv)
+    sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.size] if args.size else SIZES
+    combos = plan(args.full, args.only, sizes, tuple(args.scale or SCALES), args.lang)
+    if args.list:
+        for moment, size, scale, lang in combos:
+            print(f"{moment.name} {size[0]}x{size[1]} {round(scale * 100)}% {lang}")
+        return 0
+    checker = Checker()
+    failed = 0
+    try:
+        for moment, size, scale, lang in combos:
+            found = checker.check(moment, size, scale, lang)
+            where = f"{moment.name} {size[0]}x{size[1]} {round(scale * 100)}% {lang}"
+            if found:
+                failed += 1
+                print(f"FAIL {where}")
+                for line in found:
+                    print(f"    {line}")
+            else:
+                print(f"ok   {where}")
+            sys.stdout.flush()
+    finally:
+        checker.close()
+    print(f"{len(combos) - failed} of {len(combos)} screens fine")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
