@@ -13,19 +13,10 @@ import pygame
 
 from .. import art
 from ..table.pieces import finish
+from ..table.seats import seat_color_name, seat_rgb  # noqa: F401  (a seat's colour: the same on every table)
 
 INK = (74, 52, 38)
-SEAT_COLOR_NAMES = ("red", "blue", "green", "yellow")
 FOUNDATION_TOP = (178, 170, 160)
-
-
-def seat_color_name(seat: int) -> str:
-    return SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]
-
-
-def seat_rgb(seat: int) -> tuple[int, int, int]:
-    h = art.PLAYER_COLORS[seat_color_name(seat)].lstrip("#")
-    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
 
 
 class IsoFrame:

@@ -30,9 +30,9 @@ from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
     CREAM, GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy,
-    draw_token_stacks, finish, name_plate, rotated_shadow,
+    draw_token_stacks, finish, rotated_shadow,
 )
-from ..table.scene_base import TableEvent, TableScene, open_session, t_level
+from ..table.scene_base import TableEvent, TableScene, open_session
 from ..tables import register_table
 from ..widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
 from .round_summary import RoundSummaryScene
@@ -42,7 +42,6 @@ from ...engine.dice import DICE_FACES, LABELS, discard_counts, holding
 log = logging.getLogger("lama_desktop.table")
 
 ORDER = {name: i for i, name in enumerate(["1", "2", "3", "4", "5", "6", "L"])}
-AVATARS = [(236, 95, 155), (63, 120, 216), (79, 157, 87), (242, 193, 46), (138, 91, 196), (239, 138, 44)]
 DEAL_STEP = 0.05
 CARD_TIME = 0.3
 ROLL_TIME = 0.95
@@ -746,9 +745,6 @@ class DiceTableScene(TableScene):
     def _draw_middle(self, layer) -> None:
         self._draw_llama_row(layer)
 
-    def _log_title(self) -> str:
-        return t("dice.label.log")
-
     def _round_text(self) -> str:
         return t("dice.status.round", round=self.shown.round)
 
@@ -773,21 +769,11 @@ class DiceTableScene(TableScene):
             blit_card(surface, name, (x, y - lift), self.llama_w, glow=(255, round(200 + 40 * pulse), 110),
                       colorblind=self.colorblind)
 
-    def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
-        sh, s = self.shown, self.session
-        lit = sh.current == seat and not s.is_over
-        out = sh.quit[seat]
-        if out:
-            detail = t("dice.plate.out")
-        elif lit and s.seats[seat].is_bot:
-            detail = t("dice.plate.thinking")
-        elif s.seats[seat].is_bot:
-            detail = t("dice.plate.bot", level=t_level(s.seats[seat].level))
-        else:
-            detail = t("dice.plate.human")
-        badge = t("dice.plate.starter") if sh.starter == seat else ""
-        return name_plate(self.ui, rect.size, s.seats[seat].name, detail, t("dice.plate.points"), sh.scores[seat],
-                          lit=lit, out=out, badge=badge, avatar_color=AVATARS[seat % len(AVATARS)])
+    def _seat_out(self, seat: int) -> bool:
+        return self.shown.quit[seat]
+
+    def _plate_badge(self, seat: int) -> str:
+        return t("dice.plate.starter") if self.shown.starter == seat else ""
 
     def _draw_row_cards(self, surface, seat: int) -> None:
         sh = self.shown
@@ -801,9 +787,7 @@ class DiceTableScene(TableScene):
         L, sh = self.layout, self.shown
         k = self.pos_of(seat)
         plate_rect = L[f"seat{k}.plate"]
-        plate = self._plate(seat, plate_rect)
-        pad = (plate.get_width() - plate_rect.w) // 2
-        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        self._blit_plate(surface, seat, plate_rect)
         self._draw_row_cards(surface, seat)
         rect = L[f"seat{k}.row"]
         points = _row_points(sh.rows[seat])
@@ -824,9 +808,7 @@ class DiceTableScene(TableScene):
         L, sh = self.layout, self.shown
         seat = self.focus
         plate_rect = L["seat0.plate"]
-        plate = self._plate(seat, plate_rect)
-        pad = (plate.get_width() - plate_rect.w) // 2
-        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        self._blit_plate(surface, seat, plate_rect)
         draw_token_stacks(surface, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)),
                           holding(max(0, sh.scores[seat]), self.pinks), self.pinks, self.token_d)
 

@@ -27,10 +27,10 @@ from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
     CREAM, GOLD, Toast, blit_card, blit_flipping, card_height, card_image,
-    count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, name_plate,
+    count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy,
     rotated_shadow,
 )
-from ..table.scene_base import TableEvent, TableScene, open_session, t_level
+from ..table.scene_base import TableEvent, TableScene, open_session
 from ..tables import register_table
 from ..widgets import UI, Button, felt_surface
 from ...engine.core import Move
@@ -40,8 +40,6 @@ log = logging.getLogger("lama_desktop.table")
 
 CARD_ORDER = {name: i for i, name in enumerate(["1", "1+", "2", "2+", "3", "3+", "4", "4+", "5", "5+", "6", "6+",
                                                  "L", "P"])}
-AVATARS = [(236, 95, 155), (63, 120, 216), (79, 157, 87), (242, 193, 46), (138, 91, 196), (239, 138, 44)]
-FURS = ["cream", "brown", "grey", "gold", "white", "black"]
 #: seconds between two dealt cards, a play's glide, a draw's flight (before the animation-speed setting)
 DEAL_STEP = 0.09
 PLAY_TIME = 0.26
@@ -864,9 +862,6 @@ class LamaTableScene(TableScene):
         if self.drama_variant:
             self._draw_board(layer)
 
-    def _log_title(self) -> str:
-        return t("lama.label.log")
-
     def _round_text(self) -> str:
         return t("lama.status.round", round=self.shown.round)
 
@@ -929,30 +924,17 @@ class LamaTableScene(TableScene):
             badge = count_badge(self.ui, f"+{len(tokens) - DRAMA_THRESHOLD}", self.ui.s(24))
             surface.blit(badge, badge.get_rect(midright=(r.right - L.s(6), r.y + L.s(20))))
 
-    def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
-        sh, s = self.shown, self.session
-        lit = sh.current == seat and not s.is_over
-        out = not sh.active[seat]
-        if out:
-            detail = t("lama.plate.out")
-        elif lit and s.seats[seat].is_bot and (s.thinking or self.idle):
-            detail = t("lama.plate.thinking")
-        elif s.seats[seat].is_bot:
-            detail = t("lama.plate.bot", level=t_level(s.seats[seat].level))
-        else:
-            detail = t("lama.plate.human")
-        badge = t("lama.plate.dealer") if sh.dealer == seat else ""
-        return name_plate(self.ui, rect.size, s.seats[seat].name, detail, t("lama.plate.points"), sh.scores[seat],
-                          lit=lit, out=out, badge=badge, avatar_color=AVATARS[seat % len(AVATARS)],
-                          avatar_fur=FURS[seat % len(FURS)])
+    def _seat_out(self, seat: int) -> bool:
+        return not self.shown.active[seat]
+
+    def _plate_badge(self, seat: int) -> str:
+        return t("lama.plate.dealer") if self.shown.dealer == seat else ""
 
     def _draw_opponent(self, surface, seat: int) -> None:
         L, sh = self.layout, self.shown
         k = self.pos_of(seat)
         plate_rect = L[f"seat{k}.plate"]
-        plate = self._plate(seat, plate_rect)
-        pad = (plate.get_width() - plate_rect.w) // 2
-        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        self._blit_plate(surface, seat, plate_rect)
         hand_rect = L[f"seat{k}.hand"]
         draw_backs_and_count(surface, self.ui, hand_rect, sh.sizes[seat], not sh.active[seat], self.back_w,
                              L.seat_s(k, 26))
@@ -962,9 +944,7 @@ class LamaTableScene(TableScene):
         L = self.layout
         seat = self.focus
         plate_rect = L["seat0.plate"]
-        plate = self._plate(seat, plate_rect)
-        pad = (plate.get_width() - plate_rect.w) // 2
-        surface.blit(plate, (plate_rect.x - pad, plate_rect.y - pad))
+        self._blit_plate(surface, seat, plate_rect)
         self._draw_tokens(surface, seat, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)), self.token_d, "left")
 
     def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:

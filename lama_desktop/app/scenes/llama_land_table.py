@@ -39,6 +39,7 @@ from ..land.placement import Placer
 from ..scene import Scene
 from ..session import GameSession
 from ..table.scene_base import TableScene, open_session
+from ..table.seats import level_text, log_title, seat_portrait
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, finish, lazy
 from ..table.tween import Tweener
 from ..table.layout import table_ui_scale
@@ -1145,13 +1146,17 @@ class LlamaLandTableScene(TableScene):
         name = self._name(seat)
         seatinfo = self.session.seats[seat]
         if seatinfo.is_bot:
-            name += f" · {t(f'common.levels.{seatinfo.level}') if seatinfo.level in ('random', 'easy', 'medium', 'hard') else seatinfo.level}"
+            name += f" · {level_text(seatinfo.level)}"
+        # the seat's llama portrait, as on the other tables' name plates, at the bar's left end
+        portrait = seat_portrait(seat, head_h - ui.s(2))
+        surf.blit(portrait, portrait.get_rect(midleft=(bar.x + ui.s(4), bar.centery)))
+        name_x = bar.x + ui.s(10) + portrait.get_width()
         img = ui.text(name, 17, (255, 255, 255), bold=True)
         score = ui.text(t("llama_land.ui.points", n=d["scores"][seat]), 17, (255, 255, 255), bold=True)
-        room = bar.w - score.get_width() - ui.s(32)
+        room = bar.right - ui.s(20) - score.get_width() - name_x
         if img.get_width() > room:  # a long name shrinks rather than running under the score
             img = pygame.transform.smoothscale_by(img, room / img.get_width())
-        surf.blit(img, img.get_rect(midleft=(bar.x + ui.s(10), bar.centery)))
+        surf.blit(img, img.get_rect(midleft=(name_x, bar.centery)))
         surf.blit(score, score.get_rect(midright=(bar.right - ui.s(10), bar.centery)))
         geo = self._panel_geometry(seat)
         # mini domain
@@ -1247,7 +1252,7 @@ class LlamaLandTableScene(TableScene):
         self._draw_big_domain(surface)
         self._draw_status(surface)
         self._draw_hover_tip(surface)
-        self.log.draw(surface, self.rects["log"], ui, t("llama_land.ui.log"))
+        self.log.draw(surface, self.rects["log"], ui, log_title())
         for b in self.buttons.values():
             b.draw(surface, ui)
         self._draw_flyers(surface)

@@ -25,6 +25,7 @@ from ..session import GameSession
 from .layout import table_ui_scale
 from .pieces import LogPanel, Toast, finish, token_kind
 from .reasons import refusal_text
+from .seats import level_text, log_title, seat_plate
 from .tween import Sprite, Tweener
 
 
@@ -36,9 +37,8 @@ class TableEvent:
         self.kind, self.data = kind, data
 
 
-def t_level(level: str) -> str:
-    """A bot's level in the player's language (an unknown level as it is)."""
-    return t(f"common.levels.{level}") if level in ("random", "easy", "medium", "hard") else level
+#: a bot's level in the player's language (an unknown level as it is)
+t_level = level_text
 
 
 def open_session(app, config: GameConfig, saved=None, options: dict | None = None) -> GameSession:
@@ -390,7 +390,32 @@ class TableScene(Scene):
         """Hook: the middle of the table in the cached layer (piles, the llama row...), under the seats."""
 
     def _log_title(self) -> str:
-        raise NotImplementedError
+        """The log panel's title: the same on every table."""
+        return log_title()
+
+    def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
+        """The seat's name plate (``seats.seat_plate``: the same on every table), lit while it is the seat's turn;
+        the game says whether the seat is out of the round (``_seat_out``) and what badge it wears
+        (``_plate_badge``: the dealer, the starting player)."""
+        s = self.session
+        lit = self.shown.current == seat and not s.is_over
+        thinking = lit and s.seats[seat].is_bot and (s.thinking or self.idle)
+        return seat_plate(self.ui, rect.size, seat, s.seats[seat], self.shown.scores[seat], lit=lit,
+                          out=self._seat_out(seat), thinking=thinking, badge=self._plate_badge(seat))
+
+    def _blit_plate(self, surface, seat: int, rect: pygame.Rect) -> None:
+        """The seat's plate over its layout ``rect`` (its shadow and glow spill around it)."""
+        plate = self._plate(seat, rect)
+        pad = (plate.get_width() - rect.w) // 2
+        surface.blit(plate, (rect.x - pad, rect.y - pad))
+
+    def _seat_out(self, seat: int) -> bool:
+        """Hook: the seat is out of the round (its plate greys)."""
+        return False
+
+    def _plate_badge(self, seat: int) -> str:
+        """Hook: the little badge over a seat's plate ("Dealer"), or ""."""
+        return ""
 
     def _draw_round_info(self, surface) -> None:
         """Top left: the round, then the game and its variants."""

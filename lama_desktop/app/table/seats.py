@@ -1,0 +1,79 @@
+"""One look for the players round every table (L.A.M.A., Dice, Cadabra, Llama Land): each seat's colour and llama
+portrait, the wording of its name plate, and the log panel's title.
+
+A seat keeps its colour and its llama wherever it is shown (the plate's portrait, Llama Land's panel and the
+blankets of its llamas), so that a player recognises themselves from one game to the next.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import art
+from ..i18n import t
+from ..widgets import INK, UI
+from .pieces import llama_avatar, name_plate
+
+#: seat colours, in seat order (names of ``art.PLAYER_COLORS``)
+SEAT_COLOR_NAMES = ("pink", "blue", "green", "yellow", "purple", "orange")
+#: the fur of each seat's llama portrait (names of ``art.LLAMA_FURS``)
+SEAT_FURS = ("cream", "brown", "grey", "gold", "white", "black")
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+def seat_color_name(seat: int) -> str:
+    return SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]
+
+
+def seat_rgb(seat: int) -> tuple[int, int, int]:
+    h = art.PLAYER_COLORS[seat_color_name(seat)].lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def seat_fur(seat: int) -> str:
+    return SEAT_FURS[seat % len(SEAT_FURS)]
+
+
+_portraits: dict = {}
+
+
+def seat_portrait(seat: int, diameter: int) -> pygame.Surface:
+    """The seat's llama (its fur) in a disc of its colour with the plates' ink rim, ``diameter`` px wide."""
+    d = max(8, int(diameter))
+    key = (seat % len(SEAT_COLOR_NAMES), d)
+    surf = _portraits.get(key)
+    if surf is None:
+        surf = pygame.Surface((d, d), pygame.SRCALPHA)
+        surf.blit(llama_avatar(d, seat_rgb(seat), seat_fur(seat)), (0, 0))
+        pygame.draw.circle(surf, INK, (d // 2, d // 2), d // 2, max(1, d // 20))
+        if len(_portraits) > 64:
+            _portraits.clear()
+        _portraits[key] = surf
+    return surf
+
+
+def level_text(level: str) -> str:
+    """A bot's level in the player's language (an unknown level as it is)."""
+    return t(f"common.levels.{level}") if level in LEVELS else level
+
+
+def plate_detail(seat_config, *, out: bool = False, thinking: bool = False) -> str:
+    """The plate's second line: out of the round, thinking, "Bot · level" or "Player"."""
+    if out:
+        return t("common.plate.out")
+    if seat_config.is_bot:
+        return t("common.plate.thinking") if thinking else t("common.plate.bot", level=level_text(seat_config.level))
+    return t("common.plate.human")
+
+
+def seat_plate(ui: UI, size, seat: int, seat_config, score: int, *, lit: bool, out: bool = False,
+               thinking: bool = False, badge: str = "") -> pygame.Surface:
+    """The name plate every card and dice table draws: the seat's llama portrait, name, detail line and points."""
+    return name_plate(ui, tuple(size), seat_config.name, plate_detail(seat_config, out=out, thinking=thinking),
+                      t("common.plate.points"), score, lit=lit, out=out, badge=badge, avatar_color=seat_rgb(seat),
+                      avatar_fur=seat_fur(seat))
+
+
+def log_title() -> str:
+    """The log panel's title on every table."""
+    return t("common.table.log")
