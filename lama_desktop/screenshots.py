@@ -1,4 +1,4 @@
-"""``python -m lama_desktop.screenshots DIR [--size WxH ...] [--only NAME]``: every scene to PNG, headless.
+"""``python -m lama_desktop.screenshots DIR [--size WxH ...] [--only NAME] [--lang de]``: every scene to PNG, headless.
 
 Files are ``<scene>-<moment>-<w>x<h>.png`` at 1920×1080 and 1280×720 by default. The list of shots is
 ``SHOTS``: ``(name, builder, frames)`` where ``builder(app)`` puts the app's scene stack in the wanted state
@@ -274,8 +274,13 @@ def main(argv=None) -> int:
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("--size", action="append", default=None, help="WxH (repeatable); default 1920x1080 and 1280x720")
     parser.add_argument("--only", default=None, help="only shots whose name contains this text")
-    parser.add_argument("--lang", default="en", choices=("en", "fr", "pl"), help="language of the pictures")
+    from .app.i18n import LANGUAGES
+
+    parser.add_argument("--lang", default="en", help=f"language of the pictures: {', '.join(LANGUAGES)}")
     args = parser.parse_args(argv)
+    if args.lang not in LANGUAGES:
+        print(f"screenshots: unknown language {args.lang!r} (choose from {', '.join(LANGUAGES)})", file=sys.stderr)
+        return 2
     global LANGUAGE
     LANGUAGE = args.lang
     sizes = [tuple(int(v) for v in s.lower().split("x")) for s in (args.size or ["1920x1080", "1280x720"])]

@@ -31,7 +31,7 @@ SAVE_VERSION = 1
 SETTINGS_VERSION = 1
 STATS_VERSION = 1
 
-LANGUAGES = ("en", "fr", "pl")
+LANGUAGES = ("en", "fr", "pl", "de")  # the app's languages (app/i18n.py LANGUAGES; a test keeps them equal)
 UI_SCALES = (0.85, 1.0, 1.15, 1.3)  # every table honours all (layout.TABLE_UI_SCALE)
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_PACES = ("slow", "normal", "fast", "instant")

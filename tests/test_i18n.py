@@ -93,6 +93,21 @@ def test_french_and_polish_use_their_own_letters():
     assert set("ąćęłńóśźż") & set(pl) >= {"ą", "ę", "ł", "ó", "ś", "ż"}
 
 
+def test_german_uses_its_own_letters_and_says_du():
+    de = " ".join(str(v) for domain in domains() for v in load_file(STRINGS / "de" / f"{domain}.yaml")[0].values())
+    assert set("äöüßÄÖÜ„“") & set(de) >= {"ä", "ö", "ü", "ß", "Ü", "„", "“"}
+    # informal throughout, as board games are written: no formal "Sie"/"Ihr" addressing the player
+    assert not re.search(r"\b(Ihre?[nmrs]?|Sie haben|Sie sind|Sie können|Sie müssen|Sie dürfen)\b", de)
+    assert "(s)" not in de and "(n)" not in de and "(e)" not in de
+
+
+def test_the_app_and_the_settings_file_know_the_same_languages():
+    from lama_desktop import storage
+
+    assert tuple(storage.LANGUAGES) == tuple(LANGUAGES) and set(i18n.LANGUAGE_NAMES) == set(LANGUAGES)
+    assert i18n.LANGUAGE_NAMES["de"] == "Deutsch"
+
+
 def test_lookup_format_fallback_and_missing_key():
     i18n.set_language("fr")
     try:
@@ -108,7 +123,8 @@ def test_lookup_format_fallback_and_missing_key():
 
 @pytest.mark.parametrize("lang, n, form", [("en", 1, "one"), ("en", 2, "other"), ("fr", 0, "one"), ("fr", 2, "other"),
                                            ("pl", 1, "one"), ("pl", 3, "few"), ("pl", 5, "many"), ("pl", 12, "many"),
-                                           ("pl", 22, "few"), ("pl", 25, "many")])
+                                           ("pl", 22, "few"), ("pl", 25, "many"),
+                                           ("de", 0, "other"), ("de", 1, "one"), ("de", 2, "other"), ("de", 21, "other")])
 def test_plural_forms(lang, n, form):
     assert plural_form(lang, n) == form
 
@@ -121,6 +137,9 @@ def test_plural_forms(lang, n, form):
     # French needs its article: "prend le lama", "ne montre le 3"
     ("fr", "dice.log.take", {"card": "lama"}, "Ola prend le lama dans la rangée Lama"),
     ("fr", "dice.reason.no_die", {"card": "3"}, "Aucun dé ne montre le 3"),
+    # German "das Lama" but "die 3": the card stands where no article has to agree with it
+    ("de", "dice.log.take", {"card": "Lama"}, "Ola nimmt aus der Lamareihe: Lama"),
+    ("de", "dice.reason.not_in_row", {"card": "Lama"}, "Diese Karte liegt nicht in deiner Reihe: Lama"),
 ])
 def test_dice_lines_naming_a_llama_card_read_right(lang, key, params, expected):
     i18n.set_language(lang)
@@ -141,3 +160,12 @@ def test_every_games_variants_have_a_title_and_text_in_every_language():
             for variant in spec.variants:
                 for part in ("title", "text"):
                     assert f"common.variants.{variant.id}.{part}" in strings, (lang, spec.id, variant.id, part)
+
+
+def test_screenshots_tool_takes_every_language_and_refuses_others_in_one_line(capsys, tmp_path):
+    from lama_desktop import screenshots
+
+    assert screenshots.main([str(tmp_path), "--lang", "xx"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "'xx'" in err[0] and all(lang in err[0] for lang in LANGUAGES)
+    assert not list(tmp_path.iterdir())

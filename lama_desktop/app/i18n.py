@@ -20,10 +20,10 @@ import yaml
 from ..resources import asset_path
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there (startup time)
-LANGUAGES = ("en", "fr", "pl")
+LANGUAGES = ("en", "fr", "pl", "de")
 FALLBACK = "en"
 #: each language's own name, shown in the language picker whatever the current language is
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "pl": "Polski"}
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "pl": "Polski", "de": "Deutsch"}
 
 log = logging.getLogger("lama_desktop.i18n")
 
@@ -159,4 +159,4 @@ def plural_form(lang: str, n: int) -> str:
         return "many"
     if lang == "fr":
         return "one" if n in (0, 1) else "other"
-    return "one" if n == 1 else "other"
+    return "one" if n == 1 else "other"  # en, de (CLDR: "one" is exactly 1; 0 takes the plural: "0 Karten")
