@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from lama_desktop.app.i18n import LANGUAGES
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.scenes.cadabra_table import (
     DISPLAY, ENGINE, CadabraSummaryScene, CadabraTableScene, card_label, open_table,
@@ -193,7 +194,7 @@ def check_buttons(table, moves):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_action_buttons_are_tall_enough_and_their_labels_fit(tmp_path, size, players, lang):
     from lama_desktop.app import i18n
 
@@ -299,7 +300,7 @@ def test_polish_status_line_on_the_table(tmp_path):
         i18n.set_language(before)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_hint_under_the_hand_lists_the_cadabra_keys_and_they_work(tmp_path, lang):
     from lama_desktop.app import i18n
 

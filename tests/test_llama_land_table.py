@@ -348,7 +348,7 @@ def test_rules_viewer_has_llama_land_pages():
     from lama_desktop.app import i18n
     from lama_desktop.app.scenes.rules import rules_books
 
-    for lang in ("en", "fr", "pl"):
+    for lang in i18n.LANGUAGES:
         i18n.set_language(lang)
         try:
             books = [b for b in rules_books() if "llama-land" in b.get("games", [])]
