@@ -608,6 +608,46 @@ def test_marker_may_be_moved_from_another_card():
     assert s.markers[0] == [-1, -1, -1] and s.markers[1][0] == 0 and p.markers == 0
 
 
+def test_a_marker_may_move_to_a_free_space_of_its_own_card():
+    """RULINGS §4: a marker may move to a free space of any objective card, its own card included."""
+    s = marker_state(3)
+    p = s.players[0]
+    s.markers[0] = [-1, 1, 0]  # seat 0 holds the bottom space of "mountains"; the top is free again
+    after_extend(s)
+    legal = {str(m) for m in s.legal_moves() if m.kind == "marker"}
+    assert "marker 0 0 0" in legal  # up its own card
+    assert "marker 0 0" not in legal  # not a second marker from the reserve on that card
+    reserve = p.markers
+    events = s.apply("marker 0 0 0")
+    assert s.markers[0] == [0, 1, -1] and p.markers == reserve
+    marker = next(e for e in events if e.kind == "marker")
+    assert marker.data["from"] == 0 and marker.data["points"] == D.objective("mountains").spaces[0]
+
+
+def test_a_marker_may_move_to_a_free_space_of_any_objective_card():
+    """RULINGS §4: every free space of every card is open to a marker moved from a card (its own included)."""
+    s = marker_state(4)
+    s.players[0].markers = 0
+    s.markers[2] = [0, -1, 3]  # seat 0 on "road" (top); the middle of "road" is free
+    s.markers[5] = [1, 2, -1]
+    after_extend(s)
+    moves = {(m.args[0], m.args[1]) for m in s.legal_moves() if m.kind == "marker"}
+    assert all(len(m.args) == 3 and m.args[2] == 2 for m in s.legal_moves() if m.kind == "marker")
+    expected = {(i, sp) for i, spaces in enumerate(s.markers) for sp in range(3) if spaces[sp] < 0}
+    assert moves == expected and (2, 1) in moves and (5, 2) in moves
+
+
+def test_a_marker_moved_from_another_card_cannot_join_your_marker_on_a_card():
+    s = marker_state(3)
+    s.markers[0][2] = 0
+    s.markers[1][1] = 0
+    after_extend(s)
+    refused(s, "marker 0 0 1", "already have a marker", code="llama_land.marker_twice")
+    refused(s, "marker 0 0", "already have a marker", code="llama_land.marker_twice")
+    s.apply("marker 0 0 0")
+    assert s.markers[0] == [0, -1, -1] and s.markers[1][1] == 0
+
+
 def test_gold_marker_goes_on_the_highest_free_space():
     s = new(3, ("expert",))
     gold = next(i for i, o in enumerate(s.objectives) if D.objective(o).colour == "gold")

@@ -109,25 +109,46 @@ class Policy:
         return 0.3
 
     def marker_value(self, g, seat, p) -> tuple[float, Move | None]:
-        """The best marker placement available after an extend (value, move)."""
+        """The best marker step available after an extend (value, move): a marker from the reserve onto a card,
+        or (RULINGS §4) one of this seat's markers moved to a better free space of any card, its own included;
+        a move is worth what the new space is worth less what the old one was."""
         if not g.objectives:
             return 0.0, None
-        if p.markers <= 0:
-            return 0.0, None
-        best, best_move = 0.0, None
+        worth = {}  # card -> (space, expected points) of this seat's markers
         for i, oid in enumerate(g.objectives):
             spaces = g.markers[i]
             if seat in spaces:
-                continue
+                obj = D.objective(oid)
+                sp = spaces.index(seat)
+                points = obj.spaces[sp] if obj.colour != "gold" else obj.spaces[1]
+                worth[i] = (sp, points * self.chance(g, p, oid))
+        weakest = min(worth, key=lambda i: worth[i][1]) if worth else None
+        best, best_move = 0.0, None
+        for i, oid in enumerate(g.objectives):
+            spaces = g.markers[i]
             obj = D.objective(oid)
             free = [sp for sp in range(3) if spaces[sp] < 0 and not (g.num_players == 2 and sp == 1)]
             if not free:
                 continue
             space = free[0]
-            value = obj.spaces[space] if obj.colour != "gold" else obj.spaces[min(2, sum(1 for s in spaces if s >= 0))]
-            value *= self.chance(g, p, oid)
+            if i in worth:  # up its own card (gold cards rank by measure: their spaces only break ties)
+                if obj.colour == "gold" or space > worth[i][0]:
+                    continue
+                value = (obj.spaces[space] - obj.spaces[worth[i][0]]) * self.chance(g, p, oid)
+                move = Move("marker", (i, space, i))
+            else:
+                value = obj.spaces[space] if obj.colour != "gold" else obj.spaces[min(2, sum(1 for s in spaces
+                                                                                           if s >= 0))]
+                value *= self.chance(g, p, oid)
+                if p.markers > 0:
+                    move = Move("marker", (i, space))
+                elif weakest is not None:
+                    value -= worth[weakest][1]
+                    move = Move("marker", (i, space, weakest))
+                else:
+                    continue
             if value > best:
-                best, best_move = value, Move("marker", (i, space))
+                best, best_move = value, move
         return best * self.marker_bias, best_move
 
     # -- placements ----------------------------------------------------------------------------------------------
@@ -357,7 +378,7 @@ class Policy:
             move = self._enabling_use(g, p, uses)
             if move is not None:
                 return move
-        markers = [m for m in moves if m.kind == "marker" and len(m.args) == 2]
+        markers = [m for m in moves if m.kind == "marker"]
         if markers:
             value, move = self.marker_value(g, seat, p)
             if move is not None and move in markers and value >= 1.5:

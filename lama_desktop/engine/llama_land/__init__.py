@@ -29,8 +29,8 @@ A turn is a short sequence of steps; each step is validated and refused with a r
 - ``llama X Y`` — put the fed llama's token on an icon-free, llama-free cell (``llama`` variant: of this turn's
   tile). Skipped when no token or no such cell is left.
 - ``marker I S`` or ``marker I S FROM`` — after an extend: put a marker on space ``S`` (0 top, 1 middle, 2 bottom)
-  of objective card ``I``, from your reserve or moved from card ``FROM``; ``marker I`` takes the highest free
-  space.
+  of objective card ``I``, from your reserve or moved from card ``FROM`` (``I`` itself included: RULINGS §4, a
+  marker may move to a free space of its own card); ``marker I`` takes the highest free space.
 - ``end`` — end the turn (refused while a feeding is forced at 10+ crops). The turn also ends by itself once the
   tile is placed and nothing but ``end`` is possible.
 

@@ -654,10 +654,11 @@ class LlamaLandState(GameState):
         if not sources:
             return []
         for i, spaces in enumerate(self.markers):
-            if seat in spaces:
-                continue
+            # RULINGS §4: a marker may move to a free space of any objective card, its own card included; a
+            # card still holds one marker per player, so onto a card you occupy only that card's marker moves
+            here = [i] if seat in spaces else sources
             for space in self._free_spaces(i):
-                for src in sources:
+                for src in here:
                     out.append(_move("marker", i, space) if src is None else _move("marker", i, space, src))
         return out
 
@@ -884,7 +885,8 @@ class LlamaLandState(GameState):
                 raise _malformed(f"there is no objective card {index}", move)
             if not 0 <= space < 3:
                 raise _malformed("an objective card has spaces 0 (top), 1 and 2 (bottom)", move)
-            if self.seat in self.markers[index]:
+            src = args[2] if len(args) == 3 else None
+            if self.seat in self.markers[index] and src != index:
                 raise _no("llama_land.marker_twice", "you already have a marker on that card", move)
             if self.markers[index][space] >= 0:
                 raise _no("llama_land.space_taken", "that space is taken", move)
@@ -893,13 +895,12 @@ class LlamaLandState(GameState):
             if space not in self._free_spaces(index):
                 raise _no("llama_land.gold_space",
                           "on a gold objective the marker goes on the highest free space", move)
-            if len(args) == 3:
-                src = args[2]
+            if src is not None:
                 if not 0 <= src < len(self.objectives) or self.seat not in self.markers[src]:
                     raise _no("llama_land.no_marker_to_move", "you have no marker on that card to move", move)
             elif p.markers <= 0:
                 raise _no("llama_land.no_marker_left", "you have no marker left: move one from another card", move)
-            return index, space, args[2] if len(args) == 3 else None
+            return index, space, src
         if kind == "end":
             if move.args:
                 raise _malformed("'end' takes nothing", move)
