@@ -148,13 +148,11 @@ def _pause(app):
 
 
 def _message(app):
-    from .app.scenes.message import MessageScene
-    from .app.i18n import t
-
+    """A save cut off in the middle: the title's save preview finds it, moves it aside and tells the player."""
+    write_sample_save(app)
+    raw = app.storage.save_path.read_bytes()
+    app.storage.save_path.write_bytes(raw[: len(raw) // 2])
     _title(app)
-    app.stack.push(MessageScene(t("common.message.save_damaged_title"),
-                                t("common.message.save_damaged", reason="the save file is truncated (it ends in "
-                                  "the middle)", path=str(app.storage.save_dir / "autosave.json.damaged-20260101"))))
 
 
 def _privacy(app):

@@ -1,21 +1,31 @@
 """Saves, settings, statistics and logs, under folders that are injected (never resolved at import time).
 
-``Storage(base_dir)`` keeps everything under ``base_dir`` (tests pass ``tmp_path``); ``Storage()`` asks
-platformdirs for the user's folders (``PlatformDirs("LamaDesktop", appauthor=False)``) when it is constructed.
+``Storage(base_dir)`` keeps everything under ``base_dir`` (tests pass ``tmp_path``: ``data/``, ``config/``,
+``logs/``); ``Storage(profile=DIR)`` is the portable profile (``DIR/settings.json``, ``DIR/stats.json``,
+``DIR/saves/autosave.json``, ``DIR/log/``: ``lama-desktop --profile DIR``); ``Storage()`` asks platformdirs for the
+user's folders (``PlatformDirs("LamaDesktop", appauthor=False)``) when it is constructed.
 
-- Every write is atomic: a temp file in the same folder, flushed and fsynced, then ``os.replace``.
+- Every file is read through one door (``read_file``: ``filedoor.read_guarded`` + a schema per file kind). A file
+  that is anything but what this app writes — unreadable, an odd file kind, not JSON, too deep, numbers beyond
+  reason, wrong types, unknown values, impossible states — is *damaged*: it is moved aside as
+  ``<name>.damaged-<time>`` (or, when it cannot be moved, left untouched and from then on never written over or
+  deleted), a ``Report`` is queued for the player (``take_reports``; the app shows each in the player's
+  language) and the app goes on with defaults. Past-game records (and any later file kind) use the same door.
+- Every write is atomic: a temp file in the same folder, flushed and fsynced, then ``os.replace``. A write that
+  fails (disk full, no permission) leaves the previous file intact and queues a ``Report`` once per file kind
+  until a write of that kind works again; the error is raised (``OSError``) for the caller to go on without it.
 - The save (``saves/autosave.json``) is versioned JSON holding the game record (seed + moves, enough to replay
   the game) and the state snapshot (``state.to_dict()``) plus what the app needs to seat the players again.
   The session calls ``storage.autosave(...)`` after every move, so a killed game resumes at its last move.
-- A damaged, truncated or foreign save is never overwritten and never crashes: ``load_save`` moves it aside
-  (``autosave.json.damaged-<timestamp>``) and raises ``SaveDamaged`` with a reason a player can read.
-- Settings live in ``settings.json``; a damaged file is moved aside the same way and defaults are used, with a
-  message for the player (``load_settings`` returns it).
-- Statistics (``stats.json``): per game and player name, games played, wins and total points.
+  No save is ever destroyed: ``load_save`` moves a damaged one aside and raises ``SaveDamaged``; ``delete_save``
+  removes only a sound save (of a finished or replaced game) and moves anything else aside.
+- Settings live in ``settings.json``; statistics (``stats.json``): per game and player name, games played, wins
+  and total points.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import logging.handlers
@@ -24,7 +34,10 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+from .filedoor import (MAX_BYTES, NAME_MAX, Damage, as_bool, as_dict, as_float, as_int, as_list, as_str,
+                       clean_name, need, one_of, read_guarded, set_aside)
 
 SAVE_KIND = "lama-desktop-save"
 SAVE_VERSION = 1
@@ -35,17 +48,48 @@ LANGUAGES = ("en", "fr", "pl", "de")  # the app's languages (app/i18n.py LANGUAG
 UI_SCALES = (0.85, 1.0, 1.15, 1.3)  # every table honours all (layout.TABLE_UI_SCALE)
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_PACES = ("slow", "normal", "fast", "instant")
+#: statistics counters stay within this (a file claiming more is damaged; adding never overflows it)
+STAT_LIMIT = 10 ** 12
+#: the file kinds the app words messages for (``common.damage.<kind>_moved`` …); any other kind is a "file"
+KINDS = ("settings", "save", "stats")
 
 log = logging.getLogger("lama_desktop.storage")
 
 
-class SaveDamaged(Exception):
-    """A save that cannot be read. ``reason`` is for the player; ``moved_to`` is where the file now lives."""
+@dataclass
+class Report:
+    """Something the player must hear about a file. ``action``: ``"damaged"`` (the file could not be used: moved
+    aside to ``moved_to``, or left untouched when that is ``None``) or ``"write_failed"`` (a write did not happen;
+    the previous file is intact). ``kind``: ``settings`` / ``save`` / ``stats`` / another kind (past-game
+    records...). ``problem``: a ``filedoor.PROBLEMS`` code, or for writes ``disk_full`` / ``no_permission`` /
+    ``kept_in_way`` / ``write_error``. ``detail`` is English, for the log."""
 
-    def __init__(self, reason: str, moved_to: Path | None = None):
+    kind: str
+    action: str
+    problem: str
+    detail: str
+    path: Path
+    moved_to: Path | None = None
+
+    @property
+    def kept(self) -> bool:
+        """A damaged file that could not be moved: it stays as it is, never written over."""
+        return self.action == "damaged" and self.moved_to is None
+
+
+class SaveDamaged(Exception):
+    """A save that cannot be used. ``reason`` is the detail (English); ``moved_to`` is where the file now lives
+    (``None``: left untouched where it was); ``report`` is the queued ``Report``."""
+
+    def __init__(self, reason: str, moved_to: Path | None = None, report: Report | None = None):
         super().__init__(reason)
         self.reason = reason
         self.moved_to = moved_to
+        self.report = report
+
+
+class KeptFileError(OSError):
+    """A write refused because a damaged file that could not be moved aside is in the way (never overwritten)."""
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -82,15 +126,23 @@ def atomic_write_json(path: Path, data: Any) -> None:
 
 
 def move_aside(path: Path) -> Path:
-    """Rename a damaged file to ``<name>.damaged-<timestamp>`` (never overwriting an earlier one)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    counter = 1
-    while target.exists():
-        counter += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
-    os.replace(path, target)
-    return target
+    """Rename a damaged file to ``<name>.damaged-<timestamp>`` (never overwriting an earlier one); OSError if the
+    file cannot be moved."""
+    moved = set_aside(path)
+    if moved is None:
+        raise OSError(errno.EACCES, "cannot move the file aside", str(path))
+    return moved
+
+
+def write_problem(error: OSError) -> str:
+    """The player-facing code of a failed write."""
+    if isinstance(error, KeptFileError):
+        return "kept_in_way"
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return "disk_full"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "no_permission"
+    return "write_error"
 
 
 @dataclass
@@ -109,7 +161,8 @@ class Settings:
     last_setup: dict = field(default_factory=dict)
 
     def validated(self) -> "Settings":
-        """A copy with every field forced into its allowed range (a hand-edited file cannot break the app)."""
+        """A copy with every field forced into its allowed range (what the app changes in memory goes through
+        this; a file goes through ``settings_from_file``, which refuses what it does not know)."""
         default = Settings()
         language = self.language if self.language in LANGUAGES else default.language
         ui_scale = min(UI_SCALES, key=lambda s: abs(s - _as_float(self.ui_scale, 1.0)))
@@ -119,12 +172,12 @@ class Settings:
         try:
             w, h = (int(v) for v in self.window_size)
             size = (max(1280, min(3840, w)), max(720, min(2160, h)))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             size = default.window_size
-        name = self.player_name if isinstance(self.player_name, str) else ""
+        name = clean_name(self.player_name, "") if isinstance(self.player_name, str) else ""
         last = dict(self.last_setup) if isinstance(self.last_setup, dict) else {}
         return Settings(language, bool(self.fullscreen), ui_scale, speed, pace, volume, bool(self.muted),
-                        bool(self.colorblind), size, name[:24], last)
+                        bool(self.colorblind), size, name, last)
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -135,9 +188,139 @@ class Settings:
 def _as_float(value: Any, default: float) -> float:
     try:
         result = float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return default
-    return result if result == result else default  # NaN
+    return result if result == result and abs(result) != float("inf") else default  # NaN, inf
+
+
+def _nearest(value: float, options) -> float:
+    return min(options, key=lambda s: abs(s - value))
+
+
+def _window_size(value) -> tuple[int, int]:
+    w, h = as_list(value, "the window size", 2)
+    need(len(value) == 2, "the window size must be two numbers")
+    return (max(1280, min(3840, as_int(w, "the window width", 1, 100_000))),
+            max(720, min(2160, as_int(h, "the window height", 1, 100_000))))
+
+
+def _last_setup(value) -> dict:
+    from .app.gameconfig import GameConfig
+
+    if as_dict(value, "the last setup") == {}:
+        return {}
+    data = GameConfig.from_dict(value).to_dict()
+    data.pop("seed", None)
+    return data
+
+
+#: the settings file's schema: key → check(value) -> the value to use (raises on anything else)
+SETTINGS_SCHEMA: dict[str, Callable[[Any], Any]] = {
+    "language": lambda v: one_of(v, "the language", LANGUAGES),
+    "fullscreen": lambda v: as_bool(v, "fullscreen"),
+    "ui_scale": lambda v: _nearest(as_float(v, "the interface size", 0.5, 2.0), UI_SCALES),
+    "animation_speed": lambda v: _nearest(as_float(v, "the animation speed", 0.25, 8.0), ANIMATION_SPEEDS),
+    "bot_pace": lambda v: one_of(v, "the bot pace", BOT_PACES),
+    "volume": lambda v: as_float(v, "the volume", 0.0, 1.0),
+    "muted": lambda v: as_bool(v, "mute"),
+    "colorblind": lambda v: as_bool(v, "the colour-blind palette"),
+    "window_size": _window_size,
+    "player_name": lambda v: clean_name(_text(v, "your name"), ""),
+    "last_setup": _last_setup,
+}
+
+
+def _text(value, what: str) -> str:
+    need(isinstance(value, str), f"{what} must be text")
+    return value
+
+
+def settings_from_file(data: Any) -> Settings:
+    """The settings a file holds: ``Damage``/``ValueError`` unless every known key has a value this app could have
+    written (keys of a newer version are ignored; names are cleaned)."""
+    data = as_dict(data, "the settings")
+    version = data.get("settings_version")
+    if version != SETTINGS_VERSION:
+        raise Damage("other_version", f"settings version {str(version)[:40]!r}, this version reads "
+                                      f"{SETTINGS_VERSION}")
+    values = {key: check(data[key]) for key, check in SETTINGS_SCHEMA.items() if key in data}
+    return Settings(**values)
+
+
+def stats_from_file(data: Any) -> dict:
+    """``{game_id: {name: {"games", "wins", "points"}}}`` from a statistics file (names cleaned; two names that
+    clean to the same one are added up); ``Damage``/``ValueError`` for anything else."""
+    data = as_dict(data, "the statistics")
+    version = data.get("stats_version")
+    if version != STATS_VERSION:
+        raise Damage("other_version", f"statistics version {str(version)[:40]!r}, this version reads "
+                                      f"{STATS_VERSION}")
+    clean: dict = {}
+    rows = 0
+    for game_id, players in as_dict(data.get("games", {}), "the games").items():
+        as_str(game_id, "a game id", 40)
+        for name, row in as_dict(players, f"the players of {game_id}").items():
+            rows += 1
+            need(rows <= 100_000, "more than 100,000 rows")
+            row = as_dict(row, "a row")
+            games = as_int(row.get("games"), "games played", 0, STAT_LIMIT)
+            wins = as_int(row.get("wins"), "wins", 0, games)
+            points = as_int(row.get("points"), "points", -STAT_LIMIT, STAT_LIMIT)
+            target = clean.setdefault(game_id, {}).setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0})
+            target["games"] = min(STAT_LIMIT, target["games"] + games)
+            target["wins"] = min(target["games"], target["wins"] + wins)
+            target["points"] = max(-STAT_LIMIT, min(STAT_LIMIT, target["points"] + points))
+    return clean
+
+
+def save_meta_from_file(meta: Any, record) -> dict:
+    """The app's notes in a save, checked: ``config`` (a ``GameConfig`` of the record's game and player count),
+    ``seats``, ``score_history``, ``stats_recorded`` (cleaned copies); other keys pass as they are."""
+    from .app.gameconfig import GameConfig, SeatConfig
+
+    meta = dict(as_dict(meta, "the save's notes"))
+    if "config" in meta:
+        config = GameConfig.from_dict(meta["config"])
+        need(config.game_id == record.game_id, "the seats belong to another game")
+        need(config.players == record.players, "the seats do not match the number of players")
+        meta["config"] = config.to_dict()
+    if "seats" in meta:
+        seats = [SeatConfig.from_dict(s).to_dict() for s in as_list(meta["seats"], "the seats", 16)]
+        need(len(seats) == record.players, "the seats do not match the number of players")
+        meta["seats"] = seats
+    if "score_history" in meta:
+        history = []
+        for row in as_list(meta["score_history"], "the score history", 100_000):
+            need(len(as_list(row, "a round's scores", 16)) == record.players, "a round's scores do not match")
+            history.append([as_int(v, "a score", -STAT_LIMIT, STAT_LIMIT) for v in row])
+        meta["score_history"] = history
+    if "stats_recorded" in meta:
+        as_bool(meta["stats_recorded"], "stats_recorded")
+    if "session_version" in meta:
+        as_int(meta["session_version"], "the session version", 0, 1_000)
+    return meta
+
+
+def record_from_file(data: Any):
+    """A ``GameRecord`` whose game, players, variants, seed, options and moves this copy can replay."""
+    from .engine.record import GameRecord
+    from .engine.registry import get_game
+
+    data = as_dict(data, "the game record")
+    record = GameRecord.from_dict(data)
+    spec = get_game(as_str(data.get("game"), "the game", 40))
+    as_int(data.get("players"), "the number of players", spec.min_players, spec.max_players)
+    as_int(data.get("seed"), "the seed", -(1 << 64), 1 << 64)
+    for variant in as_list(data.get("variants", []), "the variants", 16):
+        one_of(variant, "a variant", spec.variant_ids)
+    spec.check_options(record.players, record.variants)
+    for key, value in as_dict(data.get("options", {}), "the options").items():
+        as_str(key, "an option", 40)
+        need(isinstance(value, (int, str, bool)) and not (isinstance(value, int) and abs(value) > 1 << 64),
+             f"option {key} must be a short value")
+    for move in as_list(data.get("moves", []), "the moves", 1_000_000):
+        as_str(move, "a move", 200)
+    return record
 
 
 @dataclass
@@ -150,9 +333,49 @@ class SavedGame:
     saved_at: str = ""
 
 
+def _save_header(data: Any) -> dict:
+    data = as_dict(data, "the save")
+    need(data.get("kind") == SAVE_KIND, "this file is not a lama-desktop save")
+    if data.get("save_version") != SAVE_VERSION:
+        raise Damage("other_version", f"the save was written by another version (format "
+                                      f"{str(data.get('save_version'))[:40]!r}, this version reads {SAVE_VERSION})")
+    from .engine.registry import get_game
+
+    get_game(as_str(data.get("game"), "the game", 40))
+    as_str(data.get("saved_at", ""), "the date", 40)
+    return data
+
+
+def _save_summary(data: Any) -> dict:
+    data = _save_header(data)
+    return {"game": data["game"], "saved_at": data.get("saved_at", "")}
+
+
+def _saved_game(data: Any) -> SavedGame:
+    from .engine.core import StateFormatError
+    from .engine.registry import state_from_dict
+
+    data = _save_header(data)
+    record = record_from_file(data.get("record"))
+    try:
+        state = state_from_dict(as_dict(data.get("state"), "the state"))
+    except StateFormatError as error:
+        raise ValueError(f"the saved game is damaged: {error}") from None
+    need(record.game_id == getattr(state, "game_id", None) == data.get("game"),
+         "the save's record and state belong to different games")
+    need(state.num_players == record.players, "the save's record and state disagree on the number of players")
+    meta = save_meta_from_file(data.get("meta", {}), record)
+    return SavedGame(record, state, meta, data.get("saved_at", ""))
+
+
 class Storage:
-    def __init__(self, base_dir: str | os.PathLike | None = None):
-        if base_dir is None:
+    def __init__(self, base_dir: str | os.PathLike | None = None, *, profile: str | os.PathLike | None = None):
+        if profile is not None:
+            folder = Path(profile)
+            self.data_dir = folder
+            self.config_dir = folder
+            self.log_dir = folder / "log"
+        elif base_dir is None:
             from platformdirs import PlatformDirs
 
             dirs = PlatformDirs("LamaDesktop", appauthor=False)
@@ -168,6 +391,65 @@ class Storage:
         self.save_path = self.save_dir / "autosave.json"
         self.settings_path = self.config_dir / "settings.json"
         self.stats_path = self.data_dir / "stats.json"
+        self._reports: list[Report] = []
+        self._kept: dict[Path, Report] = {}  # damaged files that could not be moved: never written, never deleted
+        self._failing: set[tuple[str, Path]] = set()  # writes that failed (reported once until one works again)
+
+    # the door --------------------------------------------------------------------------------------------------
+    def read_file(self, kind: str, path: Path, build: Callable[[Any], Any],
+                  max_bytes: int = MAX_BYTES) -> tuple[Any, Report | None]:
+        """Every file the app reads comes through here: ``(build(data), None)`` for a sound file, ``(None, None)``
+        when there is none, ``(None, report)`` when it is damaged (moved aside or kept untouched, reported)."""
+        path = Path(path)
+        if path in self._kept:
+            return None, self._kept[path]
+        try:
+            return read_guarded(path, build, max_bytes), None
+        except FileNotFoundError:
+            return None, None
+        except Damage as damage:
+            return None, self._damaged(kind, path, damage)
+
+    def write_file(self, kind: str, path: Path, data: Any) -> None:
+        """Atomically write JSON ``data``; a failure is reported once (``OSError`` raised, old file intact)."""
+        path = Path(path)
+        if path in self._kept:
+            raise KeptFileError(errno.EEXIST, "a damaged file that could not be moved is kept there", str(path))
+        try:
+            atomic_write_json(path, data)
+        except OSError as error:
+            self._write_failed(kind, path, error)
+            raise
+        self._failing.discard((kind, path))
+
+    def take_reports(self) -> list[Report]:
+        """The reports queued since the last call (the app shows each to the player once)."""
+        reports, self._reports = self._reports, []
+        return reports
+
+    def is_kept(self, path: Path) -> bool:
+        return Path(path) in self._kept
+
+    def _damaged(self, kind: str, path: Path, damage: Damage) -> Report:
+        moved = set_aside(path)
+        report = Report(kind, "damaged", damage.problem, damage.detail, path, moved)
+        if moved is None:
+            self._kept[path] = report
+            log.error("%s file %s is damaged (%s: %s) and cannot be moved: left untouched", kind, path,
+                      damage.problem, damage.detail)
+        else:
+            log.warning("%s file %s is damaged (%s: %s): moved to %s", kind, path, damage.problem, damage.detail,
+                        moved)
+        self._reports.append(report)
+        return report
+
+    def _write_failed(self, kind: str, path: Path, error: OSError) -> None:
+        log.error("cannot write %s file %s: %s", kind, path, error)
+        if (kind, path) in self._failing or isinstance(error, KeptFileError):
+            return  # told once already (a kept file was reported when it was found)
+        self._failing.add((kind, path))
+        self._reports.append(Report(kind, "write_failed", write_problem(error),
+                                    f"{type(error).__name__}: {error}", path))
 
     # logs -------------------------------------------------------------------------------------------------------
     def setup_logging(self, level: int = logging.INFO) -> Path | None:
@@ -191,16 +473,19 @@ class Storage:
     def remove_stale_temp_files(self, older_than: float = 60.0) -> int:
         """Delete temp files left by a write that was killed half-way (``<name>.<random>.tmp``); returns how many.
 
-        Only files older than ``older_than`` seconds go, so a second copy of the game writing right now is safe.
-        """
+        Only regular files older than ``older_than`` seconds go, so a second copy of the game writing right now
+        is safe; a folder that cannot be read is skipped."""
         removed = 0
         now = time.time()
         for folder in {self.save_dir, self.config_dir, self.data_dir}:
-            if not folder.is_dir():
+            try:
+                candidates = list(folder.glob("*.tmp")) if folder.is_dir() else []
+            except OSError:
                 continue
-            for path in folder.glob("*.tmp"):
+            for path in candidates:
                 try:
-                    if now - path.stat().st_mtime >= older_than:
+                    info = path.lstat()
+                    if path.is_file() and not path.is_symlink() and now - info.st_mtime >= older_than:
                         path.unlink()
                         removed += 1
                 except OSError:
@@ -208,33 +493,17 @@ class Storage:
         return removed
 
     # settings ---------------------------------------------------------------------------------------------------
-    def load_settings(self) -> tuple[Settings, str | None]:
-        """The saved settings, or defaults. The second value is a reason when the file was damaged (else None)."""
-        if not self.settings_path.exists():
-            return Settings(), None
-        try:
-            data = json.loads(self.settings_path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict):
-                raise ValueError("the file does not hold a settings object")
-            if data.get("settings_version") != SETTINGS_VERSION:
-                raise ValueError(f"unknown settings version {data.get('settings_version')!r}")
-            known = {f.name for f in fields(Settings)}
-            values = {k: v for k, v in data.items() if k in known}
-            if "window_size" in values:
-                values["window_size"] = tuple(values["window_size"])
-            return Settings(**values).validated(), None
-        except (OSError, ValueError, TypeError) as error:
-            reason = str(error) if not isinstance(error, json.JSONDecodeError) else f"not valid JSON ({error.msg})"
-            moved = self._move_aside_quietly(self.settings_path)
-            log.warning("settings file damaged (%s), moved to %s; using defaults", reason, moved)
-            return Settings(), reason
+    def load_settings(self) -> tuple[Settings, Report | None]:
+        """The saved settings, or defaults; the second value is the damage ``Report`` (else None)."""
+        settings, report = self.read_file("settings", self.settings_path, settings_from_file)
+        return (settings if settings is not None else Settings()), report
 
     def save_settings(self, settings: Settings) -> None:
-        atomic_write_json(self.settings_path, settings.validated().to_dict())
+        self.write_file("settings", self.settings_path, settings.validated().to_dict())
 
     # saves ------------------------------------------------------------------------------------------------------
     def has_save(self) -> bool:
-        return self.save_path.is_file()
+        return self.save_path.is_file() and not self.save_path.is_symlink() and not self.is_kept(self.save_path)
 
     def autosave(self, record, state, meta: dict | None = None) -> None:
         """Write the game as it stands (record + snapshot + the app's notes). Called after every move."""
@@ -247,110 +516,66 @@ class Storage:
             "state": state.to_dict(),
             "meta": meta or {},
         }
-        atomic_write_json(self.save_path, payload)
+        self.write_file("save", self.save_path, payload)
 
     def delete_save(self) -> None:
+        """Remove the save of a finished or replaced game. Never raises, never destroys anything else: a save that
+        is damaged or not a file is moved aside (reported); one that cannot be moved is left alone; a sound one
+        that cannot be removed is reported."""
+        if self.is_kept(self.save_path):
+            return
+        if self.save_summary() is None:  # none, or damaged (moved aside or kept, and reported)
+            return
         try:
             self.save_path.unlink()
         except FileNotFoundError:
             pass
+        except OSError as error:
+            self._write_failed("save", self.save_path, error)
 
     def save_summary(self) -> dict | None:
-        """A cheap peek for the title menu (game id, date) without loading the state; None if no readable save."""
-        try:
-            data = json.loads(self.save_path.read_text(encoding="utf-8"))
-            return {"game": data["game"], "saved_at": data.get("saved_at", "")} if isinstance(data, dict) else None
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+        """A cheap look for the title menu (game id, date) without building the state; None if there is no save
+        or it is damaged (then it is moved aside and reported)."""
+        summary, _report = self.read_file("save", self.save_path, _save_summary)
+        return summary
 
     def load_save(self) -> SavedGame:
-        """Load the autosave. On any damage: move it aside and raise ``SaveDamaged`` with the reason."""
-        try:
-            return self._read_save()
-        except SaveDamaged as error:
-            moved = self._move_aside_quietly(self.save_path)
-            log.warning("save damaged (%s), moved to %s", error.reason, moved)
-            raise SaveDamaged(error.reason, moved) from None
+        """The autosave. ``FileNotFoundError`` if there is none; ``SaveDamaged`` (the file moved aside, or kept
+        untouched if it cannot be moved, and reported) if it cannot be used."""
+        if not os.path.lexists(self.save_path) and not self.is_kept(self.save_path):
+            raise FileNotFoundError("there is no saved game")
+        saved, report = self.read_file("save", self.save_path, _saved_game)
+        if report is not None:
+            raise SaveDamaged(report.detail, report.moved_to, report)
+        if saved is None:
+            raise FileNotFoundError("there is no saved game")
+        return saved
 
-    def _read_save(self) -> SavedGame:
-        from .engine.core import StateFormatError
-        from .engine.record import GameRecord
-        from .engine.registry import state_from_dict
-
-        try:
-            raw = self.save_path.read_bytes()
-        except FileNotFoundError:
-            raise FileNotFoundError("there is no saved game") from None
-        except OSError as error:
-            raise SaveDamaged(f"the save cannot be read ({error.strerror or error})") from None
-        if not raw.strip():
-            raise SaveDamaged("the save file is empty")
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise SaveDamaged("the save file is not text (foreign or corrupted file)") from None
-        except json.JSONDecodeError as error:
-            doc = error.doc.strip()
-            if error.pos >= len(doc) or (doc.startswith("{") and not doc.endswith("}")):
-                raise SaveDamaged("the save file is truncated (it ends in the middle)") from None
-            raise SaveDamaged(f"the save file is not valid JSON ({error.msg}, at character {error.pos})") from None
-        if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
-            raise SaveDamaged("this file is not a lama-desktop save")
-        if data.get("save_version") != SAVE_VERSION:
-            raise SaveDamaged(f"the save was written by another version (format {data.get('save_version')!r}, "
-                              f"this version reads {SAVE_VERSION})")
-        try:
-            record = GameRecord.from_dict(data.get("record"))
-            state = state_from_dict(data.get("state"))
-        except StateFormatError as error:
-            raise SaveDamaged(f"the saved game is damaged: {error}") from None
-        except Exception as error:  # a foreign dict can break a loader in any way; never crash the app
-            raise SaveDamaged(f"the saved game is damaged: {type(error).__name__}: {error}") from None
-        if record.game_id != getattr(state, "game_id", None) or data.get("game") != record.game_id:
-            raise SaveDamaged("the save's record and state belong to different games")
-        if len(record.moves) and state.num_players != record.players:
-            raise SaveDamaged("the save's record and state disagree on the number of players")
-        meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
-        return SavedGame(record, state, meta, str(data.get("saved_at", "")))
-
-    def _move_aside_quietly(self, path: Path) -> Path | None:
-        try:
-            return move_aside(path)
-        except OSError as error:
-            log.error("could not move %s aside: %s", path, error)
+    def set_aside_save(self, detail: str, problem: str = "bad_values") -> Report | None:
+        """The app found the loaded save unusable (its moves do not lead to its position, a table refused it):
+        moved aside like any damaged file and reported. None if there is no save file any more."""
+        if not os.path.lexists(self.save_path):
             return None
+        if self.is_kept(self.save_path):
+            return self._kept[self.save_path]
+        return self._damaged("save", self.save_path, Damage(problem, detail))
 
     # statistics -------------------------------------------------------------------------------------------------
     def load_stats(self) -> dict:
         """``{game_id: {player_name: {"games", "wins", "points"}}}``; a damaged file is moved aside (empty stats)."""
-        if not self.stats_path.exists():
-            return {}
-        try:
-            data = json.loads(self.stats_path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("stats_version") != STATS_VERSION:
-                raise ValueError("not a statistics file of this version")
-            games = data.get("games", {})
-            clean: dict = {}
-            for game_id, players in games.items():
-                for name, row in players.items():
-                    clean.setdefault(str(game_id), {})[str(name)] = {
-                        "games": int(row["games"]), "wins": int(row["wins"]), "points": int(row["points"])}
-            return clean
-        except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
-            moved = self._move_aside_quietly(self.stats_path)
-            log.warning("statistics damaged (%s), moved to %s", error, moved)
-            return {}
+        stats, _report = self.read_file("stats", self.stats_path, stats_from_file)
+        return stats if stats is not None else {}
 
     def record_result(self, game_id: str, names: list[str], scores: list[int], winners: list[int]) -> None:
         """Add one finished game: every named seat gets a game, its points, and a win if it is among winners."""
         stats = self.load_stats()
         table = stats.setdefault(game_id, {})
         for seat, name in enumerate(names):
-            row = table.setdefault(name, {"games": 0, "wins": 0, "points": 0})
-            row["games"] += 1
-            row["points"] += int(scores[seat])
-            row["wins"] += 1 if seat in winners else 0
-        atomic_write_json(self.stats_path, {"stats_version": STATS_VERSION, "games": stats})
+            row = table.setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0})
+            row["games"] = min(STAT_LIMIT, row["games"] + 1)
+            row["points"] = max(-STAT_LIMIT, min(STAT_LIMIT, row["points"] + int(scores[seat])))
+            row["wins"] = min(row["games"], row["wins"] + (1 if seat in winners else 0))
+        self.write_file("stats", self.stats_path, {"stats_version": STATS_VERSION, "games": stats})
 
     def statistics(self) -> list[dict]:
         """Rows for the statistics screen: game, name, games, wins, win rate, average points (sorted)."""
@@ -364,4 +589,4 @@ class Storage:
         return rows
 
     def reset_statistics(self) -> None:
-        atomic_write_json(self.stats_path, {"stats_version": STATS_VERSION, "games": {}})
+        self.write_file("stats", self.stats_path, {"stats_version": STATS_VERSION, "games": {}})

@@ -116,15 +116,14 @@ def test_damaged_save_is_reported_and_moved_aside(app):
     store = app.storage
     store.save_path.parent.mkdir(parents=True, exist_ok=True)
     store.save_path.write_text('{"kind": "lama-desktop-save", "save_version": 1, "game": "la')
-    app.stack.top.build()  # the title re-reads whether a save exists
-    continue_button = widget(app.stack.top, "continue")
-    assert continue_button.enabled
-    click(app, continue_button.rect.center)
+    app.stack.top.build()  # the title re-reads the save's preview through the file door
+    assert widget(app.stack.top, "continue").enabled is False
+    app.step(dt=1 / 60)
     message = app.stack.top
     assert isinstance(message, MessageScene)
-    assert "truncated" in message.text
+    moved = list(store.save_dir.glob("autosave.json.damaged-*"))
+    assert len(moved) == 1 and str(moved[0]) in message.text and "cut off" in message.text
     assert not store.save_path.exists()
-    assert list(store.save_dir.glob("autosave.json.damaged-*"))
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene)
     assert widget(app.stack.top, "continue").enabled is False

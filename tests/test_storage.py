@@ -54,7 +54,9 @@ def test_atomic_write_failure_keeps_old_file(tmp_path, monkeypatch):
 def test_autosave_and_continue_resume_exactly(tmp_path):
     store = Storage(tmp_path)
     record, state = play_some()
-    store.autosave(record, state, {"config": {"game": "lama"}, "round_scores": [[1, 2, 3, 4]]})
+    config = {"game": "lama", "seats": [{"name": n, "kind": "bot", "level": "easy"} for n in "ABCD"],
+              "variants": ["drama"], "first_dealer": 1, "seed": 7}
+    store.autosave(record, state, {"config": config, "round_scores": [[1, 2, 3, 4]]})
     assert store.has_save()
     saved = store.load_save()
     assert saved.state.to_dict() == state.to_dict()
@@ -81,29 +83,31 @@ def test_autosave_after_every_move_keeps_only_the_last(tmp_path):
     assert store.load_save().record.moves == record.moves
 
 
-@pytest.mark.parametrize("content, reason_word", [
-    (b"", "empty"),
-    (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "lama", "rec', "truncated"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "not text"),
-    (b'{"hello": "world"}', "not a lama-desktop save"),
-    (b"[1, 2, 3]", "not a lama-desktop save"),
-    (b'{"kind": "lama-desktop-save", "save_version": 99}', "another version"),
+@pytest.mark.parametrize("content, problem, reason_word", [
+    (b"", "empty", "empty"),
+    (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "lama", "rec', "not_json", "truncated"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "not_text", "not UTF-8 text"),
+    (b'{"hello": "world"}', "bad_values", "not a lama-desktop save"),
+    (b"[1, 2, 3]", "bad_values", "must be an object"),
+    (b'{"kind": "lama-desktop-save", "save_version": 99}', "other_version", "another version"),
     (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "lama", "record": {"record_version": 1, '
-     b'"game": "lama", "players": 4, "seed": 1, "moves": []}, "state": {"game": "chess"}}', "damaged"),
-    (b"not json at all", "not valid JSON"),
+     b'"game": "lama", "players": 4, "seed": 1, "moves": []}, "state": {"game": "chess"}}', "bad_values", "damaged"),
+    (b"not json at all", "not_json", "not valid JSON"),
 ])
-def test_damaged_save_is_moved_aside_with_a_reason(tmp_path, content, reason_word):
+def test_damaged_save_is_moved_aside_with_a_reason(tmp_path, content, problem, reason_word):
     store = Storage(tmp_path)
     store.save_path.parent.mkdir(parents=True)
     store.save_path.write_bytes(content)
     with pytest.raises(SaveDamaged) as info:
         store.load_save()
     assert reason_word in info.value.reason
+    assert info.value.report.problem == problem
     assert not store.save_path.exists()
     moved = info.value.moved_to
     assert moved is not None and moved.name.startswith("autosave.json.damaged-")
     assert moved.read_bytes() == content  # kept, never overwritten
     assert not store.has_save()
+    assert [r.moved_to for r in store.take_reports()] == [moved]  # the player hears of it once
 
 
 def test_damaged_state_inside_a_valid_save_is_reported(tmp_path):

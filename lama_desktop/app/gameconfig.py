@@ -1,12 +1,20 @@
 """What the setup screen hands to a table, and what a finished game hands to the results screen.
 
-Plain data (no pygame): ``GameConfig`` goes into the save's ``meta`` so Continue can seat everybody again.
+Plain data (no pygame): ``GameConfig`` goes into the save's ``meta`` so Continue can seat everybody again, and
+into the settings (the last setup). ``from_dict`` is the schema both files are checked against at the file door
+(``filedoor``): anything but a config this app could have written raises ``ValueError``; names come out cleaned
+(printable, at most ``NAME_MAX`` characters).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+
+from ..filedoor import NAME_MAX, as_dict, as_int, as_list, as_str, clean_name, need, one_of
+
+SEAT_KINDS = ("human", "bot")
+MAX_SEED = (1 << 64) - 1
 
 
 @dataclass
@@ -24,9 +32,14 @@ class SeatConfig:
 
     @classmethod
     def from_dict(cls, data: dict) -> "SeatConfig":
-        kind = data.get("kind", "human")
-        return cls(str(data.get("name", "?"))[:24], kind if kind in ("human", "bot") else "human",
-                   str(data.get("level", "medium")))
+        """A seat from a file: ``ValueError`` unless it is one (the name is cleaned, not refused)."""
+        from ..bots.base import LEVELS
+
+        data = as_dict(data, "a seat")
+        raw = data.get("name", "?")
+        need(isinstance(raw, str), "a seat's name must be text")
+        return cls(clean_name(raw, max_len=NAME_MAX), one_of(data.get("kind", "human"), "a seat's kind", SEAT_KINDS),
+                   one_of(data.get("level", "medium"), "a seat's level", LEVELS))
 
 
 @dataclass
@@ -60,9 +73,22 @@ class GameConfig:
 
     @classmethod
     def from_dict(cls, data: dict) -> "GameConfig":
-        seats = [SeatConfig.from_dict(s) for s in data.get("seats", [])]
-        return cls(str(data["game"]), seats, tuple(str(v) for v in data.get("variants", ())),
-                   int(data.get("first_dealer", 0)), int(data.get("seed", 0)))
+        """A config from a file (a save's meta, the settings' last setup): ``ValueError`` unless it names a game
+        of this copy, its player count, known variants, a dealer among the seats and a seed in range."""
+        from ..engine.registry import get_game
+
+        data = as_dict(data, "the game's setup")
+        game_id = as_str(data.get("game"), "the game", 40)
+        spec = get_game(game_id)  # ValueError for a game this copy does not have
+        seats = [SeatConfig.from_dict(s) for s in as_list(data.get("seats", []), "the seats", 16)]
+        need(spec.min_players <= len(seats) <= spec.max_players,
+             f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {len(seats)}")
+        variants = tuple(one_of(v, "a variant", spec.variant_ids)
+                         for v in as_list(data.get("variants", []), "the variants", 16))
+        spec.check_options(len(seats), variants)
+        first_dealer = as_int(data.get("first_dealer", 0), "the first dealer", 0, len(seats) - 1)
+        seed = as_int(data["seed"], "the seed", 0, MAX_SEED) if "seed" in data else random.randrange(1 << 62)
+        return cls(spec.id, seats, variants, first_dealer, seed)
 
 
 @dataclass

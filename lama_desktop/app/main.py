@@ -23,7 +23,7 @@ from typing import Callable
 
 import pygame
 
-from ..storage import SaveDamaged, Storage
+from ..storage import KINDS, Report, SaveDamaged, Storage
 from . import i18n
 from .gameconfig import GameConfig, GameResults
 from .i18n import t
@@ -106,7 +106,7 @@ class App:
         self.storage = storage if storage is not None else Storage()
         self.log_path = self.storage.setup_logging()
         self.storage.remove_stale_temp_files()  # left behind if an earlier run was killed while saving
-        self.settings, damage = self.storage.load_settings()
+        self.settings, _damage = self.storage.load_settings()  # a damaged file is reported through the storage
         if smoke_test:
             self.settings.bot_pace = "instant"
             self.settings.animation_speed = max(self.settings.animation_speed, 4.0)
@@ -140,9 +140,6 @@ class App:
         self.warm_up = True
         self._save_settings_at: float | None = None
         self._fade: list | None = None
-        if damage:
-            self.startup_messages.append((t("common.message.settings_damaged_title"),
-                                          t("common.message.settings_damaged", reason=damage)))
 
     # window --------------------------------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -248,12 +245,15 @@ class App:
         from .tables import open_table
 
         if not self.smoke_test:
-            self.storage.delete_save()  # one save slot: the new game's first autosave takes its place
+            # one save slot: the new game's first autosave takes its place; a save that is not a sound one is
+            # moved aside instead (storage.delete_save never destroys one, and never raises)
+            self.storage.delete_save()
         log.info("new game %s", config.to_dict())
         self.stack.clear_to(open_table(self, config=config))
 
     def continue_game(self) -> bool:
-        """Open the saved game; a damaged save is reported (and moved aside). True if a game opened."""
+        """Open the saved game; a damaged save is moved aside (or kept untouched) and reported. True if a game
+        opened."""
         from .scenes.message import MessageScene
         from .tables import has_table, open_table
 
@@ -261,38 +261,34 @@ class App:
             saved = self.storage.load_save()
         except FileNotFoundError:
             return False
-        except SaveDamaged as error:  # already moved aside by the storage
-            self.show_save_damaged(error)
+        except SaveDamaged:  # moved aside (or kept) and queued for the player by the storage
             return False
-        try:
-            config = GameConfig.from_dict(saved.meta.get("config") or {})
-            if config.game_id != saved.record.game_id or config.players != saved.state.num_players:
-                raise ValueError("the seats do not match the game")
-        except (KeyError, TypeError, ValueError) as error:
-            moved = self.storage._move_aside_quietly(self.storage.save_path)
-            self.show_save_damaged(SaveDamaged(f"the save's seats are damaged ({error})", moved))
+        config_data = saved.meta.get("config")
+        if config_data is None:
+            self.storage.set_aside_save("the save does not say who sits at the table")
             return False
+        config = GameConfig.from_dict(config_data)  # already checked at the door: cannot fail here
         if not has_table(config.game_id):  # a sound save of a game this copy cannot show: keep it untouched
-            self.stack.push(MessageScene(t("common.message.save_damaged_title"),
+            self.stack.push(MessageScene(t("common.damage.save_title"),
                                          t("common.message.no_table", game=config.game_id)))
             return False
         try:
             scene = open_table(self, config=config, saved=saved)
         except Exception as error:  # whatever a foreign or damaged save does to a table: report, never crash
             log.exception("cannot resume the saved game")
-            moved = self.storage._move_aside_quietly(self.storage.save_path)
-            self.show_save_damaged(SaveDamaged(f"the saved game cannot be resumed ({type(error).__name__}: "
-                                               f"{error})", moved))
+            self.storage.set_aside_save(f"the saved game cannot be resumed ({type(error).__name__}: {error})")
             return False
         self.stack.clear_to(scene)
         return True
 
-    def show_save_damaged(self, error: SaveDamaged) -> None:
+    def show_reports(self) -> None:
+        """Show the player every file problem the storage queued (damaged files, failed writes), one message
+        each, in the player's language."""
         from .scenes.message import MessageScene
 
-        where = str(error.moved_to) if error.moved_to else "—"
-        self.stack.push(MessageScene(t("common.message.save_damaged_title"),
-                                     t("common.message.save_damaged", reason=error.reason, path=where)))
+        for report in self.storage.take_reports():
+            title, text = report_message(report)
+            self.stack.push(MessageScene(title, text))
 
     def game_over(self, results: GameResults) -> None:
         """Called by a table when its game ends: statistics, the save removed, then the results screen."""
@@ -301,7 +297,7 @@ class App:
         if not self.smoke_test:
             try:
                 self.storage.record_result(results.config.game_id, results.names, results.scores, results.winners)
-            except OSError as error:
+            except OSError as error:  # reported to the player by the storage
                 log.error("cannot record statistics: %s", error)
             self.storage.delete_save()
         log.info("game over: %s scores %s winners %s", results.config.game_id, results.scores, results.winners)
@@ -346,6 +342,7 @@ class App:
             self.quit(self.exit_code)
             return
         self.stack.update(min(dt, 0.1))
+        self.show_reports()
         self.stack.apply_pending()
         self._maybe_start_fade(before, snapshot)
         self.stack.draw(self.screen)
@@ -413,6 +410,7 @@ class App:
         for title, text in self.startup_messages:
             self.stack.push(MessageScene(title, text))
         self.startup_messages = []
+        self.show_reports()
         self.running = True
 
     def run(self, max_seconds: float | None = None) -> int:
@@ -444,6 +442,20 @@ class App:
                 except Exception:
                     log.exception("closing %s", scene)
         pygame.display.quit()
+
+
+def report_message(report: Report) -> tuple[str, str]:
+    """(title, text) telling the player, in their language, what became of a file and what was kept."""
+    kind = report.kind if report.kind in KINDS else "file"
+    name = report.path.name
+    if report.action == "write_failed":
+        problem = t(f"common.damage.write.{report.problem}")
+        return t("common.damage.not_saved_title"), t(f"common.damage.{kind}_not_written", problem=problem,
+                                                      **({"name": name} if kind == "file" else {}))
+    problem = t(f"common.damage.problem.{report.problem}")
+    outcome, where = ("kept", report.path) if report.kept else ("moved", report.moved_to)
+    return t(f"common.damage.{kind}_title"), t(f"common.damage.{kind}_{outcome}", problem=problem, path=str(where),
+                                               **({"name": name} if kind == "file" else {}))
 
 
 def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None, timing: bool = False) -> int:

@@ -53,8 +53,9 @@ class TitleScene(MenuScene):
 
     def layout(self, ui, size):
         w, h = size
-        has_save = self.app.storage.has_save()
-        self.summary = self.app.storage.save_summary() if has_save else None
+        # through the file door: a damaged save (or a folder in its place) is moved aside and reported
+        self.summary = self.app.storage.save_summary()
+        has_save = self.summary is not None and self.app.storage.has_save()
         bw, bh, gap = ui.s(380), ui.s(60), ui.s(14)
         labels = [
             ("continue", t("common.title.continue"), self.on_continue, has_save, "primary" if has_save else "secondary"),

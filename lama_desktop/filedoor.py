@@ -1,0 +1,283 @@
+"""The one door every file the app reads goes through: read → parse → validate → build.
+
+``read_guarded(path, build)`` returns ``build(data)`` for a sound file. Whatever else the file is — missing is the
+only quiet case (``FileNotFoundError``) — becomes one exception, ``Damage(problem, detail)``:
+
+- an odd file kind (a folder, a FIFO, a device, a symbolic link), a file that cannot be read, one far too large;
+- bytes that are not UTF-8 text, not JSON, cut off, nested too deeply (``RecursionError``, or deeper than
+  ``MAX_DEPTH``), numbers beyond reason (a 5,001-digit integer, ``1e400``, ``NaN``/``Infinity``);
+- anything ``build`` raises: it validates the data against its schema (types, ranges, known values, possible
+  states) with the small checkers below (``need``, ``as_int``, ``as_str``, ``one_of`` …), then builds the app's
+  objects. Any exception from ``build`` means "this file is damaged", never a crash.
+
+``problem`` is a stable code (``PROBLEMS``) the app words in the player's language; ``detail`` is English for the
+log. ``set_aside(path)`` renames a damaged file to ``<name>.damaged-<time>`` (never over an earlier one) and
+returns the new path, or ``None`` when it cannot be moved (the caller then leaves it untouched and never writes
+over it: see ``storage.Storage``).
+
+Text that reaches drawing (player names) is cleaned here once: ``clean_name`` keeps printable characters only and
+bounds the length, so no file can make the renderer choke. Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+import time
+import unicodedata
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+#: the damage codes (the app has a sentence for each in every language: ``common.damage.problem.<code>``)
+PROBLEMS = ("odd_kind", "unreadable", "too_big", "empty", "not_text", "not_json", "too_deep", "huge_number",
+            "other_version", "bad_values")
+#: bytes read at most from one file (a long Llama Land save is well under 1 MiB)
+MAX_BYTES = 16 * 1024 * 1024
+#: containers nested deeper than this are damage (our files nest 6 levels at most)
+MAX_DEPTH = 48
+#: digits an integer may have (our ids and seeds fit in 20)
+MAX_DIGITS = 40
+#: a player's name: printable characters, at most this many
+NAME_MAX = 24
+
+
+class Damage(Exception):
+    """A file that cannot be used: ``problem`` is one of ``PROBLEMS``, ``detail`` says why (English, for logs)."""
+
+    def __init__(self, problem: str, detail: str):
+        super().__init__(f"{problem}: {detail}")
+        self.problem = problem if problem in PROBLEMS else "bad_values"
+        self.detail = detail
+
+
+class _HugeNumber(ValueError):
+    pass
+
+
+# --- reading ---------------------------------------------------------------------------------------------------
+def _kind_of(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file. ``FileNotFoundError`` if there is none; ``Damage`` for every other problem.
+
+    Never follows a symbolic link and never blocks on a FIFO (it is refused before it is opened, and opened
+    non-blocking in case it was swapped in between)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise Damage("unreadable", f"cannot look at the file ({error.strerror or error})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise Damage("odd_kind", f"it is {_kind_of(info.st_mode)}")
+    if info.st_size > max_bytes:
+        raise Damage("too_big", f"{info.st_size} bytes (at most {max_bytes} are read)")
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise Damage("unreadable", f"cannot open it ({error.strerror or error})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Damage("odd_kind", "it changed into something that is not a regular file")
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise Damage("too_big", f"more than {max_bytes} bytes")
+        return b"".join(chunks)
+    except OSError as error:
+        raise Damage("unreadable", f"cannot read it ({error.strerror or error})") from None
+    finally:
+        os.close(fd)
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _HugeNumber(f"an integer of {len(text)} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 64:
+        raise _HugeNumber(f"a number written with {len(text)} characters")
+    value = float(text)
+    if not math.isfinite(value):
+        raise _HugeNumber(f"{text[:20]} is beyond any float")
+    return value
+
+
+def _parse_constant(text: str):
+    raise _HugeNumber(f"{text} is not a number JSON allows")
+
+
+def parse_json(raw: bytes) -> Any:
+    """JSON from bytes, or ``Damage``: empty, not text, not JSON / cut off, too deep, numbers beyond reason."""
+    if not raw.strip():
+        raise Damage("empty", "the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Damage("not_text", f"not UTF-8 text (byte {error.start})") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except RecursionError:
+        raise Damage("too_deep", "nested too deeply to read") from None
+    except _HugeNumber as error:
+        raise Damage("huge_number", str(error)) from None
+    except json.JSONDecodeError as error:
+        doc = error.doc.strip()
+        if error.pos >= len(doc) or (doc[:1] in "{[" and doc[-1:] not in "}]"):
+            raise Damage("not_json", "it ends in the middle (truncated)") from None
+        raise Damage("not_json", f"not valid JSON ({error.msg}, at character {error.pos})") from None
+    except ValueError as error:  # a digit limit or anything else the decoder refuses
+        raise Damage("huge_number", str(error)) from None
+    except MemoryError:
+        raise Damage("too_big", "too large to read") from None
+    check_depth(data)
+    return data
+
+
+def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
+    """``Damage("too_deep")`` if containers nest deeper than ``limit`` (iterative: no recursion here)."""
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children: Iterable = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        if depth > limit:
+            raise Damage("too_deep", f"containers nested deeper than {limit} levels")
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+
+
+def read_guarded(path: Path, build: Callable[[Any], Any], max_bytes: int = MAX_BYTES) -> Any:
+    """``build(parsed JSON)`` of the file at ``path``: ``FileNotFoundError`` if there is none, ``Damage`` for
+    anything else that goes wrong, including any exception ``build`` raises (its validation failing)."""
+    data = parse_json(read_bytes(path, max_bytes))
+    try:
+        return build(data)
+    except Damage:
+        raise
+    except RecursionError:
+        raise Damage("too_deep", "nested too deeply to use") from None
+    except MemoryError:
+        raise Damage("too_big", "too large to use") from None
+    except Exception as error:  # noqa: BLE001 - the schema's verdict, whatever the builder tripped on
+        detail = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
+        raise Damage("bad_values", detail[:300]) from None
+
+
+# --- moving aside ----------------------------------------------------------------------------------------------
+def set_aside(path: Path) -> Path | None:
+    """Rename ``path`` (a file, folder, link or FIFO) to ``<name>.damaged-<time>`` without overwriting anything;
+    the new path, or ``None`` if it cannot be moved (then it must be left as it is)."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for counter in range(1, 1000):
+        suffix = f".damaged-{stamp}" if counter == 1 else f".damaged-{stamp}-{counter}"
+        target = path.with_name(path.name + suffix)
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)  # the name was checked free just now; rename never copies or truncates
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        return target
+    return None
+
+
+# --- schema checkers (each raises ValueError with a reason) --------------------------------------------------
+def need(condition: bool, reason: str) -> None:
+    if not condition:
+        raise ValueError(reason)
+
+
+def as_dict(value: Any, what: str) -> dict:
+    need(isinstance(value, dict), f"{what} must be an object")
+    return value
+
+
+def as_list(value: Any, what: str, max_len: int = 10_000) -> list:
+    need(isinstance(value, list), f"{what} must be a list")
+    need(len(value) <= max_len, f"{what} has more than {max_len} entries")
+    return value
+
+
+def as_int(value: Any, what: str, lo: int, hi: int) -> int:
+    need(isinstance(value, int) and not isinstance(value, bool), f"{what} must be a whole number")
+    need(lo <= value <= hi, f"{what} must be between {lo} and {hi}")
+    return value
+
+
+def as_float(value: Any, what: str, lo: float, hi: float) -> float:
+    need(isinstance(value, (int, float)) and not isinstance(value, bool), f"{what} must be a number")
+    need(math.isfinite(value) and lo <= value <= hi, f"{what} must be between {lo} and {hi}")
+    return float(value)
+
+
+def as_bool(value: Any, what: str) -> bool:
+    need(isinstance(value, bool), f"{what} must be true or false")
+    return value
+
+
+def as_str(value: Any, what: str, max_len: int = 200) -> str:
+    need(isinstance(value, str), f"{what} must be text")
+    need(len(value) <= max_len, f"{what} is longer than {max_len} characters")
+    need(value == clean_text(value, max_len), f"{what} holds characters that are not printable")
+    return value
+
+
+def one_of(value: Any, what: str, allowed: Iterable) -> Any:
+    allowed = tuple(allowed)
+    need(isinstance(value, (str, int, float)) and not isinstance(value, bool) and value in allowed,
+         f"{what} must be one of {', '.join(map(str, allowed))}")
+    return value
+
+
+def clean_text(value: Any, max_len: int) -> str:
+    """Printable characters only (no controls, formats, surrogates, private or unassigned code points), every
+    run of spaces one space, trimmed, at most ``max_len`` characters; ``""`` for anything that is not text."""
+    if not isinstance(value, str):
+        return ""
+    out = []
+    for ch in value[: max_len * 4]:
+        if ch.isspace():
+            out.append(" ")
+            continue
+        category = unicodedata.category(ch)
+        if category[0] != "C":  # controls, formats (zero-width, bidi), surrogates, private use, unassigned
+            out.append(" " if category[0] == "Z" else ch)
+    return " ".join("".join(out).split())[:max_len].strip()
+
+
+def clean_name(value: Any, fallback: str = "?", max_len: int = NAME_MAX) -> str:
+    """A player's name as it may reach drawing: ``clean_text``; ``fallback`` when nothing printable is left."""
+    return clean_text(value, max_len) or fallback

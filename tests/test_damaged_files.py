@@ -1,0 +1,564 @@
+"""Every file the app reads, damaged every way we know, through the player's real paths (issue 17).
+
+Each case of the issue has a named regression test below: the app must not crash, the damaged bytes must survive
+(in place, or moved aside as ``<name>.damaged-<time>``), and the player must be told in their language. The
+generated fuzz cases (hundreds per file kind) are in ``tests/test_damaged_fuzz.py``.
+"""
+
+import errno
+import json
+import os
+import stat
+
+import pygame
+import pytest
+
+from lama_desktop.app import i18n
+from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.app.main import App
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.scenes.setup import SetupScene
+from lama_desktop.app.scenes.statistics import StatisticsScene
+from lama_desktop.app.scenes.title import TitleScene
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.filedoor import Damage, clean_name, parse_json, read_guarded
+from lama_desktop.storage import Storage
+
+DEEP = "[" * 100_000 + "]" * 100_000
+DIGITS_5001 = "7" * 5001
+ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+# --- helpers -------------------------------------------------------------------------------------------------------
+def config_dict(names=("Anna", "Bruno", "Carla"), seed=11, first_dealer=0):
+    seats = [{"name": n, "kind": "human" if i == 0 else "bot", "level": "easy"} for i, n in enumerate(names)]
+    return {"game": "lama", "seats": seats, "variants": [], "first_dealer": first_dealer, "seed": seed}
+
+
+def write_save(store, moves=6, meta=None, names=("Anna", "Bruno", "Carla")):
+    """A real autosave of a 3-player L.A.M.A. game ``moves`` moves in; returns its JSON as a dict."""
+    config = GameConfig.from_dict(config_dict(names))
+    record = GameRecord("lama", 3, (), config.seed, {})
+    state = record.new_state()
+    for _ in range(moves):
+        record.play(state, state.legal_moves()[0])
+    store.autosave(record, state, {"config": config.to_dict()} if meta is None else meta)
+    return json.loads(store.save_path.read_text())
+
+
+def plant(path, content):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8", "surrogatepass"))
+
+
+def survivors(path):
+    """The bytes of ``path`` and of every ``<name>.damaged-*`` beside it."""
+    found = []
+    for p in [path, *sorted(path.parent.glob(path.name + ".damaged-*"))]:
+        if p.is_file() and not p.is_symlink():
+            found.append(p.read_bytes())
+    return found
+
+
+def start_app(store, size=(1280, 720)):
+    app = App(store, size)
+    app.told = []  # every message put on screen, dismissed or not
+    push = app.stack.push
+
+    def recording_push(scene):
+        if isinstance(scene, MessageScene):
+            app.told.append(scene)
+        push(scene)
+
+    app.stack.push = recording_push
+    app.warm_up = False
+    app.transitions = False
+    app.start()
+    app.step(dt=1 / 60)
+    return app
+
+
+def frames(app, n=2):
+    for _ in range(n):
+        app.step(dt=1 / 60)
+
+
+def messages(app):
+    """Every message the player was shown since the app started."""
+    return list(app.told)
+
+
+def open_messages(app):
+    return [s for s in app.stack.scenes if isinstance(s, MessageScene)]
+
+
+def dismiss_all(app):
+    for _ in range(20):
+        if not isinstance(app.stack.top, MessageScene):
+            return
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        frames(app, 1)
+
+
+def widget(scene, name):
+    return next(w for w in scene.group.widgets if w.name == name)
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Storage(tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    yield
+    i18n.set_language("en")
+
+
+# --- the door itself ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("raw, problem", [
+    (b"", "empty"),
+    (b"   \n", "empty"),
+    (b"\xff\xfe{", "not_text"),
+    (b'{"a": ', "not_json"),
+    (DEEP.encode(), "too_deep"),
+    (("[" * 60 + "]" * 60).encode(), "too_deep"),
+    (b'{"x": ' + DIGITS_5001.encode() + b"}", "huge_number"),
+    (b'{"x": 1e400}', "huge_number"),
+    (b'{"x": -1e400}', "huge_number"),
+    (b'{"x": NaN}', "huge_number"),
+    (b'{"x": Infinity}', "huge_number"),
+])
+def test_the_door_turns_every_parse_failure_into_one_damage(raw, problem):
+    with pytest.raises(Damage) as info:
+        parse_json(raw)
+    assert info.value.problem == problem
+
+
+def test_the_door_turns_any_builder_error_into_damage(tmp_path):
+    path = tmp_path / "f.json"
+    path.write_text('{"a": [1]}')
+    for error in (AttributeError("x"), TypeError("y"), KeyError("z"), OverflowError("w"), IndexError("v")):
+        def build(data, error=error):
+            raise error
+        with pytest.raises(Damage) as info:
+            read_guarded(path, build)
+        assert info.value.problem == "bad_values"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_odd_file_kinds_are_damage_not_a_hang(tmp_path):
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    target = tmp_path / "real.json"
+    target.write_text("{}")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    for path in (fifo, folder, link):
+        with pytest.raises(Damage) as info:
+            read_guarded(path, dict)
+        assert info.value.problem == "odd_kind"
+
+
+@pytest.mark.parametrize("raw, clean", [
+    ("Anna", "Anna"),
+    ("An\x00na", "Anna"),
+    ("\u200d\u200d\u200d", "?"),
+    ("\ud800", "?"),
+    ("Bo\ud800b", "Bob"),
+    ("  two   spaces\tand\ttabs ", "two spaces and tabs"),
+    ("x" * 10_000, "x" * 24),
+    ("\u202eevil", "evil"),
+    ("Łucja Żółć", "Łucja Żółć"),
+])
+def test_names_are_cleaned_at_the_door(raw, clean):
+    assert clean_name(raw) == clean
+
+
+# --- settings ----------------------------------------------------------------------------------------------------
+def assert_told(app, *words):
+    texts = " ".join(m.title + " " + m.text for m in messages(app))
+    assert texts, "the player was not told"
+    for word in words:
+        assert word in texts
+
+
+def test_settings_deeply_nested_array_starts_with_defaults(store):
+    plant(store.settings_path, DEEP)
+    app = start_app(store)
+    try:
+        assert app.settings.language == "en"
+        assert_told(app, i18n.t("common.damage.problem.too_deep"))
+        assert survivors(store.settings_path) == [DEEP.encode()]
+        assert not store.settings_path.exists()
+    finally:
+        app.shutdown()
+
+
+def test_settings_window_size_1e400_starts_with_defaults(store):
+    raw = '{"settings_version": 1, "window_size": [1e400, 900]}'
+    plant(store.settings_path, raw)
+    app = start_app(store)
+    try:
+        assert app.size == (1600, 900) or app.size == (1280, 720)
+        assert_told(app, i18n.t("common.damage.problem.huge_number"))
+        assert survivors(store.settings_path) == [raw.encode()]
+    finally:
+        app.shutdown()
+
+
+def test_settings_version_of_10000_characters_is_told_at_once(store):
+    raw = json.dumps({"settings_version": "9" * 10_000 + "x"})
+    plant(store.settings_path, raw)
+    app = start_app(store)
+    try:
+        assert_told(app, i18n.t("common.damage.problem.other_version"))
+        assert survivors(store.settings_path) == [raw.encode()]
+    finally:
+        app.shutdown()
+
+
+def test_damage_is_told_in_the_players_language(store):
+    from lama_desktop.storage import Settings
+
+    store.save_settings(Settings(language="fr"))
+    plant(store.save_path, b"{truncated")
+    app = start_app(store)
+    try:
+        assert app.settings.language == "fr"
+        assert_told(app, i18n.t("common.damage.save_title"), "mis de côté")
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("last_setup", [
+    {"game": "lama", "seats": "x", "variants": [], "first_dealer": 0},
+    {"game": "lama", "seats": [1, 2, 3], "variants": [], "first_dealer": 0},
+    "__1e400__",
+    {"game": "lama", "seats": [{"name": "A\x00b", "kind": "human", "level": "easy"},
+                               {"name": "Bruno", "kind": "bot", "level": "easy"}], "variants": [], "first_dealer": 0},
+])
+def test_settings_last_setup_damaged_then_new_game_works(store, last_setup):
+    if last_setup == "__1e400__":
+        raw = ('{"settings_version": 1, "last_setup": {"game": "lama", "seats": [{"name": "A"}, {"name": "B"}], '
+               '"first_dealer": 1e400}}')
+    else:
+        raw = json.dumps({"settings_version": 1, "language": "en", "last_setup": last_setup})
+    plant(store.settings_path, raw)
+    app = start_app(store)
+    try:
+        dismiss_all(app)
+        app.stack.top.on_new_game()
+        frames(app)
+        setup = app.stack.top
+        assert isinstance(setup, SetupScene)
+        assert all("\x00" not in seat.name for seat in setup.seats)
+        frames(app)
+        raw_bytes = raw.encode()
+        assert raw_bytes in survivors(store.settings_path) or app.settings.last_setup["seats"][0]["name"] == "Ab"
+    finally:
+        app.shutdown()
+
+
+def test_settings_with_a_nul_in_the_remembered_name_is_cleaned(store):
+    raw = json.dumps({"settings_version": 1, "player_name": "Ann\x00a"})
+    plant(store.settings_path, raw)
+    settings, report = store.load_settings()
+    assert report is None and settings.player_name == "Anna"
+
+
+def test_settings_folder_that_cannot_be_moved_keeps_the_file_untouched_and_says_so(store, monkeypatch):
+    raw = "{ damaged"
+    plant(store.settings_path, raw)
+    import lama_desktop.filedoor as door
+
+    monkeypatch.setattr(door.os, "rename", _refuse_inside(store.config_dir, door.os.rename))
+    app = start_app(store)
+    try:
+        text = " ".join(m.text for m in messages(app))
+        assert "could not be moved" in text and "moved aside" not in text
+        app.update_settings(volume=0.3)  # a change is never written over the kept file
+        assert store.settings_path.read_bytes() == raw.encode()
+    finally:
+        app.shutdown()
+    assert store.settings_path.read_bytes() == raw.encode()
+
+
+def _refuse_inside(folder, real):
+    def guarded(src, dst, *args, **kwargs):
+        if str(src).startswith(str(folder)):
+            raise PermissionError(errno.EACCES, "Permission denied", str(src))
+        return real(src, dst, *args, **kwargs)
+    return guarded
+
+
+def test_unreadable_data_and_config_folders_start_the_app(store, monkeypatch):
+    """``PermissionError`` in ``remove_stale_temp_files`` / ``load_settings`` (simulated: tests may run as root)."""
+    plant(store.settings_path, b'{"settings_version": 1}')
+    plant(store.stats_path, b'{"stats_version": 1, "games": {}}')
+    real_lstat, real_glob = os.lstat, type(store.data_dir).glob
+
+    def lstat(path, *args, **kwargs):
+        if str(path).startswith(str(store.config_dir)) or str(path).startswith(str(store.data_dir)):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_lstat(path, *args, **kwargs)
+
+    def glob(self, pattern):
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(os, "lstat", lstat)
+    monkeypatch.setattr(os, "rename", _refuse_inside(store.data_dir, _refuse_inside(store.config_dir, os.rename)))
+    monkeypatch.setattr(type(store.data_dir), "glob", glob)
+    monkeypatch.setattr(type(store.data_dir), "is_dir", lambda self: True)
+    app = start_app(store)
+    try:
+        assert_told(app, i18n.t("common.damage.problem.unreadable"))
+        text = " ".join(m.text for m in messages(app))
+        assert "could not be moved" in text and "moved aside" not in text
+        app.update_settings(volume=0.2)
+        app.stack.push(StatisticsScene())
+        frames(app, 3)
+        app.game_over(results())
+        frames(app, 3)
+    finally:
+        app.shutdown()
+        monkeypatch.undo()
+    assert store.settings_path.read_bytes() == b'{"settings_version": 1}'
+    assert store.stats_path.read_bytes() == b'{"stats_version": 1, "games": {}}'
+
+
+@pytest.mark.skipif(ROOT or os.name != "posix", reason="root reads any folder; needs POSIX permissions")
+def test_unreadable_config_folder_for_real(store):
+    plant(store.settings_path, b'{"settings_version": 1}')
+    os.chmod(store.config_dir, 0)
+    try:
+        app = start_app(store)
+        app.shutdown()
+    finally:
+        os.chmod(store.config_dir, stat.S_IRWXU)
+    assert store.settings_path.read_bytes() == b'{"settings_version": 1}'
+
+
+# --- saves -------------------------------------------------------------------------------------------------------
+def test_save_deeply_nested_array_title_preview(store):
+    plant(store.save_path, DEEP)
+    app = start_app(store)
+    try:
+        assert isinstance(app.stack.scenes[0], TitleScene)
+        assert widget(app.stack.scenes[0], "continue").enabled is False
+        assert_told(app, i18n.t("common.damage.problem.too_deep"))
+        assert survivors(store.save_path) == [DEEP.encode()]
+    finally:
+        app.shutdown()
+
+
+def continue_from_title(app):
+    dismiss_all(app)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.build()
+    frames(app, 1)
+    dismiss_all(app)
+    app.stack.top.on_continue()
+    frames(app, 2)
+
+
+@pytest.mark.parametrize("config", [[1], "x", 5, None, {"game": "lama", "seats": [1, 2, 3]},
+                                    {"game": "lama", "seats": "abc"}])
+def test_save_meta_config_of_the_wrong_type_then_new_game_keeps_a_copy(store, config):
+    data = write_save(store)
+    data["meta"]["config"] = config
+    raw = json.dumps(data).encode()
+    plant(store.save_path, raw)
+    app = start_app(store)
+    try:
+        continue_from_title(app)
+        assert messages(app), "the player was not told"
+        assert raw in survivors(store.save_path)
+        dismiss_all(app)
+        app.start_game(GameConfig.from_dict(config_dict()))
+        frames(app, 2)
+        assert raw in survivors(store.save_path)  # New game never deletes it
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("field, value", [("seed", "1e400"), ("first_dealer", "1e400"), ("seed", DIGITS_5001),
+                                          ("first_dealer", DIGITS_5001)])
+def test_save_config_numbers_beyond_reason(store, field, value):
+    data = write_save(store)
+    text = json.dumps(data).replace(f'"{field}": {data["meta"]["config"][field]}', f'"{field}": {value}', 1)
+    assert value in text
+    plant(store.save_path, text)
+    app = start_app(store)
+    try:
+        continue_from_title(app)
+        assert messages(app)
+        assert text.encode() in survivors(store.save_path)
+    finally:
+        app.shutdown()
+
+
+def test_save_with_a_5001_digit_integer_anywhere(store):
+    data = write_save(store)
+    text = json.dumps(data).replace('"players": 3', '"players": ' + DIGITS_5001, 1)
+    plant(store.save_path, text)
+    app = start_app(store)
+    try:
+        continue_from_title(app)
+        assert_told(app, i18n.t("common.damage.problem.huge_number"))
+        assert text.encode() in survivors(store.save_path)
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("name, shown", [("Ann\x00a", "Anna"), ("\u200d\u200d", "?"), ("\ud800", "?"),
+                                         ("x" * 10_000, "x" * 24)])
+def test_save_seat_names_with_nul_zero_width_or_lone_surrogate_resume(store, name, shown):
+    data = write_save(store)
+    data["meta"]["config"]["seats"][0]["name"] = name
+    text = json.dumps(data)  # \u escapes: a lone surrogate survives as JSON text
+    plant(store.save_path, text)
+    app = start_app(store)
+    try:
+        continue_from_title(app)
+        assert not messages(app)
+        table = app.stack.top
+        assert table.session.names[0] == shown
+        frames(app, 3)  # the table draws its name plates
+    finally:
+        app.shutdown()
+
+
+def test_save_that_is_a_folder_then_new_game(store):
+    store.save_path.mkdir(parents=True)
+    (store.save_path / "inside.txt").write_text("mine")
+    app = start_app(store)
+    try:
+        assert_told(app, i18n.t("common.damage.problem.odd_kind"))
+        dismiss_all(app)
+        app.start_game(GameConfig.from_dict(config_dict()))
+        frames(app, 3)
+        assert store.save_path.is_file()  # the new game's first autosave
+        moved = list(store.save_dir.glob("autosave.json.damaged-*"))
+        assert len(moved) == 1 and (moved[0] / "inside.txt").read_text() == "mine"
+    finally:
+        app.shutdown()
+
+
+def test_read_only_saves_folder_new_game_tells_and_goes_on(store, monkeypatch):
+    write_save(store)
+    before = store.save_path.read_bytes()
+    import lama_desktop.storage as storage_module
+
+    def refuse(path, text):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    def refuse_unlink(self, *args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    app = start_app(store)
+    try:
+        monkeypatch.setattr(storage_module, "atomic_write_text", refuse)
+        monkeypatch.setattr(type(store.save_path), "unlink", refuse_unlink)
+        app.start_game(GameConfig.from_dict(config_dict()))
+        frames(app, 3)
+        assert_told(app, i18n.t("common.damage.write.no_permission"))
+        assert store.save_path.read_bytes() == before
+    finally:
+        app.shutdown()
+
+
+def test_disk_full_while_playing_is_shown_and_the_previous_save_survives(store, monkeypatch):
+    import lama_desktop.storage as storage_module
+
+    app = start_app(store)
+    app.settings.bot_pace, app.settings.animation_speed = "instant", 4.0
+    try:
+        app.start_game(GameConfig.from_dict(config_dict()))
+        frames(app, 2)
+        table = app.stack.top
+        before = store.save_path.read_bytes()
+
+        def full(path, text):
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+        monkeypatch.setattr(storage_module, "atomic_write_text", full)
+        moves = table.session.moves_played
+        session = table.session
+        human = session.human_seats[0]
+        for _ in range(3000):  # until a move is made and its autosave fails
+            frames(app, 1)
+            if session.current_player == human and not open_messages(app):
+                session.play(session.state.legal_moves()[0])
+            if open_messages(app):
+                break
+        assert session.moves_played > moves
+        assert_told(app, i18n.t("common.damage.not_saved_title"), i18n.t("common.damage.write.disk_full"))
+        assert store.save_path.read_bytes() == before
+        dismiss_all(app)
+        monkeypatch.undo()
+        frames(app, 5)  # the game goes on
+        assert app.stack.top is table
+    finally:
+        app.shutdown()
+
+
+# --- statistics --------------------------------------------------------------------------------------------------
+def results(names=("Anna", "Bruno", "Carla")):
+    config = GameConfig("lama", [SeatConfig(n, "human" if i == 0 else "bot", "easy") for i, n in enumerate(names)],
+                        (), 0, 5)
+    return GameResults(config, [[3, 12, 7]], [3, 12, 7], [0])
+
+
+@pytest.mark.parametrize("stats, damaged", [
+    ('{"stats_version": 1, "games": {"lama": {"Anna": {"games": 1e400, "wins": 0, "points": 0}}}}', True),
+    ('{"stats_version": 1, "games": {"lama": {"Anna": {"games": 1, "wins": 1e400, "points": 0}}}}', True),
+    ('{"stats_version": 1, "games": {"lama": {"Anna": {"games": 1, "wins": 0, "points": 1e400}}}}', True),
+    ('{"stats_version": 1, "games": {"lama": {"Anna": {"games": 1, "wins": 0, "points": ' + DIGITS_5001 + '}}}}',
+     True),
+    (DEEP, True),
+    ('{"stats_version": 1, "games": {"lama": {"Ann\\u0000a": {"games": 1, "wins": 0, "points": 3}}}}', False),
+    ('{"stats_version": 1, "games": {"lama": {"Anna' + "\u200d" * 9_996 + '": {"games": 1, "wins": 1, '
+     '"points": 3}}}}', False),
+])
+def test_stats_damage_at_the_end_of_a_game_and_on_the_statistics_screen(store, stats, damaged):
+    plant(store.stats_path, stats)
+    write_save(store)
+    app = start_app(store)
+    try:
+        dismiss_all(app)
+        app.game_over(results())
+        frames(app, 3)
+        assert not store.save_path.exists()  # the finished game's save is removed as it should be
+        dismiss_all(app)
+        app.to_title()
+        frames(app, 1)
+        app.stack.push(StatisticsScene())
+        frames(app, 3)
+        rows = {r["name"]: r for r in app.storage.statistics()}
+        assert all(len(name) <= 24 and name.isprintable() for name in rows)
+        if damaged:  # moved aside, the player told, statistics start again with this game
+            assert stats.encode() in survivors(store.stats_path)
+            assert rows["Anna"]["games"] == 1
+            assert_told(app, i18n.t("common.damage.stats_title"))
+        else:  # a name cleaned at the door: the row is kept under its printable name
+            assert rows["Anna"]["games"] == 2
+            assert not messages(app)
+    finally:
+        app.shutdown()
+
+
+def test_damaged_statistics_are_never_reset_silently(store):
+    plant(store.stats_path, "{{{")
+    app = start_app(store)
+    try:
+        dismiss_all(app)
+        app.stack.push(StatisticsScene())
+        frames(app, 2)
+        assert_told(app, i18n.t("common.damage.stats_title"))
+        assert survivors(store.stats_path) == [b"{{{"]
+    finally:
+        app.shutdown()
