@@ -107,6 +107,22 @@ def test_the_lama_advisor_prefers_the_last_card_and_words_it():
     assert quit_row.points == pytest.approx(3.0)  # quitting scores the hand's 3 points, nothing else
 
 
+def test_the_runner_up_keeps_its_capitals_in_german():
+    # German capitalises nouns ("Tableau", "Chips") and names: the second move is not lower-cased
+    from lama_desktop.app import i18n
+
+    state = LamaState.crafted(hands=[["3"], ["1", "2", "4", "5", "6"], ["L", "L", "6"]], top="3",
+                              pile=["1", "2", "4", "5", "6", "L"] * 3, points=[12, 20, 25])
+    estimates = advise(state.view(0))
+    i18n.set_language("de")
+    try:
+        line = summary_line(estimates, "lama")
+    finally:
+        i18n.set_language("en")
+    assert line.startswith("3 legen: ") and "% Siegchance – deine Hand sinkt auf 0 Punkte; " in line
+    assert line.split("; ")[1].startswith(("Nachziehen: ", "Aussteigen: ")), line
+
+
 # -- the command line -------------------------------------------------------------------------------------------
 
 def _write(tmp_path, name, data):
