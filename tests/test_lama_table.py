@@ -204,16 +204,19 @@ def test_emptying_your_hand_offers_the_token_choice_and_a_key_returns_it(tmp_pat
     app.running = True
     assert run_until(app, lambda: table.can_act(), 500)
     post_click(card_center(table, table.shown.hand.index("5")))
-    assert run_until(app, lambda: app.stack.top.name == "round_summary", 500)
-    summary = app.stack.top
-    assert "5 = 5" not in summary.explain(0) and summary.explain(1) == "1 + 2 + llama 10 = 13"
-    post_key(pygame.K_RETURN)
+    # the token is given back first: the summary then shows the round's final totals (the engine's)
     assert run_until(app, lambda: table.can_act() and table.shown.phase == "returning", 500)
+    assert app.stack.top is table
     assert sorted(n for n in table.buttons if n.startswith("return")) == ["return 1", "return 10"]
     post_key(pygame.K_b)  # give back the black 10
-    assert run_until(app, lambda: table.session.state.phase != 1 or table.session.is_over, 200)
+    assert run_until(app, lambda: app.stack.top.name == "round_summary", 500)
     assert session.record.moves[-1] == "return 10"
     assert session.scores[0] == 3
+    summary = app.stack.top
+    assert "5 = 5" not in summary.explain(0) and summary.explain(1) == "1 + 2 + llama 10 = 13"
+    assert summary.totals() == [3, 18] and summary.returned() == {"seat": 0, "token": 10}
+    post_key(pygame.K_RETURN)
+    assert run_until(app, lambda: app.stack.top is table, 200)
 
 
 def test_continue_resumes_the_table_exactly_where_the_game_stood(tmp_path):

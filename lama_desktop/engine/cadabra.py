@@ -25,8 +25,9 @@ Events
 who draws: the square's next player, or the player alone); ``magic`` {action: "take" | "pass", from}
 (``from`` is "supply", "board" or a seat); ``draw`` {card, pile, hand_size}; ``quit`` {hand_size};
 ``exchange`` {whites, blacks}; ``round_end`` {round, reason: "emptied" | "all_quit", emptied_by, hands,
-breakdown, points, magic_holder, scores}; ``token_return`` {token, score, auto}; ``game_end`` {scores,
-winners}. Events that move tokens (``show_token``, ``show_take``, ``give``, ``exchange``, ``round_end``,
+breakdown, points, magic_holder, scores, returner}; ``token_return`` {token, score, scores, auto}; ``game_end``
+{scores, winners}. ``round_end``'s ``scores`` are before the token given back: ``returner`` (-1 if none) gives one
+back next, and ``token_return``'s ``scores`` are the round's final totals. Events that move tokens (``show_token``, ``show_take``, ``give``, ``exchange``, ``round_end``,
 ``token_return``) also carry ``holdings``: every seat's [whites, blacks] afterwards. In ``draw``/``force_draw``
 the drawn ``card`` is private to the drawing seat (the event's ``seat``): ``Event.for_seat`` makes it ``None`` for
 every other seat. Every other field is public (``round_end`` lays every hand open).
@@ -714,6 +715,8 @@ class CadabraState(HandsState):
                 "emptied_by": emptied_by, "hands": [hand_to_names(h) for h in self.hands], "points": gained,
                 "breakdown": breakdown, "magic_holder": magic_holder, "scores": self.scores,
                 "holdings": self.tokens(),
+                "returner": emptied_by if emptied_by >= 0 and (self.whites[emptied_by] or self.blacks[emptied_by])
+                else -1,
             }))
         if emptied_by >= 0 and (self.whites[emptied_by] or self.blacks[emptied_by]):
             self.phase = RETURNING
@@ -730,8 +733,8 @@ class CadabraState(HandsState):
         else:
             self.whites[p] -= 1
         if events is not None:
-            events.append(Event("token_return", p, {"token": token, "score": self.score(p), "auto": auto,
-                                                    "holdings": self.tokens()}))
+            events.append(Event("token_return", p, {"token": token, "score": self.score(p), "scores": self.scores,
+                                                    "auto": auto, "holdings": self.tokens()}))
         self._finish_round(events)
 
     def _finish_round(self, events) -> None:

@@ -140,6 +140,8 @@ class Event:
         that seat, else a copy whose private fields are ``None``. Redacting twice changes nothing."""
         if not self.private or (viewer is not None and viewer == self.seat):
             return self
+        if all(self.data.get(key) is None for key in self.private):
+            return self  # already a redacted copy
         data = dict(self.data)
         for key in self.private:
             if key in data:

@@ -12,7 +12,10 @@ asked only when they hold more than one kind).
 Events: ``deal`` {round, dealer, starter, top, hand_sizes, pile}, ``play`` {card, top}, ``draw`` {card, pile,
 hand_size} (``card`` is private: ``Event.for_seat`` makes it ``None`` for every other seat), ``quit``, ``extra_turn`` (plus card),
 ``drama_token`` {token, board}, ``drama_start`` {board}, ``drama_take`` {tokens, value}, ``round_end``
-{reason, emptied_by, hands, points, breakdown, scores}, ``token_return`` {token}, ``game_end`` {scores, winners}.
+{reason, emptied_by, hands, points, breakdown, scores, returner}, ``token_return`` {token, score, scores,
+automatic}, ``game_end`` {scores, winners}. ``round_end``'s ``scores`` are before the token given back:
+``returner`` (-1 if none: nobody emptied their hand, or they hold no token) gives one back next, and the
+``token_return`` event's ``scores`` are the round's final totals.
 Every other field is public (``round_end`` lays every hand open: the hands are counted in front of everybody).
 
 Representation (hot path): a hand is a list of 15 counts indexed by card type: 1–6 number cards, 7 llama,
@@ -399,15 +402,17 @@ class LamaState(HandsState):
             breakdown.append(detail)
             self.points[seat] += pts
         self.drama = False
+        kinds = []
+        if emptied_by >= 0:
+            held = holdings(self.points[emptied_by], self.pinks)
+            kinds = [d for d in (20, 10, 1) if held[d]]
         if events is not None:
             events.append(Event("round_end", emptied_by if emptied_by >= 0 else None, {
                 "round": self.round_no, "reason": reason, "emptied_by": emptied_by,
                 "hands": [hand_to_names(h) for h in self.hands], "points": gained, "breakdown": breakdown,
-                "scores": list(self.points),
+                "scores": list(self.points), "returner": emptied_by if kinds else -1,
             }))
         if emptied_by >= 0:
-            held = holdings(self.points[emptied_by], self.pinks)
-            kinds = [d for d in (20, 10, 1) if held[d]]
             if len(kinds) > 1:
                 self.phase = RETURNING
                 self.returner = emptied_by
@@ -425,7 +430,7 @@ class LamaState(HandsState):
         self.returner = -1
         if events is not None:
             events.append(Event("token_return", seat, {"token": token, "score": self.points[seat],
-                                                       "automatic": automatic}))
+                                                       "scores": list(self.points), "automatic": automatic}))
         self._finish_round(events)
 
     def _finish_round(self, events) -> None:

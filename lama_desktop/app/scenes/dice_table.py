@@ -1037,7 +1037,7 @@ class DiceRoundSummary(RoundSummaryScene):
             for kind in kinds:
                 surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
                 tx += step
-            surface.blit(ui.text(t("dice.summary.total", total=d["scores"][seat]), 19, INK_SOFT),
+            surface.blit(ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT),
                          (col_tokens, cy + ui.s(8)))
 
 

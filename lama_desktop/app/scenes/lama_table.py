@@ -120,6 +120,7 @@ class LamaTableScene(TableScene):
         self.revealed = not self.hotseat
         self.shown = self.shown_type(session.view(self.focus), self.revealed)
         self.pressed_card = -1
+        self._round_ending: dict | None = None  # a round_end whose summary waits for the token given back
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -726,8 +727,15 @@ class LamaTableScene(TableScene):
         else:
             self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110), seat=None)
         self._sound("blowup" if emptied >= 0 else "token")
+        if int(d.get("returner", -1)) >= 0:
+            # the summary shows the round's final totals: it waits for the token the engine says comes back
+            self._round_ending = dict(d)
+            return
+        self._show_round_summary(d)
+
+    def _show_round_summary(self, d, delay: float = 0.9) -> None:
         scene_type, options = self._round_summary()
-        self._open_round_summary(scene_type, d, 0.9, **options)
+        self._open_round_summary(scene_type, d, delay, **options)
 
     def _round_summary(self):
         """The round-summary scene and its options."""
@@ -769,6 +777,11 @@ class LamaTableScene(TableScene):
         self._sound("token")
         self.toasts.append(Toast(t("lama.toast.return", name=self._name(seat), value=token), 1.6))
         self.log.add(lazy.t("lama.log.return", name=self._name(seat), value=token), (255, 214, 110))
+        ending, self._round_ending = getattr(self, "_round_ending", None), None
+        if ending is not None:  # the round's summary, with the totals after the token came back (the engine's)
+            ending.update({key: d[key] for key in ("scores", "holdings") if key in d})
+            ending["returned"] = {"seat": seat, "token": token}
+            self._show_round_summary(ending, TOKEN_TIME + 0.3)
 
     def _ev_hide(self, seat, d) -> None:
         if self.hotseat and self.session.current_player != self.focus:

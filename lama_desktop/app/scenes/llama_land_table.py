@@ -826,7 +826,7 @@ class LlamaLandTableScene(TableScene):
                 for item in played:
                     # the viewing seat's copy of each event, under the event's own seat (a refill has none)
                     for event in self.session.events_for(item.events, self.viewer):
-                        with self.log.acting(event.seat):
+                        with self.log.acting(event.seat, event):
                             self._on_event(event.seat, event)
                         if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
                             self.hold = {"seat": item.seat, "left": HOLD_TIME}
@@ -895,6 +895,7 @@ class LlamaLandTableScene(TableScene):
             self.toasts.append(Toast(t(key), 2.4, True))
             self.log.add(lazy.t(key), (255, 214, 110))
         elif kind == "game_end":
+            self._game_end = dict(d)  # the results show this event's scores and breakdown
             winners = d.get("winners", self.session.winners())
             names = ", ".join(self._name(w) for w in winners)
             self.toasts.append(Toast(t("llama_land.toast.winner", names=names), 2.4, True))
@@ -973,11 +974,14 @@ class LlamaLandTableScene(TableScene):
         s = self.session
         config = self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
                                            tuple(s.record.variants), 0, s.record.seed)
-        results = GameResults(config, [list(s.scores)], list(s.scores), s.winners(), lower_score_wins=False)
-        breakdown = s.state.score_breakdown()
-        objectives = list(s.state.objectives)
+        end = getattr(self, "_game_end", None) or {}
+        view = s.view(self.viewer if self.viewer is not None else 0)
+        breakdown = end.get("breakdown") or view.score_breakdown()  # resumed when already over: the engine's
+        scores = [int(x) for x in end.get("scores", [b["total"] for b in breakdown])]
+        results = GameResults(config, [scores], scores, list(end.get("winners", s.winners())),
+                              lower_score_wins=False)
         self.close()
-        self.stack.clear_to(LlamaLandResultsScene(results, breakdown, objectives, s.state.public_dict()))
+        self.stack.clear_to(LlamaLandResultsScene(results, breakdown, list(view.objectives), view.to_dict()))
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _render_static(self) -> pygame.Surface:

@@ -2,7 +2,9 @@
 
 Built from the engine's ``round_end`` event data (``hands``, ``points``, ``breakdown`` with ``values``,
 ``llama_cards``, ``llama_points``, ``total``; ``scores``; ``emptied_by``; ``reason``), so it never counts
-anything itself. Each distinct value counts once (duplicates are shown faded), llamas once (10, or 20 with the
+anything itself. When a token is given back the table opens it after the engine's ``token_return`` event, whose
+``scores`` (the round's final totals) replace ``round_end``'s and whose seat and token are in ``returned``:
+``totals()`` is what the Points column shows, always the engine's numbers. Each distinct value counts once (duplicates are shown faded), llamas once (10, or 20 with the
 pink llama) or per card in the llama-scoring variant; the tokens taken are shown as token pictures.
 ``on_close`` runs when the player continues (Enter, Space, click) or after ``auto_close`` seconds (bot games).
 """
@@ -62,6 +64,14 @@ class RoundSummaryScene(MenuScene):
         self.group.add(Button(self._continue_text(), self.close, style="primary", rect=rect, name="continue",
                               size=24, hint="Enter"))
         self.group.on_back = self.close
+
+    def totals(self) -> list[int]:
+        """Each seat's total as the summary shows it: the engine's scores once the round is over."""
+        return [int(score) for score in self.data["scores"]]
+
+    def returned(self) -> dict | None:
+        """``{"seat", "token"}``: the token given back after emptying a hand (None when none was)."""
+        return self.data.get("returned")
 
     def _continue_text(self) -> str:
         return t("lama.summary.continue")
@@ -173,7 +183,10 @@ class RoundSummaryScene(MenuScene):
         blit_center(surface, ui.text(title, 40, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(50)))
         emptied = d.get("emptied_by", -1)
         if emptied is not None and emptied >= 0:
-            sub = t("lama.summary.emptied", name=self.names[emptied])
+            if self.returned():
+                sub = t("lama.summary.emptied", name=self.names[emptied])
+            else:
+                sub = t("lama.summary.emptied_no_token", name=self.names[emptied])
         else:
             sub = t("lama.summary.all_quit")
         blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
@@ -224,8 +237,12 @@ class RoundSummaryScene(MenuScene):
         for kind in kinds:
             surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
             tx += step
-        total = t("lama.summary.total", total=self.data["scores"][seat])
-        surface.blit(ui.text(total, 19, INK_SOFT), (col_tokens, cy + ui.s(8)))
+        total = ui.text(t("lama.summary.total", total=self.totals()[seat]), 19, INK_SOFT)
+        surface.blit(total, (col_tokens, cy + ui.s(8)))
+        returned = self.returned()
+        if returned is not None and returned.get("seat") == seat:  # the token given back, beside the total
+            back = ui.text(f"\u2212{returned['token']}", 19, (60, 120, 60), bold=True)
+            surface.blit(back, (col_tokens + total.get_width() + ui.s(8), cy + ui.s(8)))
 
 
 def _holdings(points: int, pinks: bool) -> dict:

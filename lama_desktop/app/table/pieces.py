@@ -428,6 +428,7 @@ class LogPanel:
         self.actors: list[int | None] = []
         self.max_lines = max_lines
         self.actor: int | None = None
+        self.source = None  # the event whose handler is adding lines (``acting``), else None
         self.on_add = None
         self._cache = None
         self._key = None
@@ -443,13 +444,15 @@ class LogPanel:
             self.on_add(text, actor)
 
     @contextmanager
-    def acting(self, seat: int | None):
-        """Lines added inside the block are about ``seat`` (unless they say otherwise)."""
-        before, self.actor = self.actor, seat
+    def acting(self, seat: int | None, source=None):
+        """Lines added inside the block are about ``seat`` (unless they say otherwise); ``source`` is the event
+        being shown (tools read it in ``on_add``)."""
+        before = self.actor, self.source
+        self.actor, self.source = seat, source
         try:
             yield
         finally:
-            self.actor = before
+            self.actor, self.source = before
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str) -> None:
         from ..i18n import language

@@ -207,7 +207,7 @@ class TableScene(Scene):
                 self.shown.current = seat
             handler = getattr(self, f"_ev_{event.kind}", None)
             if handler is not None:
-                with self.log.acting(seat):  # the log's lines say whom they are about
+                with self.log.acting(seat, event):  # the log's lines say whom they are about
                     handler(seat, event.data)
 
     def try_move(self, text: str) -> None:
@@ -334,7 +334,8 @@ class TableScene(Scene):
         self.tween.after(delay, lambda: self.stack.push(scene) if self.stack is not None else closed())
 
     def _ev_game_end(self, seat, d) -> None:
-        names = ", ".join(self._name(w) for w in self.session.winners())
+        self._game_end = dict(d)  # the results show the engine's final scores and winners from this event
+        names = ", ".join(self._name(w) for w in d.get("winners", self.session.winners()))
         toast, line = self._winner_texts(names)
         self.toasts.append(Toast(toast, 2.5, True))
         self.log.add(line, (255, 214, 110))
@@ -355,7 +356,9 @@ class TableScene(Scene):
 
     def _to_results(self) -> None:
         s = self.session
-        results = GameResults(self._results_config(), self._score_history(), s.scores, s.winners())
+        end = getattr(self, "_game_end", None) or {}  # a game resumed when already over has no event: the engine's
+        scores, winners = list(end.get("scores", s.scores)), list(end.get("winners", s.winners()))
+        results = GameResults(self._results_config(), self._score_history(), scores, winners)
         self.close()
         if self.app is not None:
             self.app.game_over(results)
