@@ -326,8 +326,9 @@ class App:
             return
         self.stack.handle_event(event)
 
-    def step(self, dt: float | None = None) -> None:
-        """One frame: events, queued scene changes, update, draw, flip."""
+    def step(self, dt: float | None = None, draw: bool = True) -> None:
+        """One frame: events, queued scene changes, update, draw, flip (``draw=False``: the frame's logic only, for
+        headless tools such as the transcript, which render only the screens they read)."""
         if dt is None:
             dt = self.clock.tick(0 if self.smoke_test else FPS) / 1000.0
         for hook in list(self.frame_hooks):
@@ -345,9 +346,10 @@ class App:
         self.show_reports()
         self.stack.apply_pending()
         self._maybe_start_fade(before, snapshot)
-        self.stack.draw(self.screen)
-        self._draw_fade(dt)
-        pygame.display.flip()
+        if draw:
+            self.stack.draw(self.screen)
+            self._draw_fade(dt)
+            pygame.display.flip()
         self.frame += 1
         if self._save_settings_at is not None and time.monotonic() >= self._save_settings_at:
             self._save_settings_at = None
