@@ -65,6 +65,8 @@ def test_a_whole_game_against_bots_played_with_real_input_events(tmp_path):
             if last != top.name:
                 summaries += 1
             post_key(pygame.K_RETURN)
+        elif top.name == "message" and last != "message":  # "Quit this round?": Enter confirms
+            post_key(pygame.K_RETURN)
         elif top is table and table.can_act():
             legal = [str(m) for m in table.legal()]
             plays = [m for m in legal if m.startswith("play")]

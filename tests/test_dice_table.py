@@ -88,6 +88,8 @@ def test_a_whole_game_against_bots_played_with_real_input_events(tmp_path):
             if last_top != "dice_round_summary":
                 summaries += 1
             post_key(pygame.K_RETURN)
+        elif top.name == "message" and last_top != "message":  # "Quit this round?": Enter confirms
+            post_key(pygame.K_RETURN)
         elif top is table and table.can_act():
             moves = [str(m) for m in table.legal()]
             phase = table.shown.phase

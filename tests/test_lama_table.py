@@ -104,6 +104,8 @@ def test_a_whole_game_against_bots_played_with_real_input_events(tmp_path):
             if last_top != "round_summary":
                 summaries += 1
             post_key(pygame.K_RETURN)
+        elif top.name == "message" and last_top != "message":  # "Quit this round?": Enter confirms
+            post_key(pygame.K_RETURN)
         elif top is table and table.can_act():
             human_turn_by_input(table, counters)
         last_top = top.name
@@ -156,7 +158,9 @@ def test_hot_seat_shows_the_privacy_screen_between_two_humans(tmp_path):
                 post_key(pygame.K_RIGHT)
             post_key(pygame.K_RETURN)
         else:
-            post_key(pygame.K_q)
+            post_key(pygame.K_q)  # asks first: Enter confirms
+            assert run_until(app, lambda: app.stack.top.name == "message", 100)
+            post_key(pygame.K_RETURN)
         ok = run_until(app, lambda: app.stack.top.name in ("privacy", "round_summary", "results"), 3000)
         assert ok
         while app.stack.top.name == "round_summary":
@@ -229,7 +233,7 @@ def test_continue_resumes_the_table_exactly_where_the_game_stood(tmp_path):
             if len(table.session.record.moves) >= 7:
                 break
             human_turn_by_input(table, counters)
-        elif app.stack.top.name == "round_summary":
+        elif app.stack.top.name in ("round_summary", "message"):
             post_key(pygame.K_RETURN)
     moves = list(table.session.record.moves)
     position = table.session.state.to_dict()
@@ -271,6 +275,10 @@ def test_tab_reaches_the_buttons_and_enter_presses_them(tmp_path):
     assert len(focused) == 1 and focused[0] in ("draw", "quit")
     post_key(pygame.K_RETURN)
     app.step(1 / 30)
+    if focused[0] == "quit":  # quitting asks first: Enter again confirms
+        assert app.stack.top.name == "message"
+        post_key(pygame.K_RETURN)
+        app.step(1 / 30)
     assert table.session.record.moves[moves] == focused[0]
 
 

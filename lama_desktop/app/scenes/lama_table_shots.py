@@ -1,8 +1,9 @@
 """L.A.M.A. table moments for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them).
 
 Each builder seats a table on the app's scene stack in a chosen moment: a fresh round, the middle of a round with
-the playable cards raised, the Lama Drama, a Party game, the hot-seat privacy screen, a round summary. Positions
-come from seeded games (the same picture every time); the Drama and Party moments are crafted states.
+the playable cards raised, the question before quitting a round, the Lama Drama, a Party game, the hot-seat privacy
+screen, a round summary. Positions come from seeded games (the same picture every time); the Drama and Party
+moments are crafted states.
 """
 
 from __future__ import annotations
@@ -53,6 +54,14 @@ def _mid_round(app):
     scene = _push(app, _played_session("lama", 4, seed=31, until=ready))
     _settle(app, scene)
     scene.hover = -1
+
+
+def _confirm_quit(app):
+    """Q pressed in the middle of a round: "Quit this round?" over the table (Enter quits, Escape keeps playing)."""
+    _mid_round(app)
+    scene = app.stack.top
+    scene.try_move("quit")
+    app.stack.apply_pending()
 
 
 def _drama(app):
@@ -143,6 +152,7 @@ def _round_summary(app):
 register([
     ("table-lama-start", _start),
     ("table-lama-mid-round", _mid_round),
+    ("table-lama-confirm-quit", _confirm_quit),
     ("table-lama-drama", _drama),
     ("table-lama-party", _party),
     ("table-lama-6p", _six_players),

@@ -1,8 +1,9 @@
 """A modal message or confirmation over the current scene (damaged saves, "really quit?", …).
 
 ``MessageScene(title, text)`` has one OK button; ``MessageScene(title, text, buttons=[(label, callback, style)])``
-offers choices. Every button closes the message first, then runs its callback. Escape picks the last button
-(by convention the safe choice: OK / Cancel).
+offers choices (a fourth item, a key hint such as "Enter", is shown on the button). Every button closes the
+message first, then runs its callback. Enter picks the first button, Escape the last (by convention the safe
+choice: OK / Cancel).
 """
 
 from __future__ import annotations
@@ -37,12 +38,15 @@ class MessageScene(MenuScene):
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (w // 2, h // 2)
         buttons = self.buttons or [(t("common.button.ok"), None, "primary")]
-        bw, bh, gap = ui.s(220), ui.s(56), ui.s(20)
+        hints = any(len(spec) > 3 and spec[3] for spec in buttons)
+        bh, gap = ui.s(56), ui.s(20)
+        bw = min(ui.s(300), (width - ui.s(64) - (len(buttons) - 1) * gap) // len(buttons)) if hints else ui.s(220)
         total = len(buttons) * bw + (len(buttons) - 1) * gap
         x = self.panel.centerx - total // 2
-        for i, (label, callback, style) in enumerate(buttons):
+        for i, (label, callback, style, *hint) in enumerate(buttons):
             rect = pygame.Rect(x + i * (bw + gap), self.panel.bottom - ui.s(36) - bh, bw, bh)
-            self.group.add(Button(label, self._closer(callback), style=style, rect=rect, name=f"b{i}"))
+            self.group.add(Button(label, self._closer(callback), style=style, rect=rect, name=f"b{i}",
+                                  hint=hint[0] if hint else ""))
         self._escape = self._closer(buttons[-1][1])
         self.group.on_back = self._escape
         self.group.set_focus(self.group.widgets[0])

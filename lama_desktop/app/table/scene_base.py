@@ -62,6 +62,8 @@ class TableScene(Scene):
     first_option = "first_player"
     #: the events whose mover becomes the current player as they are shown
     movers: tuple = ()
+    #: the kinds of move a player cannot take back: asked for a confirmation first (``common.confirm.<kind>_*``)
+    confirm_kinds: tuple = ("quit",)
 
     def exit(self) -> None:
         self.close()
@@ -210,8 +212,9 @@ class TableScene(Scene):
                 with self.log.acting(seat, event):  # the log's lines say whom they are about
                     handler(seat, event.data)
 
-    def try_move(self, text: str) -> None:
-        """Ask the session (the engine decides); show the reason of a refusal."""
+    def try_move(self, text: str, confirmed: bool = False) -> None:
+        """Ask the session (the engine decides); show the reason of a refusal. A move that cannot be taken back is
+        confirmed first (``_confirm_first``) unless ``confirmed``."""
         if not self.idle:
             return
         if not self.can_act():
@@ -219,11 +222,31 @@ class TableScene(Scene):
             if cur >= 0 and not self.session.is_human(cur):
                 self._toast_reason(self._wait_text(self.session.seats[cur].name))
             return
+        if not confirmed and self._confirm_first(text):
+            return
         outcome = self.session.play(text)
         if not outcome.ok:
             self._toast_reason(refusal_text(outcome))
             return
         self._moved()
+
+    def _confirm_first(self, text: str) -> bool:
+        """A move the player cannot take back (its kind in ``confirm_kinds``: quitting the round) asks first, in a
+        modal message: Enter (or its first button) plays it, Escape (or "Keep playing") leaves the turn as it was.
+        True when the question was asked. A move the engine would refuse is not asked about (its refusal shows)."""
+        kind = text.split(" ", 1)[0]
+        if kind not in self.confirm_kinds or self.stack is None:
+            return False
+        if text not in {str(m) for m in self.legal()}:
+            return False
+        from ..scenes.message import MessageScene
+
+        buttons = [(t(f"common.confirm.{kind}_yes"), lambda: self.try_move(text, confirmed=True), "primary",
+                    t("common.keys.enter")),
+                   (t(f"common.confirm.{kind}_no"), None, "secondary", t("common.keys.escape"))]
+        self.stack.push(MessageScene(t(f"common.confirm.{kind}_title"), t(f"common.confirm.{kind}_text"), buttons,
+                                     icon="question"))
+        return True
 
     def _wait_text(self, name: str) -> str:
         """What a click says while a bot (``name``) is to move."""
