@@ -154,3 +154,58 @@ def test_cadabra_next_player_draws_is_shown_as_theirs_and_hidden_from_the_player
     text, seat = lines[1]
     assert seat == 1 and "Bruno" in text and "3" not in text and "You" not in text, lines  # the 3 is Bruno's secret
     assert sorted(table.shown.hand) == ["5"]
+
+
+def test_hot_seat_shows_each_draw_only_to_the_player_behind_the_privacy_screen(tmp_path):
+    """Two humans at one screen (Cadabra, so a square makes the other human draw): every event the table is
+    handed is redacted for the seat whose hand is face up at that moment, and for nobody while it is hidden."""
+    import pygame
+
+    from lama_desktop.app.gameconfig import SeatConfig
+    from lama_desktop.app.scenes.cadabra_table import CadabraTableScene
+    from lama_desktop.app.session import GameSession
+    from lama_desktop.engine.cadabra import CadabraState
+    from lama_desktop.engine.record import GameRecord
+    from frames import fast_app, post_key
+
+    app = fast_app(tmp_path)
+    state = CadabraState.crafted(hands=[["2+", "5", "6"], ["4", "6", "6"], ["6", "6"]], top="1",
+                                 pile=["4", "5", "3*", "1", "L"])
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Ben", "human"), SeatConfig("Cy", "bot", "easy")]
+    session = GameSession(GameRecord("lama-cadabra", 3, (), 0, {"first_player": 0}, []), seats, state=state)
+    table = CadabraTableScene(session)
+    handed = []
+    real = session.events_for
+
+    def events_for(events, seat):
+        seen = real(events, seat)
+        handed.append((seat, table.focus, table.revealed, events, seen))
+        return seen
+
+    session.events_for = events_for
+    app.stack.push(table)
+    app.running = True
+
+    def run(predicate, frames=600):
+        for _ in range(frames):
+            app.step(1 / 30)
+            if app.stack.top.name == "privacy":
+                post_key(pygame.K_RETURN)
+            if predicate():
+                return True
+        return False
+
+    assert run(lambda: table.can_act() and table.focus == 0)
+    table.try_move("play 2+")  # Ann's square: Ben, the next player, draws the 3 (star)
+    assert run(lambda: table.can_act() and table.focus == 1)
+    table.try_move("draw")  # Ben draws the 1 himself, in front of his own eyes
+    assert run(lambda: session.current_player == 0 and table.can_act() and table.focus == 0)
+    forced = [(seat, seen) for seat, _f, _r, events, seen_list in handed for seen in seen_list
+              if seen.kind in ("draw", "force_draw")]
+    assert [(seat, e.kind, e.seat, e.data["card"]) for seat, e in forced if e.seat == 1] == [
+        (0, "force_draw", 1, None), (1, "draw", 1, "1")]
+    for seat, focus, revealed, events, seen_list in handed:
+        assert seat == (focus if revealed else None)  # the viewer is the seat behind the privacy screen
+        for raw, seen in zip(events, seen_list):
+            for key in raw.private:
+                assert (seen.data[key] is not None) == (raw.seat == seat)

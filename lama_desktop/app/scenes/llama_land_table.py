@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import math
+import random
 
 import pygame
 
@@ -275,7 +276,9 @@ class LlamaLandTableScene(TableScene):
     def _moves_now(self):
         key = (self.version, self.session.moves_played)
         if self._legal_cache[0] != key:  # asked every frame (buttons): computed once per position
-            self._legal_cache = (key, self.session.state.legal_moves() if not self.session.is_over else [])
+            me = self.my_seat()
+            self._legal_cache = (key, self.session.view(me).legal_moves() if me >= 0 and not self.session.is_over
+                                 else [])
         return self._legal_cache[1]
 
     def _legal_kinds(self) -> set:
@@ -306,14 +309,18 @@ class LlamaLandTableScene(TableScene):
             phase = self.d["phase"]
             self.mode = {"place": "place", "hut": "hut", "llama": "llama", "after": "after"}.get(phase, "wait")
             if self.mode == "place":
+                # the placer previews a build on a world consistent with the player's view (what is hidden, the
+                # order under the stacks' tops and of the character deck, dealt again): never the live state
+                view = s.view(me)
+                world = view.sample_state(random.Random(s.moves_played))
                 if self.placer is None or self.placer.seat != me:
-                    self.placer = Placer(s.state, me)
+                    self.placer = Placer(world, me)
                     self.placer.snap_any()
                 else:
-                    self.placer.refresh(s.state)
+                    self.placer.refresh(world)
                     if not self.placer.legal_anchors():
                         self.placer.snap_any()
-                if "foundation" not in {m.kind for m in s.state.legal_moves()}:
+                if "foundation" not in {m.kind for m in view.legal_moves()}:
                     self.foundation_mode = False
             else:
                 self.placer = None
