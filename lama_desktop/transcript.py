@@ -1,7 +1,7 @@
 """What the player reads: a whole game played through the real table scenes, headless, as a transcript.
 
     python -m lama_desktop.transcript GAME [--variant V,...] --players B0,B1,... --seed S --lang LANG [--json]
-                                      [--check]
+                                      [--check] [--games N]
 
 Seat 0 is the local player: a human seat at the table, whose moves are chosen by a bot of level ``B0`` and go in
 through the table's own input path (``table.try_move``, what a click or key calls) from the seat's view; the round
@@ -15,7 +15,8 @@ seat the line is about, and ``event``: the kind and seat of the engine event bei
 ``null`` for a line of the table's own), ``toast``, ``prompt`` (the status line whenever it changes while seat 0
 may act), ``summary`` (every text the round summary draws), ``round_end`` (``shown``: the totals the summary
 shows per seat, ``engine``: the engine's scores when the round closed), ``game_end`` (``shown``: the results
-screen's totals, ``engine``: the engine's final scores), then ``{"kind": "done", "lines": N, "games": 1}``.
+screen's totals, ``engine``: the engine's final scores), then ``{"kind": "done", "lines": N, "games": 1}``. ``--games N`` plays seeds S … S+N-1 one after the other (the
+``done`` line then counts them all, and the text form says how many games a second it played).
 Every line has ``kind``, ``round`` and ``text``. Without ``--json``: the same as readable text.
 
 ``--check`` also checks what a QA reader checks by eye, and exits 1 on a problem (each one on stderr):
@@ -76,7 +77,10 @@ def parse_args(argv) -> argparse.Namespace:
     parser.add_argument("--lang", required=True)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--check", action="store_true", help="check the transcript; exit 1 on a problem")
+    parser.add_argument("--games", type=int, default=1, help="play seeds S, S+1, ... (default 1 game)")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        raise BadArguments(f"--games must be 1 or more, not {args.games}")
     validate(args.game, _split(args.variant), _split(args.players), args.lang)
     return args
 
@@ -420,21 +424,28 @@ def format_line(line: dict) -> str:
 def main(argv=None) -> int:
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
-        transcript = play(args.game, _split(args.variant), _split(args.players), args.seed, args.lang)
     except BadArguments as error:
         print(f"transcript: error: {error}", file=sys.stderr)
         return 2
-    for line in transcript.lines:
-        print(json.dumps(line, ensure_ascii=False) if args.json else format_line(line))
-    done = {"kind": "done", "lines": len(transcript.lines), "games": 1}
-    print(json.dumps(done) if args.json else f"done: {done['lines']} lines, 1 game, "
-                                              f"{transcript.frames} frames in {transcript.seconds:.2f} s")
-    if args.check:
-        found = problems(transcript)
-        for problem in found:
-            print(f"transcript: problem: {problem}", file=sys.stderr)
-        return 1 if found else 0
-    return 0
+    lines = frames = 0
+    found: list[str] = []
+    started = time.perf_counter()
+    for seed in range(args.seed, args.seed + args.games):
+        transcript = play(args.game, _split(args.variant), _split(args.players), seed, args.lang)
+        for line in transcript.lines:
+            print(json.dumps(line, ensure_ascii=False) if args.json else format_line(line))
+        lines += len(transcript.lines)
+        frames += transcript.frames
+        if args.check:
+            found += [f"seed {seed}: {problem}" for problem in problems(transcript)]
+    seconds = time.perf_counter() - started
+    done = {"kind": "done", "lines": lines, "games": args.games}
+    games = f"{args.games} game" + ("s" if args.games != 1 else "")
+    print(json.dumps(done) if args.json else f"done: {lines} lines, {games}, {frames} frames in {seconds:.2f} s "
+                                              f"({args.games / seconds:.2f} games/s)")
+    for problem in found:
+        print(f"transcript: problem: {problem}", file=sys.stderr)
+    return 1 if found else 0
 
 
 if __name__ == "__main__":

@@ -79,6 +79,7 @@ def test_readable_text_and_the_check_flag(capsys):
     (["lama", "--variant", "nope", "--players", "easy,easy", "--seed", "1", "--lang", "en"], "unknown variant"),
     (["lama", "--players", "easy,easy", "--seed", "one", "--lang", "en"], "invalid int"),
     (["lama", "--players", "easy,easy", "--lang", "en"], "--seed"),
+    (["lama", "--players", "easy,easy", "--seed", "1", "--lang", "en", "--games", "0"], "--games"),
 ])
 def test_bad_arguments_say_so_in_one_line_and_exit_2(capsys, argv, words):
     assert transcript.main(argv) == 2
@@ -117,3 +118,11 @@ def test_the_checks_catch_a_hidden_card_and_a_wrong_total():
     assert transcript.problems(_transcript([dict(line, text="Bruno draws a card")], [(raw, raw.for_seat(0))])) == []
     total = {"kind": "round_end", "round": 3, "text": "", "shown": [41, 24, 14], "engine": [41, 14, 14]}
     assert any("shown [41, 24, 14]" in p for p in transcript.problems(_transcript([total])))
+
+
+def test_several_games_in_one_run(capsys):
+    assert transcript.main(["lama-dice", "--players", "easy,easy", "--seed", "5", "--lang", "de", "--json",
+                            "--games", "2", "--check"]) == 0
+    lines = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+    assert lines[-1] == {"kind": "done", "lines": len(lines) - 1, "games": 2}
+    assert sum(line["kind"] == "game_end" for line in lines) == 2
