@@ -441,3 +441,166 @@ def test_the_llama_land_log_follows_a_change_of_language_mid_game(tmp_path):
     finally:
         i18n.set_language("en")
         table.close()
+
+
+# -- building made obvious: every placement by keyboard, the legend, the preview, zoom and pan ---------------------
+def _footprint(placement) -> frozenset:
+    return frozenset(tuple(c) for c in placement["cells"])
+
+
+def _placing_table(tmp_path, seed=5, size=(1280, 720)):
+    app, table = make_app(tmp_path, seed=seed, size=size)
+    for _ in range(5):
+        app.step(1 / 30)
+    assert table.mode == "place" and table.placer is not None
+    return app, table
+
+
+def test_n_and_shift_n_reach_every_legal_placement_of_every_stack_by_keyboard_alone(tmp_path):
+    def ready(state):  # Ann to place, with builds and extensions both possible
+        kinds = {p["kind"] for p in state.placements()} if state.current_player == 0 and state.phase == 0 else ()
+        return len(kinds) == 2 and state.turns[0] >= 3
+    app, table = table_at(tmp_path, 6, ready)
+    state = table.session.state
+    placer = table.placer
+    for shape in state.shapes_available():
+        post_key(pygame.K_1 + "TLPNZ".index(shape))
+        app.step(1 / 30)
+        assert placer.shape == shape
+        every = {_footprint(p): p["kind"] for p in state.placements(shape)}
+        start, started_legal = placer.cursor, placer.footprint() in every
+        seen, order = {}, []
+        for _ in range(len(every)):
+            post_key(pygame.K_n)
+            app.step(1 / 30)
+            ev = placer.evaluate()
+            assert ev["legal"], ev["reason"]
+            seen[placer.footprint()] = ev["kind"]
+            order.append((placer.cursor, placer.footprint()))
+        assert seen == every  # every legal placement, every orientation, extensions and builds, each once
+        assert len(order) == len(set(f for _c, f in order))
+        distances = [(c[0] - start[0]) ** 2 + (c[1] - start[1]) ** 2 for c, _f in order]
+        # nearest first: the walk is the placements sorted by distance, begun after the spot in hand if that one
+        # was legal (then it ends on it), so it descends at most once (back to the start's neighbours)
+        descents = sum(1 for a, b in zip(distances, distances[1:]) if b < a)
+        assert descents <= (1 if started_legal else 0)
+        if started_legal:
+            assert distances[-1] == 0
+        else:
+            assert distances[0] == min(distances)
+        post_key(pygame.K_n, pygame.KMOD_SHIFT)  # Shift+N walks back
+        app.step(1 / 30)
+        assert placer.footprint() == order[-2][1]
+    # and Enter places the one the walk stands on
+    post_key(pygame.K_1 + "TLPNZ".index(state.shapes_available()[0]))
+    post_key(pygame.K_n)
+    app.step(1 / 30)
+    chosen = placer.footprint()
+    moves = len(table.session.record.moves)
+    post_key(pygame.K_RETURN)
+    for _ in range(3):
+        app.step(1 / 30)
+    placed = table.session.record.moves[moves]
+    assert placed.split()[0] in ("build", "extend")
+    assert table.session.state.players[0].log[-1][0] == placed.split()[0]
+    domain = table.session.state.public_dict(0)["domains"][0]
+    tops = {(c["x"], c["y"]): c["levels"][-1]["tile"] for c in domain["cells"]}
+    assert len({tops[cell] for cell in chosen}) == 1 and tops[next(iter(chosen))] >= 0  # one new tile, there
+    table.close()
+
+
+def test_a_tile_that_fits_nowhere_says_so_on_n(tmp_path):
+    app, table = _placing_table(tmp_path)
+    placer = table.placer
+    placer.state = table.session.state.clone()
+    for pile in placer.state.stacks:  # a crafted moment: the stack in hand holds a tile with no legal spot
+        pile.clear()
+    placer._cycle = None
+    assert placer.cycle(1) is None
+    post_key(pygame.K_n)
+    app.step(1 / 30)
+    assert table.reason_toast is not None and table.reason_toast.text.startswith(t("llama_land.legend.nowhere")[:12])
+
+
+def test_the_legend_names_extension_and_build_spots_and_counts_the_placements(tmp_path):
+    app, table = _placing_table(tmp_path)
+    rows = table.legend_lines()
+    total = len(table.session.state.placements(table.placer.shape))
+    assert [swatch for swatch, _text in rows] == ["extend", "build", "", ""]
+    assert rows[0][1] == t("llama_land.legend.extend") and rows[1][1] == t("llama_land.legend.build")
+    assert str(total) in rows[2][1]
+    app.step(1 / 30)
+    assert ("legend", tuple(rows), tuple(table.rects["legend"])) in table.domain_cache
+
+
+def test_hovering_a_spot_where_the_tile_fits_previews_it_and_elsewhere_no_red_ghost(tmp_path, monkeypatch):
+    from lama_desktop.app.scenes import llama_land_table as module
+
+    app, table = _placing_table(tmp_path)
+    placer = table.placer
+    calls = []
+    monkeypatch.setattr(module, "draw_ghost", lambda *a, **k: calls.append(("ghost", a[4], k.get("kind"))))
+    monkeypatch.setattr(module.iso, "draw_outline", lambda *a, **k: calls.append(("outline",)))
+    spot, kind = next(iter(placer.legal_anchors().items()))
+    post_motion(cell_point(table, spot))
+    app.step(1 / 30)
+    assert placer.evaluate()["legal"] and calls[-1] == ("ghost", True, kind)
+    placer.cursor = (40, 40)  # far off the domain: it fits nowhere here
+    calls.clear()
+    app.step(1 / 30)
+    assert calls == [("outline",)]  # a faint outline, never a red tile
+
+
+def test_zoom_with_wheel_and_keys_and_pan_with_drag_and_shift_arrows(tmp_path):
+    app, table = _placing_table(tmp_path)
+    moves = len(table.session.record.moves)
+    base = table._big_frame().cell
+    centre = table.rects["domain"].center
+    post_motion(centre)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                         precise_y=1.0, touch=False))
+    app.step(1 / 30)
+    assert table._big_frame().cell > base
+    post_key(pygame.K_MINUS)
+    post_key(pygame.K_MINUS)
+    app.step(1 / 30)
+    assert table._big_frame().cell < base
+    post_key(pygame.K_0)
+    app.step(1 / 30)
+    assert table._big_frame().cell == base and table.pan == (0.0, 0.0)
+    post_key(pygame.K_PLUS)
+    app.step(1 / 30)
+    before = table._big_frame().ground(0, 0)
+    post_key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    app.step(1 / 30)
+    after = table._big_frame().ground(0, 0)
+    assert after[0] < before[0]  # the view moved right over the domain
+    # a drag moves the view and places nothing; a click without moving still places
+    start = table._big_frame().ground(0, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + 60, centre[1] + 30), rel=(60, 30),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(centre[0] + 60, centre[1] + 30), button=1))
+    app.step(1 / 30)
+    moved = table._big_frame().ground(0, 0)
+    assert (round(moved[0] - start[0]), round(moved[1] - start[1])) == (60, 30)
+    assert len(table.session.record.moves) == moves
+    spot = next(iter(table.placer.legal_anchors()))
+    post_click(cell_point(table, spot))
+    for _ in range(3):
+        app.step(1 / 30)
+    assert len(table.session.record.moves) > moves
+
+
+def test_the_walk_over_the_spots_keeps_the_tile_in_view_when_zoomed_in(tmp_path):
+    app, table = _placing_table(tmp_path)
+    for _ in range(4):
+        post_key(pygame.K_PLUS)
+    app.step(1 / 30)
+    view = table._fit_rect()
+    for _ in range(12):
+        post_key(pygame.K_n)
+        app.step(1 / 30)
+        frame = table._big_frame()
+        x, y = frame.top_center(*table.placer.cursor, table.placer.evaluate()["level"])
+        assert view.collidepoint(x, y)

@@ -17,30 +17,48 @@ from ..table.seats import seat_color_name, seat_rgb  # noqa: F401  (a seat's col
 
 INK = (74, 52, 38)
 FOUNDATION_TOP = (178, 170, 160)
+#: the colour of a spot where the tile in hand fits, by kind (the legend, the spot marks, the tile's preview)
+SPOT_COLORS = {"extend": (150, 220, 255, 200), "build": (120, 240, 150, 205)}
+_GHOST_TINTS = {"extend": (160, 215, 255, 255), "build": (150, 255, 170, 255), "illegal": (255, 150, 140, 255)}
+_GHOST_EDGES = {"extend": (120, 200, 255), "build": (120, 240, 150), "illegal": (240, 96, 84)}
 
 
 class IsoFrame:
-    """Where the cells of ``bounds`` (x0, y0, x1, y1) go inside ``rect``; ``max_level``: the tallest column."""
+    """Where the cells of ``bounds`` (x0, y0, x1, y1) go inside ``rect``; ``max_level``: the tallest column.
 
-    def __init__(self, bounds, rect: pygame.Rect, max_level: int, max_cell: int = 120):
+    By default the whole ``bounds`` rectangle fits in ``rect``. ``fit_cells`` fits those cells alone (their
+    projected outline, a domain is rarely a full rectangle: it is drawn as large as ``rect`` allows); ``zoom``
+    multiplies that cell size (about the middle of ``rect``) and ``pan`` moves the picture by pixels. What falls
+    outside ``rect`` is for the caller to clip."""
+
+    def __init__(self, bounds, rect: pygame.Rect, max_level: int, max_cell: int = 120, fit_cells=None,
+                 zoom: float = 1.0, pan=(0, 0)):
         x0, y0, x1, y1 = bounds
         self.bounds = (x0, y0, x1, y1)
         self.rect = pygame.Rect(rect)
         nx, ny = x1 - x0 + 1, y1 - y0 + 1
         self.nx, self.ny = nx, ny
         max_level = max(1, max_level)
-        by_w = 2 * self.rect.w / (nx + ny)
-        by_h = self.rect.h / ((nx + ny) / 4 + 0.16 * max_level + 0.2)
-        cell = int(min(max_cell, by_w, by_h)) // 2 * 2
+        if fit_cells:  # the projected outline of these cells, in half-cell (u) and quarter-cell (v) units
+            us = [(x - x0) - (y - y0) for x, y in fit_cells]
+            vs = [(x - x0) + (y - y0) for x, y in fit_cells]
+            u0, u1, v0, v1 = min(us) - 1, max(us) + 1, min(vs), max(vs) + 2
+        else:
+            u0, u1, v0, v1 = -ny, nx, 0, nx + ny
+        by_w = 2 * self.rect.w / (u1 - u0)
+        by_h = self.rect.h / ((v1 - v0) / 4 + 0.16 * max_level + 0.2)
+        cell = int(min(max_cell, by_w, by_h) * zoom) // 2 * 2
         self.cell = max(12, cell)
+        self.zoom = zoom
         geo = art.block_geometry(self.cell, 1)
         self.rise = geo["rise"]
         self.headroom = geo["headroom"]
         c = self.cell
-        total_w = (nx + ny) * c / 2
-        total_h = (nx + ny) * c / 4 + self.rise * max_level + self.headroom
-        self.ox = self.rect.x + ny * c / 2 + (self.rect.w - total_w) / 2
-        self.oy = self.rect.y + self.rise * max_level + self.headroom + (self.rect.h - total_h) / 2
+        total_w = (u1 - u0) * c / 2
+        total_h = (v1 - v0) * c / 4 + self.rise * max_level + self.headroom
+        self.ox = self.rect.x - u0 * c / 2 + (self.rect.w - total_w) / 2 + pan[0]
+        self.oy = self.rect.y - v0 * c / 4 + self.rise * max_level + self.headroom + (self.rect.h - total_h) / 2 \
+            + pan[1]
         self.max_level = max_level
 
     def ground(self, x: int, y: int) -> tuple[float, float]:
@@ -195,29 +213,32 @@ def cells_in_front(frame: IsoFrame, cells: dict, picked) -> list[tuple[int, int]
 _GHOSTS: dict = {}
 
 
-def ghost_block(icon: str, level: int, cell: int, legal: bool) -> pygame.Surface:
-    key = (icon, level, cell, legal)
+def ghost_block(icon: str, level: int, cell: int, tint: str) -> pygame.Surface:
+    """A block of the tile in hand tinted by ``tint``: ``extend``, ``build`` (where it fits) or ``illegal``."""
+    key = (icon, level, cell, tint)
     img = _GHOSTS.get(key)
     if img is None:
         if len(_GHOSTS) > 400:
             _GHOSTS.clear()
         img = art.land_block(icon, min(max(1, level), 9), cell).copy()
-        tint = (150, 255, 170, 255) if legal else (255, 150, 140, 255)
-        img.fill(tint, special_flags=pygame.BLEND_RGBA_MULT)
-        img.set_alpha(215 if legal else 180)
+        img.fill(_GHOST_TINTS[tint], special_flags=pygame.BLEND_RGBA_MULT)
+        img.set_alpha(180 if tint == "illegal" else 215)
         img = finish(img)
         _GHOSTS[key] = img
     return img
 
 
-def draw_ghost(surface: pygame.Surface, frame: IsoFrame, cells, level: int, legal: bool, lift: float = 0.0) -> None:
-    """The tile being placed: ``cells`` = [(x, y, icon)], standing at ``level``, tinted green (legal) or red."""
+def draw_ghost(surface: pygame.Surface, frame: IsoFrame, cells, level: int, legal: bool, lift: float = 0.0,
+               kind: str = "build") -> None:
+    """The tile being placed: ``cells`` = [(x, y, icon)], standing at ``level``, tinted in its spot colour
+    (``kind``: blue extension, green build) where it fits, red where not."""
     c = frame.cell
+    tint = kind if legal else "illegal"
     order = sorted(cells, key=lambda t: _painter_key(t[:2]))
     for x, y, icon in order:
         bx, by = frame.block_pos(x, y, level)
-        surface.blit(ghost_block(icon, level, c, legal), (bx, by - lift))
-    color = (120, 240, 150) if legal else (240, 96, 84)
+        surface.blit(ghost_block(icon, level, c, tint), (bx, by - lift))
+    color = _GHOST_EDGES[tint]
     owned = {(x, y) for x, y, _ in cells}
     edges = (((1, 0), 1, 2), ((0, 1), 2, 3), ((-1, 0), 3, 0), ((0, -1), 0, 1))
     width = max(2, round(c * 0.06))
@@ -226,6 +247,26 @@ def draw_ghost(surface: pygame.Surface, frame: IsoFrame, cells, level: int, lega
         for (dx, dy), a, b in edges:
             if (x + dx, y + dy) not in owned:
                 pygame.draw.line(surface, color, top[a], top[b], width)
+
+
+def draw_outline(surface: pygame.Surface, frame: IsoFrame, cells, level: int) -> None:
+    """Where the tile in hand would go although it does not fit there: its outline only, faint and neutral (no
+    sea of red over the domain; the status line says why)."""
+    owned = {(x, y) for x, y, *_ in cells}
+    width = max(1, round(frame.cell * 0.03))
+    tops = [frame.top_rhombus(x, y, level) for x, y, *_ in cells]
+    x0 = int(min(px for top in tops for px, _ in top)) - width
+    y0 = int(min(py for top in tops for _, py in top)) - width
+    x1 = int(max(px for top in tops for px, _ in top)) + width + 1
+    y1 = int(max(py for top in tops for _, py in top)) + width + 1
+    layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
+    for (x, y, *_), top in zip(cells, tops):
+        top = [(px - x0, py - y0) for px, py in top]
+        pygame.draw.polygon(layer, (255, 255, 255, 26), top)
+        for (dx, dy), a, b in EDGES:
+            if (x + dx, y + dy) not in owned:
+                pygame.draw.line(layer, (255, 255, 255, 120), top[a], top[b], width)
+    surface.blit(layer, (x0, y0))
 
 
 def draw_spot(surface: pygame.Surface, frame: IsoFrame, x: int, y: int, level: int, color, width: int = 0,

@@ -3,7 +3,9 @@
 Nothing here decides a rule. ``Placer`` turns (shape, rotation, mirror, cursor cell) into the engine's move text
 (``build``/``extend S rN m|- X Y``), asks ``state.refusal`` for the reason, and for a legal build applies the
 move to a *clone* of the state to read the payout events (icons and characters) the engine would produce.
-Legal cursor spots for the current orientation come from ``state.placements(shape)``.
+Legal cursor spots for the current orientation come from ``state.placements(shape)``; ``cycle`` walks over every
+legal placement of the tile in hand (every orientation, extensions and builds), nearest the cursor first: the
+keyboard alone reaches each one (N / Shift+N).
 
 The cursor is the tile's *anchor*: the cell of the oriented tile nearest to its middle, so the tile stays centred
 under the mouse while it turns.
@@ -36,6 +38,7 @@ class Placer:
         self._legal_cache: dict = {}
         self._eval_key = None
         self._eval = None
+        self._cycle = None  # (shape, state id, phase, [placements nearest first], {cells: index})
 
     # -- the domain being built --------------------------------------------------------------------------------
     @property
@@ -50,6 +53,7 @@ class Placer:
         self.state = state
         self._legal_cache.clear()
         self._eval_key = None
+        self._cycle = None
         shapes = state.shapes_available()
         if shapes and self.shape not in shapes:
             self.shape = shapes[0]
@@ -166,6 +170,46 @@ class Placer:
     def any_legal(self) -> dict:
         """Every legal placement of the selected shape by orientation code (for 'show me where it fits')."""
         return {(p["rotation"], p["mirror"]): p for p in self.state.placements(self.shape)}
+
+    def footprint(self) -> frozenset:
+        """The cells the tile in hand covers now (a placement's identity, whatever code names its orientation)."""
+        return frozenset(self.cells())
+
+    def set_placement(self, placement: dict) -> None:
+        """Take the orientation of an engine placement (``state.placements``) and put the cursor on its anchor."""
+        self.rotation, self.mirror = placement["rotation"] % 4, bool(placement["mirror"])
+        ax, ay = self.anchor()
+        self.cursor = (placement["x"] + ax, placement["y"] + ay)
+        self._eval_key = None
+
+    def cycle(self, step: int = 1) -> dict | None:
+        """N (``step`` 1) / Shift+N (-1): the next / previous legal placement of the tile in hand, in every
+        orientation, extensions and builds alike, ordered nearest the cursor first (from where the walk began).
+        From a spot that is not legal the walk starts again at the nearest. Returns the placement (or ``None``:
+        the tile fits nowhere)."""
+        key = (self.shape, id(self.state), self.state.phase, len(self.state.turn_foundations))
+        here = self.footprint()
+        if self._cycle is None or self._cycle[0] != key or here not in self._cycle[2]:
+            placements = self.state.placements(self.shape)
+            if not placements:
+                self._cycle = None
+                return None
+            cx, cy = self.cursor
+
+            def distance(p):
+                ax, ay = anchor_of([tuple(c) for c in p["cells"]])
+                return ((ax - cx) ** 2 + (ay - cy) ** 2, p["kind"] != "build", ay, ax, p["rotation"], p["mirror"])
+
+            order = sorted(placements, key=distance)
+            index = {frozenset(tuple(c) for c in p["cells"]): i for i, p in enumerate(order)}
+            self._cycle = (key, order, index)
+            i = index[here] + step if here in index else 0
+        else:
+            i = self._cycle[2][here] + step
+        order = self._cycle[1]
+        chosen = order[i % len(order)]
+        self.set_placement(chosen)
+        return chosen
 
     def snap_to_legal(self) -> bool:
         """Move the cursor to the nearest legal spot of this orientation (or turn the tile until one exists)."""

@@ -13,11 +13,15 @@ standing on their cells, foundations as grey stone), every player's panel with a
 inspect that domain), the log and the action buttons.
 
 Placing a tile (mouse): pick a stack (click it), the tile follows the mouse over the domain snapped to the grid;
-wheel or right click turns it, the buttons turn and mirror it; the legal spots of the current orientation are
-marked; a click places it (a refused spot shows why). Foundations: the Foundation button (or F) then click cells.
-Keyboard: arrows move the cursor, 1–5 or Tab choose the stack, R / Shift+R rotate, M mirror, N jumps to the next
-spot where the tile fits, F foundation mode, Enter confirms, C characters, E end the turn, K markers (after an
-extension), V looks at the next player's domain, Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
+right click turns it, the buttons turn and mirror it; the spots where the current orientation fits are marked
+(blue: extension, green: build; a legend says so) and the tile in hand previews in the same colour with what a
+build would bring; elsewhere it is a faint outline and the status line says why it does not fit; a click places
+it. Foundations: the Foundation button (or F) then click cells. The domain is drawn as large as its panel allows;
+the wheel or + / − zoom, a drag or Shift+arrows move the view, 0 fits it again.
+Keyboard: arrows move the cursor, 1–5 or Tab choose the stack, R / Shift+R rotate, M mirror, N / Shift+N walk
+over every placement of the tile (every orientation, extensions and builds, nearest first), F foundation mode,
+Enter confirms, C characters, E end the turn, K markers (after an extension), V looks at the next player's domain,
+Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
 """
 
 from __future__ import annotations
@@ -30,10 +34,10 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import t
+from ..i18n import plural, t
 from ..land import iso
-from ..land.iso import (IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell, draw_ghost,
-                        max_height, render_domain)
+from ..land.iso import (SPOT_COLORS, IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell,
+                        draw_ghost, max_height, render_domain)
 from ..land.pieces import (CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_card, flat_tile, icon, llama_card,
                            objective_card, space_centers)
 from ..land.placement import Placer
@@ -56,6 +60,10 @@ REF_W, REF_H = 1600, 900
 DROP_TIME = 0.32
 #: seconds a bot's domain stays in view after its tile or llama lands (before the animation-speed setting)
 HOLD_TIME = 0.9
+#: the zoom steps of the big domain (1 = as large as its panel allows)
+ZOOMS = (0.6, 0.8, 1.0, 1.25, 1.6, 2.0, 2.5, 3.0)
+#: pixels the pointer moves with the button down before a press on the domain becomes a drag of the view
+DRAG_SLOP = 6
 
 
 class LlamaLandTableScene(TableScene):
@@ -100,6 +108,10 @@ class LlamaLandTableScene(TableScene):
         self.frame_big: IsoFrame | None = None
         self.frame_key = None
         self.spots_cache = (None, None)
+        self.zoom = 1.0
+        self.pan = (0.0, 0.0)  # the view of the big domain moved by pixels (reference layout units × scale)
+        self.drag = None  # {"start", "pan", "moved"}: a press on the domain, a click or a drag of the view
+        self._bubble = None  # (frame, evaluation, lift): the payout bubble of the build in hand, this frame
         self.overlay_open = False
         self._was_my_turn = False
         self.results_open = False
@@ -177,6 +189,8 @@ class LlamaLandTableScene(TableScene):
         r["log"] = R(x_obj, log_y, obj_w, 142)
         r["buttons"] = R(x_obj, buttons_y, obj_w, 154 * k)
         r["menu"] = R(16 + dom_w - 8 - 46 * k, y0 + 8, 46 * k, 40 * k)
+        legend_w = min(500 * k, dom_w * 0.6)
+        r["legend"] = R(16 + dom_w - 8 - 46 * k - 10 - legend_w, y0 + 8, legend_w, 96 * k)
         self.static = None
         self.middle = None
         self.domain_cache.clear()
@@ -363,11 +377,20 @@ class LlamaLandTableScene(TableScene):
             if event.type == pygame.KEYDOWN:
                 return True
         if event.type == pygame.MOUSEMOTION:
+            if self.drag is not None:
+                sx, sy = self.drag["start"]
+                dx, dy = event.pos[0] - sx, event.pos[1] - sy
+                if self.drag["moved"] or abs(dx) + abs(dy) > self.ui.s(DRAG_SLOP):
+                    self.drag["moved"] = True
+                    self._set_view(self.zoom, (self.drag["pan"][0] + dx, self.drag["pan"][1] + dy))
+                    return True
             self._hover(event.pos)
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.mode == "place" and self.placer is not None:
-                self.placer.rotate(1 if event.y < 0 else -1)
+            pos = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.hover_pos
+            if not self.rects["domain"].collidepoint(pos):
+                pos = self.rects["domain"].center
+            self.zoom_by(1 if event.y > 0 else -1, pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1 and self._press_button(event.pos, self._explain_disabled):
@@ -375,14 +398,61 @@ class LlamaLandTableScene(TableScene):
             if event.button == 3 and self.mode == "place" and self.placer is not None:
                 self.placer.rotate(1)
                 return True
+            if event.button == 1 and self._on_domain(event.pos):  # a click on release, unless it drags the view
+                self.drag = {"start": event.pos, "pan": self.pan, "moved": False}
+                return True
             if event.button == 1:
                 return self._click(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            drag, self.drag = self.drag, None
+            if drag is not None:
+                if not drag["moved"]:
+                    self._click(drag["start"])
+                return True
             return self._release_button(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def _on_domain(self, pos) -> bool:
+        """A point of the big domain's panel that is not one of the table's other pieces."""
+        return self.rects["domain"].collidepoint(pos) and not self.rects["menu"].collidepoint(pos)
+
+    # -- the view of the big domain: zoom and pan ----------------------------------------------------------------
+    def _set_view(self, zoom: float, pan) -> None:
+        rect = self._fit_rect()
+        limit_x, limit_y = rect.w * max(0.5, zoom) * 0.75, rect.h * max(0.5, zoom) * 0.75
+        self.zoom = zoom
+        self.pan = (max(-limit_x, min(limit_x, pan[0])), max(-limit_y, min(limit_y, pan[1])))
+        self.frame_key = None
+
+    def zoom_by(self, steps: int, pos=None) -> None:
+        """Zoom in (``steps`` > 0) or out by zoom steps, keeping the point under ``pos`` (default the middle)."""
+        i = min(range(len(ZOOMS)), key=lambda k: abs(ZOOMS[k] - self.zoom))
+        new = ZOOMS[max(0, min(len(ZOOMS) - 1, i + steps))]
+        if new == self.zoom:
+            return
+        rect = self._fit_rect()
+        px, py = pos if pos is not None else rect.center
+        k = new / self.zoom
+        # the picture scales about the fit rect's middle (plus the pan): keep the point under the pointer still
+        cx, cy = rect.centerx + self.pan[0], rect.centery + self.pan[1]
+        pan = (self.pan[0] + (px - cx) * (1 - k), self.pan[1] + (py - cy) * (1 - k))
+        self._set_view(new, pan)
+
+    def reset_view(self) -> None:
+        self._set_view(1.0, (0.0, 0.0))
+
+    def _follow(self, cell, level: int = 1) -> None:
+        """Move the view so that ``cell`` (the cursor) is inside the domain's panel, when zoomed in."""
+        frame = self._big_frame()
+        x, y = frame.top_center(cell[0], cell[1], level)
+        box = self._fit_rect().inflate(-frame.cell, -frame.cell)
+        dx = box.left - x if x < box.left else (box.right - x if x > box.right else 0)
+        dy = box.top - y if y < box.top else (box.bottom - y if y > box.bottom else 0)
+        if dx or dy:
+            self._set_view(self.zoom, (self.pan[0] + dx, self.pan[1] + dy))
 
     def _skip(self) -> None:
         self.tween.skip()
@@ -491,6 +561,20 @@ class LlamaLandTableScene(TableScene):
             focused.activate()
             return True
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom_by(1)
+            return True
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom_by(-1)
+            return True
+        if key in (pygame.K_0, pygame.K_KP0):
+            self.reset_view()
+            return True
+        if shift and key in arrows:  # move the view (a quarter of the panel a press)
+            dx, dy = arrows[key]
+            rect = self._fit_rect()
+            self._set_view(self.zoom, (self.pan[0] - dx * rect.w / 4, self.pan[1] - dy * rect.h / 4))
+            return True
         if self.inspect is not None and key in arrows:
             self.inspect = None
         if self.mode == "place" and self.placer is not None:
@@ -499,8 +583,10 @@ class LlamaLandTableScene(TableScene):
                 dx, dy = arrows[key]
                 if self.foundation_mode:
                     self.cursor = (self.cursor[0] + dx, self.cursor[1] + dy)
+                    self._follow(self.cursor)
                 else:
                     p.cursor = (p.cursor[0] + dx, p.cursor[1] + dy)
+                    self._follow(p.cursor, p.evaluate()["level"])
                 return True
             if key == pygame.K_TAB:
                 p.cycle_shape(-1 if shift else 1)
@@ -519,7 +605,7 @@ class LlamaLandTableScene(TableScene):
                 p.flip()
                 return True
             if key == pygame.K_n:
-                self._next_spot()
+                self._next_spot(-1 if shift else 1)
                 return True
             if key == pygame.K_f:
                 self.press("foundation")
@@ -589,16 +675,13 @@ class LlamaLandTableScene(TableScene):
                 b.focused = False
             self.buttons[order[0]].focused = True
 
-    def _next_spot(self) -> None:
+    def _next_spot(self, step: int = 1) -> None:
+        """N / Shift+N: the next / previous placement of the tile in hand, every orientation, nearest first."""
         p = self.placer
-        spots = sorted(p.legal_anchors(), key=lambda c: (c[1], c[0]))
-        if not spots:
-            p.snap_to_legal()
+        if p.cycle(step) is None:
+            self._toast_reason(t("llama_land.legend.nowhere"))
             return
-        if p.cursor in spots:
-            p.cursor = spots[(spots.index(p.cursor) + 1) % len(spots)]
-        else:
-            p.snap_to_legal()
+        self._follow(p.cursor, p.evaluate()["level"])
 
     def press(self, name: str) -> None:
         b = self.buttons.get(name)
@@ -1232,16 +1315,27 @@ class LlamaLandTableScene(TableScene):
         self.domain_cache[cache_key] = (full, surf, frame)
         return surf
 
+    def _fit_rect(self) -> pygame.Rect:
+        """Where the big domain fits at zoom 1: its panel less the title line and the status line (the legend sits
+        in the panel's top right corner, which the diamond of an isometric domain leaves free)."""
+        dom = self.rects["domain"]
+        top = dom.y + self.ui.s(40)
+        bottom = self.rects["status"].y - self.ui.s(22)
+        return pygame.Rect(dom.x + self.ui.s(14), top, dom.w - self.ui.s(28), max(10, bottom - top))
+
     def _big_frame(self) -> IsoFrame:
+        """The big domain's frame: the domain and a cell around it (where extensions go; the walk over the spots
+        moves the view to one further out) as large as the panel allows, times the zoom, moved by the pan."""
         seat = self.shown_seat
-        rect = self.rects["domain"].inflate(-self.ui.s(30), -self.ui.s(80))
-        rect.y -= self.ui.s(12)
+        rect = self._fit_rect()
         dom = self.d["domains"][seat]
-        key = (seat, tuple(dom["bounds"]), max_height(dom), tuple(rect))
+        key = (seat, domain_signature(dom), tuple(rect), self.zoom, self.pan)
         if self.frame_key != key or self.frame_big is None:
             x0, y0, x1, y1 = dom["bounds"]
+            cells = {(c["x"], c["y"]) for c in dom["cells"]}
+            halo = {(x + dx, y + dy) for x, y in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
             self.frame_big = IsoFrame((x0 - 2, y0 - 2, x1 + 2, y1 + 2), rect, max_height(dom) + 1,
-                                      max_cell=self.ui.s(120))
+                                      max_cell=self.ui.s(150), fit_cells=halo, zoom=self.zoom, pan=self.pan)
             self.frame_key = key
         return self.frame_big
 
@@ -1260,7 +1354,15 @@ class LlamaLandTableScene(TableScene):
             self.middle_key = key
         surface.blit(self.middle, (0, 0))
         self._draw_hover(surface)
+        clip = surface.get_clip()
+        self._bubble = None
+        surface.set_clip(self.rects["domain"].inflate(-ui.s(4), -ui.s(4)))
         self._draw_big_domain(surface)
+        surface.set_clip(clip)
+        self._draw_domain_labels(surface)
+        if self._bubble is not None:
+            self._draw_payout_bubble(surface, *self._bubble)
+            self._bubble = None
         self._draw_status(surface)
         self._draw_hover_tip(surface)
         self.log.draw(surface, self.rects["log"], ui, log_title())
@@ -1305,20 +1407,9 @@ class LlamaLandTableScene(TableScene):
                     pts = [(px - frame_rect.x, py - frame_rect.y) for px, py in frame.top_rhombus(x, y, c["height"])]
                     pygame.draw.polygon(glow, (255, 236, 150, int(120 * a)), pts)
                 surface.blit(glow, frame_rect.topleft)
-        # name of the domain shown
-        title = t("llama_land.ui.domain_of", name=self._name(seat))
-        img = ui.text(title, 20, CREAM, bold=True)
-        dom_rect = self.rects["domain"]
-        surface.blit(img, (dom_rect.x + ui.s(16), dom_rect.y + ui.s(12)))
-        if self.inspect is not None:
-            hint = ui.text(t("llama_land.ui.inspecting"), 15, (200, 226, 216))
-            surface.blit(hint, (dom_rect.x + ui.s(16), dom_rect.y + ui.s(40)))
-        pygame.draw.circle(surface, iso.seat_rgb(seat), (dom_rect.x + ui.s(8), dom_rect.y + ui.s(24)), ui.s(5))
         mine = self.my_seat() == seat and self.inspect is None and self.can_act()
         if not mine:
             return
-        if self.mode in ("place", "llama"):
-            self._draw_compass(surface)
         if self.mode == "place" and self.placer is not None:
             if self.foundation_mode:
                 spots = [(x, y, cells[(x, y)]["height"] if (x, y) in cells else 1) for x, y in self._foundation_cells()]
@@ -1332,10 +1423,13 @@ class LlamaLandTableScene(TableScene):
             self._draw_spots(surface, frame, cells)
             ev = self.placer.evaluate()
             lift = frame.rise * 0.6 + 2 * abs(((self.time * 1.6) % 2) - 1)
-            draw_ghost(surface, frame, ev["cells"], ev["level"], ev["legal"], lift=lift)
+            if not ev["legal"]:  # not a spot where it fits: a faint outline (the status line says why)
+                iso.draw_outline(surface, frame, ev["cells"], ev["level"])
+                return
+            draw_ghost(surface, frame, ev["cells"], ev["level"], True, lift=lift, kind=ev["kind"])
             self._redraw_front(surface, frame, cells, seat, [(x, y, ev["level"]) for x, y, _i in ev["cells"]])
-            if ev["legal"] and ev["kind"] == "build":
-                self._draw_payout_bubble(surface, frame, ev, lift)
+            if ev["kind"] == "build":
+                self._bubble = (frame, ev, lift)  # drawn over the legend, after the labels
         elif self.mode == "llama":
             spots = self._llama_spots()
             self._blit_cell_layer(surface, frame, ("llama", self.version),
@@ -1354,9 +1448,79 @@ class LlamaLandTableScene(TableScene):
                     ghost.set_alpha(190)
                     surface.blit(ghost, ghost.get_rect(midbottom=(round(tx), round(ty + frame.cell * 0.06))))
 
+    def _draw_domain_labels(self, surface) -> None:
+        """Over the big domain (not clipped by it): whose domain it is, the compass and the placement legend."""
+        ui = self.ui
+        seat = self.shown_seat
+        title = t("llama_land.ui.domain_of", name=self._name(seat))
+        img = ui.text(title, 20, CREAM, bold=True)
+        dom_rect = self.rects["domain"]
+        surface.blit(img, (dom_rect.x + ui.s(16), dom_rect.y + ui.s(12)))
+        if self.inspect is not None:
+            hint = ui.text(t("llama_land.ui.inspecting"), 15, (200, 226, 216))
+            surface.blit(hint, (dom_rect.x + ui.s(16), dom_rect.y + ui.s(40)))
+        pygame.draw.circle(surface, iso.seat_rgb(seat), (dom_rect.x + ui.s(8), dom_rect.y + ui.s(24)), ui.s(5))
+        if not (self.my_seat() == seat and self.inspect is None and self.can_act()):
+            return
+        if self.mode in ("place", "llama"):
+            self._draw_compass(surface)
+        if self.mode == "place" and self.placer is not None and not self.foundation_mode:
+            self._draw_legend(surface)
+
+    def legend_lines(self) -> list[tuple[str, str]]:
+        """The placement legend: (swatch, text) rows; swatch ``extend`` / ``build`` (the spot colours) or ``""``."""
+        p = self.placer
+        total = len(p.state.placements(p.shape))
+        if not total:
+            return [("", t("llama_land.legend.nowhere"))]
+        rows = [("extend", t("llama_land.legend.extend")), ("build", t("llama_land.legend.build"))]
+        rows.append(("", plural("llama_land.legend.cycle", total)))
+        rows.append(("", t("llama_land.legend.view")))
+        return rows
+
+    def _draw_legend(self, surface) -> None:
+        ui = self.ui
+        rect = self.rects["legend"]
+        rows = self.legend_lines()
+        key = ("legend", tuple(rows), tuple(rect))
+        img = self.domain_cache.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(img, (6, 30, 28, 205), img.get_rect(), border_radius=ui.s(12))
+            pygame.draw.rect(img, (255, 255, 255, 50), img.get_rect(), max(1, ui.s(2)), border_radius=ui.s(12))
+            pad = ui.s(10)
+            line_h = (rect.h - 2 * pad) / 4
+            for i, (swatch, text) in enumerate(rows):
+                cy = round(pad + line_h * (i + 0.5))
+                x = pad
+                if swatch:
+                    w = ui.s(22)
+                    pts = [(x + w / 2, cy - w / 4), (x + w, cy), (x + w / 2, cy + w / 4), (x, cy)]
+                    pygame.draw.polygon(img, SPOT_COLORS[swatch], pts)
+                    pygame.draw.polygon(img, (30, 80, 50), pts, 1)
+                    x += w + ui.s(8)
+                label = ui.text(text, 16, CREAM if swatch else (200, 226, 216), bold=bool(swatch))
+                room = rect.w - x - pad
+                if label.get_width() > room:
+                    label = pygame.transform.smoothscale_by(label, room / label.get_width())
+                img.blit(label, label.get_rect(midleft=(x, cy)))
+            img = finish(img)
+            self.domain_cache[key] = img
+        frame = self.frame_big
+        ev = self.placer.evaluate()
+        if frame is not None and ev["cells"]:  # the tile in hand under the legend: the legend fades
+            tops = [frame.top_rhombus(x, y, ev["level"]) for x, y, _i in ev["cells"]]
+            xs = [px for top in tops for px, _ in top]
+            ys = [py for top in tops for _, py in top]
+            under = pygame.Rect(min(xs), min(ys) - frame.cell, max(xs) - min(xs), max(ys) - min(ys) + frame.cell)
+            if under.colliderect(rect):
+                img = img.copy()
+                img.set_alpha(70)
+        surface.blit(img, rect.topleft)
+
     def _redraw_front(self, surface, frame, cells: dict, seat: int, picked) -> None:
         """Draw again the columns standing in front of ``picked`` (a ghost or falling tile): true occlusion."""
-        key = ("front", self.version, seat, tuple(picked), frame.cell, frame.bounds)
+        key = ("front", self.version, seat, tuple(picked), frame.cell, frame.bounds, frame.ox, frame.oy)
         front = self.domain_cache.get("front")
         if front is None or front[0] != key:
             front = (key, cells_in_front(frame, cells, picked))
@@ -1436,7 +1600,7 @@ class LlamaLandTableScene(TableScene):
     def _domain_cached_big(self, seat, frame, skip):
         dom = self.d["domains"][seat]
         sig = domain_signature(dom)
-        full = (sig, frame.bounds, frame.cell, tuple(frame.rect), skip)
+        full = (sig, frame.bounds, frame.cell, tuple(frame.rect), frame.ox, frame.oy, skip)
         hit = self.domain_cache.get(("big", seat))
         if hit is not None and hit[0] == full:
             return hit[1]
@@ -1446,7 +1610,7 @@ class LlamaLandTableScene(TableScene):
 
     def _blit_cell_layer(self, surface, frame, key, spots, fill, edge) -> None:
         """Translucent highlights on the top faces of ``spots`` [(x, y, level)], cached until the view changes."""
-        full = (key, frame.cell, frame.bounds, tuple(frame.rect))
+        full = (key, frame.cell, frame.bounds, tuple(frame.rect), frame.ox, frame.oy)
         hit = self.domain_cache.get("cell_layer")
         if hit is None or hit[0] != full:
             layer = pygame.Surface(frame.rect.size, pygame.SRCALPHA)
@@ -1463,7 +1627,8 @@ class LlamaLandTableScene(TableScene):
 
     def _draw_spots(self, surface, frame, cells) -> None:
         p = self.placer
-        key = (p.shape, p.rotation, p.mirror, self.version, frame.cell, frame.bounds, tuple(frame.rect))
+        key = (p.shape, p.rotation, p.mirror, self.version, frame.cell, frame.bounds, tuple(frame.rect), frame.ox,
+               frame.oy)
         if self.spots_cache[0] != key:
             layer = pygame.Surface(frame.rect.size, pygame.SRCALPHA)
             off = (-frame.rect.x, -frame.rect.y)
@@ -1475,8 +1640,7 @@ class LlamaLandTableScene(TableScene):
                 c = frame.cell * 0.36
                 pts = [(cx + off[0], cy - c / 4 + off[1]), (cx + c / 2 + off[0], cy + off[1]),
                        (cx + off[0], cy + c / 4 + off[1]), (cx - c / 2 + off[0], cy + off[1])]
-                col = (120, 240, 150, 200) if kind == "build" else (150, 220, 255, 190)
-                pygame.draw.polygon(layer, col, pts)
+                pygame.draw.polygon(layer, SPOT_COLORS[kind], pts)
                 pygame.draw.polygon(layer, (30, 80, 50, 200), pts, 1)
             self.spots_cache = (key, finish(layer))
         surface.blit(self.spots_cache[1], frame.rect.topleft)

@@ -115,6 +115,15 @@ def _preview_illegal(app):
     app.step(1 / 60)
 
 
+def _placement_legend(app):
+    """Anna to place mid-game: the legend of extension and build spots, the spots of the tile in hand, and the
+    tile previewed on the build that pays most (what N walks over, nearest first)."""
+    scene = push(app, played_session(5, _tall_build))
+    settle(app, scene)
+    _aim_at_best_build(scene)
+    app.step(1 / 60)
+
+
 def _feeding(app):
     def ready(state):  # Anna may feed, with a choice of crops and of coins standing in for crops
         if state.current_player != 0 or state.phase != 3 or state.t_fed:
@@ -151,6 +160,7 @@ SHOTS = [
     ("table-llama-land-mid-game", _mid_game),
     ("table-llama-land-preview-legal", _preview_legal),
     ("table-llama-land-preview-illegal", _preview_illegal),
+    ("llama-land-placement-legend", _placement_legend),
     ("table-llama-land-feeding", _feeding),
     ("table-llama-land-mid-game-ui85", screenshots.at_ui_scale(_mid_game, 0.85)),
     ("table-llama-land-mid-game-ui130", screenshots.at_ui_scale(_mid_game, 1.3)),
