@@ -79,7 +79,7 @@ def _party(app):
     state = LamaState.crafted(
         "lama-party", hands=[["2", "3+", "3", "5", "L", "P", "6+"], ["1", "4", "4+"], ["6", "6", "L", "2"],
                              ["5", "5+", "1"], ["3", "4", "2+", "L", "6"]],
-        pile=["5", "6", "1", "2", "3", "4", "5", "6", "1", "2", "3+"] * 2, top="3",
+        pile=["5", "6", "1", "2", "3", "4", "5", "6", "1", "4", "3"] * 2, top="3",
         discard=["1", "1+", "2", "2", "3"], current=0, points=[21, 9, 34, 16, 27], dealer=4, round_no=4,
         active=[True, True, False, True, True])
     session = GameSession(GameRecord("lama-party", 5, (), 0, {}, []), _seats(5), state=state)
