@@ -68,8 +68,10 @@ def _round_summary(app):
     scene = _crafted(app, 3, hands=[["2/3", "3", "3*", "5"], ["4", "6", "L", "L"], ["4/5"]], pile=PILE,
                      top="4", discard=["1", "2", "3", "4"], whites=[2, 6, 3], blacks=[1, 0, 2], magic=1,
                      current=2, round_no=3)
-    events = scene.session.state.apply("play 4/5")
-    data = next(e.data for e in events if e.kind == "round_end")
+    from .round_summary import round_summary_data
+
+    state = scene.session.state
+    data = round_summary_data(state, state.apply("play 4/5"))  # Carla gives back a token: the final totals
     app.stack.push(CadabraSummaryScene(data, scene.session.names))
     app.stack.apply_pending()
 

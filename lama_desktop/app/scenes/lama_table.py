@@ -33,7 +33,7 @@ from ..table.pieces import (
 from ..table.scene_base import TableEvent, TableScene, open_session
 from ..tables import register_table
 from ..widgets import UI, Button, felt_surface
-from ...engine.core import Move
+from ...engine.core import Event, Move
 from ...engine.lama import CARD_NAMES, DRAMA_THRESHOLD, holdings
 
 log = logging.getLogger("lama_desktop.table")
@@ -777,11 +777,11 @@ class LamaTableScene(TableScene):
         self._sound("token")
         self.toasts.append(Toast(t("lama.toast.return", name=self._name(seat), value=token), 1.6))
         self.log.add(lazy.t("lama.log.return", name=self._name(seat), value=token), (255, 214, 110))
-        ending, self._round_ending = getattr(self, "_round_ending", None), None
+        ending, self._round_ending = self._round_ending, None
         if ending is not None:  # the round's summary, with the totals after the token came back (the engine's)
-            ending.update({key: d[key] for key in ("scores", "holdings") if key in d})
-            ending["returned"] = {"seat": seat, "token": token}
-            self._show_round_summary(ending, TOKEN_TIME + 0.3)
+            from .round_summary import closed_round
+
+            self._show_round_summary(closed_round(ending, Event("token_return", seat, d)), TOKEN_TIME + 0.3)
 
     def _ev_hide(self, seat, d) -> None:
         if self.hotseat and self.session.current_player != self.focus:

@@ -130,7 +130,7 @@ def _hotseat_hidden(app):
 
 
 def _round_summary(app):
-    from .round_summary import RoundSummaryScene
+    from .round_summary import RoundSummaryScene, round_summary_data
 
     record = GameRecord("lama", 4, ("drama",), 58, {})
     state = record.new_state()
@@ -139,9 +139,7 @@ def _round_summary(app):
         moves = state.legal_moves()
         plays = [m for m in moves if m.kind == "play"]
         pick = plays[0] if plays else moves[0]
-        for event in record.play(state, pick):
-            if event.kind == "round_end":
-                data = event.data
+        data = round_summary_data(state, record.play(state, pick), lambda move: record.play(state, move))
     session = GameSession(record, _seats(4), state=state)
     scene = _push(app, session)
     _settle(app, scene)

@@ -245,6 +245,30 @@ class RoundSummaryScene(MenuScene):
             surface.blit(back, (col_tokens + total.get_width() + ui.s(8), cy + ui.s(8)))
 
 
+def closed_round(round_end: dict, token_return=None) -> dict:
+    """The summary's data: the engine's ``round_end`` data, and once the token came back (``token_return``, an
+    ``Event``; ``None`` when nobody gives one back) that event's final ``scores`` and ``holdings`` and
+    ``returned`` = {seat, token}."""
+    data = dict(round_end)
+    if token_return is not None:
+        data.update({key: token_return.data[key] for key in ("scores", "holdings") if key in token_return.data})
+        data["returned"] = {"seat": token_return.seat, "token": int(token_return.data["token"])}
+    return data
+
+
+def round_summary_data(state, events, play=None) -> dict | None:
+    """The summary's data for a move's ``events`` that ended a round, giving back the token the engine waits for
+    (its first choice, played with ``play(move)``, default ``state.apply``) when it has to: for screenshots and
+    tests that build a summary without a table. ``None`` when the events end no round."""
+    round_end = next((e for e in events if e.kind == "round_end"), None)
+    if round_end is None:
+        return None
+    back = next((e for e in events if e.kind == "token_return"), None)
+    if back is None and int(round_end.data.get("returner", -1)) >= 0:
+        back = next(e for e in (play or state.apply)(state.legal_moves()[0]) if e.kind == "token_return")
+    return closed_round(round_end.data, back)
+
+
 def _holdings(points: int, pinks: bool) -> dict:
     """Tokens making up ``points`` (largest denominations): the same exchange the engine uses."""
     from ...engine.lama import holdings
