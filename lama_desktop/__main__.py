@@ -1,32 +1,64 @@
-"""``python -m lama_desktop`` / ``lama-desktop``: start the game (``--version``, ``--smoke-test``)."""
+"""``python -m lama_desktop`` / ``lama-desktop``: start the game (``--version``, ``--smoke-test``, ``--profile DIR``).
+
+A bad flag is answered with one line and exit status 2 (``lama_desktop.cli``); the process serial number macOS
+adds when the app is opened from the Finder (``-psn_…``) is ignored.
+"""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
+from pathlib import Path
 
 from . import __version__
+from .cli import ArgumentParser, UsageError, run
+
+PROG = "lama-desktop"
+
+
+def profile_folder(text: str) -> Path:
+    """The portable profile's folder: made if missing; a file or a folder that cannot be made is a usage error."""
+    folder = Path(text).expanduser()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"--profile {text!r:.80} is a file, not a folder") from None
+    except OSError as error:
+        raise UsageError(f"--profile: cannot make the folder {text!r:.80} ({error.strerror or error})") from None
+    if not folder.is_dir():
+        raise UsageError(f"--profile {text!r:.80} is not a folder")
+    return folder
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="lama-desktop", description="The LAMA family of games and Llama Land.")
+    """The ``lama-desktop`` command (also the frozen app's and the installers' entry point)."""
+    return run(_main, argv, prog=PROG)
+
+
+def _main(argv=None) -> int:
+    parser = ArgumentParser(prog=PROG, description="The LAMA family of games and Llama Land.")
     parser.add_argument("--version", action="version", version=f"lama-desktop {__version__}")
     parser.add_argument("--smoke-test", action="store_true",
-                        help="open the window, play a complete bot game through the real scenes, exit 0")
+                        help="open the window, play a complete bot game through the real scenes, exit 0 (with "
+                             "--profile: in that profile, through Continue, the statistics and a game's end)")
     parser.add_argument("--self-check", action="store_true",
                         help="import every game, bot and scene, check the shipped data, print them, exit")
     parser.add_argument("--timing", action="store_true",
                         help="print the time from process start to the first frame on screen")
-    args, _unknown = parser.parse_known_args(argv)
+    parser.add_argument("--profile", metavar="DIR",
+                        help="keep the settings, statistics, saves and logs in DIR (a portable profile: "
+                             "DIR/settings.json, DIR/stats.json, DIR/saves/, DIR/log/) instead of your user folders")
+    args = list(sys.argv[1:] if argv is None else argv)
+    options = parser.parse_args([a for a in args if not a.startswith("-psn_")])
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if args.self_check:
+    if options.self_check:
         from .selfcheck import main as self_check
 
         return self_check()
+    profile = profile_folder(options.profile) if options.profile is not None else None
     from .app.main import run_app
 
-    return run_app(smoke_test=args.smoke_test, timing=args.timing)
+    return run_app(smoke_test=options.smoke_test, timing=options.timing, profile=profile)
 
 
 if __name__ == "__main__":

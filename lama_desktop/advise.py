@@ -29,7 +29,6 @@ The advisor reads only ``state.view(seat)``: two positions that look the same fr
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -162,11 +161,20 @@ def to_json(seat: int, game_id: str, estimates: list[Estimate]) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lama_desktop.advise",
+    """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
+    from .cli import run
+
+    return run(_main, argv, prog="python -m lama_desktop.advise")
+
+
+def _main(argv=None) -> int:
+    from .cli import ArgumentParser, int_in
+
+    parser = ArgumentParser(prog="python -m lama_desktop.advise",
                                      description="Every legal move of a seat with its estimated chance to win the "
                                                  "game, best first (the hard bot's search on the seat's view).")
     parser.add_argument("file", help="a saved state (to_dict), an autosave or a crafted position (JSON)")
-    parser.add_argument("--seat", type=int, required=True, help="the seat to advise (0-based); it must be to move")
+    parser.add_argument("--seat", type=int_in(0, 15), required=True, help="the seat to advise (0-based); it must be to move")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--lang", default="en", help="language of the reasons (en, fr, pl)")
     args = parser.parse_args(argv)

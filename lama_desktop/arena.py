@@ -8,7 +8,6 @@ workers, since each game's seeds come from (S, game number) alone.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -17,6 +16,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from .bots import make_bot
+from .cli import ArgumentParser, check_level, check_options, comma_list, game_spec, int_in, run
 from .engine.registry import get_game
 from .play import play_game
 
@@ -119,22 +119,29 @@ def format_table(report: dict) -> str:
     return "\n".join(lines)
 
 
+PROG = "python -m lama_desktop.arena"
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lama_desktop.arena", description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--variant", default="", help="comma-separated variant ids")
-    parser.add_argument("--players", required=True, help="comma-separated bot levels, one per seat")
-    parser.add_argument("--games", type=int, required=True)
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
+    return run(_main, argv, prog=PROG)
+
+
+def _main(argv=None) -> int:
+    parser = ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
+    parser.add_argument("game", type=game_spec)
+    parser.add_argument("--variant", default="", type=comma_list, help="comma-separated variant ids")
+    parser.add_argument("--players", required=True, type=comma_list, help="comma-separated bot levels, one per seat")
+    parser.add_argument("--games", type=int_in(1, 100_000_000), required=True)
+    parser.add_argument("--seed", type=int_in(0, (1 << 63) - 1), required=True)
+    parser.add_argument("--jobs", type=int_in(1, 1024), default=None, help="worker processes (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print one JSON object as the last output")
     args = parser.parse_args(argv)
-    bots = [b.strip() for b in args.players.split(",") if b.strip()]
-    variants = [v.strip() for v in args.variant.split(",") if v.strip()]
-    try:
-        report = run_arena(args.game, variants, bots, args.games, args.seed, jobs=args.jobs)
-    except ValueError as error:
-        parser.error(str(error))
+    spec = args.game
+    check_options(spec, len(args.players), args.variant)
+    for level in args.players:
+        check_level(spec.id, level)
+    report = run_arena(spec.id, args.variant, args.players, args.games, args.seed, jobs=args.jobs)
     print(format_table(report))
     if args.json:
         print(json.dumps(report))

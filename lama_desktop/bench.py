@@ -5,22 +5,28 @@
 - ``python -m lama_desktop.bench bot GAME --level L [--players N] [--moves M] --json``:
   time per decision of bot L in real games (the other seats are ``medium`` bots when the game has them)
   → ``{"level", "p50_ms", "p95_ms", "max_ms"}``.
-- ``python -m lama_desktop.bench advise [--positions N] --json``: time of the advisor (``lama_desktop.advise``) over
-  N positions (default 50) taken from seeded games of every game (L.A.M.A., Party, Dice, Cadabra, Llama Land:
-  medium bots play, a position is kept when the seat to move has a real choice) → ``{"p50_ms", "p95_ms",
-  "max_ms", "positions", "by_game"}``.
-- ``python -m lama_desktop.bench render --json``: per-scene frame times of the app (see ``lama_desktop.app``).
+- ``python -m lama_desktop.bench render [--frames F] [--size WxH] [--only NAME] --json``: per-scene frame times of
+  the app (see ``lama_desktop.app.bench_render``).
+- ``python -m lama_desktop.bench memory GAME [--games N] [--warmup W] [--players P] --json``: N random games in
+  one process; ``rss_growth_mib`` is the resident memory gained between game W (default 25) and game N, after a
+  garbage collection (the engines' caches must stay bounded: issue 17).
+
+A bad argument (unknown game, variant or level, a player count the game does not take, a number out of range)
+is answered with one line and exit status 2 (``lama_desktop.cli``).
 """
 
 from __future__ import annotations
 
-import argparse
+import gc
 import json
+import os
 import random
 import sys
 import time
 
 from .bots import levels_for, make_bot
+from .cli import ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
+from .cli import window_size
 from .engine.registry import get_game
 
 
@@ -144,49 +150,126 @@ def bench_advise(positions: int = 50, seed: int = 1) -> dict:
                         for g, v in by_game.items()}}
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lama_desktop.bench", description="lama-desktop benchmarks")
+def rss_mib() -> float:
+    """This process's resident memory now (Linux: /proc/self/statm), else its peak (``ru_maxrss``)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    except (OSError, ValueError, IndexError, AttributeError):
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2 ** 20 if sys.platform == "darwin" else peak / 2 ** 10
+
+
+def bench_memory(game_id: str, games: int = 300, warmup: int = 25, players: int | None = None, seed: int = 1,
+                 variants=()) -> dict:
+    """``games`` uniformly random games in this process; resident memory after game ``warmup`` and at the end."""
+    spec = get_game(game_id)
+    players = players or spec.min_players
+    rng = random.Random(seed)
+    samples = {}
+    started = time.perf_counter()
+    moves = 0
+    for number in range(1, games + 1):
+        state = spec.new(players, variants, rng.randrange(1 << 62))
+        step, choice = state.step, rng.choice
+        while not state.is_over:
+            step(choice(state.legal_moves()))
+            moves += 1
+        if number in (1, warmup, games):
+            del state, step
+            gc.collect()
+            samples[number] = rss_mib()
+    return {"game": game_id, "players": players, "games": games, "warmup": warmup, "moves": moves,
+            "rss_first_mib": round(samples[1], 2), "rss_after_warmup_mib": round(samples[warmup], 2),
+            "rss_end_mib": round(samples[games], 2),
+            "rss_growth_mib": round(samples[games] - samples[warmup], 2),
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+PROG = "python -m lama_desktop.bench"
+
+
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(prog=PROG, description="lama-desktop benchmarks")
     sub = parser.add_subparsers(dest="what", required=True)
     eng = sub.add_parser("engine", help="random playouts per second")
-    eng.add_argument("game")
-    eng.add_argument("--variant", default="")
-    eng.add_argument("--players", type=int, default=3)
-    eng.add_argument("--seconds", type=float, default=5.0)
+    eng.add_argument("game", type=game_spec)
+    eng.add_argument("--variant", default="", type=comma_list)
+    eng.add_argument("--players", type=int_in(1, 99), default=None, help="default: 3, or what the game allows")
+    eng.add_argument("--seconds", type=float_in(0.01, 86_400), default=5.0)
     eng.add_argument("--json", action="store_true")
     bot = sub.add_parser("bot", help="time per bot decision")
-    bot.add_argument("game")
+    bot.add_argument("game", type=game_spec)
     bot.add_argument("--level", required=True)
-    bot.add_argument("--variant", default="")
-    bot.add_argument("--players", type=int, default=4)
-    bot.add_argument("--moves", type=int, default=300, help="decisions to time (only those with a real choice)")
+    bot.add_argument("--variant", default="", type=comma_list)
+    bot.add_argument("--players", type=int_in(1, 99), default=None, help="default: 4, or what the game allows")
+    bot.add_argument("--moves", type=int_in(1, 10_000_000), default=300,
+                     help="decisions to time (only those with a real choice)")
     bot.add_argument("--json", action="store_true")
-    adv = sub.add_parser("advise", help="time of the advisor over positions of every game")
-    adv.add_argument("--positions", type=int, default=50)
-    adv.add_argument("--json", action="store_true")
     ren = sub.add_parser("render", help="frame time per scene of the app (dummy video driver)")
-    ren.add_argument("--frames", type=int, default=120)
-    ren.add_argument("--size", default="1920x1080")
+    ren.add_argument("--frames", type=int_in(1, 100_000), default=120)
+    ren.add_argument("--size", type=window_size, default=(1920, 1080), help="WxH, default 1920x1080")
+    ren.add_argument("--only", default=None, help="only scenes whose name contains this text")
     ren.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    mem = sub.add_parser("memory", help="resident memory over many games in one process")
+    mem.add_argument("game", type=game_spec)
+    mem.add_argument("--games", type=int_in(2, 1_000_000), default=300)
+    mem.add_argument("--warmup", type=int_in(1, 1_000_000), default=25, help="game after which growth is counted")
+    mem.add_argument("--players", type=int_in(1, 99), default=None)
+    mem.add_argument("--variant", default="", type=comma_list)
+    mem.add_argument("--json", action="store_true")
+    return parser
+
+
+def _players(spec, wanted: int | None, default: int) -> int:
+    return wanted if wanted is not None else max(spec.min_players, min(spec.max_players, default))
+
+
+def main(argv=None) -> int:
+    """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
+    return run(_main, argv, prog=PROG)
+
+
+def _main(argv=None) -> int:
+    args = _parser().parse_args(argv)
     if args.what == "engine":
-        variants = [v for v in args.variant.split(",") if v]
-        result = bench_engine(args.game, variants, args.players, args.seconds)
-        text = (f"{result['game']} ({args.players} players): {result['moves_per_s']:,} moves/s, "
+        spec = args.game
+        players = _players(spec, args.players, 3)
+        variants = sorted(check_options(spec, players, args.variant))
+        result = bench_engine(spec.id, variants, players, args.seconds)
+        text = (f"{result['game']} ({players} players): {result['moves_per_s']:,} moves/s, "
                 f"{result['games_per_s']} games/s")
     elif args.what == "bot":
-        variants = [v for v in args.variant.split(",") if v]
-        result = bench_bot(args.game, args.level, args.players, args.moves, variants=variants)
-        text = (f"{args.game} {args.level}: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
+        spec = args.game
+        players = _players(spec, args.players, 4)
+        variants = sorted(check_options(spec, players, args.variant))
+        level = check_level(spec.id, args.level)
+        result = bench_bot(spec.id, level, players, args.moves, variants=variants)
+        text = (f"{spec.id} {level}: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
                 f"max {result['max_ms']} ms over {result['decisions']} decisions")
-    elif args.what == "advise":
-        result = bench_advise(args.positions)
-        text = (f"advisor: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms over "
-                f"{result['positions']} positions")
+    elif args.what == "memory":
+        spec = args.game
+        players = _players(spec, args.players, spec.min_players)
+        variants = sorted(check_options(spec, players, args.variant))
+        if args.warmup >= args.games:
+            raise UsageError(f"--warmup ({args.warmup}) must be smaller than --games ({args.games})")
+        result = bench_memory(spec.id, args.games, args.warmup, players, variants=variants)
+        text = (f"{spec.id}: {args.games} games, RSS {result['rss_first_mib']} MiB after game 1, "
+                f"{result['rss_after_warmup_mib']} after game {args.warmup}, {result['rss_end_mib']} at the end: "
+                f"growth {result['rss_growth_mib']} MiB")
     else:
+        for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
+                            ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
+            os.environ.setdefault(name, value)
+        from . import screenshots
         from .app.bench_render import bench_render
 
-        width, height = (int(x) for x in args.size.lower().split("x"))
-        result = bench_render(frames=args.frames, size=(width, height))
+        screenshots._load_game_shots()
+        if args.only and not any(args.only in name for name, _b, _f in screenshots.SHOTS):
+            raise UsageError(f"no scene matches {args.only!r:.40}")
+        result = bench_render(frames=args.frames, size=args.size, only=args.only)
         text = "\n".join(f"{name:<28} p50 {r['p50_ms']:6.2f} ms  p95 {r['p95_ms']:6.2f} ms"
                          for name, r in result["scenes"].items())
     print(json.dumps(result) if args.json else text)

@@ -194,13 +194,13 @@ def read_guarded(path: Path, build: Callable[[Any], Any], max_bytes: int = MAX_B
 
 
 # --- moving aside ----------------------------------------------------------------------------------------------
-def set_aside(path: Path) -> Path | None:
-    """Rename ``path`` (a file, folder, link or FIFO) to ``<name>.damaged-<time>`` without overwriting anything;
+def set_aside(path: Path, label: str = "damaged") -> Path | None:
+    """Rename ``path`` (a file, folder, link or FIFO) to ``<name>.<label>-<time>`` without overwriting anything;
     the new path, or ``None`` if it cannot be moved (then it must be left as it is)."""
     path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for counter in range(1, 1000):
-        suffix = f".damaged-{stamp}" if counter == 1 else f".damaged-{stamp}-{counter}"
+        suffix = f".{label}-{stamp}" if counter == 1 else f".{label}-{stamp}-{counter}"
         target = path.with_name(path.name + suffix)
         if os.path.lexists(target):
             continue

@@ -11,7 +11,6 @@ moments of a table rotate through the combinations (see ``plan``).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -154,16 +153,27 @@ class Checker:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lama_desktop.layoutcheck", description=__doc__.split("\n")[0])
+    """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
+    from .cli import run
+
+    return run(_main, argv, prog="python -m lama_desktop.layoutcheck")
+
+
+def _main(argv=None) -> int:
+    from .cli import ArgumentParser, UsageError, float_in, window_size
+
+    parser = ArgumentParser(prog="python -m lama_desktop.layoutcheck", description=__doc__.split("\n")[0])
     parser.add_argument("--only", default=None, help="only moments whose name contains this text")
-    parser.add_argument("--size", action="append", default=None, help="WxH (repeatable)")
-    parser.add_argument("--scale", action="append", type=float, default=None, help="UI scale, e.g. 1.3")
+    parser.add_argument("--size", action="append", default=None, type=window_size, help="WxH (repeatable)")
+    parser.add_argument("--scale", action="append", type=float_in(0.5, 2.0), default=None, help="UI scale, e.g. 1.3")
     parser.add_argument("--lang", action="append", default=None, help="language (repeatable)")
     parser.add_argument("--full", action="store_true", help="every combination, not the sample")
     parser.add_argument("--list", action="store_true", help="print the combinations and stop")
     args = parser.parse_args(argv)
-    sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.size] if args.size else SIZES
+    sizes = list(args.size) if args.size else SIZES
     combos = plan(args.full, args.only, sizes, tuple(args.scale or SCALES), args.lang)
+    if not combos:
+        raise UsageError(f"nothing to check: no moment matches {args.only!r:.40}" if args.only else "nothing to check")
     if args.list:
         for moment, size, scale, lang in combos:
             print(f"{moment.name} {size[0]}x{size[1]} {round(scale * 100)}% {lang}")

@@ -9,12 +9,13 @@ picture is taken. Game engineers add their tables' moments with ``add_shot`` fro
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
 from pathlib import Path
 from typing import Callable
+
+from .cli import ArgumentParser, UsageError, run, window_size
 
 SHOTS: list[tuple[str, Callable, int]] = []
 
@@ -264,27 +265,61 @@ def render_all(out_dir: Path, sizes, only: str | None = None) -> list[Path]:
     return written
 
 
+PROG = "python -m lama_desktop.screenshots"
+
+
+def output_folder(text: str) -> Path:
+    """The pictures' folder: made if missing; a file, a folder that cannot be made or written is a usage error."""
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"{text!r:.80} is a file, not a folder") from None
+    except OSError as error:
+        raise UsageError(f"cannot make the folder {text!r:.80} ({error.strerror or error})") from None
+    if not folder.is_dir():
+        raise UsageError(f"{text!r:.80} is not a folder")
+    try:
+        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-", delete=True)
+        probe.close()
+    except OSError as error:
+        raise UsageError(f"cannot write into {text!r:.80} ({error.strerror or error})") from None
+    return folder
+
+
 def main(argv=None) -> int:
+    """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
+    return run(_main, argv, prog=PROG)
+
+
+def _main(argv=None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    parser = argparse.ArgumentParser(prog="python -m lama_desktop.screenshots", description=__doc__.split("\n")[0])
-    parser.add_argument("out_dir", type=Path)
-    parser.add_argument("--size", action="append", default=None, help="WxH (repeatable); default 1920x1080 and 1280x720")
-    parser.add_argument("--only", default=None, help="only shots whose name contains this text")
     from .app.i18n import LANGUAGES
 
-    parser.add_argument("--lang", default="en", help=f"language of the pictures: {', '.join(LANGUAGES)}")
+    parser = ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
+    parser.add_argument("out_dir")
+    parser.add_argument("--size", action="append", default=None, type=window_size,
+                        help="WxH (repeatable); default 1920x1080 and 1280x720")
+    parser.add_argument("--only", default=None, help="only shots whose name contains this text")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, metavar="LANG",
+                        help=f"language of the pictures: {', '.join(LANGUAGES)}")
     args = parser.parse_args(argv)
-    if args.lang not in LANGUAGES:
-        print(f"screenshots: unknown language {args.lang!r} (choose from {', '.join(LANGUAGES)})", file=sys.stderr)
-        return 2
     global LANGUAGE
     LANGUAGE = args.lang
-    sizes = [tuple(int(v) for v in s.lower().split("x")) for s in (args.size or ["1920x1080", "1280x720"])]
-    expected = len(sizes) * len([s for s in SHOTS if not args.only or args.only in s[0]])
-    written = render_all(args.out_dir, sizes, args.only)
-    return 0 if written and len(written) >= expected else 1
+    sizes = args.size or [(1920, 1080), (1280, 720)]
+    _load_game_shots()
+    chosen = [s for s in SHOTS if not args.only or args.only in s[0]]
+    if not chosen:
+        raise UsageError(f"no shot matches {args.only!r:.40} (e.g. {', '.join(n for n, _b, _f in SHOTS[:4])})")
+    out_dir = output_folder(args.out_dir)
+    expected = len(sizes) * len(chosen)
+    written = render_all(out_dir, sizes, args.only)
+    if len(written) < expected:
+        print(f"screenshots: {expected - len(written)} of {expected} pictures failed (see above)", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -551,6 +551,24 @@ class Storage:
             raise FileNotFoundError("there is no saved game")
         return saved
 
+    def keep_save_aside(self) -> Path | None:
+        """Rename the save, whatever it holds, to ``autosave.json.kept-<time>`` (the smoke test does this before
+        its own game in a player's ``--profile``). The new name, or None if there was none or it cannot move."""
+        if self.is_kept(self.save_path) or not os.path.lexists(self.save_path):
+            return None
+        return set_aside(self.save_path, "kept")
+
+    def restore_save(self, kept: Path) -> bool:
+        """Put a save ``keep_save_aside`` renamed back in place, if the slot is free. True if it was."""
+        if os.path.lexists(self.save_path) or not os.path.lexists(kept):
+            return False
+        try:
+            os.rename(kept, self.save_path)
+        except OSError as error:
+            log.error("cannot put the kept save %s back: %s", kept, error)
+            return False
+        return True
+
     def set_aside_save(self, detail: str, problem: str = "bad_values") -> Report | None:
         """The app found the loaded save unusable (its moves do not lead to its position, a table refused it):
         moved aside like any damaged file and reported. None if there is no save file any more."""

@@ -562,3 +562,127 @@ def test_damaged_statistics_are_never_reset_silently(store):
         assert survivors(store.stats_path) == [b"{{{"]
     finally:
         app.shutdown()
+
+
+# --- drawing never trusts length ---------------------------------------------------------------------------------
+class CountingFont:
+    """A font that counts how many characters ``size`` measured (the cost of wrapping)."""
+
+    def __init__(self, font):
+        self.font, self.measured = font, 0
+
+    def size(self, text):
+        self.measured += len(text)
+        return self.font.size(text)
+
+    def __getattr__(self, name):
+        return getattr(self.font, name)
+
+
+def measured_by_wrap(text, width=400):
+    from lama_desktop.app.widgets import UI, default_font
+
+    pygame.font.init()
+    fonts = []
+
+    def provider(px, bold=False):
+        fonts.append(CountingFont(default_font(px, bold)))
+        return fonts[-1]
+
+    ui = UI((1280, 720), 1.0, font_provider=provider)
+    lines = ui.wrap(text, 24, width)
+    return lines, fonts[0].measured
+
+
+@pytest.mark.parametrize("make", [lambda n: "9" * n, lambda n: "word " * (n // 5), lambda n: "/very/long/path" * (n // 15)])
+def test_wrap_is_linear_in_the_texts_length(make):
+    """A 10,000-character ``settings_version`` froze the message: wrapping measured every prefix of a long word."""
+    small_lines, small = measured_by_wrap(make(2_000))
+    big_lines, big = measured_by_wrap(make(20_000))
+    assert "".join(big_lines).replace(" ", "") == make(20_000).replace(" ", "")  # nothing lost
+    assert big <= 20 * small, (small, big)  # ten times the text: about ten times the work (quadratic was 100x)
+
+
+def test_wrap_max_lines_ends_with_an_ellipsis():
+    lines, _ = measured_by_wrap("a " * 5_000)
+    from lama_desktop.app.widgets import UI
+
+    ui = UI((1280, 720))
+    short = ui.wrap("a " * 5_000, 24, 400, max_lines=3)
+    assert len(short) == 3 and short[-1].endswith("…") and len(lines) > 3
+
+
+@pytest.mark.parametrize("text", ["N" * 10_000, "Ann\x00a", "\ud800", "\u200d\u200d\u200d", "x\u200dy" * 3000, ""])
+def test_no_text_surface_is_wider_than_the_window(text):
+    from lama_desktop.app.widgets import UI
+
+    pygame.font.init()
+    ui = UI((1280, 720))
+    from lama_desktop.app.art import text as art_text
+
+    art_text.MAX_WIDTH = 1280
+    for size in (12, 24, 60):
+        surface = ui.text(text, size)
+        assert surface.get_width() <= 1280
+
+
+def test_a_statistics_name_of_10000_characters_draws(store):
+    """It crashed the process natively (pygame's smoothscale_by on a ~250,000 px wide text surface)."""
+    raw = json.dumps({"stats_version": 1, "games": {"lama": {"N" * 10_000: {"games": 1, "wins": 1, "points": 3}}}})
+    plant(store.stats_path, raw)
+    app = start_app(store)
+    try:
+        app.stack.push(StatisticsScene())
+        frames(app, 3)
+        rows = widget(app.stack.top, "list").rows
+        assert rows[0][0] == "N" * 24
+        from lama_desktop.app.widgets import ListView
+
+        view = ListView([], [["N" * 10_000]], size=24, rect=(0, 0, 600, 400))  # the widget itself, unguarded text
+        view.columns = widget(app.stack.top, "list").columns[:1]
+        view.draw(app.screen, app.menu_ui)
+    finally:
+        app.shutdown()
+
+
+# --- the portable profile ----------------------------------------------------------------------------------------
+def test_profile_keeps_everything_in_its_folder(tmp_path):
+    store = Storage(profile=tmp_path / "stick")
+    assert store.settings_path == tmp_path / "stick" / "settings.json"
+    assert store.stats_path == tmp_path / "stick" / "stats.json"
+    assert store.save_path == tmp_path / "stick" / "saves" / "autosave.json"
+    assert store.log_dir == tmp_path / "stick" / "log"
+
+
+def test_profile_smoke_test_goes_through_the_real_paths_whatever_is_damaged(tmp_path, monkeypatch, capsys):
+    """``lama-desktop --profile DIR --smoke-test`` with a damaged settings file, a damaged statistics file and a
+    sound save: title with the save preview, Continue, statistics, New game, a whole bot game, its end writing the
+    statistics; exit 0; the damaged bytes survive aside and the player's save is put back."""
+    from lama_desktop.app import smoke
+    from lama_desktop.app.main import run_app
+
+    folder = tmp_path / "profile"
+    store = Storage(profile=folder)
+    settings_raw = b'{"settings_version": 1, "window_size": [1e400, 900]}'
+    stats_raw = DEEP.encode()
+    plant(store.settings_path, settings_raw)
+    plant(store.stats_path, stats_raw)
+    write_save(store)
+    save_raw = store.save_path.read_bytes()
+    original = smoke.SmokeDriver.__init__
+
+    def quick(self, app, game_id="lama", level="random", players=2, real_paths=False):
+        original(self, app, game_id, "random", 2, real_paths)
+
+    monkeypatch.setattr(smoke.SmokeDriver, "__init__", quick)
+    assert run_app(smoke_test=True, profile=folder, size=(1280, 720)) == 0
+    report = capsys.readouterr().out
+    for step in ("title: Continue", "continued table", "statistics:", "title: New game", "results:"):
+        assert step in report, report
+    assert settings_raw in survivors(store.settings_path)
+    assert stats_raw in survivors(store.stats_path)
+    stats = json.loads(store.stats_path.read_text())
+    assert sum(row["games"] for row in stats["games"]["lama"].values()) == 2  # the smoke game's two seats
+    assert store.save_path.exists()  # the player's save is back in its slot (played on by the bots for a while)
+    assert store.save_path.read_bytes() != b"" and save_raw
+    assert (folder / "log" / "lama-desktop.log").is_file()

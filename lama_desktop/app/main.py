@@ -102,8 +102,12 @@ class Sounds:
 
 class App:
     def __init__(self, storage: Storage | None = None, size: tuple[int, int] | None = None, *,
-                 smoke_test: bool = False, timing: bool = False):
+                 smoke_test: bool = False, timing: bool = False, real_paths: bool = False):
         self.storage = storage if storage is not None else Storage()
+        #: the game's files are the player's (a real run, or the smoke test in a --profile folder): saves are
+        #: replaced and statistics recorded; the plain smoke test leaves its throw-away folder alone
+        self.writes_files = not smoke_test or real_paths
+        self._kept_save = None  # the player's save the profile smoke test set aside for its own game
         self.log_path = self.storage.setup_logging()
         self.storage.remove_stale_temp_files()  # left behind if an earlier run was killed while saving
         self.settings, _damage = self.storage.load_settings()  # a damaged file is reported through the storage
@@ -119,6 +123,7 @@ class App:
         self.windowed_size = clamp_size(size or self.settings.window_size)
         self.fullscreen = bool(self.settings.fullscreen) and size is None and not smoke_test
         self.screen = self._open_window()
+        self._limit_text_width()
         pygame.display.set_caption(t("common.app.title"))
         self._set_icon()
         pygame.key.set_repeat(380, 45)
@@ -188,7 +193,17 @@ class App:
         self._save_settings()
         self._resized()
 
+    def _limit_text_width(self) -> None:
+        """No text surface wider than the window (art.text.MAX_WIDTH: longer texts end with "…")."""
+        try:
+            from .art import text
+
+            text.MAX_WIDTH = max(MIN_SIZE[0], self.screen.get_width())
+        except Exception as error:  # the art package not there: pygame's own fonts are used
+            log.info("no text width limit: %s", error)
+
     def _resized(self) -> None:
+        self._limit_text_width()
         self.ui = UI(self.screen.get_size(), self.settings.ui_scale)
         # menu screens fill the window at 100%: the UI scale may shrink them but not push them off screen
         self.menu_ui = UI(self.screen.get_size(), min(1.0, self.settings.ui_scale))
@@ -244,7 +259,10 @@ class App:
     def start_game(self, config: GameConfig) -> None:
         from .tables import open_table
 
-        if not self.smoke_test:
+        if self.smoke_test and self.writes_files:
+            # the smoke test in a player's profile never replaces their save: kept aside, put back at the end
+            self._kept_save = self.storage.keep_save_aside() or self._kept_save
+        elif self.writes_files:
             # one save slot: the new game's first autosave takes its place; a save that is not a sound one is
             # moved aside instead (storage.delete_save never destroys one, and never raises)
             self.storage.delete_save()
@@ -294,12 +312,14 @@ class App:
         """Called by a table when its game ends: statistics, the save removed, then the results screen."""
         from .scenes.results import ResultsScene
 
-        if not self.smoke_test:
+        if self.writes_files:
             try:
                 self.storage.record_result(results.config.game_id, results.names, results.scores, results.winners)
             except OSError as error:  # reported to the player by the storage
                 log.error("cannot record statistics: %s", error)
             self.storage.delete_save()
+            if self._kept_save is not None and self.storage.restore_save(self._kept_save):
+                self._kept_save = None
         log.info("game over: %s scores %s winners %s", results.config.game_id, results.scores, results.winners)
         self.stack.clear_to(ResultsScene(results))
 
@@ -460,9 +480,15 @@ def report_message(report: Report) -> tuple[str, str]:
                                                **({"name": name} if kind == "file" else {}))
 
 
-def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None, timing: bool = False) -> int:
+def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None, timing: bool = False,
+            profile=None) -> int:
+    """Run the game. ``profile``: a folder that holds everything (``Storage(profile=...)``); with ``smoke_test``
+    it makes the smoke test go through the player's real paths in that folder (Continue, statistics, a game's end
+    writing them) instead of a throw-away folder."""
     if smoke_test:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound card needed to prove the game runs
+    if profile is not None and storage is None:
+        storage = Storage(profile=profile)
     if smoke_test and storage is None:
         import shutil
         import tempfile
@@ -472,8 +498,9 @@ def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None,
             return run_app(smoke_test=True, storage=Storage(folder), size=size, timing=timing)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+    real_paths = smoke_test and profile is not None
     try:
-        app = App(storage, size, smoke_test=smoke_test, timing=timing)
+        app = App(storage, size, smoke_test=smoke_test, timing=timing, real_paths=real_paths)
     except pygame.error as error:
         if not smoke_test or os.environ.get("SDL_VIDEODRIVER") == "dummy":
             print(f"lama-desktop: cannot open a window: {error}", file=sys.stderr)
@@ -482,11 +509,11 @@ def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None,
         print(f"lama-desktop: no display ({error}); smoke test on the dummy video driver", file=sys.stderr)
         pygame.display.quit()
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-        app = App(storage, size, smoke_test=smoke_test, timing=timing)
+        app = App(storage, size, smoke_test=smoke_test, timing=timing, real_paths=real_paths)
     if smoke_test:
         from .smoke import SmokeDriver
 
-        driver = SmokeDriver(app)
+        driver = SmokeDriver(app, real_paths=real_paths)
         app.frame_hooks.append(driver)
         code = app.run(max_seconds=600)
         print(driver.report(), flush=True)

@@ -2,6 +2,12 @@
 
 It acts like a player: real mouse events posted at the widgets' positions (and Enter on messages); the game itself
 is played by the table's own bots at the instant pace. It only watches the stack between frames.
+
+With ``real_paths`` (``lama-desktop --profile DIR --smoke-test``) it goes through the player's real paths in that
+profile first: the title with its save preview, Continue when a save is there (the table opens, then it leaves it
+as the game is: saved), the statistics screen; then New game, a whole bot game and its end, which records the
+statistics. Every message on the way (a damaged file moved aside, a write that failed) is noted and acknowledged:
+the test passes when the app came through, whatever it found damaged.
 """
 
 from __future__ import annotations
@@ -33,8 +39,13 @@ def widget(scene, name):
 
 
 class SmokeDriver:
-    def __init__(self, app, game_id: str = "lama", level: str = "medium", players: int = 4):
+    def __init__(self, app, game_id: str = "lama", level: str = "medium", players: int = 4,
+                 real_paths: bool = False):
         self.app, self.game_id, self.level, self.players = app, game_id, level, players
+        self.real_paths = real_paths
+        self.tried_continue = self.saw_statistics = not real_paths
+        self.continued_table = None  # the table Continue opened (left after a few frames)
+        self.continued_frames = 0
         self.steps: list[str] = []
         self.finished = False
         self.started = time.monotonic()
@@ -50,23 +61,46 @@ class SmokeDriver:
         from .scenes.message import MessageScene
         from .scenes.results import ResultsScene
         from .scenes.setup import SetupScene
+        from .scenes.statistics import StatisticsScene
         from .scenes.title import TitleScene
 
         top = app.stack.top
         if top is None:
             return
         if top is self._acted_on and not isinstance(top, (MessageScene,)):
-            if isinstance(top, (TitleScene, SetupScene)):
+            if isinstance(top, (TitleScene, SetupScene, StatisticsScene)):
                 return  # wait for our click to take effect
         if isinstance(top, MessageScene):
             if top is not self._acted_on:
-                self.note(f"message: {top.title}")
+                self.note(f"message: {top.title}: {top.text}")
                 self._acted_on = top
                 press(pygame.K_RETURN)
         elif isinstance(top, TitleScene):
-            self.note("title: New game")
             self._acted_on = top
+            if self.continued_table == "pending":  # Continue did not open a table (the save was damaged)
+                self.continued_table = None
+            summary = getattr(top, "summary", None)
+            if not self.tried_continue:
+                self.tried_continue = True
+                button = widget(top, "continue")
+                if button.enabled:
+                    self.note(f"title: Continue (saved {summary})")
+                    self.continued_table = "pending"
+                    click(button.rect.center)
+                    return
+                self.note("title: no saved game to continue")
+            if not self.saw_statistics:
+                self.saw_statistics = True
+                self.note("title: Statistics")
+                click(widget(top, "stats").rect.center)
+                return
+            self.note("title: New game")
             click(widget(top, "new").rect.center)
+        elif isinstance(top, StatisticsScene):
+            rows = len(widget(top, "list").rows)
+            self.note(f"statistics: {rows} rows shown")
+            self._acted_on = top
+            click(widget(top, "back").rect.center)
         elif isinstance(top, SetupScene):
             from ..bots import levels_for
 
@@ -80,11 +114,25 @@ class SmokeDriver:
             self.note(f"setup: {self.game_id}, {self.players} {level} bots, Start")
             self._acted_on = top
             click(widget(top, "start").rect.center)
+        elif isinstance(top, ResultsScene) and self.continued_table is not None:
+            self.note("the continued game ended")
+            self.continued_table = None
+            self._acted_on = top
+            app.to_title()
         elif isinstance(top, ResultsScene):
             r = top.results
             self.note(f"results: {len(r.round_scores)} rounds, scores {r.scores}, winners {r.winners}")
             self.finished = True
             app.quit(0)
+        elif self.continued_table is not None and not isinstance(top, SetupScene):
+            if self.continued_table == "pending":
+                self.continued_table = top
+                self.note(f"continued table: {type(top).__name__}")
+            self.continued_frames += 1
+            if self.continued_frames >= 30:  # it plays on; leave it as a player quitting would (it is saved)
+                self.note(f"left the continued game after {self.continued_frames} frames")
+                self.continued_table = None
+                app.to_title()
         else:
             self.table_frames += 1
             if self._acted_on is not top:

@@ -77,30 +77,46 @@ class UI:
             self._text[key] = surf
         return surf
 
-    def wrap(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:
-        """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept; blank line between them)."""
+    def wrap(self, text: str, size: float, width: int, bold: bool = False, max_lines: int | None = None) -> list[str]:
+        """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept; blank line between them). A word
+        longer than a line (a path, a URL) is cut where the line is full. Linear in the text's length: only about
+        a line's worth of text is measured at a time. With ``max_lines``, the last line kept ends with "…"."""
+        from .art.text import ELLIPSIS, fitting_prefix
+
         font = self.font(size, bold)
+        width = max(1, int(width))
         lines: list[str] = []
-        for paragraph in text.split("\n"):
-            words = paragraph.split(" ")
+        limit = max_lines if max_lines is not None else None
+        for paragraph in str(text).split("\n"):
             line = ""
-            for word in words:
-                while font.size(word)[0] > width and len(word) > 1:  # a path or URL longer than a line
-                    cut = len(word) - 1
-                    while cut > 1 and font.size(word[:cut])[0] > width:
-                        cut -= 1
-                    if line:
-                        lines.append(line)
-                        line = ""
-                    lines.append(word[:cut])
-                    word = word[cut:]
-                trial = word if not line else line + " " + word
-                if font.size(trial)[0] <= width or not line:
-                    line = trial
-                else:
+            for word in paragraph.split(" "):
+                if limit is not None and len(lines) > limit:
+                    break
+                if line:
+                    trial = line + " " + word
+                    if font.size(trial)[0] <= width:
+                        line = trial
+                        continue
                     lines.append(line)
-                    line = word
+                    line = ""
+                while True:  # the word starts a line: cut it wherever the line is full
+                    fits = fitting_prefix(font, word, width)
+                    if fits >= len(word):
+                        line = word
+                        break
+                    fits = max(1, fits)
+                    lines.append(word[:fits])
+                    word = word[fits:]
+                    if limit is not None and len(lines) > limit:
+                        break
             lines.append(line)
+            if limit is not None and len(lines) > limit:
+                break
+        if limit is not None and len(lines) > limit:
+            lines = lines[:max(1, limit)]
+            last = lines[-1]
+            room = max(0, width - font.size(ELLIPSIS)[0])
+            lines[-1] = last[:fitting_prefix(font, last, room)].rstrip() + ELLIPSIS
         return lines
 
 

@@ -529,7 +529,9 @@ class CadabraState(HandsState):
         return events
 
     def step(self, move: Move) -> None:
-        """``apply`` without building events: the bots' and benchmarks' hot path. Same validation."""
+        """``apply`` without building events: the bots' and benchmarks' hot path. Same validation and inputs."""
+        if move.__class__ is not Move:
+            move = as_move(move)
         self._do(self._check(move), None)
 
     # -- rules --------------------------------------------------------------------------------------------------

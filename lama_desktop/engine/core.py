@@ -18,6 +18,7 @@ Nothing under ``engine/`` or ``bots/`` imports pygame.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -77,10 +78,29 @@ def _arg_text(value: Any) -> str:
     return str(value)
 
 
+#: a move's text is at most this long, an argument at most ``MAX_ARG_TEXT`` characters or an int of at most 18
+#: digits: anything else is no move of any game (``core.malformed``)
+MAX_MOVE_TEXT = 200
+MAX_ARG_TEXT = 64
+MAX_ARG_INT = 10 ** 18
+_INT_TOKEN = re.compile(r"-?[0-9]{1,18}")  # ASCII digits only ("²" and "--3" stay text)
+
+
 def _parse_arg(token: str) -> Any:
-    if token.lstrip("-").isdigit():
-        return int(token)
-    return token
+    return int(token) if _INT_TOKEN.fullmatch(token) else token
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A short printable text for any value a caller passed as a move (never raises, never huge)."""
+    text = value if isinstance(value, str) else f"<{type(value).__name__}>"
+    short = "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
+    return short + ("…" if len(text) > limit else "")
+
+
+def malformed_error(value: Any, reason: str = "not a move (a move is a Move or its text)") -> "IllegalMove":
+    """The ``IllegalMove`` (``core.malformed``) for a value that is no move at all, whatever it is."""
+    text = shown(value)
+    return IllegalMove(reason, text, "core.malformed", {"move": text})
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +114,18 @@ class Move:
     kind: str
     args: tuple = ()
 
+    def __post_init__(self) -> None:
+        kind, args = self.kind, self.args
+        if kind.__class__ is not str or not 0 < len(kind) <= MAX_ARG_TEXT or args.__class__ is not tuple:
+            raise malformed_error(kind if kind.__class__ is str else args, "not a move (a kind and a tuple of "
+                                                                           "arguments)")
+        for arg in args:
+            if arg.__class__ is int:
+                if not -MAX_ARG_INT <= arg <= MAX_ARG_INT:
+                    raise malformed_error(kind, "a number in this move is far too large")
+            elif arg.__class__ is not str or len(arg) > MAX_ARG_TEXT:
+                raise malformed_error(kind, "a move's arguments are short texts or numbers")
+
     def __str__(self) -> str:
         if not self.args:
             return self.kind
@@ -104,14 +136,27 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> "Move":
+        """The move ``text`` stands for; ``IllegalMove`` (``core.malformed``) for anything that is no move's text
+        (not a string, empty, too long, an argument too long)."""
+        if not isinstance(text, str):
+            raise malformed_error(text)
+        if len(text) > MAX_MOVE_TEXT:
+            raise malformed_error(text, "a move's text is never this long")
         tokens = text.split()
         if not tokens:
-            raise IllegalMove("an empty move", text, "core.malformed", {"move": text})
+            raise malformed_error(text, "an empty move")
         return Move(tokens[0].lower(), tuple(_parse_arg(t) for t in tokens[1:]))
 
 
-def as_move(move: "Move | str") -> Move:
-    return move if isinstance(move, Move) else Move.parse(move)
+def as_move(move: Any) -> Move:
+    """``move`` as a ``Move``: a ``Move`` as it is, its text parsed; anything else raises ``IllegalMove``
+    (``core.malformed``). Every game's ``apply`` and ``step`` start with this (``step`` only when
+    ``move.__class__ is not Move``, to keep the hot path lean)."""
+    if move.__class__ is Move:
+        return move
+    if isinstance(move, Move):  # a subclass never equals the games' move constants: its plain value does
+        return Move(move.kind, move.args)
+    return Move.parse(move)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -252,8 +297,9 @@ class GameState(ABC):
     def apply(self, move: Move | str) -> list[Event]:
         """Play ``move`` for the current player; raise ``IllegalMove`` (state untouched) if the rules refuse it."""
 
-    def step(self, move: Move) -> None:
-        """``apply`` without building events: the hot path of search bots and benchmarks. Same validation.
+    def step(self, move: Move | str) -> None:
+        """``apply`` without building events: the hot path of search bots and benchmarks. Same validation, same
+        inputs (a ``Move`` or its text; anything else is ``IllegalMove`` ``core.malformed``).
 
         Games override it with a version that skips event construction."""
         self.apply(move)

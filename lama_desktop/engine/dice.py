@@ -65,6 +65,7 @@ from .core import (
     StateFormatError,
     StateView,
     VariantSpec,
+    as_move,
     lowest_scores,
     malformed,
     read_saved,
@@ -364,7 +365,7 @@ class DiceState(GameState):
     def _check(self, move) -> Move:
         """``move`` (a ``Move`` or its text) as one of the prebuilt legal moves, or ``IllegalMove``."""
         if move.__class__ is not Move:
-            move = Move.parse(move) if isinstance(move, str) else move
+            move = as_move(move)
         moves = self._moves
         if move not in moves:
             move = self._canonical(move)

@@ -315,7 +315,9 @@ class LamaState(HandsState):
         return events
 
     def step(self, move: Move) -> None:
-        """``apply`` without building events (the bots' and benchmarks' hot path). Same validation."""
+        """``apply`` without building events (the bots' and benchmarks' hot path). Same validation and inputs."""
+        if move.__class__ is not Move:
+            move = as_move(move)
         self._do(move, self._check(move), None)
 
     # -- rules --------------------------------------------------------------------------------------------

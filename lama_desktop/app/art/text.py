@@ -33,15 +33,77 @@ def font_path(weight: str = "regular") -> str:
 PROBE = None
 
 
+#: no text surface is wider than this many pixels: the window's width (the app sets it on every resize); a longer
+#: text is cut with an ellipsis before it is rendered (a 10,000-character name once made a 250,000-pixel surface
+#: that crashed the process when it was scaled: issue 17)
+MAX_WIDTH = 3840
+ELLIPSIS = "…"
+
+
+def fitting_prefix(font, text: str, width: int) -> int:
+    """The length of the longest prefix of ``text`` that renders within ``width`` pixels (0 if not even one
+    character does). Only prefixes up to about twice that length are measured: linear in the line, not the text."""
+    if not text or font.size(text[:1])[0] > width:
+        return 0
+    fits, step = 1, 1
+    while fits < len(text):  # grow by doubling while it fits ...
+        trial = min(len(text), fits + step)
+        if font.size(text[:trial])[0] > width:
+            break
+        fits, step = trial, step * 2
+    else:
+        return fits
+    lo, hi = fits, min(len(text), fits + step)  # ... then halve: text[:lo] fits, text[:hi] does not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if font.size(text[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def ellipsize(font, text: str, width: int) -> str:
+    """``text`` if it renders within ``width`` pixels, else its longest prefix that fits with "…" after it."""
+    if len(text) * max(1, getattr(font, "px", 0) or font.get_height()) <= width or font.size(text)[0] <= width:
+        return text
+    room = max(0, width - font.size(ELLIPSIS)[0])
+    return text[:fitting_prefix(font, text, room)].rstrip() + ELLIPSIS
+
+
+def printable(text: str) -> str:
+    """``text`` without what no font can draw: NUL and other controls, lone surrogates, zero-width formats."""
+    import unicodedata
+
+    return "".join(ch for ch in str(text) if unicodedata.category(ch)[0] != "C")
+
+
 class Font(pygame.font.Font):
-    """pygame's font, remembering its pixel size; ``render`` passes the text through ``PROBE`` when one is set."""
+    """pygame's font, remembering its pixel size; ``render`` passes the text through ``PROBE`` when one is set.
+
+    ``render`` never fails on text and never makes a surface wider than ``MAX_WIDTH``: a longer text is cut with an
+    ellipsis; one pygame refuses (a NUL, a lone surrogate, only zero-width characters) is drawn without what it
+    cannot draw."""
 
     def __init__(self, path, size: int):
         super().__init__(path, size)
         self.px = int(size)
 
     def render(self, text, *args, **kwargs) -> pygame.Surface:
-        surface = super().render(text, *args, **kwargs)
+        wraps = kwargs.get("wraplength") or (len(args) > 3 and args[3])
+        try:
+            if not wraps and isinstance(text, str) and len(text) * self.px > MAX_WIDTH:
+                text = ellipsize(self, text, MAX_WIDTH)
+            surface = super().render(text, *args, **kwargs)
+        except (ValueError, pygame.error):  # UnicodeEncodeError is a ValueError
+            text = printable(text)
+            if not wraps and self.size(text)[0] > MAX_WIDTH:
+                text = ellipsize(self, text, MAX_WIDTH)
+            try:
+                surface = super().render(text, *args, **kwargs)
+            except (ValueError, pygame.error):  # nothing left that has a width
+                text = ""
+                surface = super().render(text, *args, **kwargs)
         probe = PROBE
         return surface if probe is None else probe(surface, text, self)
 

@@ -32,8 +32,9 @@ class MessageScene(MenuScene):
     def layout(self, ui, size):
         w, h = size
         width = ui.s(720)
-        self.lines = ui.wrap(self.text, 24, width - ui.s(96))
         line_h = ui.font(24).get_linesize()
+        room = max(1, (h - ui.s(320) - (ui.s(40) if self.icon else 0)) // max(1, line_h))
+        self.lines = ui.wrap(self.text, 24, width - ui.s(96), max_lines=room)  # never taller than the window
         height = ui.s(120) + len(self.lines) * line_h + ui.s(120) + (ui.s(40) if self.icon else 0)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (w // 2, h // 2)

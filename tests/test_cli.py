@@ -1,0 +1,147 @@
+"""Every command-line tool answers a bad argument with one clear line on stderr and exit status 2, never a
+traceback; an empty selection is an error (issue 17). In-process (``main(argv)``) for speed; one real process
+checks the whole path, ``python -m`` included."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from lama_desktop import __main__ as app_main
+from lama_desktop import arena, bench, screenshots
+from lama_desktop.cli import ArgumentParser, UsageError, int_in, run
+
+
+def status_and_stderr(capsys, main, argv):
+    try:
+        code = run(main, argv, prog="tool")
+    except SystemExit as exit_:
+        code = exit_.code
+    captured = capsys.readouterr()
+    return code, captured.err
+
+
+def assert_one_line_usage_error(capsys, main, argv, *words):
+    code, err = status_and_stderr(capsys, main, argv)
+    assert code == 2, f"{argv}: exit {code}, stderr {err!r}"
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, f"{argv}: {err!r}"
+    assert "error" in lines[0] and "Traceback" not in err
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+
+
+@pytest.mark.parametrize("argv, word", [
+    (["engine", "chess"], "unknown game 'chess'"),
+    (["engine", "lama", "--players", "0"], "--players"),
+    (["engine", "lama", "--players", "9"], "2 to 6 players"),
+    (["engine", "lama", "--players", "-2"], "--players"),
+    (["engine", "lama", "--variant", "bogus"], "bogus"),
+    (["engine", "lama", "--seconds", "nan"], "--seconds"),
+    (["engine", "lama", "--seconds", "abc"], "not a number"),
+    (["bot", "lama", "--level", "godlike"], "godlike"),
+    (["bot", "lama"], "--level"),
+    (["bot", "lama", "--level", "easy", "--moves", "0"], "--moves"),
+    (["render", "--size", "abc"], "--size"),
+    (["render", "--size", "10x10"], "out of range"),
+    (["render", "--frames", "-1"], "--frames"),
+    (["render", "--only", "no-such-scene"], "no scene matches"),
+    (["memory", "chess"], "unknown game"),
+    (["memory", "llama-land", "--games", "10", "--warmup", "20"], "--warmup"),
+    (["memory", "llama-land", "--games", "0"], "--games"),
+    (["warp"], "invalid choice"),
+    ([], "required"),
+])
+def test_bench_bad_arguments(capsys, argv, word):
+    assert_one_line_usage_error(capsys, bench.main, argv, word)
+
+
+@pytest.mark.parametrize("argv, word", [
+    (["lama", "--players", "hard,random", "--games", "0", "--seed", "1"], "--games"),
+    (["lama", "--players", "hard,random", "--games", "-5", "--seed", "1"], "--games"),
+    (["lama", "--players", "hard,godlike", "--games", "5", "--seed", "1"], "godlike"),
+    (["lama", "--players", "hard", "--games", "5", "--seed", "1"], "not 1"),
+    (["chess", "--players", "hard,random", "--games", "5", "--seed", "1"], "unknown game"),
+    (["lama", "--players", "hard,random", "--games", "5", "--seed", "x"], "--seed"),
+    (["lama", "--players", "hard,random", "--games", "5", "--seed", "1", "--jobs", "0"], "--jobs"),
+    (["lama", "--players", "hard,random", "--games", "5", "--seed", "1", "--variant", "nope"], "nope"),
+])
+def test_arena_bad_arguments(capsys, argv, word):
+    assert_one_line_usage_error(capsys, arena.main, argv, word)
+
+
+def test_screenshots_bad_arguments(capsys, tmp_path):
+    a_file = tmp_path / "a-file.png"
+    a_file.write_text("x")
+    assert_one_line_usage_error(capsys, screenshots.main, [str(a_file)], "is a file")
+    assert_one_line_usage_error(capsys, screenshots.main, [str(a_file / "inside")], "cannot make the folder")
+    assert_one_line_usage_error(capsys, screenshots.main, [str(tmp_path / "out"), "--size", "abc"], "--size")
+    assert_one_line_usage_error(capsys, screenshots.main, [str(tmp_path / "out"), "--only", "zzzz"],
+                                "no shot matches")
+    assert_one_line_usage_error(capsys, screenshots.main, [str(tmp_path / "out"), "--lang", "xx"], "--lang")
+    assert not (tmp_path / "out").exists()  # nothing made for a refused call
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes into read-only folders")
+def test_screenshots_into_a_read_only_folder(capsys, tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        assert_one_line_usage_error(capsys, screenshots.main, [str(folder)], "cannot write")
+    finally:
+        folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("argv, word", [
+    (["--bogus"], "unrecognized"),
+    (["--profile"], "--profile"),
+    (["--smoke-test", "extra"], "unrecognized"),
+])
+def test_the_apps_own_flags(capsys, argv, word):
+    assert_one_line_usage_error(capsys, app_main.main, argv, word)
+
+
+def test_the_app_refuses_a_profile_that_is_a_file(capsys, tmp_path):
+    a_file = tmp_path / "profile"
+    a_file.write_text("x")
+    assert_one_line_usage_error(capsys, app_main.main, ["--profile", str(a_file)], "is a file")
+
+
+def test_the_app_ignores_the_macos_process_serial_number(capsys):
+    assert app_main.main(["-psn_0_12345", "--version"]) == 0
+    assert "lama-desktop" in capsys.readouterr().out
+
+
+def test_the_shared_parser_for_other_tools(capsys):
+    """``transcript`` and ``advise`` use the same helper: one line, exit 2."""
+    def main(argv):
+        parser = ArgumentParser(prog="transcript")
+        parser.add_argument("--games", type=int_in(1, 10))
+        args = parser.parse_args(argv)
+        if args.games == 7:
+            raise UsageError("seven is not allowed")
+        return 0
+
+    assert_one_line_usage_error(capsys, main, ["--games", "11"], "transcript", "between 1 and 10")
+    assert_one_line_usage_error(capsys, main, ["--games", "7"], "seven")
+    assert run(main, ["--games", "3"]) == 0
+
+
+def test_a_real_process_prints_one_line_and_exits_2():
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    for module, argv in (("lama_desktop.bench", ["engine", "chess"]),
+                         ("lama_desktop.arena", ["lama", "--players", "a,b", "--games", "0", "--seed", "1"])):
+        done = subprocess.run([sys.executable, "-m", module, *argv], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert done.returncode == 2, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_bench_memory_reports_rss_growth(capsys):
+    assert bench.main(["memory", "lama", "--games", "4", "--warmup", "2", "--json"]) == 0
+    import json
+
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 4 and "rss_growth_mib" in result
