@@ -5,6 +5,10 @@
 - ``python -m lama_desktop.bench bot GAME --level L [--players N] [--moves M] --json``:
   time per decision of bot L in real games (the other seats are ``medium`` bots when the game has them)
   → ``{"level", "p50_ms", "p95_ms", "max_ms"}``.
+- ``python -m lama_desktop.bench advise [--positions N] --json``: time of the advisor (``lama_desktop.advise``) over
+  N positions (default 50) taken from seeded games of every game (L.A.M.A., Party, Dice, Cadabra, Llama Land:
+  medium bots play, a position is kept when the seat to move has a real choice) → ``{"p50_ms", "p95_ms",
+  "max_ms", "positions", "by_game"}``.
 - ``python -m lama_desktop.bench render [--frames F] [--size WxH] [--only NAME] --json``: per-scene frame times of
   the app (see ``lama_desktop.app.bench_render``).
 - ``python -m lama_desktop.bench memory GAME [--games N] [--warmup W] [--players P] --json``: N random games in
@@ -208,6 +212,9 @@ def _parser() -> ArgumentParser:
     bot.add_argument("--moves", type=int_in(1, 10_000_000), default=300,
                      help="decisions to time (only those with a real choice)")
     bot.add_argument("--json", action="store_true")
+    adv = sub.add_parser("advise", help="time of the advisor over positions of every game")
+    adv.add_argument("--positions", type=int_in(1, 100_000), default=50)
+    adv.add_argument("--json", action="store_true")
     ren = sub.add_parser("render", help="frame time per scene of the app (dummy video driver)")
     ren.add_argument("--frames", type=int_in(1, 100_000), default=120)
     ren.add_argument("--size", type=window_size, default=(1920, 1080), help="WxH, default 1920x1080")
@@ -249,6 +256,10 @@ def _main(argv=None) -> int:
         result = bench_bot(spec.id, level, players, args.moves, variants=variants)
         text = (f"{spec.id} {level}: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
                 f"max {result['max_ms']} ms over {result['decisions']} decisions")
+    elif args.what == "advise":
+        result = bench_advise(args.positions)
+        text = (f"advisor: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms over "
+                f"{result['positions']} positions")
     elif args.what == "memory":
         spec = args.game
         players = _players(spec, args.players, spec.min_players)
