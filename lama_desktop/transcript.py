@@ -13,9 +13,10 @@ drawing it, and the summary and results screens are drawn once each to read what
 Printed (``--json``: one JSON object per line): ``log`` (every line the table's log panel gets, with ``seat``: the
 seat the line is about, and ``event``: the kind and seat of the engine event being shown when the line was added,
 ``null`` for a line of the table's own), ``toast``, ``prompt`` (the status line whenever it changes while seat 0
-may act), ``summary`` (every text the round summary draws), ``round_end`` (``shown``: the totals the summary
-shows per seat, ``engine``: the engine's scores when the round closed), ``game_end`` (``shown``: the results
-screen's totals, ``engine``: the engine's final scores), then ``{"kind": "done", "lines": N, "games": 1}``. ``--games N`` plays seeds S … S+N-1 one after the other (the
+may act, and every question a message box asks, answered with Enter), ``summary`` (every text the round summary
+draws), ``round_end`` (``shown``: the totals the summary shows per seat, ``engine``: the engine's scores when the
+round closed), ``game_end`` (``shown``: the results screen's totals, ``engine``: the engine's final scores), then
+``{"kind": "done", "lines": N, "games": 1}``. ``--games N`` plays seeds S … S+N-1 one after the other (the
 ``done`` line then counts them all, and the text form says how many games a second it played).
 Every line has ``kind``, ``round`` and ``text``. Without ``--json``: the same as readable text.
 
@@ -198,6 +199,7 @@ class _Watcher:
         self.toasts: set[int] = set()
         self.prompt = None
         self.summary = None
+        self.message = None
         table.log.on_add = self._log
         real = self.session.events_for
 
@@ -238,7 +240,11 @@ class _Watcher:
                 self.prompt = status
                 self.out.emit("prompt", self.round_no(), str(status))
         name = getattr(top, "name", "")
-        if "summary" in name and top is not self.summary:
+        if name == "message" and top is not self.message:  # a question the player answers (quit this round?)
+            self.message = top
+            self.out.emit("prompt", self.round_no(), f"{top.title}: {top.text}")
+            _press_enter()  # the answer the bot's move meant (Enter takes the first button: go ahead)
+        elif "summary" in name and top is not self.summary:
             self.summary = top
             self._summary(top)
             _press_enter()

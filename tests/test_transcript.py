@@ -10,6 +10,7 @@ summary and the results showing exactly the engine's totals.
 from __future__ import annotations
 
 import json
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -38,8 +39,8 @@ def _specs() -> list[tuple]:
 def test_two_hundred_games_read_true_through_the_real_tables():
     specs = _specs()
     assert len(specs) >= 200
-    batches = [specs[0::2], specs[1::2]]  # the machine's two cores, one app each
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    batches = [specs[0::2], specs[1::2]]  # the machine's two cores, one app each (fresh processes: no fork of
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:  # pygame)
         results = list(pool.map(transcript.check_games, batches))
     total = {key: sum(r[key] for r in results) for key in ("games", "lines", "log", "attributed", "hidden",
                                                              "round_end", "game_end")}
