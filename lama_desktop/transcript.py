@@ -120,6 +120,13 @@ def validate(game: str, variants, levels, lang: str) -> None:
         raise BadArguments(f"unknown language {lang!r} (languages: {', '.join(i18n.LANGUAGES)})")
 
 
+def _headless() -> None:
+    """SDL's dummy drivers and no pygame banner on stdout (set before pygame is first imported)."""
+    for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
+                       ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
+        os.environ.setdefault(key, value)
+
+
 # -- playing -----------------------------------------------------------------------------------------------------------
 _APP = None
 
@@ -128,9 +135,7 @@ def _app():
     """One headless app per process (games reuse it: a window and fonts are not free)."""
     global _APP
     if _APP is None:
-        for key, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
-                           ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
-            os.environ.setdefault(key, value)
+        _headless()
         from .app.main import App
         from .storage import Storage
 
@@ -152,6 +157,7 @@ def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lan
     """Play one game through the real table; return what seat 0 read."""
     from .app import i18n
     from .app.gameconfig import GameConfig, SeatConfig
+    from .app.tables import open_table
     from .bots import make_bot
 
     validate(game, tuple(variants), tuple(levels), lang)
@@ -163,12 +169,11 @@ def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lan
     config = GameConfig(game, seats, tuple(sorted(variants)), 0, seed=seed)
     out = Transcript(game, tuple(variants), tuple(levels), seed, lang)
     started = time.perf_counter()
-    app.start_game(config)
-    app.stack.apply_pending()
-    table = app.stack.top
+    table = open_table(app, config)  # what App.start_game opens; watched from its first line (the welcome)
     session = table.session
-    me = make_bot(game, levels[0], seed * 7919 + 17)
     watcher = _Watcher(out, app, table)
+    app.stack.clear_to(table)
+    me = make_bot(game, levels[0], seed * 7919 + 17)
     try:
         for frame in range(MAX_FRAMES):
             if session.thinking:
@@ -428,6 +433,15 @@ def format_line(line: dict) -> str:
 
 
 def main(argv=None) -> int:
+    _headless()
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader stopped reading (| head): not an error of ours
+        sys.stderr.close()
+        return 0
+
+
+def _main(argv) -> int:
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
     except BadArguments as error:
