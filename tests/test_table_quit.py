@@ -105,3 +105,132 @@ def test_other_moves_are_played_at_once(tmp_path):
         assert app.stack.top is table
     finally:
         table.close()
+
+
+# --- skipping to the round's end ------------------------------------------------------------------------------------
+
+SUMMARIES = {"lama": "round_summary", "lama-dice": "dice_round_summary", "lama-cadabra": "cadabra_round_summary"}
+
+
+def quit_now(app, table):
+    """The human quits (Q, then Enter on the question)."""
+    post_key(pygame.K_q)
+    assert run_until(app, lambda: app.stack.top.name == "message", 10)
+    post_key(pygame.K_RETURN)
+    assert run_until(app, lambda: app.stack.top is table and "quit" in table.session.record.moves, 10)
+
+
+def quit_then_reach_summary(tmp_path, game_id, skip: bool):
+    """Quit at the first turn, then (``skip``) press S as soon as the button shows; the frames from the moment the
+    skip was possible to the round's summary, the summary's data and the engine's game."""
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bob", "bot", "medium"), SeatConfig("Cleo", "bot", "medium"),
+             SeatConfig("Dan", "bot", "medium")]
+    app, table = open_table(tmp_path, game_id, seats=seats, seed=11)
+    try:
+        assert my_turn_with_quit(app, table)
+        quit_now(app, table)
+        assert run_until(app, lambda: "skip" in table.buttons or app.stack.top.name == SUMMARIES[game_id], 3000)
+        assert "skip" in table.buttons, "the skip button never showed"
+        button = table.buttons["skip"]
+        assert button.enabled and button.hint == "S"
+        at = len(table.session.record.moves)
+        if skip:
+            post_key(pygame.K_s)
+        frames = 0
+        while app.stack.top.name != SUMMARIES[game_id]:
+            app.step(1 / 30)
+            frames += 1
+            assert frames < 20000
+        summary = app.stack.top
+        return (frames, len(table.session.record.moves) - at, dict(summary.data), list(table.session.record.moves),
+                table.session.state.to_dict(), table)
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_skip_reaches_the_round_summary_at_once_with_the_game_played_out_the_same(tmp_path, game_id):
+    frames, bot_moves, data, moves, state, table = quit_then_reach_summary(tmp_path / "skip", game_id, skip=True)
+    frames_out, _, data_out, moves_out, state_out, _ = quit_then_reach_summary(tmp_path / "watch", game_id,
+                                                                               skip=False)
+    # the same bots made the same moves: the same round, the same summary, the same engine state
+    assert moves == moves_out and state == state_out and data == data_out
+    assert data["scores"] == table.session.score_history[-1]  # the summary's totals are the engine's
+    # one frame per bot move at most (each bot still thinks on its worker), far fewer than watching them
+    assert frames <= bot_moves + 3, (frames, bot_moves)
+    assert frames < frames_out, (frames, frames_out)
+    print(game_id, "bot moves", bot_moves, "frames skipping", frames, "watching", frames_out)
+    assert not table.skipping and "skip" not in table.buttons
+    # everything the bots did is in the log, as when watching
+    assert len(table.log.lines) >= bot_moves
+
+
+def test_the_skip_button_waits_for_every_human_in_hot_seat(tmp_path):
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bea", "human"), SeatConfig("Bot", "bot", "medium"),
+             SeatConfig("Cy", "bot", "medium")]
+    app, table = open_table(tmp_path, "lama-dice", seats=seats, seed=3)
+    try:
+        out = set()
+        for _ in range(2):
+            assert my_turn_with_quit(app, table)
+            out.add(table.focus)
+            quit_now(app, table)
+            if len(out) == 1:
+                # one human is still in the round: no skip, whoever is at the bottom
+                for _ in range(200):
+                    app.step(1 / 30)
+                    assert "skip" not in table.buttons and not table.can_skip()
+                    if table.can_act():
+                        break
+        assert out == {0, 1}
+        assert run_until(app, lambda: "skip" in table.buttons or app.stack.top.name == "dice_round_summary", 3000)
+        if app.stack.top.name != "dice_round_summary":
+            post_click(table.buttons["skip"].rect.center)
+            assert run_until(app, lambda: app.stack.top.name == "dice_round_summary", 100)
+    finally:
+        table.close()
+
+
+def test_no_skip_while_the_player_is_in_the_round_and_the_key_does_nothing(tmp_path):
+    app, table = open_table(tmp_path, "lama")
+    try:
+        assert my_turn_with_quit(app, table)
+        assert "skip" not in table.buttons and not table.can_skip()
+        moves = list(table.session.record.moves)
+        post_key(pygame.K_s)
+        app.step(1 / 30)
+        assert not table.skipping and table.session.record.moves == moves
+    finally:
+        table.close()
+
+
+@pytest.mark.real_time_bots
+def test_skipping_never_waits_for_a_thinking_bot(tmp_path):
+    import time
+
+    from lama_desktop.bots.base import Bot
+
+    class SlowBot(Bot):
+        def choose(self, view):
+            time.sleep(0.25)
+            moves = view.legal_moves()
+            return next((m for m in moves if m.kind == "play"), moves[0])
+
+    app, table = open_table(tmp_path, "lama")
+    table.session._bot_factory = lambda game, level, seed: SlowBot(seed)
+    try:
+        assert run_until(app, lambda: table.can_act(), 20000)
+        quit_now(app, table)
+        assert run_until(app, lambda: "skip" in table.buttons, 20000)
+        post_key(pygame.K_s)
+        returned_while_thinking = 0
+        for _ in range(20000):
+            app.step(1 / 60)
+            if table.session.thinking:
+                returned_while_thinking += 1  # the frame came back while the bot still thinks
+            if app.stack.top.name == "round_summary":
+                break
+        assert app.stack.top.name == "round_summary"
+        assert returned_while_thinking >= 2
+    finally:
+        table.close()

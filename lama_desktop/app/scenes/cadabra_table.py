@@ -219,6 +219,7 @@ class CadabraTableScene(LamaTableScene):
                 self.buttons[move] = b
         m = L["menu"]
         self.buttons["menu"] = Button("II", self.open_pause, style="secondary", size=22, rect=m, name="menu")
+        self._skip_buttons()
         self._refresh_buttons()
 
     def playable_names(self) -> set[str]:

@@ -180,6 +180,7 @@ class DiceTableScene(TableScene):
                                         rect=r, name=move)
         self.buttons["menu"] = Button("II", self.open_pause, style="secondary", size=22, rect=L["menu"],
                                       name="menu")
+        self._skip_buttons()
         self._refresh_buttons()
 
     # -- derived state ---------------------------------------------------------------------------------------
@@ -213,7 +214,7 @@ class DiceTableScene(TableScene):
     def _refresh_buttons(self) -> None:
         legal = {str(m) for m in self.legal()}
         for name, b in self.buttons.items():
-            if name == "menu":
+            if name in ("menu", "skip"):
                 continue
             if name == "discard":
                 b.enabled = self.can_act() and bool(self.selected)
@@ -226,6 +227,8 @@ class DiceTableScene(TableScene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
+            return True
+        if self._skip_event(event):
             return True
         if (self.tween.busy or self.rolling is not None) and (
                 event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN):
@@ -367,6 +370,7 @@ class DiceTableScene(TableScene):
             self._tumble(dt)
         if not self.finished:
             self._take_moves()
+        self._update_skip()
         self._refresh_buttons()
 
     def _settle(self) -> None:

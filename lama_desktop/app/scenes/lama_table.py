@@ -212,6 +212,7 @@ class LamaTableScene(TableScene):
             self.buttons[move] = b
         m = L["menu"]
         self.buttons["menu"] = Button("II", self.open_pause, style="secondary", size=22, rect=m, name="menu")
+        self._skip_buttons()
         self._refresh_buttons()
 
     # -- derived state ---------------------------------------------------------------------------------------
@@ -232,13 +233,15 @@ class LamaTableScene(TableScene):
     def _refresh_buttons(self) -> None:
         legal = {str(m) for m in self.legal()}
         for name, b in self.buttons.items():
-            if name != "menu":
+            if name not in ("menu", "skip"):
                 b.enabled = name in legal
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
+            return True
+        if self._skip_event(event):
             return True
         if self.tween.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key not in (pygame.K_ESCAPE,))):
@@ -385,6 +388,7 @@ class LamaTableScene(TableScene):
         if not self.finished:
             self._take_moves()
         self._update_lifts(dt)
+        self._update_skip()
         self._refresh_buttons()
 
     def _after_played(self, played) -> None:

@@ -1,9 +1,9 @@
 """L.A.M.A. table moments for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them).
 
 Each builder seats a table on the app's scene stack in a chosen moment: a fresh round, the middle of a round with
-the playable cards raised, the question before quitting a round, the Lama Drama, a Party game, the hot-seat privacy
-screen, a round summary. Positions come from seeded games (the same picture every time); the Drama and Party
-moments are crafted states.
+the playable cards raised, the question before quitting a round, the skip offered once the player is out, the Lama
+Drama, a Party game, the hot-seat privacy screen, a round summary. Positions come from seeded games (the same
+picture every time); the Drama, Party and skip moments are crafted states.
 """
 
 from __future__ import annotations
@@ -62,6 +62,17 @@ def _confirm_quit(app):
     scene = app.stack.top
     scene.try_move("quit")
     app.stack.apply_pending()
+
+
+def _skip_offered(app):
+    """Anna has quit the round and the bots play on: "Skip to the round's end" (key S) replaces her buttons."""
+    state = LamaState.crafted(
+        "lama", hands=[["3", "6", "L"], ["2", "5", "6"], ["1", "4", "4", "L"], ["2", "3", "5"]],
+        pile=["5", "6", "1", "2", "3", "4", "5", "6", "1", "2", "3"] * 2, top="2", discard=["1", "1", "2"],
+        current=1, points=[4, 12, 0, 9], dealer=0, round_no=2, active=[False, True, True, True])
+    session = GameSession(GameRecord("lama", 4, (), 0, {}, []), _seats(4), state=state)
+    scene = _push(app, session)
+    _settle(app, scene)
 
 
 def _drama(app):
@@ -151,6 +162,7 @@ register([
     ("table-lama-start", _start),
     ("table-lama-mid-round", _mid_round),
     ("table-lama-confirm-quit", _confirm_quit),
+    ("table-lama-skip-offered", _skip_offered),
     ("table-lama-drama", _drama),
     ("table-lama-party", _party),
     ("table-lama-6p", _six_players),
