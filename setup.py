@@ -1,10 +1,13 @@
-"""Build hook: ship the top-level assets/ and levels/ folders inside the wheel.
+"""Build hook: ship the top-level assets/ and levels/ folders inside the wheel, with the string catalogs compiled.
 
 The project keeps art and Tiled maps at the top of the repository (where artists and level designers find them);
 a non-editable install copies them into the installed package as ``lama_desktop/assets`` and
 ``lama_desktop/levels``. ``lama_desktop.resources`` finds them in either place (and in a frozen bundle).
+The gettext catalogs ``assets/locale/<lang>/LC_MESSAGES/<domain>.po`` are compiled to ``.mo`` next to them in the
+built copy (Babel, a build requirement); a checkout or editable install reads the ``.po`` files directly.
 """
 
+import importlib.util
 import shutil
 from pathlib import Path
 
@@ -23,6 +26,17 @@ class BuildPyWithData(build_py):
             if source.is_dir():
                 target = Path(self.build_lib) / "lama_desktop" / name
                 shutil.copytree(source, target, dirs_exist_ok=True)
+        locale = Path(self.build_lib) / "lama_desktop" / "assets" / "locale"
+        if locale.is_dir():
+            load_catalogs().compile_catalogs(locale)
+
+
+def load_catalogs():
+    """``lama_desktop/catalogs.py`` on its own (the package's other modules need pygame, not installed yet)."""
+    spec = importlib.util.spec_from_file_location("lama_desktop_catalogs", HERE / "lama_desktop" / "catalogs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 setup(cmdclass={"build_py": BuildPyWithData})

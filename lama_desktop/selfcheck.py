@@ -59,7 +59,10 @@ def source_modules(package_dir: Path) -> set[str]:
 
 
 def _files_under(folder: Path) -> int:
-    return sum(1 for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+    """Files under ``folder``; compiled string catalogs (``.mo``, made by the build) do not count, so a frozen
+    bundle prints what the checkout prints."""
+    return sum(1 for path in folder.rglob("*")
+               if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".mo")
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -127,6 +130,15 @@ def report() -> tuple[list[str], list[str]]:
             lines.append(f"{name}: {_files_under(data_root(name))} files")
         except ResourceError as error:
             problems.append(str(error))
+    try:  # every language's strings load (from .mo in a build, from .po in a checkout: the same text)
+        from . import catalogs
+
+        counts = {lang: len(catalogs.load_table(lang).entries) for lang in catalogs.languages()}
+        lines.append("strings: " + ", ".join(f"{lang} {n}" for lang, n in counts.items()))
+        if not counts or min(counts.values()) == 0:
+            problems.append(f"string catalogs missing or empty: {counts}")
+    except Exception as error:  # noqa: BLE001
+        problems.append(f"string catalogs do not load: {error}")
     data_dir = PACKAGE_DIR / "engine" / "data"
     yaml_files = sorted(path.name for path in data_dir.glob("*.yaml")) if data_dir.is_dir() else []
     if not yaml_files:

@@ -44,7 +44,19 @@ SAVE_VERSION = 1
 SETTINGS_VERSION = 1
 STATS_VERSION = 1
 
-LANGUAGES = ("en", "fr", "pl", "de")  # the app's languages (app/i18n.py LANGUAGES; a test keeps them equal)
+
+
+def _languages() -> tuple[str, ...]:
+    """The languages the game has catalogs for (``assets/locale``); English when they cannot be listed."""
+    try:
+        from .catalogs import languages
+
+        return tuple(languages()) or ("en",)
+    except Exception:  # noqa: BLE001 - settings must load even from a damaged install
+        return ("en",)
+
+
+LANGUAGES = _languages()  # the app's languages (app/i18n.py LANGUAGES; a test keeps them equal)
 UI_SCALES = (0.85, 1.0, 1.15, 1.3)  # every table honours all (layout.TABLE_UI_SCALE)
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_PACES = ("slow", "normal", "fast", "instant")

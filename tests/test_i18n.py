@@ -1,111 +1,168 @@
-"""String tables: every key in every language, same placeholders, no unused key, and lookups behave."""
+"""String catalogs: every string translated in every language with the same {placeholders}, templates in step with
+the code, no unused string, CLDR plural rules, compiled catalogs equal to their sources, and lookups behave."""
 
-import fnmatch
 import re
-import string
-from pathlib import Path
+import shutil
 
 import pytest
+from babel.messages.plurals import get_plural
 
+from lama_desktop import catalogs
 from lama_desktop.app import i18n
-from lama_desktop.app.i18n import LANGUAGES, load_file, plural_form
+from lama_desktop.app.i18n import LANGUAGES, load_language
 
-ROOT = Path(__file__).resolve().parents[1]
-STRINGS = ROOT / "assets" / "strings"
-SOURCE = ROOT / "lama_desktop"
-USE = re.compile(r"""\b(?:t|t_or|plural|raw)\(\s*f?["']([a-z0-9_\-]+\.[A-Za-z0-9_.\-{}]+)["']""")
+LOCALE = catalogs.source_locale_dir()
 
 
-def domains():
-    return sorted({p.stem for lang in LANGUAGES for p in (STRINGS / lang).glob("*.yaml")})
+def test_there_are_catalogs_for_the_app_in_every_language():
+    assert {"common", "lama", "dice", "cadabra", "llama_land", "rules_lama"} <= set(catalogs.domains(LOCALE))
+    assert {"en", "fr", "pl", "de"} <= set(LANGUAGES) and LANGUAGES[0] == "en"
+    assert catalogs.languages(LOCALE) == list(LANGUAGES)
 
 
-def table(lang, domain):
-    path = STRINGS / lang / f"{domain}.yaml"
-    return load_file(path) if path.exists() else None
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_string_is_translated_with_the_same_placeholders(lang):
+    # also: every entry of the templates is in the catalog with the same English, nothing fuzzy, plural forms
+    # complete, and an English msgstr is empty or its msgid
+    assert catalogs.catalog_problems(LOCALE, [lang]) == []
 
 
-def placeholders(value):
-    if not isinstance(value, str):
-        return set()
-    return {name for _, name, _, _ in string.Formatter().parse(value) if name}
+@pytest.fixture
+def locale_copy(tmp_path):
+    folder = tmp_path / "locale"
+    shutil.copytree(LOCALE, folder, ignore=shutil.ignore_patterns("*.mo"))
+    return folder
 
 
-def test_there_are_string_tables_for_the_app():
-    assert "common" in domains()
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-@pytest.mark.parametrize("domain", domains())
-def test_every_language_has_the_same_keys_and_placeholders(domain):
-    tables = {lang: table(lang, domain) for lang in LANGUAGES}
-    missing_files = [lang for lang, tab in tables.items() if tab is None]
-    assert not missing_files, f"{domain}.yaml missing for {missing_files}"
-    reference = tables["en"][0]
+def test_the_catalog_check_catches_a_lost_placeholder_an_untranslated_string_and_a_fuzzy_one(locale_copy):
+    po = locale_copy / "fr" / "LC_MESSAGES" / "lama.po"
+    _edit(po, 'msgstr "{name} joue {card}"', 'msgstr "{name} joue une carte"')
+    _edit(po, 'msgstr "Piocher"', 'msgstr ""')
+    _edit(po, 'msgctxt "lama.button.take"', '#, fuzzy\nmsgctxt "lama.button.take"')
+    problems = catalogs.catalog_problems(locale_copy, ["fr"])
+    assert any("lama.log.play" in p and "fields" in p for p in problems)
+    assert any("lama.button.draw is untranslated" in p for p in problems)
+    assert any("lama.button.take is fuzzy" in p for p in problems)
+    assert len(problems) == 3
+
+
+def test_the_templates_are_in_step_with_the_code_and_the_english(locale_copy):
+    """``python -m lama_desktop.catalogs extract`` would change nothing: every key the code uses has English,
+    every English string is used (or declared with ``# i18n-keys:``), and the .pot files list exactly those."""
+    assert catalogs.check_sources(LOCALE) == []
+    assert catalogs.extract(locale_copy) == [], "run: python -m lama_desktop.catalogs extract && ... update"
+    assert catalogs.update(locale_copy) == [], "run: python -m lama_desktop.catalogs update"
+
+
+def test_extract_refuses_an_unused_string_and_a_key_without_english(locale_copy, tmp_path):
+    _edit(locale_copy / "en" / "LC_MESSAGES" / "lama.po", 'msgctxt "lama.button.draw"', 'msgctxt "lama.button.drawx"')
+    problems = catalogs.check_sources(locale_copy)
+    assert any(p.startswith("lama.button.drawx is never used") for p in problems)
+    assert any("lama.button.draw has no English" in p for p in problems)
+    with pytest.raises(SystemExit):
+        catalogs.extract(locale_copy)
+
+
+def test_keys_in_code_are_found_as_lookups_literals_prefixes_and_declarations():
+    source = '''
+t("lama.log.play", name=n)
+key = "dice.toast.blowup" if x else "dice.toast.blowup_solo"
+lazy.t(f"llama_land.log.{d['kind']}")
+word = "not.a.key"  # i18n-keys: common.reason.* lama.label.discard
+'''
+    found = {(kind, key) for _line, kind, key in catalogs.key_uses(source, ["lama", "dice", "llama_land", "common"])}
+    assert found == {("lookup", "lama.log.play"), ("key", "dice.toast.blowup"), ("key", "dice.toast.blowup_solo"),
+                     ("pattern", "llama_land.log.*"), ("pattern", "common.reason.*"),
+                     ("lookup", "lama.label.discard")}
+
+
+def test_compiled_catalogs_say_exactly_what_their_sources_say(tmp_path):
+    written = catalogs.compile_catalogs(LOCALE, tmp_path)
+    assert len(written) == len(LANGUAGES) * len(catalogs.domains(LOCALE))
+    for pot in LOCALE.glob("*.pot"):  # compiled alone (as in a wheel without sources) the domains still list
+        shutil.copy(pot, tmp_path / pot.name)
     for lang in LANGUAGES:
-        keys = tables[lang][0]
-        assert sorted(set(reference) - set(keys)) == [], f"{lang}/{domain}.yaml lacks keys"
-        assert sorted(set(keys) - set(reference)) == [], f"{lang}/{domain}.yaml has keys English lacks"
-        for key, value in reference.items():
-            assert placeholders(keys[key]) == placeholders(value), f"{lang} {key}: placeholders differ"
-            if isinstance(value, list):
-                assert len(keys[key]) == len(value), f"{lang} {key}: list length differs"
-            elif isinstance(value, str):
-                assert keys[key].strip(), f"{lang} {key} is empty"
+        from_mo = catalogs.load_table(lang, tmp_path)
+        from_po = catalogs.load_table(lang, LOCALE)
+        assert from_mo.entries == from_po.entries and from_mo.entries
+        assert from_mo.plural_expr == from_po.plural_expr
 
 
-def used_keys():
-    found = set()
-    for path in SOURCE.rglob("*.py"):
-        found.update(USE.findall(path.read_text(encoding="utf-8")))
-    return found
+def test_a_compiled_catalog_older_than_its_source_is_not_used(locale_copy):
+    catalogs.compile_catalogs(locale_copy)
+    po = locale_copy / "fr" / "LC_MESSAGES" / "common.po"
+    assert catalogs.catalog_path(locale_copy, "fr", "common").suffix == ".mo"
+    po.touch()
+    mo = po.with_suffix(".mo")
+    import os
+
+    os.utime(mo, (po.stat().st_mtime - 10, po.stat().st_mtime - 10))
+    assert catalogs.catalog_path(locale_copy, "fr", "common") == po
 
 
-def test_every_key_is_used_in_the_code_or_declared_dynamic():
-    used = used_keys()
-    literal = {k for k in used if "{" not in k}
-    # f-string keys such as f"common.levels.{level}" count as the prefix pattern "common.levels.*"
-    patterns = {re.sub(r"\{[^}]*\}.*$", "*", k) for k in used if "{" in k}
-    unused = []
-    for domain in domains():
-        keys, dynamic = load_file(STRINGS / "en" / f"{domain}.yaml")
-        patterns_here = patterns | set(dynamic)
-        for key in keys:
-            if key in literal or any(fnmatch.fnmatchcase(key, p) for p in patterns_here) or any(
-                    key.startswith(k + ".") for k in literal):  # plural("x.cards", n) uses x.cards.one / .other
-                continue
-            unused.append(key)
-    assert unused == [], f"keys never used in lama_desktop/ (nor in dynamic_keys): {unused}"
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_rules_come_from_cldr(lang):
+    table = i18n.load_table(lang)
+    rule = get_plural(lang)
+    assert (table.nplurals, table.plural_expr) == (rule.num_plurals, rule.plural_expr)
 
 
-def test_every_literal_key_used_in_the_code_exists():
-    english = {}
-    for domain in domains():
-        english.update(load_file(STRINGS / "en" / f"{domain}.yaml")[0])
-    missing = sorted(k for k in used_keys() if "{" not in k and k not in english
-                     and not any(e.startswith(k + ".") for e in english))
-    assert missing == []
+@pytest.mark.parametrize("lang, n, expected", [
+    ("en", 1, "1 card"), ("en", 0, "0 cards"), ("en", 2, "2 cards"),
+    ("fr", 0, "0 carte"), ("fr", 1, "1 carte"), ("fr", 2, "2 cartes"),
+    ("pl", 1, "1 karta"), ("pl", 3, "3 karty"), ("pl", 5, "5 kart"), ("pl", 12, "12 kart"), ("pl", 22, "22 karty"),
+    ("pl", 25, "25 kart"),
+    ("de", 0, "0 Karten"), ("de", 1, "1 Karte"), ("de", 2, "2 Karten"), ("de", 21, "21 Karten"),
+])
+def test_counts_use_the_languages_plural_forms(lang, n, expected):
+    i18n.set_language(lang)
+    try:
+        assert i18n.plural("lama.cards", n) == expected
+    finally:
+        i18n.set_language("en")
 
 
 def test_french_and_polish_use_their_own_letters():
-    fr = " ".join(str(v) for v in load_file(STRINGS / "fr" / "common.yaml")[0].values())
-    pl = " ".join(str(v) for v in load_file(STRINGS / "pl" / "common.yaml")[0].values())
+    fr = " ".join(v for v in load_language("fr").values() if isinstance(v, str))
+    pl = " ".join(v for v in load_language("pl").values() if isinstance(v, str))
     assert set("éèàçù’") & set(fr) >= {"é", "è", "’"}
     assert set("ąćęłńóśźż") & set(pl) >= {"ą", "ę", "ł", "ó", "ś", "ż"}
 
 
 def test_german_uses_its_own_letters_and_says_du():
-    de = " ".join(str(v) for domain in domains() for v in load_file(STRINGS / "de" / f"{domain}.yaml")[0].values())
+    de = " ".join(v if isinstance(v, str) else " ".join(v) for v in load_language("de").values())
     assert set("äöüßÄÖÜ„“") & set(de) >= {"ä", "ö", "ü", "ß", "Ü", "„", "“"}
     # informal throughout, as board games are written: no formal "Sie"/"Ihr" addressing the player
     assert not re.search(r"\b(Ihre?[nmrs]?|Sie haben|Sie sind|Sie können|Sie müssen|Sie dürfen)\b", de)
     assert "(s)" not in de and "(n)" not in de and "(e)" not in de
 
 
+def test_each_language_is_named_in_itself():
+    assert i18n.LANGUAGE_NAMES["en"] == "English"
+    assert i18n.LANGUAGE_NAMES["fr"] == "Français"
+    assert i18n.LANGUAGE_NAMES["pl"] == "Polski"
+    assert i18n.LANGUAGE_NAMES["de"] == "Deutsch"
+
+
 def test_the_app_and_the_settings_file_know_the_same_languages():
     from lama_desktop import storage
 
     assert tuple(storage.LANGUAGES) == tuple(LANGUAGES) and set(i18n.LANGUAGE_NAMES) == set(LANGUAGES)
-    assert i18n.LANGUAGE_NAMES["de"] == "Deutsch"
+
+
+def test_screenshots_tool_takes_every_language_and_refuses_others_in_one_line(capsys, tmp_path):
+    from lama_desktop import screenshots
+
+    assert screenshots.main([str(tmp_path), "--lang", "xx"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "'xx'" in err[0] and all(lang in err[0] for lang in LANGUAGES)
+    assert not list(tmp_path.iterdir())
 
 
 def test_lookup_format_fallback_and_missing_key():
@@ -121,12 +178,13 @@ def test_lookup_format_fallback_and_missing_key():
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang, n, form", [("en", 1, "one"), ("en", 2, "other"), ("fr", 0, "one"), ("fr", 2, "other"),
-                                           ("pl", 1, "one"), ("pl", 3, "few"), ("pl", 5, "many"), ("pl", 12, "many"),
-                                           ("pl", 22, "few"), ("pl", 25, "many"),
-                                           ("de", 0, "other"), ("de", 1, "one"), ("de", 2, "other"), ("de", 21, "other")])
-def test_plural_forms(lang, n, form):
-    assert plural_form(lang, n) == form
+def test_an_untranslated_string_falls_back_to_english(locale_copy, monkeypatch):
+    _edit(locale_copy / "fr" / "LC_MESSAGES" / "common.po", 'msgstr "Quitter"', 'msgstr ""')
+    table = catalogs.load_table("fr", locale_copy)
+    assert "common.title.quit" not in table.entries and "common.title.settings" in table.entries
+    monkeypatch.setattr(i18n, "load_table", lambda lang: catalogs.load_table(lang, locale_copy))
+    strings = i18n.Strings("fr")
+    assert strings.get("common.title.quit") == "Quit"
 
 
 @pytest.mark.parametrize("lang, key, params, expected", [
@@ -154,18 +212,22 @@ def test_every_games_variants_have_a_title_and_text_in_every_language():
     from lama_desktop.engine.registry import games
 
     for lang in LANGUAGES:
-        strings = {}
-        strings.update(table(lang, "common")[0])
+        strings = load_language(lang)
         for spec in games():
             for variant in spec.variants:
                 for part in ("title", "text"):
                     assert f"common.variants.{variant.id}.{part}" in strings, (lang, spec.id, variant.id, part)
 
 
-def test_screenshots_tool_takes_every_language_and_refuses_others_in_one_line(capsys, tmp_path):
-    from lama_desktop import screenshots
+def test_every_rules_page_has_a_title_and_text_in_every_language():
+    from lama_desktop.app.scenes.rules import rules_structures
 
-    assert screenshots.main([str(tmp_path), "--lang", "xx"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "'xx'" in err[0] and all(lang in err[0] for lang in LANGUAGES)
-    assert not list(tmp_path.iterdir())
+    structures = rules_structures()
+    assert {domain for domain, _ in structures} >= {"rules_lama", "rules_dice", "rules_cadabra", "rules_llama_land"}
+    for lang in LANGUAGES:
+        strings = load_language(lang)
+        for domain, data in structures:
+            assert f"{domain}.title" in strings, (lang, domain)
+            for page in data["pages"]:
+                for part in ("title", "text"):
+                    assert strings.get(f"{domain}.{page['id']}.{part}", "").strip(), (lang, domain, page["id"])

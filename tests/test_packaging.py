@@ -88,8 +88,15 @@ def test_spec_bundles_every_data_folder_and_module(monkeypatch, platform):
     assert Path(args[0][0]) == PACKAGING / "launcher.py"
     datas = {target: Path(source) for source, target in kwargs["datas"]}
     assert datas == {"assets": ROOT / "assets", "levels": ROOT / "levels",
-                     "lama_desktop/engine/data": ROOT / "lama_desktop" / "engine" / "data"}
+                     "lama_desktop/engine/data": ROOT / "lama_desktop" / "engine" / "data",
+                     "assets/locale": ROOT / "build" / "_work" / "locale"}
     assert all(source.is_dir() for source in datas.values())
+    # the string catalogs are compiled by the build: one .mo per .po, bundled where the app looks for them
+    sources = sorted(p.relative_to(ROOT / "assets" / "locale").with_suffix(".mo").as_posix()
+                     for p in (ROOT / "assets" / "locale").glob("*/LC_MESSAGES/*.po"))
+    compiled = sorted(p.relative_to(datas["assets/locale"]).as_posix()
+                      for p in datas["assets/locale"].rglob("*.mo"))
+    assert sources and compiled == sources
     assert "lama_desktop.pretend_module" in kwargs["hiddenimports"]
     for unwanted in ("tkinter", "numpy", "pytest", "hypothesis", "pygame.tests"):
         assert unwanted in kwargs["excludes"]
@@ -451,7 +458,10 @@ def test_non_editable_install_ships_assets_and_levels(tmp_path):
                       if p.is_file() and "__pycache__" not in p.parts)  # pip compiles any .py it installs
 
     for folder in ("assets", "levels"):
-        assert files(installed / folder) == files(build_tmp / folder), folder
+        shipped = files(build_tmp / folder)
+        if folder == "assets":  # plus the string catalogs compiled by the build, one .mo per .po
+            shipped = sorted(shipped + [p[:-3] + ".mo" for p in shipped if p.endswith(".po")])
+        assert files(installed / folder) == shipped, folder
         assert files(installed / folder), folder
     data = sorted(p.name for p in (ROOT / "lama_desktop" / "engine" / "data").glob("*.yaml"))
     assert sorted(p.name for p in (installed / "engine" / "data").glob("*.yaml")) == data

@@ -1,10 +1,10 @@
-"""String tables: ``assets/strings/<lang>/<domain>.yaml``, looked up as ``t("<domain>.<key>", **fmt)``.
+"""UI strings: gettext catalogs ``assets/locale/<lang>/LC_MESSAGES/<domain>.po`` (compiled ``.mo`` when the build
+made them), looked up as ``t("<domain>.<key>", **fmt)``; see ``lama_desktop/catalogs.py`` for the layout and the
+translator's commands.
 
-Nested YAML mappings flatten into dotted keys (``common.yaml`` → ``title: {quit: Quit}`` → ``common.title.quit``).
-Lists are leaves (the rules viewer keeps its pages as a list). A top-level ``dynamic_keys:`` list in a file names
-keys (or ``prefix.*`` patterns) that the code builds at run time, so the unused-key test knows they are used.
-
-Lookup falls back to English, then to the key itself (a missing string shows up as its key, never a crash).
+Each entry's ``msgctxt`` is the key, its ``msgid`` the English text, its ``msgstr`` the translation. Counts use
+``plural(key, n, **fmt)``: gettext plural forms whose rule (the catalog's ``Plural-Forms``) comes from CLDR via
+Babel. Lookup falls back to English, then to the key itself (a missing string shows up as its key, never a crash).
 Nothing here imports pygame.
 """
 
@@ -12,61 +12,43 @@ from __future__ import annotations
 
 import logging
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import yaml
+from .. import catalogs
+from ..catalogs import Table
 
-from ..resources import asset_path
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there (startup time)
-LANGUAGES = ("en", "fr", "pl", "de")
-FALLBACK = "en"
-#: each language's own name, shown in the language picker whatever the current language is
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "pl": "Polski", "de": "Deutsch"}
+FALLBACK = catalogs.SOURCE_LANGUAGE
 
 log = logging.getLogger("lama_desktop.i18n")
 
 
-def strings_dir() -> Path:
-    return asset_path("strings")
+def _languages() -> tuple[str, ...]:
+    try:
+        found = tuple(catalogs.languages())
+    except Exception as error:  # noqa: BLE001 - a damaged install still starts (in English keys)
+        log.error("cannot list the languages: %s", error)
+        found = ()
+    return found or (FALLBACK,)
 
 
-def flatten(prefix: str, node: Any, out: dict[str, Any]) -> None:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            flatten(f"{prefix}.{key}" if prefix else str(key), value, out)
-    else:
-        out[prefix] = node
-
-
-def load_file(path: Path) -> tuple[dict[str, Any], list[str]]:
-    """(flat table ``domain.key -> value``, dynamic key patterns) of one YAML string file."""
-    with open(path, encoding="utf-8") as handle:
-        data = yaml.load(handle, Loader=_LOADER) or {}
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: a string table must be a mapping")
-    domain = path.stem
-    dynamic = [str(k) for k in data.pop("dynamic_keys", None) or []]
-    table: dict[str, Any] = {}
-    flatten(domain, data, table)
-    return table, dynamic
+#: every language with catalogs, English first; adding a language is ``catalogs init LANG`` (no code change)
+LANGUAGES = _languages()
+#: each language's own name (from CLDR), shown in the language picker whatever the current language is
+LANGUAGE_NAMES = {code: catalogs.language_name(code) for code in LANGUAGES}
 
 
 @cache
+def load_table(lang: str) -> Table:
+    try:
+        return catalogs.load_table(lang, log=log)
+    except Exception as error:  # noqa: BLE001
+        log.error("cannot load the strings of %s: %s", lang, error)
+        return Table(lang, {}, "(n != 1)", 2)
+
+
 def load_language(lang: str) -> dict[str, Any]:
-    table: dict[str, Any] = {}
-    folder = strings_dir() / lang
-    if not folder.is_dir():
-        return table
-    for path in sorted(folder.glob("*.yaml")):
-        try:
-            part, _dynamic = load_file(path)
-        except (OSError, ValueError, yaml.YAMLError) as error:
-            log.error("cannot load strings %s: %s", path, error)
-            continue
-        table.update(part)
-    return table
+    """``key -> text`` (plural entries: a tuple of forms) of one language, without falling back to English."""
+    return load_table(lang).entries
 
 
 class Strings:
@@ -76,35 +58,48 @@ class Strings:
 
     def set_language(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else FALLBACK
-        self._table = load_language(self.lang)
-        self._fallback = load_language(FALLBACK)
+        self._table = load_table(self.lang)
+        self._fallback = load_table(FALLBACK)
 
     def has(self, key: str) -> bool:
-        return key in self._table or key in self._fallback
+        return key in self._table.entries or key in self._fallback.entries
 
-    def raw(self, key: str, default: Any = None) -> Any:
-        if key in self._table:
-            return self._table[key]
-        return self._fallback.get(key, default)
+    def _lookup(self, key: str) -> tuple[Any, Table] | tuple[None, None]:
+        if key in self._table.entries:
+            return self._table.entries[key], self._table
+        if key in self._fallback.entries:
+            return self._fallback.entries[key], self._fallback
+        return None, None
 
     def get(self, key: str, **fmt: Any) -> str:
-        value = self.raw(key)
+        value, table = self._lookup(key)
         if value is None:
             log.warning("missing string %s", key)
             return key
-        text = str(value)
-        if fmt:
-            try:
-                text = text.format(**fmt)
-            except (KeyError, IndexError, ValueError):
-                log.warning("bad format for %s: %r", key, fmt)
-        return text
+        if isinstance(value, tuple):  # a plural entry used without a count: its "other"-most form
+            value = value[-1]
+        return _format(key, value, fmt)
 
-    def keys_with_prefix(self, prefix: str) -> list[str]:
-        return sorted(k for k in self._fallback if k.startswith(prefix))
+    def plural(self, key: str, n: int, **fmt: Any) -> str:
+        value, table = self._lookup(key)
+        if value is None:
+            log.warning("missing string %s", key)
+            return key
+        if isinstance(value, tuple):
+            value = value[table.plural_index(n)]
+        return _format(key, value, dict(fmt, n=n))
 
 
-_current: Strings | None = None  # created lazily: asset lookup must not run at import time
+def _format(key: str, text: str, fmt: dict[str, Any]) -> str:
+    if fmt:
+        try:
+            return text.format(**fmt)
+        except (KeyError, IndexError, ValueError):
+            log.warning("bad format for %s: %r", key, fmt)
+    return text
+
+
+_current: Strings | None = None  # created lazily: loading catalogs must not run at import time
 
 
 def _strings() -> Strings:
@@ -133,30 +128,16 @@ def t_or(key: str, default: str, **fmt: Any) -> str:
     return strings.get(key, **fmt) if strings.has(key) else default
 
 
-def raw(key: str, default: Any = None) -> Any:
-    """The raw value (string, list, mapping) of ``key`` in the current language, falling back to English."""
-    return _strings().raw(key, default)
-
-
 def plural(key: str, n: int, **fmt: Any) -> str:
-    """``key.one`` / ``key.few`` / ``key.many`` / ``key.other`` chosen for ``n`` by the language's rule."""
-    form = plural_form(language(), n)
-    strings = _strings()
-    for candidate in (form, "other", "many"):
-        full = f"{key}.{candidate}"
-        if strings.has(full):
-            return strings.get(full, n=n, **fmt)
-    return strings.get(key, n=n, **fmt)
+    """The plural entry ``key`` for the count ``n`` (given to the text as ``{n}``), by the language's CLDR rule."""
+    return _strings().plural(key, n, **fmt)
 
 
-def plural_form(lang: str, n: int) -> str:
-    n = abs(int(n))
-    if lang == "pl":
-        if n == 1:
-            return "one"
-        if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-            return "few"
-        return "many"
-    if lang == "fr":
-        return "one" if n in (0, 1) else "other"
-    return "one" if n == 1 else "other"  # en, de (CLDR: "one" is exactly 1; 0 takes the plural: "0 Karten")
+def in_every_language(key: str) -> list[str]:
+    """The text of ``key`` in every language that has it (e.g. the default player name "You" in all of them)."""
+    values = []
+    for lang in LANGUAGES:
+        value = load_language(lang).get(key)
+        if isinstance(value, str):
+            values.append(value)
+    return values

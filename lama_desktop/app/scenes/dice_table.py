@@ -967,7 +967,7 @@ class DiceRoundSummary(RoundSummaryScene):
         d = self.data
         by = d.get("by")
         name = self.names[by] if by is not None and 0 <= by < len(self.names) else "?"
-        key = "dice.summary.end_" + str(d.get("ended_by", "all_quit"))
+        key = "dice.summary.end_" + str(d.get("ended_by", "all_quit"))  # i18n-keys: dice.summary.end_*
         return t(key, name=name)
 
     def draw_static(self, surface, ui):

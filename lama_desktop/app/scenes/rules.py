@@ -1,31 +1,51 @@
 """The rules viewer: every game's rules in the chosen language, paged and scrollable, with pictures of the cards.
 
-Data-driven: each ``assets/strings/<lang>/rules_<name>.yaml`` holds ``games:``, a list of
-``{id, title, pages: [{title, text, cards: ["3", "L", "4+"], tokens: [white, black]}]}``. Paragraphs are separated
-by a blank line; a line starting with "- " is a bullet. Game engineers add their own ``rules_<game>.yaml``.
+Data-driven: each ``assets/rules/rules_<name>.yaml`` holds one book's structure ``{id, games, last, pages: [{id,
+cards: ["3", "L", "4+"], tokens: [white, black]}]}``; its words are the strings ``rules_<name>.title``,
+``rules_<name>.<page>.title`` and ``rules_<name>.<page>.text`` of the catalog domain ``rules_<name>``. Paragraphs
+are separated by a blank line; a line starting with "- " is a bullet. Game engineers add their own
+``rules_<game>.yaml`` and catalog domain.
 """
 
 from __future__ import annotations
 
-import pygame
+import logging
 
-from ..i18n import _strings, t
+import pygame
+import yaml
+
+from ...resources import asset_path
+from ..i18n import t
 from ..widgets import (CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel,
                        draw_shadow, felt_surface)
 from .base import MenuScene, draw_heading
 
+log = logging.getLogger("lama_desktop.rules")
+
+
+def rules_structures() -> list[tuple[str, dict]]:
+    """``(domain, structure)`` of every rules book, in file order."""
+    out = []
+    for path in sorted(asset_path("rules").glob("rules_*.yaml")):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError) as error:
+            log.error("cannot read rules %s: %s", path, error)
+            continue
+        if isinstance(data, dict) and data.get("pages"):
+            out.append((path.stem, data))
+    return out
+
 
 def rules_books() -> list[dict]:
-    """Every game's rules in the current language (English where a language lacks a file), in file order."""
-    strings = _strings()
+    """Every game's rules in the current language (English where a language lacks a text)."""
     books: list[dict] = []
-    for key in strings.keys_with_prefix("rules_"):
-        if not key.endswith(".games"):
-            continue
-        entries = strings.raw(key) or []
-        for entry in entries:
-            if isinstance(entry, dict) and entry.get("pages"):
-                books.append(entry)
+    for domain, data in rules_structures():
+        # the keys are built from the structure files:
+        # i18n-keys: rules_*
+        pages = [dict(page, title=t(f"{domain}.{page['id']}.title"), text=t(f"{domain}.{page['id']}.text"))
+                 for page in data["pages"]]
+        books.append(dict(data, title=t(f"{domain}.title"), pages=pages))
     try:  # in the order of the game registry (L.A.M.A. first); the app's own help ("last: true") at the end
         from ...engine.registry import games
 

@@ -9,7 +9,7 @@ import pygame
 from ...bots import levels_for
 from ...engine.registry import get_game
 from ..gameconfig import GameConfig, SeatConfig
-from ..i18n import LANGUAGES, load_file, raw, strings_dir, t, t_or
+from ..i18n import in_every_language, t, t_or
 from ..tables import playable_games
 from ..widgets import (BAD, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_text_center, draw_panel,
                        felt_surface)
@@ -26,26 +26,23 @@ def variant_text(game_id: str, variant) -> str:
 
 
 def default_bot_names() -> list[str]:
-    names = raw("common.setup.bot_names") or []
-    return [str(n) for n in names] or ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+    names = split_names(t("common.setup.bot_names"))
+    return names or ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
 
-def _in_every_language(key: str) -> list:
-    """The value of ``key`` in every language's ``common.yaml`` (a damaged table only loses that language)."""
-    values = []
-    for lang in LANGUAGES:
-        try:
-            table, _ = load_file(strings_dir() / lang / "common.yaml")
-        except Exception:
-            continue
-        if key in table:
-            values.append(table[key])
-    return values
+def split_names(text: str) -> list[str]:
+    """The names of a comma-separated list string ("Anna, Bruno, Carla")."""
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def _in_every_language(key: str) -> list[str]:
+    """The text of ``key`` in every language (a damaged catalog only loses that language)."""
+    return in_every_language(key)
 
 
 def default_you_names() -> set[str]:
     """The default name of the first human seat ("You") in every language."""
-    return {v for v in _in_every_language("common.setup.you") if isinstance(v, str)}
+    return set(_in_every_language("common.setup.you"))
 
 
 def numbered_name(index: int) -> str:
@@ -65,7 +62,7 @@ def is_default_name(name: str) -> bool:
 
 def is_bot_name(name: str) -> bool:
     """Whether ``name`` is one of the bots' default names in any language ("Bruno", "Bastien"...)."""
-    return any(name.strip() in v for v in _in_every_language("common.setup.bot_names") if isinstance(v, list))
+    return any(name.strip() in split_names(v) for v in _in_every_language("common.setup.bot_names"))
 
 
 def hotseat_names(seats, keep=()) -> None:

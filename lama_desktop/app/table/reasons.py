@@ -25,6 +25,7 @@ CROP_PARAMS = ("crop", "a", "b")
 
 def reason_key(code: str) -> str:
     """The string-table key of a refusal code: ``lama.cannot_go_on`` → ``lama.reason.cannot_go_on``."""
+    # i18n-keys: common.reason.* lama.reason.* dice.reason.* cadabra.reason.* llama_land.reason.*
     game, _, rule = code.partition(".")
     return f"{DOMAINS.get(game, game)}.reason.{rule}"
 

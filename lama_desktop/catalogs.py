@@ -1,0 +1,633 @@
+"""The gettext catalogs of the UI strings: where they live, how they load, and the translator's commands.
+
+Layout (Babel's)::
+
+    assets/locale/<domain>.pot                      templates, made by ``extract`` (never edited by hand)
+    assets/locale/<lang>/LC_MESSAGES/<domain>.po    one catalog per language and domain (edited by translators)
+    assets/locale/<lang>/LC_MESSAGES/<domain>.mo    compiled by the build (``compile``); never committed
+
+One domain per area: ``common``, ``lama``, ``dice``, ``cadabra``, ``llama_land``, ``rules_*``. Every entry is
+``msgctxt`` = the stable key the code looks up (``lama.log.play``), ``msgid`` = the English text, ``msgstr`` = the
+translation (empty in ``en``: English is the msgid). Counts are gettext plural entries (``msgid_plural``,
+``msgstr[0..n]``) whose rule is the language's CLDR rule written by Babel into the catalog's ``Plural-Forms``.
+
+English is written in ``en/LC_MESSAGES/<domain>.po`` (the source catalog). ``extract`` reads the keys the code
+uses (``t("lama.log.play")``, ``t_or``, ``plural``, f-string prefixes such as ``t(f"common.levels.{level}")``, and
+keys declared in a comment ``# i18n-keys: lama.reason.* dice.toast.blowup`` next to code that builds keys at run
+time), takes their English from the source catalog and writes the templates; it refuses when the code uses a key
+that has no English, or when the source catalog holds a string no code uses.
+
+Commands (``python -m lama_desktop.catalogs COMMAND``)::
+
+    extract            code + English -> assets/locale/<domain>.pot (checks both directions)
+    init LANG          new language: assets/locale/LANG/LC_MESSAGES/<domain>.po from the templates (CLDR plurals)
+    update             merge the templates into every language's catalogs (new strings appear untranslated)
+    compile [DIR]      .po -> .mo (into DIR, default next to the .po files); the build runs it
+    import-yaml LANG DIR   fill LANG's catalogs from the old YAML tables DIR/<domain>.yaml (migration)
+
+Nothing here imports pygame; ``setup.py`` and the PyInstaller spec load this file to compile the catalogs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import fnmatch
+import io
+import os
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+SOURCE_LANGUAGE = "en"
+PROJECT = "lama-desktop"
+#: where the pieces live relative to the repository root (checkout); at run time see ``locale_dir()``
+ROOT = Path(__file__).resolve().parent.parent
+CODE_DIR = Path(__file__).resolve().parent
+MAPPING_FILE = ROOT / "babel.cfg"
+#: where the rules viewer's page structure lives (which cards and tokens each page shows)
+RULES_DIR_NAME = "rules"
+
+#: ``t("domain.key"`` … with f-strings allowed (their ``{…}`` part counts as ``*``)
+USE = re.compile(r"""\b(t|t_or|plural|lazy_t|lazy_plural)\(\s*(f?)["']([a-z0-9_\-]+\.[A-Za-z0-9_.\-{}]+)["']""")
+LITERAL = re.compile(r"""(?<![A-Za-z0-9_])(["'])([a-z][a-z0-9_]*\.[A-Za-z0-9_.\-]*[A-Za-z0-9_])\1""")
+F_PREFIX = re.compile(r"""\bf(["'])([a-z][a-z0-9_]*\.[A-Za-z0-9_.\-]*)\{""")
+DECLARE = re.compile(r"#\s*i18n-keys:\s*(.+)$")
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+# ----------------------------------------------------------------------------------------------- where they live
+def locale_dir() -> Path:
+    """The folder holding the catalogs in this copy of the game (checkout, wheel or frozen bundle)."""
+    from .resources import asset_path
+
+    return asset_path("locale")
+
+
+def source_locale_dir() -> Path:
+    return ROOT / "assets" / "locale"
+
+
+def domains(folder: Path | None = None) -> list[str]:
+    """Every domain: one template per domain."""
+    folder = folder or locale_dir()
+    found = {p.stem for p in folder.glob("*.pot")}
+    found |= {p.stem for p in (folder / SOURCE_LANGUAGE / "LC_MESSAGES").glob("*.po")}
+    return sorted(found)
+
+
+def languages(folder: Path | None = None) -> list[str]:
+    """Every language with catalogs, English first (adding a folder with ``init`` adds the language)."""
+    folder = folder or locale_dir()
+    found = sorted(p.name for p in folder.iterdir() if (p / "LC_MESSAGES").is_dir()) if folder.is_dir() else []
+    return sorted(found, key=lambda code: (code != SOURCE_LANGUAGE, code))
+
+
+def language_name(code: str) -> str:
+    """The language's own name ("Français", "Polski", "Deutsch"), from CLDR."""
+    from babel import Locale
+
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except Exception:
+        return code
+    return name[:1].upper() + name[1:]
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{…}`` fields of a message (``{name}``, ``{value}``)."""
+    return set(PLACEHOLDER.findall(text or ""))
+
+
+# ----------------------------------------------------------------------------------------------------- loading
+class Table:
+    """One language's strings: ``key -> text`` or ``key -> (form0, form1, …)`` and its plural rule."""
+
+    def __init__(self, lang: str, entries: dict[str, Any], plural_expr: str, nplurals: int):
+        self.lang = lang
+        self.entries = entries
+        self.plural_expr = plural_expr
+        self.nplurals = nplurals
+        import gettext
+
+        self._plural = gettext.c2py(plural_expr)
+
+    def plural_index(self, n: int) -> int:
+        return min(max(0, self._plural(abs(int(n)))), self.nplurals - 1)
+
+
+def _read(path: Path, lang: str, domain: str):
+    from babel.messages.mofile import read_mo
+    from babel.messages.pofile import read_po
+
+    if path.suffix == ".mo":
+        with open(path, "rb") as handle:
+            return read_mo(handle)
+    with open(path, "rb") as handle:
+        return read_po(handle, locale=lang, domain=domain)
+
+
+def catalog_path(folder: Path, lang: str, domain: str) -> Path | None:
+    """The compiled catalog when it is there and not older than its source, else the ``.po``."""
+    po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+    mo = po.with_suffix(".mo")
+    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+        return mo
+    return po if po.is_file() else None
+
+
+def entries_of(catalog, lang: str) -> dict[str, Any]:
+    """``key -> text`` (or plural forms) of a catalog; untranslated and fuzzy entries are left out (except in the
+    source language, where the msgid is the text)."""
+    out: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or not message.context or message.fuzzy:
+            continue
+        if isinstance(message.context, bytes):  # Babel's read_mo leaves the context undecoded
+            message.context = message.context.decode(catalog.charset or "utf-8")
+        if isinstance(message.id, (tuple, list)):
+            forms = tuple(message.string or ())
+            if not all(forms):
+                if lang != SOURCE_LANGUAGE:
+                    continue
+                forms = tuple(message.id)
+            out[message.context] = forms
+        else:
+            text = message.string
+            if not text:
+                if lang != SOURCE_LANGUAGE:
+                    continue
+                text = message.id
+            out[message.context] = text
+    return out
+
+
+def load_table(lang: str, folder: Path | None = None, log=None) -> Table:
+    """Every domain of ``lang`` (a damaged catalog only loses itself, with a log line)."""
+    folder = folder or locale_dir()
+    entries: dict[str, Any] = {}
+    plural_expr, nplurals = "(n != 1)", 2
+    for domain in domains(folder):
+        path = catalog_path(folder, lang, domain)
+        if path is None:
+            continue
+        try:
+            catalog = _read(path, lang, domain)
+        except Exception as error:  # noqa: BLE001 - a broken file must not stop the game
+            if log:
+                log.error("cannot load strings %s: %s", path, error)
+            continue
+        entries.update(entries_of(catalog, lang))
+        plural_expr, nplurals = catalog.plural_expr, catalog.num_plurals
+    return Table(lang, entries, plural_expr, nplurals)
+
+
+# ---------------------------------------------------------------------------------------------------- compiling
+def compile_catalogs(source: Path, target: Path | None = None) -> list[Path]:
+    """Compile every ``.po`` under ``source`` (``<lang>/LC_MESSAGES/<domain>.po``) into ``.mo`` files under
+    ``target`` (default: next to them). Fuzzy entries are left out, as gettext does. Returns the written files."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    target = target or source
+    written = []
+    for po in sorted(source.glob("*/LC_MESSAGES/*.po")):
+        lang, domain = po.parent.parent.name, po.stem
+        with open(po, "rb") as handle:
+            catalog = read_po(handle, locale=lang, domain=domain)
+        if lang == SOURCE_LANGUAGE:  # English is the msgid: gettext leaves empty msgstrs out of a .mo
+            for message in catalog:
+                if message.id and not message.fuzzy and not (
+                        all(message.string) if isinstance(message.id, (tuple, list)) else message.string):
+                    message.string = message.id
+        mo = target / lang / "LC_MESSAGES" / f"{domain}.mo"
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        mo.write_bytes(buffer.getvalue())
+        written.append(mo)
+    return written
+
+
+# --------------------------------------------------------------------------------------------------- extraction
+def key_uses(text: str, known_domains: Iterable[str] = ()) -> Iterator[tuple[int, str, str]]:
+    """``(line, kind, key or pattern)`` of every string key a Python source uses. Kinds: ``lookup`` for a literal
+    key given to ``t``/``t_or``/``plural`` (it must exist), ``key`` for any other string literal naming a key of
+    a known domain (``key = "dice.toast.blowup"``), ``pattern`` for an f-string prefix (``f"common.levels.{x}"``
+    counts as ``common.levels.*``) or a pattern declared in a comment ``# i18n-keys: lama.reason.* x.y``."""
+    domains_ = tuple(known_domains)
+    for number, line in enumerate(text.splitlines(), 1):
+        lookups = set()
+        for _func, is_f, key in USE.findall(line):
+            if is_f and "{" in key:
+                continue  # counted below as an f-string prefix
+            lookups.add(key)
+            yield number, "lookup", key
+        for _quote, key in LITERAL.findall(line):
+            if key not in lookups and key.partition(".")[0] in domains_:
+                yield number, "key", key
+        for _quote, prefix in F_PREFIX.findall(line):
+            if prefix.partition(".")[0] in domains_:
+                yield number, "pattern", prefix + "*"
+        declared = DECLARE.search(line)
+        if declared:
+            for item in declared.group(1).split():
+                yield number, ("pattern" if "*" in item else "lookup"), item
+
+
+def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = None
+              ) -> dict[str, list[tuple[str, int, str]]]:
+    """Every key or pattern used anywhere in the package: ``{key_or_pattern: [(file, line, kind), …]}``."""
+    known = list(known_domains if known_domains is not None else domains(source_locale_dir()))
+    found: dict[str, list[tuple[str, int, str]]] = {}
+    for path in sorted(code_dir.rglob("*.py")):
+        if path.resolve() == Path(__file__).resolve():
+            continue  # this file's docs name example keys
+        rel = path.relative_to(code_dir.parent).as_posix()
+        for line, kind, key in key_uses(path.read_text(encoding="utf-8"), known):
+            found.setdefault(key, []).append((rel, line, kind))
+    return found
+
+
+def source_catalog(domain: str, folder: Path | None = None):
+    from babel.messages.pofile import read_po
+
+    folder = folder or source_locale_dir()
+    with open(folder / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{domain}.po", "rb") as handle:
+        return read_po(handle, locale=SOURCE_LANGUAGE, domain=domain)
+
+
+def matches(key: str, used: dict[str, Any]) -> bool:
+    return key in used or any("*" in p and fnmatch.fnmatchcase(key, p) for p in used)
+
+
+def extract_keys(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel extraction method (registered in ``babel.cfg``): the keys a Python file uses, as ``pgettext`` /
+    ``npgettext`` calls whose context is the key and whose message is its English from the source catalog.
+    Option ``domain`` keeps one domain's keys."""
+    domain = options.get("domain") or ""
+    text = fileobj.read()
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    folder = options.get("locale_dir") or str(source_locale_dir())
+    english = _english_index(folder)
+    if getattr(fileobj, "name", None) and Path(fileobj.name).resolve() == Path(__file__).resolve():
+        return
+    for line, kind, key in key_uses(text, domains(Path(folder))):
+        keys = sorted(k for k in english if fnmatch.fnmatchcase(k, key)) if kind == "pattern" else [key]
+        for found in keys:
+            if domain and not found.startswith(domain + "."):
+                continue
+            message = english.get(found)
+            if message is None:
+                continue  # reported by ``extract`` (a used key without English)
+            if isinstance(message, tuple):
+                yield line, "npgettext", (found, message[0], message[1]), []
+            else:
+                yield line, "pgettext", (found, message), []
+
+
+@cache
+def _english_index(folder: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for domain in domains(Path(folder)):
+        for message in source_catalog(domain, Path(folder)):
+            if message.id and message.context:
+                out[message.context] = tuple(message.id) if isinstance(message.id, (list, tuple)) else message.id
+    return out
+
+
+def _method_map() -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with open(MAPPING_FILE, encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle, str(MAPPING_FILE))
+    return method_map, options_map
+
+
+def _header(catalog, old=None) -> None:
+    what = f"{catalog.locale.english_name} strings" if catalog.locale else "Template of the strings"
+    catalog.header_comment = (f"# {what} of lama-desktop, domain {catalog.domain}.\n"
+                              "# msgctxt is the key the code looks up, msgid the English text. How to add a string or a\n"
+                              "# language: docs/APP.md (Strings); commands: python -m lama_desktop.catalogs --help.")
+    catalog.project = PROJECT
+    from . import __version__
+
+    catalog.version = __version__
+    catalog.msgid_bugs_address = ""
+    catalog.copyright_holder = "lama-desktop contributors"
+    if old is not None:  # keep the dates of an unchanged file (no churn between branches)
+        catalog.creation_date = old.creation_date
+        catalog.revision_date = old.revision_date
+
+
+def _write(path: Path, catalog, old=None) -> bool:
+    from babel.messages.pofile import write_po
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True)
+    data = buffer.getvalue()
+    if path.is_file() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def _read_po(path: Path, lang: str | None, domain: str):
+    from babel.messages.pofile import read_po
+
+    with open(path, "rb") as handle:
+        return read_po(handle, locale=lang, domain=domain)
+
+
+def check_sources(folder: Path | None = None, code_dir: Path = CODE_DIR) -> list[str]:
+    """Problems between the code and the English source catalogs: used keys without English, English no code
+    uses."""
+    folder = folder or source_locale_dir()
+    uses = code_uses(code_dir, domains(folder))
+    english = _english_index(str(folder))
+    problems = []
+    for key, where in sorted(uses.items()):
+        if "*" in key:
+            if not any(fnmatch.fnmatchcase(k, key) for k in english):
+                problems.append(f"{where[0][0]}:{where[0][1]}: pattern {key} matches no string")
+        elif key not in english and any(kind == "lookup" for _f, _l, kind in where):
+            problems.append(f"{where[0][0]}:{where[0][1]}: {key} has no English in "
+                            f"assets/locale/en/LC_MESSAGES/{key.partition('.')[0]}.po")
+    for key in english:
+        if not matches(key, uses):
+            problems.append(f"{key} is never used in lama_desktop/ (use it, declare it with '# i18n-keys: {key}' "
+                            f"next to the code building it, or delete it)")
+    return problems
+
+
+def extract(folder: Path | None = None) -> list[Path]:
+    """Write every domain's template from the code and the English source catalogs."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+    folder = folder or source_locale_dir()
+    problems = check_sources(folder)
+    if problems:
+        raise SystemExit("extract: the code and the English catalogs disagree:\n  " + "\n  ".join(problems))
+    method_map, options_map = _method_map()
+    written = []
+    for domain in domains(folder):
+        english = source_catalog(domain, folder)
+        order = {m.context: i for i, m in enumerate(english) if m.context}
+        comments = {m.context: list(m.auto_comments) for m in english if m.context}
+        found: dict[str, tuple[Any, list]] = {}
+        options = {pattern: dict(opts, domain=domain, locale_dir=str(folder)) for pattern, opts in options_map.items()}
+        for filename, lineno, message, _comments, context in extract_from_dir(
+                str(ROOT), method_map, options, keywords=DEFAULT_KEYWORDS):
+            entry = found.setdefault(context, (message, []))
+            if filename not in entry[1]:
+                entry[1].append(filename)
+        template = Catalog(domain=domain, fuzzy=False)
+        pot = folder / f"{domain}.pot"
+        old = _read_po(pot, None, domain) if pot.is_file() else None
+        _header(template, old)
+        for context in sorted(found, key=lambda c: order.get(c, len(order))):
+            message, files = found[context]
+            template.add(message, context=context, locations=[(f, None) for f in sorted(files)],
+                         auto_comments=comments.get(context, []))
+        if _write(pot, template, old):
+            written.append(pot)
+    return written
+
+
+def init(lang: str, folder: Path | None = None) -> list[Path]:
+    """A new language: one catalog per domain from the templates, with the language's CLDR plural rule."""
+    from babel.messages.catalog import Catalog
+
+    folder = folder or source_locale_dir()
+    written = []
+    for domain in domains(folder):
+        po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        if po.exists():
+            raise SystemExit(f"init: {po} exists already (use update)")
+        template = _read_po(folder / f"{domain}.pot", None, domain)
+        catalog = Catalog(locale=lang, domain=domain, fuzzy=False)
+        _header(catalog)
+        catalog.update(template, no_fuzzy_matching=True)
+        _write(po, catalog)
+        written.append(po)
+    return written
+
+
+def update(folder: Path | None = None, langs: Iterable[str] | None = None) -> list[Path]:
+    """Merge every template into every language's catalogs: new strings appear untranslated (a changed English
+    text keeps its old translation marked fuzzy, for the translator to check); strings gone from the code go."""
+    folder = folder or source_locale_dir()
+    written = []
+    for lang in langs or languages(folder):
+        for domain in domains(folder):
+            po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+            template = _read_po(folder / f"{domain}.pot", None, domain)
+            if not po.exists():
+                from babel.messages.catalog import Catalog
+
+                catalog, old = Catalog(locale=lang, domain=domain, fuzzy=False), None
+                _header(catalog)
+            else:
+                catalog = old = _read_po(po, lang, domain)
+            catalog.update(template, no_fuzzy_matching=(lang == SOURCE_LANGUAGE), update_creation_date=False)
+            if _write(po, catalog):
+                written.append(po)
+    return written
+
+
+# --------------------------------------------------------------------------------------- migration from YAML
+PLURAL_KEYS = ("one", "two", "few", "many", "other", "zero")
+
+
+def flatten(prefix: str, node: Any, out: dict[str, Any]) -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            flatten(f"{prefix}.{key}" if prefix else str(key), value, out)
+    else:
+        out[prefix] = node
+
+
+def yaml_strings(path: Path) -> dict[str, Any]:
+    """``key -> text`` of an old ``assets/strings/<lang>/<domain>.yaml`` table, in the catalogs' keys: plural
+    groups (``x.one``/``x.other``…) become ``x -> {category: text}``, the rules books become
+    ``rules_x.title`` / ``rules_x.<page>.title`` / ``rules_x.<page>.text``, lists of names one comma-separated
+    string."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data.pop("dynamic_keys", None)
+    domain = path.stem
+    flat: dict[str, Any] = {}
+    if domain.startswith("rules_"):
+        for book in data.get("games") or []:
+            flat[f"{domain}.title"] = book.get("title", "")
+            structure = rules_structure(domain)
+            pages = book.get("pages") or []
+            for page_id, page in zip([p["id"] for p in structure["pages"]], pages):
+                flat[f"{domain}.{page_id}.title"] = page.get("title", "")
+                flat[f"{domain}.{page_id}.text"] = str(page.get("text", "")).rstrip("\n")
+        return flat
+    flatten(domain, data, flat)
+    out: dict[str, Any] = {}
+    for key, value in flat.items():
+        head, _, last = key.rpartition(".")
+        if last in PLURAL_KEYS and f"{head}.one" in flat and f"{head}.other" in flat | {f"{head}.other": 1}:
+            out.setdefault(head, {})[last] = value
+        elif isinstance(value, list):
+            out[key] = ", ".join(str(v) for v in value)
+        else:
+            out[key] = "" if value is None else str(value)
+    return out
+
+
+def rules_structure(domain: str) -> dict:
+    import yaml
+
+    path = ROOT / "assets" / RULES_DIR_NAME / f"{domain}.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def plural_categories(lang: str, nplurals: int, plural_expr: str) -> list[str]:
+    """The CLDR category (``one``, ``few``, ``many``, ``other``) of each gettext plural index of ``lang``."""
+    import gettext
+
+    from babel import Locale
+
+    rule = gettext.c2py(plural_expr)
+    locale = Locale.parse(lang)
+    categories = []
+    for index in range(nplurals):
+        sample = next((n for n in range(0, 1000) if rule(n) == index), None)
+        categories.append(locale.plural_form(sample) if sample is not None else "other")
+    return categories
+
+
+def import_yaml(lang: str, yaml_dir: Path, folder: Path | None = None, overwrite: bool = False) -> list[Path]:
+    """Fill ``lang``'s catalogs (made with ``init``) from the YAML tables in ``yaml_dir``: an entry gets the YAML
+    text of its key unless it is translated already (``overwrite`` replaces those too). Re-runnable."""
+    folder = folder or source_locale_dir()
+    written = []
+    for domain in domains(folder):
+        source = yaml_dir / f"{domain}.yaml"
+        po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        if not source.is_file() or not po.is_file():
+            continue
+        texts = yaml_strings(source)
+        catalog = _read_po(po, lang, domain)
+        categories = plural_categories(lang, catalog.num_plurals, catalog.plural_expr)
+        for message in catalog:
+            if not message.context or message.context not in texts:
+                continue
+            value = texts[message.context]
+            if isinstance(message.id, (tuple, list)):
+                if not isinstance(value, dict):
+                    continue
+                forms = tuple(value.get(c) or value.get("other") or value.get("many") or "" for c in categories)
+                if overwrite or not all(message.string or ()):
+                    message.string = forms
+            elif isinstance(value, str) and (overwrite or not message.string):
+                message.string = value
+            message.flags.discard("fuzzy")
+        if _write(po, catalog):
+            written.append(po)
+    return written
+
+
+# ---------------------------------------------------------------------------------------------------------- CLI
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lama_desktop.catalogs", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("extract", help="code + English source catalogs -> assets/locale/<domain>.pot")
+    p_init = sub.add_parser("init", help="start a new language from the templates")
+    p_init.add_argument("lang")
+    p_update = sub.add_parser("update", help="merge the templates into every language's catalogs")
+    p_update.add_argument("langs", nargs="*")
+    p_compile = sub.add_parser("compile", help=".po -> .mo")
+    p_compile.add_argument("target", nargs="?", type=Path)
+    p_import = sub.add_parser("import-yaml", help="fill LANG's catalogs from old YAML string tables")
+    p_import.add_argument("lang")
+    p_import.add_argument("yaml_dir", type=Path)
+    p_import.add_argument("--overwrite", action="store_true")
+    p_check = sub.add_parser("check", help="report what is untranslated, fuzzy or out of date")
+    p_check.add_argument("langs", nargs="*")
+    args = parser.parse_args(argv)
+    folder = source_locale_dir()
+    if args.command == "extract":
+        written = extract(folder)
+    elif args.command == "init":
+        written = init(args.lang, folder)
+    elif args.command == "update":
+        written = update(folder, args.langs or None)
+    elif args.command == "compile":
+        written = compile_catalogs(folder, args.target)
+    elif args.command == "import-yaml":
+        written = import_yaml(args.lang, args.yaml_dir, folder, args.overwrite)
+    else:
+        problems = catalog_problems(folder, args.langs or None)
+        for problem in problems:
+            print(problem)
+        print(f"{len(problems)} problems")
+        return 1 if problems else 0
+    for path in written:
+        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    print(f"{args.command}: {len(written)} files written", file=sys.stderr)
+    return 0
+
+
+def catalog_problems(folder: Path | None = None, langs: Iterable[str] | None = None) -> list[str]:
+    """What keeps a language from being complete: entries missing from a catalog or not in the template,
+    untranslated or fuzzy entries, ``{…}`` fields lost or added, a wrong number of plural forms."""
+    folder = folder or source_locale_dir()
+    problems = []
+    for domain in domains(folder):
+        template = _read_po(folder / f"{domain}.pot", None, domain)
+        wanted = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in template if m.id}
+        for lang in langs or languages(folder):
+            po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+            where = f"{lang}/LC_MESSAGES/{domain}.po"
+            if not po.is_file():
+                problems.append(f"{where}: missing")
+                continue
+            catalog = _read_po(po, lang, domain)
+            have = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog if m.id}
+            for context, _id in sorted(wanted - have, key=str):
+                problems.append(f"{where}: {context} missing or its English differs from the template (update)")
+            for context, _id in sorted(have - wanted, key=str):
+                problems.append(f"{where}: {context} is not in the template (extract, update)")
+            for message in catalog:
+                if not message.id:
+                    continue
+                if message.fuzzy:
+                    problems.append(f"{where}: {message.context} is fuzzy (check the translation, drop the flag)")
+                ids = [message.id] if isinstance(message.id, str) else list(message.id)
+                strings = [message.string] if isinstance(message.id, str) else list(message.string or ())
+                if isinstance(message.id, str) and lang == SOURCE_LANGUAGE and not message.string:
+                    continue
+                if isinstance(message.id, (tuple, list)) and len(strings) != catalog.num_plurals:
+                    problems.append(f"{where}: {message.context} has {len(strings)} plural forms, "
+                                    f"{lang} has {catalog.num_plurals}")
+                if lang == SOURCE_LANGUAGE and all(not s for s in strings):
+                    continue
+                if lang == SOURCE_LANGUAGE and isinstance(message.id, str) and message.string != message.id:
+                    problems.append(f"{where}: {message.context}: an English msgstr must be empty or the msgid")
+                wanted_fields = set().union(*(placeholders(i) for i in ids))
+                for index, text in enumerate(strings):
+                    if not text or not text.strip():
+                        problems.append(f"{where}: {message.context} is untranslated")
+                        break
+                    fields = placeholders(text)
+                    # a plural form may leave out the count ("une carte"), never invent or lose another field
+                    expected = wanted_fields - ({"n"} if len(ids) > 1 else set())
+                    if not (expected <= fields <= wanted_fields):
+                        problems.append(f"{where}: {message.context}[{index}] has fields {sorted(fields)}, "
+                                        f"the English has {sorted(wanted_fields)}")
+    return problems
+
+
+if __name__ == "__main__":
+    sys.exit(main())
