@@ -54,7 +54,9 @@ def test_every_refusal_code_in_the_engines_has_a_sentence_in_every_language():
 def test_every_refusal_sentence_belongs_to_a_code_the_engines_use():
     keys = {reason_key(c) for c in codes_in_source()}
     english = load_language("en")
-    stale = sorted(k for k in english if ".reason." in k and k not in keys and k not in APP_REASONS)
+    refusal_domains = {"common", "lama", "dice", "cadabra", "llama_land"}  # (advisor.reason.* are the bots' words)
+    stale = sorted(k for k in english if ".reason." in k and k.partition(".")[0] in refusal_domains
+                   and k not in keys and k not in APP_REASONS)
     assert stale == []
 
 
