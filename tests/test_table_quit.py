@@ -234,3 +234,21 @@ def test_skipping_never_waits_for_a_thinking_bot(tmp_path):
         assert returned_while_thinking >= 2
     finally:
         table.close()
+
+
+def test_a_pace_changed_under_the_pause_menu_while_skipping_applies_after_the_skip(tmp_path):
+    app, table = open_table(tmp_path, "lama")
+    try:
+        assert my_turn_with_quit(app, table)
+        quit_now(app, table)
+        assert run_until(app, lambda: "skip" in table.buttons, 3000)
+        post_key(pygame.K_s)
+        app.step(1 / 30)
+        assert table.skipping  # one bot move per frame at most: this round has more left
+        app.settings.bot_pace = "slow"
+        table.resume()  # back from the pause menu
+        assert table.session.pace == 0.0
+        assert run_until(app, lambda: app.stack.top.name == "round_summary", 200)
+        assert not table.skipping and table.session.pace == 1.5
+    finally:
+        table.close()

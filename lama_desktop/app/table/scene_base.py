@@ -90,6 +90,9 @@ class TableScene(Scene):
         settings = self.app.settings
         self.tween.speed = float(settings.animation_speed)
         self.session.set_pace(settings.bot_pace)
+        if self.skipping:  # a pace chosen under the pause menu applies once the skip is over
+            self._skip_pace = self.session.pace
+            self.session.set_pace(0.0)
         self.colorblind = bool(settings.colorblind)
 
     def _table_size(self):
