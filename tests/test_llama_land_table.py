@@ -602,5 +602,6 @@ def test_the_walk_over_the_spots_keeps_the_tile_in_view_when_zoomed_in(tmp_path)
         post_key(pygame.K_n)
         app.step(1 / 30)
         frame = table._big_frame()
-        x, y = frame.top_center(*table.placer.cursor, table.placer.evaluate()["level"])
-        assert view.collidepoint(x, y)
+        ev = table.placer.evaluate()
+        for x, y, _icon in ev["cells"]:  # the whole tile in hand stays in view
+            assert view.collidepoint(frame.top_center(x, y, ev["level"]))

@@ -444,15 +444,30 @@ class LlamaLandTableScene(TableScene):
     def reset_view(self) -> None:
         self._set_view(1.0, (0.0, 0.0))
 
-    def _follow(self, cell, level: int = 1) -> None:
-        """Move the view so that ``cell`` (the cursor) is inside the domain's panel, when zoomed in."""
+    def _follow(self, cells, level: int = 1) -> None:
+        """Move the view so that ``cells`` (the tile in hand, or the cursor cell) are inside the domain's panel
+        (as much of them as fits), when zoomed in or panned away."""
         frame = self._big_frame()
-        x, y = frame.top_center(cell[0], cell[1], level)
-        box = self._fit_rect().inflate(-frame.cell, -frame.cell)
-        dx = box.left - x if x < box.left else (box.right - x if x > box.right else 0)
-        dy = box.top - y if y < box.top else (box.bottom - y if y > box.bottom else 0)
+        tops = [frame.top_rhombus(x, y, level) for x, y in cells]
+        xs = [px for top in tops for px, _ in top]
+        ys = [py for top in tops for _, py in top]
+        want = pygame.Rect(min(xs), min(ys) - frame.headroom, max(xs) - min(xs), max(ys) - min(ys) + frame.headroom)
+        box = self._fit_rect().inflate(-self.ui.s(12), -self.ui.s(12))
+        dx = dy = 0
+        if want.w <= box.w:
+            dx = box.left - want.left if want.left < box.left else min(0, box.right - want.right)
+        else:
+            dx = box.centerx - want.centerx
+        if want.h <= box.h:
+            dy = box.top - want.top if want.top < box.top else min(0, box.bottom - want.bottom)
+        else:
+            dy = box.centery - want.centery
         if dx or dy:
             self._set_view(self.zoom, (self.pan[0] + dx, self.pan[1] + dy))
+
+    def _follow_tile(self) -> None:
+        ev = self.placer.evaluate()
+        self._follow([(x, y) for x, y, _i in ev["cells"]], ev["level"])
 
     def _skip(self) -> None:
         self.tween.skip()
@@ -583,10 +598,10 @@ class LlamaLandTableScene(TableScene):
                 dx, dy = arrows[key]
                 if self.foundation_mode:
                     self.cursor = (self.cursor[0] + dx, self.cursor[1] + dy)
-                    self._follow(self.cursor)
+                    self._follow([self.cursor])
                 else:
                     p.cursor = (p.cursor[0] + dx, p.cursor[1] + dy)
-                    self._follow(p.cursor, p.evaluate()["level"])
+                    self._follow_tile()
                 return True
             if key == pygame.K_TAB:
                 p.cycle_shape(-1 if shift else 1)
@@ -681,7 +696,7 @@ class LlamaLandTableScene(TableScene):
         if p.cycle(step) is None:
             self._toast_reason(t("llama_land.legend.nowhere"))
             return
-        self._follow(p.cursor, p.evaluate()["level"])
+        self._follow_tile()
 
     def press(self, name: str) -> None:
         b = self.buttons.get(name)
