@@ -28,6 +28,11 @@ def run_until(app, predicate, frames=4000):
     return False
 
 
+#: the other seats' hands in the crafted tables: cards that follow neither a llama nor a 1, and never more of a
+#: kind than the 60-card deck holds (with three 6s in the pile)
+OTHERS = [["6", "6"], ["4", "4"], ["5", "5"], ["3", "3"], ["4", "5"]]
+
+
 def crafted_table(tmp_path, players=3, size=(1600, 900), **kw):
     app = fast_app(tmp_path, size)
     state = CadabraState.crafted(**kw)
@@ -203,13 +208,13 @@ def test_action_buttons_are_tall_enough_and_their_labels_fit(tmp_path, size, pla
     before = i18n.language()
     i18n.set_language(lang)
     try:
-        app, table = crafted_table(tmp_path, players, size, hands=[["3", "5"]] + [["6", "6"]] * (players - 1),
+        app, table = crafted_table(tmp_path, players, size, hands=[["3", "5"]] + OTHERS[:players - 1],
                                  top="L", pile=["6", "6", "6"], whites=[3] + [0] * (players - 1))
         check_buttons(table, ["draw", "quit", "pass", "exchange", "take"])
         if players == 2:
             return  # with one opponent the circle's token goes to them without a choice
         # choosing whom to give a circle's token to: a button per other player, plus Exchange
-        app2, giving = crafted_table(tmp_path, players, size, hands=[["1", "5"]] + [["6", "6"]] * (players - 1),
+        app2, giving = crafted_table(tmp_path, players, size, hands=[["1", "5"]] + OTHERS[:players - 1],
                                    top="L", pile=["6", "6", "6"], whites=[3] + [0] * (players - 1))
         giving.play_card(giving.shown.hand.index("1@"))
         assert run_until(app2, lambda: giving.can_act() and giving.shown.phase == "giving", 600)
@@ -306,7 +311,7 @@ def test_polish_status_line_on_the_table(tmp_path):
 def test_the_hint_under_the_hand_lists_the_cadabra_keys_and_they_work(tmp_path, lang):
     from lama_desktop.app import i18n
 
-    app, table = crafted_table(tmp_path, 4, hands=[["1", "5"], ["6", "6"], ["6", "6"], ["6", "6"]], top="L",
+    app, table = crafted_table(tmp_path, 4, hands=[["1", "5"]] + OTHERS[:3], top="L",
                                pile=["6", "6", "6"], whites=[3, 0, 0, 0])
     before = i18n.language()
     i18n.set_language(lang)
