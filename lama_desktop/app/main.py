@@ -110,13 +110,9 @@ class App:
         self._kept_save = None  # the player's save the profile smoke test set aside for its own game
         self.log_path = self.storage.setup_logging()
         self.storage.remove_stale_temp_files()  # left behind if an earlier run was killed while saving
-        self.settings, _damage = self.storage.load_settings()  # a damaged file is reported through the storage
-        if smoke_test:
-            self.settings.bot_pace = "instant"
-            self.settings.animation_speed = max(self.settings.animation_speed, 4.0)
-        i18n.set_language(self.settings.language)
-        self.strings = i18n  # app.strings.t(key, **fmt), app.strings.language(); scenes import t directly
         self.smoke_test = smoke_test
+        self.load_settings()
+        self.strings = i18n  # app.strings.t(key, **fmt), app.strings.language(); scenes import t directly
         self.timing = timing
         pygame.display.init()
         pygame.font.init()
@@ -228,6 +224,15 @@ class App:
         self._resized()
 
     # settings ------------------------------------------------------------------------------------------------------
+    def load_settings(self) -> None:
+        """Read the settings through the file door (a damaged file is moved aside and reported; defaults are used)
+        and apply the language. The window size and fullscreen apply when the window opens."""
+        self.settings, _damage = self.storage.load_settings()
+        if self.smoke_test:
+            self.settings.bot_pace = "instant"
+            self.settings.animation_speed = max(self.settings.animation_speed, 4.0)
+        i18n.set_language(self.settings.language)
+
     def update_settings(self, **changes) -> None:
         """Change settings, apply them at once and save them."""
         for key, value in changes.items():

@@ -43,7 +43,7 @@ END = Move("end")
 #: the move objects already built, shared by every game in the process (legal_moves returns the same objects).
 #: Bounded: a cache that reaches ``MOVE_CACHE_LIMIT`` entries is emptied (a game's own working set is a few
 #: thousand; unbounded, 300 games in one process grew RSS by 12 MiB: issue 17). ``bench memory`` measures it.
-MOVE_CACHE_LIMIT = 1 << 14
+MOVE_CACHE_LIMIT = 1 << 13
 _MOVES: dict = {}
 _PLACE_MOVES = {"build": {}, "extend": {}}
 
