@@ -111,8 +111,14 @@ def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
         return t("advisor.move.take_card", card=args[0])
     if kind == "give":
         return t("advisor.move.give", name=seat_name(int(args[0]), names))
+    if kind == "use" and len(args) == 2:
+        from .engine.llama_land.state import CHARS
+
+        character = CHARS[int(args[0])].type
+        return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),
+                 crop=t(f"llama_land.res.{args[1]}"))
     if kind in ("draw", "quit", "take", "roll", "keep", "pass", "exchange", "build", "extend", "foundation",
-                "hut", "llama", "feed", "marker", "use", "end"):
+                "hut", "llama", "feed", "marker", "end"):
         return t(f"advisor.move.{kind}")
     return str(move)
 

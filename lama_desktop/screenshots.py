@@ -206,6 +206,10 @@ def _load_game_shots() -> None:
         from .app.scenes import cadabra_table_shots  # noqa: F401
     except ImportError:
         pass
+    try:
+        from .app.table import advisor_shots  # noqa: F401  (advisor-<game>)
+    except ImportError:
+        pass
 
 
 # --- running -----------------------------------------------------------------------------------------------------

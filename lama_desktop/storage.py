@@ -260,8 +260,8 @@ def settings_from_file(data: Any) -> Settings:
 
 
 def stats_from_file(data: Any) -> dict:
-    """``{game_id: {name: {"games", "wins", "points"}}}`` from a statistics file (names cleaned; two names that
-    clean to the same one are added up); ``Damage``/``ValueError`` for anything else."""
+    """``{game_id: {name: {"games", "wins", "points", "advised"}}}`` from a statistics file (names cleaned; two
+    names that clean to the same one are added up); ``Damage``/``ValueError`` for anything else."""
     data = as_dict(data, "the statistics")
     version = data.get("stats_version")
     if version != STATS_VERSION:
@@ -278,7 +278,10 @@ def stats_from_file(data: Any) -> dict:
             games = as_int(row.get("games"), "games played", 0, STAT_LIMIT)
             wins = as_int(row.get("wins"), "wins", 0, games)
             points = as_int(row.get("points"), "points", -STAT_LIMIT, STAT_LIMIT)
-            target = clean.setdefault(game_id, {}).setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0})
+            advised = as_int(row.get("advised", 0), "games played with advice", 0, STAT_LIMIT)
+            target = clean.setdefault(game_id, {}).setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0,
+                                                                                   "advised": 0})
+            target["advised"] = min(STAT_LIMIT, target["advised"] + advised)
             target["games"] = min(STAT_LIMIT, target["games"] + games)
             target["wins"] = min(target["games"], target["wins"] + wins)
             target["points"] = max(-STAT_LIMIT, min(STAT_LIMIT, target["points"] + points))
@@ -596,12 +599,17 @@ class Storage:
         stats, _report = self.read_file("stats", self.stats_path, stats_from_file)
         return stats if stats is not None else {}
 
-    def record_result(self, game_id: str, names: list[str], scores: list[int], winners: list[int]) -> None:
-        """Add one finished game: every named seat gets a game, its points, and a win if it is among winners."""
+    def record_result(self, game_id: str, names: list[str], scores: list[int], winners: list[int],
+                      advised=()) -> None:
+        """Add one finished game: every named seat gets a game, its points, and a win if it is among winners. A
+        seat in ``advised`` (it asked the advisor) only counts one more advised game: never in the win rates."""
         stats = self.load_stats()
         table = stats.setdefault(game_id, {})
         for seat, name in enumerate(names):
-            row = table.setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0})
+            row = table.setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0, "advised": 0})
+            if seat in advised:  # asked the advisor: counted apart, never in the win rates
+                row["advised"] = min(STAT_LIMIT, row.get("advised", 0) + 1)
+                continue
             row["games"] = min(STAT_LIMIT, row["games"] + 1)
             row["points"] = max(-STAT_LIMIT, min(STAT_LIMIT, row["points"] + int(scores[seat])))
             row["wins"] = min(row["games"], row["wins"] + (1 if seat in winners else 0))
@@ -614,7 +622,8 @@ class Storage:
             for name, row in players.items():
                 games = max(1, row["games"])
                 rows.append({"game": game_id, "name": name, "games": row["games"], "wins": row["wins"],
-                             "win_rate": row["wins"] / games, "average": row["points"] / games})
+                             "win_rate": row["wins"] / games, "average": row["points"] / games,
+                             "advised": row.get("advised", 0)})
         rows.sort(key=lambda r: (r["game"], -r["wins"], r["average"], r["name"]))
         return rows
 

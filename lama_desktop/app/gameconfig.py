@@ -107,6 +107,8 @@ class GameResults:
     end_score: int | None = 40
     #: caption of the chart's x axis (default: the localised "Round"); a game scored per turn may say "Turn"
     axis_label: str = ""
+    #: the seats that asked the advisor during the game: the statistics count their games apart
+    advised: tuple = ()
 
     @property
     def names(self) -> list[str]:

@@ -319,7 +319,8 @@ class App:
 
         if self.writes_files:
             try:
-                self.storage.record_result(results.config.game_id, results.names, results.scores, results.winners)
+                self.storage.record_result(results.config.game_id, results.names, results.scores, results.winners,
+                                           advised=results.advised)
             except OSError as error:  # reported to the player by the storage
                 log.error("cannot record statistics: %s", error)
             self.storage.delete_save()

@@ -207,6 +207,20 @@ class GameSession:
         return self.state.events_for(events, seat)
 
     @property
+    def advised(self) -> set[int]:
+        """The seats that asked the advisor for help this game (kept in the save's meta): their results are
+        counted apart in the statistics, never in the win rates."""
+        raw = self.extra_meta.get("advised", [])
+        if not isinstance(raw, list):
+            return set()
+        return {s for s in raw if isinstance(s, int) and 0 <= s < self.record.players}
+
+    def mark_advised(self, seat: int) -> None:
+        if seat not in self.advised:
+            self.extra_meta["advised"] = sorted(self.advised | {seat})
+            self.autosave()
+
+    @property
     def moves_played(self) -> int:
         return len(self.record.moves)
 
@@ -371,7 +385,8 @@ class GameSession:
             return
         if not self.stats_recorded:
             try:
-                self.storage.record_result(self.game_id, self.names, self.state.scores, self.state.winners())
+                self.storage.record_result(self.game_id, self.names, self.state.scores, self.state.winners(),
+                                           advised=sorted(self.advised))
                 self.stats_recorded = True
             except OSError as error:
                 log.error("could not record statistics: %s", error)

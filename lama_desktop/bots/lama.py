@@ -42,7 +42,7 @@ from ..engine.lama import (
 )
 from . import register_bots
 from .base import Bot, Estimate, best_first as _best_first
-from .search import determinized_root_search, race_win_probability, race_win_probability_rates
+from .search import determinized_root_search, race_win_chance, race_win_probability, race_win_probability_rates
 
 # action codes of the fast simulator: a card type 1..14 is "play that card"
 A_DRAW, A_QUIT, A_TAKE = 0, -1, -2
@@ -487,6 +487,7 @@ class HardBot(_LamaBot):
     plan_codes = (A_DRAW,)   # first moves that are also tried with those plans
     calibrated_gains = True  # per-seat round gains in the race evaluation (careless seats gain far more)
     default_margin = 1.0     # leave the heuristic's move only for a gain of more than this many standard errors
+    calibrated_race = False  # value a round's end with search.race_win_chance (the advisor) instead of the product
 
     def __init__(self, seed: int = 0, iterations: int | None = None):
         super().__init__(seed)
@@ -658,6 +659,11 @@ class HardBot(_LamaBot):
         me = d.me
         if self.points_only:
             return -final[me]
+        if self.calibrated_race:  # the advisor: a probability, not just a ranking of moves
+            if d.rates is not None:
+                return race_win_chance(final, me, END_POINTS, d.rates[0], d.rates[1])
+            n = len(final)
+            return race_win_chance(final, me, END_POINTS, [d.mean_gain] * n, [d.sd_gain] * n)
         if d.rates is not None:
             return race_win_probability_rates(final, me, END_POINTS, d.rates[0], d.rates[1])
         return race_win_probability(final, me, END_POINTS, d.mean_gain, d.sd_gain)
@@ -716,6 +722,9 @@ class HardBot(_LamaBot):
     #: the advisor's budget: determinizations per decision (the hard bot plays with ``iterations``, 80); every
     #: legal move is rolled out on each of them
     advisor_iterations = 600
+    #: the advisor's opponents are sensible players (a 5% prior belief of carelessness, updated by this round's
+    #: moves); the hard bot starts at 88% because it was tuned against random bots and learns over a whole game
+    advisor_prior_log_odds = -3.0
 
     def advise(self, view: LamaView, iterations: int | None = None) -> list[Estimate]:
         """Every legal move of ``view.seat`` with its estimated chance of winning the game, its expected points
@@ -724,6 +733,8 @@ class HardBot(_LamaBot):
         moves = view.legal_moves()
         if not moves:
             raise ValueError("the advisor was asked about a seat that is not to move")
+        self.PRIOR_LOG_ODDS = self.advisor_prior_log_odds
+        self.calibrated_race = True
         self._observe(view)
         me = view.seat
         rules = self._context(view)

@@ -77,6 +77,39 @@ def race_win_probability_rates(scores: Sequence[int], seat: int, end_points: int
     return p
 
 
+#: a discretised standard normal (nodes, weights) for integrating over one seat's own future gains
+_Z_NODES = tuple(z / 2.0 for z in range(-8, 9))
+_Z_WEIGHTS = tuple(w / sum(math.exp(-z * z / 2.0) for z in _Z_NODES)
+                   for w in (math.exp(-z * z / 2.0) for z in _Z_NODES))
+
+
+def race_win_chance(scores: Sequence[int], seat: int, end_points: int, means: Sequence[float],
+                    sds: Sequence[float]) -> float:
+    """The chance that ``seat`` ends the race with the fewest points, as a probability (the advisor's number).
+
+    Same model as :func:`race_win_probability_rates` (every seat gains normal points per round for as many
+    rounds as the fastest seat needs to reach ``end_points``), but the rivals are independent only *given the
+    seat's own future gain*, which is integrated over: equal seats get exactly 1/n each, where the plain product
+    of pairwise chances (fine for ranking moves) gives 1/2^(n-1). An ended game is decided exactly.
+    """
+    top = max(scores)
+    if top >= end_points:
+        return race_win_probability(scores, seat, end_points, 1.0, 1.0, True)
+    rounds = max(1.0, min((end_points - s) / max(1e-6, m) for s, m in zip(scores, means)))
+    root = math.sqrt(rounds)
+    mine_mean = scores[seat] + means[seat] * rounds
+    mine_sd = sds[seat] * root
+    total = 0.0
+    for z, weight in zip(_Z_NODES, _Z_WEIGHTS):
+        mine = mine_mean + z * mine_sd
+        p = weight
+        for other, s in enumerate(scores):
+            if other != seat:
+                p *= normal_cdf((s + means[other] * rounds - mine) / max(1e-6, sds[other] * root))
+        total += p
+    return total
+
+
 def determinized_root_search(
     moves: Sequence[M],
     sample: Callable[[], S],

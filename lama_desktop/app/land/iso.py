@@ -229,16 +229,17 @@ def ghost_block(icon: str, level: int, cell: int, tint: str) -> pygame.Surface:
 
 
 def draw_ghost(surface: pygame.Surface, frame: IsoFrame, cells, level: int, legal: bool, lift: float = 0.0,
-               kind: str = "build") -> None:
+               kind: str = "build", edge=None) -> None:
     """The tile being placed: ``cells`` = [(x, y, icon)], standing at ``level``, tinted in its spot colour
-    (``kind``: blue extension, green build) where it fits, red where not."""
+    (``kind``: blue extension, green build) where it fits, red where not; ``edge`` another outline colour (the
+    advisor's suggestions are gold)."""
     c = frame.cell
     tint = kind if legal else "illegal"
     order = sorted(cells, key=lambda t: _painter_key(t[:2]))
     for x, y, icon in order:
         bx, by = frame.block_pos(x, y, level)
         surface.blit(ghost_block(icon, level, c, tint), (bx, by - lift))
-    color = _GHOST_EDGES[tint]
+    color = edge or _GHOST_EDGES[tint]
     owned = {(x, y) for x, y, _ in cells}
     edges = (((1, 0), 1, 2), ((0, 1), 2, 3), ((-1, 0), 3, 0), ((0, -1), 0, 1))
     width = max(2, round(c * 0.06))

@@ -235,6 +235,13 @@ class CadabraTableScene(LamaTableScene):
                 return True
         return super().handle_event(event)
 
+    def _advice_rects(self, move) -> list:
+        """A token to give: the plate of the seat it would go to; else as at the L.A.M.A. table."""
+        if move.kind == "give":
+            k = self.pos_of(int(move.args[0]))
+            return [self.layout[f"seat{k}.plate"]] if k else []
+        return super()._advice_rects(move)
+
     def _plate_at(self, pos):
         if self.layout is None:
             return None

@@ -225,6 +225,8 @@ class DiceTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self.advisor.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
             return True
@@ -372,6 +374,7 @@ class DiceTableScene(TableScene):
             self._take_moves()
         self._update_skip()
         self._refresh_buttons()
+        self.advisor.update(dt)
 
     def _settle(self) -> None:
         """Idle: sync the shown model with the engine; with several humans, the one to move sits at the bottom."""
@@ -443,6 +446,28 @@ class DiceTableScene(TableScene):
     def _points_badge_h(self) -> int:
         """An opponent's "pts" badge follows the opponents' share of the UI scale, like their cards."""
         return self.layout.seat_s(1, 24)
+
+    def _advice_rects(self, move) -> list:
+        """The advisor's best move on the table: the llama-row card to take, the row's cards to discard, else its
+        button (roll, quit, a token)."""
+        if move.kind == "take":
+            slot = self._llama_positions().get(str(move.args[0]))
+            if slot is None:
+                return []
+            w, h = self.llama_w, card_height(self.llama_w)
+            return [pygame.Rect(slot[0] - w // 2, slot[1] - h // 2, w, h)]
+        if move.kind == "discard":
+            row = self.shown.rows[self.focus]
+            positions = self._row_positions(self.focus, len(row))
+            wanted = [str(a) for a in move.args]
+            w, h = self.row_w, card_height(self.row_w)
+            rects = []
+            for i, ((x, y), name) in enumerate(zip(positions, row)):
+                if name in wanted:
+                    wanted.remove(name)
+                    rects.append(pygame.Rect(x - w // 2, y - h // 2 - self._lift(i), w, h))
+            return rects
+        return super()._advice_rects(move)
 
     def _row_card_at(self, pos) -> int:
         if self.layout is None:
@@ -744,6 +769,7 @@ class DiceTableScene(TableScene):
                 veil.fill((230, 60, 50))
             veil.set_alpha(round(120 * self.flash))
             surface.blit(veil, (0, 0))
+        self.advisor.draw(surface)
         self._draw_toasts(surface)
 
     def _draw_middle(self, layer) -> None:

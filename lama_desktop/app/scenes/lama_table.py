@@ -238,6 +238,8 @@ class LamaTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self.advisor.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
             return True
@@ -390,6 +392,7 @@ class LamaTableScene(TableScene):
         self._update_lifts(dt)
         self._update_skip()
         self._refresh_buttons()
+        self.advisor.update(dt)
 
     def _after_played(self, played) -> None:
         if self.hotseat and played.seat == self.focus and not self.session.is_over:
@@ -801,6 +804,19 @@ class LamaTableScene(TableScene):
         return self.session.view(self.focus).history or self.session.score_history
 
     # -- drawing ---------------------------------------------------------------------------------------------
+    def _advice_rects(self, move) -> list:
+        """The advisor's best move on the table: the card to play in the hand, else its button."""
+        if move.kind == "play":
+            name = str(move.args[0])
+            positions = self._hand_positions()
+            h = card_height(self.hand_w)
+            for i, ((x, y, _angle), card) in enumerate(zip(positions, self.shown.hand)):
+                if card == name:
+                    lift = self.lifts[i] if i < len(self.lifts) else 0.0
+                    return [pygame.Rect(round(x - self.hand_w / 2), round(y - h / 2 - lift), self.hand_w, h)]
+            return []
+        return super()._advice_rects(move)
+
     def _hand_positions(self):
         return fan_positions(len(self.shown.hand), self.layout["seat0.hand"], self.hand_w)
 
@@ -870,6 +886,7 @@ class LamaTableScene(TableScene):
                 im = im.copy()
                 im.set_alpha(alpha)
                 surface.blit(im, im.get_rect(midbottom=(x, y - rise + dy)))
+        self.advisor.draw(surface)
         self._draw_toasts(surface)
 
     def _draw_middle(self, layer) -> None:

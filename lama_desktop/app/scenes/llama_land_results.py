@@ -69,7 +69,7 @@ class LlamaLandResultsScene(EndOfGameScene):
         self.recorded = True
         r = self.results
         try:
-            self.app.storage.record_result(r.config.game_id, r.names, r.scores, r.winners)
+            self.app.storage.record_result(r.config.game_id, r.names, r.scores, r.winners, advised=r.advised)
         except OSError as error:
             log.error("cannot record statistics: %s", error)
         try:

@@ -26,6 +26,7 @@ Esc the pause menu. Hot-seat needs no privacy screen: everything is open informa
 
 from __future__ import annotations
 
+import copy
 import logging
 import math
 import random
@@ -43,7 +44,8 @@ from ..land.pieces import (CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_c
 from ..land.placement import Placer
 from ..scene import Scene
 from ..session import GameSession
-from ..table.scene_base import TableScene, open_session
+from ..table.advisor_panel import AdvisorPanel
+from ..table.scene_base import TableScene, advice_anchor, open_session
 from ..table.seats import level_text, log_title, seat_portrait
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, finish, lazy
 from ..table.tween import Tweener
@@ -116,6 +118,7 @@ class LlamaLandTableScene(TableScene):
         self._was_my_turn = False
         self.results_open = False
         self._legal_cache = (None, [])
+        self.advisor = AdvisorPanel(self)
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -363,6 +366,8 @@ class LlamaLandTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self.advisor.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.marker_mode or self.foundation_mode:
                 self.marker_mode = self.foundation_mode = False
@@ -936,6 +941,7 @@ class LlamaLandTableScene(TableScene):
                         if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
                             self.hold = {"seat": item.seat, "left": HOLD_TIME}
         self._refresh_buttons()
+        self.advisor.update(dt)
 
     def _on_event(self, seat, event) -> None:
         d = event.data
@@ -1084,7 +1090,7 @@ class LlamaLandTableScene(TableScene):
         breakdown = end.get("breakdown") or view.score_breakdown()  # resumed when already over: the engine's
         scores = [int(x) for x in end.get("scores", [b["total"] for b in breakdown])]
         results = GameResults(config, [scores], scores, list(end.get("winners", s.winners())),
-                              lower_score_wins=False)
+                              lower_score_wins=False, advised=tuple(sorted(s.advised)))
         self.close()
         self.stack.clear_to(LlamaLandResultsScene(results, breakdown, list(view.objectives), view.to_dict()))
 
@@ -1384,8 +1390,84 @@ class LlamaLandTableScene(TableScene):
         for b in self.buttons.values():
             b.draw(surface, ui)
         self._draw_flyers(surface)
+        self.advisor.draw(surface)
         for toast in self.toasts[-3:]:
             toast.draw(surface, (self.rects["domain"].centerx, self.rects["domain"].y + ui.s(70)), ui)
+
+    # -- the advisor (table/advisor_panel.py) -------------------------------------------------------------------
+    #: how many of the advisor's best placements are drawn as ghost tiles
+    ADVICE_GHOSTS = 3
+
+    def _advice_anchor(self):
+        button, area = advice_anchor(self.ui, self.rects["log"])
+        log_rect = self.rects["log"]
+        return button, area.union(area.move(0, -log_rect.h))  # more room: the answer lists ten placements
+
+    def _draw_advice(self, surface, estimates) -> None:
+        """The advisor's best placements as ghost tiles on the player's domain, each with its rank and chance (the
+        best one brightest); a foundation or a llama spot as a marked cell."""
+        seat = self.my_seat()
+        if seat < 0 or self.shown_seat != seat or self.inspect is not None:
+            return
+        frame = self._big_frame()
+        key = (id(estimates), frame.rect.topleft, frame.rect.size, frame.cell, self.version)
+        cached = self.domain_cache.get("advice")
+        if cached is None or cached[0] != key:
+            cached = (key, self._render_advice(frame, estimates, seat))
+            self.domain_cache["advice"] = cached
+        layer, origin, badges = cached[1]
+        surface.blit(layer, origin)
+        ui = self.ui
+        for rank, (center, text) in enumerate(badges):
+            img = ui.text(text, 15, INK, True)
+            badge = pygame.Rect(0, 0, img.get_width() + ui.s(14), img.get_height() + ui.s(6))
+            badge.midbottom = (round(center[0]), round(center[1]))
+            pygame.draw.rect(surface, GOLD if rank == 0 else CREAM, badge, border_radius=badge.h // 2)
+            pygame.draw.rect(surface, INK, badge, max(1, ui.s(1)), border_radius=badge.h // 2)
+            surface.blit(img, img.get_rect(center=badge.center))
+
+    def _render_advice(self, frame, estimates, seat):
+        """(a layer round the domain frame with the ghosts, its top left, [(badge anchor, "1 · 34 %")] best
+        first)."""
+        area = frame.rect.inflate(2 * frame.cell, 2 * frame.cell)
+        local = copy.copy(frame)  # the same frame, drawn into the layer
+        local.rect = frame.rect.move(-area.x, -area.y)
+        local.ox, local.oy = frame.ox - area.x, frame.oy - area.y
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        badges = []
+        state = self.session.state
+        shown = [e for e in estimates if e.move.kind in ("build", "extend", "foundation", "llama")]
+        shown = shown[:self.ADVICE_GHOSTS]
+        heights = {(c["x"], c["y"]): c["height"] for c in self.d["domains"][seat]["cells"]}
+        for rank in range(len(shown) - 1, -1, -1):
+            e = shown[rank]
+            kind, args = e.move.kind, e.move.args
+            ghost = pygame.Surface(area.size, pygame.SRCALPHA)
+            if kind in ("build", "extend"):
+                shape, rot, mirror, x, y = args
+                placer = Placer(state, seat)
+                placer.select(shape)
+                placer.rotation, placer.mirror = int(str(rot)[1]), mirror == "m"
+                ax, ay = placer.anchor()
+                placer.cursor = (x + ax, y + ay)
+                ev = placer.evaluate()
+                lift = frame.rise * 0.35
+                draw_ghost(ghost, local, ev["cells"], ev["level"], True, lift=lift, kind=ev["kind"],
+                           edge=(255, 204, 84))
+                top = min((frame.top_center(cx, cy, ev["level"]) for cx, cy, _i in ev["cells"]),
+                          key=lambda p: p[1])
+                anchor = (top[0], top[1] - lift - frame.cell * 0.15)
+            else:
+                x, y = args[0], args[1]
+                level = heights.get((x, y), 0)
+                iso.draw_spot(ghost, local, x, y, level, (255, 236, 150, 230), 0, 0.8)
+                top = frame.top_center(x, y, level)
+                anchor = (top[0], top[1] - frame.cell * 0.2)
+            ghost.set_alpha(255 if rank == 0 else 150)
+            layer.blit(ghost, (0, 0))
+            badges.append((anchor, f"{rank + 1} · {round(100 * e.win)}\u00a0%"))
+        badges.reverse()
+        return layer, area.topleft, badges
 
     def _draw_big_domain(self, surface) -> None:
         ui = self.ui

@@ -38,6 +38,12 @@ class StatisticsScene(MenuScene):
                    Column(t("common.stats.average"), 0.18, "right")]
         cells = [[r["name"], str(r["games"]), str(r["wins"]), f"{round(r['win_rate'] * 100)}%",
                   f"{r['average']:.1f}"] for r in shown]
+        if any(r.get("advised") for r in shown):
+            # games played with the advisor's help: counted apart, never in the win rate
+            columns = [Column(c.title, w, c.align) for c, w in zip(columns, (0.28, 0.13, 0.13, 0.15, 0.15))]
+            columns.append(Column(t("advisor.stats_column"), 0.16, "right"))
+            for row, r in zip(cells, shown):
+                row.append(str(r.get("advised", 0)))
         self.group.add(ListView(columns, cells, size=24, row_height=50, rect=(inner.x, inner.y + ui.s(76), inner.w, inner.h - ui.s(76)),
                                 empty_text=t("common.stats.empty"), name="list"))
         bw, bh = ui.s(280), ui.s(60)

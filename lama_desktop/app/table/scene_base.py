@@ -23,6 +23,7 @@ from ..i18n import t, t_or
 from ..scene import Scene
 from ..session import GameSession
 from ..widgets import Button
+from .advisor_panel import AdvisorPanel, draw_advice_rects
 from .layout import table_ui_scale
 from .pieces import LogPanel, Toast, finish, token_kind
 from .reasons import refusal_text
@@ -54,6 +55,17 @@ def open_session(app, config: GameConfig, saved=None, options: dict | None = Non
                            extra_meta={"config": config.to_dict()})
 
 
+def advice_anchor(ui, log_rect):
+    """The advisor's button (above ``log_rect``, right-aligned) and the area of its panel (over the log, growing
+    upwards by at most the log's height)."""
+    log_rect = pygame.Rect(log_rect)
+    text_w = ui.font(18).size(t("advisor.button"))[0]
+    w, h = text_w + ui.s(40), ui.s(40)
+    button = pygame.Rect(log_rect.right - w, log_rect.top - h - ui.s(12), w, h)
+    area = pygame.Rect(log_rect.x, log_rect.top - log_rect.h, log_rect.w, 2 * log_rect.h)
+    return button, area
+
+
 class TableScene(Scene):
     #: the largest UI scale the table's layout can honour (see ``layout.table_ui_scale``)
     ui_scale_top: float | None = None
@@ -73,6 +85,9 @@ class TableScene(Scene):
         self.close()
 
     def close(self) -> None:
+        advisor = getattr(self, "advisor", None)
+        if advisor is not None:
+            advisor.close()
         self.session.close()
 
     def resize(self, size) -> None:
@@ -156,6 +171,7 @@ class TableScene(Scene):
         self.time = 0.0
         self.reason_toast: Toast | None = None
         self.colorblind = False
+        self.advisor = AdvisorPanel(self)
 
     # what every table does alike ------------------------------------------------------------------------------
     def pos_of(self, seat: int) -> int:
@@ -503,6 +519,23 @@ class TableScene(Scene):
 
     def _score_history(self) -> list:
         return [list(h) for h in self.session.score_history]
+
+    # the advisor (advisor_panel.py) -------------------------------------------------------------------------------
+    def _advice_anchor(self):
+        """(the advisor button's rect, the area its panel may fill): the button just above the log, right-aligned;
+        the panel over the log, growing upwards by at most the log's height."""
+        return advice_anchor(self.ui, self.layout["log"])
+
+    def _advice_rects(self, move) -> list:
+        """Where ``move`` is played on the table (rects to outline): its button, if it has one."""
+        button = self.buttons.get(str(move))
+        return [button.rect] if button is not None else []
+
+    def _draw_advice(self, surface, estimates) -> None:
+        """Mark the best move on the table (the panel lists them all)."""
+        best = estimates[0]
+        draw_advice_rects(surface, self.ui, self._advice_rects(best.move), self.time,
+                          f"{round(100 * best.win)}\u00a0%")
 
     # drawing ------------------------------------------------------------------------------------------------------
     def _model_layer(self, size) -> pygame.Surface:

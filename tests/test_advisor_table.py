@@ -1,0 +1,121 @@
+"""The advisor at the table (app/table/advisor_panel.py), headless, in every game: H on the player's turn opens it,
+it thinks on a worker thread while frames go on, lists legal moves best first and marks the best on the table; a
+played move forgets the answer; the game is counted apart in the statistics (never in the win rates)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+import pytest
+
+from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from frames import fast_app, post_click, post_key
+
+TABLES = {
+    "lama": "lama_desktop.app.scenes.lama_table",
+    "lama-dice": "lama_desktop.app.scenes.dice_table",
+    "lama-cadabra": "lama_desktop.app.scenes.cadabra_table",
+    "llama-land": "lama_desktop.app.scenes.llama_land_table",
+}
+
+
+def open_game(tmp_path, game_id, size=(1600, 900), seed=5):
+    app = fast_app(tmp_path, size)
+    players = 3
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, players)]
+    table = importlib.import_module(TABLES[game_id]).open_table(app, GameConfig(game_id, seats, (), 0, seed=seed))
+    app.stack.push(table)
+    app.running = True
+    return app, table
+
+
+def run_until(app, predicate, frames=4000):
+    for _ in range(frames):
+        app.step(1 / 30)
+        if predicate():
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game_id", list(TABLES))
+def test_h_on_your_turn_shows_every_sensible_move_with_its_chance_and_marks_the_best(tmp_path, game_id):
+    app, table = open_game(tmp_path, game_id)
+    assert run_until(app, table.advisor.available), "the player's turn never came"
+    advisor = table.advisor
+    post_key(pygame.K_h, unicode="h")
+    app.step(1 / 30)
+    assert advisor.open and (advisor.thinking or advisor.estimates is not None)
+    assert table.session.advised == {0}  # asking is enough to count the game apart
+    assert advisor.wait(30.0)
+    app.step(1 / 30)
+    legal = set(table.session.view(0).legal_moves())
+    moves = [e.move for e in advisor.estimates]
+    assert moves and set(moves) <= legal
+    wins = [e.win for e in advisor.estimates]
+    assert wins == sorted(wins, reverse=True) and all(0.0 <= w <= 1.0 for w in wins)
+    assert advisor._panel_rect() is not None  # the panel was drawn
+    if game_id != "llama-land":
+        assert table._advice_rects(advisor.estimates[0].move), "the best move is marked on the table"
+    # H again puts it away; H brings the same answer back without asking again
+    post_key(pygame.K_h, unicode="h")
+    app.step(1 / 30)
+    assert not advisor.open
+    answer = advisor.estimates
+    post_key(pygame.K_h, unicode="h")
+    app.step(1 / 30)
+    assert advisor.open and advisor.estimates is answer
+    # playing the best move makes the answer stale: the panel closes and forgets it
+    table.try_move(str(answer[0].move))
+    app.step(1 / 30)
+    assert not advisor.open and advisor.estimates is None
+    # the save keeps the mark (Continue still counts the game apart)
+    assert app.storage.load_save().meta.get("advised") == [0]
+
+
+def test_the_button_opens_the_advisor_and_is_hidden_while_a_bot_moves(tmp_path):
+    app, table = open_game(tmp_path, "lama-dice")
+    assert run_until(app, table.advisor.available)
+    button = table.advisor.button
+    post_click(button.rect.center)
+    app.step(1 / 30)
+    assert table.advisor.open
+    assert table.advisor.wait(30.0)
+    assert "quit" in {str(m) for m in table.legal()}
+    table.try_move("quit")
+    assert run_until(app, lambda: table.session.current_player not in (0, -1), 400)
+    assert not table.advisor.available()
+    post_key(pygame.K_h, unicode="h")
+    app.step(1 / 30)
+    assert not table.advisor.open  # not the player's turn: nothing to advise on
+
+
+def test_advised_games_are_counted_apart_from_the_win_rates(tmp_path):
+    from lama_desktop.storage import Storage
+
+    storage = Storage(tmp_path)
+    storage.record_result("lama", ["Ann", "Bo"], [10, 30], [0])
+    storage.record_result("lama", ["Ann", "Bo"], [5, 41], [0], advised=[0])
+    storage.record_result("lama", ["Ann", "Bo"], [40, 20], [1], advised=[0])
+    rows = {r["name"]: r for r in storage.statistics()}
+    assert rows["Ann"]["games"] == 1 and rows["Ann"]["wins"] == 1 and rows["Ann"]["win_rate"] == 1.0
+    assert rows["Ann"]["advised"] == 2 and rows["Ann"]["average"] == 10
+    assert rows["Bo"]["games"] == 3 and rows["Bo"]["wins"] == 1 and rows["Bo"]["advised"] == 0
+
+
+def test_the_app_records_an_advised_game_apart_and_the_statistics_screen_shows_it(tmp_path):
+    from lama_desktop.app.scenes.statistics import StatisticsScene
+
+    app = fast_app(tmp_path)
+    config = GameConfig("lama", [SeatConfig("Ann", "human"), SeatConfig("Bo", "bot", "medium")], (), 0, seed=1)
+    app.game_over(GameResults(config, [[12, 44]], [12, 44], [0], advised=(0,)))
+    rows = {r["name"]: r for r in app.storage.statistics()}
+    assert rows["Ann"]["games"] == 0 and rows["Ann"]["advised"] == 1
+    assert rows["Bo"]["games"] == 1
+    scene = StatisticsScene()
+    app.stack.push(scene)
+    app.running = True
+    app.step(1 / 30)
+    listing = scene.group.find("list") if hasattr(scene.group, "find") else None
+    if listing is not None:
+        assert any("1" == row[-1] for row in listing.rows)
