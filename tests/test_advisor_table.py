@@ -82,7 +82,7 @@ def test_the_button_opens_the_advisor_and_is_hidden_while_a_bot_moves(tmp_path):
     assert table.advisor.open
     assert table.advisor.wait(30.0)
     assert "quit" in {str(m) for m in table.legal()}
-    table.try_move("quit")
+    assert table.session.play("quit").ok  # straight to the session: no confirmation in the way
     assert run_until(app, lambda: table.session.current_player not in (0, -1), 400)
     assert not table.advisor.available()
     post_key(pygame.K_h, unicode="h")
