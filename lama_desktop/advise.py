@@ -21,7 +21,9 @@ best placements and every other move), with a larger, documented budget:
 - LAMA Cadabra: ``HardBot.advise`` — ``evaluate_move`` (determinized playouts, the round's end valued as a share
   of the game win) with ``advisor_rounds`` (160) determinizations per legal move.
 - Llama Land: ``HardBot.advise`` — ``playout`` (this turn, one turn of every rival, the next own turn) on
-  sampled states, the value margin turned into a chance to win by ``bots.llama_land.win_chance``.
+  sampled states, medium's best 12 placements and every other move, 2 playouts each (28 at most in all; the hard
+  bot: 8 placements, 1 playout each), the value margin turned into a chance to win by
+  ``bots.llama_land.win_chance``.
 
 The advisor reads only ``state.view(seat)``: two positions that look the same from the seat get the same answer
 (its bot has a fixed seed). Nothing here imports pygame; the table runs ``advise`` on a worker thread.

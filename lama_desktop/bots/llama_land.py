@@ -597,9 +597,9 @@ class HardBot(Bot):
     # -- the advisor --------------------------------------------------------------------------------------
     #: the advisor's budget: placements looked at (medium's best, as the hard bot picks its 8), and playouts per
     #: move (the hard bot: 1), at most ``advisor_playouts`` in all (fewer per move when there are many moves)
-    advisor_candidates = 14
-    advisor_samples = 3
-    advisor_playouts = 48
+    advisor_candidates = 12
+    advisor_samples = 2
+    advisor_playouts = 28
 
     def advise(self, view) -> list[Estimate]:
         """The seat's sensible moves with their estimated chance of winning the game and a reason, best first:

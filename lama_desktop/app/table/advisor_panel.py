@@ -30,6 +30,8 @@ log = logging.getLogger("lama_desktop.advisor")
 
 #: at most this many moves are listed (Llama Land's answer has ten placements and more)
 MAX_ROWS = 6
+#: each frame gives the thinking advisor this long without the interpreter lock
+YIELD_SECONDS = 0.02
 
 
 class AdvisorPanel:
@@ -113,6 +115,10 @@ class AdvisorPanel:
     # -- frame ------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
+        if self._thread is not None and self.estimates is None and not self.error:
+            # the frame loop and the search share one interpreter lock: let the search have most of it for the
+            # moment it needs (the window keeps drawing, at a lower frame rate, and takes every input)
+            time.sleep(YIELD_SECONDS)
         with self._lock:
             result, self._result = self._result, None
         if result is not None:
