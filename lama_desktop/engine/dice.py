@@ -46,6 +46,9 @@ Events (``Event.kind``, ``seat``, ``data``):
 - ``round_end``: ``{"round", "ended_by": "empty_row" | "blowup" | "last_card" | "all_quit", "by": seat,
   "rows": [{"seat", "cards", "values", "points"} ...], "scores": [...], "next_starter": seat or None}``
 - ``game_end``: ``{"scores", "winners"}``
+
+Every field is public (the rows and the dice are open): no event has ``private`` fields, and ``events_for(events,
+seat)`` hands every seat the same events.
 """
 
 from __future__ import annotations

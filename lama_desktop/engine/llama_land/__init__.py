@@ -41,7 +41,9 @@ Events
 ``character`` (action ``take`` from row/deck, or ``use`` with give/get), ``refill`` (row position, card, deck),
 ``feed`` (crop, crops, coins, card, left), ``llama`` (placed, x, y, level — or the reason none was placed),
 ``marker`` (card, objective, space, points, from), ``turn_end`` (turn), ``end_trigger`` (reason ``tiles`` or
-``llama_cards``), ``game_end`` (scores, breakdown by source, winners).
+``llama_cards``), ``game_end`` (scores, breakdown by source, winners). Every field is public (a character taken
+from the deck, a refill, a tile are shown to all as they come): no event has ``private`` fields, and
+``events_for(events, seat)`` hands every seat the same events.
 
 The public picture: ``view.to_dict()`` (= ``state.public_dict(seat)``)
 --------------------------------------------------------------------
