@@ -39,8 +39,9 @@ from dataclasses import dataclass, field
 #: the seat names the transcript gives the players (distinct words in every language, so a line's actor can be
 #: read from its text)
 NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elif", "Farid")
-#: the engine events a drawn card is private in, and the field
+#: seconds a frame stands for (animations run a thousand times as fast: each is over in a frame or two)
 FRAME = 0.1
+#: a game that has not reached its results after this many frames is stuck (a question nobody answers...)
 MAX_FRAMES = 400_000
 
 
@@ -205,12 +206,15 @@ class _Watcher:
         self.prompt = None
         self.summary = None
         self.message = None
+        self.numbers: dict[int, int] = {}
         table.log.on_add = self._log
         real = self.session.events_for
 
         def events_for(events, seat):
             seen = real(events, seat)
-            out.seen.extend(zip(events, seen))
+            for pair in zip(events, seen):
+                self.numbers[id(pair[1])] = len(out.seen)  # the copies stay alive in out.seen: ids stay unique
+                out.seen.append(pair)
             return seen
 
         self.session.events_for = events_for
@@ -227,7 +231,7 @@ class _Watcher:
         source = self.table.log.source
         event = None
         if source is not None and hasattr(source, "private"):
-            event = {"kind": source.kind, "seat": source.seat}
+            event = {"kind": source.kind, "seat": source.seat, "n": self.numbers.get(id(source))}
         key = getattr(text, "key", None)
         self.out.emit("log", self.round_no(), str(text), seat=seat, event=event, key=key)
 
@@ -355,18 +359,12 @@ def problems(transcript: Transcript, viewer: int = 0) -> list[str]:
     """
     names = NAMES[:len(transcript.levels)]
     found: list[str] = []
-    hidden_cards: dict[tuple, str] = {}
     for raw, seen in transcript.seen:
         if seen.kind != raw.kind or seen.seat != raw.seat:
             found.append(f"an event changed kind or seat on its way to the table: {raw!r} -> {seen!r}")
         for key in raw.private:
             if raw.seat != viewer and seen.data.get(key) is not None:
                 found.append(f"seat {viewer} was handed seat {raw.seat}'s private {key}: {seen!r}")
-            if raw.seat != viewer and raw.data.get(key) is not None:
-                hidden_cards[(raw.kind, raw.seat, id(seen))] = str(raw.data[key])
-    hidden_by_kind: dict[tuple, set] = {}
-    for (kind, seat, _id), card in hidden_cards.items():
-        hidden_by_kind.setdefault((kind, seat), set()).add(card)
     for line in transcript.lines:
         kind = line["kind"]
         if kind == "log":
@@ -384,10 +382,11 @@ def problems(transcript: Transcript, viewer: int = 0) -> list[str]:
                 if named and named[0] != actor:
                     found.append(f"round {line['round']}: {text!r} names {names[named[0]]} first for "
                                  f"{names[actor]}'s {event['kind']}")
-                secrets = hidden_by_kind.get((event["kind"], actor))
-                if secrets and actor != viewer:
-                    digits = {ch for card in secrets for ch in card if ch.isdigit()}
-                    if digits & set(text):
+                number = event.get("n")
+                raw = transcript.seen[number][0] if number is not None else None
+                if raw is not None and raw.hidden_from(viewer):  # the line must not name what was hidden
+                    secrets = "".join(str(raw.data.get(key) or "") for key in raw.private)
+                    if {ch for ch in secrets if ch.isdigit()} & set(text):
                         found.append(f"round {line['round']}: {text!r} may show {names[actor]}'s hidden card")
             elif seat is not None and named and named[0] != seat:
                 found.append(f"round {line['round']}: {text!r} is about seat {seat} but names {names[named[0]]}")

@@ -114,7 +114,8 @@ def test_the_checks_catch_a_hidden_card_and_a_wrong_total():
     raw = Event("force_draw", 1, {"card": "3*", "pile": 9}, ("card",))
     leaked = Event("force_draw", 1, {"card": "3*", "pile": 9}, ("card",))  # handed over unredacted
     assert any("private card" in p for p in transcript.problems(_transcript([], [(raw, leaked)])))
-    line = {"kind": "log", "round": 1, "text": "Bruno draws 3", "seat": 1, "event": {"kind": "force_draw", "seat": 1}}
+    line = {"kind": "log", "round": 1, "text": "Bruno draws 3", "seat": 1,
+            "event": {"kind": "force_draw", "seat": 1, "n": 0}}
     assert any("hidden card" in p for p in transcript.problems(_transcript([line], [(raw, raw.for_seat(0))])))
     assert transcript.problems(_transcript([dict(line, text="Bruno draws a card")], [(raw, raw.for_seat(0))])) == []
     total = {"kind": "round_end", "round": 3, "text": "", "shown": [41, 24, 14], "engine": [41, 14, 14]}
