@@ -653,7 +653,7 @@ class HardBot(Bot):
 PLACEMENT_KINDS = frozenset(("build", "extend", "foundation"))
 ADVISOR_PLACEMENTS = 10
 #: spread (points) of the final margin around the estimated one: ``WIN_SD_END`` when no tile is left,
-#: ``WIN_SD_END + WIN_SD_PER_TILES`` at the start (measured: ``docs/experiments/advisor_calibration.py``)
+#: ``WIN_SD_END + WIN_SD_PER_TILES`` at the start (set by hand; docs/bots-advisor.md shows how well they match)
 WIN_SD_END = 2.0
 WIN_SD_PER_TILES = 12.0
 

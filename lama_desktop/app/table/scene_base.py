@@ -57,12 +57,13 @@ def open_session(app, config: GameConfig, saved=None, options: dict | None = Non
 
 def advice_anchor(ui, log_rect):
     """The advisor's button (above ``log_rect``, right-aligned) and the area of its panel (over the log, growing
-    upwards by at most the log's height)."""
+    upwards by at most one and a half times the log's height)."""
     log_rect = pygame.Rect(log_rect)
     text_w = ui.font(18).size(t("advisor.button"))[0]
     w, h = text_w + ui.s(40), ui.s(40)
     button = pygame.Rect(log_rect.right - w, log_rect.top - h - ui.s(12), w, h)
-    area = pygame.Rect(log_rect.x, log_rect.top - log_rect.h, log_rect.w, 2 * log_rect.h)
+    grow = round(1.5 * log_rect.h)
+    area = pygame.Rect(log_rect.x, log_rect.top - grow, log_rect.w, log_rect.h + grow)
     return button, area
 
 
@@ -523,8 +524,14 @@ class TableScene(Scene):
     # the advisor (advisor_panel.py) -------------------------------------------------------------------------------
     def _advice_anchor(self):
         """(the advisor button's rect, the area its panel may fill): the button just above the log, right-aligned;
-        the panel over the log, growing upwards by at most the log's height."""
-        return advice_anchor(self.ui, self.layout["log"])
+        the panel over the log, growing upwards by at most one and a half times the log's height."""
+        button, area = advice_anchor(self.ui, self.layout["log"])
+        for position in range(1, self.n):  # never over a seat's name plate (its score stays readable)
+            plate = self.layout.get(f"seat{position}.plate")
+            if plate is not None and plate.colliderect(area) and plate.bottom < area.bottom:
+                top = plate.bottom + self.ui.s(8)
+                area = pygame.Rect(area.x, top, area.w, area.bottom - top)
+        return button, area
 
     def _advice_rects(self, move) -> list:
         """Where ``move`` is played on the table (rects to outline): its button, if it has one."""
