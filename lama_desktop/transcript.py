@@ -227,13 +227,16 @@ class _Watcher:
         shown = getattr(self.table, "shown", None)
         return getattr(shown, "round", None) or 1
 
+    def _event(self, source) -> dict | None:
+        """The engine event a line or toast was shown for (kind, seat, its number in the game), else None."""
+        if source is None or not hasattr(source, "private"):
+            return None  # none, or one of the table's own
+        return {"kind": source.kind, "seat": source.seat, "n": self.numbers.get(id(source))}
+
     def _log(self, text, seat) -> None:
-        source = self.table.log.source
-        event = None
-        if source is not None and hasattr(source, "private"):
-            event = {"kind": source.kind, "seat": source.seat, "n": self.numbers.get(id(source))}
         key = getattr(text, "key", None)
-        self.out.emit("log", self.round_no(), str(text), seat=seat, event=event, key=key)
+        self.out.emit("log", self.round_no(), str(text), seat=seat, event=self._event(self.table.log.source),
+                      key=key)
 
     def look(self) -> bool:
         """Note what is new on screen; True once the results are up."""
@@ -241,7 +244,8 @@ class _Watcher:
         for toast in table.toasts:
             if id(toast) not in self.toasts:
                 self.toasts.add(id(toast))
-                self.out.emit("toast", self.round_no(), str(toast.text))
+                self.out.emit("toast", self.round_no(), str(toast.text), seat=toast.seat,
+                              event=self._event(toast.source))
         if top is table and table.can_act():
             status = table._status_text()
             status = status[0] if isinstance(status, tuple) else status
@@ -335,7 +339,7 @@ def _texts_drawn(app, scene, ui) -> list[str]:
     return out
 
 
-# -- checking ------------------------------------------------------------------------------------------------------------
+# -- checking ----------------------------------------------------------------------------------------------------------
 def _named(text: str, names) -> list[int]:
     """The seats whose names ``text`` mentions, in the order they appear."""
     found = []
@@ -351,10 +355,10 @@ def problems(transcript: Transcript, viewer: int = 0) -> list[str]:
 
     - privacy: an event handed to the table carries another seat's private field (a drawn card), or a line added
       while such an event was shown names the hidden card;
-    - attribution: a log line added while an engine event was shown is not about that event's seat (its
+    - attribution: a log line or toast added while an engine event was shown is not about that event's seat (its
       structured seat differs, or the first player its text names is someone else, or it speaks to the player —
-      a key ending in ``_own`` — about another seat's event); a line of the table's own (no event) whose text names
-      first someone other than its seat;
+      a key ending in ``_own`` — about another seat's event); a line of the table's own (no event) whose text
+      names first someone other than its seat;
     - totals: a ``round_end`` or ``game_end`` whose ``shown`` totals differ from the engine's.
     """
     names = NAMES[:len(transcript.levels)]
@@ -367,7 +371,7 @@ def problems(transcript: Transcript, viewer: int = 0) -> list[str]:
                 found.append(f"seat {viewer} was handed seat {raw.seat}'s private {key}: {seen!r}")
     for line in transcript.lines:
         kind = line["kind"]
-        if kind == "log":
+        if kind in ("log", "toast"):
             text, seat, event = line["text"], line.get("seat"), line.get("event")
             named = _named(text, names)
             own = str(line.get("key") or "").endswith("_own")
@@ -421,7 +425,7 @@ def check_games(specs) -> dict:
     return stats
 
 
-# -- output ----------------------------------------------------------------------------------------------------------------
+# -- output ------------------------------------------------------------------------------------------------------------
 def format_line(line: dict) -> str:
     kind = line["kind"]
     if kind == "log":

@@ -5,9 +5,10 @@ only ever talk to states and views through this contract:
 
 - ``state.current_player`` (``-1`` once the game is over), ``state.legal_moves()``, ``state.apply(move)`` which
   returns a list of ``Event`` for the UI to animate, ``state.is_over``, ``state.scores``, ``state.winners()``;
-- ``state.view(seat)`` holds only what that seat may know, and ``state.events_for(events, seat)`` (``Event.for_seat``)
-  gives the events of a move as that seat may see them (another seat's drawn card is ``None``: "a card"); ``view.sample_state(rng)`` deals the unseen cards
-  again to give a full state consistent with the view (what a determinizing search bot needs);
+- ``state.view(seat)`` holds only what that seat may know, and ``state.events_for(events, seat)``
+  (``Event.for_seat``) gives the events of a move as that seat may see them (another seat's drawn card is
+  ``None``: "a card"); ``view.sample_state(rng)`` deals the unseen cards again to give a full state consistent
+  with the view (what a determinizing search bot needs);
 - ``state.clone()`` is cheap; ``state.to_dict()`` / ``GameSpec.from_dict`` are versioned and JSON-safe;
 - an illegal move raises ``IllegalMove`` with a reason a person can read (``reason``) and a stable ``code`` +
   ``params`` the UI translates (see ``Refusal``), and leaves the state untouched;

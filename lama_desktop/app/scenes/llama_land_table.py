@@ -936,8 +936,11 @@ class LlamaLandTableScene(TableScene):
                 for item in played:
                     # the viewing seat's copy of each event, under the event's own seat (a refill has none)
                     for event in self.session.events_for(item.events, self.viewer):
+                        toasts = len(self.toasts)
                         with self.log.acting(event.seat, event):
                             self._on_event(event.seat, event)
+                        for toast in self.toasts[toasts:]:
+                            toast.seat, toast.source = event.seat, event
                         if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
                             self.hold = {"seat": item.seat, "left": HOLD_TIME}
         self._refresh_buttons()

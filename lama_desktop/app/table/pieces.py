@@ -502,6 +502,9 @@ class Toast:
     def __init__(self, text: str, duration: float = 1.8, big: bool = False, color=GOLD):
         self.text, self.duration, self.big, self.color = text, duration, big, color
         self.age = 0.0
+        #: the seat it is about and the event shown when it popped up (set by the table; None: the table's own)
+        self.seat: int | None = None
+        self.source = None
         self._img = None
 
     @property

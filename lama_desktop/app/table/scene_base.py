@@ -341,8 +341,11 @@ class TableScene(Scene):
                 self.shown.current = seat
             handler = getattr(self, f"_ev_{event.kind}", None)
             if handler is not None:
+                toasts = len(self.toasts)
                 with self.log.acting(seat, event):  # the log's lines say whom they are about
                     handler(seat, event.data)
+                for toast in self.toasts[toasts:]:  # and so do the toasts it popped up
+                    toast.seat, toast.source = seat, event
 
     def try_move(self, text: str, confirmed: bool = False) -> None:
         """Ask the session (the engine decides); show the reason of a refusal. A move that cannot be taken back is
