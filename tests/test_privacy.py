@@ -3,8 +3,9 @@
 the event's own seat.
 
 The engine check is differential, so it also catches a leak nobody declared: for every move of seeded random games
-of every game, the events a seat sees must not change when what that seat cannot know changes (the order of the
-draw pile; for the seat's own move, every hidden hand and the pile dealt again). Only the seat's own private
+of every game, the events a seat sees must not change when what that seat cannot know changes (the pile and the
+hands of every other player dealt again, the mover keeping only the card it plays; for the seat's own move, the
+view's ``sample_state``). Only the seat's own private
 fields (the card it drew itself) may differ. The table check plays LAMA Cadabra's square ("next player draws"):
 the draw is queued, animated and logged as the next player's, and its card never reaches the player's table.
 """
@@ -39,6 +40,32 @@ def _seen(events, seat, *, mask_own: bool) -> list[dict]:
             event = event.for_seat(None)
         out.append(event.to_dict())
     return out
+
+
+def _deal_again(state, viewer, mover, move, rng):
+    """A copy of a hidden-hand ``state`` that ``viewer`` cannot tell apart from it: the draw pile and every other
+    hand dealt again (same sizes, same chance source), the mover keeping the card it is about to play (so that
+    ``move`` stays legal)."""
+    other = state.clone()
+    hidden = list(other.pile)
+    for seat in range(other.num_players):
+        if seat != viewer:
+            hidden += [kind for kind, count in enumerate(other.hands[seat]) for _ in range(count)]
+    kept = []
+    if move.kind == "play":
+        kept = [other.CARDS.kind[str(move.args[0])]]
+        hidden.remove(kept[0])
+    rng.shuffle(hidden)
+    for seat in range(other.num_players):
+        if seat != viewer:
+            hand = [0] * len(other.hands[seat])
+            cards = kept if seat == mover else []
+            for kind in cards + hidden[:other.hand_sizes[seat] - len(cards)]:
+                hand[kind] += 1
+            del hidden[:other.hand_sizes[seat] - len(cards)]
+            other.hands[seat] = hand
+    other.pile = hidden
+    return other
 
 
 def _playouts(game, variants, players, seeds):
@@ -88,8 +115,7 @@ def test_no_seat_sees_what_its_view_does_not_allow(game, variants, players):
             if seat == mover:
                 other = state.view(seat).sample_state(random.Random(rng.random()))
             else:
-                other = state.clone()
-                random.Random(rng.random()).shuffle(other.pile)
+                other = _deal_again(state, seat, mover, move, random.Random(rng.random()))
             assert _seen(other.apply(move), seat, mask_own=True) == _seen(events, seat, mask_own=True), (move, seat)
             # a seat's own drawn card is the one that came into its hand
             for event in seen:
