@@ -51,7 +51,11 @@ MAPPING_FILE = ROOT / "babel.cfg"
 RULES_DIR_NAME = "rules"
 
 #: ``t("domain.key"`` … with f-strings allowed (their ``{…}`` part counts as ``*``)
-USE = re.compile(r"""\b(t|t_or|plural|lazy_t|lazy_plural)\(\s*(f?)["']([a-z0-9_\-]+\.[A-Za-z0-9_.\-{}]+)["']""")
+USE = re.compile(r"""\b(t|t_or|plural|about|plural_about|winners|i18n_winners)\(\s*(f?)["']([a-z0-9_\-]+\.[A-Za-z0-9_.\-{}]+)["']""")
+#: the second-person forms ``about(key, seat)`` may read instead of ``key`` (``app/i18n.py``)
+ABOUT_FORMS = ("_own", "_to_you")
+#: and those ``winners(key, seats, …)`` may read
+WINNER_FORMS = ("_own", "_own_shared")
 LITERAL = re.compile(r"""(?<![A-Za-z0-9_])(["'])([a-z][a-z0-9_]*\.[A-Za-z0-9_.\-]*[A-Za-z0-9_])\1""")
 F_PREFIX = re.compile(r"""\bf(["'])([a-z][a-z0-9_]*\.[A-Za-z0-9_.\-]*)\{""")
 DECLARE = re.compile(r"#\s*i18n-keys:\s*(.+)$")
@@ -214,17 +218,22 @@ def compile_catalogs(source: Path, target: Path | None = None) -> list[Path]:
 # --------------------------------------------------------------------------------------------------- extraction
 def key_uses(text: str, known_domains: Iterable[str] = ()) -> Iterator[tuple[int, str, str]]:
     """``(line, kind, key or pattern)`` of every string key a Python source uses. Kinds: ``lookup`` for a literal
-    key given to ``t``/``t_or``/``plural`` (it must exist), ``key`` for any other string literal naming a key of
+    key given to ``t``/``t_or``/``plural``/``about`` (it must exist; ``about("x", seat)`` may also read ``x_own``
+    and ``x_to_you``, which count as used when they exist), ``key`` for any other string literal naming a key of
     a known domain (``key = "dice.toast.blowup"``), ``pattern`` for an f-string prefix (``f"common.levels.{x}"``
     counts as ``common.levels.*``) or a pattern declared in a comment ``# i18n-keys: lama.reason.* x.y``."""
     domains_ = tuple(known_domains)
     for number, line in enumerate(text.splitlines(), 1):
         lookups = set()
-        for _func, is_f, key in USE.findall(line):
+        for func, is_f, key in USE.findall(line):
             if is_f and "{" in key:
                 continue  # counted below as an f-string prefix
             lookups.add(key)
             yield number, "lookup", key
+            if func in ("about", "plural_about", "winners", "i18n_winners"):
+                for form in (ABOUT_FORMS if "about" in func else WINNER_FORMS):
+                    lookups.add(key + form)
+                    yield number, "key", key + form
         for _quote, key in LITERAL.findall(line):
             if key not in lookups and key.partition(".")[0] in domains_:
                 yield number, "key", key

@@ -383,7 +383,7 @@ def problems(transcript: Transcript, viewer: int = 0) -> list[str]:
                 if own and actor != viewer:
                     found.append(f"round {line['round']}: {text!r} speaks to the player about seat {actor}'s "
                                  f"{event['kind']}")
-                if named and named[0] != actor:
+                if named and named[0] != actor and not own:  # "You give 1 to Bruno": the actor is "you"
                     found.append(f"round {line['round']}: {text!r} names {names[named[0]]} first for "
                                  f"{names[actor]}'s {event['kind']}")
                 number = event.get("n")

@@ -169,7 +169,7 @@ def test_lookup_format_fallback_and_missing_key():
     i18n.set_language("fr")
     try:
         assert i18n.t("common.title.quit") == "Quitter"
-        assert i18n.t("common.results.winner", name="Anna") == "Anna gagne !"
+        assert i18n.plural("common.results.winner", 1, names="Anna") == "Anna gagne !"
         assert i18n.t("common.no.such.key") == "common.no.such.key"
         assert i18n.t_or("common.no.such.key", "fallback") == "fallback"
         i18n.set_language("xx")

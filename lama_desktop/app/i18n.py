@@ -5,6 +5,11 @@ translator's commands.
 Each entry's ``msgctxt`` is the key, its ``msgid`` the English text, its ``msgstr`` the translation. Counts use
 ``plural(key, n, **fmt)``: gettext plural forms whose rule (the catalog's ``Plural-Forms``) comes from CLDR via
 Babel. Lookup falls back to English, then to the key itself (a missing string shows up as its key, never a crash).
+
+Words about a player speak to the reader: ``about(key, seat, **fmt)`` is the entry ``<key>_own`` ("You play 3")
+when ``seat`` is the seat reading the screen (``reader()``: the table's viewing seat, in hot-seat the player behind
+the privacy screen), ``<key>_to_you`` when the line's other player (``other``) is, else ``<key>`` ("Anna plays 3").
+Lists of names use the language's CLDR list pattern (``names([...])``: "Anna, Bruno and Carla", "Anna i Bruno").
 Nothing here imports pygame.
 """
 
@@ -131,6 +136,102 @@ def t_or(key: str, default: str, **fmt: Any) -> str:
 def plural(key: str, n: int, **fmt: Any) -> str:
     """The plural entry ``key`` for the count ``n`` (given to the text as ``{n}``), by the language's CLDR rule."""
     return _strings().plural(key, n, **fmt)
+
+
+# -- who reads: second person for the reader's own lines ------------------------------------------------------------
+_reader_source: Any = None  # () -> seat or None; set by the table on screen
+
+
+def set_reader(source) -> None:
+    """Who reads what is shown: ``source()`` gives the seat (or ``None``: a spectator, nobody is "you"). The table
+    on screen installs itself; ``None`` removes it."""
+    global _reader_source
+    _reader_source = source
+
+
+class ReaderOf:
+    """``source`` for ``set_reader``: the ``viewer`` of a table when it is a human seat, held weakly (a closed
+    table reads nothing)."""
+
+    def __init__(self, table):
+        import weakref
+
+        self._table = weakref.ref(table)
+
+    def __call__(self) -> int | None:
+        table = self._table()
+        seat = None if table is None else table.viewer
+        if seat is None or seat < 0 or not table.session.is_human(seat):
+            return None  # a table of bots is watched: nobody there is "you"
+        return seat
+
+    def of(self, table) -> bool:
+        return self._table() is table
+
+
+def reader_is(table) -> bool:
+    """Whether ``table`` is who tells ``reader()`` now."""
+    return isinstance(_reader_source, ReaderOf) and _reader_source.of(table)
+
+
+def reader() -> int | None:
+    """The seat reading the screen now, or ``None``."""
+    try:
+        return _reader_source() if _reader_source is not None else None
+    except Exception:  # noqa: BLE001 - a closed table must not break a line's text
+        return None
+
+
+def about_key(key: str, seat: int | None, other: int | None = None) -> str:
+    """``key`` as said to the reader: ``<key>_own`` when the line is about the reader's ``seat``, ``<key>_to_you``
+    when its other player ``other`` (a receiver) is the reader (when those entries exist), else ``key``."""
+    me = reader()
+    if me is not None:
+        strings = _strings()
+        if seat is not None and seat == me and strings.has(key + "_own"):
+            return key + "_own"
+        if other is not None and other == me and strings.has(key + "_to_you"):
+            return key + "_to_you"
+    return key
+
+
+def about(key: str, seat: int | None, other: int | None = None, **fmt: Any) -> str:
+    """The line ``key`` about ``seat`` (and ``other``), in the second person for the reader (see ``about_key``)."""
+    return t(about_key(key, seat, other), **fmt)
+
+
+def plural_about(key: str, seat: int | None, n: int, other: int | None = None, **fmt: Any) -> str:
+    """``plural`` of the entry ``about_key(key, seat, other)``."""
+    return plural(about_key(key, seat, other), n, **fmt)
+
+
+def names(items) -> str:
+    """A list of names in the language's CLDR pattern: "Anna and Bruno", "Anna, Bruno et Carla", "Anna i Bruno"."""
+    from babel.lists import format_list
+
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return items[0] if items else ""
+    try:
+        return format_list(items, style="standard", locale=language())
+    except Exception:  # noqa: BLE001 - an unknown locale: English
+        return format_list(items, style="standard", locale=FALLBACK)
+
+
+def winners(key: str, seats, name_of, me: int | None = -1) -> str:
+    """Who won, verb agreeing: the plural entry ``key`` for others ("Anna wins!", "Anna and Bruno win!", the count
+    being how many won), ``<key>_own`` when the reader alone won ("You win!"), ``<key>_own_shared`` when the reader
+    shares the win (its ``{names}`` lists the reader first: "You and Anna win!"). ``me`` is the reader (default:
+    ``reader()``); ``name_of(seat)`` a seat's name."""
+    seats = list(seats)
+    me = reader() if me == -1 else me
+    if me is not None and me in seats and _strings().has(key + "_own"):
+        others = [name_of(s) for s in seats if s != me]
+        if not others:
+            return t(key + "_own")
+        text = t(key + "_own_shared", names=names([t("common.you_in_list")] + others))
+        return text[:1].upper() + text[1:]
+    return plural(key, len(seats), names=names(name_of(s) for s in seats))
 
 
 def in_every_language(key: str) -> list[str]:

@@ -24,7 +24,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig
-from ..i18n import language, t
+from ..i18n import about, language, t
 from ..session import GameSession
 from ..table.pieces import GOLD, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
 from ..table.scene_base import TableEvent, open_session
@@ -190,8 +190,8 @@ class CadabraTableScene(LamaTableScene):
             receivers = [s for s in range(self.n) if s != giver and sh.active[s]]
             # more than three receivers sit two to a row: their buttons then show just an arrow and the name
             short = len(receivers) > 3
-            specs = [(f"give {s}", t("cadabra.button.give_short", name=self._name(s)) if short
-                      else t("cadabra.button.give", name=self._name(s)), str(k + 1)) for k, s in enumerate(receivers)]
+            specs = [(f"give {s}", about("cadabra.button.give_short", s, name=self._name(s)) if short
+                      else about("cadabra.button.give", s, name=self._name(s)), str(k + 1)) for k, s in enumerate(receivers)]
             specs.append(("exchange", t("cadabra.button.exchange"), "E"))
         else:
             specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q"),
@@ -331,7 +331,7 @@ class CadabraTableScene(LamaTableScene):
         return int(d["starter"])
 
     def _deal_line(self, d):
-        return lazy.t("cadabra.log.deal", round=d["round"], name=self._name(int(d["starter"])))
+        return lazy.about("cadabra.log.deal", int(d["starter"]), round=d["round"], name=self._name(int(d["starter"])))
 
     def _deal_actor(self, d) -> int:
         return int(d["starter"])
@@ -346,7 +346,7 @@ class CadabraTableScene(LamaTableScene):
         if self._solo_human(seat):
             self.log.add(lazy.t("cadabra.log.play_own", card=card_text(card)))
         else:
-            self.log.add(lazy.t("cadabra.log.play", name=self._name(seat), card=card_text(card)))
+            self.log.add(lazy.about("cadabra.log.play", seat, name=self._name(seat), card=card_text(card)))
 
     def _solo_human(self, seat) -> bool:
         """The log speaks to the one human player ("You play 3")."""
@@ -355,12 +355,12 @@ class CadabraTableScene(LamaTableScene):
 
     def _log_draw(self, seat: int, card, forced: bool) -> None:
         if forced:
-            self.toasts.append(Toast(t("cadabra.toast.force_draw", name=self._name(seat)), 1.5))
-            self.log.add(lazy.t("cadabra.log.force_draw", name=self._name(seat)), (200, 220, 255))
+            self.toasts.append(Toast(about("cadabra.toast.force_draw", seat, name=self._name(seat)), 1.5))
+            self.log.add(lazy.about("cadabra.log.force_draw", seat, name=self._name(seat)), (200, 220, 255))
         if card:
-            self.log.add(lazy.t("cadabra.log.draw_own", card=card_text(card)))
+            self.log.add(lazy.t("cadabra.log.draw_seen", card=card_text(card)))
         elif not forced:
-            self.log.add(lazy.t("lama.log.draw", name=self._name(seat)))
+            self.log.add(lazy.about("lama.log.draw", seat, name=self._name(seat)))
 
     def _ev_force_draw(self, seat, d) -> None:
         self._ev_draw(seat, d, forced=True)
@@ -381,7 +381,7 @@ class CadabraTableScene(LamaTableScene):
         self._fly(_token_kind(token), start, slot, self.small_token_d, self.small_token_d, TOKEN_TIME,
                   on_finished=land, kind="token")
         value = lazy.t("cadabra.token.magic") if token == "M" else token
-        self.log.add(lazy.t("cadabra.log.show_token", name=self._name(seat), value=value))
+        self.log.add(lazy.about("cadabra.log.show_token", seat, name=self._name(seat), value=value))
 
     def _ev_show_start(self, seat, d) -> None:
         self.shown.show = True
@@ -412,8 +412,8 @@ class CadabraTableScene(LamaTableScene):
         sh.show = False
         if not tokens:
             sh.set_holdings(holdings)
-        self.toasts.append(Toast(t("cadabra.toast.show_take", name=self._name(seat), value=d["value"]), 2.0, True))
-        self.log.add(lazy.t("cadabra.log.show_take", name=self._name(seat), value=d["value"]), (255, 214, 110))
+        self.toasts.append(Toast(about("cadabra.toast.show_take", seat, name=self._name(seat), value=d["value"]), 2.0, True))
+        self.log.add(lazy.about("cadabra.log.show_take", seat, name=self._name(seat), value=d["value"]), (255, 214, 110))
 
     def _ev_show_stop(self, seat, d) -> None:
         self.shown.show = False
@@ -442,8 +442,8 @@ class CadabraTableScene(LamaTableScene):
         self._fly(_token_kind(token), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15, on_finished=land,
                   kind="token", tween="ease_in_out")
         value = t("cadabra.token.magic") if token == "M" else token
-        self.toasts.append(Toast(t("cadabra.toast.give", name=self._name(seat), to=self._name(to), value=value), 1.6))
-        self.log.add(lazy.t("cadabra.log.give", name=self._name(seat), to=self._name(to),
+        self.toasts.append(Toast(about("cadabra.toast.give", seat, to, name=self._name(seat), to=self._name(to), value=value), 1.6))
+        self.log.add(lazy.about("cadabra.log.give", seat, to, name=self._name(seat), to=self._name(to),
                             value=lazy.t("cadabra.token.magic") if token == "M" else token))
 
     def _ev_magic(self, seat, d) -> None:
@@ -452,11 +452,11 @@ class CadabraTableScene(LamaTableScene):
         if d.get("action") == "pass":
             start, end = self._magic_anchor(seat), self._supply_anchor()
             target = "supply"
-            self.toasts.append(Toast(t("cadabra.toast.pass", name=self._name(seat)), 1.5, True))
-            self.log.add(lazy.t("cadabra.log.pass", name=self._name(seat)), (150, 190, 255))
+            self.toasts.append(Toast(about("cadabra.toast.pass", seat, name=self._name(seat)), 1.5, True))
+            self.log.add(lazy.about("cadabra.log.pass", seat, name=self._name(seat)), (150, 190, 255))
         else:
             if source == seat:
-                self.log.add(lazy.t("cadabra.log.magic_kept", name=self._name(seat)), (150, 190, 255))
+                self.log.add(lazy.about("cadabra.log.magic_kept", seat, name=self._name(seat)), (150, 190, 255))
                 return
             if source == "supply":
                 start = self._supply_anchor()
@@ -469,8 +469,8 @@ class CadabraTableScene(LamaTableScene):
                 start = self._magic_anchor(int(source))
             end = self._magic_anchor(seat)
             target = seat
-            self.toasts.append(Toast(t("cadabra.toast.magic", name=self._name(seat)), 1.5))
-            self.log.add(lazy.t("cadabra.log.magic", name=self._name(seat)), (150, 190, 255))
+            self.toasts.append(Toast(about("cadabra.toast.magic", seat, name=self._name(seat)), 1.5))
+            self.log.add(lazy.about("cadabra.log.magic", seat, name=self._name(seat)), (150, 190, 255))
         sh.magic = "moving"
 
         def land():
@@ -493,7 +493,7 @@ class CadabraTableScene(LamaTableScene):
 
         self._fly("black", (anchor[0], anchor[1] - self.token_d), anchor, self.token_d // 2, self.token_d, 0.3,
                   delay=0.22, on_finished=land, kind="token")
-        self.log.add(lazy.t("cadabra.log.exchange", name=self._name(seat)))
+        self.log.add(lazy.about("cadabra.log.exchange", seat, name=self._name(seat)))
 
     def _ev_round_end(self, seat, d) -> None:
         self.shown.show = False
@@ -644,9 +644,9 @@ class CadabraTableScene(LamaTableScene):
             return t("lama.status.round", round=sh.round)
         mine = cur == self.focus and self.revealed and s.is_human(cur)
         if sh.phase == "returning":
-            return t("lama.status.return_choice") if mine else t("lama.status.returning", name=self._name(cur))
+            return t("lama.status.return_choice") if mine else about("lama.status.returning", cur, name=self._name(cur))
         if sh.phase == "giving":
-            return t("cadabra.status.give_choice") if mine else t("cadabra.status.giving", name=self._name(cur))
+            return t("cadabra.status.give_choice") if mine else about("cadabra.status.giving", cur, name=self._name(cur))
         if mine:
             if sh.show:
                 return t("cadabra.status.your_turn_show")
@@ -657,8 +657,8 @@ class CadabraTableScene(LamaTableScene):
                 return t("cadabra.status.your_turn", cards=", ".join(card_label(c) for c in cards))
             return t("cadabra.status.your_turn_none")
         if s.seats[cur].is_bot:
-            return t("lama.status.bot_turn", name=self._name(cur))
-        return t("lama.status.turn", name=self._name(cur))
+            return about("lama.status.bot_turn", cur, name=self._name(cur))
+        return about("lama.status.turn", cur, name=self._name(cur))
 
 
 class CadabraSummaryScene(RoundSummaryScene):

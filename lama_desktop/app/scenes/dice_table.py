@@ -25,7 +25,8 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig
-from ..i18n import language, t
+from ..i18n import about, language, t
+from ..i18n import winners as i18n_winners
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
@@ -534,7 +535,7 @@ class DiceTableScene(TableScene):
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("dice.toast.round", round=sh.round), 1.3, True))
-        self.log.add(lazy.t("dice.log.deal", round=sh.round, name=self._name(sh.starter)), (196, 226, 214),
+        self.log.add(lazy.about("dice.log.deal", sh.starter, round=sh.round, name=self._name(sh.starter)), (196, 226, 214),
                      seat=sh.starter)
         center = self._dice_rect().center
         i = 0
@@ -588,13 +589,13 @@ class DiceTableScene(TableScene):
         sh.dice = list(self._roll_target)
         shown_faces = LazyJoin(" · ", map(card_text, sh.dice))
         # after the tumble, outside the event's handler: the lines name their seat themselves
-        self.log.add(lazy.t("dice.log.roll", name=self._name(seat), faces=shown_faces), seat=seat)
+        self.log.add(lazy.about("dice.log.roll", seat, name=self._name(seat), faces=shown_faces), seat=seat)
         outcome = d.get("outcome")
         if outcome == "three_llamas":
-            self.toasts.append(Toast(t("dice.toast.three_llamas", name=self._name(seat)), 1.8, True))
-            self.log.add(lazy.t("dice.log.three_llamas", name=self._name(seat)), (255, 214, 110), seat=seat)
+            self.toasts.append(Toast(about("dice.toast.three_llamas", seat, name=self._name(seat)), 1.8, True))
+            self.log.add(lazy.about("dice.log.three_llamas", seat, name=self._name(seat)), (255, 214, 110), seat=seat)
         elif outcome == "take":
-            self.log.add(lazy.t("dice.log.no_match", name=self._name(seat)), (246, 200, 160), seat=seat)
+            self.log.add(lazy.about("dice.log.no_match", seat, name=self._name(seat)), (246, 200, 160), seat=seat)
         sh.phase = {"match": "discard", "take": "take", "three_llamas": "return"}.get(outcome, sh.phase)
         self._build_buttons()
         self.tween.after(0.35, lambda: None)
@@ -618,7 +619,7 @@ class DiceTableScene(TableScene):
         sh.rows[seat] = left
         self.selected = []
         self._sound("card_play")
-        self.log.add(lazy.t("dice.log.discard", name=self._name(seat), cards=LazyJoin(", ", map(card_text, cards))))
+        self.log.add(lazy.about("dice.log.discard", seat, name=self._name(seat), cards=LazyJoin(", ", map(card_text, cards))))
 
     def _ev_take(self, seat, d) -> None:
         sh = self.shown
@@ -634,7 +635,7 @@ class DiceTableScene(TableScene):
 
         self._sound("card_draw")
         self._fly(name, start, end, self.llama_w, self._card_w(seat), CARD_TIME + 0.1, on_finished=land)
-        self.log.add(lazy.t("dice.log.take", name=self._name(seat), card=card_text(name)), (246, 200, 160))
+        self.log.add(lazy.about("dice.log.take", seat, name=self._name(seat), card=card_text(name)), (246, 200, 160))
 
     def _ev_blowup(self, seat, d) -> None:
         sh = self.shown
@@ -657,15 +658,15 @@ class DiceTableScene(TableScene):
             sh.rows[seat] = final
 
         self.tween.after(0.25 + len(cards) * 0.07 + CARD_TIME + 0.25, land)
-        key = "dice.toast.blowup_solo" if d.get("solo") else "dice.toast.blowup"
-        self.toasts.append(Toast(t(key, name=self._name(seat)), 2.4, True, (217, 83, 74)))
-        self.log.add(lazy.t("dice.log.blowup", name=self._name(seat), n=len(cards)), (255, 150, 140))
+        key = "dice.toast.blowup_solo" if d.get("solo") else "dice.toast.blowup"  # i18n-keys: dice.toast.blowup*
+        self.toasts.append(Toast(about(key, seat, name=self._name(seat)), 2.4, True, (217, 83, 74)))
+        self.log.add(lazy.plural_about("dice.log.blowup", seat, len(cards), name=self._name(seat)), (255, 150, 140))
 
     def _ev_quit(self, seat, d) -> None:
         self.shown.quit[seat] = True
         self._sound("card_draw")
         self.tween.after(0.3, lambda: None)
-        self.log.add(lazy.t("dice.log.quit", name=self._name(seat)), (246, 200, 160))
+        self.log.add(lazy.about("dice.log.quit", seat, name=self._name(seat)), (246, 200, 160))
 
     def _ev_token(self, seat, d) -> None:
         sh = self.shown
@@ -678,17 +679,17 @@ class DiceTableScene(TableScene):
             self._fly(self._token_kind(value), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15, kind="token",
                       tween="ease_in_out")
             self._sound("token")
-            self.toasts.append(Toast(t("dice.toast.return", name=self._name(seat), value=value), 1.6))
-            self.log.add(lazy.t("dice.log.return", name=self._name(seat), value=value), (255, 214, 110))
+            self.toasts.append(Toast(about("dice.toast.return", seat, name=self._name(seat), value=value), 1.6))
+            self.log.add(lazy.about("dice.log.return", seat, name=self._name(seat), value=value), (255, 214, 110))
         elif action == "keep":
-            self.log.add(lazy.t("dice.log.keep", name=self._name(seat)))
+            self.log.add(lazy.about("dice.log.keep", seat, name=self._name(seat)))
         elif action == "none":
-            self.log.add(lazy.t("dice.log.no_token", name=self._name(seat)))
+            self.log.add(lazy.about("dice.log.no_token", seat, name=self._name(seat)))
         # "take" (tokens for the round's points) is shown with the round's end
 
     def _ev_round_end(self, seat, d) -> None:
         reason = d.get("ended_by", "all_quit")
-        self.log.add(lazy.t(f"dice.log.end_{reason}", name=self._name(d.get("by"))), (255, 214, 110),
+        self.log.add(lazy.about(f"dice.log.end_{reason}", d.get("by"), name=self._name(d.get("by"))), (255, 214, 110),
                      seat=None if reason == "all_quit" else d.get("by"))
         self._open_round_summary(DiceRoundSummary, d, 1.0, pinks=self.pinks)
 
@@ -700,7 +701,7 @@ class DiceTableScene(TableScene):
             if gained <= 0:
                 continue
             self._fly_round_tokens(seat, holding(gained, self.pinks), center, TOKEN_TIME + 0.1)
-            self.log.add(lazy.t("dice.log.points", name=self._name(seat), gained=gained, total=d["scores"][seat]),
+            self.log.add(lazy.about("dice.log.points", seat, name=self._name(seat), gained=gained, total=d["scores"][seat]),
                          seat=seat)
 
         def land():
@@ -709,8 +710,9 @@ class DiceTableScene(TableScene):
 
         self.tween.after(TOKEN_TIME + 0.1 + 0.08 * self.n, land)
 
-    def _winner_texts(self, names: str):
-        return t("dice.toast.winner", names=names), lazy.t("dice.log.game_end", names=names)
+    def _winner_texts(self, winners: list):
+        return (i18n_winners("dice.toast.winner", winners, self._name),
+                lazy.winners("dice.log.game_end", winners, self._name))
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _render_static(self, size) -> pygame.Surface:
@@ -994,7 +996,7 @@ class DiceRoundSummary(RoundSummaryScene):
         by = d.get("by")
         name = self.names[by] if by is not None and 0 <= by < len(self.names) else "?"
         key = "dice.summary.end_" + str(d.get("ended_by", "all_quit"))  # i18n-keys: dice.summary.end_*
-        return t(key, name=name)
+        return about(key, by, name=name)
 
     def draw_static(self, surface, ui):
         d = self.data

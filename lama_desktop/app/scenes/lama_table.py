@@ -22,7 +22,8 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig
-from ..i18n import language, t
+from ..i18n import about, language, t
+from ..i18n import winners as i18n_winners
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
@@ -142,11 +143,11 @@ class LamaTableScene(TableScene):
     def _log_move(self, seat: int, move: Move) -> None:
         name = self._name(seat)
         if move.kind == "play":
-            self.log.add(lazy.t("lama.log.play", name=name, card=card_text(str(move.args[0]))), seat=seat)
+            self.log.add(lazy.about("lama.log.play", seat, name=name, card=card_text(str(move.args[0]))), seat=seat)
         elif move.kind == "draw":
-            self.log.add(lazy.t("lama.log.draw", name=name), seat=seat)
+            self.log.add(lazy.about("lama.log.draw", seat, name=name), seat=seat)
         elif move.kind == "quit":
-            self.log.add(lazy.t("lama.log.quit", name=name), (246, 200, 160), seat=seat)
+            self.log.add(lazy.about("lama.log.quit", seat, name=name), (246, 200, 160), seat=seat)
 
     def _queue_deal(self, view) -> None:
         d = view.to_dict()
@@ -560,7 +561,7 @@ class LamaTableScene(TableScene):
         return int(d["dealer"]) + 1
 
     def _deal_line(self, d):
-        return lazy.t("lama.log.deal", round=d["round"], name=self._name(int(d["dealer"])))
+        return lazy.about("lama.log.deal", int(d["dealer"]), round=d["round"], name=self._name(int(d["dealer"])))
 
     def _deal_actor(self, d) -> int:
         """The seat the deal's log line names (the dealer)."""
@@ -577,14 +578,14 @@ class LamaTableScene(TableScene):
         if self._is_me(seat):
             self.log.add(lazy.t("lama.log.play_own", card=card_text(card)))
         else:
-            self.log.add(lazy.t("lama.log.play", name=self._name(seat), card=card_text(card)))
+            self.log.add(lazy.about("lama.log.play", seat, name=self._name(seat), card=card_text(card)))
 
     def _log_draw(self, seat: int, card, forced: bool) -> None:
         """``card``: the drawn card when the player sees it; ``forced``: a draw the rules imposed (Cadabra)."""
         if card:
-            self.log.add(lazy.t("lama.log.draw_own", card=card_text(card)))
+            self.log.add(lazy.t("lama.log.draw_seen", card=card_text(card)))
         else:
-            self.log.add(lazy.t("lama.log.draw", name=self._name(seat)))
+            self.log.add(lazy.about("lama.log.draw", seat, name=self._name(seat)))
 
     def _deal_target(self, seat: int, index: int, size: int):
         if self.pos_of(seat) == 0:
@@ -667,7 +668,7 @@ class LamaTableScene(TableScene):
         if self._is_me(seat):
             self.log.add(lazy.t("lama.log.quit_own"), (246, 200, 160))
         else:
-            self.log.add(lazy.t("lama.log.quit", name=self._name(seat)), (246, 200, 160))
+            self.log.add(lazy.about("lama.log.quit", seat, name=self._name(seat)), (246, 200, 160))
 
     def _is_me(self, seat) -> bool:
         """The log says "you" for the one human at the table (never in hot-seat, where names are clearer)."""
@@ -691,7 +692,7 @@ class LamaTableScene(TableScene):
 
         self._fly(self._token_kind(token), self._tokens_anchor(seat), slot, self.small_token_d, self.small_token_d,
                   TOKEN_TIME, on_finished=land, kind="token")
-        self.log.add(lazy.t("lama.log.drama_token", name=self._name(seat), value=token))
+        self.log.add(lazy.about("lama.log.drama_token", seat, name=self._name(seat), value=token))
 
     def _ev_drama_start(self, seat, d) -> None:
         self.shown.drama = True
@@ -719,18 +720,18 @@ class LamaTableScene(TableScene):
         sh.drama = False
         if not tokens:
             sh.scores[seat] = int(d["score"])
-        self.toasts.append(Toast(t("lama.toast.drama_take", name=self._name(seat), value=d["value"]), 2.0, True))
-        self.log.add(lazy.t("lama.log.drama_take", name=self._name(seat), value=d["value"]), (255, 214, 110))
+        self.toasts.append(Toast(about("lama.toast.drama_take", seat, name=self._name(seat), value=d["value"]), 2.0, True))
+        self.log.add(lazy.about("lama.log.drama_take", seat, name=self._name(seat), value=d["value"]), (255, 214, 110))
 
     def _ev_extra_turn(self, seat, d) -> None:
-        self.toasts.append(Toast(t("lama.toast.extra_turn", name=self._name(seat)), 1.4))
-        self.log.add(lazy.t("lama.log.extra_turn", name=self._name(seat)))
+        self.toasts.append(Toast(about("lama.toast.extra_turn", seat, name=self._name(seat)), 1.4))
+        self.log.add(lazy.about("lama.log.extra_turn", seat, name=self._name(seat)))
 
     def _ev_round_end(self, seat, d) -> None:
         emptied = int(d.get("emptied_by", -1))
         if emptied >= 0:
-            self.toasts.append(Toast(t("lama.toast.emptied", name=self._name(emptied)), 1.6, True))
-            self.log.add(lazy.t("lama.log.emptied", name=self._name(emptied)), (255, 214, 110), seat=emptied)
+            self.toasts.append(Toast(about("lama.toast.emptied", emptied, name=self._name(emptied)), 1.6, True))
+            self.log.add(lazy.about("lama.log.emptied", emptied, name=self._name(emptied)), (255, 214, 110), seat=emptied)
         else:
             self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110), seat=None)
         self._sound("blowup" if emptied >= 0 else "token")
@@ -758,7 +759,7 @@ class LamaTableScene(TableScene):
                 continue
             self._fly_round_tokens(seat, holdings(gained, self.pinks), center, TOKEN_TIME + 0.1)
         for seat, score in enumerate(d["scores"]):
-            self.log.add(lazy.t("lama.log.points", name=self._name(seat), gained=d["points"][seat], total=score),
+            self.log.add(lazy.about("lama.log.points", seat, name=self._name(seat), gained=d["points"][seat], total=score),
                          seat=seat)
 
         def land():
@@ -782,8 +783,8 @@ class LamaTableScene(TableScene):
         self._fly(self._token_kind(token), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15,
                   kind="token", tween="ease_in_out")
         self._sound("token")
-        self.toasts.append(Toast(t("lama.toast.return", name=self._name(seat), value=token), 1.6))
-        self.log.add(lazy.t("lama.log.return", name=self._name(seat), value=token), (255, 214, 110))
+        self.toasts.append(Toast(about("lama.toast.return", seat, name=self._name(seat), value=token), 1.6))
+        self.log.add(lazy.about("lama.log.return", seat, name=self._name(seat), value=token), (255, 214, 110))
         ending, self._round_ending = self._round_ending, None
         if ending is not None:  # the round's summary, with the totals after the token came back (the engine's)
             from .round_summary import closed_round
@@ -797,8 +798,9 @@ class LamaTableScene(TableScene):
             self.lifts = []
             self.hand_focus = -1
 
-    def _winner_texts(self, names: str):
-        return t("lama.toast.winner", names=names), lazy.t("lama.log.game_end", names=names)
+    def _winner_texts(self, winners: list):
+        return (i18n_winners("lama.toast.winner", winners, self._name),
+                lazy.winners("lama.log.game_end", winners, self._name))
 
     def _score_history(self) -> list:
         return self.session.view(self.focus).history or self.session.score_history
@@ -999,7 +1001,7 @@ class LamaTableScene(TableScene):
             for x, y, angle in positions:
                 blit_card(surface, None, (x, y), self.hand_w, angle=angle)
             if count and self.hotseat:
-                msg = self.ui.text(t("lama.hidden_hand", name=self._name(seat)), 20, CREAM, True)
+                msg = self.ui.text(about("lama.hidden_hand", seat, name=self._name(seat)), 20, CREAM, True)
                 box = msg.get_rect(center=(rect.centerx, rect.y + L.s(20)))
                 pygame.draw.rect(surface, (8, 36, 34), box.inflate(L.s(20), L.s(8)), border_radius=L.s(12))
                 surface.blit(msg, box)
@@ -1044,7 +1046,7 @@ class LamaTableScene(TableScene):
         if sh.phase == "returning":
             if cur == self.focus and self.revealed:
                 return t("lama.status.return_choice")
-            return t("lama.status.returning", name=self._name(cur))
+            return about("lama.status.returning", cur, name=self._name(cur))
         if cur == self.focus and self.revealed and s.is_human(cur):
             if sh.drama:
                 return t("lama.status.your_turn_drama")
@@ -1059,8 +1061,8 @@ class LamaTableScene(TableScene):
                 return t("lama.status.your_turn_none")
             return t("lama.status.your_turn_last_none")
         if s.seats[cur].is_bot:
-            return t("lama.status.bot_turn", name=self._name(cur))
-        return t("lama.status.turn", name=self._name(cur))
+            return about("lama.status.bot_turn", cur, name=self._name(cur))
+        return about("lama.status.turn", cur, name=self._name(cur))
 
     def _draw_sprites(self, surface) -> None:
         for sp in self.sprites:

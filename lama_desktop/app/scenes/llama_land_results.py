@@ -13,12 +13,14 @@ import logging
 import pygame
 
 from ..gameconfig import GameResults
+from ..i18n import names as list_names
 from ..i18n import t
+from ..i18n import winners as winners_text
 from ..land.iso import seat_rgb
 from ..land.pieces import CROP_COLORS, OBJ_COLORS, icon
 from ..widgets import GOLD, INK, INK_SOFT, draw_panel, felt_surface
 from .base import draw_heading
-from .results import EndOfGameScene
+from .results import EndOfGameScene, local_player
 
 log = logging.getLogger("lama_desktop.app")
 
@@ -35,14 +37,17 @@ def score_rows(breakdown: list[dict], objectives: list[str]) -> list[tuple[str, 
     return rows
 
 
-def tie_break_line(scores: list[int], breakdown: list[dict], winners: list[int], names: list[str]) -> str:
+def tie_break_line(scores: list[int], breakdown: list[dict], winners: list[int], names: list[str],
+                   me: int | None = None) -> str:
     best = max(scores)
     tied = [s for s, v in enumerate(scores) if v == best]
     if len(tied) == 1:
         return ""
     if len(winners) == 1:
-        return t("llama_land.results.tie_cards", name=names[winners[0]],
-                 cards=breakdown[winners[0]]["llama_cards"])
+        cards = breakdown[winners[0]]["llama_cards"]
+        if winners[0] == me:
+            return t("llama_land.results.tie_cards_own", cards=cards)
+        return t("llama_land.results.tie_cards", name=names[winners[0]], cards=cards)
     return t("llama_land.results.tie_shared")
 
 
@@ -88,12 +93,14 @@ class LlamaLandResultsScene(EndOfGameScene):
         r = self.results
         names = r.names
         winners = r.winners
+        me = local_player(r)
         if len(winners) == 1:
-            head = t("common.results.winner", name=names[winners[0]])
-        else:
-            head = t("llama_land.results.shared", names=", ".join(names[s] for s in winners))
+            head = winners_text("common.results.winner", winners, names.__getitem__, me=me)
+        else:  # "Shared victory: you and Anna"
+            head = t("llama_land.results.shared", names=list_names(
+                t("common.you_in_list") if s == me else names[s] for s in sorted(winners, key=lambda s: s != me)))
         draw_heading(surface, ui, head, (w // 2, ui.s(70)), 50)
-        tie = tie_break_line(r.scores, self.breakdown, winners, names)
+        tie = tie_break_line(r.scores, self.breakdown, winners, names, me)
         sub = tie or t("llama_land.results.subtitle")
         img = ui.text(sub, 22, (220, 236, 228))
         surface.blit(img, img.get_rect(center=(w // 2, ui.s(128))))

@@ -35,7 +35,8 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import plural, t
+from ..i18n import about, plural, t
+from ..i18n import winners as winners_text
 from ..land import iso
 from ..land.iso import (SPOT_COLORS, IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell,
                         draw_ghost, max_height, render_domain)
@@ -80,6 +81,7 @@ class LlamaLandTableScene(TableScene):
         self.tween = Tweener(1.0)
         self.toasts: list[Toast] = []
         self.log = LogPanel()
+        self._speak_to_viewer()
         self.ui: UI | None = None
         self.size = (0, 0)
         self.rects: dict[str, pygame.Rect] = {}
@@ -358,7 +360,7 @@ class LlamaLandTableScene(TableScene):
         if my_turn and not self._was_my_turn:
             self._sound("turn")
             if self.session.human_seats and len(self.session.human_seats) > 1:
-                self.toasts.append(Toast(t("llama_land.toast.your_turn", name=self._name(me)), 1.4, True))
+                self.toasts.append(Toast(about("llama_land.toast.your_turn", me, name=self._name(me)), 1.4, True))
         self._was_my_turn = my_turn
 
     def _name(self, seat) -> str:
@@ -744,7 +746,7 @@ class LlamaLandTableScene(TableScene):
         if not self.can_act():
             cur = self.session.current_player
             if cur >= 0 and not self.session.is_human(cur):
-                self._toast_reason(t("llama_land.reason.wait", name=self._name(cur)))
+                self._toast_reason(about("llama_land.reason.wait", cur, name=self._name(cur)))
             return
         if name == "end":
             self.try_move("end")
@@ -769,7 +771,7 @@ class LlamaLandTableScene(TableScene):
         if not self.can_act():
             cur = self.session.current_player
             if cur >= 0 and not self.session.is_human(cur):
-                self._toast_reason(t("llama_land.reason.wait", name=self._name(cur)))
+                self._toast_reason(about("llama_land.reason.wait", cur, name=self._name(cur)))
             return False
         outcome = self.session.play(text)
         if not outcome.ok:
@@ -952,7 +954,7 @@ class LlamaLandTableScene(TableScene):
         kind = event.kind
         if kind == "place":
             cells = [tuple(c) for c in d["cells"]]
-            self.log.add(lazy.t(f"llama_land.log.{d['kind']}", name=name, shape=d["shape"], level=d["level"]))
+            self.log.add(lazy.about(f"llama_land.log.{d['kind']}", seat, name=name, shape=d["shape"], level=d["level"]))
             if seat != self.my_seat() or self.inspect is not None:
                 self.inspect = None
             self.drop = {"seat": seat, "cells": cells, "k": 0.0}
@@ -961,7 +963,7 @@ class LlamaLandTableScene(TableScene):
             self.frame_key = None
             self._sound("card_play")
         elif kind == "foundation":
-            self.log.add(lazy.t("llama_land.log.foundation", name=name, level=d["level"], left=d["left"]))
+            self.log.add(lazy.about("llama_land.log.foundation", seat, name=name, level=d["level"], left=d["left"]))
             self._sound("token")
         elif kind == "payout":
             lazy_gains = _gains_lazy(d.get("gains", {}))
@@ -970,39 +972,39 @@ class LlamaLandTableScene(TableScene):
                 src = d.get("source", "icons")
                 key = "llama_land.log.payout" if src == "icons" else "llama_land.log.bonus"
                 who = lazy.t(f"llama_land.char.{src}.name") if src != "icons" else ""
-                self.log.add(lazy.t(key, name=name, gains=lazy_gains, who=who), (246, 226, 160))
-                self.toasts.append(Toast(f"{name}: {gains}", 1.3, False, GOLD))
+                self.log.add(lazy.about(key, seat, name=name, gains=lazy_gains, who=who), (246, 226, 160))
+                self.toasts.append(Toast(about("llama_land.toast.gains", seat, name=name, gains=gains), 1.3, False, GOLD))
                 self._sound("token")
                 self._fly_gains(seat, d.get("gains", {}))
         elif kind == "character":
             cname = lazy.t(f"llama_land.char.{d['type']}.name")
             if d["action"] == "take":
-                self.log.add(lazy.t("llama_land.log.take", name=name, who=cname))
+                self.log.add(lazy.about("llama_land.log.take", seat, name=name, who=cname))
                 self._fly_character(seat, d)
                 self._sound("card_draw")
             else:
                 give, get = lazy.t(f"llama_land.res.{d['give']}"), lazy.t(f"llama_land.res.{d['get']}")
-                self.log.add(lazy.t("llama_land.log.use", name=name, who=cname, give=give, get=get))
+                self.log.add(lazy.about("llama_land.log.use", seat, name=name, who=cname, give=give, get=get))
         elif kind == "feed":
-            self.log.add(lazy.t("llama_land.log.feed", name=name, crop=lazy.t(f"llama_land.res.{d['crop']}"),
+            self.log.add(lazy.about("llama_land.log.feed", seat, name=name, crop=lazy.t(f"llama_land.res.{d['crop']}"),
                                  card=d["card"]),
                          (246, 226, 160))
-            self.toasts.append(Toast(t("llama_land.toast.fed", name=name, card=d["card"]), 1.5, True))
+            self.toasts.append(Toast(about("llama_land.toast.fed", seat, name=name, card=d["card"]), 1.5, True))
             self._fly_card(seat, d["crop"], d["card"])
             self._sound("card_draw")
         elif kind == "llama":
             if d.get("placed"):
-                self.log.add(lazy.t("llama_land.log.llama", name=name, level=d["level"]))
+                self.log.add(lazy.about("llama_land.log.llama", seat, name=name, level=d["level"]))
                 self.flash = {"seat": seat, "cells": [(d["x"], d["y"])], "age": 0.0}
                 self._sound("token")
             else:
-                self.log.add(lazy.t("llama_land.log.no_llama", name=name))
+                self.log.add(lazy.about("llama_land.log.no_llama", seat, name=name))
         elif kind == "marker":
             obj = lazy.t(f"llama_land.objective.{d['objective']}.name")
-            self.log.add(lazy.t("llama_land.log.marker", name=name, objective=obj))
+            self.log.add(lazy.about("llama_land.log.marker", seat, name=name, objective=obj))
             self._sound("token")
         elif kind == "turn_end":
-            self.log.add(lazy.t("llama_land.log.turn_end", name=name), (170, 200, 190))
+            self.log.add(lazy.about("llama_land.log.turn_end", seat, name=name), (170, 200, 190))
             self.inspect = None
         elif kind == "end_trigger":
             key = "llama_land.toast.end_tiles" if d["reason"] == "tiles" else "llama_land.toast.end_cards"
@@ -1011,9 +1013,8 @@ class LlamaLandTableScene(TableScene):
         elif kind == "game_end":
             self._game_end = dict(d)  # the results show this event's scores and breakdown
             winners = d.get("winners", self.session.winners())
-            names = ", ".join(self._name(w) for w in winners)
-            self.toasts.append(Toast(t("llama_land.toast.winner", names=names), 2.4, True))
-            self.log.add(lazy.t("llama_land.toast.winner", names=names), (255, 214, 110))
+            self.toasts.append(Toast(winners_text("llama_land.toast.winner", winners, self._name), 2.4, True))
+            self.log.add(lazy.winners("llama_land.toast.winner", winners, self._name), (255, 214, 110))
             self._sound("win")
             self.finished = True
             self.tween.after(1.8, self._to_results)
@@ -1552,7 +1553,7 @@ class LlamaLandTableScene(TableScene):
         """Over the big domain (not clipped by it): whose domain it is, the compass and the placement legend."""
         ui = self.ui
         seat = self.shown_seat
-        title = t("llama_land.ui.domain_of", name=self._name(seat))
+        title = about("llama_land.ui.domain_of", seat, name=self._name(seat))
         img = ui.text(title, 20, CREAM, bold=True)
         dom_rect = self.rects["domain"]
         surface.blit(img, (dom_rect.x + ui.s(16), dom_rect.y + ui.s(12)))
@@ -1751,7 +1752,7 @@ class LlamaLandTableScene(TableScene):
         if s.is_over or self.finished:
             return t("llama_land.status.over"), CREAM
         if self.hold is not None:
-            return t("llama_land.status.playing", name=self._name(self.hold["seat"])), CREAM
+            return about("llama_land.status.playing", self.hold["seat"], name=self._name(self.hold["seat"])), CREAM
         if self.my_seat() < 0:
             key = "llama_land.status.thinking" if s.thinking else "llama_land.status.playing"
             return t(key, name=self._name(cur)), CREAM

@@ -8,7 +8,7 @@ import random
 import pygame
 
 from ..gameconfig import GameResults
-from ..i18n import t
+from ..i18n import t, winners
 from ..widgets import (CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, PAPER_EDGE, Button, blit_center,
                        blit_text_center, draw_panel, felt_surface)
 from .base import MenuScene, draw_heading
@@ -19,11 +19,15 @@ SEAT_COLORS = [(214, 84, 72), (47, 108, 181), (59, 145, 80), (242, 138, 42), (14
 SEAT_MARKERS = ["circle", "square", "diamond", "triangle", "circle", "square"]
 
 
+def local_player(results: GameResults) -> int | None:
+    """The seat the results speak to ("You win!"): the one human at the table (none in hot-seat: the screen is
+    everybody's)."""
+    humans = [i for i, seat in enumerate(results.config.seats) if seat.kind == "human"]
+    return humans[0] if len(humans) == 1 else None
+
+
 def winners_line(results: GameResults) -> str:
-    names = [results.names[i] for i in results.winners]
-    if len(names) == 1:
-        return t("common.results.winner", name=names[0])
-    return t("common.results.winners", names=", ".join(names[:-1]), last=names[-1])
+    return winners("common.results.winner", results.winners, lambda i: results.names[i], me=local_player(results))
 
 
 def draw_marker(surface, kind, center, r, color):

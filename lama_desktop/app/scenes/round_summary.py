@@ -16,7 +16,7 @@ from typing import Callable
 import pygame
 
 from .. import art
-from ..i18n import t
+from ..i18n import about, t
 from ..widgets import CREAM, GOLD, INK, INK_SOFT, Button, blit_center, draw_panel
 from .base import MenuScene
 
@@ -184,9 +184,9 @@ class RoundSummaryScene(MenuScene):
         emptied = d.get("emptied_by", -1)
         if emptied is not None and emptied >= 0:
             if self.returned():
-                sub = t("lama.summary.emptied", name=self.names[emptied])
+                sub = about("lama.summary.emptied", emptied, name=self.names[emptied])
             else:
-                sub = t("lama.summary.emptied_no_token", name=self.names[emptied])
+                sub = about("lama.summary.emptied_no_token", emptied, name=self.names[emptied])
         else:
             sub = t("lama.summary.all_quit")
         blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))

@@ -16,7 +16,7 @@ from collections import deque
 
 import pygame
 
-from .. import art
+from .. import art, i18n
 from ...engine.core import Event
 from ..gameconfig import GameConfig, GameResults, SeatConfig
 from ..i18n import t, t_or
@@ -90,6 +90,12 @@ class TableScene(Scene):
         if advisor is not None:
             advisor.close()
         self.session.close()
+        if i18n.reader_is(self):
+            i18n.set_reader(None)
+
+    def _speak_to_viewer(self) -> None:
+        """Words about the viewing seat are said to it ("You play 3"): this table tells ``i18n`` who reads."""
+        i18n.set_reader(i18n.ReaderOf(self))
 
     def resize(self, size) -> None:
         self._build(size)
@@ -163,6 +169,7 @@ class TableScene(Scene):
         self.queue: deque = deque()
         self.toasts: list[Toast] = []
         self.log = LogPanel()
+        self._speak_to_viewer()
         self.layout = None
         self.ui = None
         self.static: pygame.Surface | None = None
@@ -493,16 +500,15 @@ class TableScene(Scene):
 
     def _ev_game_end(self, seat, d) -> None:
         self._game_end = dict(d)  # the results show the engine's final scores and winners from this event
-        names = ", ".join(self._name(w) for w in d.get("winners", self.session.winners()))
-        toast, line = self._winner_texts(names)
+        toast, line = self._winner_texts(list(d.get("winners", self.session.winners())))
         self.toasts.append(Toast(toast, 2.5, True))
         self.log.add(line, (255, 214, 110))
         self._sound("win")
         self.finished = True
         self.tween.after(1.6, self._to_results)
 
-    def _winner_texts(self, names: str):
-        """The toast (text) and the log line (lazy text) that name the winners."""
+    def _winner_texts(self, winners: list):
+        """The toast (text) and the log line (lazy text) that name the ``winners`` (seats; ``i18n.winners``)."""
         raise NotImplementedError
 
     def _results_config(self) -> GameConfig:

@@ -1,0 +1,84 @@
+"""What a reader would flag in a transcript's words (``python -m lama_desktop.transcript``), in any language.
+
+``word_problems(lines, lang)`` lists, for the lines of a transcript (``{"kind", "round", "text"}`` each):
+
+- a ``{`` or ``}`` (a placeholder left unformatted), ``(s)`` (a hand-made plural), a string key
+  (``lama.log.play``) shown instead of its text;
+- "You's", or "You" followed by a third-person verb ("You rolls", "You has"): the player addressed by a name-like
+  "You" instead of the second person;
+- a list of two or more player names not joined by the language's CLDR list pattern ("Anna, Bruno wins" instead
+  of "Anna and Bruno win").
+
+Nothing here imports pygame; ``tests/test_words.py`` runs it over games in every language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .catalogs import domains, locale_dir
+
+#: "You" then a verb in the third person singular ("rolls", "has", "is", "takes"): a word ending in one "s"
+_YOU_THIRD = re.compile(r"\bYou\s+(?!(?:\w*ss)\b)(\w+s)\b")
+_YOU_POSSESSIVE = re.compile(r"\bYou['’]s\b")
+_HANDMADE_PLURAL = re.compile(r"\(s\)|\(e\)|\(n\)|\(es\)|\(a\)")
+
+
+def _key_pattern():
+    names = "|".join(sorted(map(re.escape, domains(locale_dir())), key=len, reverse=True))
+    return re.compile(rf"\b(?:{names})\.[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*\b")
+
+
+def name_lists(text: str, names) -> list[str]:
+    """Every run of two or more ``names`` in ``text`` joined by commas or short words ("Anna, Bruno",
+    "Anna and Bruno", "Ada, Bruno i Carla")."""
+    alt = "|".join(map(re.escape, names))
+    joint = r"(?:,\s*|\s+\w{1,3}\s+|,\s+\w{1,3}\s+)"
+    return [m.group(0) for m in re.finditer(rf"(?<!\w)(?:{alt})(?:{joint}(?:{alt}))+(?!\w)", text)]
+
+
+def word_problems(lines, lang: str, names=()) -> list[str]:
+    """What is wrong with the words of ``lines`` (see the module doc). ``names``: the players' names, whose lists
+    must follow the language's list pattern."""
+    from babel.lists import format_list
+
+    keys = _key_pattern()
+    found = []
+    for line in lines:
+        text = str(line.get("text", ""))
+        where = f"round {line.get('round')} {line.get('kind')}: {text!r}"
+        if "{" in text or "}" in text:
+            found.append(f"{where} has a brace")
+        if _HANDMADE_PLURAL.search(text):
+            found.append(f"{where} has a hand-made plural")
+        key = keys.search(text)
+        if key:
+            found.append(f"{where} shows the string key {key.group(0)}")
+        if _YOU_POSSESSIVE.search(text):
+            found.append(f"{where} says You's")
+        verb = _YOU_THIRD.search(text)
+        if verb:
+            found.append(f"{where} has 'You' with a third-person verb ({verb.group(1)})")
+        for listed in name_lists(text, names) if names else ():
+            members = [n for n in re.findall("|".join(map(re.escape, names)), listed)]
+            if listed != format_list(members, locale=lang):
+                found.append(f"{where} lists {listed!r}, not {format_list(members, locale=lang)!r}")
+    return found
+
+
+def check_words(specs) -> dict:
+    """Play ``specs`` (``(game, levels, seed, lang)`` each) through ``transcript.play`` and check their words:
+    what a test (or one worker process of it) needs. Returns counts and the problems, each prefixed by its game."""
+    from . import transcript
+
+    stats = {"games": 0, "lines": 0, "you_lines": 0, "lists": 0, "problems": []}
+    for game, levels, seed, lang in specs:
+        played = transcript.play(game, (), levels, seed, lang)
+        names = transcript.NAMES[:len(levels)]
+        lines = played.lines
+        stats["games"] += 1
+        stats["lines"] += len(lines)
+        stats["you_lines"] += sum(1 for line in lines if str(line.get("key") or "").endswith("_own"))
+        stats["lists"] += sum(len(name_lists(str(line.get("text", "")), names)) for line in lines)
+        stats["problems"] += [f"{game} seed {seed} {lang}: {p}" for p in word_problems(lines, lang, names)]
+    return stats

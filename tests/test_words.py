@@ -1,0 +1,130 @@
+"""Words that read naturally: the local player is "you", counts and name lists follow CLDR, nothing raw shows.
+
+The big test plays every game in every language through the real tables (``python -m lama_desktop.transcript``)
+and reads every line with ``lama_desktop.wording.word_problems``."""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from lama_desktop import wording
+from lama_desktop.app import i18n
+from lama_desktop.app.table.pieces import lazy
+
+GAMES = ("lama", "lama-dice", "lama-cadabra", "llama-land")
+
+
+@pytest.fixture
+def lang():
+    def use(code):
+        i18n.set_language(code)
+    yield use
+    i18n.set_language("en")
+    i18n.set_reader(None)
+
+
+@pytest.mark.parametrize("code, items, expected", [
+    ("en", ["Anna", "Bruno"], "Anna and Bruno"), ("en", ["Anna", "Bruno", "Carla"], "Anna, Bruno, and Carla"),
+    ("fr", ["Anna", "Bruno"], "Anna et Bruno"), ("pl", ["Anna", "Bruno", "Carla"], "Anna, Bruno i Carla"),
+    ("de", ["Anna", "Bruno", "Carla"], "Anna, Bruno und Carla"), ("en", ["Anna"], "Anna"),
+])
+def test_name_lists_use_the_languages_list_pattern(lang, code, items, expected):
+    lang(code)
+    assert i18n.names(items) == expected
+
+
+@pytest.mark.parametrize("code, seats, reader, expected", [
+    ("en", [1], None, "Bruno wins the game!"), ("en", [1, 2], None, "Bruno and Carla win the game!"),
+    ("en", [0], 0, "You win the game!"), ("en", [0, 2], 0, "You and Carla win the game!"),
+    ("fr", [1, 2], None, "Bruno et Carla gagnent la partie !"), ("fr", [0, 1], 0, "Vous et Bruno gagnez la partie !"),
+    ("pl", [1, 2], None, "Bruno i Carla wygrywają grę!"), ("pl", [1], None, "Bruno wygrywa grę!"),
+    ("pl", [0, 1, 2], 0, "Ty, Bruno i Carla wygrywacie grę!"),
+    ("de", [1, 2], None, "Bruno und Carla gewinnen das Spiel!"), ("de", [0], 0, "Du gewinnst das Spiel!"),
+])
+def test_winners_agree_in_number_and_speak_to_the_reader(lang, code, seats, reader, expected):
+    lang(code)
+    i18n.set_reader(lambda: reader)
+    assert i18n.winners("lama.toast.winner", seats, ["Ada", "Bruno", "Carla"].__getitem__) == expected
+
+
+def test_a_line_about_the_reader_is_in_the_second_person_whoever_reads_it(lang):
+    lang("en")
+    line = lazy.about("dice.log.roll", 0, name="Ada", faces="3 · 5")
+    seen = {"reader": None}
+    i18n.set_reader(lambda: seen["reader"])
+    assert str(line) == "Ada rolls 3 · 5" and line.key == "dice.log.roll"  # nobody at the screen: her name
+    seen["reader"] = 0
+    assert str(line) == "You roll 3 · 5" and line.key == "dice.log.roll_own"  # Ada reads: "you", her own name
+    seen["reader"] = 1
+    assert str(line) == "Ada rolls 3 · 5"  # hot-seat: Bruno behind the privacy screen reads about Ada
+    lang("pl")
+    seen["reader"] = 0
+    assert str(line) == "Wyrzucasz 3 · 5"
+    given = lazy.about("cadabra.log.give", 1, 0, name="Bruno", to="Ada", value="5")
+    assert str(given) == "Bruno daje ci 5"
+
+
+@pytest.mark.parametrize("code, n, expected", [("en", 1, "You blow it and take 1 card"),
+                                               ("en", 4, "You blow it and take 4 cards"),
+                                               ("pl", 1, "Totalna klapa: bierzesz 1 kartę"),
+                                               ("pl", 3, "Totalna klapa: bierzesz 3 karty"),
+                                               ("pl", 6, "Totalna klapa: bierzesz 6 kart"),
+                                               ("de", 1, "Du verzockst dich und nimmst die ganze Lamareihe (1 Karte)")])
+def test_counts_about_the_reader_take_the_languages_plural_forms(lang, code, n, expected):
+    lang(code)
+    i18n.set_reader(lambda: 0)
+    assert str(lazy.plural_about("dice.log.blowup", 0, n, name="Ada")) == expected
+
+
+def test_every_line_about_a_player_has_its_second_person_form_in_every_language():
+    # a "_own" entry exists wherever the English says "{name} <verb>s" at the start of a log line or toast
+    import re
+
+    english = i18n.load_language("en")
+    third = re.compile(r"^\{name\} [a-z]+s\b")
+    lacking = sorted(k for k, v in english.items() if isinstance(v, str) and third.match(v)
+                     and ".log." in k and k + "_own" not in english and not k.endswith(("_own", "_to_you")))
+    assert lacking == []
+    for code in i18n.LANGUAGES:
+        table = i18n.load_language(code)
+        assert all(k in table for k in english if k.endswith(("_own", "_own_shared", "_to_you"))), code
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("You rolls 3 · 5", "third-person"), ("You has no match", "third-person"), ("You's Merchant", "You's"),
+    ("Anna, Bruno wins the game!", "lists"), ("1 character(s)", "hand-made"), ("{name} plays 3", "brace"),
+    ("lama.log.play", "string key"),
+])
+def test_the_reader_catches_what_a_new_player_saw(text, problem):
+    found = wording.word_problems([{"kind": "log", "round": 1, "text": text}], "en", ("Anna", "Bruno"))
+    assert found and problem in found[0]
+
+
+def test_the_reader_lets_good_lines_pass():
+    good = ["You roll 3 · 5", "You pass with the magic token", "Anna and Bruno win the game!",
+            "Anna, Bruno, and Carla win!", "Your domain", "Bruno gives you 5"]
+    assert wording.word_problems([{"kind": "log", "round": 1, "text": t} for t in good], "en",
+                                 ("Anna", "Bruno", "Carla")) == []
+
+
+def _specs():
+    """Every game, every language, seeds 1-10, four players (Llama Land three): 160 games."""
+    return [(game, ("medium",) * (3 if game == "llama-land" else 4), seed, code)
+            for game in GAMES for code in i18n.LANGUAGES for seed in range(1, 11)]
+
+
+@pytest.mark.slow
+def test_a_hundred_and_sixty_games_read_naturally_in_every_language():
+    specs = _specs()
+    assert len(specs) >= 100 and {s[3] for s in specs} >= {"en", "fr", "pl", "de"}
+    batches = [specs[0::2], specs[1::2]]  # two processes, one app each (spawned: no fork of pygame)
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        results = list(pool.map(wording.check_words, batches))
+    found = [problem for r in results for problem in r["problems"]]
+    assert found == [], "\n".join(found[:40])
+    total = {key: sum(r[key] for r in results) for key in ("games", "lines", "you_lines", "lists")}
+    assert total["games"] == len(specs)
+    assert total["you_lines"] > 1000, total  # the local player was spoken to, in every game
