@@ -1773,7 +1773,7 @@ class LlamaLandTableScene(TableScene):
                     gains[k] = gains.get(k, 0) + v
             text = _gains_text(gains) or t("llama_land.status.nothing")
             if ev["huts"]:
-                text += " · " + t("llama_land.status.huts", n=ev["huts"])
+                text += " · " + plural("llama_land.status.huts", ev["huts"])
             return t("llama_land.status.build", level=ev["level"], gains=text), (180, 240, 200)
         if mode == "hut":
             return t("llama_land.status.hut"), CREAM

@@ -8,6 +8,7 @@ import random
 import pygame
 
 from ..gameconfig import GameResults
+from ..i18n import names as list_names
 from ..i18n import t, winners
 from ..widgets import (CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, PAPER_EDGE, Button, blit_center,
                        blit_text_center, draw_panel, felt_surface)
@@ -163,7 +164,7 @@ class ResultsScene(EndOfGameScene):
                  (t("common.results.variants"), ", ".join(names) if names else t("common.results.no_variants"))]
         if best > 0:
             who = [r.names[s] for s in range(len(clean)) if clean[s] == best]
-            lines.append((t("common.results.clean_rounds"), f"{', '.join(who)} ({best})"))
+            lines.append((t("common.results.clean_rounds"), f"{list_names(who)} ({best})"))
         draw_panel(surface, rect, ui, fill=(246, 236, 214))
         y = rect.y + ui.s(22)
         line_h = ui.s(34)
