@@ -522,15 +522,28 @@ def test_a_tile_that_fits_nowhere_says_so_on_n(tmp_path):
     assert table.reason_toast is not None and table.reason_toast.text.startswith(t("llama_land.legend.nowhere")[:12])
 
 
-def test_the_legend_names_extension_and_build_spots_and_counts_the_placements(tmp_path):
-    app, table = _placing_table(tmp_path)
+@pytest.mark.parametrize("size, scale", [((1280, 720), 1.0), ((1920, 1080), 1.0), ((1280, 720), 1.3)])
+def test_the_legend_names_extension_and_build_spots_and_counts_the_placements(tmp_path, size, scale):
+    app, table = _placing_table(tmp_path, size=size)
+    app.update_settings(ui_scale=scale)
+    table.resume()
     rows = table.legend_lines()
     total = len(table.session.state.placements(table.placer.shape))
     assert [swatch for swatch, _text in rows] == ["extend", "build", "", ""]
     assert rows[0][1] == t("llama_land.legend.extend") and rows[1][1] == t("llama_land.legend.build")
     assert str(total) in rows[2][1]
     app.step(1 / 30)
-    assert ("legend", tuple(rows), tuple(table.rects["legend"])) in table.domain_cache
+    _memo, rect, wrapped = table.domain_cache["legend_layout"]
+    ui = table.ui
+    from lama_desktop.app.i18n import about
+
+    title = ui.text(about("llama_land.ui.domain_of", 0, name="Ann"), 20, (0, 0, 0), bold=True)
+    title_rect = title.get_rect(topleft=(table.rects["domain"].x + ui.s(16), table.rects["domain"].y + ui.s(12)))
+    assert table.rects["domain"].contains(rect) and not rect.colliderect(title_rect)
+    assert not rect.colliderect(table.rects["menu"])
+    for swatch, lines in wrapped:  # every line fits, none is squeezed
+        for line in lines:
+            assert ui.text(line, 16, (0, 0, 0), bold=bool(swatch)).get_width() <= rect.w - ui.s(40)
 
 
 def test_hovering_a_spot_where_the_tile_fits_previews_it_and_elsewhere_no_red_ghost(tmp_path, monkeypatch):

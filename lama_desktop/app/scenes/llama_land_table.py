@@ -35,7 +35,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import about, plural, t
+from ..i18n import about, language, plural, t
 from ..i18n import winners as winners_text
 from ..land import iso
 from ..land.iso import (SPOT_COLORS, IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell,
@@ -113,7 +113,9 @@ class LlamaLandTableScene(TableScene):
         self.frame_key = None
         self.spots_cache = (None, None)
         self.zoom = 1.0
-        self.pan = (0.0, 0.0)  # the view of the big domain moved by pixels (reference layout units × scale)
+        self.pan = (0.0, 0.0)  # the view of the big domain moved by pixels
+        self._view_seat = None  # whose domain the zoom and pan are for
+        self._views: dict = {}  # seat -> (zoom, pan) of the domains not shown now
         self.drag = None  # {"start", "pan", "moved"}: a press on the domain, a click or a drag of the view
         self._bubble = None  # (frame, evaluation, lift): the payout bubble of the build in hand, this frame
         self.overlay_open = False
@@ -194,8 +196,6 @@ class LlamaLandTableScene(TableScene):
         r["log"] = R(x_obj, log_y, obj_w, 142)
         r["buttons"] = R(x_obj, buttons_y, obj_w, 154 * k)
         r["menu"] = R(16 + dom_w - 8 - 46 * k, y0 + 8, 46 * k, 40 * k)
-        legend_w = min(500 * k, dom_w * 0.6)
-        r["legend"] = R(16 + dom_w - 8 - 46 * k - 10 - legend_w, y0 + 8, legend_w, 96 * k)
         self.static = None
         self.middle = None
         self.domain_cache.clear()
@@ -428,6 +428,7 @@ class LlamaLandTableScene(TableScene):
 
     # -- the view of the big domain: zoom and pan ----------------------------------------------------------------
     def _set_view(self, zoom: float, pan) -> None:
+        self._big_frame()  # the view of the domain shown now (each domain keeps its own)
         rect = self._fit_rect()
         limit_x, limit_y = rect.w * max(0.5, zoom) * 0.75, rect.h * max(0.5, zoom) * 0.75
         self.zoom = zoom
@@ -436,6 +437,7 @@ class LlamaLandTableScene(TableScene):
 
     def zoom_by(self, steps: int, pos=None) -> None:
         """Zoom in (``steps`` > 0) or out by zoom steps, keeping the point under ``pos`` (default the middle)."""
+        self._big_frame()  # the zoom and pan of the domain shown now
         i = min(range(len(ZOOMS)), key=lambda k: abs(ZOOMS[k] - self.zoom))
         new = ZOOMS[max(0, min(len(ZOOMS) - 1, i + steps))]
         if new == self.zoom:
@@ -1352,6 +1354,11 @@ class LlamaLandTableScene(TableScene):
         """The big domain's frame: the domain and a cell around it (where extensions go; the walk over the spots
         moves the view to one further out) as large as the panel allows, times the zoom, moved by the pan."""
         seat = self.shown_seat
+        if seat != self._view_seat:  # each domain keeps its own zoom and pan (a new one is seen whole)
+            if self._view_seat is not None:
+                self._views[self._view_seat] = (self.zoom, self.pan)
+            self._view_seat = seat
+            self.zoom, self.pan = self._views.get(seat, (1.0, (0.0, 0.0)))
         rect = self._fit_rect()
         dom = self.d["domains"][seat]
         key = (seat, domain_signature(dom), tuple(rect), self.zoom, self.pan)
@@ -1579,32 +1586,64 @@ class LlamaLandTableScene(TableScene):
         rows.append(("", t("llama_land.legend.view")))
         return rows
 
+    def legend_rect(self) -> pygame.Rect:
+        """Where the legend goes: right of the domain's title, left of the pause button; under the title when that
+        leaves too little room (a narrow panel, a large interface). Its height follows its wrapped lines."""
+        ui = self.ui
+        dom, menu = self.rects["domain"], self.rects["menu"]
+        seat = self.shown_seat
+        title = ui.text(about("llama_land.ui.domain_of", seat, name=self._name(seat)), 20, CREAM, bold=True)
+        left = dom.x + ui.s(16) + title.get_width() + ui.s(16)
+        right = menu.x - ui.s(10)
+        top = menu.y
+        if right - left < min(ui.s(420), (dom.w - ui.s(32)) * 0.55):
+            left, top = dom.x + ui.s(12), dom.y + ui.s(12) + title.get_height() + ui.s(6)
+        width = min(right - left, ui.s(520))
+        return pygame.Rect(right - width, top, width, self._legend_layout(width)[1])
+
+    def _legend_layout(self, width: int):
+        """The legend's rows wrapped to ``width``: ([(swatch, [lines])], height)."""
+        ui = self.ui
+        pad, swatch_w = ui.s(10), ui.s(30)
+        rows, height = [], 2 * pad
+        line_h = ui.font(16).get_linesize()
+        for swatch, text in self.legend_lines():
+            lines = ui.wrap(text, 16, width - 2 * pad - swatch_w, bold=bool(swatch))
+            rows.append((swatch, lines))
+            height += line_h * len(lines) + ui.s(3)
+        return rows, height
+
     def _draw_legend(self, surface) -> None:
         ui = self.ui
-        rect = self.rects["legend"]
-        rows = self.legend_lines()
-        key = ("legend", tuple(rows), tuple(rect))
+        p = self.placer
+        memo = (p.shape, id(p.state), self.version, tuple(self.rects["domain"]), ui.scale, self.shown_seat,
+                language())
+        hit = self.domain_cache.get("legend_layout")
+        if hit is None or hit[0] != memo:  # the engine's placements and the wrapping: once per position
+            rect = self.legend_rect()
+            hit = (memo, rect, self._legend_layout(rect.w)[0])
+            self.domain_cache["legend_layout"] = hit
+        _memo, rect, rows = hit
+        key = ("legend", tuple((s, tuple(lines)) for s, lines in rows), tuple(rect))
         img = self.domain_cache.get(key)
         if img is None:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(img, (6, 30, 28, 205), img.get_rect(), border_radius=ui.s(12))
             pygame.draw.rect(img, (255, 255, 255, 50), img.get_rect(), max(1, ui.s(2)), border_radius=ui.s(12))
-            pad = ui.s(10)
-            line_h = (rect.h - 2 * pad) / 4
-            for i, (swatch, text) in enumerate(rows):
-                cy = round(pad + line_h * (i + 0.5))
-                x = pad
+            pad, swatch_w = ui.s(10), ui.s(30)
+            line_h = ui.font(16).get_linesize()
+            y = pad
+            for swatch, lines in rows:
                 if swatch:
-                    w = ui.s(22)
-                    pts = [(x + w / 2, cy - w / 4), (x + w, cy), (x + w / 2, cy + w / 4), (x, cy)]
+                    w, cy = ui.s(22), y + line_h / 2
+                    pts = [(pad + w / 2, cy - w / 4), (pad + w, cy), (pad + w / 2, cy + w / 4), (pad, cy)]
                     pygame.draw.polygon(img, SPOT_COLORS[swatch], pts)
                     pygame.draw.polygon(img, (30, 80, 50), pts, 1)
-                    x += w + ui.s(8)
-                label = ui.text(text, 16, CREAM if swatch else (200, 226, 216), bold=bool(swatch))
-                room = rect.w - x - pad
-                if label.get_width() > room:
-                    label = pygame.transform.smoothscale_by(label, room / label.get_width())
-                img.blit(label, label.get_rect(midleft=(x, cy)))
+                for line in lines:
+                    label = ui.text(line, 16, CREAM if swatch else (200, 226, 216), bold=bool(swatch))
+                    img.blit(label, (pad + swatch_w, y))
+                    y += line_h
+                y += ui.s(3)
             img = finish(img)
             self.domain_cache[key] = img
         frame = self.frame_big
