@@ -245,7 +245,7 @@ class _Watcher:
             if id(toast) not in self.toasts:
                 self.toasts.add(id(toast))
                 self.out.emit("toast", self.round_no(), str(toast.text), seat=toast.seat,
-                              event=self._event(toast.source))
+                              event=self._event(toast.source), key=getattr(toast.text, "key", None))
         if top is table and table.can_act():
             status = table._status_text()
             status = status[0] if isinstance(status, tuple) else status

@@ -195,14 +195,28 @@ def about_key(key: str, seat: int | None, other: int | None = None) -> str:
     return key
 
 
+class Said(str):
+    """A text that remembers the entry it was read from (``key``: ``dice.log.roll_own``), for tools that check
+    whom a toast or a line speaks to (``python -m lama_desktop.transcript``)."""
+
+    key: str = ""
+
+    def __new__(cls, text: str, key: str):
+        said = super().__new__(cls, text)
+        said.key = key
+        return said
+
+
 def about(key: str, seat: int | None, other: int | None = None, **fmt: Any) -> str:
     """The line ``key`` about ``seat`` (and ``other``), in the second person for the reader (see ``about_key``)."""
-    return t(about_key(key, seat, other), **fmt)
+    chosen = about_key(key, seat, other)
+    return Said(t(chosen, **fmt), chosen)
 
 
 def plural_about(key: str, seat: int | None, n: int, other: int | None = None, **fmt: Any) -> str:
     """``plural`` of the entry ``about_key(key, seat, other)``."""
-    return plural(about_key(key, seat, other), n, **fmt)
+    chosen = about_key(key, seat, other)
+    return Said(plural(chosen, n, **fmt), chosen)
 
 
 def names(items) -> str:
@@ -228,10 +242,10 @@ def winners(key: str, seats, name_of, me: int | None = -1) -> str:
     if me is not None and me in seats and _strings().has(key + "_own"):
         others = [name_of(s) for s in seats if s != me]
         if not others:
-            return t(key + "_own")
+            return Said(t(key + "_own"), key + "_own")
         text = t(key + "_own_shared", names=names([t("common.you_in_list")] + others))
-        return text[:1].upper() + text[1:]
-    return plural(key, len(seats), names=names(name_of(s) for s in seats))
+        return Said(text[:1].upper() + text[1:], key + "_own_shared")
+    return Said(plural(key, len(seats), names=names(name_of(s) for s in seats)), key)
 
 
 def in_every_language(key: str) -> list[str]:

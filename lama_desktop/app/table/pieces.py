@@ -440,7 +440,7 @@ class LazyWinners:
     def __str__(self) -> str:
         from ..i18n import winners
 
-        return winners(self.key, self.seats, self.names.get)
+        return str(winners(self.key, self.seats, self.names.get))
 
 
 class _Lazy:
