@@ -618,3 +618,22 @@ def test_the_walk_over_the_spots_keeps_the_tile_in_view_when_zoomed_in(tmp_path)
         ev = table.placer.evaluate()
         for x, y, _icon in ev["cells"]:  # the whole tile in hand stays in view
             assert view.collidepoint(frame.top_center(x, y, ev["level"]))
+
+
+@pytest.mark.parametrize("lang, gains, expected", [
+    ("en", {"corn": 3, "potato": 1, "coins": 2}, "+3 corn, +1 potato, +2 coins"),
+    ("en", {"potato": 2, "coin": 1}, "+2 potatoes, +1 coin"),
+    ("de", {"corn": 3, "potato": 1, "coins": 2}, "+3 Mais, +1 Kartoffel, +2 Münzen"),
+    ("de", {"potato": 2, "coin": 1}, "+2 Kartoffeln, +1 Münze"),
+    ("fr", {"potato": 2, "coin": 1}, "+2 pommes de terre, +1 pièce"),
+    ("pl", {"coins": 2}, "+2 monety"), ("pl", {"coins": 5}, "+5 monet"), ("pl", {"potato": 22}, "+22 ziemniaki"),
+])
+def test_a_payout_counts_each_crop_and_coin_in_the_languages_plural(lang, gains, expected):
+    from lama_desktop.app import i18n
+    from lama_desktop.app.scenes.llama_land_table import _gains_text
+
+    i18n.set_language(lang)
+    try:
+        assert _gains_text(gains) == expected
+    finally:
+        i18n.set_language("en")

@@ -1940,7 +1940,8 @@ def _gains_lazy(gains: dict) -> LazyJoin:
         n = gains.get(res, 0)
         if n:
             name = "coin" if res == "coins" else res
-            parts.append(LazyJoin("", [f"+{n} ", lazy.t(f"llama_land.res.{name}")]))
+            # a count of its own ("+1 coin", "+2 coins", "+2 Kartoffeln", "+5 monet"): the language's plural rule
+            parts.append(lazy.plural(f"llama_land.gain.{name}", n))  # i18n-keys: llama_land.gain.*
     return LazyJoin(", ", parts)
 
 
