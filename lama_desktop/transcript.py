@@ -350,6 +350,12 @@ def _named(text: str, names) -> list[int]:
     return [seat for _pos, seat in sorted(found)]
 
 
+def _second_person(actor: int, named: list[int], viewer: int) -> bool:
+    """A line about the reader (``actor`` is ``viewer``) that does not name the reader is said to them ("You → Carla:
+    1", a toast, which has no key to tell): it may name others, after the "you"."""
+    return actor == viewer and viewer not in named
+
+
 def problems(transcript: Transcript, viewer: int = 0) -> list[str]:
     """What is wrong in ``transcript`` (an empty list when nothing is):
 
@@ -383,7 +389,7 @@ def problems(transcript: Transcript, viewer: int = 0) -> list[str]:
                 if own and actor != viewer:
                     found.append(f"round {line['round']}: {text!r} speaks to the player about seat {actor}'s "
                                  f"{event['kind']}")
-                if named and named[0] != actor and not own:  # "You give 1 to Bruno": the actor is "you"
+                if named and named[0] != actor and not own and not _second_person(actor, named, viewer):
                     found.append(f"round {line['round']}: {text!r} names {names[named[0]]} first for "
                                  f"{names[actor]}'s {event['kind']}")
                 number = event.get("n")
@@ -392,7 +398,7 @@ def problems(transcript: Transcript, viewer: int = 0) -> list[str]:
                     secrets = "".join(str(raw.data.get(key) or "") for key in raw.private)
                     if {ch for ch in secrets if ch.isdigit()} & set(text):
                         found.append(f"round {line['round']}: {text!r} may show {names[actor]}'s hidden card")
-            elif seat is not None and named and named[0] != seat:
+            elif seat is not None and named and named[0] != seat and not _second_person(seat, named, viewer):
                 found.append(f"round {line['round']}: {text!r} is about seat {seat} but names {names[named[0]]}")
         elif kind in ("round_end", "game_end"):
             if line.get("engine") is None or line["shown"] != line["engine"]:

@@ -105,6 +105,12 @@ def test_the_checks_catch_a_line_about_the_wrong_player():
            "event": {"kind": "force_draw", "seat": 1}, "key": "cadabra.log.draw_own"}
     right = dict(wrong_seat, seat=1, text="Bruno must draw a card (square)")
     assert transcript.problems(_transcript([right])) == []
+    mine = {"kind": "toast", "round": 1, "text": "You → Carla: 1", "seat": 0, "event": {"kind": "give", "seat": 0}}
+    assert transcript.problems(_transcript([mine])) == []  # said to the reader: others may be named after "you"
+    named_me = dict(mine, text="Carla ← Ada: 1")
+    assert any("names Carla first" in p for p in transcript.problems(_transcript([named_me])))
+    not_mine = dict(mine, seat=1, event={"kind": "give", "seat": 1})
+    assert any("names Carla first" in p for p in transcript.problems(_transcript([not_mine])))
     assert any("filed under seat 0" in p for p in transcript.problems(_transcript([wrong_seat])))
     assert any("names Ada first" in p for p in transcript.problems(_transcript([wrong_name])))
     assert any("speaks to the player" in p for p in transcript.problems(_transcript([you])))
