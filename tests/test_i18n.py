@@ -128,6 +128,23 @@ def test_counts_use_the_languages_plural_forms(lang, n, expected):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang, key, n, fmt, expected", [
+    # a Dice row left with one card, the last tile, a one-round game: no "1 cards", "1 tiles", "1 rounds"
+    ("en", "dice.summary.cards_left", 1, {}, "1 card"), ("de", "dice.summary.cards_left", 1, {}, "1 Karte"),
+    ("pl", "dice.summary.cards_left", 3, {}, "3 karty"), ("fr", "dice.summary.cards_left", 2, {}, "2 cartes"),
+    ("en", "llama_land.ui.tiles_left", 1, {}, "1 tile left"), ("pl", "llama_land.ui.tiles_left", 5, {},
+                                                                "pozostało 5 kafli"),
+    ("en", "common.results.subtitle", 1, {"game": "LAMA Dice"}, "LAMA Dice · 1 round"),
+    ("de", "common.results.subtitle", 4, {"game": "L.A.M.A."}, "L.A.M.A. · 4 Runden"),
+])
+def test_counted_labels_agree_with_their_count(lang, key, n, fmt, expected):
+    i18n.set_language(lang)
+    try:
+        assert i18n.plural(key, n, **fmt) == expected
+    finally:
+        i18n.set_language("en")
+
+
 def test_french_and_polish_use_their_own_letters():
     fr = " ".join(v for v in load_language("fr").values() if isinstance(v, str))
     pl = " ".join(v for v in load_language("pl").values() if isinstance(v, str))

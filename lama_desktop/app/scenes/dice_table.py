@@ -25,7 +25,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig
-from ..i18n import about, language, t
+from ..i18n import about, language, plural, t
 from ..i18n import winners as i18n_winners
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
@@ -1029,7 +1029,7 @@ class DiceRoundSummary(RoundSummaryScene):
             name_img = ui.text(self.names[seat], 26, INK, bold=True)
             surface.blit(name_img, name_img.get_rect(midleft=(x0, cy - ui.s(12))))
             sub = t("dice.summary.quit") if row.get("quit") else (
-                t("dice.summary.empty") if not row["cards"] else t("dice.summary.cards_left", n=len(row["cards"])))
+                t("dice.summary.empty") if not row["cards"] else plural("dice.summary.cards_left", len(row["cards"])))
             sub_img = ui.text(sub, 18, INK_SOFT)
             surface.blit(sub_img, sub_img.get_rect(midleft=(x0, cy + ui.s(16))))
             cards = sort_cards(row["cards"])

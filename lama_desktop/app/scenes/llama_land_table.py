@@ -1215,7 +1215,7 @@ class LlamaLandTableScene(TableScene):
         num = ui.text(str(d["supply"]["llamas"]), 17, CREAM, bold=True)
         surf.blit(num, num.get_rect(midleft=(x + fig.get_width() + ui.s(4), cy)))
         x += fig.get_width() + num.get_width() + ui.s(24)
-        tiles = ui.text(t("llama_land.ui.tiles_left", n=d["tiles_left"]), 15, CREAM)
+        tiles = ui.text(plural("llama_land.ui.tiles_left", d["tiles_left"]), 15, CREAM)
         surf.blit(tiles, tiles.get_rect(midleft=(x, cy)))
         x += tiles.get_width() + ui.s(20)
         tr = ui.text(t("llama_land.ui.round", n=round_number(d)), 15, CREAM)

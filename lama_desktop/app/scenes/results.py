@@ -9,7 +9,7 @@ import pygame
 
 from ..gameconfig import GameResults
 from ..i18n import names as list_names
-from ..i18n import t, winners
+from ..i18n import plural, t, winners
 from ..widgets import (CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, PAPER_EDGE, Button, blit_center,
                        blit_text_center, draw_panel, felt_surface)
 from .base import MenuScene, draw_heading
@@ -253,7 +253,7 @@ class ResultsScene(EndOfGameScene):
         self._draw_confetti(surface, ui, w, h)
         r = self.results
         draw_heading(surface, ui, winners_line(r), (w // 2, ui.s(82)), size=56, color=(255, 226, 150))
-        sub = t("common.results.subtitle", game=t_game(r.config.game_id), rounds=len(r.round_scores))
+        sub = plural("common.results.subtitle", len(r.round_scores), game=t_game(r.config.game_id))
         blit_center(surface, ui.text(sub, 24, (220, 232, 222)), (w // 2, ui.s(140)))
 
     def _draw_confetti(self, surface, ui, w, h):
