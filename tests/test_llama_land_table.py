@@ -529,7 +529,7 @@ def test_the_legend_names_extension_and_build_spots_and_counts_the_placements(tm
     table.resume()
     rows = table.legend_lines()
     total = len(table.session.state.placements(table.placer.shape))
-    assert [swatch for swatch, _text in rows] == ["extend", "build", "", ""]
+    assert [swatch for swatch, _text in rows] == ["extend", "build", ""]
     assert rows[0][1] == t("llama_land.legend.extend") and rows[1][1] == t("llama_land.legend.build")
     assert str(total) in rows[2][1]
     app.step(1 / 30)

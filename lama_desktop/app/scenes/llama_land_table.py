@@ -118,6 +118,7 @@ class LlamaLandTableScene(TableScene):
         self._views: dict = {}  # seat -> (zoom, pan) of the domains not shown now
         self.drag = None  # {"start", "pan", "moved"}: a press on the domain, a click or a drag of the view
         self._bubble = None  # (frame, evaluation, lift): the payout bubble of the build in hand, this frame
+        self._legend_compact = False
         self.overlay_open = False
         self._was_my_turn = False
         self.results_open = False
@@ -1574,6 +1575,10 @@ class LlamaLandTableScene(TableScene):
             self._draw_compass(surface)
         if self.mode == "place" and self.placer is not None and not self.foundation_mode:
             self._draw_legend(surface)
+            hint = ui.text(t("llama_land.legend.view"), 15, (190, 214, 206))
+            status = self.rects["status"]
+            surface.blit(hint, hint.get_rect(bottomright=(dom_rect.right - ui.s(14),
+                                                          status.y - ui.s(4) - ui.font(14).get_linesize())))
 
     def legend_lines(self) -> list[tuple[str, str]]:
         """The placement legend: (swatch, text) rows; swatch ``extend`` / ``build`` (the spot colours) or ``""``."""
@@ -1583,7 +1588,6 @@ class LlamaLandTableScene(TableScene):
             return [("", t("llama_land.legend.nowhere"))]
         rows = [("extend", t("llama_land.legend.extend")), ("build", t("llama_land.legend.build"))]
         rows.append(("", plural("llama_land.legend.cycle", total)))
-        rows.append(("", t("llama_land.legend.view")))
         return rows
 
     def legend_rect(self) -> pygame.Rect:
@@ -1593,21 +1597,28 @@ class LlamaLandTableScene(TableScene):
         dom, menu = self.rects["domain"], self.rects["menu"]
         seat = self.shown_seat
         title = ui.text(about("llama_land.ui.domain_of", seat, name=self._name(seat)), 20, CREAM, bold=True)
-        left = dom.x + ui.s(16) + title.get_width() + ui.s(16)
         right = menu.x - ui.s(10)
+        width = min(ui.s(400), round(dom.w * 0.45))  # the panel's top right corner, which the domain leaves free
         top = menu.y
-        if right - left < min(ui.s(420), (dom.w - ui.s(32)) * 0.55):
-            left, top = dom.x + ui.s(12), dom.y + ui.s(12) + title.get_height() + ui.s(6)
-        width = min(right - left, ui.s(520))
-        return pygame.Rect(right - width, top, width, self._legend_layout(width)[1])
+        if right - width < dom.x + ui.s(16) + title.get_width() + ui.s(16):
+            top = dom.y + ui.s(12) + title.get_height() + ui.s(6)
+        self._legend_compact = False
+        height = self._legend_layout(width)[1]
+        if height > dom.h * 0.24:  # a narrow panel or a large interface: the spot names alone
+            self._legend_compact = True
+            height = self._legend_layout(width)[1]
+        return pygame.Rect(right - width, top, width, height)
 
     def _legend_layout(self, width: int):
-        """The legend's rows wrapped to ``width``: ([(swatch, [lines])], height)."""
+        """The legend's rows wrapped to ``width``: ([(swatch, [lines])], height). Compact: a spot row keeps its
+        name (what comes before its first colon)."""
         ui = self.ui
         pad, swatch_w = ui.s(10), ui.s(30)
         rows, height = [], 2 * pad
         line_h = ui.font(16).get_linesize()
         for swatch, text in self.legend_lines():
+            if swatch and self._legend_compact:
+                text = text.split(":")[0].strip()
             lines = ui.wrap(text, 16, width - 2 * pad - swatch_w, bold=bool(swatch))
             rows.append((swatch, lines))
             height += line_h * len(lines) + ui.s(3)
@@ -1652,7 +1663,8 @@ class LlamaLandTableScene(TableScene):
             tops = [frame.top_rhombus(x, y, ev["level"]) for x, y, _i in ev["cells"]]
             xs = [px for top in tops for px, _ in top]
             ys = [py for top in tops for _, py in top]
-            under = pygame.Rect(min(xs), min(ys) - frame.cell, max(xs) - min(xs), max(ys) - min(ys) + frame.cell)
+            lift = frame.headroom + frame.rise  # the icons stand up, the tile in hand floats a little
+            under = pygame.Rect(min(xs), min(ys) - lift, max(xs) - min(xs), max(ys) - min(ys) + lift)
             if under.colliderect(rect):
                 img = img.copy()
                 img.set_alpha(70)
