@@ -1,4 +1,5 @@
-"""``python -m lama_desktop`` / ``lama-desktop``: start the game (``--version``, ``--smoke-test``, ``--profile DIR``).
+"""``python -m lama_desktop`` / ``lama-desktop``: start the game (``--version``, ``--smoke-test``, ``--profile DIR``,
+``--replay FILE``).
 
 A bad flag is answered with one line and exit status 2 (``lama_desktop.cli``); the process serial number macOS
 adds when the app is opened from the Finder (``-psn_…``) is ignored.
@@ -30,6 +31,18 @@ def profile_folder(text: str) -> Path:
     return folder
 
 
+def replay_file(text: str):
+    """The game record to replay (``pastgames.PastGame``), checked before a window opens; anything else is a usage
+    error naming the problem."""
+    from .pastgames import NotAGameRecord, read_past_game
+
+    try:
+        return read_past_game(Path(text).expanduser())
+    except NotAGameRecord as error:
+        raise UsageError(f"--replay {text!r:.80} is not a game record this version can replay: {error.detail}") \
+            from None
+
+
 def main(argv=None) -> int:
     """The ``lama-desktop`` command (also the frozen app's and the installers' entry point)."""
     return run(_main, argv, prog=PROG)
@@ -48,6 +61,9 @@ def _main(argv=None) -> int:
     parser.add_argument("--profile", metavar="DIR",
                         help="keep the settings, statistics, saves and logs in DIR (a portable profile: "
                              "DIR/settings.json, DIR/stats.json, DIR/saves/, DIR/log/) instead of your user folders")
+    parser.add_argument("--replay", metavar="FILE",
+                        help="open the replay of a game record (a file exported from Past games); a file that is "
+                             "not one is answered with one line and exit status 2")
     args = list(sys.argv[1:] if argv is None else argv)
     options = parser.parse_args([a for a in args if not a.startswith("-psn_")])
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -56,9 +72,10 @@ def _main(argv=None) -> int:
 
         return self_check()
     profile = profile_folder(options.profile) if options.profile is not None else None
+    replay = replay_file(options.replay) if options.replay is not None else None
     from .app.main import run_app
 
-    return run_app(smoke_test=options.smoke_test, timing=options.timing, profile=profile)
+    return run_app(smoke_test=options.smoke_test, timing=options.timing, profile=profile, replay=replay)
 
 
 if __name__ == "__main__":

@@ -390,6 +390,7 @@ class Storage:
             self.data_dir = folder
             self.config_dir = folder
             self.log_dir = folder / "log"
+            self.export_dir = folder / "exports"
         elif base_dir is None:
             from platformdirs import PlatformDirs
 
@@ -397,15 +398,18 @@ class Storage:
             self.data_dir = Path(dirs.user_data_dir)
             self.config_dir = Path(dirs.user_config_dir)
             self.log_dir = Path(dirs.user_log_dir)
+            self.export_dir = Path(dirs.user_documents_dir) / "LAMA games"  # games exported from the replay viewer
         else:
             base = Path(base_dir)
             self.data_dir = base / "data"
             self.config_dir = base / "config"
             self.log_dir = base / "logs"
+            self.export_dir = base / "exports"
         self.save_dir = self.data_dir / "saves"
         self.save_path = self.save_dir / "autosave.json"
         self.settings_path = self.config_dir / "settings.json"
         self.stats_path = self.data_dir / "stats.json"
+        self.games_dir = self.data_dir / "games"  # past-game records (pastgames.py), the last PAST_GAMES_LIMIT
         self._reports: list[Report] = []
         self._kept: dict[Path, Report] = {}  # damaged files that could not be moved: never written, never deleted
         self._failing: set[tuple[str, Path]] = set()  # writes that failed (reported once until one works again)
@@ -626,6 +630,66 @@ class Storage:
                              "advised": row.get("advised", 0)})
         rows.sort(key=lambda r: (r["game"], -r["wins"], r["average"], r["name"]))
         return rows
+
+    # past games -------------------------------------------------------------------------------------------------
+    def keep_game(self, past) -> Path | None:
+        """Keep a finished game's record (``pastgames.PastGame``) as ``games/<date>-<n>.json``; the oldest are
+        dropped beyond ``PAST_GAMES_LIMIT``. The new file's path (None when it could not be written: reported)."""
+        from .pastgames import PAST_GAMES_LIMIT, export_name
+
+        stem = export_name(past)[: -len(".json")]
+        path = self.games_dir / f"{stem}.json"
+        counter = 2
+        while os.path.lexists(path):
+            path = self.games_dir / f"{stem}-{counter}.json"
+            counter += 1
+        try:
+            self.write_file("game record", path, past.to_dict())
+        except OSError:
+            return None
+        self._drop_old_games(PAST_GAMES_LIMIT)
+        return path
+
+    def _game_files(self) -> list[Path]:
+        """The kept records, newest first (by modification time, then name)."""
+        try:
+            files = [p for p in self.games_dir.glob("*.json") if not p.name.startswith(".")]
+        except OSError:
+            return []
+        def key(path: Path):
+            try:
+                return (os.lstat(path).st_mtime, path.name)
+            except OSError:
+                return (0.0, path.name)
+        return sorted(files, key=key, reverse=True)
+
+    def _drop_old_games(self, limit: int) -> None:
+        for path in self._game_files()[limit:]:
+            if self.is_kept(path):
+                continue
+            try:
+                path.unlink()
+            except OSError as error:
+                log.warning("cannot drop the old game record %s: %s", path, error)
+
+    def past_games(self) -> list:
+        """The kept games (``pastgames.PastGame``, ``path`` set), newest first. A damaged record is moved aside as
+        ``<name>.damaged-<time>`` (or kept untouched) and reported (``take_reports``); the others load."""
+        from .pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
+
+        games = []
+        for path in self._game_files():
+            past, _report = self.read_file("game record", path, past_game_from_file, PAST_GAME_MAX_BYTES)
+            if past is not None:
+                past.path = path
+                games.append(past)
+        return games
+
+    def forget_game(self, path: Path) -> None:
+        try:
+            Path(path).unlink()
+        except OSError as error:
+            log.warning("cannot remove the game record %s: %s", path, error)
 
     def reset_statistics(self) -> None:
         self.write_file("stats", self.stats_path, {"stats_version": STATS_VERSION, "games": {}})

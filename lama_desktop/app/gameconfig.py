@@ -109,6 +109,8 @@ class GameResults:
     axis_label: str = ""
     #: the seats that asked the advisor during the game: the statistics count their games apart
     advised: tuple = ()
+    #: the game's ``engine.record.GameRecord`` (kept as a past game for the replay viewer; None: not kept)
+    record: object = None
 
     @property
     def names(self) -> list[str]:

@@ -323,11 +323,43 @@ class App:
                                            advised=results.advised)
             except OSError as error:  # reported to the player by the storage
                 log.error("cannot record statistics: %s", error)
+            self.keep_past_game(results)
             self.storage.delete_save()
             if self._kept_save is not None and self.storage.restore_save(self._kept_save):
                 self._kept_save = None
         log.info("game over: %s scores %s winners %s", results.config.game_id, results.scores, results.winners)
         self.stack.clear_to(ResultsScene(results))
+
+    def keep_past_game(self, results: GameResults) -> None:
+        """Keep the finished game's record for the "Past games" list and its replay (``storage.keep_game``)."""
+        if results.record is None or not self.writes_files:
+            return
+        from ..pastgames import make_past_game
+
+        try:
+            past = make_past_game(results.record, results.config.seats, results.scores, results.winners)
+            self.storage.keep_game(past)
+        except Exception:  # noqa: BLE001 - a record that cannot be kept never stops the results screen
+            log.exception("cannot keep the finished game's record")
+
+    def open_replay(self, past) -> None:
+        """Show a past game (``pastgames.PastGame``) in the replay viewer, over the current screen."""
+        from .scenes.replay import ReplayScene
+
+        self.stack.push(ReplayScene(past))
+
+    def open_record_file(self, path) -> None:
+        """A file dropped onto the window: its replay, or a message saying why it is not a game record."""
+        from ..pastgames import NotAGameRecord, read_past_game
+        from .scenes.message import MessageScene
+
+        try:
+            past = read_past_game(path)
+        except NotAGameRecord as error:
+            log.warning("not a game record: %s (%s)", path, error.detail)
+            self.stack.push(MessageScene(t("replay.not_record_title"), not_record_text(error, path)))
+            return
+        self.open_replay(past)
 
     def to_title(self) -> None:
         from .scenes.title import TitleScene
@@ -345,6 +377,9 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE:
             self._on_resize(event.size)
+            return
+        if event.type == pygame.DROPFILE:
+            self.open_record_file(event.file)
             return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
                 event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
@@ -486,9 +521,19 @@ def report_message(report: Report) -> tuple[str, str]:
                                                **({"name": name} if kind == "file" else {}))
 
 
+def not_record_text(error, path) -> str:
+    """Why a file is not a game record this version can show, in the player's language."""
+    name = os.path.basename(str(path))
+    if error.problem == "rules_changed":
+        return t("replay.rules_changed", name=name, detail=error.detail)
+    if error.problem == "missing":
+        return t("replay.missing", name=name)
+    return t("replay.not_record", name=name, problem=t(f"common.damage.problem.{error.problem}"))
+
+
 def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None, timing: bool = False,
-            profile=None) -> int:
-    """Run the game. ``profile``: a folder that holds everything (``Storage(profile=...)``); with ``smoke_test``
+            profile=None, replay=None) -> int:
+    """Run the game (``replay``: a ``pastgames.PastGame`` shown in the replay viewer at once). ``profile``: a folder that holds everything (``Storage(profile=...)``); with ``smoke_test``
     it makes the smoke test go through the player's real paths in that folder (Continue, statistics, a game's end
     writing them) instead of a throw-away folder."""
     if smoke_test:
@@ -524,4 +569,7 @@ def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None,
         code = app.run(max_seconds=600)
         print(driver.report(), flush=True)
         return code if driver.finished else 1
+    if replay is not None:  # lama-desktop --replay FILE: the title, with the game's replay over it
+        app.start()
+        app.open_replay(replay)
     return app.run()

@@ -123,6 +123,8 @@ class GameSession:
         self._played: deque[Played] = deque()
         self._lock = threading.Lock()
         self.last_error = ""
+        #: a replay's session (the replay viewer): no bot ever moves, no human move is taken, nothing is saved
+        self.frozen = False
 
     # -- construction ----------------------------------------------------------------------------------------
     @classmethod
@@ -255,7 +257,7 @@ class GameSession:
     # -- human moves -----------------------------------------------------------------------------------------
     def play(self, move: Move | str) -> MoveOutcome:
         """Apply a human's move. Refused (with a reason, state unchanged) when illegal or not a human's turn."""
-        if self.state.is_over:
+        if self.state.is_over or self.frozen:
             return MoveOutcome.refused(GAME_OVER)
         cur = self.state.current_player
         if not self.is_human(cur):
@@ -277,7 +279,7 @@ class GameSession:
     def poll(self, busy: bool = False) -> list[Played]:
         """Call once per frame. Never blocks. Returns the moves applied by this call (bots only)."""
         applied: list[Played] = []
-        if self.state.is_over:
+        if self.state.is_over or self.frozen:
             return applied
         now = self._clock()
         if busy:

@@ -77,6 +77,9 @@ class LlamaLandResultsScene(EndOfGameScene):
             self.app.storage.record_result(r.config.game_id, r.names, r.scores, r.winners, advised=r.advised)
         except OSError as error:
             log.error("cannot record statistics: %s", error)
+        keep = getattr(self.app, "keep_past_game", None)
+        if keep is not None:
+            keep(r)
         try:
             self.app.storage.delete_save()
         except OSError as error:

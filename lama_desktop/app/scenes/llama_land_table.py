@@ -1097,7 +1097,7 @@ class LlamaLandTableScene(TableScene):
         breakdown = end.get("breakdown") or view.score_breakdown()  # resumed when already over: the engine's
         scores = [int(x) for x in end.get("scores", [b["total"] for b in breakdown])]
         results = GameResults(config, [scores], scores, list(end.get("winners", s.winners())),
-                              lower_score_wins=False, advised=tuple(sorted(s.advised)))
+                              lower_score_wins=False, advised=tuple(sorted(s.advised)), record=s.record)
         self.close()
         self.stack.clear_to(LlamaLandResultsScene(results, breakdown, list(view.objectives), view.to_dict()))
 

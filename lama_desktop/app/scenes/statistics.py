@@ -48,16 +48,24 @@ class StatisticsScene(MenuScene):
                                 empty_text=t("common.stats.empty"), name="list"))
         bw, bh = ui.s(280), ui.s(60)
         back = pygame.Rect(0, 0, bw, bh)
-        back.bottomright = (w // 2 - ui.s(12), h - ui.s(40))
+        back.bottomright = (w // 2 - bw // 2 - ui.s(24), h - ui.s(40))
         self.group.add(Button(t("common.button.back"), self.back, style="primary", rect=back, name="back", hint="Esc"))
+        past = pygame.Rect(0, 0, bw, bh)
+        past.midbottom = (w // 2, h - ui.s(40))
+        self.group.add(Button(t("replay.past_games"), self.past_games, rect=past, name="past_games"))
         reset = pygame.Rect(0, 0, bw, bh)
-        reset.bottomleft = (w // 2 + ui.s(12), h - ui.s(40))
+        reset.bottomleft = (w // 2 + bw // 2 + ui.s(24), h - ui.s(40))
         self.group.add(Button(t("common.stats.reset"), self.confirm_reset, rect=reset, name="reset",
                               enabled=bool(rows)))
 
     def _set_filter(self, game):
         self.filter = game
         self.build()
+
+    def past_games(self):
+        from .past_games import PastGamesScene
+
+        self.stack.push(PastGamesScene())
 
     def confirm_reset(self):
         from .message import MessageScene

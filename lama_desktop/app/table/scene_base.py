@@ -47,6 +47,11 @@ def open_session(app, config: GameConfig, saved=None, options: dict | None = Non
     """The session of a table opened from the setup screen (``saved`` is None: a new game, with the engine's
     ``options``) or from a save."""
     pace = app.settings.bot_pace
+    if saved is not None and saved.meta.get("replay"):  # the replay viewer's table: read-only, never saved
+        session = GameSession.from_save(saved, storage=None, pace=pace, record_stats=False,
+                                        extra_meta={"config": config.to_dict()})
+        session.frozen = True
+        return session
     if saved is not None:
         return GameSession.from_save(saved, storage=app.storage, pace=pace, record_stats=False,
                                      extra_meta={"config": config.to_dict()})
@@ -523,6 +528,7 @@ class TableScene(Scene):
         end = getattr(self, "_game_end", None) or {}  # a game resumed when already over has no event: the engine's
         scores, winners = list(end.get("scores", s.scores)), list(end.get("winners", s.winners()))
         results = GameResults(self._results_config(), self._score_history(), scores, winners)
+        results.record = s.record
         self.close()
         if self.app is not None:
             self.app.game_over(results)

@@ -1,0 +1,60 @@
+"""Past games: the finished games kept (``storage.past_games``), newest first: date, game, players, result.
+Scroll with the wheel or the arrows; a click or Enter opens the game's replay (``scenes/replay.py``). A damaged
+record is moved aside by the storage and reported here (one message each), never a crash."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import t
+from ..widgets import Button, Column, ListView, draw_panel, felt_surface
+from .base import MenuScene, draw_heading
+from .title import t_game
+
+
+def result_text(past) -> str:
+    names = past.names
+    winners = [names[w] for w in past.winners if 0 <= w < len(names)]
+    scores = " · ".join(str(s) for s in past.scores)
+    return t("replay.result", winners=", ".join(winners) or "—", scores=scores)
+
+
+class PastGamesScene(MenuScene):
+    name = "past_games"
+
+    def __init__(self):
+        super().__init__()
+        self.games = None
+
+    def enter(self) -> None:
+        self.games = None
+        super().enter()
+
+    def layout(self, ui, size):
+        w, h = size
+        if self.games is None:
+            self.games = self.app.storage.past_games()
+            self.app.show_reports()  # the damaged records found, one message each
+        self.panel = pygame.Rect(0, 0, min(w - ui.s(140), ui.s(1300)), h - ui.s(300))
+        self.panel.midtop = (w // 2, ui.s(150))
+        inner = self.panel.inflate(-ui.s(60), -ui.s(60))
+        columns = [Column(t("replay.col.date"), 0.20), Column(t("replay.col.game"), 0.18),
+                   Column(t("replay.col.players"), 0.34), Column(t("replay.col.result"), 0.28)]
+        rows = [[past.finished_at.replace("T", " ")[:16], t_game(past.game_id), ", ".join(past.names),
+                 result_text(past)] for past in self.games]
+        self.group.add(ListView(columns, rows, size=22, row_height=48, rect=inner, on_select=self.open,
+                                empty_text=t("replay.no_games"), name="list"))
+        bw, bh = ui.s(280), ui.s(60)
+        back = pygame.Rect(0, 0, bw, bh)
+        back.midbottom = (w // 2, h - ui.s(40))
+        self.group.add(Button(t("common.button.back"), self.back, style="primary", rect=back, name="back", hint="Esc"))
+
+    def open(self, index: int) -> None:
+        if 0 <= index < len(self.games):
+            self.app.open_replay(self.games[index])
+
+    def draw_static(self, surface, ui):
+        w, h = surface.get_size()
+        surface.blit(felt_surface((w, h)), (0, 0))
+        draw_heading(surface, ui, t("replay.past_games"), (w // 2, ui.s(80)))
+        draw_panel(surface, self.panel, ui)

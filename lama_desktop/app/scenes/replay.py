@@ -1,0 +1,387 @@
+"""The replay viewer: a finished game (``pastgames.PastGame``) shown on the game's real table, read-only.
+
+The table is the game's own table scene (``tables.open_table``) opened on the position after ``pos`` moves
+(``GameRecord.replay(pos)``) with a *frozen* session (``GameSession.frozen``: no bot moves, no click plays, nothing
+is saved) and a private scene stack, so nothing it does (a round summary, the results screen, a sound) leaves the
+viewer. The viewer chooses whose eyes the table has (``seat``: that seat is the table's human, so the table draws
+that seat's view and the history only what it may read). Beside it: the history of the moves so far, grouped by
+round (``advise.move_label`` words each move in the player's language), and the bar: a round back, a move back,
+play/pause, a move on, a round on, the speed, the seat, export, close.
+
+Keys: ←/→ a move, PgUp/PgDn (or ↑/↓) a round, Home/End, Space play/pause, +/- speed, Tab the next seat, E export,
+H the history, Esc close.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ...pastgames import PastGame, export_name, timeline
+from ..i18n import t
+from ..scene import Scene, SceneStack
+from ..widgets import CREAM, INK, Button, WidgetGroup, draw_panel
+
+log = logging.getLogger("lama_desktop.replay")
+
+#: seconds per move at each play speed
+SPEEDS = (2.0, 1.0, 0.5, 0.25)
+
+
+class _ReplayStack(SceneStack):
+    """The table's own stack: it holds the table only (anything a table pushes — a round summary, the results —
+    is dropped: the viewer shows positions, and the results are the past game's own)."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.table = None
+
+    def push(self, scene) -> None:
+        if self.table is None:
+            self.table = scene
+            super().push(scene)
+
+    def replace(self, scene) -> None:
+        pass
+
+    def clear_to(self, scene) -> None:
+        pass
+
+    def pop(self) -> None:
+        pass
+
+
+class _ReplayApp:
+    """The app as the replay's table sees it: the real one for drawing, settings and sizes, but no storage, no
+    game over, no sounds, and its own scene stack."""
+
+    def __init__(self, app):
+        self._app = app
+        self.stack = _ReplayStack(self)
+        self.storage = None
+        self.writes_files = False
+
+    def __getattr__(self, name):
+        return getattr(self._app, name)
+
+    def game_over(self, results) -> None:
+        pass
+
+    def to_title(self) -> None:
+        pass
+
+    def start_game(self, config) -> None:
+        pass
+
+    def play_sound(self, name: str) -> None:
+        pass
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, past: PastGame, seat: int | None = None):
+        super().__init__()
+        self.past = past
+        self.total = len(past.record.moves)
+        self.pos = self.total  # the finished game's last position first
+        humans = [i for i, s in enumerate(past.seats) if not s.is_bot]
+        self.seat = seat if seat is not None else (humans[0] if humans else 0)
+        self.playing = False
+        self.speed = 1
+        self.clock = 0.0
+        self.show_history = True
+        self.table = None
+        self.group = WidgetGroup(on_back=self.close)
+        self.timeline = timeline(past.record)
+        self.rounds = max(self.timeline.rounds, default=1)
+        self.message = ""
+        self.message_age = 0.0
+
+    # positions ----------------------------------------------------------------------------------------------------
+    def round_at(self, pos: int) -> int:
+        if pos <= 0 or not self.timeline.rounds:
+            return 1
+        return self.timeline.rounds[min(pos, self.total) - 1] if pos < self.total else self.timeline.rounds[-1]
+
+    def go(self, pos: int) -> None:
+        pos = max(0, min(self.total, pos))
+        if pos != self.pos or self.table is None:
+            self.pos = pos
+            self._open_table()
+        if self.pos >= self.total:
+            self.playing = False
+        self.build()
+
+    def step(self, delta: int) -> None:
+        self.playing = False
+        self.go(self.pos + delta)
+
+    def jump_round(self, delta: int) -> None:
+        """To the start of the previous / next round (back from inside a round: to its own start first)."""
+        self.playing = False
+        starts = self.timeline.round_starts
+        if delta > 0:
+            later = [s for s in starts if s > self.pos]
+            self.go(later[0] if later else self.total)
+        else:
+            earlier = [s for s in starts if s < self.pos]
+            self.go(earlier[-1] if earlier else 0)
+
+    def go_round(self, round_no: int) -> None:
+        starts = self.timeline.round_starts
+        self.playing = False
+        self.go(starts[max(0, min(len(starts) - 1, round_no - 1))])
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.pos >= self.total:
+            self.go(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+        self.build()
+
+    def change_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        self.build()
+
+    def next_seat(self) -> None:
+        self.seat = (self.seat + 1) % len(self.past.seats)
+        self._open_table()
+        self.build()
+
+    # the table ------------------------------------------------------------------------------------------------
+    def _open_table(self) -> None:
+        from ...engine.record import GameRecord
+        from ...storage import SavedGame
+        from ..gameconfig import GameConfig, SeatConfig
+        from ..tables import open_table
+
+        if self.table is not None:
+            self.table.close()
+        past = self.past
+        record = GameRecord(past.record.game_id, past.record.players, past.record.variants, past.record.seed,
+                            dict(past.record.options), list(past.record.moves[: self.pos]))
+        seats = [SeatConfig(s.name, "human" if i == self.seat else "bot", s.level) for i, s in enumerate(past.seats)]
+        config = GameConfig(record.game_id, seats, tuple(record.variants),
+                            int(record.options.get("first_dealer", record.options.get("first_player", 0)) or 0),
+                            record.seed)
+        saved = SavedGame(record, record.replay(), {"seats": [s.to_dict() for s in seats], "replay": True})
+        proxy = _ReplayApp(self.app)
+        table = open_table(proxy, config=config, saved=saved)
+        proxy.stack.push(table)
+        proxy.stack.apply_pending()
+        if hasattr(table, "skip_animations"):
+            try:
+                table.skip_animations()
+            except Exception:  # noqa: BLE001 - a table with nothing to skip
+                pass
+        self.table = table
+
+    # lifecycle --------------------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.go(self.pos)
+
+    def exit(self) -> None:
+        if self.table is not None:
+            self.table.close()
+
+    def resume(self) -> None:
+        self._open_table()
+        self.build()
+
+    def resize(self, size) -> None:
+        if self.table is not None:
+            self.table.resize(size)
+        self.build()
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.pop()
+
+    # the bar ------------------------------------------------------------------------------------------------
+    def bar_rect(self, ui, size) -> pygame.Rect:
+        w, h = size
+        bar = pygame.Rect(0, 0, min(w - ui.s(40), ui.s(1500)), ui.s(74))
+        bar.midbottom = (w // 2, h - ui.s(10))
+        return bar
+
+    def history_rect(self, ui, size) -> pygame.Rect:
+        w, h = size
+        width = max(ui.s(300), min(ui.s(420), w // 4))
+        return pygame.Rect(w - width - ui.s(12), ui.s(12), width, self.bar_rect(ui, size).top - ui.s(24))
+
+    def build(self) -> None:
+        if self.app is None:
+            return
+        self.group.clear()
+        ui = self.app.menu_ui
+        bar = self.bar_rect(ui, self.app.size)
+        h = bar.h - ui.s(16)
+        y = bar.y + ui.s(8)
+        x = bar.x + ui.s(10)
+        items = [
+            ("round_back", t("replay.round_back"), lambda: self.jump_round(-1), "PgUp", self.pos > 0),
+            ("back", t("replay.move_back"), lambda: self.step(-1), "←", self.pos > 0),
+            ("play", t("replay.pause") if self.playing else t("replay.play"), self.toggle_play, "Space", True),
+            ("forward", t("replay.move_on"), lambda: self.step(1), "→", self.pos < self.total),
+            ("round_on", t("replay.round_on"), lambda: self.jump_round(1), "PgDn", self.pos < self.total),
+            ("speed", t("replay.speed", speed=f"{1 / SPEEDS[self.speed]:g}"), lambda: self.change_speed(
+                1 if self.speed < len(SPEEDS) - 1 else -(len(SPEEDS) - 1)), "+/-", True),
+            ("seat", t("replay.seat", name=self.past.seats[self.seat].name), self.next_seat, "Tab", True),
+            ("export", t("replay.export"), self.export, "E", True),
+            ("close", t("replay.close"), self.close, "Esc", True),
+        ]
+        font = ui.font(20)
+        widths = [font.size(text)[0] + ui.s(30) for _n, text, _f, _k, _e in items]
+        room = bar.w - ui.s(20) - ui.s(8) * (len(items) - 1)
+        scale = min(1.0, room / max(1, sum(widths)))
+        for (name, text, action, hint, enabled), width in zip(items, widths):
+            rect = pygame.Rect(x, y, int(width * scale), h)
+            self.group.add(Button(text, action, rect=rect, name=name, size=20, enabled=enabled,
+                                  style="primary" if name == "play" else "secondary"))
+            x = rect.right + ui.s(8)
+
+    def export(self) -> None:
+        from .message import MessageScene
+
+        storage = self.app.storage
+        folder = storage.export_dir
+        path = folder / export_name(self.past)
+        counter = 2
+        while path.exists():
+            path = folder / f"{export_name(self.past)[:-5]}-{counter}.json"
+            counter += 1
+        try:
+            storage.write_file("export", path, self.past.to_dict())
+        except OSError as error:
+            log.error("cannot export the game: %s", error)
+            self.stack.push(MessageScene(t("replay.export_title"), t("replay.export_failed", path=str(path))))
+            return
+        self.stack.push(MessageScene(t("replay.export_title"), t("replay.exported", path=str(path))))
+
+    # frame --------------------------------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            actions = {
+                pygame.K_LEFT: lambda: self.step(-1), pygame.K_RIGHT: lambda: self.step(1),
+                pygame.K_PAGEUP: lambda: self.jump_round(-1), pygame.K_PAGEDOWN: lambda: self.jump_round(1),
+                pygame.K_UP: lambda: self.jump_round(-1), pygame.K_DOWN: lambda: self.jump_round(1),
+                pygame.K_HOME: lambda: self.step(-self.total), pygame.K_END: lambda: self.step(self.total),
+                pygame.K_SPACE: self.toggle_play, pygame.K_TAB: self.next_seat, pygame.K_e: self.export,
+                pygame.K_PLUS: lambda: self.change_speed(1), pygame.K_EQUALS: lambda: self.change_speed(1),
+                pygame.K_KP_PLUS: lambda: self.change_speed(1), pygame.K_MINUS: lambda: self.change_speed(-1),
+                pygame.K_KP_MINUS: lambda: self.change_speed(-1), pygame.K_h: self._toggle_history,
+                pygame.K_ESCAPE: self.close,
+            }
+            action = actions.get(key)
+            if action is not None:
+                action()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.show_history:
+            clicked = self._history_round_at(event.pos)
+            if clicked is not None:
+                self.go_round(clicked)
+                return True
+        self.group.handle_event(event)
+        return True  # the table below is read-only: nothing reaches it
+
+    def _toggle_history(self) -> None:
+        self.show_history = not self.show_history
+
+    def update(self, dt: float) -> None:
+        if self.table is not None:
+            try:
+                self.table.update(dt)
+            except Exception:  # noqa: BLE001 - a table that cannot animate this position still draws it
+                log.exception("replay table update")
+        if self.playing:
+            self.clock += dt
+            if self.clock >= SPEEDS[self.speed]:
+                self.clock = 0.0
+                self.go(self.pos + 1)
+
+    def draw(self, surface) -> None:
+        ui = self.app.menu_ui
+        if self.table is not None:
+            self.table.draw(surface)
+        if self.show_history:
+            self._draw_history(surface, ui)
+        bar = self.bar_rect(ui, surface.get_size())
+        draw_panel(surface, bar.inflate(ui.s(8), ui.s(8)), ui)
+        self.group.draw(surface, ui)
+        label = ui.text(t("replay.position", move=self.pos, moves=self.total, round=self.round_at(self.pos),
+                          rounds=self.rounds), 20, CREAM, bold=True)
+        box = label.get_rect(midbottom=(bar.centerx, bar.top - ui.s(8)))
+        pygame.draw.rect(surface, (20, 44, 40), box.inflate(ui.s(20), ui.s(10)), border_radius=ui.s(10))
+        surface.blit(label, box)
+
+    # history ------------------------------------------------------------------------------------------------
+    def history_lines(self) -> list[tuple[str, int | None, bool]]:
+        """``(text, round header or None, is the latest move)`` for the moves played up to ``pos``."""
+        from ...advise import move_label
+        from ...engine.core import as_move
+
+        names = self.past.names
+        lines, last_round = [], 0
+        for index in range(self.pos):
+            round_no = self.timeline.rounds[index]
+            if round_no != last_round:
+                lines.append((t("replay.round", round=round_no), round_no, False))
+                last_round = round_no
+            seat = self.timeline.movers[index]
+            who = names[seat] if 0 <= seat < len(names) else "?"
+            try:
+                what = move_label(as_move(self.past.record.moves[index]), self.past.game_id, names)
+            except Exception:  # noqa: BLE001 - a move word that cannot be made: the move as written
+                what = self.past.record.moves[index]
+            lines.append((t("replay.line", name=who, move=what), None, index == self.pos - 1))
+        return lines
+
+    def _history_layout(self, ui, size):
+        rect = self.history_rect(ui, size)
+        row = ui.s(28)
+        lines = self.history_lines()
+        fits = max(1, (rect.h - ui.s(60)) // row)
+        shown = lines[-fits:]
+        return rect, row, shown
+
+    def _history_round_at(self, pos):
+        ui = self.app.menu_ui
+        rect, row, shown = self._history_layout(ui, self.app.size)
+        if not rect.collidepoint(pos):
+            return None
+        index = (pos[1] - rect.y - ui.s(50)) // row
+        if 0 <= index < len(shown):
+            return shown[index][1]
+        return None
+
+    def _draw_history(self, surface, ui) -> None:
+        rect, row, shown = self._history_layout(ui, surface.get_size())
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((14, 34, 32, 226))
+        surface.blit(shade, rect)
+        pygame.draw.rect(surface, (226, 200, 140), rect, width=max(1, ui.s(2)), border_radius=ui.s(8))
+        title = ui.text(t("replay.history"), 22, CREAM, bold=True)
+        surface.blit(title, (rect.x + ui.s(14), rect.y + ui.s(12)))
+        y = rect.y + ui.s(50)
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-ui.s(8), -ui.s(8)))
+        for text, header, latest in shown:
+            if header is not None:
+                img = ui.text(text, 18, (240, 210, 140), bold=True)
+            else:
+                img = ui.text(text, 18, (255, 255, 255) if latest else (205, 222, 214), bold=latest)
+            if latest:
+                pygame.draw.rect(surface, (60, 96, 84), (rect.x + ui.s(6), y - ui.s(2), rect.w - ui.s(12), row),
+                                 border_radius=ui.s(6))
+            surface.blit(img, (rect.x + ui.s(16 if header is None else 12), y + (row - img.get_height()) // 2 - 2))
+            y += row
+        surface.set_clip(clip)
+        if not shown:
+            img = ui.text(t("replay.no_moves"), 18, (205, 222, 214))
+            surface.blit(img, (rect.x + ui.s(16), y))
+
+
+__all__ = ["ReplayScene", "SPEEDS", "INK"]

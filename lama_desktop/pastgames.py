@@ -1,0 +1,227 @@
+"""Past games: the record of a finished game, kept for the "Past games" list and the replay viewer, exported and
+imported as a small JSON file (``lama-desktop --replay FILE``, or dropped onto the window). Nothing here imports
+pygame.
+
+The file (format ``PAST_GAME_VERSION``; docs/ARCHITECTURE.md "Past-game records" describes every field)::
+
+    {"kind": "lama-desktop-game", "past_game_version": 1, "app_version": "0.1.0",
+     "rules_version": 3,                     # the engine's state version of this game when it was played
+     "finished_at": "2026-11-26T06:30:00",
+     "game": "lama",
+     "seats": [{"name": "Anna", "kind": "human", "level": "medium"}, ...],
+     "record": {GameRecord.to_dict(): record_version, game, players, variants, seed, options, moves},
+     "scores": [12, 40, 7], "winners": [2]}
+
+Reading one (``past_game_from_file``) validates its shape (``filedoor`` checkers: a damaged file is refused with
+a reason, never a crash). ``check_replay`` then replays every move through the engine: a move that no longer
+applies (the rules changed since) is reported by number, and final scores that differ from the kept ones are
+reported too; the player is told why the game cannot be replayed instead of being shown a different game.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .filedoor import as_dict, as_int, as_list, as_str, clean_name, need, one_of, read_guarded
+
+PAST_GAME_KIND = "lama-desktop-game"
+PAST_GAME_VERSION = 1
+#: the past games kept under the data folder (older ones are dropped when a game is added)
+PAST_GAMES_LIMIT = 200
+#: a game record file is small: a long Llama Land game is ~20 KB
+PAST_GAME_MAX_BYTES = 2 * 1024 * 1024
+
+
+class NotAGameRecord(Exception):
+    """A file that is not a game record this version can show: ``problem`` is a ``filedoor.PROBLEMS`` code,
+    ``detail`` says why (English)."""
+
+    def __init__(self, problem: str, detail: str):
+        super().__init__(detail)
+        self.problem = problem
+        self.detail = detail
+
+
+@dataclass
+class PastGame:
+    record: Any  # engine.record.GameRecord
+    seats: list  # app.gameconfig.SeatConfig
+    scores: list[int]
+    winners: list[int]
+    finished_at: str = ""
+    rules_version: int | None = None
+    app_version: str = ""
+    #: where it was read from (None: made in memory)
+    path: Path | None = field(default=None, compare=False)
+
+    @property
+    def game_id(self) -> str:
+        return self.record.game_id
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def to_dict(self) -> dict:
+        return {
+            "kind": PAST_GAME_KIND,
+            "past_game_version": PAST_GAME_VERSION,
+            "app_version": self.app_version or _app_version(),
+            "rules_version": self.rules_version,
+            "finished_at": self.finished_at,
+            "game": self.record.game_id,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "record": self.record.to_dict(),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
+
+
+def _app_version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def rules_version(game_id: str, players: int = 2) -> int | None:
+    """The engine's state version of ``game_id`` (it changes with the rules' data the state holds)."""
+    from .engine.registry import get_game
+
+    try:
+        spec = get_game(game_id)
+        return int(spec.new(max(players, spec.min_players), (), 0).to_dict().get("version"))
+    except Exception:  # noqa: BLE001 - a game without a versioned state: none recorded
+        return None
+
+
+def make_past_game(record, seats, scores, winners, finished_at: str | None = None) -> PastGame:
+    from .engine.record import GameRecord
+
+    record = GameRecord.from_dict(record.to_dict())  # a copy: the live session goes on without it
+    return PastGame(record, list(seats), [int(s) for s in scores], [int(w) for w in winners],
+                    finished_at or time.strftime("%Y-%m-%dT%H:%M:%S"), rules_version(record.game_id, record.players),
+                    _app_version())
+
+
+def past_game_from_file(data: Any) -> PastGame:
+    """A ``PastGame`` from parsed JSON, or ``ValueError`` (via the ``filedoor`` checkers) saying what is wrong."""
+    from .app.gameconfig import SeatConfig
+    from .filedoor import Damage
+    from .storage import record_from_file
+
+    data = as_dict(data, "the file")
+    need(data.get("kind") == PAST_GAME_KIND, "this file is not a lama-desktop game record")
+    if data.get("past_game_version") != PAST_GAME_VERSION:
+        raise Damage("other_version", f"the game record was written by another version (format "
+                                      f"{str(data.get('past_game_version'))[:40]!r}, this version reads "
+                                      f"{PAST_GAME_VERSION})")
+    record = record_from_file(data.get("record"))
+    need(as_str(data.get("game"), "the game", 40) == record.game_id, "the record belongs to another game")
+    seats = [SeatConfig.from_dict(as_dict(s, "a seat")) for s in as_list(data.get("seats"), "the seats", 8)]
+    need(len(seats) == record.players, "the seats do not match the number of players")
+    scores = [as_int(s, "a score", -10 ** 9, 10 ** 9) for s in as_list(data.get("scores"), "the scores", 8)]
+    need(len(scores) == record.players, "the scores do not match the number of players")
+    winners = [as_int(w, "a winner", 0, record.players - 1) for w in as_list(data.get("winners"), "the winners", 8)]
+    finished_at = as_str(data.get("finished_at", ""), "the date", 40)
+    rules = data.get("rules_version")
+    need(rules is None or (isinstance(rules, int) and not isinstance(rules, bool)), "the rules version is damaged")
+    app_version = as_str(data.get("app_version", ""), "the app version", 40)
+    return PastGame(record, seats, scores, winners, finished_at, rules, app_version)
+
+
+def read_past_game(path: Path) -> PastGame:
+    """An exported game record (``--replay FILE``, a dropped file): ``NotAGameRecord`` with the reason when it is
+    not one (the file itself is left as it is: it is the player's). It is replayed once to check it."""
+    from .filedoor import Damage
+
+    try:
+        past = read_guarded(Path(path), past_game_from_file, PAST_GAME_MAX_BYTES)
+    except FileNotFoundError:
+        raise NotAGameRecord("missing", "there is no such file") from None
+    except Damage as damage:
+        raise NotAGameRecord(damage.problem, damage.detail) from None
+    past.path = Path(path)
+    problem = check_replay(past)
+    if problem is not None:
+        raise NotAGameRecord("rules_changed", problem.detail)
+    return past
+
+
+@dataclass
+class ReplayProblem:
+    """Why a kept game cannot be replayed: ``move`` is the 1-based number of the first move that no longer applies
+    (0: the game cannot even be set up; -1: every move applies but the final scores differ)."""
+
+    move: int
+    text: str
+    detail: str
+
+
+@dataclass
+class Timeline:
+    """What the viewer steps through: ``rounds[i]`` is the round move ``i`` was played in (1-based);
+    ``round_starts[r]`` the number of moves played before round ``r + 1`` began; ``movers[i]`` who played move i."""
+
+    rounds: list[int]
+    round_starts: list[int]
+    movers: list[int]
+
+
+def check_replay(past: PastGame) -> ReplayProblem | None:
+    """Replay every move through today's engine; the first problem, or None when the game replays to its kept
+    final scores."""
+    from .engine.core import IllegalMove
+
+    try:
+        state = past.record.new_state()
+    except Exception as error:  # noqa: BLE001 - a game this version cannot set up any more
+        return ReplayProblem(0, "", f"the game cannot be set up any more ({error})")
+    for number, text in enumerate(past.record.moves, start=1):
+        try:
+            state.apply(text)
+        except IllegalMove as error:
+            return ReplayProblem(number, text, f"move {number} ({text}) no longer applies: {error.reason}")
+        except Exception as error:  # noqa: BLE001 - a move the engine cannot even read
+            return ReplayProblem(number, text, f"move {number} ({text}) no longer applies: {error}")
+    if not state.is_over:
+        return ReplayProblem(-1, "", "the moves no longer finish the game")
+    if list(state.scores) != list(past.scores):
+        return ReplayProblem(-1, "", f"the moves lead to other final scores ({list(state.scores)} instead of "
+                                     f"{list(past.scores)})")
+    return None
+
+
+def timeline(record) -> Timeline:
+    """Rounds and movers of every move (one replay). A new round starts after a move whose events deal."""
+    state = record.new_state()
+    rounds, movers, starts = [], [], [0]
+    current = 1
+    for index, text in enumerate(record.moves):
+        rounds.append(current)
+        movers.append(state.current_player)
+        events = state.apply(text)
+        if any(e.kind in ("deal", "round_start", "new_round") for e in events) and index + 1 < len(record.moves):
+            current += 1
+            starts.append(index + 1)
+    return Timeline(rounds, starts, movers)
+
+
+def export_name(past: PastGame) -> str:
+    stamp = (past.finished_at or time.strftime("%Y-%m-%dT%H:%M:%S")).replace(":", "").replace("T", "-")
+    return f"{past.game_id}-{stamp}.json"
+
+
+def clean_names(seats) -> list[str]:
+    return [clean_name(seat.name) for seat in seats]
+
+
+__all__ = ["PAST_GAME_KIND", "PAST_GAME_VERSION", "PAST_GAMES_LIMIT", "NotAGameRecord", "PastGame",
+           "ReplayProblem", "Timeline", "check_replay", "export_name", "make_past_game", "past_game_from_file",
+           "read_past_game", "rules_version", "timeline", "one_of"]

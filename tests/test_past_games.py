@@ -1,0 +1,185 @@
+"""Past games (lama_desktop/pastgames.py, Storage.keep_game/past_games), the replay viewer and --replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lama_desktop.__main__ import main as cli_main
+from lama_desktop.app.gameconfig import SeatConfig
+from lama_desktop.bots import levels_for, make_bot
+from lama_desktop.engine.registry import get_game
+from lama_desktop.pastgames import (PAST_GAMES_LIMIT, NotAGameRecord, check_replay, make_past_game,
+                                    past_game_from_file, read_past_game, timeline)
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.storage import Storage
+
+GAMES = ("lama", "lama-dice", "lama-cadabra", "llama-land")
+
+
+def finished_game(game_id: str, seed: int = 3):
+    seats = [SeatConfig("Anna", "human"), SeatConfig("Bruno", "bot", "easy"), SeatConfig("Carla", "bot", "easy")]
+    spec = get_game(game_id)
+    record = GameRecord(game_id, 3, (), seed, {}, [])
+    state = record.new_state()
+    bots = [make_bot(game_id, levels_for(game_id)[0], seed * 10 + i) for i in range(3)]
+    while not state.is_over:
+        record.play(state, bots[state.current_player].choose(state.view(state.current_player)))
+    assert spec.id == game_id
+    return make_past_game(record, seats, state.scores, state.winners()), state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_replayed_game_reproduces_final_scores(game_id, tmp_path):
+    past, final = finished_game(game_id)
+    storage = Storage(tmp_path)
+    storage.keep_game(past)
+    [kept] = storage.past_games()
+    assert kept.scores == list(final.scores) and kept.winners == list(final.winners())
+    replayed = kept.record.replay()
+    assert replayed.is_over and list(replayed.scores) == kept.scores
+    assert replayed.to_dict() == final.to_dict()
+    assert check_replay(kept) is None
+    line = timeline(kept.record)
+    assert len(line.rounds) == len(kept.record.moves) and line.round_starts[0] == 0
+
+
+def test_a_move_that_no_longer_applies_is_named(tmp_path):
+    past, _ = finished_game("lama")
+    data = past.to_dict()
+    data["record"]["moves"][2] = "play 99"
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(NotAGameRecord) as caught:
+        read_past_game(path)
+    assert caught.value.problem == "rules_changed" and "move 3 (play 99)" in caught.value.detail
+    data = past.to_dict()
+    data["scores"] = [s + 1 for s in data["scores"]]
+    path.write_text(json.dumps(data))
+    with pytest.raises(NotAGameRecord, match="other final scores"):
+        read_past_game(path)
+
+
+def test_export_import_round_trip(tmp_path):
+    for game_id in GAMES:
+        past, _ = finished_game(game_id, seed=7)
+        path = tmp_path / f"{game_id}.json"
+        path.write_text(past.to_json(), encoding="utf-8")
+        back = read_past_game(path)
+        assert back.to_dict() == past.to_dict()
+        assert past_game_from_file(json.loads(path.read_text())).to_dict() == past.to_dict()
+
+
+def test_the_last_200_games_are_kept(tmp_path):
+    storage = Storage(tmp_path)
+    past, _ = finished_game("lama")
+    for n in range(PAST_GAMES_LIMIT + 7):
+        past.finished_at = f"2026-01-01T00:00:{n:03d}"
+        storage.keep_game(past)
+    files = sorted(storage.games_dir.glob("*.json"))
+    assert len(files) == PAST_GAMES_LIMIT
+    kept = {p.name for p in files}
+    assert "lama-2026-01-01-0000206.json" in kept and "lama-2026-01-01-0000000.json" not in kept
+    assert len(storage.past_games()) == PAST_GAMES_LIMIT
+
+
+def damaged_texts(past) -> list[bytes]:
+    good = past.to_dict()
+    out = [b"", b"   ", b"\xff\xfe\x00", b"{", b"[1, 2", b"null", b"[]", b"\"text\"", b"1e400", b"[" * 200 + b"]" * 200]
+    mutations = [
+        ("kind", "lama-desktop-save"), ("kind", None), ("past_game_version", 2), ("past_game_version", "1"),
+        ("game", "chess"), ("game", 5), ("seats", []), ("seats", "Anna"), ("scores", [1]), ("scores", ["a", 1, 2]),
+        ("winners", [7]), ("winners", "x"), ("finished_at", 5), ("finished_at", "x" * 100), ("rules_version", "3"),
+        ("record", None), ("record", []), ("app_version", 1),
+    ]
+    for key, value in mutations:
+        out.append(json.dumps({**good, key: value}).encode())
+    record_mutations = [
+        ("record_version", 9), ("game", "lama-dice"), ("players", 9), ("players", "3"), ("seed", "x"),
+        ("seed", 10 ** 30), ("variants", ["nope"]), ("variants", "x"), ("moves", "play 1"), ("moves", [1, 2]),
+        ("moves", ["x" * 500]), ("options", []), ("options", {"a": [1]}),
+    ]
+    for key, value in record_mutations:
+        out.append(json.dumps({**good, "record": {**good["record"], key: value}}).encode())
+    text = json.dumps(good).encode()
+    n = 0
+    while len(out) < 100:  # cut off at many places, and bytes flipped
+        n += 1
+        if n % 2:
+            out.append(text[: max(1, len(text) * n // 140)])
+        else:
+            flipped = bytearray(text)
+            flipped[(n * 7919) % len(flipped)] = 0xC0
+            out.append(bytes(flipped))
+    return out[:100]
+
+
+def test_100_damaged_records_are_each_skipped_reported_and_kept_aside(tmp_path):
+    storage = Storage(tmp_path)
+    past, _ = finished_game("lama")
+    storage.keep_game(past)
+    storage.games_dir.mkdir(parents=True, exist_ok=True)
+    texts = damaged_texts(past)
+    assert len(texts) == 100
+    for n, raw in enumerate(texts):
+        (storage.games_dir / f"damaged-{n:03d}.json").write_bytes(raw)
+    games = storage.past_games()
+    assert [g.to_dict() for g in games] == [past.to_dict()]
+    reports = storage.take_reports()
+    assert len(reports) == 100
+    assert {r.path.name for r in reports} == {f"damaged-{n:03d}.json" for n in range(100)}
+    for report in reports:
+        assert report.action == "damaged" and report.moved_to is not None and report.moved_to.exists()
+        assert ".damaged-" in report.moved_to.name and report.detail
+    assert len(list(storage.games_dir.glob("*.json"))) == 1
+    assert storage.past_games()[0].to_dict() == past.to_dict() and storage.take_reports() == []
+
+
+def test_replay_with_a_bad_file_exits_2_with_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"kind\": \"something else\"}")
+    for path in (bad, tmp_path / "missing.json", tmp_path):
+        assert cli_main(["--replay", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "not a game record" in err and "Traceback" not in err
+    assert bad.exists()  # the player's file is never moved
+
+
+def test_viewer_steps_through_a_kept_game_on_the_real_table(tmp_path):
+    from lama_desktop.app.main import App
+    from lama_desktop.app.scenes.past_games import PastGamesScene
+    from lama_desktop.app.scenes.replay import ReplayScene
+
+    storage = Storage(tmp_path)
+    past, final = finished_game("lama-dice")
+    storage.keep_game(past)
+    app = App(storage, (1280, 720))
+    app.start()
+    app.step(0.02)
+    app.stack.push(PastGamesScene())
+    app.step(0.02)
+    app.stack.top.open(0)
+    app.step(0.02)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene) and viewer.pos == viewer.total
+    assert viewer.table.session.state.to_dict() == final.to_dict()
+    viewer.go(0)
+    viewer.step(1)
+    assert viewer.pos == 1 and viewer.table.session.state.to_dict() == past.record.replay(1).to_dict()
+    viewer.jump_round(1)
+    assert viewer.pos in viewer.timeline.round_starts or viewer.pos == viewer.total
+    viewer.toggle_play()
+    for _ in range(10):
+        app.step(1.1)
+    assert viewer.pos > 1
+    seat = viewer.seat
+    viewer.next_seat()
+    assert viewer.table.focus == (seat + 1) % 3
+    assert viewer.table.session.frozen and viewer.table.session.storage is None
+    assert len(viewer.history_lines()) >= viewer.pos
+    viewer.export()
+    [exported] = list(storage.export_dir.glob("*.json"))
+    assert read_past_game(exported).to_dict() == past.to_dict()
+    assert not storage.save_path.exists()  # the replay never wrote the player's save
+    app.shutdown()
