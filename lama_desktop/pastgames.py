@@ -198,19 +198,30 @@ def check_replay(past: PastGame) -> ReplayProblem | None:
     return None
 
 
+def round_of(state) -> int:
+    """The round a state is in: the engine's ``round_no`` (the card and dice games), else the turn every seat has
+    reached (Llama Land: round ``n`` while the slowest seat plays its ``n``-th turn)."""
+    number = getattr(state, "round_no", None)
+    if isinstance(number, int):
+        return number
+    turns = getattr(state, "turns", None)
+    if isinstance(turns, list) and turns:
+        return min(turns) + 1
+    return 1
+
+
 def timeline(record) -> Timeline:
-    """Rounds and movers of every move (one replay). A new round starts after a move whose events deal."""
+    """Rounds and movers of every move (one replay of the record)."""
     state = record.new_state()
-    rounds, movers, starts = [], [], [0]
-    current = 1
+    rounds, movers, starts = [], [], []
     for index, text in enumerate(record.moves):
+        current = round_of(state)
+        if not rounds or current != rounds[-1]:
+            starts.append(index)
         rounds.append(current)
         movers.append(state.current_player)
-        events = state.apply(text)
-        if any(e.kind in ("deal", "round_start", "new_round") for e in events) and index + 1 < len(record.moves):
-            current += 1
-            starts.append(index + 1)
-    return Timeline(rounds, starts, movers)
+        state.apply(text)
+    return Timeline(rounds, starts or [0], movers)
 
 
 def export_name(past: PastGame) -> str:

@@ -169,6 +169,46 @@ def _results(app):
     app.stack.push(ResultsScene(sample_results()))
 
 
+def sample_past_game(game_id: str, seed: int = 12345, players: int = 3):
+    """A finished game played by the easiest bots (deterministic), as ``pastgames.PastGame``; the first seat is
+    "you" (a human)."""
+    from .bots import levels_for, make_bot
+    from .engine.record import GameRecord
+    from .pastgames import make_past_game
+
+    config = _sample_config(players, game_id)
+    record = GameRecord(game_id, players, (), seed, {}, [])
+    state = record.new_state()
+    bots = [make_bot(game_id, levels_for(game_id)[0], seed + i) for i in range(players)]
+    while not state.is_over:
+        record.play(state, bots[state.current_player].choose(state.view(state.current_player)))
+    return make_past_game(record, config.seats, state.scores, state.winners(),
+                          finished_at=f"2026-11-2{seed % 7}T1{seed % 10}:3{seed % 6}:00")
+
+
+def _past_games(app):
+    from .app.scenes.past_games import PastGamesScene
+    from .app.scenes.statistics import StatisticsScene
+
+    for n, game_id in enumerate(("lama", "lama-dice", "lama-cadabra", "llama-land", "lama", "lama-dice")):
+        app.storage.keep_game(sample_past_game(game_id, 100 + n, 3 + n % 2))
+    _title(app)
+    app.stack.push(StatisticsScene())
+    app.stack.push(PastGamesScene())
+
+
+def _replay(game_id: str):
+    def build(app):
+        from .app.scenes.replay import ReplayScene
+
+        past = sample_past_game(game_id)
+        _title(app)
+        scene = ReplayScene(past)
+        scene.pos = len(past.record.moves) * 2 // 3
+        app.stack.push(scene)
+    return build
+
+
 for _name, _builder, _frames in [
     ("title-menu", _title, 50),
     ("title-continue", _title_continue, 50),
@@ -184,6 +224,11 @@ for _name, _builder, _frames in [
     ("message-damaged-save", _message, 3),
     ("privacy-pass", _privacy, 3),
     ("results-final", _results, 40),
+    ("past-games", _past_games, 3),
+    ("replay-lama", _replay("lama"), 40),
+    ("replay-lama-dice", _replay("lama-dice"), 40),
+    ("replay-lama-cadabra", _replay("lama-cadabra"), 40),
+    ("replay-llama-land", _replay("llama-land"), 40),
 ]:
     add_shot(_name, _builder, _frames)
 

@@ -21,7 +21,7 @@ import pygame
 from ...pastgames import PastGame, export_name, timeline
 from ..i18n import t
 from ..scene import Scene, SceneStack
-from ..widgets import CREAM, INK, Button, WidgetGroup, draw_panel
+from ..widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
 
 log = logging.getLogger("lama_desktop.replay")
 
@@ -93,6 +93,7 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.show_history = True
         self.table = None
+        self._canvas = None
         self.group = WidgetGroup(on_back=self.close)
         self.timeline = timeline(past.record)
         self.rounds = max(self.timeline.rounds, default=1)
@@ -101,9 +102,11 @@ class ReplayScene(Scene):
 
     # positions ----------------------------------------------------------------------------------------------------
     def round_at(self, pos: int) -> int:
-        if pos <= 0 or not self.timeline.rounds:
+        """The round of the position after ``pos`` moves (the round its next move is played in)."""
+        rounds = self.timeline.rounds
+        if not rounds:
             return 1
-        return self.timeline.rounds[min(pos, self.total) - 1] if pos < self.total else self.timeline.rounds[-1]
+        return rounds[max(0, pos)] if pos < self.total else rounds[-1]
 
     def go(self, pos: int) -> None:
         pos = max(0, min(self.total, pos))
@@ -130,9 +133,10 @@ class ReplayScene(Scene):
             self.go(earlier[-1] if earlier else 0)
 
     def go_round(self, round_no: int) -> None:
-        starts = self.timeline.round_starts
+        """To the first move of round ``round_no``."""
         self.playing = False
-        self.go(starts[max(0, min(len(starts) - 1, round_no - 1))])
+        rounds = self.timeline.rounds
+        self.go(next((i for i, r in enumerate(rounds) if r >= round_no), self.total))
 
     def toggle_play(self) -> None:
         if not self.playing and self.pos >= self.total:
@@ -176,6 +180,18 @@ class ReplayScene(Scene):
                 table.skip_animations()
             except Exception:  # noqa: BLE001 - a table with nothing to skip
                 pass
+        own_status = table._status_text
+        names = past.names
+
+        def status() -> str:  # a replay says whose move comes next, never that a bot "thinks"
+            cur = table.session.current_player
+            own = own_status()
+            if table.session.is_over or not 0 <= cur < len(names):
+                return own
+            text = t("replay.to_move", name=names[cur])
+            return (text, *own[1:]) if isinstance(own, tuple) else text
+
+        table._status_text = status
         self.table = table
 
     # lifecycle --------------------------------------------------------------------------------------------------
@@ -208,7 +224,7 @@ class ReplayScene(Scene):
 
     def history_rect(self, ui, size) -> pygame.Rect:
         w, h = size
-        width = max(ui.s(300), min(ui.s(420), w // 4))
+        width = max(ui.s(280), min(ui.s(400), w // 5))
         return pygame.Rect(w - width - ui.s(12), ui.s(12), width, self.bar_rect(ui, size).top - ui.s(24))
 
     def build(self) -> None:
@@ -236,6 +252,8 @@ class ReplayScene(Scene):
         widths = [font.size(text)[0] + ui.s(30) for _n, text, _f, _k, _e in items]
         room = bar.w - ui.s(20) - ui.s(8) * (len(items) - 1)
         scale = min(1.0, room / max(1, sum(widths)))
+        used = sum(int(wd * scale) for wd in widths) + ui.s(8) * (len(items) - 1)
+        x = bar.centerx - used // 2
         for (name, text, action, hint, enabled), width in zip(items, widths):
             rect = pygame.Rect(x, y, int(width * scale), h)
             self.group.add(Button(text, action, rect=rect, name=name, size=20, enabled=enabled,
@@ -304,8 +322,10 @@ class ReplayScene(Scene):
 
     def draw(self, surface) -> None:
         ui = self.app.menu_ui
+        w, h = surface.get_size()
+        surface.blit(felt_surface((w, h)), (0, 0))
         if self.table is not None:
-            self.table.draw(surface)
+            self._draw_table(surface, ui)
         if self.show_history:
             self._draw_history(surface, ui)
         bar = self.bar_rect(ui, surface.get_size())
@@ -316,6 +336,30 @@ class ReplayScene(Scene):
         box = label.get_rect(midbottom=(bar.centerx, bar.top - ui.s(8)))
         pygame.draw.rect(surface, (20, 44, 40), box.inflate(ui.s(20), ui.s(10)), border_radius=ui.s(10))
         surface.blit(label, box)
+
+    def table_rect(self, ui, size) -> pygame.Rect:
+        """Where the table is drawn: scaled down (aspect kept) into the room left of the history, above the bar."""
+        w, h = size
+        right = self.history_rect(ui, size).left - ui.s(8) if self.show_history else w
+        room = pygame.Rect(0, 0, right, self.bar_rect(ui, size).top - ui.s(40))
+        scale = min(room.w / w, room.h / h, 1.0)
+        rect = pygame.Rect(0, 0, round(w * scale), round(h * scale))
+        rect.center = room.center
+        return rect
+
+    def _draw_table(self, surface, ui) -> None:
+        size = surface.get_size()
+        if self._canvas is None or self._canvas.get_size() != size:
+            self._canvas = pygame.Surface(size)
+        try:
+            self.table.draw(self._canvas)
+        except Exception:  # noqa: BLE001 - a position the table cannot draw: the viewer stays usable
+            log.exception("replay table draw")
+            return
+        rect = self.table_rect(ui, size)
+        surface.blit(pygame.transform.smoothscale(self._canvas, rect.size), rect)
+        pygame.draw.rect(surface, (226, 200, 140), rect.inflate(ui.s(4), ui.s(4)), width=max(1, ui.s(2)),
+                         border_radius=ui.s(4))
 
     # history ------------------------------------------------------------------------------------------------
     def history_lines(self) -> list[tuple[str, int | None, bool]]:

@@ -595,7 +595,7 @@ class TableScene(Scene):
         (``_plate_badge``: the dealer, the starting player)."""
         s = self.session
         lit = self.shown.current == seat and not s.is_over
-        thinking = lit and s.seats[seat].is_bot and (s.thinking or self.idle)
+        thinking = lit and s.seats[seat].is_bot and not s.frozen and (s.thinking or self.idle)
         return seat_plate(self.ui, rect.size, seat, s.seats[seat], self.shown.scores[seat], lit=lit,
                           out=self._seat_out(seat), thinking=thinking, badge=self._plate_badge(seat))
 
