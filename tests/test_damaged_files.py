@@ -686,3 +686,45 @@ def test_profile_smoke_test_goes_through_the_real_paths_whatever_is_damaged(tmp_
     assert store.save_path.exists()  # the player's save is back in its slot (played on by the bots for a while)
     assert store.save_path.read_bytes() != b"" and save_raw
     assert (folder / "log" / "lama-desktop.log").is_file()
+
+
+# --- the door for files still to come (past-game records...) and every message ----------------------------------
+def test_a_later_file_kind_goes_through_the_same_door(store):
+    """Past-game records (being built) read through ``storage.read_file``: damage is moved aside and told."""
+    from lama_desktop.app.main import report_message
+    from lama_desktop.filedoor import as_dict, as_list
+
+    path = store.data_dir / "records" / "game-0001.json"
+    plant(path, '{"moves": [1, 2, ' + DIGITS_5001 + "]}")
+    value, report = store.read_file("records", path, lambda data: as_list(as_dict(data, "a record")["moves"], "moves"))
+    assert value is None and report.problem == "huge_number" and report.moved_to.read_bytes().endswith(b"]}")
+    title, text = report_message(report)
+    assert title == i18n.t("common.damage.file_title") and "game-0001.json" in text and str(report.moved_to) in text
+    plant(path, '{"moves": [1, 2]}')
+    assert store.read_file("records", path, lambda data: as_list(data["moves"], "moves")) == ([1, 2], None)
+    store.write_file("records", path, {"moves": [1, 2, 3]})
+    assert json.loads(path.read_text()) == {"moves": [1, 2, 3]}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_report_has_a_message_in_every_language(lang, tmp_path):
+    from pathlib import Path
+
+    from lama_desktop.app.main import report_message
+    from lama_desktop.filedoor import PROBLEMS
+    from lama_desktop.storage import Report
+
+    i18n.set_language(lang)
+    seen = set()
+    for kind in ("settings", "save", "stats", "records"):
+        for problem in PROBLEMS:
+            for moved in (tmp_path / "x.damaged-1", None):
+                title, text = report_message(Report(kind, "damaged", problem, "detail", Path("/p/f.json"), moved))
+                assert "{" not in text and "common.damage" not in text + title
+                assert str(moved or "/p/f.json") in text
+                seen.add(text)
+        for problem in ("disk_full", "no_permission", "kept_in_way", "write_error"):
+            title, text = report_message(Report(kind, "write_failed", problem, "detail", Path("/p/f.json")))
+            assert "{" not in text and "common.damage" not in text + title
+            seen.add(text)
+    assert len(seen) == 4 * (len(PROBLEMS) * 2 + 4)  # every outcome says something of its own
