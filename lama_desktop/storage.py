@@ -134,7 +134,16 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def atomic_write_json(path: Path, data: Any) -> None:
-    atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n")
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate somewhere: written as a JSON escape, never as broken UTF-8
+        text = json.dumps(data, ensure_ascii=True, indent=1, sort_keys=False) + "\n"
+    atomic_write_text(path, text)
+
+
+class UnwritableData(OSError):
+    """Data that cannot be written as JSON (a bug upstream): reported like any failed write, never a crash."""
 
 
 def move_aside(path: Path) -> Path:
@@ -439,6 +448,11 @@ class Storage:
         except OSError as error:
             self._write_failed(kind, path, error)
             raise
+        except (TypeError, ValueError, RecursionError) as error:  # not JSON: the previous file stays as it is
+            failure = UnwritableData(errno.EINVAL, f"cannot write this as JSON ({type(error).__name__}: {error})",
+                                     str(path))
+            self._write_failed(kind, path, failure)
+            raise failure from None
         self._failing.discard((kind, path))
 
     def take_reports(self) -> list[Report]:

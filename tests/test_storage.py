@@ -230,3 +230,15 @@ def test_temp_files_of_a_killed_write_are_cleaned_up_later(tmp_path):
     assert store.remove_stale_temp_files() == 1
     assert not stale.exists() and fresh.exists()  # a write in progress elsewhere is left alone
     assert store.load_save().record.moves == record.moves
+
+
+def test_a_write_of_what_json_cannot_hold_is_reported_not_a_crash(tmp_path):
+    store = Storage(tmp_path)
+    path = store.data_dir / "records" / "r.json"
+    store.write_file("records", path, {"name": "Zo\ud800ë"})  # a lone surrogate: written as an escape
+    assert json.loads(path.read_text()) == {"name": "Zo\ud800ë"}
+    with pytest.raises(OSError):
+        store.write_file("records", path, {"x": object()})
+    assert json.loads(path.read_text()) == {"name": "Zo\ud800ë"}  # the previous file is intact
+    reports = store.take_reports()
+    assert [(r.action, r.problem) for r in reports] == [("write_failed", "write_error")]

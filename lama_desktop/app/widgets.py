@@ -105,6 +105,9 @@ class UI:
                         line = word
                         break
                     fits = max(1, fits)
+                    cut = max(word.rfind(mark, 0, fits) for mark in "/\\-_.")  # a path breaks after a separator
+                    if cut + 1 >= fits // 2:
+                        fits = cut + 1
                     lines.append(word[:fits])
                     word = word[fits:]
                     if limit is not None and len(lines) > limit:
