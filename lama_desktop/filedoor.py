@@ -21,6 +21,7 @@ bounds the length, so no file can make the renderer choke. Nothing here imports 
 
 from __future__ import annotations
 
+import contextvars
 import json
 import math
 import os
@@ -179,9 +180,20 @@ def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
 def read_guarded(path: Path, build: Callable[[Any], Any], max_bytes: int = MAX_BYTES) -> Any:
     """``build(parsed JSON)`` of the file at ``path``: ``FileNotFoundError`` if there is none, ``Damage`` for
     anything else that goes wrong, including any exception ``build`` raises (its validation failing)."""
-    data = parse_json(read_bytes(path, max_bytes))
+    return read_guarded_noting(path, build, max_bytes)[0]
+
+
+def read_guarded_noting(path: Path, build: Callable[[Any], Any],
+                        max_bytes: int = MAX_BYTES) -> tuple[Any, bytes, list[str]]:
+    """``read_guarded``, also returning the file's bytes and the names ``clean_name`` had to change while
+    ``build`` ran (a name with characters no font draws, or far too long): the caller keeps a copy of the
+    original before anything writes the cleaned data over it."""
+    raw = read_bytes(path, max_bytes)
+    data = parse_json(raw)
+    cleaned: list[str] = []
+    token = _CLEANED.set(cleaned)
     try:
-        return build(data)
+        return build(data), raw, cleaned
     except Damage:
         raise
     except RecursionError:
@@ -191,6 +203,8 @@ def read_guarded(path: Path, build: Callable[[Any], Any], max_bytes: int = MAX_B
     except Exception as error:  # noqa: BLE001 - the schema's verdict, whatever the builder tripped on
         detail = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
         raise Damage("bad_values", detail[:300]) from None
+    finally:
+        _CLEANED.reset(token)
 
 
 # --- moving aside ----------------------------------------------------------------------------------------------
@@ -210,6 +224,37 @@ def set_aside(path: Path, label: str = "damaged") -> Path | None:
             continue
         except OSError:
             return None
+        return target
+    return None
+
+
+def copy_aside(path: Path, raw: bytes, label: str = "damaged") -> Path | None:
+    """Write ``raw`` (the file's original bytes) to a new ``<name>.<label>-<time>`` beside it, never over an
+    existing file; the copy's path, or None if it cannot be written."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for counter in range(1, 1000):
+        suffix = f".{label}-{stamp}" if counter == 1 else f".{label}-{stamp}-{counter}"
+        target = path.with_name(path.name + suffix)
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        try:
+            view = memoryview(raw)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError:
+            os.close(fd)
+            try:
+                os.unlink(target)
+            except OSError:
+                pass
+            return None
+        os.close(fd)
         return target
     return None
 
@@ -278,6 +323,14 @@ def clean_text(value: Any, max_len: int) -> str:
     return " ".join("".join(out).split())[:max_len].strip()
 
 
+#: the names ``clean_name`` changed while a file was being read (``read_guarded_noting``), else None
+_CLEANED: contextvars.ContextVar[list | None] = contextvars.ContextVar("cleaned_names", default=None)
+
+
 def clean_name(value: Any, fallback: str = "?", max_len: int = NAME_MAX) -> str:
     """A player's name as it may reach drawing: ``clean_text``; ``fallback`` when nothing printable is left."""
-    return clean_text(value, max_len) or fallback
+    name = clean_text(value, max_len) or fallback
+    noted = _CLEANED.get()
+    if noted is not None and isinstance(value, str) and name != " ".join(value[: max_len * 4 + 1].split()):
+        noted.append(name)
+    return name

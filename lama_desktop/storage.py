@@ -26,6 +26,7 @@ user's folders (``PlatformDirs("LamaDesktop", appauthor=False)``) when it is con
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import logging
 import logging.handlers
@@ -36,8 +37,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable
 
-from .filedoor import (MAX_BYTES, NAME_MAX, Damage, as_bool, as_dict, as_float, as_int, as_list, as_str,
-                       clean_name, need, one_of, read_guarded, set_aside)
+from .filedoor import (MAX_BYTES, Damage, as_bool, as_dict, as_float, as_int, as_list, as_str, clean_name,
+                       copy_aside, need, one_of, read_guarded_noting, set_aside)
 
 SAVE_KIND = "lama-desktop-save"
 SAVE_VERSION = 1
@@ -74,7 +75,9 @@ class Report:
     aside to ``moved_to``, or left untouched when that is ``None``) or ``"write_failed"`` (a write did not happen;
     the previous file is intact). ``kind``: ``settings`` / ``save`` / ``stats`` / another kind (past-game
     records...). ``problem``: a ``filedoor.PROBLEMS`` code, or for writes ``disk_full`` / ``no_permission`` /
-    ``kept_in_way`` / ``write_error``. ``detail`` is English, for the log."""
+    ``kept_in_way`` / ``write_error``. ``detail`` is English, for the log. ``action`` ``"cleaned"``: the file was
+    used, but names in it had to be cleaned (characters no font draws, far too long); ``moved_to`` is a copy of
+    the original (None: no copy could be made, so the file is kept untouched and never written over)."""
 
     kind: str
     action: str
@@ -85,8 +88,8 @@ class Report:
 
     @property
     def kept(self) -> bool:
-        """A damaged file that could not be moved: it stays as it is, never written over."""
-        return self.action == "damaged" and self.moved_to is None
+        """A file that could not be moved (or copied): it stays as it is, never written over."""
+        return self.action in ("damaged", "cleaned") and self.moved_to is None
 
 
 class SaveDamaged(Exception):
@@ -422,6 +425,7 @@ class Storage:
         self._reports: list[Report] = []
         self._kept: dict[Path, Report] = {}  # damaged files that could not be moved: never written, never deleted
         self._failing: set[tuple[str, Path]] = set()  # writes that failed (reported once until one works again)
+        self._copied: set[tuple[Path, bytes]] = set()  # originals already copied aside (path, sha256 of the bytes)
 
     # the door --------------------------------------------------------------------------------------------------
     def read_file(self, kind: str, path: Path, build: Callable[[Any], Any],
@@ -429,14 +433,17 @@ class Storage:
         """Every file the app reads comes through here: ``(build(data), None)`` for a sound file, ``(None, None)``
         when there is none, ``(None, report)`` when it is damaged (moved aside or kept untouched, reported)."""
         path = Path(path)
-        if path in self._kept:
+        if path in self._kept and self._kept[path].action == "damaged":
             return None, self._kept[path]
         try:
-            return read_guarded(path, build, max_bytes), None
+            value, raw, cleaned = read_guarded_noting(path, build, max_bytes)
         except FileNotFoundError:
             return None, None
         except Damage as damage:
             return None, self._damaged(kind, path, damage)
+        if cleaned:
+            return value, self._cleaned(kind, path, raw, cleaned)
+        return value, None
 
     def write_file(self, kind: str, path: Path, data: Any) -> None:
         """Atomically write JSON ``data``; a failure is reported once (``OSError`` raised, old file intact)."""
@@ -473,6 +480,24 @@ class Storage:
         else:
             log.warning("%s file %s is damaged (%s: %s): moved to %s", kind, path, damage.problem, damage.detail,
                         moved)
+        self._reports.append(report)
+        return report
+
+    def _cleaned(self, kind: str, path: Path, raw: bytes, names: list[str]) -> Report | None:
+        """Names in a sound file had to be cleaned: its bytes are copied aside (once) as ``<name>.damaged-<time>``
+        before the app writes the cleaned data over it, and the player is told. If no copy can be made, the file
+        is kept untouched: never written over."""
+        digest = hashlib.sha256(raw).digest()
+        if (path, digest) in self._copied:
+            return None
+        copy = copy_aside(path, raw)
+        report = Report(kind, "cleaned", "names", f"names cleaned: {', '.join(names[:5])}", path, copy)
+        self._copied.add((path, digest))
+        if copy is None:
+            self._kept[path] = report  # read on, never written over
+            log.error("%s file %s: names cleaned, no copy possible: left untouched", kind, path)
+        else:
+            log.warning("%s file %s: names cleaned (%s); the original is kept at %s", kind, path, report.detail, copy)
         self._reports.append(report)
         return report
 
@@ -578,11 +603,11 @@ class Storage:
         if not os.path.lexists(self.save_path) and not self.is_kept(self.save_path):
             raise FileNotFoundError("there is no saved game")
         saved, report = self.read_file("save", self.save_path, _saved_game)
-        if report is not None:
+        if saved is None and report is not None:
             raise SaveDamaged(report.detail, report.moved_to, report)
         if saved is None:
             raise FileNotFoundError("there is no saved game")
-        return saved
+        return saved  # (a report here says names were cleaned: the original is copied aside)
 
     def keep_save_aside(self) -> Path | None:
         """Rename the save, whatever it holds, to ``autosave.json.kept-<time>`` (the smoke test does this before

@@ -266,7 +266,10 @@ def test_settings_with_a_nul_in_the_remembered_name_is_cleaned(store):
     raw = json.dumps({"settings_version": 1, "player_name": "Ann\x00a"})
     plant(store.settings_path, raw)
     settings, report = store.load_settings()
-    assert report is None and settings.player_name == "Anna"
+    assert settings.player_name == "Anna"
+    assert report.action == "cleaned" and report.moved_to.read_bytes() == raw.encode()
+    assert store.settings_path.read_bytes() == raw.encode()  # used as it is until the app saves its settings
+    assert store.load_settings()[1] is None  # copied once, told once
 
 
 def test_settings_folder_that_cannot_be_moved_keeps_the_file_untouched_and_says_so(store, monkeypatch):
@@ -424,10 +427,11 @@ def test_save_seat_names_with_nul_zero_width_or_lone_surrogate_resume(store, nam
     app = start_app(store)
     try:
         continue_from_title(app)
-        assert not messages(app)
-        table = app.stack.top
+        table = next(scene for scene in app.stack.scenes if hasattr(scene, "session"))  # under the message
         assert table.session.names[0] == shown
         frames(app, 3)  # the table draws its name plates
+        assert_told(app, i18n.t("common.damage.cleaned_title"))
+        assert text.encode() in survivors(store.save_path)  # the original, copied aside before any autosave
     finally:
         app.shutdown()
 
@@ -544,9 +548,10 @@ def test_stats_damage_at_the_end_of_a_game_and_on_the_statistics_screen(store, s
             assert stats.encode() in survivors(store.stats_path)
             assert rows["Anna"]["games"] == 1
             assert_told(app, i18n.t("common.damage.stats_title"))
-        else:  # a name cleaned at the door: the row is kept under its printable name
+        else:  # a name cleaned at the door: the row is kept under its printable name, the original copied aside
             assert rows["Anna"]["games"] == 2
-            assert not messages(app)
+            assert_told(app, i18n.t("common.damage.cleaned_title"))
+            assert stats.encode() in survivors(store.stats_path)
     finally:
         app.shutdown()
 
@@ -634,12 +639,13 @@ def test_a_statistics_name_of_10000_characters_draws(store):
     try:
         app.stack.push(StatisticsScene())
         frames(app, 3)
-        rows = widget(app.stack.top, "list").rows
+        stats_scene = next(s for s in app.stack.scenes if isinstance(s, StatisticsScene))
+        rows = widget(stats_scene, "list").rows
         assert rows[0][0] == "N" * 24
         from lama_desktop.app.widgets import ListView
 
         view = ListView([], [["N" * 10_000]], size=24, rect=(0, 0, 600, 400))  # the widget itself, unguarded text
-        view.columns = widget(app.stack.top, "list").columns[:1]
+        view.columns = widget(stats_scene, "list").columns[:1]
         view.draw(app.screen, app.menu_ui)
     finally:
         app.shutdown()
@@ -727,4 +733,8 @@ def test_every_report_has_a_message_in_every_language(lang, tmp_path):
             title, text = report_message(Report(kind, "write_failed", problem, "detail", Path("/p/f.json")))
             assert "{" not in text and "common.damage" not in text + title
             seen.add(text)
-    assert len(seen) == 4 * (len(PROBLEMS) * 2 + 4)  # every outcome says something of its own
+        for copy in (tmp_path / "f.json.damaged-1", None):
+            title, text = report_message(Report(kind, "cleaned", "names", "detail", Path(f"/p/{kind}.json"), copy))
+            assert "{" not in text and "common.damage" not in text + title and str(copy or "/p/") in text
+            seen.add(text)
+    assert len(seen) == 4 * (len(PROBLEMS) * 2 + 4 + 2)  # every outcome says something of its own

@@ -169,10 +169,11 @@ class Refusing:
     def _inside(self, path) -> bool:
         return str(path).startswith(self._folder)
 
-    def open(self, path, *args, **kwargs):
-        if self._read and self._inside(path):
+    def open(self, path, flags, *args, **kwargs):
+        writing = flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)
+        if self._inside(path) and (self._move if writing else self._read):
             raise PermissionError(13, "Permission denied", str(path))
-        return os.open(path, *args, **kwargs)
+        return os.open(path, flags, *args, **kwargs)
 
     def rename(self, src, dst, *args, **kwargs):
         if self._move and self._inside(src):

@@ -515,6 +515,9 @@ def report_message(report: Report) -> tuple[str, str]:
         problem = t(f"common.damage.write.{report.problem}")
         return t("common.damage.not_saved_title"), t(f"common.damage.{kind}_not_written", problem=problem,
                                                       **({"name": name} if kind == "file" else {}))
+    if report.action == "cleaned":
+        outcome, where = ("kept", report.path) if report.kept else ("copied", report.moved_to)
+        return t("common.damage.cleaned_title"), t(f"common.damage.cleaned_{outcome}", name=name, path=str(where))
     problem = t(f"common.damage.problem.{report.problem}")
     outcome, where = ("kept", report.path) if report.kept else ("moved", report.moved_to)
     return t(f"common.damage.{kind}_title"), t(f"common.damage.{kind}_{outcome}", problem=problem, path=str(where),
