@@ -11,6 +11,9 @@ user's folders (``PlatformDirs("LamaDesktop", appauthor=False)``) when it is con
   ``<name>.damaged-<time>`` (or, when it cannot be moved, left untouched and from then on never written over or
   deleted), a ``Report`` is queued for the player (``take_reports``; the app shows each in the player's
   language) and the app goes on with defaults. Past-game records (and any later file kind) use the same door.
+  Player names are cleaned at the door (printable, at most 24 characters); when that changed a name, the file's
+  original bytes are first copied aside as ``<name>.damaged-<time>`` (reported once), so nothing is lost when the
+  app later writes the cleaned data.
 - Every write is atomic: a temp file in the same folder, flushed and fsynced, then ``os.replace``. A write that
   fails (disk full, no permission) leaves the previous file intact and queues a ``Report`` once per file kind
   until a write of that kind works again; the error is raised (``OSError``) for the caller to go on without it.
