@@ -145,3 +145,30 @@ def test_bench_memory_reports_rss_growth(capsys):
 
     result = json.loads(capsys.readouterr().out)
     assert result["games"] == 4 and "rss_growth_mib" in result
+
+
+@pytest.mark.parametrize("shot", ["table-lama-start", "table-dice-rolled", "table-cadabra-round-summary"])
+def test_bench_render_and_screenshots_never_let_a_bot_move(shot):
+    """``bench render`` was flaky (a bot moved before the Cadabra shot's set-up): however long the frames take, the
+    staged tables keep their position (their sessions' clocks are pushed a thousand seconds on every frame)."""
+    from lama_desktop.app.session import GameSession
+
+    screenshots._load_game_shots()
+    builder, count = next((b, f) for name, b, f in screenshots.SHOTS if name == shot)
+    app = screenshots.make_app((1280, 720))
+    app.running = True
+    try:
+        screenshots.stage(app, builder, count)
+        sessions = [s.session for s in app.stack.scenes if isinstance(getattr(s, "session", None), GameSession)]
+        assert any(session.bot_to_move for session in sessions)  # a bot would move here if it could
+        before = [session.moves_played for session in sessions]
+        for session in sessions:
+            later = iter(range(1, 10 ** 6))
+            session._clock = lambda later=later: 1000.0 * next(later)
+        for _ in range(20):
+            app.step(dt=1 / 60)
+            for session in sessions:
+                session.wait_for_bot(30)
+        assert [session.moves_played for session in sessions] == before
+    finally:
+        app.shutdown()

@@ -20,11 +20,13 @@ def seats(players: int, humans: int = 1) -> list[SeatConfig]:
 
 
 def push_table(app, scene_type, session, config=None):
-    """``scene_type(session, config)`` on the app's stack, entered, its settings applied once and then kept."""
-    session.set_pace(FROZEN)
+    """``scene_type(session, config)`` on the app's stack, entered, its settings applied once and then kept; the
+    bots frozen (after ``enter``, which applies the settings' pace: frozen before it, a bot moved whenever the
+    frames took longer than the pace and ``bench render`` was not deterministic)."""
     scene = scene_type(session, config)
     app.stack.push(scene)
     app.stack.apply_pending()
+    session.set_pace(FROZEN)
     scene._apply_settings = lambda: None  # keep the frozen pace
     scene.colorblind = bool(app.settings.colorblind)
     scene.tween.speed = float(app.settings.animation_speed)
