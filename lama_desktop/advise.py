@@ -1,15 +1,16 @@
 """The advisor: the hard bot's own search run on one seat's view, every sensible move with its chance to win.
 
-``python -m lama_desktop.advise FILE.json --seat N [--json] [--lang en|fr|pl]``
+``python -m lama_desktop.advise FILE.json --seat N [--json] [--lang en|fr|pl|de]``
 
 ``FILE`` is a saved state (a game's ``to_dict()``), the app's autosave (``saves/autosave.json``) or a crafted
-position in the same format. The answer lists the seat's moves best first, each with its estimated chance of
+position (``engine.registry.position``: the saved-state format with most fields optional, as in
+``tests/positions/``). The answer lists the seat's moves best first, each with its estimated chance of
 winning the *game* (``win``, in [0, 1]), the expected points of the round where the estimate has them, and a
 one-line reason in plain words in the chosen language. With ``--json`` it prints one object
 ``{"seat": N, "game": ..., "moves": [{"move": "draw", "win": 0.34, "points": 6.2, "reason": "..."}, ...]}``.
 A damaged or foreign file, a seat that does not exist or is not to move: one clear message, exit status 2.
 
-How the estimates are made (``docs/bots-*.md`` has the calibration tables): each game's hard bot has an
+How the estimates are made (``docs/bots-advisor.md`` has the calibration tables): each game's hard bot has an
 ``advise(view)`` that runs the very evaluation its ``choose`` plays with, over every legal move (Llama Land: the
 best placements and every other move), with a larger, documented budget:
 
@@ -39,7 +40,7 @@ from .app.i18n import plural, set_language, t
 from .bots import make_bot
 from .bots.base import Estimate
 from .engine.core import GameState, Move, StateFormatError, View
-from .engine.registry import state_from_dict
+from .engine.registry import position
 
 #: the advisor's bots always start from this seed: the answer depends on the view alone
 ADVISOR_SEED = 15
@@ -64,7 +65,7 @@ def load_position(path: str | Path) -> GameState:
     if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
         data = data.get("state")
     try:
-        return state_from_dict(data)
+        return position(data)  # a complete saved state, or a crafted position (most fields optional)
     except StateFormatError as error:
         raise AdviceError(f"{path} is not a position this version can read: {error}") from None
     except Exception as error:  # a foreign dict can break a loader in any way

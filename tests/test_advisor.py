@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -201,3 +202,13 @@ def test_the_advisor_never_imports_pygame():
 
     code = "import sys, lama_desktop.advise, lama_desktop.bench; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "positions").glob("*.json")), ids=lambda p: p.stem)
+def test_cli_answers_for_the_crafted_positions(path, capsys):
+    state = load_position(path)
+    if state.is_over or not state.legal_moves():
+        pytest.skip("nobody is to move in this position")
+    assert main([str(path), "--seat", str(state.current_player), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["moves"]
+    assert rows and {r["move"] for r in rows} <= {str(m) for m in state.legal_moves()}
