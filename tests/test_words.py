@@ -72,7 +72,7 @@ def test_a_line_about_the_reader_is_in_the_second_person_whoever_reads_it(lang):
                                                ("pl", 1, "Totalna klapa: bierzesz 1 kartę"),
                                                ("pl", 3, "Totalna klapa: bierzesz 3 karty"),
                                                ("pl", 6, "Totalna klapa: bierzesz 6 kart"),
-                                               ("de", 1, "Du verzockst dich und nimmst die ganze Lamareihe (1 Karte)")])
+                                               ("de", 1, "Du verzockst dich und nimmst 1 Karte")])
 def test_counts_about_the_reader_take_the_languages_plural_forms(lang, code, n, expected):
     lang(code)
     i18n.set_reader(lambda: 0)
