@@ -129,3 +129,27 @@ def test_a_hundred_and_sixty_games_read_naturally_in_every_language():
     total = {key: sum(r[key] for r in results) for key in ("games", "lines", "you_lines", "lists")}
     assert total["games"] == len(specs)
     assert total["you_lines"] > 1000, total  # the local player was spoken to, in every game
+
+
+def test_the_reader_is_the_human_behind_the_screen_and_nobody_at_a_table_of_bots(lang):
+    from types import SimpleNamespace
+
+    class Table:  # what the reader needs of a table: its viewing seat and which seats are human
+        viewer = 0
+        session = SimpleNamespace(is_human=lambda seat: seat in humans)
+
+    humans = {0, 1}
+    table = Table()
+    i18n.set_reader(i18n.ReaderOf(table))
+    lang("en")
+    line = lazy.about("lama.log.play", 1, name="Bruno", card="3")
+    assert i18n.reader() == 0 and str(line) == "Bruno plays 3"  # hot-seat: Ada at the screen reads about Bruno
+    table.viewer = None  # the privacy screen is up: the hand is nobody's
+    assert i18n.reader() is None and str(line) == "Bruno plays 3"
+    table.viewer = 1  # Bruno behind the screen: his own line speaks to him
+    assert str(line) == "You play 3"
+    humans.clear()  # a table of bots is watched: nobody is "you"
+    assert i18n.reader() is None and str(line) == "Bruno plays 3"
+    assert i18n.reader_is(table)
+    del table
+    assert i18n.reader() is None  # a table gone reads nothing
