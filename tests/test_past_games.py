@@ -183,3 +183,49 @@ def test_viewer_steps_through_a_kept_game_on_the_real_table(tmp_path):
     assert read_past_game(exported).to_dict() == past.to_dict()
     assert not storage.save_path.exists()  # the replay never wrote the player's save
     app.shutdown()
+
+
+def test_the_app_keeps_a_finished_game_and_opens_dropped_files(tmp_path):
+    import pygame
+
+    from lama_desktop.app.gameconfig import GameConfig, GameResults
+    from lama_desktop.app.main import App
+    from lama_desktop.app.scenes.message import MessageScene
+    from lama_desktop.app.scenes.replay import ReplayScene
+
+    storage = Storage(tmp_path)
+    app = App(storage, (1280, 720))
+    app.start()
+    app.step(0.02)
+    past, final = finished_game("lama-cadabra", seed=11)
+    config = GameConfig("lama-cadabra", past.seats, (), 0, past.record.seed)
+    results = GameResults(config, [list(final.scores)], list(final.scores), list(final.winners()))
+    results.record = past.record
+    app.game_over(results)  # what a table calls at the end: statistics, and the game kept
+    app.step(0.02)
+    [kept] = storage.past_games()
+    assert kept.record.to_dict() == past.record.to_dict() and kept.scores == list(final.scores)
+    assert [s.to_dict() for s in kept.seats] == [s.to_dict() for s in past.seats]
+
+    not_a_record = tmp_path / "notes.json"
+    not_a_record.write_text('{"hello": 1}')
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(not_a_record)))
+    app.step(0.02)
+    app.step(0.02)
+    assert isinstance(app.stack.top, MessageScene) and not_a_record.exists()
+    app.stack.pop()
+    app.step(0.02)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(kept.path)))
+    app.step(0.02)
+    app.step(0.02)
+    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.total == len(past.record.moves)
+    app.stack.pop()
+    app.step(0.02)
+
+    changed = kept.to_dict()
+    changed["record"]["moves"][0] = "play 99"
+    changed_past = past_game_from_file(changed)
+    assert app.open_replay(changed_past) is False  # a kept game today's rules do not replay: a message, no viewer
+    app.step(0.02)
+    assert isinstance(app.stack.top, MessageScene)
+    app.shutdown()

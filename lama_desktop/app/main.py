@@ -342,11 +342,24 @@ class App:
         except Exception:  # noqa: BLE001 - a record that cannot be kept never stops the results screen
             log.exception("cannot keep the finished game's record")
 
-    def open_replay(self, past) -> None:
-        """Show a past game (``pastgames.PastGame``) in the replay viewer, over the current screen."""
+    def open_replay(self, past, checked: bool = False) -> bool:
+        """Show a past game (``pastgames.PastGame``) in the replay viewer, over the current screen. It is replayed
+        through today's engine first (``checked``: that was done): a game the rules no longer replay is refused with
+        a message naming the first move that no longer applies. True if the viewer opened."""
+        from ..pastgames import check_replay
+        from .scenes.message import MessageScene
         from .scenes.replay import ReplayScene
 
+        problem = None if checked else check_replay(past)
+        if problem is not None:
+            log.warning("past game %s cannot be replayed: %s", past.path, problem.detail)
+            # i18n-keys: common.games.*
+            name = os.path.basename(str(past.path)) if past.path is not None else t(f"common.games.{past.game_id}")
+            self.stack.push(MessageScene(t("replay.not_record_title"),
+                                         t("replay.rules_changed", name=name, detail=problem.detail)))
+            return False
         self.stack.push(ReplayScene(past))
+        return True
 
     def open_record_file(self, path) -> None:
         """A file dropped onto the window: its replay, or a message saying why it is not a game record."""
@@ -359,7 +372,7 @@ class App:
             log.warning("not a game record: %s (%s)", path, error.detail)
             self.stack.push(MessageScene(t("replay.not_record_title"), not_record_text(error, path)))
             return
-        self.open_replay(past)
+        self.open_replay(past, checked=True)
 
     def to_title(self) -> None:
         from .scenes.title import TitleScene
@@ -574,5 +587,5 @@ def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None,
         return code if driver.finished else 1
     if replay is not None:  # lama-desktop --replay FILE: the title, with the game's replay over it
         app.start()
-        app.open_replay(replay)
+        app.open_replay(replay, checked=True)
     return app.run()

@@ -172,9 +172,22 @@ class ReplayScene(Scene):
                             record.seed)
         saved = SavedGame(record, record.replay(), {"seats": [s.to_dict() for s in seats], "replay": True})
         proxy = _ReplayApp(self.app)
-        table = open_table(proxy, config=config, saved=saved)
-        proxy.stack.push(table)
-        proxy.stack.apply_pending()
+        try:
+            table = open_table(proxy, config=config, saved=saved)
+            proxy.stack.push(table)
+            proxy.stack.apply_pending()
+        except Exception as error:  # noqa: BLE001 - a position a table cannot show: said, never a crash
+            from .message import MessageScene
+
+            log.exception("the replay's table cannot show move %s", self.pos)
+            self.table = None
+            self.playing = False
+            if self.stack is not None:  # the viewer closes; the message says why
+                self.stack.pop()
+                self.stack.push(MessageScene(t("replay.not_record_title"), t(
+                    "replay.rules_changed", name=t(f"common.games.{record.game_id}"),  # i18n-keys: common.games.*
+                    detail=f"{type(error).__name__}: {error}")))
+            return
         if hasattr(table, "skip_animations"):
             try:
                 table.skip_animations()
