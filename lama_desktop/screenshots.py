@@ -183,7 +183,7 @@ def sample_past_game(game_id: str, seed: int = 12345, players: int = 3):
     while not state.is_over:
         record.play(state, bots[state.current_player].choose(state.view(state.current_player)))
     return make_past_game(record, config.seats, state.scores, state.winners(),
-                          finished_at=f"2026-11-2{seed % 7}T1{seed % 10}:3{seed % 6}:00")
+                          finished_at=f"2026-11-{10 + seed % 20:02d}T1{seed % 10}:3{seed % 6}:00")
 
 
 def _past_games(app):

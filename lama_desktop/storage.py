@@ -725,6 +725,7 @@ class Storage:
             if past is not None:
                 past.path = path
                 games.append(past)
+        games.sort(key=lambda past: past.finished_at, reverse=True)  # by the date shown (stable: kept order)
         return games
 
     def forget_game(self, path: Path) -> None:
