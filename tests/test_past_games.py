@@ -177,6 +177,7 @@ def test_viewer_steps_through_a_kept_game_on_the_real_table(tmp_path):
     viewer.next_seat()
     assert viewer.table.focus == (seat + 1) % 3
     assert viewer.table.session.frozen and viewer.table.session.storage is None
+    assert viewer.table.advisor.available() is False  # a replay never offers advice
     assert len(viewer.history_lines()) >= viewer.pos
     viewer.export()
     [exported] = list(storage.export_dir.glob("*.json"))

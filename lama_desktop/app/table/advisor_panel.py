@@ -55,8 +55,11 @@ class AdvisorPanel:
         return self.table.focus if hasattr(self.table, "focus") else self.table.my_seat()
 
     def available(self) -> bool:
-        """The local player's turn, nothing moving: the moment the advisor answers for."""
+        """The local player's turn, nothing moving: the moment the advisor answers for (never in a replay: its
+        session is frozen)."""
         table = self.table
+        if getattr(table.session, "frozen", False):
+            return False
         return bool(table.can_act()) and table.session.is_human(self.seat())
 
     def position(self) -> tuple[int, int]:
