@@ -1,7 +1,7 @@
 """The application object and its frame loop.
 
 ``App`` owns the window, the clock, the settings, the strings, the storage, the sounds, the fonts (``app.ui`` for
-the tables, ``app.menu_ui`` for the menu screens, which is capped at 100% so that they always fit) and
+the tables, ``app.menu_ui`` for the menu screens, each of which shrinks below it only if it would not fit) and
 the scene stack. The loop never blocks: bots think on worker threads owned by the game session, and the loop keeps
 ticking, animating and drawing. Windows are resizable from 1280×720 to 3840×2160; F11 (or Alt+Enter) toggles
 fullscreen; the UI scale setting multiplies the size-derived scale of every scene.
@@ -124,8 +124,8 @@ class App:
         self._set_icon()
         pygame.key.set_repeat(380, 45)
         self.ui = UI(self.screen.get_size(), self.settings.ui_scale)
-        # menu screens fill the window at 100%: the UI scale may shrink them but not push them off screen
-        self.menu_ui = UI(self.screen.get_size(), min(1.0, self.settings.ui_scale))
+        # the menu screens: each lays out at this scale, or smaller where it would not fit (MenuScene._fitted_ui)
+        self.menu_ui = UI(self.screen.get_size(), self.settings.ui_scale)
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
@@ -201,8 +201,8 @@ class App:
     def _resized(self) -> None:
         self._limit_text_width()
         self.ui = UI(self.screen.get_size(), self.settings.ui_scale)
-        # menu screens fill the window at 100%: the UI scale may shrink them but not push them off screen
-        self.menu_ui = UI(self.screen.get_size(), min(1.0, self.settings.ui_scale))
+        # the menu screens: each lays out at this scale, or smaller where it would not fit (MenuScene._fitted_ui)
+        self.menu_ui = UI(self.screen.get_size(), self.settings.ui_scale)
         self.stack.resize(self.screen.get_size())
 
     def _on_resize(self, size) -> None:

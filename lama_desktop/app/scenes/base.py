@@ -25,6 +25,7 @@ class MenuScene(Scene):
         self._static_size = None
         self._static_pos = (0, 0)
         self.time = 0.0
+        self.ui: UI | None = None  # the app's menu UI, or a smaller one where the screen would not fit
 
     # lifecycle -------------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -41,15 +42,52 @@ class MenuScene(Scene):
             return
         focus_name = self.group.focused.name if self.group.focused is not None else None
         keyboard = self.group.keyboard_mode
-        self.group.clear()
         self._static = None
-        self.layout(self.app.menu_ui, self.app.size)
+        self.ui = self._fitted_ui()
         if focus_name and keyboard:
             for widget in self.group.widgets:
                 if widget.name == focus_name:
                     self.group.set_focus(widget)
                     self.group.keyboard_mode = True
                     break
+
+    def _fitted_ui(self) -> UI:
+        """Lay the screen out at the UI-scale setting, or as much smaller as it takes for its panel and widgets
+        to fit the window (a tall screen at 130% in a small window): the setting changes the sizes, the screen
+        never leaves the window."""
+        wanted, size = self.app.menu_ui, self.app.size
+        provider = getattr(wanted, "_font_provider", None)
+
+        def fits(ui: UI) -> bool:
+            self.group.clear()
+            self.ui = ui
+            self.layout(ui, size)
+            box = self.content_box()
+            margin = max(4, ui.s(8))
+            return box is None or pygame.Rect((0, 0), size).inflate(-2 * margin, -2 * margin).contains(box)
+
+        if fits(wanted):
+            return wanted
+        lo, hi = 0.4, wanted.ui_scale  # the largest scale that fits, to within 1%
+        while hi - lo > 0.01:
+            mid = (lo + hi) / 2
+            if fits(UI(size, mid, provider)):
+                lo = mid
+            else:
+                hi = mid
+        ui = UI(size, lo, provider)
+        fits(ui)
+        return ui
+
+    def content_box(self) -> pygame.Rect | None:
+        """What must stay in the window: the widgets and the scene's ``panel`` (a screen may add its own)."""
+        rects = [w.rect for w in self.group.widgets if getattr(w, "rect", None) is not None]
+        panel = getattr(self, "panel", None)
+        if isinstance(panel, pygame.Rect) and panel.w and panel.h:
+            rects.append(panel)
+        if not rects:
+            return None
+        return rects[0].unionall(rects[1:])
 
     def invalidate(self) -> None:
         """Repaint the static layer on the next frame (its content changed)."""
@@ -81,7 +119,7 @@ class MenuScene(Scene):
         self.time += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui = self.app.menu_ui
+        ui = self.ui
         size = surface.get_size()
         if self._static is None or self._static_size != size:
             self._static_size = size

@@ -105,7 +105,7 @@ class RoundSummaryScene(MenuScene):
             return 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.ui
         size = surface.get_size()
         if self._static is None or self._static.get_size() != size:
             frame = pygame.Surface(size)

@@ -135,11 +135,11 @@ class RulesScene(MenuScene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * self.app.menu_ui.s(60))
+            self.scroll_by(-event.y * self.ui.s(60))
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-                self.scroll_by(self.app.menu_ui.s(300) * (1 if event.key == pygame.K_PAGEDOWN else -1))
+                self.scroll_by(self.ui.s(300) * (1 if event.key == pygame.K_PAGEDOWN else -1))
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.turn(1 if event.key == pygame.K_RIGHT else -1)
@@ -153,7 +153,7 @@ class RulesScene(MenuScene):
         self.scroll = max(0, min(limit, self.scroll + dy))
 
     def _view_rect(self):
-        ui = self.app.menu_ui
+        ui = self.ui
         return pygame.Rect(self.panel.x + ui.s(44), self.panel.y + ui.s(100), self.panel.w - ui.s(88),
                            self.panel.h - ui.s(130))
 

@@ -310,6 +310,15 @@ class SetupScene(MenuScene):
         start.bottomright = (w - margin, h - ui.s(40))
         self.group.add(Button(t("common.setup.start"), self.start, style="primary", rect=start, name="start", size=28))
 
+    def content_box(self):
+        """The panels and widgets, grown by however much the seats' hint would run out of the right panel."""
+        box = super().content_box()
+        if box is not None and self.seat_rows:
+            line_h = self.ui.font(19).get_linesize()
+            needed = self.seat_rows[-1].bottom + self.ui.s(24) + len(self.hint_lines) * line_h + self.ui.s(20)
+            box.h += max(0, needed - self.right.bottom)
+        return box
+
     def _set_dealer(self, value):
         self.dealer = value
 

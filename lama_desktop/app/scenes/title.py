@@ -76,7 +76,7 @@ class TitleScene(MenuScene):
         self.fans = None  # built after the first frame is on screen (start-up time), then they rise into view
 
     def _build_fans(self) -> None:
-        ui, (w, h) = self.app.menu_ui, self.app.size
+        ui, (w, h) = self.ui, self.app.size
         try:  # two fans of cards that float gently beside the menu (decoration only)
             card_w = ui.s(150)
             self.fans = (card_fan(ui, (int(w * 0.13), int(h * 0.70)), card_w, ["1", "2", "3", "L"], 13, ui.s(320),
@@ -133,6 +133,16 @@ class TitleScene(MenuScene):
             when = str(self.summary.get("saved_at", "")).replace("T", " ")[:16]
             note = ui.text(t("common.title.saved_game", game=game, when=when), 18, GOLD)
             surface.blit(note, note.get_rect(midtop=(w // 2, self.menu_rect.bottom + ui.s(12))))
+
+    def content_box(self):
+        """The menu, the saved game's line under it, and room for the keys line at the bottom."""
+        box = super().content_box()
+        if box is not None:
+            ui = self.ui
+            if self.summary:
+                box.h = max(box.h, self.menu_rect.bottom + ui.s(12) + ui.font(18).get_linesize() - box.y)
+            box.h += ui.font(16).get_linesize() + ui.s(12)
+        return box
 
     # actions -----------------------------------------------------------------------------------------------------
     def on_continue(self):
