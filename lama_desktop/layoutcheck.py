@@ -15,6 +15,7 @@ import os
 import sys
 import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 SIZES = ((1280, 720), (1920, 1080))
@@ -152,6 +153,24 @@ class Checker:
         self.tmp.cleanup()
 
 
+def save(checker: Checker, moment: Moment, size, scale: float, lang: str, found: list[str], folder: Path) -> Path:
+    """The screen as checked, every text boxed: green fine, red named in a problem."""
+    import pygame
+
+    from .app import textprobe
+
+    app = checker.app(size)
+    picture = pygame.surface.Surface(size)
+    picture.blit(app.screen, (0, 0))
+    for record in textprobe.texts(app.screen):
+        bad = any(record.describe() in line for line in found)
+        pygame.draw.rect(picture, (230, 30, 30) if bad else (60, 200, 90), record.rect, 1)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{moment.name}-{size[0]}x{size[1]}-{round(scale * 100)}-{lang}.png"
+    pygame.image.save(picture, str(path))
+    return path
+
+
 def main(argv=None) -> int:
     """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
     from .cli import run
@@ -169,6 +188,8 @@ def _main(argv=None) -> int:
     parser.add_argument("--lang", action="append", default=None, help="language (repeatable)")
     parser.add_argument("--full", action="store_true", help="every combination, not the sample")
     parser.add_argument("--list", action="store_true", help="print the combinations and stop")
+    parser.add_argument("--save", type=Path, default=None,
+                        help="write each failing screen as PNG to this folder, its texts boxed (red: a problem)")
     args = parser.parse_args(argv)
     sizes = list(args.size) if args.size else SIZES
     combos = plan(args.full, args.only, sizes, tuple(args.scale or SCALES), args.lang)
@@ -182,8 +203,13 @@ def _main(argv=None) -> int:
     failed = 0
     try:
         for moment, size, scale, lang in combos:
-            found = checker.check(moment, size, scale, lang)
+            try:
+                found = checker.check(moment, size, scale, lang)
+            except Exception as error:  # report and go on: one broken moment must not hide the others
+                found = [f"the moment could not be built: {type(error).__name__}: {error}"]
             where = f"{moment.name} {size[0]}x{size[1]} {round(scale * 100)}% {lang}"
+            if found and args.save is not None:
+                save(checker, moment, size, scale, lang, found, args.save)
             if found:
                 failed += 1
                 print(f"FAIL {where}")

@@ -393,3 +393,54 @@ def test_a_refused_move_reads_in_the_players_language_from_its_code(tmp_path):
         assert table.reason_toast.text == "Vous rendez un jeton seulement après avoir vidé votre main"
     finally:
         i18n.set_language("en")
+
+
+def _turn_with_an_unplayable_card(tmp_path, size=(1600, 900)):
+    for seed in range(1, 80):
+        seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
+        app, table = make_app(tmp_path / str(seed), seats, seed=seed, size=size)
+        if not run_until(app, lambda: table.can_act() and not table.queue and not table.tween.busy, 3000):
+            continue
+        playable = table.playable_names()
+        hand = table.shown.hand
+        if playable and any(name not in playable for name in hand) and len(hand) >= 3:
+            return app, table
+    pytest.fail("no deal with playable and unplayable cards")
+
+
+def test_the_arrow_keys_stop_only_on_cards_that_can_be_played(tmp_path):
+    app, table = _turn_with_an_unplayable_card(tmp_path)
+    playable, hand = table.playable_names(), table.shown.hand
+    seen = set()
+    for key in [pygame.K_RIGHT] * (len(hand) + 2) + [pygame.K_LEFT] * (len(hand) + 2):
+        post_key(key)
+        app.step(1 / 30)
+        assert hand[table.hand_focus] in playable
+        seen.add(table.hand_focus)
+    assert seen == {i for i, name in enumerate(hand) if name in playable}
+
+
+def test_the_focus_ring_leaves_a_card_that_cannot_be_played(tmp_path):
+    """The focus rested on a card that became unplayable (the pile moved on): it goes to the nearest playable."""
+    app, table = _turn_with_an_unplayable_card(tmp_path)
+    playable, hand = table.playable_names(), table.shown.hand
+    table.hand_focus = next(i for i, name in enumerate(hand) if name not in playable)
+    table._keep_focus_playable()
+    assert hand[table.hand_focus] in playable
+
+
+def test_the_keys_line_is_drawn_under_the_hand_not_over_the_cards(tmp_path):
+    """The hint line has its own strip at the bottom of the hand's anchor: no card reaches into it."""
+    from lama_desktop.app.table.pieces import card_height
+
+    for size in ((1280, 720), (1920, 1080)):
+        app, table = _turn_with_an_unplayable_card(tmp_path / f"{size[0]}", size)
+        for scale in (0.85, 1.0, 1.3):
+            app.update_settings(ui_scale=scale)
+            app.step(1 / 30)
+            strip = table.layout["seat0.hand"].copy()
+            strip.top = strip.bottom - table._hint_h()
+            for x, y, _angle in table._hand_positions():
+                card = pygame.Rect(0, 0, table.hand_w, card_height(table.hand_w))
+                card.center = (round(x), round(y))
+                assert card.bottom <= strip.top + 1, (size, scale, card, strip)

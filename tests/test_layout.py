@@ -137,3 +137,75 @@ def test_a_language_change_redraws_every_text(checker, moment):
         records = checker.switched_texts(moment, size, old, new)
         stale = [r.describe() for r in records if r.kind == "ui" and r.lang != new]
         assert not stale, f"{old} -> {new}: still in {old}:\n" + "\n".join(stale)
+
+
+# --- the UI-scale setting on the menus --------------------------------------------------------------------------
+MENUS = ["title-continue", "setup-default", "setup-party-6", "settings-menu", "rules-lama-first", "statistics-table",
+         "pause-overlay", "message-damaged-save", "privacy-pass", "results-final"]
+
+
+@pytest.mark.parametrize("name", MENUS)
+def test_the_ui_scale_visibly_changes_every_menu_up_to_130_percent(checker, name):
+    """Each step of Settings → Interface size makes the menu's text bigger (it used to stop at 100%), and the
+    screen still fits the window (the layout checks say so for every text). In the smallest window (1280x720)
+    the title, setup and settings screens fill its height at 115%: 130% draws them as large as 115%."""
+    import statistics
+
+    from lama_desktop import layoutcheck
+
+    moment = next(m for m in layoutcheck.moments() if m.name == name)
+    for size in ((1280, 720), (1920, 1080)):
+        sizes = []
+        for scale in (0.85, 1.0, 1.15, 1.3):
+            records, _lost = checker.frame_texts(moment, size, scale, "en")
+            ui = [r.px for r in records if r.kind == "ui"]
+            sizes.append(statistics.median(ui))
+            assert not textprobe.problems(records, size), (size, scale)
+        if size == (1920, 1080):
+            assert all(b >= a * 1.05 for a, b in zip(sizes, sizes[1:])), f"{size}: median text px {sizes}"
+        else:  # the smallest window: the tallest menus reach its height at 115% (they never grow past it)
+            assert sizes[0] < sizes[1] < sizes[2] <= sizes[3], f"{size}: median text px {sizes}"
+
+
+# --- every screen ---------------------------------------------------------------------------------------------
+def _groups():
+    from lama_desktop import layoutcheck
+
+    groups: dict[str, list] = {}
+    for combo in layoutcheck.plan():
+        groups.setdefault(combo[0].group, []).append(combo)
+    return groups
+
+
+GROUPS = _groups()
+
+
+def test_the_sample_covers_every_screen_size_scale_language_and_seat_count():
+    from lama_desktop import layoutcheck
+    from lama_desktop.app import i18n
+    from lama_desktop.app.table.layout_moments import GAMES
+
+    combos = layoutcheck.plan()
+    for group, members in GROUPS.items():
+        seen = {(size, scale, lang) for _m, size, scale, lang in members}
+        assert len(seen) == len(layoutcheck.SIZES) * len(layoutcheck.SCALES) * len(i18n.LANGUAGES), group
+    names = {m.name for m, *_rest in combos}
+    for game, (group, _domain, counts) in GAMES.items():
+        for n in counts:
+            assert f"{group}-{game}-mid-{n}p" in names and f"{group}-{game}-results-{n}p" in names
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("group", sorted(GROUPS))
+def test_every_text_stays_in_the_window_apart_and_legible(checker, group):
+    """Every table (each seat count, mid-round with its log, toasts and prompt, a round summary, the results)
+    and every menu, at 1280x720 and 1920x1080, UI scale 85-130%, in every language: no text leaves the window
+    or its panel, overlaps another, is painted over, or is drawn under 12 px at 1280x720; none is drawn around
+    the probe. The sample (``layoutcheck.plan``) gives each group every size x scale x language."""
+    failures = []
+    for moment, size, scale, lang in GROUPS[group]:
+        found = checker.check(moment, size, scale, lang)
+        if found:
+            failures.append(f"{moment.name} {size[0]}x{size[1]} {round(scale * 100)}% {lang}:\n    "
+                            + "\n    ".join(found))
+    assert not failures, "\n".join(failures)

@@ -34,6 +34,8 @@ GOOD = (88, 160, 96)
 BAD = (196, 72, 64)
 
 REFERENCE = (1600, 900)
+#: the smallest text the app draws, in pixels, whatever the window size and UI scale (layouts must make room)
+MIN_TEXT_PX = 12
 
 
 class UI:
@@ -41,6 +43,7 @@ class UI:
 
     def __init__(self, size: tuple[int, int], ui_scale: float = 1.0, font_provider=None):
         self.size = size
+        self.ui_scale = ui_scale
         self.scale = min(size[0] / REFERENCE[0], size[1] / REFERENCE[1]) * ui_scale
         self._font_provider = font_provider or default_font
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -50,7 +53,8 @@ class UI:
         return max(1, round(value * self.scale)) if value > 0 else round(value * self.scale)
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        px = max(8, round(size * self.scale))
+        """The UI font for a reference ``size``; never under ``MIN_TEXT_PX`` (a small window keeps text legible)."""
+        px = max(MIN_TEXT_PX, round(size * self.scale))
         key = (px, bold)
         font = self._fonts.get(key)
         if font is None:
@@ -66,6 +70,23 @@ class UI:
             surf = self.font(size, bold).render(text, True, color)
             self._text[key] = surf
         return surf
+
+    def text_fit(self, text: str, size: float, max_w: float, color=INK, bold: bool = False) -> pygame.Surface:
+        """``text`` in at most ``max_w`` pixels: a smaller size first (never under ``MIN_TEXT_PX``), then cut
+        with an ellipsis. Never squeezed by scaling the picture (that makes text too small to read)."""
+        max_w = max(1, int(max_w))
+        if self.font(size, bold).size(text)[0] <= max_w:
+            return self.text(text, size, color, bold)
+        fitted = size
+        while round(fitted * self.scale) > MIN_TEXT_PX and self.font(fitted, bold).size(text)[0] > max_w:
+            fitted = max(MIN_TEXT_PX / self.scale, fitted * 0.92)
+        font = self.font(fitted, bold)
+        if font.size(text)[0] <= max_w:
+            return self.text(text, fitted, color, bold)
+        cut = len(text)
+        while cut > 1 and font.size(text[:cut].rstrip() + "…")[0] > max_w:
+            cut -= 1
+        return self.text(text[:cut].rstrip() + "…", fitted, color, bold)
 
     def text_alpha(self, text: str, size: float, color, alpha: int, bold: bool = False) -> pygame.Surface:
         """Cached translucent text (a copy with surface alpha: the plain cached text is never changed)."""
@@ -322,6 +343,9 @@ class Button(Widget):
         super().__init__(**kw)
         self.text, self.on_click, self.style, self.size, self.hint = text, on_click, style, size, hint
 
+    def font_floor_width(self, ui: UI) -> int:
+        return _floor_width(ui, self.text, self.size, True)
+
     def activate(self):
         if self.enabled and self.on_click:
             self.on_click()
@@ -380,23 +404,26 @@ class Button(Widget):
             ring = body.inflate(ui.s(10), ui.s(10))
             pygame.draw.rect(surf, FOCUS, ring, max(3, ui.s(5)), border_radius=radius + ui.s(5))
             pygame.draw.rect(surf, GOLD_DARK, ring, max(1, ui.s(2)), border_radius=radius + ui.s(5))
-        label = ui.text(self.text, self.size, text_color, bold=True)
         hint = None
-        if self.hint and self.enabled:
-            hint = ui.text(self.hint, self.size * 0.62, INK_SOFT if self.style != "ghost" else CREAM)
-        # the centred label keeps clear of the hint on both sides and of the top and bottom edges (a large UI
-        # scale in a small window can make the font taller than the button)
-        room_w = w - ui.s(16) - (2 * (hint.get_width() + ui.s(10)) if hint is not None else 0)
         room_h = h - max(2, ui.s(4))
-        fit = min(1.0, max(1, room_w) / max(1, label.get_width()), max(1, room_h) / max(1, label.get_height()))
-        if fit < 1.0:
-            label = pygame.transform.smoothscale_by(label, fit)
+        if self.hint and self.enabled:
+            # the centred label keeps clear of the hint on both sides; when the label cannot fit beside the key
+            # hint (a narrow button, a long translation), the hint gives way: the words matter more than the key
+            hint_font = ui.font(self.size * 0.62)
+            room_w = w - ui.s(16) - 2 * (hint_font.size(self.hint)[0] + ui.s(10))
+            if self.font_floor_width(ui) <= room_w and hint_font.get_height() <= room_h:
+                hint = ui.text(self.hint, self.size * 0.62, INK_SOFT if self.style != "ghost" else CREAM)
+        room_w = w - ui.s(16) - (2 * (hint.get_width() + ui.s(10)) if hint is not None else 0)
+        label = ui.text_fit(self.text, self.size, room_w, text_color, bold=True)
         blit_text_center(surf, label, body.center)
         if hint is not None:
-            if hint.get_height() > room_h:
-                hint = pygame.transform.smoothscale_by(hint, max(1, room_h) / hint.get_height())
             surf.blit(hint, hint.get_rect(midright=(body.right - ui.s(12), body.centery)))
         return surf
+
+
+def _floor_width(ui: UI, text: str, size: float, bold: bool) -> int:
+    """How wide ``text`` is at the smallest size ``ui.text_fit`` would shrink it to (before cutting it)."""
+    return ui.font(min(size, MIN_TEXT_PX / ui.scale), bold).size(text)[0]
 
 
 class _Row(Widget):
@@ -611,7 +638,7 @@ class Cycler(_Row):
         img = ui.text(text, self.size * 0.92, INK if self.enabled else DISABLED, bold=True)
         room = box.w - 2 * a - ui.s(16)
         if img.get_width() > room:
-            img = pygame.transform.smoothscale_by(img, room / img.get_width())
+            img = ui.text_fit(text, self.size * 0.92, room, INK if self.enabled else DISABLED, bold=True)
         blit_text_center(surf, img, box.center)
 
 

@@ -89,7 +89,7 @@ def llama_card(ui: UI, crop: str, value: int | None, w: int, h: int) -> pygame.S
         pygame.draw.rect(surf, INK, body, max(1, w // 34), border_radius=radius)
         ic = icon(crop, int(h * 0.22))
         surf.blit(ic, ic.get_rect(center=(body.centerx, band.bottom)))
-        num = art.display_font(int(h * 0.42)).render(str(value), True, INK)
+        num = ui.text(str(value), h * 0.42 / ui.scale, INK, bold=True)
         surf.blit(num, num.get_rect(center=(body.centerx, body.y + h * 0.64)))
         fig = art.llama_head(int(h * 0.2)) if hasattr(art, "llama_head") else None
         if fig is not None:
@@ -175,9 +175,7 @@ def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, co
         band = pygame.Rect(0, 0, body.w, int(h * 0.24))
         pygame.draw.rect(surf, (226, 210, 180), band, border_top_left_radius=radius, border_top_right_radius=radius)
         pygame.draw.rect(surf, INK, body, max(1, w // 34), border_radius=radius)
-        name = ui.text(t(f"llama_land.char.{char['type']}.name"), 14, INK, bold=True)
-        if name.get_width() > body.w - 6:
-            name = pygame.transform.smoothscale_by(name, (body.w - 6) / name.get_width())
+        name = ui.text_fit(t(f"llama_land.char.{char['type']}.name"), 14, body.w - 6, INK, bold=True)
         surf.blit(name, name.get_rect(center=band.center))
         if char["type"] == "settler":  # three crops over "→ 2 coins": two rows read better than one long one
             size = max(10, int(w * 0.3))
@@ -191,10 +189,9 @@ def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, co
                 pic = pygame.transform.smoothscale_by(pic, (body.w - 8) / pic.get_width())
             surf.blit(pic, pic.get_rect(center=(body.centerx, body.y + h * 0.54)))
         kind = t("llama_land.char.active") if char["type"] in ("trader", "merchant") else t("llama_land.char.passive")
-        tag = ui.text(kind, 11, INK_SOFT)
-        if tag.get_width() > body.w - 6:
-            tag = pygame.transform.smoothscale_by(tag, (body.w - 6) / tag.get_width())
-        surf.blit(tag, tag.get_rect(midbottom=(body.centerx, body.bottom - 4)))
+        if ui.font(11).size(kind)[0] <= body.w - 6:  # a card too small for it: the hover tip says it
+            tag = ui.text(kind, 11, INK_SOFT)
+            surf.blit(tag, tag.get_rect(midbottom=(body.centerx, body.bottom - 4)))
         return finish(surf)
     return cached(("char", char.get("type"), tuple(char.get("crops", [])), w, h, back, count, ui.scale), build)
 
@@ -216,23 +213,21 @@ def objective_card(ui: UI, obj: dict, w: int, h: int, highlight_spaces=(), seat_
         spaces_w = int(w * 0.36)
         text_x = stripe.right + ui.s(6)
         text_w = body.w - spaces_w - text_x - ui.s(4)
-        title = ui.text(t(f"llama_land.objective.{obj['id']}.name"), 15, INK, bold=True)
-        if title.get_width() > text_w:
-            title = pygame.transform.smoothscale_by(title, text_w / title.get_width())
+        title = ui.text_fit(t(f"llama_land.objective.{obj['id']}.name"), 15, text_w, INK, bold=True)
         surf.blit(title, (text_x, body.y + ui.s(4)))
         y = body.y + ui.s(6) + title.get_height()
         # the condition in as many lines as the card holds (at most three): a smaller size before a lost line
         text = t(f"llama_land.objective.{obj['id']}.text")
-        for size in (12, 11, 10, 9):
+        for size in (12, 11, 10, 9):  # measured, not rendered (the UI font never goes under its minimum size)
             lines = ui.wrap(text, size, text_w)
-            imgs = [ui.text(line, size, INK_SOFT) for line in lines[:3]]
-            if len(lines) <= 3 and y + sum(img.get_height() for img in imgs) <= body.bottom - 2:
+            if len(lines) <= 3 and y + ui.font(size).get_height() * len(lines) <= body.bottom - 2:
                 break
-        for img in imgs:
-            if y + img.get_height() > body.bottom - 2:
+        line_h = ui.font(size).get_height()
+        for line in lines[:3]:
+            if y + line_h > body.bottom - 2:
                 break
-            surf.blit(img, (text_x, y))
-            y += img.get_height()
+            surf.blit(ui.text(line, size, INK_SOFT), (text_x, y))
+            y += line_h
         # the three spaces
         d = min(int(spaces_w / 3.3), int(body.h * 0.62))
         gap = (spaces_w - 3 * d) / 4

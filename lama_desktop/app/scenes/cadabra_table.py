@@ -539,8 +539,14 @@ class CadabraTableScene(LamaTableScene):
         return (stage.x + cx, stage.y + cy)
 
     def _supply_anchor(self):
-        stage = self._stage_geometry()
-        return (stage.right + self.token_d * 0.8, stage.bottom - self.token_d * 0.6)
+        """The magic token's place in the supply: the layout's ``supply`` anchor beside the stage (the seats never
+        grow onto it), its caption under the token."""
+        r = self.layout.get("supply")
+        if r is None:
+            stage = self._stage_geometry()
+            return (stage.right + self.token_d * 0.8, stage.bottom - self.token_d * 0.6)
+        cap_h = self.ui.font(13, True).get_linesize()
+        return (r.centerx, min(r.centery, r.bottom - cap_h - self.token_d * 0.55))
 
     def _magic_anchor(self, seat):
         if seat in ("supply", None):
@@ -594,7 +600,7 @@ class CadabraTableScene(LamaTableScene):
         if sh.magic == "supply":
             img = art.token("magic", self.token_d)
             surface.blit(img, img.get_rect(center=tuple(round(v) for v in self._supply_anchor())))
-            cap = self.ui.font(13, True).render(t("cadabra.label.supply").upper(), True, (170, 200, 240))
+            cap = self.ui.text(t("cadabra.label.supply").upper(), 13, (170, 200, 240), bold=True)
             x, y = self._supply_anchor()
             surface.blit(cap, cap.get_rect(midtop=(round(x), round(y + self.token_d * 0.55))))
 

@@ -323,12 +323,15 @@ class LamaTableScene(TableScene):
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             for b in self.buttons.values():
                 b.focused = False
-            count = len(self.shown.hand)
-            if count:
+            stops = self._focus_stops()
+            if stops:
+                step = 1 if key == pygame.K_RIGHT else -1
                 if self.hand_focus < 0:
-                    self.hand_focus = 0 if key == pygame.K_RIGHT else count - 1
-                else:
-                    self.hand_focus = (self.hand_focus + (1 if key == pygame.K_RIGHT else -1)) % count
+                    self.hand_focus = stops[0] if step > 0 else stops[-1]
+                else:  # the next stop in that direction, round the hand
+                    ahead = [i for i in stops if (i - self.hand_focus) * step > 0]
+                    self.hand_focus = (min(ahead) if step > 0 else max(ahead)) if ahead else (
+                        stops[0] if step > 0 else stops[-1])
             return True
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             if 0 <= self.hand_focus < len(self.shown.hand):
@@ -345,6 +348,26 @@ class LamaTableScene(TableScene):
             self.try_move(letters[key])
             return True
         return False
+
+    def _focus_stops(self) -> list[int]:
+        """Where the arrow keys stop in the hand: on the player's turn only the cards that can be played (every
+        card when none can, or while waiting: to look at them)."""
+        hand = self.shown.hand
+        if self.can_act():
+            playable = self.playable_names()
+            stops = [i for i, name in enumerate(hand) if name in playable]
+            if stops:
+                return stops
+        return list(range(len(hand)))
+
+    def _keep_focus_playable(self) -> None:
+        """The keyboard focus never rests on a card that cannot be played: it moves to the nearest that can."""
+        if self.hand_focus < 0 or not self.can_act():
+            return
+        stops = self._focus_stops()
+        if self.hand_focus in stops:
+            return
+        self.hand_focus = min(stops, key=lambda i: (abs(i - self.hand_focus), i)) if stops else -1
 
     def _card_at(self, pos) -> int:
         if not self.revealed or self.layout is None:
@@ -417,6 +440,7 @@ class LamaTableScene(TableScene):
             self._build_buttons()
         if self.hand_focus >= len(self.shown.hand):
             self.hand_focus = len(self.shown.hand) - 1
+        self._keep_focus_playable()
         my_turn = self.can_act()
         if my_turn and not getattr(self, "_was_my_turn", False):
             self._sound("turn")
@@ -589,7 +613,7 @@ class LamaTableScene(TableScene):
 
     def _deal_target(self, seat: int, index: int, size: int):
         if self.pos_of(seat) == 0:
-            positions = fan_positions(size, self.layout["seat0.hand"], self.hand_w)
+            positions = fan_positions(size, self._fan_rect(), self.hand_w)
             x, y, _ = positions[min(index, len(positions) - 1)]
             return x, y
         return self._hand_anchor(seat)
@@ -820,7 +844,16 @@ class LamaTableScene(TableScene):
         return super()._advice_rects(move)
 
     def _hand_positions(self):
-        return fan_positions(len(self.shown.hand), self.layout["seat0.hand"], self.hand_w)
+        return fan_positions(len(self.shown.hand), self._fan_rect(), self.hand_w)
+
+    def _fan_rect(self) -> pygame.Rect:
+        """The player's hand anchor less the keys line under it: the cards never sit under that line."""
+        rect = self.layout["seat0.hand"].copy()
+        rect.h -= self._hint_h()
+        return rect
+
+    def _hint_h(self) -> int:
+        return self.ui.font(16).get_linesize() + self.layout.s(4)
 
     def _render_static(self, size) -> pygame.Surface:
         surf = pygame.Surface(size)
@@ -835,8 +868,8 @@ class LamaTableScene(TableScene):
         for name in ("draw_pile", "discard"):
             r = L[name]
             slot = self._slot_rect(name)
-            label = ui.font(15, True).render(t(f"lama.label.{name}").upper(), True, (150, 200, 188))
-            surf.blit(label, label.get_rect(midbottom=(r.centerx, slot.y - L.s(4))))
+            label = ui.text(t(f"lama.label.{name}").upper(), 15, (150, 200, 188), bold=True)
+            surf.blit(label, label.get_rect(midtop=(r.centerx, slot.bottom + L.s(4))))
         if self.drama_variant:
             self._draw_board_base(surf)
         return surf.convert() if pygame.display.get_surface() else surf
@@ -994,7 +1027,7 @@ class LamaTableScene(TableScene):
     def _draw_hand(self, surface) -> None:
         L, sh = self.layout, self.shown
         seat = self.focus
-        rect = L["seat0.hand"]
+        rect = self._fan_rect()
         if not self.revealed:
             count = sh.sizes[seat]
             positions = fan_positions(count, rect, self.hand_w)
@@ -1034,7 +1067,8 @@ class LamaTableScene(TableScene):
                 pygame.draw.rect(surface, (255, 250, 230), r, max(2, L.s(3)), border_radius=L.s(12))
         if mine_turn and sh.hand:
             hint = self.ui.text(self._hand_hint(), 16, (196, 226, 214))
-            surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom + L.s(2))))
+            strip = L["seat0.hand"]
+            surface.blit(hint, hint.get_rect(midbottom=(strip.centerx, strip.bottom - L.s(2))))
 
     def _status_text(self) -> str:
         s, sh = self.session, self.shown

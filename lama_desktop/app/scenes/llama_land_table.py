@@ -48,7 +48,7 @@ from ..session import GameSession
 from ..table.advisor_panel import AdvisorPanel
 from ..table.scene_base import TableScene, advice_anchor, open_session
 from ..table.seats import level_text, log_title, seat_portrait
-from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, finish, lazy
+from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, draw_toasts, finish, lazy
 from ..table.tween import Tweener
 from ..table.layout import table_ui_scale
 from ..table.reasons import refusal_text
@@ -109,6 +109,7 @@ class LlamaLandTableScene(TableScene):
         self.finished = False
         self.time = 0.0
         self.reason_toast: Toast | None = None
+        self._bubble_rect: pygame.Rect | None = None  # the payout bubble of the last frame (toasts keep off it)
         self.frame_big: IsoFrame | None = None
         self.frame_key = None
         self.spots_cache = (None, None)
@@ -887,9 +888,9 @@ class LlamaLandTableScene(TableScene):
         isz = min(ui.s(22), max(10, (rect.h - head_h) // 5))
         y_res = rect.y + head_h + ui.s(6)
         y_info = y_res + isz + ui.s(4)
-        y_chips = y_info + ui.text("Ag", 13, INK_SOFT).get_height() + ui.s(3)
+        y_chips = y_info + ui.font(13).get_height() + ui.s(3)
         # four resources, each an icon and a two-digit count, spread over the room right of the mini domain
-        step = min(isz + ui.s(30), (rect.right - ui.s(6) - x0 - isz - ui.text("88", 17, INK, bold=True).get_width())
+        step = min(isz + ui.s(30), (rect.right - ui.s(6) - x0 - isz - ui.font(17, True).size("88")[0])
                    // 3)
         chip_h = ui.s(20)
         gap = ui.s(4)
@@ -1148,12 +1149,9 @@ class LlamaLandTableScene(TableScene):
             else:
                 empty = ui.text(t("llama_land.ui.empty"), 16, INK_SOFT)
                 surf.blit(empty, empty.get_rect(center=(rect.centerx, rect.y + rect.h * 0.42)))
-            label = ui.text(f"{i + 1} · {st['shape']}", 16, INK, bold=True)
             count = ui.text(f"×{st['count']}", 18, INK_SOFT, bold=True)
-            room = rect.w - ui.s(16) - ui.s(4)  # a narrow card (large UI scale) shrinks both rather than overlap
-            if label.get_width() + count.get_width() > room:
-                k = room / (label.get_width() + count.get_width())
-                label, count = pygame.transform.smoothscale_by(label, k), pygame.transform.smoothscale_by(count, k)
+            room = rect.w - ui.s(16) - ui.s(4) - count.get_width()  # a narrow card: the label gives way
+            label = ui.text_fit(f"{i + 1} · {st['shape']}", 16, room, INK, bold=True)
             surf.blit(label, label.get_rect(bottomleft=(rect.x + ui.s(8), rect.bottom - ui.s(6))))
             surf.blit(count, count.get_rect(bottomright=(rect.right - ui.s(8), rect.bottom - ui.s(6))))
         # llama columns
@@ -1166,17 +1164,14 @@ class LlamaLandTableScene(TableScene):
                 surf.blit(img, (rect.x, rect.y + k * ui.s(5)))
             img = llama_card(ui, crop, values[0] if values else None, rect.w, rect.h)
             surf.blit(img, rect.topleft)
-            rest = " ".join(str(v) for v in values[1:7]) + (" …" if len(values) > 7 else "")
             y = rect.bottom + under * ui.s(5) + ui.s(4)
+            room = rect.w + ui.s(4)
+            rest = _values_strip(ui, values[1:7], len(values) > 7, room)
             if rest:
                 txt = ui.text(rest, 12, (220, 236, 228))
-                if txt.get_width() > rect.w + ui.s(4):
-                    txt = pygame.transform.smoothscale_by(txt, (rect.w + ui.s(4)) / txt.get_width())
                 surf.blit(txt, txt.get_rect(midtop=(rect.centerx, y)))
-            cnt = ui.text(t("llama_land.ui.cards_left", n=len(values)), 12, (170, 210, 196), bold=True)
-            if cnt.get_width() > rect.w + ui.s(4):
-                cnt = pygame.transform.smoothscale_by(cnt, (rect.w + ui.s(4)) / cnt.get_width())
-            surf.blit(cnt, cnt.get_rect(midtop=(rect.centerx, y + ui.s(15))))
+            cnt = ui.text_fit(t("llama_land.ui.cards_left", n=len(values)), 12, room, (170, 210, 196), bold=True)
+            surf.blit(cnt, cnt.get_rect(midtop=(rect.centerx, y + ui.font(12).get_linesize())))
         # character row and deck
         row = d["character_row"]
         for i in range(5):
@@ -1386,6 +1381,7 @@ class LlamaLandTableScene(TableScene):
             self.middle = layer
             self.middle_key = key
         surface.blit(self.middle, (0, 0))
+        self._bubble_rect = None
         self._draw_hover(surface)
         clip = surface.get_clip()
         self._bubble = None
@@ -1403,8 +1399,9 @@ class LlamaLandTableScene(TableScene):
             b.draw(surface, ui)
         self._draw_flyers(surface)
         self.advisor.draw(surface)
-        for toast in self.toasts[-3:]:
-            toast.draw(surface, (self.rects["domain"].centerx, self.rects["domain"].y + ui.s(70)), ui)
+        domain = self.rects["domain"]
+        band = pygame.Rect(domain.x + ui.s(20), domain.y + ui.s(40), domain.w - ui.s(40), domain.h - ui.s(140))
+        draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
 
     # -- the advisor (table/advisor_panel.py) -------------------------------------------------------------------
     #: how many of the advisor's best placements are drawn as ghost tiles
@@ -1723,6 +1720,7 @@ class LlamaLandTableScene(TableScene):
         rect = img.get_rect(midbottom=(round(cx), round(top[1] - lift - frame.cell * 0.35)))
         rect.clamp_ip(self.rects["domain"])
         surface.blit(img, rect)
+        self._bubble_rect = rect
 
     def _draw_compass(self, surface) -> None:
         """Which way each arrow key moves the cursor on the isometric grid (bottom-left of the domain)."""
@@ -1924,6 +1922,18 @@ class LlamaLandTableScene(TableScene):
 
 
 # -- small helpers ----------------------------------------------------------------------------------------------
+def _values_strip(ui, values, more: bool, room: int) -> str:
+    """The values of the llama cards under the top one, as many as fit ``room`` pixels at a legible size."""
+    font = ui.font(12)
+    shown = [str(v) for v in values]
+    while shown:
+        text = " ".join(shown) + (" …" if more or len(shown) < len(values) else "")
+        if font.size(text)[0] <= room:
+            return text
+        shown.pop()
+    return "…" if values else ""
+
+
 def _char_fmt(ch: dict) -> dict:
     crops = [t(f"llama_land.res.{c}") for c in ch.get("crops", [])] + ["", ""]
     return {"a": crops[0], "b": crops[1]}

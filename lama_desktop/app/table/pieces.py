@@ -201,8 +201,9 @@ def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, cou
     if text:
         badge = count_badge(ui, text, min(badge_h, rect.h), fill=(196, 84, 70) if out else CREAM,
                             color=(255, 244, 230) if out else INK)
-        if badge.get_width() > rect.w:
-            badge = pygame.transform.smoothscale_by(badge, rect.w / badge.get_width())
+        if badge.get_width() > rect.w and count:  # the words do not fit beside the cards: the count alone
+            badge = count_badge(ui, str(count), min(badge_h, rect.h), fill=(196, 84, 70) if out else CREAM,
+                                color=(255, 244, 230) if out else INK)
     gap = max(2, badge_h // 6)
     x = rect.x + gap
     if count:
@@ -312,12 +313,8 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     # name and detail
     text_x = acx + ad // 2 + max(6, h // 7)
     avail = pill.x - text_x - max(4, h // 10)
-    name_img = ui.font(h * 0.33 / ui.scale, True).render(name, True, INK if not out else INK_SOFT)
-    if name_img.get_width() > avail:
-        name_img = pygame.transform.smoothscale_by(name_img, avail / name_img.get_width())
-    detail_img = ui.font(h * 0.23 / ui.scale).render(detail, True, INK_SOFT)
-    if detail_img.get_width() > avail:
-        detail_img = pygame.transform.smoothscale_by(detail_img, avail / detail_img.get_width())
+    name_img = ui.text_fit(name, h * 0.33 / ui.scale, avail, INK if not out else INK_SOFT, True)
+    detail_img = ui.text_fit(detail, h * 0.23 / ui.scale, avail, INK_SOFT)
     block = name_img.get_height() + detail_img.get_height()
     y = body.centery - block // 2
     surf.blit(name_img, (text_x, y))
@@ -551,10 +548,9 @@ class LogPanel:
                 break
         shown = rows[-room:]
         for i, (text, color, newest) in enumerate(shown):
-            img = ui.font(17, newest).render(text, True, color)
-            if img.get_width() > w - ui.s(24):  # a single word wider than the panel
-                img = pygame.transform.smoothscale_by(img, (w - ui.s(24)) / img.get_width())
+            img = ui.text_fit(text, 17, w - ui.s(24), color, newest)  # a single word wider than the panel: cut
             if not newest:
+                img = img.copy()
                 img.set_alpha(150 + round(100 * (i + 1) / len(shown)))
             surf.blit(img, (ui.s(12), top + i * line_h))
         return finish(surf)
@@ -562,7 +558,11 @@ class LogPanel:
 
 # --- toasts ----------------------------------------------------------------------------------------------------------
 class Toast:
-    """A message over the table that pops in, stays ``duration`` seconds and fades; ``big`` for moments."""
+    """A message over the table that pops in, stays ``duration`` seconds and fades; ``big`` for moments.
+
+    The words wrap to the width the table gives (``max_w``): a long refusal becomes two or three lines inside
+    the toast band instead of running over the seats or off the window. ``draw_toasts`` stacks them.
+    """
 
     def __init__(self, text: str, duration: float = 1.8, big: bool = False, color=GOLD):
         self.text, self.duration, self.big, self.color = text, duration, big, color
@@ -571,31 +571,48 @@ class Toast:
         self.seat: int | None = None
         self.source = None
         self._img = None
+        self._img_key = None
 
     @property
     def done(self) -> bool:
         return self.age >= self.duration
 
-    def draw(self, surface: pygame.Surface, center, ui: UI) -> None:
-        if self._img is None:
-            size = 40 if self.big else 24
-            text = ui.font(size, True).render(self.text, True, INK)
-            pad_x, pad_y = ui.s(30 if self.big else 22), ui.s(12 if self.big else 9)
-            w, h = text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y
-            blur = ui.s(8)
-            img = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
-            body = pygame.Rect(2 * blur, 2 * blur, w, h)
-            pygame.draw.rect(img, (0, 0, 0, 110), body.move(0, ui.s(5)), border_radius=h // 2)
-            img = pygame.transform.gaussian_blur(img, blur)
-            pygame.draw.rect(img, CREAM, body, border_radius=h // 2)
-            pygame.draw.rect(img, self.color, body, max(2, ui.s(4)), border_radius=h // 2)
-            img.blit(text, text.get_rect(center=body.center))
-            self._img = finish(img)
+    def image(self, ui: UI, max_w: int | None = None) -> pygame.Surface:
+        """The finished toast (shadow included), its lines wrapped to fit ``max_w`` pixels."""
+        key = (ui.scale, max_w, language())
+        if self._img is not None and self._img_key == key:
+            return self._img
+        size = 34 if self.big else 22
+        pad_x, pad_y = ui.s(30 if self.big else 22), ui.s(12 if self.big else 9)
+        blur = ui.s(8)
+        inner = None if max_w is None else max(ui.s(120), max_w - 2 * pad_x - 4 * blur)
+        lines = [self.text] if inner is None else ui.wrap(self.text, size, inner, bold=True)
+        texts = [ui.text(line, size, INK, bold=True) for line in lines]
+        line_h = ui.font(size, True).get_linesize()
+        w = max(t.get_width() for t in texts) + 2 * pad_x
+        h = line_h * len(texts) + 2 * pad_y
+        img = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+        body = pygame.Rect(2 * blur, 2 * blur, w, h)
+        radius = min(h // 2, ui.s(32))
+        pygame.draw.rect(img, (0, 0, 0, 110), body.move(0, ui.s(5)), border_radius=radius)
+        img = pygame.transform.gaussian_blur(img, blur)
+        pygame.draw.rect(img, CREAM, body, border_radius=radius)
+        pygame.draw.rect(img, self.color, body, max(2, ui.s(4)), border_radius=radius)
+        y = body.y + pad_y
+        for text in texts:
+            img.blit(text, text.get_rect(midtop=(body.centerx, y)))
+            y += line_h
+        self._img, self._img_key = finish(img), key
+        self.body_h = h
+        self.blur = blur
+        return self._img
+
+    def draw(self, surface: pygame.Surface, center, ui: UI, max_w: int | None = None) -> None:
         t = self.age
         appear = min(1.0, t / 0.18)
         fade = min(1.0, max(0.0, (self.duration - t) / 0.35))
         scale = 0.85 + 0.15 * (1 - (1 - appear) ** 3)
-        img = self._img
+        img = self.image(ui, max_w)
         if scale < 0.999:
             img = pygame.transform.smoothscale_by(img, scale)
         alpha = round(255 * min(appear, fade))
@@ -603,3 +620,28 @@ class Toast:
             img = img.copy()
             img.set_alpha(alpha)
         surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1] - (1 - appear) * ui.s(12)))))
+
+
+def draw_toasts(surface: pygame.Surface, toasts, band: pygame.Rect, ui: UI, shown: int = 3,
+                avoid: pygame.Rect | None = None) -> None:
+    """The newest ``shown`` toasts, wrapped to the band's width and stacked down from its top (never on each
+    other: each takes its own height); the band's height holds as many as fit, the newest first. When the stack
+    would cover ``avoid`` (e.g. what the tile in hand would bring), it sits at the bottom of the band instead."""
+    gap = ui.s(6)
+    kept, room = [], band.h
+    for toast in reversed(toasts[-shown:]):
+        toast.image(ui, band.w)
+        if kept and toast.body_h > room:
+            break
+        kept.insert(0, toast)
+        room -= toast.body_h + gap
+    total = sum(toast.body_h + gap for toast in kept) - gap
+    y = band.y
+    if avoid is not None and avoid.colliderect(pygame.Rect(band.x, band.y, band.w, total)):
+        y = band.bottom - total
+    for toast in kept:
+        img = toast.image(ui, band.w)
+        pad = toast.blur * 2
+        top = y - pad  # the shadow margin may spill over the band's edge; the body starts at ``y``
+        toast.draw(surface, (band.centerx, top + img.get_height() / 2), ui, band.w)
+        y += toast.body_h + gap

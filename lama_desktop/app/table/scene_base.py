@@ -25,7 +25,7 @@ from ..session import GameSession
 from ..widgets import Button
 from .advisor_panel import AdvisorPanel, draw_advice_rects
 from .layout import table_ui_scale
-from .pieces import LogPanel, Toast, finish, token_kind
+from .pieces import LogPanel, Toast, draw_toasts, finish, token_kind
 from .reasons import refusal_text
 from .seats import level_text, log_title, seat_plate
 from .tween import Sprite, Tweener
@@ -149,10 +149,7 @@ class TableScene(Scene):
         key = (text, mine, r.size)
         cached = getattr(self, "_status_cache", None)
         if cached is None or cached[0] != key:
-            img = self.ui.font(24 if mine else 21, mine).render(text, True,
-                                                                (255, 240, 200) if mine else (214, 234, 226))
-            if img.get_width() > r.w:
-                img = pygame.transform.smoothscale_by(img, r.w / img.get_width())
+            img = self.ui.text_fit(text, 24 if mine else 21, r.w, (255, 240, 200) if mine else (214, 234, 226), mine)
             pad_x, pad_y = self.layout.s(15), self.layout.s(6)
             pill = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
             pygame.draw.rect(pill, (6, 30, 28, 150) if not mine else (70, 44, 10, 170), pill.get_rect(),
@@ -621,9 +618,7 @@ class TableScene(Scene):
         title = t(f"common.games.{self.session.game_id}")
         extras = [t_or(f"common.variants.{v}.title", v) for v in sorted(self.variants)]
         line1 = self.ui.text(self._round_text().upper(), 15, (150, 200, 188), True)
-        line2 = self.ui.text(" · ".join([title] + extras), 17, (226, 238, 232), True)
-        if line2.get_width() > r.w:
-            line2 = pygame.transform.smoothscale_by(line2, r.w / line2.get_width())
+        line2 = self.ui.text_fit(" · ".join([title] + extras), 17, r.w, (226, 238, 232), True)
         surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))
         surface.blit(line2, (r.x + self.layout.s(6), r.y + self.layout.s(6) + line1.get_height()))
 
@@ -631,12 +626,8 @@ class TableScene(Scene):
         raise NotImplementedError
 
     def _draw_toasts(self, surface) -> None:
-        """The last three toasts, one under the other from the layout's ``toast`` rect."""
-        toast_rect = self.layout["toast"]
-        y = toast_rect.centery
-        for toast in self.toasts[-3:]:
-            toast.draw(surface, (toast_rect.centerx, y), self.ui)
-            y += self.layout.s(70)
+        """The last three toasts, wrapped to the layout's ``toast`` band and stacked down from its top."""
+        draw_toasts(surface, self.toasts, self.layout["toast"], self.ui)
 
     def _draw_return_buttons(self, surface, lift: bool = True) -> None:
         """The buttons; a "return <token>" one shows the token itself (raised with the button when ``lift``)."""
