@@ -50,6 +50,7 @@ class TextRecord:
     covered: bool = False
     backdrop: bool = False  # under an overlay's dimming: the scene below, checked on its own
     scrolled: bool = False  # cut by a scrolling view (a blit of part of a taller or wider picture): fine
+    faded: bool = False  # drawn at low opacity to give way (e.g. a legend under the tile in hand): not read
     rotated: bool = False
 
     def describe(self) -> str:
@@ -217,10 +218,11 @@ def _land(target, source, off, dst: pygame.Rect, flags, state, view: pygame.Rect
                 if not record.backdrop:
                     added.append(replace(record, rect=rect, visible=pygame.Rect(rect.topleft, (0, 0)), clipped=True))
                 continue
+            faded = record.faded or (source.get_alpha() is not None and source.get_alpha() < 128)
             cut = visible != record.visible.move(off)
             scrolled = view is not None and cut and visible == record.visible.move(off).clip(view)
             added.append(replace(record, rect=rect, visible=visible, clipped=record.clipped or (cut and not scrolled),
-                                 scrolled=record.scrolled or scrolled))
+                                 scrolled=record.scrolled or scrolled, faded=faded))
         _set_texts(target, _texts(target) + [r for r in added if r.visible.w or not r.backdrop])
     parent = getattr(target, "_probe_parent", None)
     if parent is not None:
@@ -486,13 +488,13 @@ def problems(records: list[TextRecord], size: tuple[int, int], language: str | N
     for r in records:
         if r.clipped or (not r.scrolled and not window.contains(r.rect)):
             out.append(f"cut off: {r.describe()}")
-        elif r.covered:
+        elif r.covered and not r.faded:
             out.append(f"covered by a later drawing: {r.describe()}")
         if r.kind == "ui" and tuple(size) == SMALL_WINDOW and r.px < MIN_PX - 0.5:
             out.append(f"too small ({r.px:.1f} px < {MIN_PX}): {r.describe()}")
         if language is not None and r.lang != language:
             out.append(f"still in {r.lang} after the switch to {language}: {r.describe()}")
-    shown = [r for r in records if r.visible.w and r.visible.h]
+    shown = [r for r in records if r.visible.w and r.visible.h and not r.faded]
     for i, a in enumerate(shown):
         for b in shown[i + 1:]:
             if a.kind == "art" and b.kind == "art":

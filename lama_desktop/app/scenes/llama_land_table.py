@@ -1388,10 +1388,12 @@ class LlamaLandTableScene(TableScene):
         surface.set_clip(self.rects["domain"].inflate(-ui.s(4), -ui.s(4)))
         self._draw_big_domain(surface)
         surface.set_clip(clip)
+        bubble = self._payout_bubble(*self._bubble) if self._bubble is not None else None
+        self._bubble_rect = bubble[1] if bubble is not None else None  # the legend fades where it would cover it
         self._draw_domain_labels(surface)
-        if self._bubble is not None:
-            self._draw_payout_bubble(surface, *self._bubble)
-            self._bubble = None
+        if bubble is not None:
+            surface.blit(*bubble)
+        self._bubble = None
         self._draw_status(surface)
         self._draw_hover_tip(surface)
         self.log.draw(surface, self.rects["log"], ui, log_title())
@@ -1400,7 +1402,8 @@ class LlamaLandTableScene(TableScene):
         self._draw_flyers(surface)
         self.advisor.draw(surface)
         domain = self.rects["domain"]
-        band = pygame.Rect(domain.x + ui.s(20), domain.y + ui.s(40), domain.w - ui.s(40), domain.h - ui.s(140))
+        low = self._compass_bottom() - 3 * ui.s(34) - ui.s(8)  # above the compass
+        band = pygame.Rect(domain.x + ui.s(20), domain.y + ui.s(40), domain.w - ui.s(40), low - domain.y - ui.s(40))
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
 
     # -- the advisor (table/advisor_panel.py) -------------------------------------------------------------------
@@ -1662,7 +1665,7 @@ class LlamaLandTableScene(TableScene):
             ys = [py for top in tops for _, py in top]
             lift = frame.headroom + frame.rise  # the icons stand up, the tile in hand floats a little
             under = pygame.Rect(min(xs), min(ys) - lift, max(xs) - min(xs), max(ys) - min(ys) + lift)
-            if under.colliderect(rect):
+            if under.colliderect(rect) or (self._bubble_rect is not None and self._bubble_rect.colliderect(rect)):
                 img = img.copy()
                 img.set_alpha(70)
         surface.blit(img, rect.topleft)
@@ -1677,8 +1680,9 @@ class LlamaLandTableScene(TableScene):
         for x, y in front[1]:
             draw_cell(surface, frame, cells, x, y, seat)
 
-    def _draw_payout_bubble(self, surface, frame, ev, lift) -> None:
-        """What the build would bring, as icons in a little bubble above the tile in hand."""
+    def _payout_bubble(self, frame, ev, lift):
+        """What the build would bring, as icons in a little bubble above the tile in hand: (picture, rect), or
+        None when it brings nothing."""
         gains: dict = {}
         for _src, g in ev["gains"]:
             for k, v in g.items():
@@ -1688,7 +1692,7 @@ class LlamaLandTableScene(TableScene):
         if ev["huts"]:
             items.append(("hut", ev["huts"]))
         if not items:
-            return
+            return None
         ui = self.ui
         key = ("bubble", tuple(items), ui.scale)
         img = self.domain_cache.get(key)
@@ -1719,8 +1723,7 @@ class LlamaLandTableScene(TableScene):
         cx = sum(p[0] for p in tops) / len(tops)
         rect = img.get_rect(midbottom=(round(cx), round(top[1] - lift - frame.cell * 0.35)))
         rect.clamp_ip(self.rects["domain"])
-        surface.blit(img, rect)
-        self._bubble_rect = rect
+        return img, rect
 
     def _draw_compass(self, surface) -> None:
         """Which way each arrow key moves the cursor on the isometric grid (bottom-left of the domain)."""
@@ -1744,8 +1747,16 @@ class LlamaLandTableScene(TableScene):
                 img.blit(label, label.get_rect(center=(cx + dx * r * 1.45, cy + dy * r * 1.45)))
             img = finish(img)
             self.domain_cache[key] = img
-        dom = self.rects["domain"]
-        surface.blit(img, img.get_rect(bottomleft=(dom.x + ui.s(10), dom.bottom - ui.s(60))))
+        surface.blit(img, img.get_rect(bottomleft=(self.rects["domain"].x + ui.s(10), self._compass_bottom())))
+
+    def _compass_bottom(self) -> int:
+        """The compass's bottom: above the keys line over the status pill, whatever the scale."""
+        ui, dom = self.ui, self.rects["domain"]
+        bottom = dom.bottom - ui.s(60)
+        status = self.rects.get("status")
+        if status is not None:
+            bottom = min(bottom, status.y - ui.s(8) - ui.font(14).get_linesize())
+        return bottom
 
     def _domain_cached_big(self, seat, frame, skip):
         dom = self.d["domains"][seat]
@@ -1860,9 +1871,7 @@ class LlamaLandTableScene(TableScene):
             text = t("llama_land.status.keys")
             keys = self.domain_cache.get(("keys", text, rect.w))
             if keys is None:  # as wide as the status pill at most (a large UI scale, a long language)
-                keys = ui.text(text, 14, (190, 214, 206))
-                if keys.get_width() > rect.w:
-                    keys = pygame.transform.smoothscale_by(keys, rect.w / keys.get_width())
+                keys = ui.text_fit(text, 14, rect.w, (190, 214, 206))
                 self.domain_cache[("keys", text, rect.w)] = keys
             surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, rect.y - ui.s(4))))
 

@@ -20,6 +20,10 @@ class SettingsScene(MenuScene):
         s = self.app.settings
         row_w, row_h, gap = ui.s(760), ui.s(58), ui.s(8)
         rows = 8
+        room = h - ui.s(130) - ui.s(16) - ui.s(160)  # a large UI scale in a small window: the rows close up
+        if rows * (row_h + gap) > room:
+            gap = ui.s(4)
+            row_h = max(ui.font(24).get_linesize() + ui.s(12), room // rows - gap)
         self.panel = pygame.Rect(0, 0, row_w + ui.s(80), ui.s(40) + rows * (row_h + gap) + ui.s(120))
         self.panel.midtop = (w // 2, max(ui.s(130), h // 2 - self.panel.h // 2 + ui.s(40)))
         preview_w = 3 * ui.s(84) + 2 * ui.s(14) + ui.s(70)  # the card preview beside the panel, as one group

@@ -317,6 +317,12 @@ class SetupScene(MenuScene):
             line_h = self.ui.font(19).get_linesize()
             needed = self.seat_rows[-1].bottom + self.ui.s(24) + len(self.hint_lines) * line_h + self.ui.s(20)
             box.h += max(0, needed - self.right.bottom)
+            # the left panel's rows (game, variants, first dealer) must end inside it
+            inside = [w.rect.bottom for w in self.group.widgets
+                      if getattr(w, "rect", None) is not None and self.left.left <= w.rect.centerx <= self.left.right
+                      and w.rect.top >= self.left.top and w.name != "back"]
+            if inside:
+                box.h += max(0, max(inside) + self.ui.s(30) - self.left.bottom)
         return box
 
     def _set_dealer(self, value):

@@ -65,9 +65,16 @@ class TitleScene(MenuScene):
             ("settings", t("common.title.settings"), self.on_settings, True, "secondary"),
             ("quit", t("common.title.quit"), self.on_quit, True, "secondary"),
         ]
-        top = int(h * 0.44)
-        self.menu_rect = pygame.Rect(0, 0, bw + ui.s(64), len(labels) * (bh + gap) - gap + ui.s(64))
+        # the menu as low as the saved game's line and the keys line leave it; the logo takes the room above
+        block = len(labels) * (bh + gap) - gap
+        below = ui.s(32) + ui.s(12) + ui.font(18).get_linesize() + ui.font(16).get_linesize() + ui.s(24)
+        top = min(int(h * 0.44), h - below - block)
+        self.menu_rect = pygame.Rect(0, 0, bw + ui.s(64), block + ui.s(64))
         self.menu_rect.midtop = (w // 2, top - ui.s(32))
+        tagline_h = ui.font(26).get_linesize()
+        room = self.menu_rect.top - ui.s(16) - tagline_h - ui.s(20) - ui.s(12)  # logo + tagline over the menu
+        self.logo_w = max(ui.s(200), min(ui.s(640), int(room / 0.34)))
+        self.logo_y = min(int(h * 0.2), ui.s(12) + round(self.logo_w * 0.34) // 2)
         for i, (name, text, action, enabled, style) in enumerate(labels):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
@@ -115,11 +122,11 @@ class TitleScene(MenuScene):
         pygame.draw.ellipse(glow, (255, 240, 200, 34), glow.get_rect().inflate(-12, -8))
         glow = pygame.transform.gaussian_blur(glow, 3)
         glow = pygame.transform.smoothscale(glow, (ui.s(900), ui.s(360)))
-        blit_center(surface, glow, (w // 2, int(h * 0.21)))
-        logo = logo_surface(ui, ui.s(640))
-        blit_center(surface, logo, (w // 2, int(h * 0.2)))
+        blit_center(surface, glow, (w // 2, self.logo_y + int(h * 0.01)))
+        logo = logo_surface(ui, self.logo_w)
+        blit_center(surface, logo, (w // 2, self.logo_y))
         tagline = ui.text(t("common.title.tagline"), 26, (236, 226, 200))
-        blit_center(surface, tagline, (w // 2, int(h * 0.2) + logo.get_height() // 2 + ui.s(30)))
+        blit_center(surface, tagline, (w // 2, self.logo_y + logo.get_height() // 2 + ui.s(30)))
         panel = pygame.Surface(self.menu_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (10, 40, 40, 120), panel.get_rect(), border_radius=ui.s(26))
         pygame.draw.rect(panel, (255, 255, 255, 30), panel.get_rect(), max(1, ui.s(2)), border_radius=ui.s(26))
