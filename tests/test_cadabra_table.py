@@ -191,7 +191,7 @@ def check_buttons(table, moves):
         assert b.rect.h >= ui.s(38), (move, b.rect)
         label = ui.text(b.text, b.size, (0, 0, 0), bold=True)
         hint = ui.text(b.hint, b.size * 0.62, (0, 0, 0))
-        room = b.rect.w - ui.s(16) - 2 * (hint.get_width() + ui.s(10))
+        room = b.rect.w - ui.s(16) - 2 * (hint.get_width() + ui.s(6))
         assert label.get_width() <= room, (move, b.text, label.get_width(), room)
         assert label.get_height() <= b.rect.h - ui.s(8), (move, b.text)
         assert not b.rect.colliderect(L["log"]), (move, b.rect, L["log"])

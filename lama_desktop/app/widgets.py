@@ -410,10 +410,10 @@ class Button(Widget):
             # the centred label keeps clear of the hint on both sides; when the label cannot fit beside the key
             # hint (a narrow button, a long translation), the hint gives way: the words matter more than the key
             hint_font = ui.font(self.size * 0.62)
-            room_w = w - ui.s(16) - 2 * (hint_font.size(self.hint)[0] + ui.s(10))
+            room_w = w - ui.s(16) - 2 * (hint_font.size(self.hint)[0] + ui.s(6))
             if self.font_floor_width(ui) <= room_w and hint_font.get_height() <= room_h:
                 hint = ui.text(self.hint, self.size * 0.62, INK_SOFT if self.style != "ghost" else CREAM)
-        room_w = w - ui.s(16) - (2 * (hint.get_width() + ui.s(10)) if hint is not None else 0)
+        room_w = w - ui.s(16) - (2 * (hint.get_width() + ui.s(6)) if hint is not None else 0)
         label = ui.text_fit(self.text, self.size, room_w, text_color, bold=True)
         blit_text_center(surf, label, body.center)
         if hint is not None:
