@@ -169,7 +169,7 @@ class LlamaLandTableScene(TableScene):
         top_h = 176 * k
         r["stacks"] = R(16, 10, 548 * c, top_h)
         for i in range(5):
-            r[f"stack{i}"] = R(16 + i * 111 * c, 10 + 18 * k, 102 * c, 148 * k)
+            r[f"stack{i}"] = R(16 + i * 111 * c, 10 + 20 * k, 102 * c, 146 * k)
         r["columns"] = R(16 + 562 * c, 10, 238 * c, top_h)
         for i in range(3):
             r[f"column{i}"] = R(16 + (568 + i * 77) * c, 10 + 20 * k, 70 * c, 96 * k)
@@ -188,7 +188,7 @@ class LlamaLandTableScene(TableScene):
             r[f"panel{s}"] = R(x_pan, y0 + s * (ph + gap), pan_w, ph)
         buttons_y = REF_H - 12 - 154 * k
         log_y = buttons_y - 8 - 142
-        obj_h = log_y - 8 - 10
+        obj_h = log_y - 8 - 10 - 52 * k  # the advisor's button sits between the objectives and the log
         r["objectives"] = R(x_obj, 10, obj_w, obj_h)
         count = len(self.d["objectives"]) or 1
         room = obj_h - 24 * k - 2  # the cards end inside the pane
@@ -1113,7 +1113,7 @@ class LlamaLandTableScene(TableScene):
             pygame.draw.rect(surf, (6, 40, 36), rect, border_radius=ui.s(14))
             pygame.draw.rect(surf, (40, 90, 80), rect, max(1, ui.s(2)), border_radius=ui.s(14))
             label = ui.text(t(title).upper(), 13, (170, 210, 196), bold=True)
-            surf.blit(label, (rect.x + ui.s(10), rect.y + ui.s(4)))
+            surf.blit(label, (rect.x + ui.s(10), rect.y + ui.s(2)))
         dom = self.rects["domain"]
         shade = pygame.Surface(dom.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=ui.s(20))
@@ -1141,7 +1141,8 @@ class LlamaLandTableScene(TableScene):
                 pygame.draw.rect(surf, (150, 126, 100), under, 1, border_radius=ui.s(12))
             draw_panel(surf, rect, ui, fill=fill, border=GOLD if selected else PAPER_EDGE)
             if selected:
-                pygame.draw.rect(surf, GOLD, rect.inflate(ui.s(6), ui.s(6)), max(2, ui.s(4)), border_radius=ui.s(16))
+                # inside the card: a ring around it would reach into the pane's title above
+                pygame.draw.rect(surf, GOLD, rect, max(2, ui.s(4)), border_radius=ui.s(12))
             if st["top"]:
                 cell = max(8, min(rect.w // 4 - 1, ui.s(24)))
                 img = flat_tile(st["top"]["icons"], st["top"]["cells"], cell)
@@ -1853,9 +1854,7 @@ class LlamaLandTableScene(TableScene):
         text, color = self._status_text()
         if not text:
             return
-        img = ui.text(text, 19, color, bold=True)
-        if img.get_width() > rect.w - ui.s(30):
-            img = pygame.transform.smoothscale_by(img, (rect.w - ui.s(30)) / img.get_width())
+        img = ui.text_fit(text, 19, rect.w - ui.s(30), color, bold=True)
         pill = pygame.Rect(0, 0, img.get_width() + ui.s(36), rect.h)
         pill.center = rect.center
         key = ("pill", pill.size)

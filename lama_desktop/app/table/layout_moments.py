@@ -110,8 +110,12 @@ def _longest(domain: str, prefix: str) -> str:
     names = defaultdict(lambda: "Élise")
     names.update(names="Élise, Dawid", n=3, card="6")
     best = ""
-    for key in i18n._strings().keys_with_prefix(f"{domain}.{prefix}"):
-        raw = i18n.raw(key)
+    table = dict(i18n.load_language(i18n.FALLBACK), **i18n.load_language(i18n.language()))
+    for key, raw in table.items():
+        if not key.startswith(f"{domain}.{prefix}"):
+            continue
+        if isinstance(raw, tuple):  # a plural entry: its longest form
+            raw = max(raw, key=len)
         if not isinstance(raw, str):
             continue
         try:
