@@ -65,16 +65,16 @@ def test_lama_summary_says_no_token_is_given_back_by_a_player_without_one(tmp_pa
     assert summary.data["returner"] == -1
     assert summary.totals() == table.session.view(0).history[-1] == [16, 0, 10]
     drawn: list[str] = []
-    real_text = app.ui.text
+    real_text = summary.ui.text
 
     def spy(text, *args, **kwargs):
         drawn.append(str(text))
         return real_text(text, *args, **kwargs)
 
-    app.ui.text = spy
+    summary.ui.text = spy  # the summary draws with its own (menu) UI
     summary._static = None
     summary.draw(pygame.Surface(app.size))
-    app.ui.text = real_text
+    summary.ui.text = real_text
     assert t("lama.summary.emptied_no_token", name="Anna") in drawn
     assert t("lama.summary.emptied", name="Anna") not in drawn
 
