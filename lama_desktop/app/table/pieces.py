@@ -637,8 +637,8 @@ def draw_toasts(surface: pygame.Surface, toasts, band: pygame.Rect, ui: UI, show
         room -= toast.body_h + gap
     total = sum(toast.body_h + gap for toast in kept) - gap
     y = band.y
-    if avoid is not None and avoid.colliderect(pygame.Rect(band.x, band.y, band.w, total)):
-        y = band.bottom - total
+    if total > band.h or (avoid is not None and avoid.colliderect(pygame.Rect(band.x, band.y, band.w, total))):
+        y = band.bottom - total  # a toast taller than the band grows upwards: never onto what is under the band
     for toast in kept:
         img = toast.image(ui, band.w)
         pad = toast.blur * 2
