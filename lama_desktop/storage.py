@@ -275,7 +275,7 @@ def settings_from_file(data: Any) -> Settings:
 
 
 def stats_from_file(data: Any) -> dict:
-    """``{game_id: {name: {"games", "wins", "points", "advised"}}}`` from a statistics file (names cleaned; two
+    """``{game_id: {name: {"games", "wins", "points", "advised", "practice"}}}`` from a statistics file (names cleaned; two
     names that clean to the same one are added up); ``Damage``/``ValueError`` for anything else."""
     data = as_dict(data, "the statistics")
     version = data.get("stats_version")
@@ -294,9 +294,11 @@ def stats_from_file(data: Any) -> dict:
             wins = as_int(row.get("wins"), "wins", 0, games)
             points = as_int(row.get("points"), "points", -STAT_LIMIT, STAT_LIMIT)
             advised = as_int(row.get("advised", 0), "games played with advice", 0, STAT_LIMIT)
+            practice = as_int(row.get("practice", 0), "practice games", 0, STAT_LIMIT)
             target = clean.setdefault(game_id, {}).setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0,
-                                                                                   "advised": 0})
+                                                                                   "advised": 0, "practice": 0})
             target["advised"] = min(STAT_LIMIT, target["advised"] + advised)
+            target["practice"] = min(STAT_LIMIT, target.get("practice", 0) + practice)
             target["games"] = min(STAT_LIMIT, target["games"] + games)
             target["wins"] = min(target["games"], target["wins"] + wins)
             target["points"] = max(-STAT_LIMIT, min(STAT_LIMIT, target["points"] + points))
@@ -646,13 +648,18 @@ class Storage:
         return stats if stats is not None else {}
 
     def record_result(self, game_id: str, names: list[str], scores: list[int], winners: list[int],
-                      advised=()) -> None:
+                      advised=(), practice: bool = False) -> None:
         """Add one finished game: every named seat gets a game, its points, and a win if it is among winners. A
-        seat in ``advised`` (it asked the advisor) only counts one more advised game: never in the win rates."""
+        seat in ``advised`` (it asked the advisor) only counts one more advised game: never in the win rates. A
+        ``practice`` game (a move was taken back) counts one more practice game for every seat, and nothing else."""
         stats = self.load_stats()
         table = stats.setdefault(game_id, {})
         for seat, name in enumerate(names):
-            row = table.setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0, "advised": 0})
+            row = table.setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0, "advised": 0,
+                                                      "practice": 0})
+            if practice:  # a move was taken back: counted apart, never in the win rates
+                row["practice"] = min(STAT_LIMIT, row.get("practice", 0) + 1)
+                continue
             if seat in advised:  # asked the advisor: counted apart, never in the win rates
                 row["advised"] = min(STAT_LIMIT, row.get("advised", 0) + 1)
                 continue
@@ -669,7 +676,7 @@ class Storage:
                 games = max(1, row["games"])
                 rows.append({"game": game_id, "name": name, "games": row["games"], "wins": row["wins"],
                              "win_rate": row["wins"] / games, "average": row["points"] / games,
-                             "advised": row.get("advised", 0)})
+                             "advised": row.get("advised", 0), "practice": row.get("practice", 0)})
         rows.sort(key=lambda r: (r["game"], -r["wins"], r["average"], r["name"]))
         return rows
 

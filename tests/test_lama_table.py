@@ -345,10 +345,11 @@ def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
         assert all(f != e for f, e in zip(french, english))  # every line switched, none left in English
         surface = pygame.Surface((400, 300), pygame.SRCALPHA)
         table.log.draw(surface, pygame.Rect(0, 0, 400, 300), table.app.ui, "log")
-        cached = table.log._cache
+        cached = table.log._cache.get(False)
+        assert cached is not None
         i18n.set_language("pl")
         table.log.draw(surface, pygame.Rect(0, 0, 400, 300), table.app.ui, "log")
-        assert table.log._cache is not cached  # drawn again in the new language
+        assert table.log._cache.get(False) is not cached  # drawn again in the new language
     finally:
         i18n.set_language("en")
 

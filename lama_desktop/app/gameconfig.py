@@ -111,6 +111,8 @@ class GameResults:
     advised: tuple = ()
     #: the game's ``engine.record.GameRecord`` (kept as a past game for the replay viewer; None: not kept)
     record: object = None
+    #: a move was taken back (undo): the statistics count the game apart, as practice
+    practice: bool = False
 
     @property
     def names(self) -> list[str]:

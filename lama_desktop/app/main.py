@@ -320,7 +320,7 @@ class App:
         if self.writes_files:
             try:
                 self.storage.record_result(results.config.game_id, results.names, results.scores, results.winners,
-                                           advised=results.advised)
+                                           advised=results.advised, practice=results.practice)
             except OSError as error:  # reported to the player by the storage
                 log.error("cannot record statistics: %s", error)
             self.keep_past_game(results)

@@ -92,6 +92,12 @@ class Played:
     move: Move
     events: list[Event]
     by_bot: bool
+    #: the move's number in the game (0: the first move); the history's lines of this move carry it (undo)
+    index: int = -1
+
+
+#: why undo is not possible now (``GameSession.undo_status``): a string key ``history.undo.<why>``
+UNDO_REASONS = ("hotseat", "over", "nothing", "revealed")
 
 
 class GameSession:
@@ -125,6 +131,12 @@ class GameSession:
         self.last_error = ""
         #: a replay's session (the replay viewer): no bot ever moves, no human move is taken, nothing is saved
         self.frozen = False
+        #: (mover, events) of every move played, for undo: rebuilt from the record when first needed
+        self._history: list[tuple[int, list[Event]]] | None = None
+        #: the table's own notes for the autosave (its history of log lines): ``() -> dict`` merged into ``meta``
+        self.meta_hook: Callable[[], dict] | None = None
+        #: the history of log lines the save held (``LogPanel.to_dict``), for the table to take back on Continue
+        self.saved_history = None
 
     # -- construction ----------------------------------------------------------------------------------------
     @classmethod
@@ -164,10 +176,15 @@ class GameSession:
         history = meta.get("score_history", [])
         if not isinstance(history, list):
             history = []
-        kw.setdefault("extra_meta", {k: v for k, v in meta.items()
-                                     if k not in ("session_version", "seats", "score_history", "stats_recorded")})
-        return cls(record, seats, state=state, storage=storage, pace=pace, score_history=history,
-                   stats_recorded=bool(meta.get("stats_recorded", False)), **kw)
+        # the save's own notes (who asked the advisor, a practice game...) stay; the caller's (the config) win
+        extra = {k: v for k, v in meta.items()
+                 if k not in ("session_version", "seats", "score_history", "stats_recorded", "history")}
+        extra.update(kw.pop("extra_meta", None) or {})
+        kw["extra_meta"] = extra
+        session = cls(record, seats, state=state, storage=storage, pace=pace, score_history=history,
+                      stats_recorded=bool(meta.get("stats_recorded", False)), **kw)
+        session.saved_history = meta.get("history")
+        return session
 
     # -- queries ---------------------------------------------------------------------------------------------
     @property
@@ -251,8 +268,79 @@ class GameSession:
         self.pace = float(PACE_SECONDS.get(pace, PACE_SECONDS["normal"]) if isinstance(pace, str) else pace)
 
     def meta(self) -> dict:
-        return {**self.extra_meta, "session_version": SESSION_META_VERSION, "seats": [s.to_dict() for s in self.seats],
+        table_notes = {}
+        if self.meta_hook is not None:
+            try:
+                table_notes = dict(self.meta_hook())
+            except Exception:  # noqa: BLE001 - the table's notes must never cost the save itself
+                log.exception("the table's notes for the save failed")
+        return {**self.extra_meta, **table_notes, "session_version": SESSION_META_VERSION,
+                "seats": [s.to_dict() for s in self.seats],
                 "score_history": [list(h) for h in self.score_history], "stats_recorded": self.stats_recorded}
+
+    # -- undo (one human against bots) -----------------------------------------------------------------------
+    @property
+    def practice(self) -> bool:
+        """True once a move was taken back: the game is practice, counted apart in the statistics."""
+        return bool(self.extra_meta.get("practice", False))
+
+    def _move_history(self) -> list[tuple[int, list[Event]]]:
+        """(mover, events) of every move of the game: replayed from the record once (a resumed game), then kept
+        up to date by ``_apply``. Replaying is exact: the record is the game."""
+        if self._history is None or len(self._history) != len(self.record.moves):
+            state = self.record.new_state()
+            history = []
+            for text in self.record.moves:
+                mover = state.current_player
+                history.append((mover, state.apply(text)))
+            self._history = history
+        return self._history
+
+    def undo_status(self) -> tuple[int | None, str, str]:
+        """Whether the one human at the table may take their last decision back now: ``(moves to keep, "", "")``
+        when they may, else ``(None, why, detail)``: ``why`` one of ``UNDO_REASONS`` (``hotseat``: not one human
+        against bots; ``over``; ``nothing``: no decision of theirs yet; ``revealed``: something was turned up
+        since, ``detail`` the event kind that did: a draw, a roll, a deal, a tile). The engine says what reveals
+        (``GameSpec.reveals``) as that seat sees each event."""
+        humans = self.human_seats
+        if len(humans) != 1:
+            return None, "hotseat", ""
+        if self.state.is_over:
+            return None, "over", ""
+        seat = humans[0]
+        spec = get_game(self.game_id)
+        history = self._move_history()
+        for k in range(len(history) - 1, -1, -1):
+            mover, events = history[k]
+            for event in events:
+                if spec.reveals(event, seat):
+                    return None, "revealed", event.kind
+            if mover == seat:
+                return k, "", ""
+        return None, "nothing", ""
+
+    def undo(self) -> int:
+        """Take the game back to the human's previous decision (``undo_status``); returns the number of moves
+        kept. The state is the record replayed, so its random state is restored too: the same move played again
+        meets the same chance. Marks the game as practice. ValueError (state unchanged) when not possible."""
+        target, why, detail = self.undo_status()
+        if target is None:
+            raise ValueError(f"undo is not possible now: {why} {detail}".strip())
+        with self._lock:
+            self._future, self._future_key = None, None  # a bot thinking about the undone position is dropped
+            self._bots.clear()  # bots are made again, seeded as when first asked at that position
+            history = self._move_history()[:target]
+            self.record.moves = self.record.moves[:target]
+            self.state = self.record.replay()
+            self._history = history
+            closed = sum(1 for _mover, events in history if any(e.kind in ROUND_CLOSE_EVENTS for e in events))
+            self.score_history = self.score_history[:closed]
+            self._played.clear()
+            self._idle_since = None
+            self.finished = False
+            self.extra_meta["practice"] = True
+            self.autosave()
+        return target
 
     # -- human moves -----------------------------------------------------------------------------------------
     def play(self, move: Move | str) -> MoveOutcome:
@@ -362,7 +450,10 @@ class GameSession:
             events = self.record.play(self.state, move)  # raises IllegalMove before anything changes
             if any(e.kind in ROUND_CLOSE_EVENTS for e in events):
                 self.score_history.append(list(self.state.scores))
-            self._played.append(Played(seat, move, events, by_bot))
+            index = len(self.record.moves) - 1
+            if self._history is not None and len(self._history) == index:
+                self._history.append((seat, events))
+            self._played.append(Played(seat, move, events, by_bot, index))
             if self.state.is_over:
                 self._finish()
             else:
@@ -388,7 +479,7 @@ class GameSession:
         if not self.stats_recorded:
             try:
                 self.storage.record_result(self.game_id, self.names, self.state.scores, self.state.winners(),
-                                           advised=sorted(self.advised))
+                                           advised=sorted(self.advised), practice=self.practice)
                 self.stats_recorded = True
             except OSError as error:
                 log.error("could not record statistics: %s", error)

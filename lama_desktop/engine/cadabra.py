@@ -922,6 +922,9 @@ def _new_state(players, variants=frozenset(), seed=0, first_player: int | None =
 SPEC = register(GameSpec(
     id=GAME_ID, title="LAMA Cadabra", min_players=2, max_players=6, variants=(),
     new_state=_new_state, state_from_dict=CadabraState.from_dict, complete_position=complete_position,
+    #: a new deal shows you a new hand, a draw (yours, or forced by a square) shows the drawer a card, the round's
+    #: end lays every hand open
+    revealing_events=frozenset({"deal", "draw", "force_draw", "round_end"}),
     description=("L.A.M.A. with double cards, magic symbols, the magic token and the Lamagic Show: "
                  "every llama puts one of your tokens on the stage; at five the show is on."),
 ))

@@ -374,6 +374,22 @@ class GameSpec:
     incompatible_variants: tuple[frozenset[str], ...] = ()
     #: a crafted position (a partial saved state) -> the complete saved state ``state_from_dict`` reads
     complete_position: Callable[[dict], dict] | None = None
+    #: event kinds that turn up something nobody could know before (a deal, a draw, a roll, a tile or card turned
+    #: up, hands laid open): what ``reveals`` asks, and why the app's undo stops there (docs/ARCHITECTURE.md)
+    revealing_events: frozenset[str] = frozenset()
+    #: for a game where only some events of a kind reveal (a card taken from the face-down deck, not from the
+    #: open row): ``event -> bool``, asked for the kinds not in ``revealing_events``
+    revealing_test: Callable[["Event"], bool] | None = None
+
+    def reveals(self, event: "Event", viewer: int | None) -> bool:
+        """True when ``event``, as seat ``viewer`` sees it, shows that seat something it could not know before:
+        chance came out or hidden cards were shown. Another seat's face-down draw reveals nothing to ``viewer``
+        (its card is redacted); the same draw reveals its card to the drawer."""
+        if event.hidden_from(viewer):
+            return False
+        if event.kind in self.revealing_events:
+            return True
+        return self.revealing_test is not None and bool(self.revealing_test(event))
 
     def position(self, data: Mapping) -> GameState:
         """A state from a crafted position: this game's saved-state format, where every field but the ones that

@@ -1053,5 +1053,7 @@ SPEC = register(GameSpec(
     complete_position=complete_position,
     lower_score_wins=True,
     hidden_information=False,
+    #: rolls and new rows of cards are chance coming out
+    revealing_events=frozenset({"deal", "roll"}),
     description="Roll the three llama dice to shed the cards of your open row; quit before you blow it.",
 ))

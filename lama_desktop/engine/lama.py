@@ -634,13 +634,18 @@ _DRAMA = VariantSpec("drama", "Lama Drama", "Llamas put tokens on the Drama boar
 _EACH = VariantSpec("llama-each-10", "Llama scoring", "Every llama card scores 10 (the pink llama 20).")
 _LAMA20 = VariantSpec("lama20", "Lama 20", "Pink tokens worth 20: hold the largest and return a 20.")
 
+#: a new deal shows you a new hand, a draw shows the drawer a card, the round's end lays every hand open
+REVEALING_EVENTS = frozenset({"deal", "draw", "round_end"})
+
 SPECS = {
     "lama": register(GameSpec(
         id="lama", title="L.A.M.A.", min_players=2, max_players=6, variants=(_DRAMA, _LAMA20, _EACH),
         new_state=_make("lama"), state_from_dict=LamaState.from_dict, complete_position=complete_position,
+        revealing_events=REVEALING_EVENTS,
         description="Play a card of the same value or one higher, draw, or quit. Get rid of your points.")),
     "lama-party": register(GameSpec(
         id="lama-party", title="L.A.M.A. Party", min_players=2, max_players=6, variants=(_DRAMA, _EACH),
         new_state=_make("lama-party"), state_from_dict=LamaState.from_dict, complete_position=complete_position,
+        revealing_events=REVEALING_EVENTS,
         description="L.A.M.A. with plus cards (play again), the pink llama and pink 20-tokens.")),
 }

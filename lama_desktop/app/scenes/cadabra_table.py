@@ -137,7 +137,9 @@ class CadabraTableScene(LamaTableScene):
         self.pinks = False
         self._apply_settings()
         self._build(self.app.size)
-        self.log.add(lazy.t("cadabra.log.welcome"), (196, 226, 214))
+        restored = self.history.restore()  # Continue (or an undo): the history the save kept
+        if not restored:
+            self.log.add(lazy.t("cadabra.log.welcome"), (196, 226, 214))
         if self.session.is_over:
             self.queue.append((None, _GameEnd()))
             return
@@ -148,7 +150,7 @@ class CadabraTableScene(LamaTableScene):
             self.queue.append((None, TableEvent("deal", {
                 "round": d["round"], "starter": d["current"], "top": d["top"], "hand_sizes": d["hand_sizes"],
                 "pile": d["pile"], "board": d["board"], "show": d["show"]})))
-        else:
+        elif not restored:
             self.log.add(lazy.t("cadabra.log.resumed", round=self.shown.round))
 
     def _build(self, size) -> None:

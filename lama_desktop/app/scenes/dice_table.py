@@ -111,7 +111,9 @@ class DiceTableScene(TableScene):
     def enter(self) -> None:
         self._apply_settings()
         self._build(self.app.size)
-        self.log.add(lazy.t("dice.log.welcome"), (196, 226, 214))
+        restored = self.history.restore()  # Continue (or an undo): the history the save kept
+        if not restored:
+            self.log.add(lazy.t("dice.log.welcome"), (196, 226, 214))
         if self.session.is_over:
             self.queue.append((None, TableEvent("game_end", {})))
             return
@@ -120,7 +122,7 @@ class DiceTableScene(TableScene):
         if not self.session.record.moves and d["round"] == 1:
             self.queue.append((None, TableEvent("deal", {"round": d["round"], "starter": d["starter"],
                                                      "rows": d["rows"], "llama_row": d["llama_row"]})))
-        else:
+        elif not restored:
             self.log.add(lazy.t("dice.log.resumed", round=d["round"]))
 
     def _build(self, size) -> None:
@@ -226,7 +228,7 @@ class DiceTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
-        if self.advisor.handle_event(event):
+        if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
@@ -376,6 +378,7 @@ class DiceTableScene(TableScene):
         self._update_skip()
         self._refresh_buttons()
         self.advisor.update(dt)
+        self.history.update(dt)
 
     def _settle(self) -> None:
         """Idle: sync the shown model with the engine; with several humans, the one to move sits at the bottom."""
@@ -743,8 +746,8 @@ class DiceTableScene(TableScene):
     def _layer_key(self) -> tuple:
         sh, s = self.shown, self.session
         return (self.layout.size, self.focus, sh.round, tuple(tuple(r) for r in sh.rows), tuple(sh.llama),
-                tuple(sh.scores), tuple(sh.quit), sh.current, s.thinking, len(self.log.lines),
-                self.log.lines[-1] if self.log.lines else None, s.is_over, self.colorblind, sh.phase, language())
+                tuple(sh.scores), tuple(sh.quit), sh.current, s.thinking, self.log.version,
+                self.log.scroll, self.log.viewer, s.is_over, self.colorblind, sh.phase, language())
 
     def draw(self, surface: pygame.Surface) -> None:
         """A cached layer holds what only changes with the model (rows of others, llama row, plates, tokens,
@@ -773,6 +776,7 @@ class DiceTableScene(TableScene):
             surface.blit(veil, (0, 0))
         self.advisor.draw(surface)
         self._draw_toasts(surface)
+        self.history.draw(surface)
 
     def _draw_middle(self, layer) -> None:
         self._draw_llama_row(layer)

@@ -128,14 +128,16 @@ class LamaTableScene(TableScene):
         self._apply_settings()
         self._build(self.app.size)
         game = lazy.t(f"common.games.{self.session.game_id}")
-        self.log.add(lazy.t("lama.log.welcome", game=game), (196, 226, 214))
+        restored = self.history.restore()  # Continue (or an undo): the history the save kept
+        if not restored:
+            self.log.add(lazy.t("lama.log.welcome", game=game), (196, 226, 214))
         if self.session.is_over:  # killed after the last move: straight to the results
             self.queue.append((None, _GameEnd()))
             return
         view = self.session.view(self.focus)
         if not view.round_log and all(size == 6 for size in view.hand_sizes) and view.phase == "playing":
             self._queue_deal(view)
-        else:
+        elif not restored:
             self.log.add(lazy.t("lama.log.resumed", round=self.shown.round))
             for seat, move, _top in view.round_log[-10:]:  # what happened so far this round
                 self._log_move(seat, move)
@@ -239,7 +241,7 @@ class LamaTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
-        if self.advisor.handle_event(event):
+        if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
@@ -417,6 +419,7 @@ class LamaTableScene(TableScene):
         self._update_skip()
         self._refresh_buttons()
         self.advisor.update(dt)
+        self.history.update(dt)
 
     def _after_played(self, played) -> None:
         if self.hotseat and played.seat == self.focus and not self.session.is_over:
@@ -898,7 +901,7 @@ class LamaTableScene(TableScene):
         sh, s = self.shown, self.session
         return (self.layout.size, self.focus, self.revealed, sh.round, tuple(sh.sizes), sh.pile, tuple(sh.discard),
                 tuple(sh.scores), tuple(sh.board), sh.drama, tuple(sh.active), sh.current, sh.dealer,
-                s.thinking, len(self.log.lines), self.log.lines[-1] if self.log.lines else None, s.is_over,
+                s.thinking, self.log.version, self.log.scroll, self.log.viewer, s.is_over,
                 self.colorblind, language())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -923,6 +926,7 @@ class LamaTableScene(TableScene):
                 surface.blit(im, im.get_rect(midbottom=(x, y - rise + dy)))
         self.advisor.draw(surface)
         self._draw_toasts(surface)
+        self.history.draw(surface)
 
     def _draw_middle(self, layer) -> None:
         if self.shown.drama:

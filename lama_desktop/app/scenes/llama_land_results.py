@@ -74,7 +74,8 @@ class LlamaLandResultsScene(EndOfGameScene):
         self.recorded = True
         r = self.results
         try:
-            self.app.storage.record_result(r.config.game_id, r.names, r.scores, r.winners, advised=r.advised)
+            self.app.storage.record_result(r.config.game_id, r.names, r.scores, r.winners, advised=r.advised,
+                                           practice=r.practice)
         except OSError as error:
             log.error("cannot record statistics: %s", error)
         keep = getattr(self.app, "keep_past_game", None)

@@ -46,6 +46,7 @@ from ..land.placement import Placer
 from ..scene import Scene
 from ..session import GameSession
 from ..table.advisor_panel import AdvisorPanel
+from ..table.history_panel import HistoryPanel
 from ..table.scene_base import TableScene, advice_anchor, open_session
 from ..table.seats import level_text, log_title, seat_portrait
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, draw_toasts, finish, lazy
@@ -125,16 +126,19 @@ class LlamaLandTableScene(TableScene):
         self.results_open = False
         self._legal_cache = (None, [])
         self.advisor = AdvisorPanel(self)
+        self.history = HistoryPanel(self)
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def enter(self) -> None:
         self._apply_settings()
         self._build(self.app.size)
-        self.log.add(lazy.t("llama_land.log.welcome"), (196, 226, 214))
+        restored = self.history.restore()  # Continue (or an undo): the history the save kept
+        if not restored:
+            self.log.add(lazy.t("llama_land.log.welcome"), (196, 226, 214))
         if self.session.is_over:
             self.tween.after(0.2, self._to_results)
             self.finished = True
-        elif self.session.moves_played:
+        elif self.session.moves_played and not restored:
             self.log.add(lazy.t("llama_land.log.resumed"))
         self._sync()
 
@@ -370,7 +374,7 @@ class LlamaLandTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
-        if self.advisor.handle_event(event):
+        if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.marker_mode or self.foundation_mode:
@@ -940,6 +944,7 @@ class LlamaLandTableScene(TableScene):
             if played:
                 self._sync()
                 for item in played:
+                    self.log.move = item.index  # the history's lines of this move (undo cuts there)
                     # the viewing seat's copy of each event, under the event's own seat (a refill has none)
                     for event in self.session.events_for(item.events, self.viewer):
                         toasts = len(self.toasts)
@@ -951,6 +956,7 @@ class LlamaLandTableScene(TableScene):
                             self.hold = {"seat": item.seat, "left": HOLD_TIME}
         self._refresh_buttons()
         self.advisor.update(dt)
+        self.history.update(dt)
 
     def _on_event(self, seat, event) -> None:
         d = event.data
@@ -1098,7 +1104,8 @@ class LlamaLandTableScene(TableScene):
         breakdown = end.get("breakdown") or view.score_breakdown()  # resumed when already over: the engine's
         scores = [int(x) for x in end.get("scores", [b["total"] for b in breakdown])]
         results = GameResults(config, [scores], scores, list(end.get("winners", s.winners())),
-                              lower_score_wins=False, advised=tuple(sorted(s.advised)), record=s.record)
+                              lower_score_wins=False, advised=tuple(sorted(s.advised)), record=s.record,
+                              practice=s.practice)
         self.close()
         self.stack.clear_to(LlamaLandResultsScene(results, breakdown, list(view.objectives), view.to_dict()))
 
@@ -1406,6 +1413,13 @@ class LlamaLandTableScene(TableScene):
         low = self._compass_bottom() - 3 * ui.s(34) - ui.s(8)  # above the compass
         band = pygame.Rect(domain.x + ui.s(20), domain.y + ui.s(40), domain.w - ui.s(40), low - domain.y - ui.s(40))
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
+        self.history.draw(surface)
+
+    def _log_rect(self):
+        return self.rects["log"]
+
+    def _history_round(self) -> int:
+        return 0  # Llama Land is played in turns, not rounds
 
     # -- the advisor (table/advisor_panel.py) -------------------------------------------------------------------
     #: how many of the advisor's best placements are drawn as ghost tiles

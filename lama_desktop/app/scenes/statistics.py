@@ -38,12 +38,18 @@ class StatisticsScene(MenuScene):
                    Column(t("common.stats.average"), 0.18, "right")]
         cells = [[r["name"], str(r["games"]), str(r["wins"]), f"{round(r['win_rate'] * 100)}%",
                   f"{r['average']:.1f}"] for r in shown]
-        if any(r.get("advised") for r in shown):
-            # games played with the advisor's help: counted apart, never in the win rate
-            columns = [Column(c.title, w, c.align) for c, w in zip(columns, (0.28, 0.13, 0.13, 0.15, 0.15))]
-            columns.append(Column(t("advisor.stats_column"), 0.16, "right"))
-            for row, r in zip(cells, shown):
-                row.append(str(r.get("advised", 0)))
+        # games counted apart, never in the win rate: played with the advisor's help, or practice (a move taken back)
+        apart = [(key, title) for key, title in (("advised", t("advisor.stats_column")),
+                                                  ("practice", t("history.stats_column")))
+                 if any(r.get(key) for r in shown)]
+        if apart:
+            share = 0.16 if len(apart) == 1 else 0.13
+            widths = (0.28, 0.13, 0.13, 0.15, 0.15) if len(apart) == 1 else (0.24, 0.11, 0.11, 0.14, 0.14)
+            columns = [Column(c.title, w, c.align) for c, w in zip(columns, widths)]
+            for key, title in apart:
+                columns.append(Column(title, share, "right"))
+                for row, r in zip(cells, shown):
+                    row.append(str(r.get(key, 0)))
         self.group.add(ListView(columns, cells, size=24, row_height=50, rect=(inner.x, inner.y + ui.s(76), inner.w, inner.h - ui.s(76)),
                                 empty_text=t("common.stats.empty"), name="list"))
         bw, bh = ui.s(280), ui.s(60)

@@ -470,37 +470,156 @@ class _Lazy:
 lazy = _Lazy()
 
 
+#: lines of history a save keeps at most (a long Llama Land game writes a few hundred)
+HISTORY_LIMIT = 5000
+_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.")
+
+
+def dump_text(value, depth: int = 0):
+    """A log line (``str``, ``LazyText``, ``LazyJoin``, nested) as JSON: ``{"t": key, "f": {...}}`` /
+    ``{"j": sep, "i": [...]}``, so a resumed game's history is translated again in whatever language is chosen."""
+    if isinstance(value, LazyText) and depth < 8:
+        return {"t": value.key, "f": {str(k): dump_text(v, depth + 1) for k, v in value.fmt.items()}}
+    if isinstance(value, LazyJoin) and depth < 8:
+        return {"j": value.sep, "i": [dump_text(v, depth + 1) for v in value.items]}
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return str(value)
+
+
+def load_text(value, depth: int = 0):
+    """``dump_text``'s inverse; ValueError for anything it did not write (a damaged save's history)."""
+    if depth > 8:
+        raise ValueError("history text nested too deep")
+    if isinstance(value, dict):
+        if "t" in value:
+            key = value["t"]
+            if not (isinstance(key, str) and 0 < len(key) <= 80 and set(key) <= _KEY_CHARS and "." in key):
+                raise ValueError("not a string key")
+            fmt = value.get("f") or {}
+            if not isinstance(fmt, dict) or len(fmt) > 12:
+                raise ValueError("bad history fields")
+            return LazyText(key, {str(k)[:40]: load_text(v, depth + 1) for k, v in fmt.items()})
+        if "j" in value:
+            items = value.get("i") or []
+            if not isinstance(items, list) or len(items) > 40:
+                raise ValueError("bad history list")
+            return LazyJoin(str(value["j"])[:8], [load_text(v, depth + 1) for v in items])
+        raise ValueError("bad history text")
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError("bad number in history")
+        return value
+    if isinstance(value, str):
+        return clean_text(value)
+    raise ValueError("bad history text")
+
+
+def clean_text(text: str, limit: int = 300) -> str:
+    """Printable text of at most ``limit`` characters (history read back from a file reaches the renderer)."""
+    text = "".join(ch if ch.isprintable() else " " for ch in text[:limit * 2])
+    return text[:limit]
+
+
+class LogLine:
+    """One line of the history: its text (``str`` or lazy), colour, the seat it is about (``actor``), the move
+    (number of moves played before it: undo cuts the history there), the round, and ``private_to``: the seat that
+    alone may read it (a line telling your own drawn card), else ``None``."""
+
+    __slots__ = ("text", "color", "actor", "move", "round", "private_to")
+
+    def __init__(self, text, color, actor=None, move=0, round=0, private_to=None):
+        self.text, self.color, self.actor = text, tuple(color), actor
+        self.move, self.round, self.private_to = move, round, private_to
+
+    def to_dict(self) -> dict:
+        return {"text": dump_text(self.text), "color": list(self.color), "seat": self.actor, "move": self.move,
+                "round": self.round, "private_to": self.private_to}
+
+    @classmethod
+    def from_dict(cls, data) -> "LogLine":
+        if not isinstance(data, dict):
+            raise ValueError("a history line must be an object")
+        color = data.get("color", (226, 238, 232))
+        if not (isinstance(color, list) and len(color) == 3 and all(isinstance(c, int) and 0 <= c <= 255
+                                                                      for c in color)):
+            raise ValueError("bad history colour")
+
+        def small_int(value, low=-1, high=1_000_000, none=True):
+            if value is None and none:
+                return None
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ValueError("bad history number")
+            return value
+
+        return cls(load_text(data.get("text", "")), color, small_int(data.get("seat"), 0, 16),
+                   small_int(data.get("move", -1), -1, none=False), small_int(data.get("round", 0), 0, none=False),
+                   small_int(data.get("private_to"), 0, 16))
+
+
 class LogPanel:
-    """The last few lines of what happened, newest at the bottom; rendered once per change.
+    """The whole history of the game, newest at the bottom, grouped by round; scrolls; rendered once per change.
 
     A line is a ``str`` or a ``LazyText`` (translated when drawn: the log follows a change of language).
 
-    Lines are structured: each has an *actor*, the seat the line is about (``None``: nobody in particular), kept in
-    ``actors`` beside ``lines``. ``add(..., seat=s)`` says it; without it the line gets the seat of the event being
-    shown (the table wraps each event's handler in ``acting(event.seat)``). ``on_add(text, seat)``, when set, is
-    told of every line (the transcript tool reads the log through it)."""
+    Lines are structured (``LogLine``): each has an *actor*, the seat the line is about (``None``: nobody in
+    particular), kept in ``actors`` beside ``lines``. ``add(..., seat=s)`` says it; without it the line gets the
+    seat of the event being shown (the table wraps each event's handler in ``acting(event.seat)``). The table sets
+    ``move`` (moves played when the event being shown was played) and ``round``; a line shown while the viewer
+    reads one of its own private fields (``viewer`` equal to the event's seat, a private event) is private to that
+    seat and is not drawn for another viewer (hot-seat). ``on_add(text, seat)``, when set, is told of every line
+    (the transcript tool reads the log through it). ``to_dict``/``load`` keep the history in the autosave.
+    ``scroll`` is how many rows are hidden below the panel (0: the newest line shows)."""
 
     _NO_SEAT = object()
 
-    def __init__(self, max_lines: int = 40):
-        self.lines: list[tuple[str, tuple]] = []
-        self.actors: list[int | None] = []
+    def __init__(self, max_lines: int = HISTORY_LIMIT):
+        self.entries: list[LogLine] = []
         self.max_lines = max_lines
         self.actor: int | None = None
         self.source = None  # the event whose handler is adding lines (``acting``), else None
+        self.viewer: int | None = None  # the seat reading the table (the table keeps it up to date)
+        self.move = -1  # the move whose events are being shown (-1: before the first move)
+        self.round_of = None  # () -> the round being shown (the table's), else ``round`` is used
+        self.round = 0
         self.on_add = None
-        self._cache = None
-        self._key = None
+        self.scroll = 0
+        self.version = 0
+        self._cache = {}
+        self._rows_cache: dict = {}  # (width, scale, language, version, viewer) -> rows of every entry
+
+    # -- the lines ---------------------------------------------------------------------------------------------
+    @property
+    def lines(self) -> list[tuple]:
+        """``(text, color)`` of every line, oldest first."""
+        return [(e.text, e.color) for e in self.entries]
+
+    @property
+    def actors(self) -> list:
+        return [e.actor for e in self.entries]
 
     def add(self, text, color=(226, 238, 232), seat=_NO_SEAT) -> None:
         actor = self.actor if seat is self._NO_SEAT else seat
-        self.lines.append((text, tuple(color)))
-        self.actors.append(actor)
-        del self.lines[:-self.max_lines]
-        del self.actors[:-self.max_lines]
-        self._cache = None
+        source = self.source
+        private_to = None
+        if source is not None and getattr(source, "private", ()) and self.viewer is not None \
+                and self.viewer == getattr(source, "seat", None):
+            private_to = self.viewer  # it tells the viewer's own hidden card: for their eyes only
+        if self.round_of is not None:
+            self.round = self.round_of()
+        self.entries.append(LogLine(text, color, actor, self.move, self.round, private_to))
+        del self.entries[:-self.max_lines]
+        self._changed()
+        if self.scroll:
+            self.scroll += 1  # a reader scrolled back stays where they are reading
         if self.on_add is not None:
             self.on_add(text, actor)
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._cache = {}
 
     @contextmanager
     def acting(self, seat: int | None, source=None):
@@ -513,47 +632,144 @@ class LogPanel:
         finally:
             self.actor, self.source = before
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str) -> None:
-        from ..i18n import language
+    def visible(self) -> list[LogLine]:
+        """The lines the current viewer may read (a hot-seat neighbour's private line is left out)."""
+        return [e for e in self.entries if e.private_to is None or e.private_to == self.viewer]
 
+    def cut_at_move(self, moves: int) -> None:
+        """Forget the lines of moves ``moves`` and later (undo)."""
+        self.entries = [e for e in self.entries if e.move < moves]
+        self.scroll = 0
+        self._changed()
+
+    def to_dict(self) -> dict:
+        return {"history_version": 1, "lines": [e.to_dict() for e in self.entries[-self.max_lines:]]}
+
+    def load(self, data) -> bool:
+        """Take the history a save kept (``to_dict``). False (history left as it is) when it is damaged."""
+        try:
+            if not isinstance(data, dict) or data.get("history_version") != 1:
+                raise ValueError("not a history")
+            raw = data.get("lines")
+            if not isinstance(raw, list) or len(raw) > HISTORY_LIMIT:
+                raise ValueError("bad history lines")
+            entries = [LogLine.from_dict(line) for line in raw]
+        except (ValueError, TypeError, RecursionError):
+            return False
+        self.entries = entries
+        if entries:
+            self.move, self.round = entries[-1].move, entries[-1].round
+        self._changed()
+        return True
+
+    # -- scrolling ---------------------------------------------------------------------------------------------
+    def scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, self.scroll + rows)  # clamped to the rows there are when drawn
+        self._cache = {}
+
+    def to_newest(self) -> None:
+        self.scroll = 0
+        self._cache = {}
+
+    # -- drawing -----------------------------------------------------------------------------------------------
+    def _rows(self, ui: UI, width: int) -> list[tuple[str, tuple, str]]:
+        """Every row to show, oldest first: ``(text, colour, style)``; style ``round`` for a round's heading,
+        ``new`` for the newest line's rows, else ``""``."""
+        from ..i18n import language, reader, t
+
+        # a line about the reader says "you": who reads is part of the text
+        key = (width, ui.scale, language(), self.version, self.viewer, reader())
+        if key in self._rows_cache:
+            return self._rows_cache[key]
+        rows: list[tuple[str, tuple, str]] = []
+        shown = self.visible()
+        last_round = None
+        for i, entry in enumerate(shown):
+            if entry.round and entry.round != last_round:
+                rows.append((t("history.round", round=entry.round), (250, 214, 120), "round"))
+            last_round = entry.round or last_round
+            newest = i == len(shown) - 1
+            for part in ui.wrap(str(entry.text), 17, width, newest) or [""]:
+                rows.append((part, entry.color, "new" if newest else ""))
+        if len(self._rows_cache) > 3:
+            self._rows_cache.clear()
+        self._rows_cache[key] = rows
+        return rows
+
+    def row_count(self, ui: UI, width: int) -> int:
+        return len(self._rows(ui, width))
+
+    def room(self, ui: UI, height: int, head: int) -> int:
+        return max(1, (height - head - ui.s(6)) // ui.font(17).get_linesize())
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str, expanded: bool = False) -> None:
         from ..i18n import reader
 
-        key = (rect.size, len(self.lines), self.lines[-1] if self.lines else None, title, ui.scale, language(),
-               reader())
-        if self._cache is None or self._key != key:
-            self._key = key
-            self._cache = self._render(rect.size, ui, title)
-        surface.blit(self._cache, rect.topleft)
+        key = (tuple(rect), self.version, self.scroll, title, ui.scale, language(), self.viewer, expanded, reader())
+        cached = self._cache.get(expanded)
+        if cached is None or cached[0] != key:
+            cached = self._cache[expanded] = (key, self._render(rect.size, ui, title, expanded))
+        surface.blit(cached[1], rect.topleft)
 
-    def _render(self, size, ui: UI, title: str) -> pygame.Surface:
+    def _render(self, size, ui: UI, title: str, expanded: bool) -> pygame.Surface:
         w, h = size
         surf = pygame.Surface(size, pygame.SRCALPHA)
-        radius = max(6, h // 10)
-        pygame.draw.rect(surf, (6, 30, 28, 150), (0, 0, w, h), border_radius=radius)
-        pygame.draw.rect(surf, (255, 255, 255, 40), (0, 0, w, h), max(1, h // 100), border_radius=radius)
+        radius = max(6, min(h, ui.s(260)) // 10)
+        pygame.draw.rect(surf, (6, 30, 28, 235 if expanded else 150), (0, 0, w, h), border_radius=radius)
+        pygame.draw.rect(surf, (255, 255, 255, 40), (0, 0, w, h), max(1, ui.s(2)), border_radius=radius)
         head = ui.font(15, True).render(title.upper(), True, (196, 226, 214))
+        if head.get_width() > w - ui.s(64):
+            head = pygame.transform.smoothscale_by(head, (w - ui.s(64)) / head.get_width())
         surf.blit(head, (ui.s(12), ui.s(8)))
+        _expand_icon(surf, pygame.Rect(w - ui.s(34), ui.s(6), ui.s(24), ui.s(24)), expanded)
         line_h = ui.font(17).get_linesize()
         top = ui.s(8) + head.get_height() + ui.s(4)
-        room = max(1, (h - top - ui.s(6)) // line_h)
-        # a line too long for the panel wraps (its text stays readable) rather than being squeezed; the newest
-        # rows fill the panel from the bottom
-        rows: list[tuple[str, tuple, bool]] = []
-        for i in range(len(self.lines) - 1, -1, -1):
-            text, color = self.lines[i]
-            newest = i == len(self.lines) - 1
-            parts = ui.wrap(str(text), 17, w - ui.s(24), newest) or [""]
-            rows[:0] = [(part, color, newest) for part in parts]
-            if len(rows) >= room:
-                break
-        shown = rows[-room:]
-        for i, (text, color, newest) in enumerate(shown):
-            img = ui.text_fit(text, 17, w - ui.s(24), color, newest)  # a single word wider than the panel: cut
-            if not newest:
+        room = self.room(ui, h, top)
+        text_w = w - ui.s(34)
+        rows = self._rows(ui, text_w)
+        self.scroll = min(self.scroll, max(0, len(rows) - room))
+        end = len(rows) - self.scroll
+        shown = rows[max(0, end - room):end]
+        for i, (text, color, style) in enumerate(shown):
+            bold = style in ("new", "round")
+            img = ui.text_fit(text, 17, text_w, color, bold)  # a single word wider than the panel: cut
+            y = top + i * line_h
+            if style == "round":
+                pygame.draw.line(surf, (250, 214, 120, 90), (ui.s(12) + img.get_width() + ui.s(8), y + line_h // 2),
+                                 (w - ui.s(22), y + line_h // 2), max(1, ui.s(1)))
+            elif style != "new" and not expanded and not self.scroll:
                 img = img.copy()
                 img.set_alpha(150 + round(100 * (i + 1) / len(shown)))
-            surf.blit(img, (ui.s(12), top + i * line_h))
+            surf.blit(img, (ui.s(12), y))
+        if len(rows) > room:  # the scroll bar: where the shown rows are in the whole history
+            track = pygame.Rect(w - ui.s(14), top, max(3, ui.s(6)), h - top - ui.s(10))
+            pygame.draw.rect(surf, (255, 255, 255, 30), track, border_radius=track.w // 2)
+            thumb_h = max(ui.s(24), round(track.h * room / len(rows)))
+            first = max(0, end - room)
+            thumb_y = track.y + round((track.h - thumb_h) * first / max(1, len(rows) - room))
+            pygame.draw.rect(surf, (196, 226, 214, 170), (track.x, thumb_y, track.w, thumb_h),
+                             border_radius=track.w // 2)
         return finish(surf)
+
+
+def _expand_icon(surf: pygame.Surface, rect: pygame.Rect, expanded: bool) -> None:
+    """Two corner arrows: out (enlarge the history) or in (back to the small panel)."""
+    color = (196, 226, 214)
+    width = max(1, rect.w // 10)
+    k = rect.w // 3
+    if expanded:
+        corners = [((rect.x + k, rect.y), (rect.x + k, rect.y + k), (rect.x, rect.y + k)),
+                   ((rect.right - k, rect.bottom), (rect.right - k, rect.bottom - k), (rect.right, rect.bottom - k))]
+    else:
+        corners = [((rect.x, rect.y + k), (rect.x, rect.y), (rect.x + k, rect.y)),
+                   ((rect.right - k, rect.bottom), (rect.right, rect.bottom), (rect.right, rect.bottom - k))]
+    for points in corners:
+        pygame.draw.lines(surf, color, False, points, width)
+
+
+def expand_icon_rect(ui: UI, log_rect: pygame.Rect) -> pygame.Rect:
+    """Where the log panel's enlarge icon is drawn (window coordinates): its top right corner."""
+    return pygame.Rect(log_rect.right - ui.s(40), log_rect.y, ui.s(40), ui.s(36))
 
 
 # --- toasts ----------------------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from ..scene import Scene
 from ..session import GameSession
 from ..widgets import Button
 from .advisor_panel import AdvisorPanel, draw_advice_rects
+from .history_panel import HistoryPanel
 from .layout import table_ui_scale
 from .pieces import LogPanel, Toast, draw_toasts, finish, token_kind
 from .reasons import refusal_text
@@ -182,6 +183,8 @@ class TableScene(Scene):
         self.reason_toast: Toast | None = None
         self.colorblind = False
         self.advisor = AdvisorPanel(self)
+        self.log.round_of = self._history_round
+        self.history = HistoryPanel(self)
 
     # what every table does alike ------------------------------------------------------------------------------
     def pos_of(self, seat: int) -> int:
@@ -333,9 +336,22 @@ class TableScene(Scene):
 
     def _queue_events(self, played) -> None:
         """Queue a move's events as the viewing seat may see them (``session.events_for``), each under its own
-        seat: the seat a rule acted on (Cadabra's "next player draws") is not the player who moved."""
+        seat: the seat a rule acted on (Cadabra's "next player draws") is not the player who moved. A mark before
+        them tells the history which move its next lines belong to (undo cuts it there)."""
+        self.queue.append((None, TableEvent("history_mark", {"move": played.index})))
         for event in self.session.events_for(played.events, self.viewer):
             self.queue.append((event.seat, event))
+
+    def _ev_history_mark(self, seat, d) -> None:
+        self.log.move = d["move"]
+
+    def _history_round(self) -> int:
+        """The round the history's next line belongs to (0: the game has no rounds)."""
+        shown = getattr(self, "shown", None)
+        return int(getattr(shown, "round", 0) or 0)
+
+    def _log_rect(self):
+        return self.layout["log"]
 
     def _after_played(self, played) -> None:
         """Hook: queue a table event after a move's own (the L.A.M.A. table hides a hot-seat hand)."""
@@ -524,7 +540,8 @@ class TableScene(Scene):
         s = self.session
         end = getattr(self, "_game_end", None) or {}  # a game resumed when already over has no event: the engine's
         scores, winners = list(end.get("scores", s.scores)), list(end.get("winners", s.winners()))
-        results = GameResults(self._results_config(), self._score_history(), scores, winners)
+        results = GameResults(self._results_config(), self._score_history(), scores, winners,
+                              advised=tuple(sorted(s.advised)), practice=s.practice)
         results.record = s.record
         self.close()
         if self.app is not None:

@@ -97,6 +97,10 @@ SPEC = register(GameSpec(
     complete_position=complete_position,
     lower_score_wins=False,
     hidden_information=False,
+    #: placing a tile turns up the next tile of its stack; a refill or a character taken from the deck turns up a
+    #: character card
+    revealing_events=frozenset({"place", "refill"}),
+    revealing_test=lambda event: event.kind == "character" and event.data.get("from") == "deck",
     description="Build a mountain farm of terrain tiles, harvest crops and feed llamas.",
     incompatible_variants=(frozenset({"beginner", "expert"}),),
 ))

@@ -1,0 +1,278 @@
+"""The table's history and undo: one component every table owns (``table.history``).
+
+History
+    The table's ``LogPanel`` keeps every line of the game (``LogLine``: text, seat, move, round), grouped by round.
+    It scrolls with the mouse wheel over it, by dragging it, and with Page Up / Page Down (Home / End: the first /
+    newest line). The icon in its corner or F2 opens it as a full-height panel over the table (Escape, F2 or a
+    click outside closes it). The history is part of the autosave (``session.meta_hook``), so Continue shows the
+    same lines; it is saved again whenever the table has shown a move's events.
+
+Undo
+    With exactly one human against bots, the Undo button (or Ctrl+Z) takes the game back to the human's previous
+    decision (``GameSession.undo``: the record replayed, so chance comes out the same again) unless something was
+    turned up since (``GameSession.undo_status``, which asks the engine's ``GameSpec.reveals``): then the button is
+    disabled and hovering it says why. The table is opened again on the session's save, like Continue. The game is
+    then practice: counted apart in the statistics.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ..i18n import t
+from ..widgets import INK, Button, draw_panel
+from .pieces import expand_icon_rect
+
+log = logging.getLogger("lama_desktop.history")
+
+TOGGLE_KEY = pygame.K_F2
+#: rows one wheel notch or arrow key scrolls
+WHEEL_ROWS = 3
+
+
+class HistoryPanel:
+    def __init__(self, table):
+        self.table = table
+        self.expanded = False
+        self.undo_button = Button(t("history.undo"), self.undo, style="secondary", size=18, name="undo",
+                                  hint="Ctrl+Z")
+        self._drag: tuple[int, int] | None = None  # (y where the drag started, scroll then)
+        self._saved_version = -1
+        self._status_key = None
+        self._status = (None, "hotseat", "")
+        self._hover_reason = False
+        self._pointer = (-1, -1)  # where the pointer was last seen (the wheel scrolls what is under it)
+        table.session.meta_hook = self._save_notes
+
+    # -- state --------------------------------------------------------------------------------------------------
+    @property
+    def log(self):
+        return self.table.log
+
+    def restore(self) -> bool:
+        """Take back the history the save held (Continue, or after an undo). False when there was none to take."""
+        saved = getattr(self.table.session, "saved_history", None)
+        if saved is None:
+            return False
+        self.table.session.saved_history = None
+        if not self.log.load(saved):
+            log.warning("the save's history is damaged: starting a new one")
+            return False
+        self._saved_version = self.log.version
+        return True
+
+    def _save_notes(self) -> dict:
+        return {"history": self.log.to_dict()}
+
+    def offered(self) -> bool:
+        """Undo is offered at all: one human against bots (never in hot-seat)."""
+        return len(self.table.session.human_seats) == 1
+
+    def status(self) -> tuple[int | None, str, str]:
+        session = self.table.session
+        key = (session.moves_played, session.is_over)
+        if key != self._status_key:
+            self._status_key = key
+            self._status = session.undo_status()
+        return self._status
+
+    def can_undo(self) -> bool:
+        return self.offered() and self.status()[0] is not None and not getattr(self.table, "modal", False)
+
+    def reason(self) -> str:
+        _target, why, detail = self.status()
+        if why == "revealed":
+            return t("history.undo_revealed", what=t(f"history.revealed.{detail}"))  # i18n-keys: history.revealed.*
+        return t(f"history.undo_{why}") if why else ""  # i18n-keys: history.undo_*
+
+    # -- actions ------------------------------------------------------------------------------------------------
+    def undo(self) -> None:
+        if not self.can_undo():
+            self.table._toast_reason(self.reason())
+            return
+        table = self.table
+        session = table.session
+        kept = session.undo()
+        self.log.cut_at_move(kept)
+        from ...storage import SavedGame
+        from ..tables import open_table
+
+        saved = SavedGame(session.record, session.state, session.meta())
+        config = table._results_config()
+        table.close()
+        scene = open_table(table.app, config, saved)
+        table.app.stack.replace(scene)
+
+    def toggle(self) -> None:
+        self.expanded = not self.expanded
+        self._drag = None
+
+    # -- frame --------------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        table = self.table
+        self.log.viewer = table.viewer
+        if self.log.version != self._saved_version and table.idle:
+            self._saved_version = self.log.version
+            if not table.session.is_over:
+                table.session.autosave()  # the lines of the move just shown go into the save
+
+    def _log_rect(self):
+        try:
+            return pygame.Rect(self.table._log_rect())
+        except (AttributeError, KeyError, TypeError):
+            return None
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.table.app.size
+        ui = self.table.ui
+        width = min(w - ui.s(40), max(ui.s(620), w * 2 // 5))
+        return pygame.Rect(w - width - ui.s(20), ui.s(20), width, h - ui.s(40))
+
+    def _undo_rect(self, ui, log_rect) -> pygame.Rect:
+        text_w = ui.font(18).size(self.undo_button.text)[0]
+        bw, bh = text_w + ui.s(40), ui.s(40)
+        advice = None
+        try:
+            advice = self.table._advice_anchor()[0]
+        except (AttributeError, KeyError, TypeError):
+            pass
+        right = advice.left - ui.s(10) if advice is not None else log_rect.right
+        return pygame.Rect(right - bw, log_rect.top - bh - ui.s(12), bw, bh)
+
+    def handle_event(self, event) -> bool:
+        """Scrolling, enlarging, undo; True when the event was the history's."""
+        ui = getattr(self.table, "ui", None)
+        rect = self._log_rect()
+        if ui is None or rect is None:
+            return False
+        if self.expanded:
+            return self._expanded_event(event, ui)
+        if event.type == pygame.KEYDOWN:
+            if event.key == TOGGLE_KEY:
+                self.toggle()
+                return True
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and self.offered():
+                self.undo()
+                return True
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self._scroll_rows(ui, rect, event.key)
+                return True
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            pos = self._pointer if self._pointer != (-1, -1) else pygame.mouse.get_pos()
+            if rect.collidepoint(pos):
+                self.log.scroll_by(WHEEL_ROWS * event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = tuple(event.pos)
+            self._hover_reason = self.offered() and self.undo_button.rect.collidepoint(event.pos)
+            self.undo_button.hovered = self.undo_button.enabled and self.undo_button.rect.collidepoint(event.pos)
+            if self._drag is not None:
+                y0, scroll0 = self._drag
+                line_h = ui.font(17).get_linesize()
+                self.log.scroll = max(0, scroll0 + (event.pos[1] - y0) // max(1, line_h))
+                self.log._cache = {}
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.offered() and self.undo_button.rect.collidepoint(event.pos):
+                self.undo_button.pressed = self.undo_button.enabled
+                if not self.undo_button.enabled:
+                    self.table._toast_reason(self.reason())
+                return True
+            if expand_icon_rect(ui, rect).collidepoint(event.pos):
+                self.toggle()
+                return True
+            if rect.collidepoint(event.pos):
+                self._drag = (event.pos[1], self.log.scroll)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.undo_button.pressed:
+                self.undo_button.pressed = False
+                if self.undo_button.rect.collidepoint(event.pos):
+                    self.undo()
+                return True
+            if self._drag is not None:
+                self._drag = None
+                return True
+        return False
+
+    def _scroll_rows(self, ui, rect, key) -> None:
+        rows = max(1, self.log.room(ui, rect.h, ui.s(30)) - 1)
+        self.log.scroll_by(rows if key == pygame.K_PAGEUP else -rows)
+
+    def _expanded_event(self, event, ui) -> bool:
+        panel = self.panel_rect()
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, TOGGLE_KEY):
+                self.toggle()
+            elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self._scroll_rows(ui, panel, key)
+            elif key in (pygame.K_UP, pygame.K_DOWN):
+                self.log.scroll_by(1 if key == pygame.K_UP else -1)
+            elif key == pygame.K_HOME:
+                self.log.scroll_by(10 ** 6)
+            elif key == pygame.K_END:
+                self.log.to_newest()
+            return True  # the table waits under the open history
+        if event.type == pygame.MOUSEWHEEL:
+            self.log.scroll_by(WHEEL_ROWS * event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not panel.collidepoint(event.pos) or expand_icon_rect(ui, panel).collidepoint(event.pos):
+                self.toggle()
+            else:
+                self._drag = (event.pos[1], self.log.scroll)
+            return True
+        if event.type == pygame.MOUSEMOTION and self._drag is not None:
+            y0, scroll0 = self._drag
+            self.log.scroll = max(0, scroll0 + (event.pos[1] - y0) // max(1, ui.font(17).get_linesize()))
+            self.log._cache = {}
+            return True
+        if event.type == pygame.MOUSEBUTTONUP:
+            self._drag = None
+            return True
+        return event.type == pygame.MOUSEMOTION
+
+    # -- drawing ------------------------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        ui = getattr(self.table, "ui", None)
+        rect = self._log_rect()
+        if ui is None or rect is None:
+            return
+        if self.offered() and not self.table.session.is_over:
+            button = self.undo_button
+            button.text = t("history.undo")
+            button.rect = self._undo_rect(ui, rect)
+            button.enabled = self.can_undo()
+            button.draw(surface, ui)
+            if self._hover_reason and not button.enabled:
+                self._draw_reason(surface, ui, button.rect)
+        if self.expanded:
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 120))
+            surface.blit(shade, (0, 0))
+            panel = self.panel_rect()
+            self.log.draw(surface, panel, ui, t("history.title"), expanded=True)
+            hint = ui.text(t("history.close_hint"), 14, (196, 226, 214))
+            surface.blit(hint, hint.get_rect(bottomright=(panel.right - ui.s(16), panel.bottom - ui.s(8))))
+
+    def _draw_reason(self, surface, ui, anchor: pygame.Rect) -> None:
+        """Why undo is not possible, in a small card above the button (kept inside the window)."""
+        text = self.reason()
+        if not text:
+            return
+        width = ui.s(360)
+        lines = ui.wrap(text, 16, width - ui.s(24))[:4]
+        line_h = ui.font(16).get_linesize()
+        box = pygame.Rect(0, 0, width, len(lines) * line_h + ui.s(20))
+        box.bottomright = (anchor.right, anchor.top - ui.s(8))
+        box.clamp_ip(surface.get_rect())
+        draw_panel(surface, box, ui)
+        for i, line in enumerate(lines):
+            surface.blit(ui.text(line, 16, INK), (box.x + ui.s(12), box.y + ui.s(10) + i * line_h))
