@@ -67,8 +67,9 @@ class HistoryPanel:
         return {"history": self.log.to_dict()}
 
     def offered(self) -> bool:
-        """Undo is offered at all: one human against bots (never in hot-seat)."""
-        return len(self.table.session.human_seats) == 1
+        """Undo is offered at all: one human against bots (never in hot-seat, never in a replay)."""
+        session = self.table.session
+        return len(session.human_seats) == 1 and not getattr(session, "frozen", False)
 
     def status(self) -> tuple[int | None, str, str]:
         session = self.table.session
@@ -115,7 +116,7 @@ class HistoryPanel:
         self.log.viewer = table.viewer
         if self.log.version != self._saved_version and table.idle:
             self._saved_version = self.log.version
-            if not table.session.is_over:
+            if not table.session.is_over and not getattr(table.session, "frozen", False):
                 table.session.autosave()  # the lines of the move just shown go into the save
 
     def _log_rect(self):

@@ -476,15 +476,41 @@ _KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.")
 
 
 def dump_text(value, depth: int = 0):
-    """A log line (``str``, ``LazyText``, ``LazyJoin``, nested) as JSON: ``{"t": key, "f": {...}}`` /
-    ``{"j": sep, "i": [...]}``, so a resumed game's history is translated again in whatever language is chosen."""
-    if isinstance(value, LazyText) and depth < 8:
-        return {"t": value.key, "f": {str(k): dump_text(v, depth + 1) for k, v in value.fmt.items()}}
-    if isinstance(value, LazyJoin) and depth < 8:
-        return {"j": value.sep, "i": [dump_text(v, depth + 1) for v in value.items]}
+    """A log line (``str``, ``LazyText``, ``LazyJoin``, ``LazyNames``, ``LazyWinners``, nested) as JSON, so a resumed
+    game's history is said again in whatever language is chosen, to whoever reads it:
+    ``{"t": key, "f": {...}, "s": seat, "o": other, "n": count}`` / ``{"j": sep, "i": [...]}`` /
+    ``{"names": [...]}`` / ``{"w": key, "seats": [...], "names": [[seat, name], ...]}``."""
+    if depth < 8:
+        if isinstance(value, LazyText):
+            out = {"t": value.base, "f": {str(k): dump_text(v, depth + 1) for k, v in value.fmt.items()}}
+            for field, attr in (("s", "seat"), ("o", "to"), ("n", "n")):
+                if getattr(value, attr) is not None:
+                    out[field] = getattr(value, attr)
+            return out
+        if isinstance(value, LazyJoin):
+            return {"j": value.sep, "i": [dump_text(v, depth + 1) for v in value.items]}
+        if isinstance(value, LazyNames):
+            return {"names": [dump_text(v, depth + 1) for v in value.items]}
+        if isinstance(value, LazyWinners):
+            return {"w": value.key, "seats": list(value.seats),
+                    "names": [[seat, str(name)] for seat, name in value.names.items()]}
     if value is None or isinstance(value, (bool, int, float)):
         return value
     return str(value)
+
+
+def _history_key(key) -> str:
+    if not (isinstance(key, str) and 0 < len(key) <= 80 and set(key) <= _KEY_CHARS and "." in key):
+        raise ValueError("not a string key")
+    return key
+
+
+def _history_seat(value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 16:
+        raise ValueError("bad seat in history")
+    return value
 
 
 def load_text(value, depth: int = 0):
@@ -493,18 +519,35 @@ def load_text(value, depth: int = 0):
         raise ValueError("history text nested too deep")
     if isinstance(value, dict):
         if "t" in value:
-            key = value["t"]
-            if not (isinstance(key, str) and 0 < len(key) <= 80 and set(key) <= _KEY_CHARS and "." in key):
-                raise ValueError("not a string key")
+            key = _history_key(value["t"])
             fmt = value.get("f") or {}
             if not isinstance(fmt, dict) or len(fmt) > 12:
                 raise ValueError("bad history fields")
-            return LazyText(key, {str(k)[:40]: load_text(v, depth + 1) for k, v in fmt.items()})
+            n = value.get("n")
+            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or abs(n) > 10 ** 6):
+                raise ValueError("bad count in history")
+            return LazyText(key, {str(k)[:40]: load_text(v, depth + 1) for k, v in fmt.items()},
+                            _history_seat(value.get("s")), _history_seat(value.get("o")), n)
         if "j" in value:
             items = value.get("i") or []
             if not isinstance(items, list) or len(items) > 40:
                 raise ValueError("bad history list")
             return LazyJoin(str(value["j"])[:8], [load_text(v, depth + 1) for v in items])
+        if "names" in value and "w" not in value:
+            items = value["names"]
+            if not isinstance(items, list) or len(items) > 16:
+                raise ValueError("bad history names")
+            return LazyNames([load_text(v, depth + 1) for v in items])
+        if "w" in value:
+            seats, names = value.get("seats"), value.get("names")
+            if not isinstance(seats, list) or not isinstance(names, list) or len(seats) > 16 or len(names) > 16:
+                raise ValueError("bad history winners")
+            pairs = {}
+            for pair in names:
+                if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str)):
+                    raise ValueError("bad history winners")
+                pairs[_history_seat(pair[0])] = clean_text(pair[1], 40)
+            return LazyWinners(_history_key(value["w"]), [_history_seat(x) for x in seats], pairs)
         raise ValueError("bad history text")
     if value is None or isinstance(value, (bool, int)):
         return value
@@ -717,9 +760,7 @@ class LogPanel:
         radius = max(6, min(h, ui.s(260)) // 10)
         pygame.draw.rect(surf, (6, 30, 28, 235 if expanded else 150), (0, 0, w, h), border_radius=radius)
         pygame.draw.rect(surf, (255, 255, 255, 40), (0, 0, w, h), max(1, ui.s(2)), border_radius=radius)
-        head = ui.font(15, True).render(title.upper(), True, (196, 226, 214))
-        if head.get_width() > w - ui.s(64):
-            head = pygame.transform.smoothscale_by(head, (w - ui.s(64)) / head.get_width())
+        head = ui.text_fit(title.upper(), 15, w - ui.s(64), (196, 226, 214), True)
         surf.blit(head, (ui.s(12), ui.s(8)))
         _expand_icon(surf, pygame.Rect(w - ui.s(34), ui.s(6), ui.s(24), ui.s(24)), expanded)
         line_h = ui.font(17).get_linesize()
