@@ -255,6 +255,10 @@ def _load_game_shots() -> None:
         from .app.table import advisor_shots  # noqa: F401  (advisor-<game>)
     except ImportError:
         pass
+    try:
+        from .app.table import history_shots  # noqa: F401  (history-<game>)
+    except ImportError:
+        pass
 
 
 # --- running -----------------------------------------------------------------------------------------------------

@@ -36,8 +36,7 @@ class HistoryPanel:
     def __init__(self, table):
         self.table = table
         self.expanded = False
-        self.undo_button = Button(t("history.undo"), self.undo, style="secondary", size=18, name="undo",
-                                  hint="Ctrl+Z")
+        self.undo_button = Button(t("history.undo"), self.undo, style="secondary", size=15, name="undo")
         self._drag: tuple[int, int] | None = None  # (y where the drag started, scroll then)
         self._saved_version = -1
         self._status_key = None
@@ -83,6 +82,8 @@ class HistoryPanel:
         return self.offered() and self.status()[0] is not None and not getattr(self.table, "modal", False)
 
     def reason(self) -> str:
+        if self.can_undo():
+            return t("history.undo_tip")
         _target, why, detail = self.status()
         if why == "revealed":
             return t("history.undo_revealed", what=t(f"history.revealed.{detail}"))  # i18n-keys: history.revealed.*
@@ -114,6 +115,9 @@ class HistoryPanel:
     def update(self, dt: float) -> None:
         table = self.table
         self.log.viewer = table.viewer
+        ui, rect = getattr(table, "ui", None), self._log_rect()
+        shown = self.offered() and not table.session.is_over and ui is not None and rect is not None
+        self.log.reserve = self._undo_rect(ui, rect).w + ui.s(8) if shown else 0
         if self.log.version != self._saved_version and table.idle:
             self._saved_version = self.log.version
             if not table.session.is_over and not getattr(table.session, "frozen", False):
@@ -132,15 +136,11 @@ class HistoryPanel:
         return pygame.Rect(w - width - ui.s(20), ui.s(20), width, h - ui.s(40))
 
     def _undo_rect(self, ui, log_rect) -> pygame.Rect:
-        text_w = ui.font(18).size(self.undo_button.text)[0]
-        bw, bh = text_w + ui.s(40), ui.s(40)
-        advice = None
-        try:
-            advice = self.table._advice_anchor()[0]
-        except (AttributeError, KeyError, TypeError):
-            pass
-        right = advice.left - ui.s(10) if advice is not None else log_rect.right
-        return pygame.Rect(right - bw, log_rect.top - bh - ui.s(12), bw, bh)
+        """The Undo button: a small one in the history's header, left of its enlarge icon."""
+        text_w = ui.font(15).size(t("history.undo"))[0]
+        # no taller than the header's line (the rows of the history start right under it)
+        bw, bh = text_w + ui.s(24), ui.font(15, True).get_height() + ui.s(6)
+        return pygame.Rect(log_rect.right - ui.s(44) - bw, log_rect.top + ui.s(4), bw, bh)
 
     def handle_event(self, event) -> bool:
         """Scrolling, enlarging, undo; True when the event was the history's."""
@@ -252,7 +252,7 @@ class HistoryPanel:
             button.rect = self._undo_rect(ui, rect)
             button.enabled = self.can_undo()
             button.draw(surface, ui)
-            if self._hover_reason and not button.enabled:
+            if self._hover_reason:
                 self._draw_reason(surface, ui, button.rect)
         if self.expanded:
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

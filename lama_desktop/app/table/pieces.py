@@ -630,6 +630,8 @@ class LogPanel:
         self.on_add = None
         self.scroll = 0
         self.version = 0
+        #: pixels the header keeps free left of the enlarge icon (the Undo button sits there)
+        self.reserve = 0
         self._cache = {}
         self._rows_cache: dict = {}  # (width, scale, language, version, viewer) -> rows of every entry
 
@@ -748,7 +750,8 @@ class LogPanel:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str, expanded: bool = False) -> None:
         from ..i18n import reader
 
-        key = (tuple(rect), self.version, self.scroll, title, ui.scale, language(), self.viewer, expanded, reader())
+        key = (tuple(rect), self.version, self.scroll, title, ui.scale, language(), self.viewer, expanded, reader(),
+               self.reserve)
         cached = self._cache.get(expanded)
         if cached is None or cached[0] != key:
             cached = self._cache[expanded] = (key, self._render(rect.size, ui, title, expanded))
@@ -760,7 +763,7 @@ class LogPanel:
         radius = max(6, min(h, ui.s(260)) // 10)
         pygame.draw.rect(surf, (6, 30, 28, 235 if expanded else 150), (0, 0, w, h), border_radius=radius)
         pygame.draw.rect(surf, (255, 255, 255, 40), (0, 0, w, h), max(1, ui.s(2)), border_radius=radius)
-        head = ui.text_fit(title.upper(), 15, w - ui.s(64), (196, 226, 214), True)
+        head = ui.text_fit(title.upper(), 15, w - ui.s(64) - (0 if expanded else self.reserve), (196, 226, 214), True)
         surf.blit(head, (ui.s(12), ui.s(8)))
         _expand_icon(surf, pygame.Rect(w - ui.s(34), ui.s(6), ui.s(24), ui.s(24)), expanded)
         line_h = ui.font(17).get_linesize()
