@@ -24,16 +24,18 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig
-from ..i18n import about, language, t
+from ..i18n import about, language, plural, t
 from ..session import GameSession
 from ..table.pieces import GOLD, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
 from ..table.scene_base import TableEvent, open_session
+from ..table.tooltip import Tip
 from ..tables import register_table
 from ..widgets import INK_SOFT, Button
 from . import lama_table
 from .lama_table import LamaTableScene, _GameEnd
 from .round_summary import RoundSummaryScene
-from ...engine.cadabra import CARD_IDS, DATA, IS_LLAMA, SHOW_THRESHOLD, SYMBOL, VALUES
+from ...engine.cadabra import (CARD_IDS, DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS,
+                                SHOW_THRESHOLD, SYMBOL, VALUES)
 
 #: engine card id → the table's card name (value + "@" circle, "#" square, "*" star) and back
 _SUFFIX = {"circle": "@", "square": "#", "star": "*"}
@@ -226,6 +228,50 @@ class CadabraTableScene(LamaTableScene):
 
     def playable_names(self) -> set[str]:
         return {DISPLAY[str(m.args[0])] for m in self.legal() if m.kind == "play"}
+
+    # -- tooltips ------------------------------------------------------------------------------------------
+    def _card_tip(self, name: str) -> str:
+        """A card from the game's data: its value(s), what it follows, its symbol's effect."""
+        k = _KIND_OF[ENGINE[name]]
+        values = VALUES[k]
+        if IS_LLAMA[k]:
+            return t("tooltips.lama.llama", points=LLAMA_POINTS)
+        if len(values) == 2:
+            text = t("tooltips.cadabra.double", a=values[0], b=values[1], before=values[0] - 1, after=values[1] + 1)
+        else:
+            text = super()._card_tip(str(values[0]))
+        if SYMBOL[k]:
+            shape = DATA["symbols"][SYMBOL[k]]["shape"]
+            text += "\n" + t(f"tooltips.cadabra.symbol_{shape}")
+        return text
+
+    def _piece_tip(self, pos):
+        sh, L = self.shown, self.layout
+        stage = self._stage_geometry()
+        if stage.collidepoint(pos):
+            return Tip(t("tooltips.cadabra.stage", n=len(sh.board), threshold=SHOW_THRESHOLD), tuple(stage))
+        if sh.magic == "supply":
+            x, y = self._supply_anchor()
+            rect = pygame.Rect(0, 0, self.token_d, self.token_d)
+            rect.center = (round(x), round(y))
+            if rect.collidepoint(pos):
+                return Tip(t("tooltips.cadabra.magic", points=MAGIC_POINTS), tuple(rect))
+        if isinstance(sh.magic, int):
+            x, y = self._magic_anchor(sh.magic)
+            d = round(self._tokens_rect(sh.magic)[1] * 1.2)
+            rect = pygame.Rect(0, 0, d, d)
+            rect.center = (round(x), round(y))
+            if rect.collidepoint(pos):
+                return Tip(t("tooltips.cadabra.magic", points=MAGIC_POINTS), tuple(rect))
+        return super()._piece_tip(pos)
+
+    def _tokens_tip(self, seat: int) -> str:
+        sh = self.shown
+        text = plural("tooltips.common.points", max(0, int(sh.scores[seat])))
+        text += "\n" + t("tooltips.cadabra.tokens", whites=EXCHANGE_WHITES, end=END_POINTS)
+        if sh.magic == seat:
+            text += "\n" + t("tooltips.cadabra.magic", points=MAGIC_POINTS)
+        return text
 
     # -- input ---------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:

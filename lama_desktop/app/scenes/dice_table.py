@@ -34,11 +34,12 @@ from ..table.pieces import (
     draw_token_stacks, finish, rotated_shadow,
 )
 from ..table.scene_base import TableEvent, TableScene, open_session
+from ..table.tooltip import Tip
 from ..tables import register_table
 from ..widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
 from .round_summary import RoundSummaryScene
 from ...engine.core import Move
-from ...engine.dice import DICE_FACES, LABELS, discard_counts, holding
+from ...engine.dice import DICE_FACES, END_POINTS, LABELS, POINTS, discard_counts, holding
 
 log = logging.getLogger("lama_desktop.table")
 
@@ -228,6 +229,7 @@ class DiceTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        self.tooltip.event(event)
         if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -379,6 +381,7 @@ class DiceTableScene(TableScene):
         self._refresh_buttons()
         self.advisor.update(dt)
         self.history.update(dt)
+        self._update_tooltip(dt)
 
     def _settle(self) -> None:
         """Idle: sync the shown model with the engine; with several humans, the one to move sits at the bottom."""
@@ -505,6 +508,58 @@ class DiceTableScene(TableScene):
             if pygame.Rect(x - w // 2, y - h // 2, w, h).collidepoint(pos):
                 return i
         return -1
+
+    # -- tooltips --------------------------------------------------------------------------------------------
+    def _card_tip(self, name: str) -> str:
+        """A row card: which die discards it and what it costs (the game's data)."""
+        points = POINTS[LABELS.index(int(name) if name != "L" else "L")]
+        head = t("tooltips.dice.llama") if name == "L" else t("tooltips.dice.card", value=name)
+        return head + "\n" + plural("tooltips.dice.costs", points)
+
+    def _row_card_rect(self, index: int) -> pygame.Rect:
+        x, y = self._row_positions(self.focus, len(self.shown.rows[self.focus]))[index]
+        w, h = self.row_w, card_height(self.row_w)
+        return pygame.Rect(x - w // 2, y - h // 2 - self._lift(index), w, h)
+
+    def _piece_tip(self, pos):
+        sh, L = self.shown, self.layout
+        index = self._row_card_at(pos)
+        if 0 <= index < len(sh.rows[self.focus]):
+            return Tip(self._card_tip(sh.rows[self.focus][index]), tuple(self._row_card_rect(index)))
+        index = self._llama_card_at(pos)
+        if 0 <= index < len(sh.llama):
+            name = sh.llama[index]
+            x, y = self._llama_positions()[name]
+            w, h = self.llama_w, card_height(self.llama_w)
+            return Tip(t("tooltips.dice.llama_row", card=card_label(name)), (x - w // 2, y - h // 2, w, h))
+        if L["llama_row"].collidepoint(pos):
+            return Tip(t("tooltips.dice.llama_row_all"), tuple(L["llama_row"]))
+        size = self.die_size
+        for i, (x, y) in enumerate(self._die_centers()):
+            rect = pygame.Rect(x - size // 2, y - size // 2, size, size)
+            if rect.collidepoint(pos):
+                faces = ", ".join(card_label(f) for f in DIE_FACES[i])
+                text = t("tooltips.dice.die", faces=faces)
+                if sh.dice and self.rolling is None and i < len(sh.dice):
+                    text = t("tooltips.dice.die_shows", face=card_label(sh.dice[i])) + "\n" + text
+                return Tip(text, tuple(rect))
+        for seat in range(self.n):
+            k = self.pos_of(seat)
+            rect = L.get(f"seat{k}.tokens")
+            if rect is not None and rect.collidepoint(pos):
+                key = "tooltips.lama.tokens_pink" if self.pinks else "tooltips.lama.tokens"
+                return Tip(plural("tooltips.common.points", max(0, int(sh.scores[seat]))) + "\n"
+                           + t(key, end=END_POINTS), tuple(rect))
+            if k and self._row_rect(seat).collidepoint(pos):
+                return Tip(plural("tooltips.dice.other_row", _row_points(sh.rows[seat]), name=self._name(seat)),
+                           tuple(self._row_rect(seat)))
+        return None
+
+    def _tooltip_focus(self):
+        row = self.shown.rows[self.focus]
+        if 0 <= self.card_focus < len(row) and self.layout is not None:
+            return Tip(self._card_tip(row[self.card_focus]), tuple(self._row_card_rect(self.card_focus)))
+        return None
 
     def _dice_rect(self) -> pygame.Rect:
         return self.layout["dice"]
@@ -777,6 +832,7 @@ class DiceTableScene(TableScene):
         self.advisor.draw(surface)
         self._draw_toasts(surface)
         self.history.draw(surface)
+        self._draw_tooltip(surface)
 
     def _draw_middle(self, layer) -> None:
         self._draw_llama_row(layer)

@@ -22,7 +22,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig
-from ..i18n import about, language, t
+from ..i18n import about, language, plural, t
 from ..i18n import winners as i18n_winners
 from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
@@ -32,10 +32,11 @@ from ..table.pieces import (
     rotated_shadow,
 )
 from ..table.scene_base import TableEvent, TableScene, open_session
+from ..table.tooltip import Tip
 from ..tables import register_table
 from ..widgets import UI, Button, felt_surface
 from ...engine.core import Event, Move
-from ...engine.lama import CARD_NAMES, DRAMA_THRESHOLD, holdings
+from ...engine.lama import CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
 
 log = logging.getLogger("lama_desktop.table")
 
@@ -241,6 +242,7 @@ class LamaTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        self.tooltip.event(event)
         if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -377,6 +379,56 @@ class LamaTableScene(TableScene):
         positions = self._hand_positions()
         return hand_hit_index(positions, self.hand_w, pos, self.lifts)
 
+    # tooltips ---------------------------------------------------------------------------------------------------
+    def _card_tip(self, name: str) -> str:
+        """What a card does and costs, from the game's data."""
+        if name == "L":
+            return t("tooltips.lama.llama", points=LLAMA_POINTS)
+        if name == "P":
+            return t("tooltips.lama.pink_llama", points=PINK_LLAMA_POINTS)
+        value = int(name.rstrip("+"))
+        if name.endswith("+"):
+            return t("tooltips.lama.plus", value=value)
+        return t("tooltips.lama.card_one") if value == 1 else t("tooltips.lama.card", value=value, before=value - 1)
+
+    def _hand_card_rect(self, index: int) -> pygame.Rect:
+        x, y, _ = self._hand_positions()[index]
+        rect = pygame.Rect(0, 0, self.hand_w, card_height(self.hand_w))
+        rect.center = (round(x), round(y - self.lifts[index]))
+        return rect
+
+    def _piece_tip(self, pos):
+        sh, L = self.shown, self.layout
+        index = self._card_at(pos)
+        if 0 <= index < len(sh.hand):
+            return Tip(self._card_tip(sh.hand[index]), tuple(self._hand_card_rect(index)))
+        if self._slot_rect("draw_pile").collidepoint(pos):
+            return Tip(plural("tooltips.lama.pile", sh.pile), tuple(self._slot_rect("draw_pile")))
+        if self._slot_rect("discard").collidepoint(pos):
+            if not sh.discard:
+                return Tip(t("tooltips.lama.discard"), tuple(self._slot_rect("discard")))
+            top = sh.discard[-1]
+            return Tip(t("tooltips.lama.discard") + "\n" + self._card_tip(top),
+                       tuple(self._slot_rect("discard")))
+        if self.drama_variant and L.get("drama_board") is not None and L["drama_board"].collidepoint(pos):
+            return Tip(t("tooltips.lama.drama_board", n=len(sh.board), threshold=DRAMA_THRESHOLD),
+                       tuple(L["drama_board"]))
+        for seat in range(self.n):
+            rect = L.get(f"seat{self.pos_of(seat)}.tokens")
+            if rect is not None and rect.collidepoint(pos):
+                return Tip(self._tokens_tip(seat), tuple(rect))
+        return None
+
+    def _tokens_tip(self, seat: int) -> str:
+        points = max(0, int(self.shown.scores[seat]))
+        key = "tooltips.lama.tokens_pink" if self.pinks else "tooltips.lama.tokens"
+        return plural("tooltips.common.points", points) + "\n" + t(key, end=END_POINTS)
+
+    def _tooltip_focus(self):
+        if 0 <= self.hand_focus < len(self.shown.hand) and self.revealed and self.layout is not None:
+            return Tip(self._card_tip(self.shown.hand[self.hand_focus]), tuple(self._hand_card_rect(self.hand_focus)))
+        return None
+
     def play_card(self, index: int) -> None:
         if 0 <= index < len(self.shown.hand):
             self.try_move(f"play {self.shown.hand[index]}")
@@ -420,6 +472,7 @@ class LamaTableScene(TableScene):
         self._refresh_buttons()
         self.advisor.update(dt)
         self.history.update(dt)
+        self._update_tooltip(dt)
 
     def _after_played(self, played) -> None:
         if self.hotseat and played.seat == self.focus and not self.session.is_over:
@@ -927,6 +980,7 @@ class LamaTableScene(TableScene):
         self.advisor.draw(surface)
         self._draw_toasts(surface)
         self.history.draw(surface)
+        self._draw_tooltip(surface)
 
     def _draw_middle(self, layer) -> None:
         if self.shown.drama:

@@ -50,6 +50,7 @@ from ..table.history_panel import HistoryPanel
 from ..table.scene_base import TableScene, advice_anchor, open_session
 from ..table.seats import level_text, log_title, seat_portrait
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, draw_toasts, finish, lazy
+from ..table.tooltip import Tip, Tooltip
 from ..table.tween import Tweener
 from ..table.layout import table_ui_scale
 from ..table.reasons import refusal_text
@@ -101,6 +102,7 @@ class LlamaLandTableScene(TableScene):
         self.choice = 0  # hut choice / marker choice index
         self.marker_mode = False
         self.hover_pos = (-1, -1)
+        self.tooltip = Tooltip()
         self.mouse_on_domain = False
         self.drop = None  # {"seat", "cells": [(x, y)], "k": 0..1}
         self.flash = None  # {"seat", "cells", "age"}
@@ -374,6 +376,7 @@ class LlamaLandTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        self.tooltip.event(event)
         if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -957,6 +960,7 @@ class LlamaLandTableScene(TableScene):
         self._refresh_buttons()
         self.advisor.update(dt)
         self.history.update(dt)
+        self._update_tooltip(dt)
 
     def _on_event(self, seat, event) -> None:
         d = event.data
@@ -1403,7 +1407,6 @@ class LlamaLandTableScene(TableScene):
             surface.blit(*bubble)
         self._bubble = None
         self._draw_status(surface)
-        self._draw_hover_tip(surface)
         self.log.draw(surface, self.rects["log"], ui, log_title())
         for b in self.buttons.values():
             b.draw(surface, ui)
@@ -1414,6 +1417,7 @@ class LlamaLandTableScene(TableScene):
         band = pygame.Rect(domain.x + ui.s(20), domain.y + ui.s(40), domain.w - ui.s(40), low - domain.y - ui.s(40))
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
         self.history.draw(surface)
+        self._draw_tooltip(surface)
 
     def _log_rect(self):
         return self.rects["log"]
@@ -1916,31 +1920,71 @@ class LlamaLandTableScene(TableScene):
             pygame.draw.rect(surface, (255, 255, 255), ring.inflate(ui.s(8), ui.s(8)), max(2, ui.s(3)),
                              border_radius=ui.s(14))
 
-    def _draw_hover_tip(self, surface) -> None:
-        pos = self.hover_pos
-        tip = None
-        for i, ch in enumerate(self.d["character_row"]):
-            if self.rects[f"char{i}"].collidepoint(pos):
-                tip = t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch))
+    # -- tooltips (table/tooltip.py) ---------------------------------------------------------------------------
+    def _tooltip_at(self, pos):
+        if self.ui is None or not getattr(self, "rects", None):
+            return None
+        d, r = self.d, self.rects
+        for i, ch in enumerate(d["character_row"]):
+            if r[f"char{i}"].collidepoint(pos):
+                return Tip(t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch)), tuple(r[f"char{i}"]))
+        if d["character_deck"] and r["char5"].collidepoint(pos):
+            return Tip(plural("tooltips.llama_land.char_deck", d["character_deck"]), tuple(r["char5"]))
         for seat in range(self.n):
             for cid, rect in self._char_chip_rects(seat):
                 if rect.collidepoint(pos):
-                    ch = next(c for c in self.d["collections"][seat]["characters"] if c["id"] == cid)
-                    tip = t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch))
-        if tip is None:
-            return
-        ui = self.ui
-        lines = ui.wrap(tip, 15, ui.s(260))
-        h = len(lines) * ui.font(15).get_linesize() + ui.s(16)
-        box = pygame.Rect(pos[0] + ui.s(16), pos[1] + ui.s(12), ui.s(280), h)
-        box.clamp_ip(pygame.Rect((0, 0), self.size))
-        pygame.draw.rect(surface, CREAM, box, border_radius=ui.s(8))
-        pygame.draw.rect(surface, INK, box, 1, border_radius=ui.s(8))
-        y = box.y + ui.s(8)
-        for line in lines:
-            img = ui.text(line, 15, INK)
-            surface.blit(img, (box.x + ui.s(10), y))
-            y += ui.font(15).get_linesize()
+                    ch = next(c for c in d["collections"][seat]["characters"] if c["id"] == cid)
+                    return Tip(t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch)), tuple(rect))
+        for i, st in enumerate(d["stacks"]):
+            if r[f"stack{i}"].collidepoint(pos):
+                text = plural("tooltips.llama_land.stack", st["count"], shape=st["shape"])
+                return Tip(text + "\n" + t("tooltips.llama_land.stack_how"), tuple(r[f"stack{i}"]))
+        for i, crop in enumerate(CROPS):
+            rect = r[f"column{i}"]
+            if rect.collidepoint(pos):
+                values = d["llama_columns"][crop]
+                text = t("tooltips.llama_land.column", crop=t(f"llama_land.res.{crop}"))
+                if values:
+                    text += "\n" + plural("tooltips.llama_land.column_top", values[0])
+                return Tip(text + "\n" + t("tooltips.llama_land.feed"), tuple(rect))
+        for i, obj in enumerate(d["objectives"]):
+            rect = r.get(f"obj{i}")
+            if rect is not None and rect.collidepoint(pos):
+                return Tip(self._objective_tip(obj, pos, rect), tuple(rect))
+        if r["supply"].collidepoint(pos):
+            return Tip(t("tooltips.llama_land.supply"), tuple(r["supply"]))
+        for seat in range(self.n):
+            rect = r.get(f"panel{seat}")
+            if rect is not None and rect.collidepoint(pos):
+                col = d["collections"][seat]
+                return Tip("\n".join([self._name(seat), plural("tooltips.common.points", int(d["scores"][seat])),
+                                      t("tooltips.llama_land.kit", foundations=col["foundations"],
+                                        markers=col["markers"])]), tuple(rect))
+        return None
+
+    def _objective_tip(self, obj: dict, pos, rect) -> str:
+        """An objective: its name and condition, the points of its spaces (the game's data), a marker's owner."""
+        a, b, c = obj["spaces"]
+        lines = [t(f"llama_land.objective.{obj['id']}.name"), t(f"llama_land.objective.{obj['id']}.text")]
+        if obj["colour"] == "gold":
+            lines.append(t("tooltips.llama_land.objective_gold", a=a, b=b, c=c))
+        else:
+            lines.append(t("tooltips.llama_land.objective_spaces", a=a, b=b, c=c))
+            if self.n == 2:
+                lines.append(t("tooltips.llama_land.objective_two"))
+        for space, (cx, cy, rad) in enumerate(space_centers(rect, rect.w, rect.h)):
+            if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= (rad + 4) ** 2:
+                owner = obj["markers"][space]
+                if owner is not None:
+                    lines.append(plural("tooltips.llama_land.marker", obj["spaces"][space], name=self._name(owner)))
+        return "\n".join(lines)
+
+    def _tooltip_focus(self):
+        row = self.d["character_row"]
+        if self.mode == "hut" and isinstance(self.choice, int) and 0 <= self.choice < len(row):
+            ch = row[self.choice]
+            return Tip(t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch)), tuple(self.rects[f"char{self.choice}"]))
+        return None
 
 
 # -- small helpers ----------------------------------------------------------------------------------------------

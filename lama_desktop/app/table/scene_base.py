@@ -19,7 +19,7 @@ import pygame
 from .. import art, i18n
 from ...engine.core import Event
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import t, t_or
+from ..i18n import plural, t, t_or
 from ..scene import Scene
 from ..session import GameSession
 from ..widgets import Button
@@ -29,6 +29,7 @@ from .layout import table_ui_scale
 from .pieces import LogPanel, Toast, draw_toasts, finish, token_kind
 from .reasons import refusal_text
 from .seats import level_text, log_title, seat_plate
+from .tooltip import Tip, Tooltip
 from .tween import Sprite, Tweener
 
 
@@ -185,6 +186,60 @@ class TableScene(Scene):
         self.advisor = AdvisorPanel(self)
         self.log.round_of = self._history_round
         self.history = HistoryPanel(self)
+        self.tooltip = Tooltip()
+
+    # tooltips (``tooltip.py``): the table answers what lies under a point and under the keyboard focus ----------
+    def _tooltip_at(self, pos) -> Tip | None:
+        """The tip of the piece under ``pos``: the game's pieces (``_piece_tip``), else a seat's plate."""
+        if self.layout is None or getattr(self, "modal", False):
+            return None
+        tip = self._piece_tip(pos)
+        if tip is not None:
+            return tip
+        for seat in range(self.n):
+            rect = self.layout.get(f"seat{self.pos_of(seat)}.plate")
+            if rect is not None and rect.collidepoint(pos):
+                return Tip(self._plate_tip(seat), tuple(rect))
+        return None
+
+    def _piece_tip(self, pos) -> Tip | None:
+        """Hook: the tip of the game's piece under ``pos`` (cards, piles, tokens, dice...), or None."""
+        return None
+
+    def _tooltip_focus(self) -> Tip | None:
+        """Hook: the tip of the piece under the keyboard focus, or None."""
+        return None
+
+    def _plate_tip(self, seat: int) -> str:
+        """A seat's plate: who, their points, still in the round or out."""
+        lines = [self._name(seat), plural("tooltips.common.points", int(self.shown.scores[seat]))]
+        if not self.session.is_over:
+            lines.append(t("tooltips.common.out") if self._seat_out(seat) else t("tooltips.common.still_in"))
+        return "\n".join(lines)
+
+    def _update_tooltip(self, dt: float) -> None:
+        if self._tooltip_covered():
+            self.tooltip.hide()
+            return
+        self.tooltip.update(dt, self)
+
+    def _tooltip_covered(self) -> bool:
+        """The enlarged history, or the advisor's panel under the pointer, covers the pieces: no tip."""
+        history = getattr(self, "history", None)
+        if history is not None and history.expanded:
+            return True
+        advisor, pos = getattr(self, "advisor", None), self.tooltip.pos
+        if advisor is not None and advisor.open and pos is not None and self.tooltip.source == "mouse":
+            try:
+                rect = advisor._panel_rect()
+            except (AttributeError, KeyError, TypeError):
+                return False
+            return rect is not None and pygame.Rect(rect).collidepoint(pos)
+        return False
+
+    def _draw_tooltip(self, surface) -> None:
+        """Last of the frame: over everything the table drew."""
+        self.tooltip.draw(surface, self.ui)
 
     # what every table does alike ------------------------------------------------------------------------------
     def pos_of(self, seat: int) -> int:

@@ -1,0 +1,244 @@
+"""Tooltips on the game pieces (``app/table/tooltip.py``): hovering a piece (a posted mouse motion) or putting the
+keyboard focus on it shows its tip after a short delay, with the text of that piece (from the catalogs and the
+game's data), and the tip's box always lies inside the window, at the window's edges too."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from lama_desktop.app import i18n
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.app.i18n import plural, t
+from lama_desktop.app.table.tooltip import Tip, Tooltip
+from lama_desktop.app.tables import open_table
+from frames import fast_app, post_key, post_motion
+
+SIZES = [(1280, 720), (1920, 1080)]
+FRAMES = 30  # one second at 30 fps: the tip shows after ``Tooltip.delay`` (0.45 s)
+
+
+def make_table(tmp_path, game, size, variants=(), seed=3, players=3):
+    app = fast_app(tmp_path, size)
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "easy") for i in range(1, players)]
+    table = open_table(app, GameConfig(game, seats, tuple(variants), 0, seed=seed))
+    app.stack.push(table)
+    app.running = True
+    for _ in range(2000):  # the deal, and the bots' turns before the human's
+        app.step(1 / 30)
+        if table.can_act():
+            break
+    assert table.can_act()
+    return app, table
+
+
+def hover(app, table, pos) -> Tip | None:
+    """Post a mouse motion to ``pos`` and step frames until the tip shows (None if it never does)."""
+    post_motion(pos)
+    for _ in range(FRAMES):
+        app.step(1 / 30)
+        if table.tooltip.showing:
+            break
+    if not table.tooltip.showing:
+        return None
+    screen = pygame.Surface(app.size)
+    box = table.tooltip.draw(screen, table.ui)
+    assert box is not None
+    assert pygame.Rect((0, 0), app.size).contains(box), (box, app.size)
+    return table.tooltip.tip
+
+
+def center(rect) -> tuple[int, int]:
+    return pygame.Rect(rect).center
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lama_pieces_have_their_tips(tmp_path, size):
+    app, table = make_table(tmp_path, "lama", size, variants=("drama",))
+    sh = table.shown
+    assert sh.hand, "the hand is dealt"
+    # every card of the hand: its own value's text
+    for i in range(len(sh.hand)):
+        x, y, _ = table._hand_positions()[i]
+        probe = (round(x), round(y - table.lifts[i] + table.hand_w * 0.2))  # its lower part, never covered
+        tip = hover(app, table, probe)
+        assert tip is not None, f"no tip on card {i}"
+        assert tip.text == table._card_tip(sh.hand[i])
+        name = sh.hand[i]
+        if name == "L":
+            assert "10 points" in tip.text
+        elif name != "1":
+            assert f"costs {name} points" in tip.text
+    tip = hover(app, table, center(table._slot_rect("draw_pile")))
+    assert tip is not None and tip.text == plural("tooltips.lama.pile", table.shown.pile)
+    tip = hover(app, table, center(table._slot_rect("discard")))
+    assert tip is not None and tip.text.startswith(t("tooltips.lama.discard"))
+    tip = hover(app, table, center(table.layout["drama_board"]))
+    assert tip is not None and "Drama board" in tip.text and "of 5 tokens" in tip.text
+    tip = hover(app, table, center(table.layout["seat1.plate"]))
+    seat = (table.focus + 1) % table.n
+    assert tip is not None and tip.text.splitlines()[0] == table._name(seat)
+    tip = hover(app, table, center(table.layout["seat0.tokens"]))
+    assert tip is not None and "White tokens are worth 1 point, black ones 10" in tip.text
+    # over the empty felt: no tip
+    post_motion((size[0] // 2, 2))
+    for _ in range(FRAMES):
+        app.step(1 / 30)
+    assert not table.tooltip.showing
+
+
+def test_the_keyboard_focus_shows_the_focused_cards_tip(tmp_path):
+    app, table = make_table(tmp_path, "lama", (1280, 720))
+    post_key(pygame.K_RIGHT)
+    for _ in range(FRAMES):
+        app.step(1 / 30)
+        if table.tooltip.showing:
+            break
+    assert table.hand_focus >= 0
+    assert table.tooltip.showing
+    assert table.tooltip.tip.text == table._card_tip(table.shown.hand[table.hand_focus])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cadabra_cards_symbols_stage_and_magic_token(tmp_path, size):
+    app, table = make_table(tmp_path, "lama-cadabra", size, seed=4)
+    sh = table.shown
+    for i in range(len(sh.hand)):
+        x, y, _ = table._hand_positions()[i]
+        tip = hover(app, table, (round(x), round(y - table.lifts[i] + table.hand_w * 0.2)))
+        assert tip is not None and tip.text == table._card_tip(sh.hand[i])
+        name = sh.hand[i]
+        if "/" in name:
+            assert tip.text.startswith(f"Double card {name}")
+        if name.endswith("@"):
+            assert "Circle:" in tip.text
+        if name.endswith("#"):
+            assert "Square:" in tip.text
+        if name.endswith("*"):
+            assert "Star:" in tip.text
+    tip = hover(app, table, center(table._stage_geometry()))
+    assert tip is not None and tip.text.startswith("Lamagic Show stage")
+    assert sh.magic == "supply"  # a new game: the magic token waits beside the stage
+    tip = hover(app, table, tuple(round(v) for v in table._supply_anchor()))
+    assert tip is not None and tip.text.startswith("Magic token") and "10 points" in tip.text
+    tip = hover(app, table, center(table.layout["seat0.tokens"]))
+    assert tip is not None and "exchange 10 whites for a black" in tip.text
+
+
+def test_every_cadabra_card_kind_says_its_symbol():
+    from lama_desktop.app.scenes.cadabra_table import DISPLAY, CadabraTableScene
+
+    table = CadabraTableScene.__new__(CadabraTableScene)
+    words = {"@": "Circle:", "#": "Square:", "*": "Star:"}
+    for name in DISPLAY.values():
+        text = table._card_tip(name)
+        assert text
+        for suffix, word in words.items():
+            assert (word in text) == name.endswith(suffix), name
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dice_row_llama_row_dice_and_rows(tmp_path, size):
+    app, table = make_table(tmp_path, "lama-dice", size, seed=5)
+    sh = table.shown
+    row = sh.rows[table.focus]
+    for i in range(len(row)):
+        tip = hover(app, table, center(table._row_card_rect(i)))
+        assert tip is not None and tip.text == table._card_tip(row[i])
+        assert ("costs 10 points" in tip.text) if row[i] == "L" else (f"costs {row[i]} point" in tip.text)
+    slots = table._llama_positions()
+    for name in sh.llama:
+        x, y = slots[name]
+        tip = hover(app, table, (x, y))
+        assert tip is not None and tip.text.startswith("Llama row: " + ("llama" if name == "L" else name))
+    for i, (x, y) in enumerate(table._die_centers()):
+        tip = hover(app, table, (x, y))
+        assert tip is not None and "This die’s faces:" in tip.text
+    other = (table.focus + 1) % table.n
+    tip = hover(app, table, center(table._row_rect(other)))
+    assert tip is not None and tip.text.startswith(f"Row of {table._name(other)}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_llama_land_stacks_columns_characters_objectives_supply(tmp_path, size):
+    app, table = make_table(tmp_path, "llama-land", size, seed=7, players=2)
+    r, d = table.rects, table.d
+    tip = hover(app, table, center(r["stack0"]))
+    st = d["stacks"][0]
+    assert tip is not None and tip.text.startswith(f"Stack {st['shape']}: {st['count']} tiles")
+    tip = hover(app, table, center(r["column0"]))
+    assert tip is not None and tip.text.startswith("Llama cards: ") and "Top card:" in tip.text
+    ch = d["character_row"][0]
+    tip = hover(app, table, center(r["char0"]))
+    assert tip is not None and tip.text == t(f"llama_land.char.{ch['type']}.text",
+                                              a=t(f"llama_land.res.{ch['crops'][0]}") if ch.get("crops") else "",
+                                              b=t(f"llama_land.res.{ch['crops'][1]}") if len(ch.get("crops", [])) > 1
+                                              else "")
+    obj = d["objectives"][0]
+    rect = r["obj0"]
+    tip = hover(app, table, (rect.x + rect.w // 5, rect.centery))
+    assert tip is not None and tip.text.startswith(t(f"llama_land.objective.{obj['id']}.name"))
+    a, b, c = obj["spaces"]
+    assert f"{a}, {b} and {c} points" in tip.text or f"{a} points for the most" in tip.text
+    tip = hover(app, table, (r["supply"].x + 4, r["supply"].centery))
+    assert tip is not None and tip.text.startswith("Supply")
+    tip = hover(app, table, center(r["panel0"]))
+    assert tip is not None and "Foundations left: 3" in tip.text
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tip_never_leaves_the_window_at_its_edges(size):
+    """A long tip on pieces in every corner and edge of the window: the box is clamped or flipped inside."""
+    from lama_desktop.app.widgets import UI
+
+    ui = UI(size, 1.0)
+    w, h = size
+    long_text = " ".join(["A fairly long explanation of a game piece"] * 6)
+    pieces = [(0, 0, 40, 60), (w - 40, 0, 40, 60), (0, h - 60, 40, 60), (w - 40, h - 60, 40, 60),
+              (w // 2, 0, 40, 60), (w // 2, h - 60, 40, 60), (0, h // 2, 40, 60), (w - 40, h // 2, 40, 60),
+              (0, 0, w, h)]
+    screen = pygame.Surface(size)
+    for piece in pieces:
+        for source in ("mouse", "keys"):
+            tip = Tooltip()
+            tip.source, tip.pos = source, pygame.Rect(piece).center
+            tip.tip, tip.age = Tip(long_text, piece), 1.0
+            box = tip.draw(screen, ui)
+            assert pygame.Rect((0, 0), size).contains(box), (piece, box)
+            assert box.w <= ui.s(330)
+            small = pygame.Rect(piece)
+            if small.w < w // 2 and not box.colliderect(small):
+                continue
+            # covering the piece only when neither below, above nor beside it has room
+            assert small.w >= w // 2 or box.h > small.top and box.h > h - small.bottom, (piece, box)
+
+
+def test_a_tip_waits_for_the_delay_and_follows_the_pointer():
+    class Table:
+        def __init__(self):
+            self.at = {}
+
+        def _tooltip_at(self, pos):
+            return self.at.get(pos)
+
+        def _tooltip_focus(self):
+            return None
+
+    table, tip = Table(), Tooltip()
+    table.at[(5, 5)] = Tip("five", (0, 0, 10, 10))
+    tip.event(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    tip.update(0.1, table)
+    tip.update(0.1, table)
+    assert not tip.showing
+    tip.update(tip.delay, table)
+    assert tip.showing and tip.tip.text == "five"
+    tip.event(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 50), rel=(0, 0), buttons=(0, 0, 0)))
+    tip.update(1.0, table)
+    assert not tip.showing
