@@ -259,6 +259,10 @@ def _load_game_shots() -> None:
         from .app.table import history_shots  # noqa: F401  (history-<game>)
     except ImportError:
         pass
+    try:
+        from .app.table import tooltip_shots  # noqa: F401  (tooltip-<game>-<piece>)
+    except ImportError:
+        pass
 
 
 # --- running -----------------------------------------------------------------------------------------------------

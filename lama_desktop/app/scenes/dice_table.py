@@ -536,7 +536,7 @@ class DiceTableScene(TableScene):
             return Tip(t("tooltips.dice.llama_row_all"), tuple(L["llama_row"]))
         size = self.die_size
         for i, (x, y) in enumerate(self._die_centers()):
-            rect = pygame.Rect(x - size // 2, y - size // 2, size, size)
+            rect = pygame.Rect(x - size // 2, y - size // 2, size, round(size * 1.2))  # its sides and shadow too
             if rect.collidepoint(pos):
                 faces = ", ".join(card_label(f) for f in DIE_FACES[i])
                 text = t("tooltips.dice.die", faces=faces)

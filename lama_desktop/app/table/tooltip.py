@@ -73,7 +73,7 @@ class Tooltip:
         text_w = max(font.size(line)[0] for line in lines)
         box = pygame.Rect(0, 0, text_w + 2 * pad, len(lines) * font.get_linesize() + 2 * pad)
         piece = pygame.Rect(self.tip.rect)
-        if self.source == "mouse" and self.pos is not None and piece.h > box.h * 2:
+        if self.source == "mouse" and self.pos is not None and piece.h > size[1] // 3:
             piece = pygame.Rect(self.pos[0] - ui.s(8), self.pos[1] - ui.s(8), ui.s(16), ui.s(24))  # a big piece
         gap = ui.s(8)
         window = pygame.Rect((0, 0), size)
