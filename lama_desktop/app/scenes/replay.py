@@ -19,7 +19,7 @@ import logging
 import pygame
 
 from ...pastgames import PastGame, export_name, timeline
-from ..i18n import t
+from ..i18n import language, t
 from ..scene import Scene, SceneStack
 from ..widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
 
@@ -362,15 +362,24 @@ class ReplayScene(Scene):
 
     def _draw_table(self, surface, ui) -> None:
         size = surface.get_size()
-        if self._canvas is None or self._canvas.get_size() != size:
-            self._canvas = pygame.Surface(size)
-        try:
-            self.table.draw(self._canvas)
-        except Exception:  # noqa: BLE001 - a position the table cannot draw: the viewer stays usable
-            log.exception("replay table draw")
-            return
         rect = self.table_rect(ui, size)
-        surface.blit(pygame.transform.smoothscale(self._canvas, rect.size), rect)
+        # the table is drawn and scaled down again only when what it shows may have changed (another move, another
+        # seat's view, a new size or language, or something still moving on it): a still replay costs one blit
+        tween = getattr(self.table, "tween", None)
+        moving = bool(getattr(tween, "busy", False)) or bool(getattr(self.table, "toasts", None))
+        key = (id(self.table), self.pos, getattr(self.table, "viewer", None), size, rect.size, language(),
+               bool(self.app.settings.colorblind))
+        scaled = getattr(self, "_scaled", None)
+        if moving or scaled is None or scaled[0] != key:
+            if self._canvas is None or self._canvas.get_size() != size:
+                self._canvas = pygame.Surface(size)
+            try:
+                self.table.draw(self._canvas)
+            except Exception:  # noqa: BLE001 - a position the table cannot draw: the viewer stays usable
+                log.exception("replay table draw")
+                return
+            scaled = self._scaled = (key, pygame.transform.smoothscale(self._canvas, rect.size))
+        surface.blit(scaled[1], rect)
         pygame.draw.rect(surface, (226, 200, 140), rect.inflate(ui.s(4), ui.s(4)), width=max(1, ui.s(2)),
                          border_radius=ui.s(4))
 
