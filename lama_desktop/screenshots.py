@@ -234,35 +234,10 @@ for _name, _builder, _frames in [
 
 
 def _load_game_shots() -> None:
-    """One explicit import per game's screenshot module (each calls ``add_shot`` for its table moments)."""
-    try:
-        from .app.scenes import lama_table_shots  # noqa: F401
-    except ImportError:
-        pass
-    try:
-        from .app.scenes import llama_land_table_shots  # noqa: F401
-    except ImportError:
-        pass
-    try:
-        from .app.scenes import dice_table_shots  # noqa: F401
-    except ImportError:
-        pass
-    try:
-        from .app.scenes import cadabra_table_shots  # noqa: F401
-    except ImportError:
-        pass
-    try:
-        from .app.table import advisor_shots  # noqa: F401  (advisor-<game>)
-    except ImportError:
-        pass
-    try:
-        from .app.table import history_shots  # noqa: F401  (history-<game>)
-    except ImportError:
-        pass
-    try:
-        from .app.table import tooltip_shots  # noqa: F401  (tooltip-<game>-<piece>)
-    except ImportError:
-        pass
+    """One explicit import per screenshot module (each calls ``add_shot`` for its moments; PyInstaller sees them).
+    They are part of the package: a broken one is an error, never a silently missing shot."""
+    from .app.scenes import cadabra_table_shots, dice_table_shots, lama_table_shots, llama_land_table_shots  # noqa: F401
+    from .app.table import advisor_shots, history_shots, tooltip_shots  # noqa: F401
 
 
 # --- running -----------------------------------------------------------------------------------------------------

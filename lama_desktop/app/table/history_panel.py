@@ -172,10 +172,7 @@ class HistoryPanel:
             self._hover_reason = self.offered() and self.undo_button.rect.collidepoint(event.pos)
             self.undo_button.hovered = self.undo_button.enabled and self.undo_button.rect.collidepoint(event.pos)
             if self._drag is not None:
-                y0, scroll0 = self._drag
-                line_h = ui.font(17).get_linesize()
-                self.log.scroll = max(0, scroll0 + (event.pos[1] - y0) // max(1, line_h))
-                self.log._cache = {}
+                self._drag_to(event.pos, ui)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -201,6 +198,11 @@ class HistoryPanel:
                 self._drag = None
                 return True
         return False
+
+    def _drag_to(self, pos, ui) -> None:
+        """Dragging the history down shows older lines, a row per line height moved."""
+        y0, scroll0 = self._drag
+        self.log.scroll_to(scroll0 + (pos[1] - y0) // max(1, ui.font(17).get_linesize()))
 
     def _scroll_rows(self, ui, rect, key) -> None:
         rows = max(1, self.log.room(ui, rect.h, ui.s(30)) - 1)
@@ -231,9 +233,7 @@ class HistoryPanel:
                 self._drag = (event.pos[1], self.log.scroll)
             return True
         if event.type == pygame.MOUSEMOTION and self._drag is not None:
-            y0, scroll0 = self._drag
-            self.log.scroll = max(0, scroll0 + (event.pos[1] - y0) // max(1, ui.font(17).get_linesize()))
-            self.log._cache = {}
+            self._drag_to(event.pos, ui)
             return True
         if event.type == pygame.MOUSEBUTTONUP:
             self._drag = None

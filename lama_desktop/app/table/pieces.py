@@ -712,6 +712,10 @@ class LogPanel:
         self.scroll = max(0, self.scroll + rows)  # clamped to the rows there are when drawn
         self._cache = {}
 
+    def scroll_to(self, rows: int) -> None:
+        self.scroll = max(0, rows)
+        self._cache = {}
+
     def to_newest(self) -> None:
         self.scroll = 0
         self._cache = {}
