@@ -87,6 +87,9 @@ def test_lama_pieces_have_their_tips(tmp_path, size):
     assert tip is not None and tip.text.splitlines()[0] == table._name(seat)
     tip = hover(app, table, center(table.layout["seat0.tokens"]))
     assert tip is not None and "White tokens are worth 1 point, black ones 10" in tip.text
+    tip = hover(app, table, center(table.layout["seat2.hand"]))
+    other = (table.focus + 2) % table.n
+    assert tip is not None and tip.text == f"{table._name(other)}: {sh.sizes[other]} cards in hand"
     # over the empty felt: no tip
     post_motion((size[0] // 2, 2))
     for _ in range(FRAMES):

@@ -417,6 +417,9 @@ class LamaTableScene(TableScene):
             rect = L.get(f"seat{self.pos_of(seat)}.tokens")
             if rect is not None and rect.collidepoint(pos):
                 return Tip(self._tokens_tip(seat), tuple(rect))
+            rect = L.get(f"seat{self.pos_of(seat)}.hand")
+            if seat != self.focus and rect is not None and rect.collidepoint(pos):
+                return Tip(plural("tooltips.lama.hand", sh.sizes[seat], name=self._name(seat)), tuple(rect))
         return None
 
     def _tokens_tip(self, seat: int) -> str:
