@@ -4,13 +4,18 @@ pygame.
 
 The file (format ``PAST_GAME_VERSION``; docs/ARCHITECTURE.md "Past-game records" describes every field)::
 
-    {"kind": "lama-desktop-game", "past_game_version": 1, "app_version": "0.1.0",
+    {"kind": "lama-desktop-game", "past_game_version": 2, "app_version": "0.1.0",
      "rules_version": 3,                     # the engine's state version of this game when it was played
      "finished_at": "2026-11-26T06:30:00",
      "game": "lama",
      "seats": [{"name": "Anna", "kind": "human", "level": "medium"}, ...],
      "record": {GameRecord.to_dict(): record_version, game, players, variants, seed, options, moves},
-     "scores": [12, 40, 7], "winners": [2]}
+     "scores": [12, 40, 7], "winners": [2],
+     "practice": false,                      # a move was taken back (undo) during the game
+     "advised": [0]}                         # the seats that asked the advisor
+
+A version 1 file (before ``practice`` and ``advised``) still reads: neither was kept then, so it reads as a game
+played without undo or advice.
 
 Reading one (``past_game_from_file``) validates its shape (``filedoor`` checkers: a damaged file is refused with
 a reason, never a crash). ``check_replay`` then replays every move through the engine: a move that no longer
@@ -29,7 +34,9 @@ from typing import Any
 from .filedoor import as_dict, as_int, as_list, as_str, clean_name, need, one_of, read_guarded
 
 PAST_GAME_KIND = "lama-desktop-game"
-PAST_GAME_VERSION = 1
+PAST_GAME_VERSION = 2
+#: the older formats this version still reads (1: no ``practice`` / ``advised`` fields)
+PAST_GAME_READS = (1, 2)
 #: the past games kept under the data folder (older ones are dropped when a game is added)
 PAST_GAMES_LIMIT = 200
 #: a game record file is small: a long Llama Land game is ~20 KB
@@ -55,6 +62,10 @@ class PastGame:
     finished_at: str = ""
     rules_version: int | None = None
     app_version: str = ""
+    #: a move was taken back during the game (undo): a practice game
+    practice: bool = False
+    #: the seats that asked the advisor for help
+    advised: tuple = ()
     #: where it was read from (None: made in memory)
     path: Path | None = field(default=None, compare=False)
 
@@ -78,6 +89,8 @@ class PastGame:
             "record": self.record.to_dict(),
             "scores": list(self.scores),
             "winners": list(self.winners),
+            "practice": bool(self.practice),
+            "advised": sorted(self.advised),
         }
 
     def to_json(self) -> str:
@@ -101,13 +114,14 @@ def rules_version(game_id: str, players: int = 2) -> int | None:
         return None
 
 
-def make_past_game(record, seats, scores, winners, finished_at: str | None = None) -> PastGame:
+def make_past_game(record, seats, scores, winners, finished_at: str | None = None, *, practice: bool = False,
+                   advised=()) -> PastGame:
     from .engine.record import GameRecord
 
     record = GameRecord.from_dict(record.to_dict())  # a copy: the live session goes on without it
     return PastGame(record, list(seats), [int(s) for s in scores], [int(w) for w in winners],
                     finished_at or time.strftime("%Y-%m-%dT%H:%M:%S"), rules_version(record.game_id, record.players),
-                    _app_version())
+                    _app_version(), bool(practice), tuple(sorted({int(a) for a in advised})))
 
 
 def past_game_from_file(data: Any) -> PastGame:
@@ -118,7 +132,8 @@ def past_game_from_file(data: Any) -> PastGame:
 
     data = as_dict(data, "the file")
     need(data.get("kind") == PAST_GAME_KIND, "this file is not a lama-desktop game record")
-    if data.get("past_game_version") != PAST_GAME_VERSION:
+    version = data.get("past_game_version")
+    if isinstance(version, bool) or version not in PAST_GAME_READS:
         raise Damage("other_version", f"the game record was written by another version (format "
                                       f"{str(data.get('past_game_version'))[:40]!r}, this version reads "
                                       f"{PAST_GAME_VERSION})")
@@ -133,7 +148,13 @@ def past_game_from_file(data: Any) -> PastGame:
     rules = data.get("rules_version")
     need(rules is None or (isinstance(rules, int) and not isinstance(rules, bool)), "the rules version is damaged")
     app_version = as_str(data.get("app_version", ""), "the app version", 40)
-    return PastGame(record, seats, scores, winners, finished_at, rules, app_version)
+    practice, advised = False, ()
+    if version >= 2:  # version 1 kept neither: a game without undo or advice
+        practice = data.get("practice", False)
+        need(isinstance(practice, bool), "the practice flag is damaged")
+        advised = tuple(sorted({as_int(a, "an advised seat", 0, record.players - 1)
+                                for a in as_list(data.get("advised", []), "the advised seats", 8)}))
+    return PastGame(record, seats, scores, winners, finished_at, rules, app_version, practice, advised)
 
 
 def read_past_game(path: Path) -> PastGame:

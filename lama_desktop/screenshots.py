@@ -191,7 +191,10 @@ def _past_games(app):
     from .app.scenes.statistics import StatisticsScene
 
     for n, game_id in enumerate(("lama", "lama-dice", "lama-cadabra", "llama-land", "lama", "lama-dice")):
-        app.storage.keep_game(sample_past_game(game_id, 100 + n, 3 + n % 2))
+        past = sample_past_game(game_id, 100 + n, 3 + n % 2)
+        past.practice = n == 1  # the list's tags: a game with a move taken back, one with the advisor's help
+        past.advised = (0,) if n in (1, 3) else ()
+        app.storage.keep_game(past)
     _title(app)
     app.stack.push(StatisticsScene())
     app.stack.push(PastGamesScene())

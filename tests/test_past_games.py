@@ -88,7 +88,8 @@ def damaged_texts(past) -> list[bytes]:
     good = past.to_dict()
     out = [b"", b"   ", b"\xff\xfe\x00", b"{", b"[1, 2", b"null", b"[]", b"\"text\"", b"1e400", b"[" * 200 + b"]" * 200]
     mutations = [
-        ("kind", "lama-desktop-save"), ("kind", None), ("past_game_version", 2), ("past_game_version", "1"),
+        ("kind", "lama-desktop-save"), ("kind", None), ("past_game_version", 99), ("past_game_version", "1"),
+        ("past_game_version", True), ("practice", "yes"), ("advised", [9]), ("advised", "x"),
         ("game", "chess"), ("game", 5), ("seats", []), ("seats", "Anna"), ("scores", [1]), ("scores", ["a", 1, 2]),
         ("winners", [7]), ("winners", "x"), ("finished_at", 5), ("finished_at", "x" * 100), ("rules_version", "3"),
         ("record", None), ("record", []), ("app_version", 1),
@@ -229,4 +230,73 @@ def test_the_app_keeps_a_finished_game_and_opens_dropped_files(tmp_path):
     assert app.open_replay(changed_past) is False  # a kept game today's rules do not replay: a message, no viewer
     app.step(0.02)
     assert isinstance(app.stack.top, MessageScene)
+    app.shutdown()
+
+
+def test_practice_and_advised_are_kept_through_storage_and_export(tmp_path):
+    from lama_desktop.app.gameconfig import GameConfig, GameResults
+    from lama_desktop.app.main import App
+
+    storage = Storage(tmp_path)
+    app = App(storage, (1280, 720))
+    app.start()
+    app.step(0.02)
+    past, final = finished_game("lama", seed=5)
+    config = GameConfig("lama", past.seats, (), 0, past.record.seed)
+    results = GameResults(config, [list(final.scores)], list(final.scores), list(final.winners()),
+                          advised=(0,), practice=True)
+    results.record = past.record
+    app.game_over(results)
+    app.shutdown()
+    [kept] = Storage(tmp_path).past_games()
+    assert kept.practice is True and kept.advised == (0,)
+    path = tmp_path / "exported.json"
+    path.write_text(kept.to_json(), encoding="utf-8")
+    back = read_past_game(path)
+    assert back.practice is True and back.advised == (0,) and back.to_dict() == kept.to_dict()
+
+
+def test_a_version_1_record_without_the_practice_flag_still_loads(tmp_path):
+    past, _ = finished_game("lama-dice", seed=4)
+    data = past.to_dict()
+    data["past_game_version"] = 1
+    del data["practice"], data["advised"]
+    old = past_game_from_file(data)
+    assert old.practice is False and old.advised == () and old.scores == past.scores
+    from lama_desktop.filedoor import Damage
+
+    data["past_game_version"] = 3  # a newer format: refused with the reason, never misread
+    with pytest.raises(Damage, match="another version"):
+        past_game_from_file(data)
+    data = past.to_dict()
+    data["practice"] = "yes"
+    with pytest.raises(ValueError, match="practice"):
+        past_game_from_file(data)
+    data = past.to_dict()
+    data["advised"] = [7]
+    with pytest.raises((Damage, ValueError)):
+        past_game_from_file(data)
+
+
+def test_past_games_list_tags_practice_and_advised_games(tmp_path):
+    from lama_desktop.app.i18n import t
+    from lama_desktop.app.main import App
+    from lama_desktop.app.scenes.past_games import PastGamesScene
+    from lama_desktop.app.widgets import ListView
+
+    storage = Storage(tmp_path)
+    past, _ = finished_game("lama", seed=6)
+    past.finished_at = "2026-01-01T10:00:00"
+    storage.keep_game(past)
+    past.finished_at, past.practice, past.advised = "2026-01-02T10:00:00", True, (1,)
+    storage.keep_game(past)
+    app = App(storage, (1280, 720))
+    app.start()
+    app.step(0.02)
+    app.stack.push(PastGamesScene())
+    app.step(0.02)
+    listing = next(w for w in app.stack.top.group.widgets if isinstance(w, ListView))
+    tags = {row[0]: tuple(getattr(row[1], "tags", ())) for row in listing.rows}
+    assert tags["2026-01-02 10:00"] == (t("replay.tag.practice"), t("replay.tag.advised"))
+    assert tags["2026-01-01 10:00"] == ()
     app.shutdown()

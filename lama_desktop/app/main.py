@@ -337,7 +337,8 @@ class App:
         from ..pastgames import make_past_game
 
         try:
-            past = make_past_game(results.record, results.config.seats, results.scores, results.winners)
+            past = make_past_game(results.record, results.config.seats, results.scores, results.winners,
+                                  practice=results.practice, advised=results.advised)
             self.storage.keep_game(past)
         except Exception:  # noqa: BLE001 - a record that cannot be kept never stops the results screen
             log.exception("cannot keep the finished game's record")

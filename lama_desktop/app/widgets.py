@@ -706,6 +706,28 @@ class Column:
     align: str = "left"
 
 
+@dataclass
+class Tagged:
+    """A ``ListView`` cell: its text, then small pill tags after it ("practice")."""
+
+    text: str
+    tags: tuple = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def tag_pill(ui, text: str, size: float) -> pygame.Surface:
+    """A small gold-outlined pill with ``text``: a tag after a list cell."""
+    img = ui.text(text, size, INK_SOFT, bold=True)
+    pad_x, pad_y = ui.s(8), ui.s(2)
+    pill = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
+    pygame.draw.rect(pill, GOLD_LIGHT, pill.get_rect(), border_radius=pill.get_height() // 2)
+    pygame.draw.rect(pill, GOLD_DARK, pill.get_rect(), width=max(1, ui.s(1)), border_radius=pill.get_height() // 2)
+    pill.blit(img, (pad_x, pad_y))
+    return pill
+
+
 class ListView(Widget):
     """Rows of cells under column titles; scroll with the wheel or arrows, select with a click or Enter."""
 
@@ -809,6 +831,18 @@ class ListView(Widget):
             for column, cell in zip(self.columns, self.rows[index]):
                 w = int(inner_w * column.width)
                 img = ui.text(str(cell), self.size, INK)
+                tags = [tag_pill(ui, tag, max(12, self.size * 0.7)) for tag in getattr(cell, "tags", ())]
+                if tags:  # the text and its tags side by side, as one cell
+                    gap = ui.s(8)
+                    joined = pygame.Surface((img.get_width() + sum(p.get_width() + gap for p in tags),
+                                             max([img.get_height()] + [p.get_height() for p in tags])),
+                                            pygame.SRCALPHA)
+                    joined.blit(img, (0, (joined.get_height() - img.get_height()) // 2))
+                    tx = img.get_width()
+                    for pill in tags:
+                        joined.blit(pill, (tx + gap, (joined.get_height() - pill.get_height()) // 2))
+                        tx += gap + pill.get_width()
+                    img = joined
                 self._blit_cell(surface, img, x, w, row_rect.centery, column.align)
                 x += w
         if len(self.rows) > self._per_page:  # scroll bar

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import t
-from ..widgets import Button, Column, ListView, draw_panel, felt_surface
+from ..widgets import Button, Column, ListView, Tagged, draw_panel, felt_surface
 from .base import MenuScene, draw_heading
 from .title import t_game
 
@@ -17,6 +17,17 @@ def result_text(past) -> str:
     winners = [names[w] for w in past.winners if 0 <= w < len(names)]
     scores = " · ".join(str(s) for s in past.scores)
     return t("replay.result", winners=", ".join(winners) or "—", scores=scores)
+
+
+def game_cell(past) -> Tagged:
+    """The game's name, tagged "practice" when a move was taken back and "advice" when a seat asked the advisor
+    (both counted apart in the statistics)."""
+    tags = []
+    if past.practice:
+        tags.append(t("replay.tag.practice"))
+    if past.advised:
+        tags.append(t("replay.tag.advised"))
+    return Tagged(t_game(past.game_id), tuple(tags))
 
 
 class PastGamesScene(MenuScene):
@@ -38,9 +49,9 @@ class PastGamesScene(MenuScene):
         self.panel = pygame.Rect(0, 0, min(w - ui.s(140), ui.s(1300)), h - ui.s(300))
         self.panel.midtop = (w // 2, ui.s(150))
         inner = self.panel.inflate(-ui.s(60), -ui.s(60))
-        columns = [Column(t("replay.col.date"), 0.20), Column(t("replay.col.game"), 0.18),
-                   Column(t("replay.col.players"), 0.34), Column(t("replay.col.result"), 0.28)]
-        rows = [[past.finished_at.replace("T", " ")[:16], t_game(past.game_id), ", ".join(past.names),
+        columns = [Column(t("replay.col.date"), 0.18), Column(t("replay.col.game"), 0.26),
+                   Column(t("replay.col.players"), 0.30), Column(t("replay.col.result"), 0.26)]
+        rows = [[past.finished_at.replace("T", " ")[:16], game_cell(past), ", ".join(past.names),
                  result_text(past)] for past in self.games]
         self.group.add(ListView(columns, rows, size=22, row_height=48, rect=inner, on_select=self.open,
                                 empty_text=t("replay.no_games"), name="list"))
