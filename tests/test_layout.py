@@ -214,3 +214,32 @@ def test_every_text_stays_in_the_window_apart_and_legible(checker, group):
             failures.append(f"{moment.name} {size[0]}x{size[1]} {round(scale * 100)}% {lang}:\n    "
                             + "\n    ".join(found))
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "pl", "en"])
+def test_a_plate_badge_never_overlaps_the_name_at_any_plate_height(probe, lang):
+    """The badge over a seat's plate ("Startspieler", "Donneur"...) sits on the top border above the name, at any
+    plate height and UI scale: on a small plate the fonts' 12 px minimum makes the name block nearly as tall as the
+    plate, and the badge moves up (the plate's margin grows to hold it) instead of over the name."""
+    from lama_desktop.app import i18n
+    from lama_desktop.app.i18n import t
+    from lama_desktop.app.table.pieces import name_plate
+    from lama_desktop.app.widgets import UI
+
+    i18n.set_language(lang)
+    try:
+        badges = [t("dice.plate.starter"), t("lama.plate.dealer")]
+        for scale in (0.85, 1.0, 1.3):
+            ui = UI((1280, 720), scale)
+            for h in range(30, 90, 3):  # the smallest plate drawn: 34 px (85 %, 1280x720)
+                for badge in badges:
+                    screen = probe.RecordingSurface((600, 200))
+                    plate = name_plate(ui, (260, h), "Bruno", t("common.plate.thinking"), t("common.plate.points"),
+                                       12, lit=True, out=False, badge=badge)
+                    screen.blit(plate, (20, 40))
+                    records = probe.texts(screen)
+                    assert badge in {r.text for r in records}
+                    found = [p for p in probe.problems(records, (600, 200)) if repr(badge) in p]
+                    assert not found, (lang, scale, h, found)
+    finally:
+        i18n.set_language("en")

@@ -269,18 +269,45 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     if len(_plates) > 300:
         _plates.clear()
     w, h = size
-    pad = max(6, h // 6)
+    # what goes on the plate, measured first (relative to the plate's body): the avatar, the score pill, the
+    # name and detail lines, and the badge over the top border, which must stay above the name
+    ad = h - 2 * max(4, h // 9)
+    acx_rel = max(4, h // 9) + ad // 2
+    score_font = ui.font(h * 0.40 / ui.scale, True)
+    score_img = score_font.render(str(score), True, INK)
+    label_img = ui.font(h * 0.19 / ui.scale).render(score_label, True, INK_SOFT)
+    pill_w = max(score_img.get_width(), label_img.get_width()) + h // 2
+    pill = pygame.Rect(0, 0, pill_w, h - 2 * max(4, h // 9))
+    pill.midright = (w - max(5, h // 8), h // 2)
+    text_x_rel = acx_rel + ad // 2 + max(6, h // 7)
+    avail = pill.x - text_x_rel - max(4, h // 10)
+    name_img = ui.text_fit(name, h * 0.33 / ui.scale, avail, INK if not out else INK_SOFT, True)
+    detail_img = ui.text_fit(detail, h * 0.23 / ui.scale, avail, INK_SOFT)
+    block = name_img.get_height() + detail_img.get_height()
+    name_top_rel = h // 2 - block // 2
+    badge_img, badge_rect = None, None
+    pad = glow_pad = max(6, h // 6)
+    if badge:
+        badge_img = ui.font(h * 0.22 / ui.scale, True).render(badge, True, (255, 250, 240))
+        badge_rect = badge_img.get_rect().inflate(h // 3, h // 10)
+        # its bottom on the top border, never lower than the name's ink (small plates: the fonts' minimum size
+        # makes the name block nearly as tall as the plate); the plate's margin grows to hold it
+        ink_top = name_img.get_bounding_rect().top if name_img.get_width() else 0
+        badge_rect.midbottom = (round(h * 0.95), min(max(2, h // 8), name_top_rel + ink_top))
+        pad = max(pad, -badge_rect.top)
+        badge_rect.move_ip(pad, pad)
     surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     body = pygame.Rect(pad, pad, w, h)
+    pill.move_ip(pad, pad)
     radius = h // 2
     shadow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 120 if lit else 80), body.move(0, max(2, h // 16)), border_radius=radius)
-    shadow = pygame.transform.gaussian_blur(shadow, max(2, pad // 2))
+    shadow = pygame.transform.gaussian_blur(shadow, max(2, glow_pad // 2))
     surf.blit(shadow, (0, 0))
     if lit:
         glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*LIT, 210), body.inflate(pad, pad), border_radius=radius + pad // 2)
-        glow = pygame.transform.gaussian_blur(glow, max(2, pad // 2))
+        pygame.draw.rect(glow, (*LIT, 210), body.inflate(glow_pad, glow_pad), border_radius=radius + glow_pad // 2)
+        glow = pygame.transform.gaussian_blur(glow, max(2, glow_pad // 2))
         surf.blit(glow, (0, 0))
     fill = (255, 236, 180) if lit else (CREAM if not out else (214, 206, 190))
     pygame.draw.rect(surf, fill, body, border_radius=radius)
@@ -290,8 +317,7 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
                      border_top_right_radius=radius)
     pygame.draw.rect(surf, GOLD if lit else PAPER_EDGE, body, max(2, h // 22), border_radius=radius)
     # avatar
-    ad = h - 2 * max(4, h // 9)
-    acx, acy = body.x + max(4, h // 9) + ad // 2, body.centery
+    acx, acy = body.x + acx_rel, body.centery
     pygame.draw.circle(surf, avatar_color, (acx, acy), ad // 2)
     if avatar_fur:
         surf.blit(llama_avatar(ad, avatar_color, avatar_fur), (acx - ad // 2, acy - ad // 2))
@@ -300,32 +326,19 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
         surf.blit(initial, initial.get_rect(center=(acx, acy + 1)))
     pygame.draw.circle(surf, INK, (acx, acy), ad // 2, max(1, h // 26))
     # score pill
-    score_font = ui.font(h * 0.40 / ui.scale, True)
-    score_img = score_font.render(str(score), True, INK)
-    label_img = ui.font(h * 0.19 / ui.scale).render(score_label, True, INK_SOFT)
-    pill_w = max(score_img.get_width(), label_img.get_width()) + h // 2
-    pill = pygame.Rect(0, 0, pill_w, h - 2 * max(4, h // 9))
-    pill.midright = (body.right - max(5, h // 8), body.centery)
     pygame.draw.rect(surf, (255, 250, 240) if not out else (228, 220, 204), pill, border_radius=pill.h // 2)
     pygame.draw.rect(surf, PAPER_EDGE, pill, max(1, h // 30), border_radius=pill.h // 2)
     surf.blit(label_img, label_img.get_rect(midtop=(pill.centerx, pill.y + max(1, h // 20))))
     surf.blit(score_img, score_img.get_rect(midbottom=(pill.centerx, pill.bottom - max(1, h // 24))))
     # name and detail
-    text_x = acx + ad // 2 + max(6, h // 7)
-    avail = pill.x - text_x - max(4, h // 10)
-    name_img = ui.text_fit(name, h * 0.33 / ui.scale, avail, INK if not out else INK_SOFT, True)
-    detail_img = ui.text_fit(detail, h * 0.23 / ui.scale, avail, INK_SOFT)
-    block = name_img.get_height() + detail_img.get_height()
-    y = body.centery - block // 2
+    text_x = body.x + text_x_rel
+    y = body.y + name_top_rel
     surf.blit(name_img, (text_x, y))
     surf.blit(detail_img, (text_x, y + name_img.get_height()))
-    if badge:
-        b = ui.font(h * 0.22 / ui.scale, True).render(badge, True, (255, 250, 240))
-        br = b.get_rect().inflate(h // 3, h // 10)
-        br.midbottom = (body.x + h * 0.95, body.y + max(2, h // 8))
-        br.clamp_ip(surf.get_rect())
-        pygame.draw.rect(surf, (200, 84, 70), br, border_radius=br.h // 2)
-        surf.blit(b, b.get_rect(center=br.center))
+    if badge_img is not None:
+        badge_rect.clamp_ip(surf.get_rect())
+        pygame.draw.rect(surf, (200, 84, 70), badge_rect, border_radius=badge_rect.h // 2)
+        surf.blit(badge_img, badge_img.get_rect(center=badge_rect.center))
     surf = finish(surf)
     _plates[key] = surf
     return surf
