@@ -14,7 +14,8 @@ translation (empty in ``en``: English is the msgid). Counts are gettext plural e
 English is written in ``en/LC_MESSAGES/<domain>.po`` (the source catalog). ``extract`` reads the keys the code
 uses (``t("lama.log.play")``, ``t_or``, ``plural``, f-string prefixes such as ``t(f"common.levels.{level}")``, and
 keys declared in a comment ``# i18n-keys: lama.reason.* dice.toast.blowup`` next to code that builds keys at run
-time), takes their English from the source catalog and writes the templates; it refuses when the code uses a key
+time) and the step ids of the lessons in ``assets/tutorials/*.yaml`` (``tutorial_<game>.<id>``, ``<id>_wrong``),
+takes their English from the source catalog and writes the templates; it refuses when the code uses a key
 that has no English, or when the source catalog holds a string no code uses.
 
 Commands (``python -m lama_desktop.catalogs COMMAND``)::
@@ -49,6 +50,8 @@ CODE_DIR = Path(__file__).resolve().parent
 MAPPING_FILE = ROOT / "babel.cfg"
 #: where the rules viewer's page structure lives (which cards and tokens each page shows)
 RULES_DIR_NAME = "rules"
+#: where the lessons live (``assets/tutorials/<game_id>.yaml``): their step ids name strings (``tutorial_uses``)
+TUTORIALS_DIR_NAME = "tutorials"
 
 #: ``t("domain.key"`` … with f-strings allowed (their ``{…}`` part counts as ``*``)
 USE = re.compile(r"""\b(t|t_or|plural|about|plural_about|winners|i18n_winners)\(\s*(f?)["']([a-z0-9_\-]+\.[A-Za-z0-9_.\-{}]+)["']""")
@@ -248,7 +251,8 @@ def key_uses(text: str, known_domains: Iterable[str] = ()) -> Iterator[tuple[int
 
 def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = None
               ) -> dict[str, list[tuple[str, int, str]]]:
-    """Every key or pattern used anywhere in the package: ``{key_or_pattern: [(file, line, kind), …]}``."""
+    """Every key or pattern used anywhere in the package, and the lessons' step texts (``tutorial_uses``):
+    ``{key_or_pattern: [(file, line, kind), …]}``."""
     known = list(known_domains if known_domains is not None else domains(source_locale_dir()))
     found: dict[str, list[tuple[str, int, str]]] = {}
     for path in sorted(code_dir.rglob("*.py")):
@@ -257,7 +261,41 @@ def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = N
         rel = path.relative_to(code_dir.parent).as_posix()
         for line, kind, key in key_uses(path.read_text(encoding="utf-8"), known):
             found.setdefault(key, []).append((rel, line, kind))
+    tutorials = code_dir.parent / "assets" / TUTORIALS_DIR_NAME
+    for path in sorted(tutorials.glob("*.yaml")) if tutorials.is_dir() else []:
+        rel = path.relative_to(code_dir.parent).as_posix()
+        for key in tutorial_uses(path):
+            found.setdefault(key, []).append((rel, 0, "lookup"))
     return found
+
+
+def tutorial_uses(path: Path) -> list[str]:
+    """The strings a lesson file says (``tutorial_<game>.<step id>``, ``<id>_wrong`` for a step with ``do``, the
+    recap): ``tutorial/script.py``'s ``tutorial_keys``. They must have English like any key the code looks up."""
+    from .tutorial.script import file_keys
+
+    return file_keys(path)
+
+
+def extract_tutorial_keys(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel extraction method for ``assets/tutorials/*.yaml`` (``babel.cfg``): each step's strings, as
+    ``extract_keys`` yields the code's."""
+    domain = options.get("domain") or ""
+    folder = options.get("locale_dir") or str(source_locale_dir())
+    english = _english_index(folder)
+    name = getattr(fileobj, "name", None)
+    if not name:
+        return
+    for key in tutorial_uses(Path(name)):
+        if domain and not key.startswith(domain + "."):
+            continue
+        message = english.get(key)
+        if message is None:
+            continue  # reported by ``extract`` (a used key without English)
+        if isinstance(message, tuple):
+            yield 0, "npgettext", (key, message[0], message[1]), []
+        else:
+            yield 0, "pgettext", (key, message), []
 
 
 def source_catalog(domain: str, folder: Path | None = None):

@@ -1,4 +1,5 @@
-"""The rules engine and the bots never import pygame (they run in bots' threads, tools and tests)."""
+"""The rules engine, the bots and the lessons' mechanism never import pygame (they run in bots' threads, tools and
+tests)."""
 
 import ast
 import subprocess
@@ -19,7 +20,7 @@ def _imports(path: Path):
 
 def test_engine_and_bots_source_never_import_pygame():
     offenders = []
-    for folder in ("engine", "bots"):
+    for folder in ("engine", "bots", "tutorial"):
         for path in (PACKAGE / folder).rglob("*.py"):
             for name in _imports(path):
                 if name.split(".")[0] in {"pygame", "pytmx"}:  # pytmx imports pygame on import
@@ -35,6 +36,9 @@ def test_importing_every_game_and_bot_loads_no_pygame():
         "for spec in games():\n"
         "    for level in levels_for(spec.id):\n"
         "        make_bot(spec.id, level, 1)\n"
+        "from lama_desktop.tutorial import lesson, script\n"
+        "for game_id in script.tutorials():\n"
+        "    lesson.start_lesson(script.load_tutorial(game_id)).close()\n"
         "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -33,6 +33,9 @@ Driving it (the frame loop never blocks)
       tables: ``App.game_over`` records them) the final position stays saved until the app takes over, so a
       kill before the results screen still ends the game properly on the next launch.
     * ``session.close()`` stops the worker (call it when the table scene exits).
+    * Lessons (``tutorial/lesson.py``): ``session.gate(move)`` is asked in ``play`` before the engine (a
+      ``gatekeeper`` set by the lesson refuses a legal move the step does not teach); ``session.hold`` True
+      stops the bots in ``poll`` while a narration shows; ``session.lesson`` is the running ``Lesson``.
 
 Views
     ``session.view(seat)``; ``session.events_for(events, seat)`` (a ``Played``'s events as a seat may see them:
@@ -137,6 +140,15 @@ class GameSession:
         self.meta_hook: Callable[[], dict] | None = None
         #: the history of log lines the save held (``LogPanel.to_dict``), for the table to take back on Continue
         self.saved_history = None
+        #: a lesson's move gate (``tutorial/lesson.py``): ``move -> Refusal | None``, asked by ``gate``
+        self.gatekeeper: Callable[[Move], Refusal | None] | None = None
+        #: True while a lesson's narration shows: no bot moves (``poll`` waits)
+        self.hold = False
+        #: the ``Lesson`` running this session, or None (a real game)
+        self.lesson = None
+        #: called with each applied move's ``Played`` (human and bot), on the thread that applied it (the frame
+        #: loop's): a lesson follows the game through it
+        self.on_applied: Callable[[Played], None] | None = None
 
     # -- construction ----------------------------------------------------------------------------------------
     @classmethod
@@ -357,17 +369,31 @@ class GameSession:
             return MoveOutcome.refused(error.refusal)
         except (ValueError, TypeError) as error:
             return MoveOutcome.refused(malformed(move, str(error) or "that is not a move"))
+        refusal = self.gate(move)
+        if refusal is not None:
+            return MoveOutcome.refused(refusal)
         try:
             events = self._apply(cur, move, by_bot=False)
         except IllegalMove as error:
             return MoveOutcome.refused(error.refusal)
         return MoveOutcome(True, events)
 
+    def gate(self, move: Move) -> Refusal | None:
+        """Why a lesson refuses a human's move now (a legal move that is not the one the step teaches), before
+        the engine is asked; None outside lessons and for the move the step wants (an illegal move is then
+        refused by the engine, with its own reason)."""
+        if self.gatekeeper is None:
+            return None
+        return self.gatekeeper(move)
+
     # -- the frame loop's side -------------------------------------------------------------------------------
     def poll(self, busy: bool = False) -> list[Played]:
         """Call once per frame. Never blocks. Returns the moves applied by this call (bots only)."""
         applied: list[Played] = []
         if self.state.is_over or self.frozen:
+            return applied
+        if self.hold:  # a lesson's narration shows: the bots wait, and their pace counts from when it is gone
+            self._idle_since = None
             return applied
         now = self._clock()
         if busy:
@@ -453,11 +479,14 @@ class GameSession:
             index = len(self.record.moves) - 1
             if self._history is not None and len(self._history) == index:
                 self._history.append((seat, events))
-            self._played.append(Played(seat, move, events, by_bot, index))
+            played = Played(seat, move, events, by_bot, index)
+            self._played.append(played)
             if self.state.is_over:
                 self._finish()
             else:
                 self.autosave()
+        if self.on_applied is not None:
+            self.on_applied(played)
         return events
 
     def autosave(self) -> None:

@@ -21,8 +21,14 @@ class GameRecord:
     seed: int = 0
     options: dict = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
+    #: a game that starts from a position (a lesson): that state's ``to_dict``; None: a new deal from ``seed``
+    start: dict | None = None
 
     def new_state(self) -> GameState:
+        if self.start is not None:
+            import copy
+
+            return get_game(self.game_id).state_from_dict(copy.deepcopy(self.start))
         return get_game(self.game_id).new(self.players, self.variants, self.seed, **self.options)
 
     def replay(self, upto: int | None = None) -> GameState:
@@ -47,6 +53,7 @@ class GameRecord:
             "seed": self.seed,
             "options": dict(self.options),
             "moves": list(self.moves),
+            **({"start": self.start} if self.start is not None else {}),
         }
 
     @classmethod
@@ -61,6 +68,7 @@ class GameRecord:
                 seed=int(data["seed"]),
                 options=dict(data.get("options", {})),
                 moves=[str(m) for m in data.get("moves", [])],
+                start=dict(data["start"]) if isinstance(data.get("start"), dict) else None,
             )
         except (KeyError, TypeError, ValueError) as error:
             raise StateFormatError(f"damaged game record: {error}") from None

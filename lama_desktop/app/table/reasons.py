@@ -2,7 +2,8 @@
 string tables.
 
 A code ``<game>.<rule>`` (``lama.cannot_go_on``) is the string ``<game>.reason.<rule>`` (``core.*`` codes, shared
-by every game and the session, live in ``common.reason.*``). Params are engine ids (``"L"``, ``"2/3"``,
+by every game and the session, live in ``common.reason.*``); a lesson's refusal code is its string key
+(``tutorial_lama.follow_wrong``, ``tutorial.read_first``: ``tutorial/lesson.py``). Params are engine ids (``"L"``, ``"2/3"``,
 ``"cacao"``, ``"trader"``); the ones that name a card, a crop or a character are put into words the way that
 game's table shows them. A refusal without a code, or with a code no table knows, shows its English text.
 
@@ -27,6 +28,8 @@ def reason_key(code: str) -> str:
     """The string-table key of a refusal code: ``lama.cannot_go_on`` → ``lama.reason.cannot_go_on``."""
     # i18n-keys: common.reason.* lama.reason.* dice.reason.* cadabra.reason.* llama_land.reason.*
     game, _, rule = code.partition(".")
+    if game == "tutorial" or game.startswith("tutorial_"):  # a lesson's refusal is its own string key
+        return code
     return f"{DOMAINS.get(game, game)}.reason.{rule}"
 
 
