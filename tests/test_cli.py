@@ -172,3 +172,47 @@ def test_bench_render_and_screenshots_never_let_a_bot_move(shot):
         assert [session.moves_played for session in sessions] == before
     finally:
         app.shutdown()
+
+
+def _table_shots() -> list[str]:
+    screenshots._load_game_shots()
+    return [name for name, _b, _f in screenshots.SHOTS if name.startswith("table-")]
+
+
+@pytest.mark.parametrize("shot", _table_shots())
+def test_a_table_shot_sets_up_its_position_however_slow_the_frames(shot, monkeypatch):
+    """``table-dice-rolled`` and ``table-cadabra-round-summary`` failed now and then with IllegalMove in their
+    set-up at 1920x1080: a bot was to move, the builder's first frames took longer than the bot's pace (the pace was
+    frozen before the table's ``enter`` put the settings' pace back), the bot moved, and the builder's own move no
+    longer fitted the position. Here every frame lasts a thousand seconds and every bot answers at once, from the
+    first frame of the set-up on: no bot moves while a builder stages its moment, and every builder succeeds."""
+    from lama_desktop.app.session import GameSession
+
+    poll = GameSession.poll
+
+    def slow_poll(session, busy=False):
+        later = getattr(session, "_slow_clock", None)
+        if later is None:
+            later = session._slow_clock = iter(range(1, 10 ** 9))
+            session._clock = lambda: 1000.0 * next(later)
+        session.wait_for_bot(60)  # the bot has chosen before the frame ends
+        return poll(session, busy)
+
+    monkeypatch.setattr(GameSession, "poll", slow_poll)
+    played = []
+    apply = GameSession._apply
+
+    def counted(session, seat, move, by_bot):
+        if by_bot:
+            played.append((seat, str(move)))
+        return apply(session, seat, move, by_bot)
+
+    monkeypatch.setattr(GameSession, "_apply", counted)
+    builder, count = next((b, f) for name, b, f in screenshots.SHOTS if name == shot)
+    app = screenshots.make_app((1920, 1080))
+    app.running = True
+    try:
+        screenshots.stage(app, builder, count)
+    finally:
+        app.shutdown()
+    assert played == [], f"a bot moved while {shot} was staged: {played}"
