@@ -20,6 +20,8 @@ of a circle's token, B / W return a black / white token, Esc pause.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .. import art
@@ -272,6 +274,96 @@ class CadabraTableScene(LamaTableScene):
         if sh.magic == seat:
             text += "\n" + t("tooltips.cadabra.magic", points=MAGIC_POINTS)
         return text
+
+    # -- tutorial pieces -----------------------------------------------------------------------------------
+    def tutorial_rect(self, name: str):
+        """The on-screen rect of a piece a "Learn to play" step points at, as drawn now (None when not shown):
+        Cadabra's own ``show`` (the stage), ``magic-token`` (wherever it stands), ``symbol:<shape or effect>``
+        (the symbol's badge on the first card of your hand that carries it: ``symbol:star`` = ``symbol:magic``),
+        ``hand:<card id>`` in engine notation (``hand:2/3``, ``hand:5*``, ``hand:2+``); the rest as at the
+        L.A.M.A. table."""
+        if self.layout is None:
+            return None
+        kind, _, arg = name.partition(":")
+        if kind == "show":
+            return self._stage_geometry()
+        if kind == "magic-token":
+            return self._magic_token_rect()
+        if kind == "symbol":
+            return self._symbol_rect(arg)
+        if kind == "hand" and arg:
+            index = self._hand_index(DISPLAY.get(arg, arg))
+            return self._hand_card_rect(index) if index >= 0 else None
+        if kind == "plate" and arg.isdigit() and int(arg) < self.n:
+            return self.layout[f"seat{self.pos_of(int(arg))}.plate"].copy()
+        if kind == "tokens" and arg.isdigit() and int(arg) < self.n:
+            return self._tokens_rect(int(arg))[0]
+        if kind == "button":
+            button = self.buttons.get(arg)
+            return button.rect.copy() if button is not None else None
+        parent = getattr(super(), "tutorial_rect", None)
+        return parent(name) if parent is not None else self._common_rect(kind)
+
+    def _common_rect(self, kind: str):
+        """The shared pieces, until the L.A.M.A. table answers them itself."""
+        if kind == "hand":
+            if not self.shown.hand:
+                return None
+            rect = self._hand_card_rect(0)
+            return rect.unionall([self._hand_card_rect(i) for i in range(1, len(self.shown.hand))])
+        if kind == "log":
+            return self.layout["log"].copy()
+        if kind == "discard":
+            return self._slot_rect("discard")
+        if kind == "pile":
+            return self._slot_rect("draw_pile")
+        return None
+
+    def _hand_index(self, display_name: str) -> int:
+        if not self.revealed:
+            return -1
+        return next((i for i, card in enumerate(self.shown.hand) if card == display_name), -1)
+
+    def _magic_token_rect(self):
+        magic = self.shown.magic
+        if magic == "supply":
+            x, y = self._supply_anchor()
+            d = self.token_d
+        elif magic == "board":
+            slot = self.shown.board.index("M") if "M" in self.shown.board else 0
+            x, y = self._board_slot(min(slot, SHOW_THRESHOLD - 1))
+            d = self.small_token_d
+        elif isinstance(magic, int):
+            x, y = self._magic_anchor(magic)
+            d = round(self._tokens_rect(magic)[1] * 1.1)  # as _draw_tokens draws it
+        else:  # flying
+            return None
+        rect = pygame.Rect(0, 0, d, d)
+        rect.center = (round(x), round(y))
+        return rect
+
+    def _symbol_rect(self, which: str):
+        """The symbol's badge on the first card of your hand that has it, where ``art.card_face`` draws it
+        (viewbox 500×700, centre (88, 612)), turned with the card's tilt in the fan."""
+        shape = DATA["symbols"].get(which, {}).get("shape", which)
+        suffix = _SUFFIX.get(shape)
+        if suffix is None:
+            return None
+        index = next((i for i, card in enumerate(self.shown.hand) if card.endswith(suffix)), -1) \
+            if self.revealed else -1
+        if index < 0:
+            return None
+        x, y, angle = self._hand_positions()[index]
+        y -= self.lifts[index] if index < len(self.lifts) else 0.0
+        w, h = self.hand_w, card_height(self.hand_w)
+        dx, dy = (88 / 500 - 0.5) * w, (612 / 700 - 0.5) * h
+        a = math.radians(angle)  # pygame turns counter-clockwise for a positive angle, y pointing down
+        cx = x + dx * math.cos(a) + dy * math.sin(a)
+        cy = y - dx * math.sin(a) + dy * math.cos(a)
+        d = round(w * 2 * 64 / 500)
+        rect = pygame.Rect(0, 0, d, d)
+        rect.center = (round(cx), round(cy))
+        return rect
 
     # -- input ---------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
