@@ -103,6 +103,20 @@ def test_a_broken_lesson_is_refused_naming_the_file_and_the_step(lesson_dir, edi
     assert message in str(error.value)
 
 
+@pytest.mark.parametrize("point, ok", [
+    ("hand:2/3", True), ("hand:5*", True), ("hand:2+", True), ("button:return 10", True), ("spot:2,-1", True),
+    ("hand:", False), ("button:return  10", False), ("button: draw", False), ("button:draw ", False),
+])
+def test_a_piece_may_name_any_card_id_and_a_move_named_button(lesson_dir, point, ok):
+    """Pieces name cards in engine notation (LAMA Cadabra's 2/3 and 5*) and buttons by their move (return 10)."""
+    text = LESSON.replace("{id: again}", f"{{id: again, point: '{point}'}}")
+    if ok:
+        assert parse_tutorial(text, lesson_dir / "lama.yaml").step("again").point == point
+    else:
+        with pytest.raises(TutorialError, match="step 'again': point"):
+            parse_tutorial(text, lesson_dir / "lama.yaml")
+
+
 def test_a_lesson_must_be_named_after_its_game_and_start_from_a_position_of_it(tmp_path):
     folder = write_lesson(tmp_path / "t", name="lama-dice")
     with pytest.raises(TutorialError, match="must be named lama.yaml"):
@@ -260,3 +274,29 @@ def test_outside_a_lesson_there_is_no_gate_and_no_hold():
         assert session.lesson is None
     finally:
         session.close()
+
+
+def test_a_round_end_step_shows_after_the_learners_own_move_closed_the_round(tmp_path):
+    """The learner's last card ends the round: the step after it (``when: round_end``) shows, although the round
+    closed while the step before it was current."""
+    load_tutorial.cache_clear()
+    position = dict(POSITION, hands=[["5"], ["5", "1"], ["6", "6", "3"]])
+    text = """\
+    game: lama
+    position: lama.json
+    seats: [{kind: human}, {kind: bot, name: Bruno}, {kind: bot, name: Carla}]
+    steps:
+      - {id: last, point: "hand:5", do: ["play 5"], input: [{click: point}]}
+      - {id: scoring, when: round_end}
+      - {id: recap, recap: true}
+    """
+    folder = write_lesson(tmp_path / "tutorials", text, position)
+    session = start_lesson(load_tutorial("lama", folder), "Ada", pace=0.0, clock=Clock())
+    try:
+        frames(session, 1)
+        assert session.lesson.current.id == "last" and session.play("play 5").ok
+        frames(session, 2)
+        assert session.lesson.current.id == "scoring" and session.lesson.shown
+    finally:
+        session.close()
+        load_tutorial.cache_clear()

@@ -168,11 +168,12 @@ class Lesson:
         return Refusal(self.refused_key, f"the lesson wants {wanted} now, not {move}", {"move": str(move)})
 
     def _on_applied(self, played) -> None:
-        if any(e.kind in ROUND_END_EVENTS for e in played.events):
-            self._round_closed = True
         step = self.current
         if step.do and not played.by_bot and played.seat == LEARNER and str(played.move) in step.do:
             self._advance()
+        if any(e.kind in ROUND_END_EVENTS for e in played.events):
+            # after the step moved on: the learner's own last move closing the round counts for the next step
+            self._round_closed = True
 
     def _advance(self) -> None:
         if self.index + 1 >= self.count:

@@ -43,8 +43,9 @@ REQUIRED_FILE_KEYS = ("game", "position", "seats", "steps")
 ID = re.compile(r"^[a-z][a-z0-9_]*$")
 #: a key the headless test presses: ``n``, ``shift+n``, ``ctrl+z``, ``return``, ``space``, ``left``, ``1``
 KEY = re.compile(r"^((shift|ctrl|alt)\+)*[a-z0-9_]+$")
-#: a piece name (``hand``, ``hand:5``, ``plate:1``, ``button:draw``, ``spot:2,-1``)
-PIECE = re.compile(r"^[a-z][a-z0-9_-]*(:[A-Za-z0-9_+,.\-]+)?$")
+#: a piece name (``hand``, ``hand:5``, ``plate:1``, ``button:draw``, ``spot:2,-1``); the argument may be any
+#: engine card id (``hand:2/3``, ``hand:5*``) or a move-named button (``button:return 10``)
+PIECE = re.compile(r"^[a-z][a-z0-9_-]*(:[A-Za-z0-9_+,.\-/*]+( [A-Za-z0-9_+,.\-/*]+)*)?$")
 RECAP_ID = "recap"
 WRONG = "_wrong"
 
