@@ -245,3 +245,45 @@ def test_a_tip_waits_for_the_delay_and_follows_the_pointer():
     tip.event(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 50), rel=(0, 0), buttons=(0, 0, 0)))
     tip.update(1.0, table)
     assert not tip.showing
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_draw_piles_tip_leaves_its_label_and_the_status_line_readable(tmp_path, size):
+    """The draw pile's tip once covered its own "DRAW PILE" label and the status line under it: a tip goes where
+    it covers nothing of its piece, the piece's label and the status pill (here: beside the pile)."""
+    app, table = make_table(tmp_path, "lama", size)
+    for name in ("draw_pile", "discard"):
+        tip = hover(app, table, center(table._slot_rect(name)))
+        assert tip is not None and tip.keep == (tuple(table._pile_label_rect(name)),)
+        screen = pygame.Surface(app.size)
+        table.draw(screen)
+        box = table.tooltip.box(table.ui, app.size, table._tooltip_avoid())[0]
+        assert table._status_rect is not None
+        for rect in (table._slot_rect(name), table._pile_label_rect(name), table._status_rect):
+            assert not box.colliderect(rect), (name, box, rect)
+    # the label itself explains its pile too
+    tip = hover(app, table, center(table._pile_label_rect("draw_pile")))
+    assert tip is not None and tip.text == plural("tooltips.lama.pile", table.shown.pile)
+
+
+def test_a_tip_takes_the_first_side_that_covers_nothing_it_must_keep_clear():
+    from lama_desktop.app.widgets import UI
+
+    ui = UI((1280, 720), 1.0)
+    tip = Tooltip()
+    tip.source, tip.age = "keys", 1.0
+    piece, label, status = (600, 300, 80, 110), (610, 414, 60, 14), (400, 440, 480, 36)
+    tip.tip = Tip("Draw pile: 30 cards left.", piece, (label,))
+    box, _ = tip.box(ui, (1280, 720), [status])
+    assert box.bottom <= 300 and box.centerx == 640, box  # below is taken by the status line: above the pile
+    for rect in (piece, label, status):
+        assert not box.colliderect(rect)
+    piece, label, status = (600, 20, 80, 110), (610, 134, 60, 14), (400, 160, 480, 36)  # no room above either
+    tip.tip = Tip("Draw pile: 30 cards left.", piece, (label,))
+    box, _ = tip.box(ui, (1280, 720), [status])
+    assert box.left >= 680 and abs(box.centery - 84) <= 1, box  # right of the pile and its label
+    for rect in (piece, label, status):
+        assert not box.colliderect(rect)
+    # nothing to keep clear: below the piece and its label
+    box, _ = tip.box(ui, (1280, 720))
+    assert box.top >= 148 and box.centerx == 640

@@ -402,14 +402,10 @@ class LamaTableScene(TableScene):
         index = self._card_at(pos)
         if 0 <= index < len(sh.hand):
             return Tip(self._card_tip(sh.hand[index]), tuple(self._hand_card_rect(index)))
-        if self._slot_rect("draw_pile").collidepoint(pos):
-            return Tip(plural("tooltips.lama.pile", sh.pile), tuple(self._slot_rect("draw_pile")))
-        if self._slot_rect("discard").collidepoint(pos):
-            if not sh.discard:
-                return Tip(t("tooltips.lama.discard"), tuple(self._slot_rect("discard")))
-            top = sh.discard[-1]
-            return Tip(t("tooltips.lama.discard") + "\n" + self._card_tip(top),
-                       tuple(self._slot_rect("discard")))
+        for name in ("draw_pile", "discard"):  # a pile, or its label under it
+            slot, label = self._slot_rect(name), self._pile_label_rect(name)
+            if slot.collidepoint(pos) or label.collidepoint(pos):
+                return Tip(self._pile_tip(name), tuple(slot), (tuple(label),))
         if self.drama_variant and L.get("drama_board") is not None and L["drama_board"].collidepoint(pos):
             return Tip(t("tooltips.lama.drama_board", n=len(sh.board), threshold=DRAMA_THRESHOLD),
                        tuple(L["drama_board"]))
@@ -421,6 +417,14 @@ class LamaTableScene(TableScene):
             if seat != self.focus and rect is not None and rect.collidepoint(pos):
                 return Tip(plural("tooltips.lama.hand", sh.sizes[seat], name=self._name(seat)), tuple(rect))
         return None
+
+    def _pile_tip(self, name: str) -> str:
+        sh = self.shown
+        if name == "draw_pile":
+            return plural("tooltips.lama.pile", sh.pile)
+        if not sh.discard:
+            return t("tooltips.lama.discard")
+        return t("tooltips.lama.discard") + "\n" + self._card_tip(sh.discard[-1])
 
     def _tokens_tip(self, seat: int) -> str:
         points = max(0, int(self.shown.scores[seat]))
@@ -925,10 +929,8 @@ class LamaTableScene(TableScene):
         pygame.draw.ellipse(ring, (255, 255, 255, 34), ring.get_rect(), max(1, L.s(2)))
         surf.blit(ring, center)
         for name in ("draw_pile", "discard"):
-            r = L[name]
-            slot = self._slot_rect(name)
             label = ui.text(t(f"lama.label.{name}").upper(), 15, (150, 200, 188), bold=True)
-            surf.blit(label, label.get_rect(midtop=(r.centerx, slot.bottom + L.s(4))))
+            surf.blit(label, self._pile_label_rect(name))
         if self.drama_variant:
             self._draw_board_base(surf)
         return surf.convert() if pygame.display.get_surface() else surf
@@ -1009,6 +1011,13 @@ class LamaTableScene(TableScene):
         pulse = 0.5 + 0.5 * abs(((self.time * 1.6) % 2) - 1)
         glow = pygame.Rect(r).inflate(L.s(10), L.s(10))
         pygame.draw.rect(surface, (235, 80 + round(60 * pulse), 90), glow, max(3, L.s(5)), border_radius=L.s(20))
+
+    def _pile_label_rect(self, name: str) -> pygame.Rect:
+        """Where a pile's label ("DRAW PILE") is drawn, under its slot."""
+        w, h = self.ui.font(15, True).size(t(f"lama.label.{name}").upper())
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = (self.layout[name].centerx, self._slot_rect(name).bottom + self.layout.s(4))
+        return rect
 
     def _slot_rect(self, name: str) -> pygame.Rect:
         L = self.layout

@@ -1870,6 +1870,7 @@ class LlamaLandTableScene(TableScene):
         ui = self.ui
         rect = self.rects["status"]
         text, color = self._status_text()
+        self._status_rect = None
         if not text:
             return
         img = ui.text_fit(text, 19, rect.w - ui.s(30), color, bold=True)
@@ -1882,7 +1883,7 @@ class LlamaLandTableScene(TableScene):
             pygame.draw.rect(bg, (6, 30, 28, 200), bg.get_rect(), border_radius=pill.h // 2)
             pygame.draw.rect(bg, (255, 255, 255, 50), bg.get_rect(), max(1, ui.s(2)), border_radius=pill.h // 2)
             self.domain_cache[key] = bg
-        surface.blit(bg, pill.topleft)
+        self._status_rect = surface.blit(bg, pill.topleft)
         surface.blit(img, img.get_rect(center=pill.center))
         if self.mode == "place" and self.my_seat() >= 0 and not self.foundation_mode:
             text = t("llama_land.status.keys")
@@ -1890,7 +1891,8 @@ class LlamaLandTableScene(TableScene):
             if keys is None:  # as wide as the status pill at most (a large UI scale, a long language)
                 keys = ui.text_fit(text, 14, rect.w, (190, 214, 206))
                 self.domain_cache[("keys", text, rect.w)] = keys
-            surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, rect.y - ui.s(4))))
+            self._status_rect = self._status_rect.union(
+                surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, rect.y - ui.s(4)))))
 
     def _draw_hover(self, surface) -> None:
         """A light ring on what a click would pick (a stack, a character, an objective space)."""

@@ -159,7 +159,7 @@ class TableScene(Scene):
             pill.blit(img, (pad_x, pad_y))
             self._status_cache = (key, finish(pill))
         pill = self._status_cache[1]
-        surface.blit(pill, pill.get_rect(center=r.center))
+        self._status_rect = surface.blit(pill, pill.get_rect(center=r.center))
 
     def _setup(self, session: GameSession, config: GameConfig | None) -> None:
         """What every card or dice table starts with: its session and config, seat count and variants, tweens,
@@ -238,8 +238,13 @@ class TableScene(Scene):
         return False
 
     def _draw_tooltip(self, surface) -> None:
-        """Last of the frame: over everything the table drew."""
-        self.tooltip.draw(surface, self.ui)
+        """Last of the frame: over everything the table drew, clear of what ``_tooltip_avoid`` names."""
+        self.tooltip.draw(surface, self.ui, self._tooltip_avoid())
+
+    def _tooltip_avoid(self) -> list:
+        """Rects a tip keeps clear of when it can: the status line (where it was last drawn)."""
+        rect = getattr(self, "_status_rect", None)
+        return [rect] if rect is not None else []
 
     # what every table does alike ------------------------------------------------------------------------------
     def pos_of(self, seat: int) -> int:

@@ -23,6 +23,12 @@ INK = (40, 32, 24)
 class Tip:
     text: str
     rect: tuple  # the piece explained: (x, y, w, h)
+    keep: tuple = ()  # more rects of the piece the tip must not hide (its label)
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.w * clip.h
 
 
 class Tooltip:
@@ -62,8 +68,8 @@ class Tooltip:
     def showing(self) -> bool:
         return self.tip is not None and self.age >= self.delay
 
-    def box(self, ui, size) -> tuple[pygame.Rect, list[str]]:
-        """Where the tip is drawn in a window of ``size`` and its wrapped lines."""
+    def box(self, ui, size, avoid=()) -> tuple[pygame.Rect, list[str]]:
+        """Where the tip is drawn in a window of ``size`` and its wrapped lines; ``avoid``: rects to keep clear."""
         pad = ui.s(10)
         width = min(ui.s(330), size[0] - 2 * ui.s(8))
         lines: list[str] = []
@@ -75,22 +81,35 @@ class Tooltip:
         piece = pygame.Rect(self.tip.rect)
         if self.source == "mouse" and self.pos is not None and piece.h > size[1] // 3:
             piece = pygame.Rect(self.pos[0] - ui.s(8), self.pos[1] - ui.s(8), ui.s(16), ui.s(24))  # a big piece
+        own = [piece] + [pygame.Rect(r) for r in self.tip.keep]
+        whole = piece.unionall(own[1:]) if len(own) > 1 else piece
+        others = [pygame.Rect(r) for r in avoid if r is not None]
         gap = ui.s(8)
         window = pygame.Rect((0, 0), size)
-        box.midtop = (piece.centerx, piece.bottom + gap)
-        if box.bottom > window.bottom:  # no room below: above the piece
-            box.midbottom = (piece.centerx, piece.top - gap)
-        if box.top < window.top:  # nor above: beside it
-            box.midleft = (piece.right + gap, piece.centery)
-            if box.right > window.right:
-                box.midright = (piece.left - gap, piece.centery)
-        box.clamp_ip(window)
-        return box, lines
+        best, best_cost = None, None
+        for side in ("below", "above", "right", "left"):
+            place = box.copy()
+            if side == "below":
+                place.midtop = (whole.centerx, whole.bottom + gap)
+            elif side == "above":
+                place.midbottom = (whole.centerx, whole.top - gap)
+            elif side == "right":
+                place.midleft = (whole.right + gap, whole.centery)
+            else:
+                place.midright = (whole.left - gap, whole.centery)
+            place.clamp_ip(window)
+            # the piece (and its label) weighs most: a tip may cover the status line before the piece it explains
+            cost = 4 * sum(_overlap(place, r) for r in own) + sum(_overlap(place, r) for r in others)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = place, cost
+            if cost == 0:
+                break
+        return best, lines
 
-    def draw(self, surface, ui) -> pygame.Rect | None:
+    def draw(self, surface, ui, avoid=()) -> pygame.Rect | None:
         if not self.showing or ui is None:
             return None
-        box, lines = self.box(ui, surface.get_size())
+        box, lines = self.box(ui, surface.get_size(), avoid)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=ui.s(8))
         surface.blit(shade, box.move(ui.s(3), ui.s(4)))
