@@ -42,8 +42,8 @@ def make_app(tmp_path, seats, variants=(), seed=3, size=(1600, 900)):
     return app, table
 
 
-def crafted_table(tmp_path, rows, seats=None, **kw):
-    app = fast_app(tmp_path, (1600, 900))
+def crafted_table(tmp_path, rows, seats=None, size=(1600, 900), **kw):
+    app = fast_app(tmp_path, size)
     state = DiceState.crafted(rows, **kw)
     seats = seats or [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, len(rows))]
     session = GameSession(GameRecord("lama-dice", len(rows), (), 0, {}, []), seats, state=state)
@@ -268,3 +268,42 @@ def test_a_new_game_opens_with_blank_dice(tmp_path, monkeypatch):
     assert run_until(app, lambda: table.idle, 600)
     if table.session.current_player == 0:
         assert _dice_drawn(table, monkeypatch) == [None, None, None]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_tutorials_pieces_are_where_they_are_drawn_and_a_click_on_their_centre_uses_them(tmp_path, size):
+    """``tutorial_rect`` (the narrator's pointer, docs/APP.md "Tutorials"): each piece inside the window, on what
+    is drawn there (a row's cards, the badge, the dice), None when not shown; a click on the dice's centre rolls."""
+    app, table = crafted_table(tmp_path, ["1 3 3 5 L L", "2 4 4 6", "6 6"], scores=[14, 9, 3], size=size)
+    assert run_until(app, lambda: table.can_act(), 600)
+    window = pygame.Rect((0, 0), size)
+    names = ["hand", "hand:3", "hand:L", "row:0", "row:1", "row:2", "points:0", "points:1", "dice", "die:0",
+             "die:2", "llama-row", "llama-row:1", "llama-row:L", "button:roll", "button:quit", "plate:0",
+             "plate:2", "tokens:0", "tokens:1", "log", "round"]
+    for name in names:
+        rect = table.tutorial_rect(name)
+        assert rect is not None and rect.w > 0 and rect.h > 0 and window.contains(rect), (name, rect)
+    for name in ("hand:2", "button:discard", "die:3", "row:3", "plate:x", "llama-row:7", "nothing"):
+        assert table.tutorial_rect(name) is None, name
+    assert table.tutorial_rect("hand") == table.tutorial_rect("row:0")
+    assert table.tutorial_rect("hand").contains(table.tutorial_rect("hand:L"))
+    assert table._row_card_at(table.tutorial_rect("hand:3").center) == table.shown.rows[0].index("3")
+    assert table.tutorial_rect("llama-row").contains(table.tutorial_rect("llama-row:L"))
+    assert table.tutorial_rect("dice").contains(table.tutorial_rect("die:1"))
+    assert table.tutorial_rect("points:1") == table._points_badge(1)[1]  # the badge as drawn
+    # the dice: a click on their centre rolls
+    post_click(table.tutorial_rect("dice").center)
+    assert run_until(app, lambda: table.session.record.moves, 60)
+    assert table.session.record.moves == ["roll"]
+
+
+def test_a_click_on_the_centre_of_a_llama_row_piece_takes_it(tmp_path):
+    app, table = crafted_table(tmp_path, ["1 1", "5 6", "6 6"], size=(1280, 720))
+    assert run_until(app, lambda: table.can_act(), 600)
+    force_roll(app, table, [2, 4, "L"])
+    assert table.tutorial_rect("llama-row:3") is not None and table.tutorial_rect("button:roll") is None
+    post_click(table.tutorial_rect("llama-row:L").center)
+    app.step(1 / 30)
+    assert table.session.record.moves[-1] == "take L"
+    assert run_until(app, lambda: table.idle, 600)
+    assert table.tutorial_rect("llama-row:L") is None  # taken: its slot is empty

@@ -534,9 +534,7 @@ class DiceTableScene(TableScene):
             return Tip(t("tooltips.dice.llama_row", card=card_label(name)), (x - w // 2, y - h // 2, w, h))
         if L["llama_row"].collidepoint(pos):
             return Tip(t("tooltips.dice.llama_row_all"), tuple(L["llama_row"]))
-        size = self.die_size
-        for i, (x, y) in enumerate(self._die_centers()):
-            rect = pygame.Rect(x - size // 2, y - size // 2, size, round(size * 1.2))  # its sides and shadow too
+        for i, rect in enumerate(self._die_rects()):  # its sides and shadow too
             if rect.collidepoint(pos):
                 faces = ", ".join(card_label(f) for f in DIE_FACES[i])
                 text = t("tooltips.dice.die", faces=faces)
@@ -577,6 +575,85 @@ class DiceTableScene(TableScene):
         if index == self.hover or index == self.card_focus:
             return self.layout.s(8)
         return 0
+
+    # -- the tutorial's pieces (docs/APP.md "Tutorials") -----------------------------------------------------------
+    def tutorial_rect(self, name: str) -> pygame.Rect | None:
+        """Where the piece ``name`` is drawn now (the narrator rings it; a click on its centre uses it), or None
+        when it is not shown. Pieces: ``hand`` / ``row:<seat>`` (a row's cards, lifted ones as lifted),
+        ``hand:<card>`` (the first such card of your row), ``points:<seat>`` (the row's points badge),
+        ``dice``, ``die:<i>`` (0-2, die order of the data file), ``llama-row`` (its mat), ``llama-row:<card>``,
+        ``button:<name>`` (``roll``, ``quit``, ``discard``, ``return 10``, ``keep``...), ``plate:<seat>``,
+        ``tokens:<seat>``, ``log``, ``round``, ``advisor``."""
+        if self.layout is None:
+            return None
+        kind, _, arg = name.partition(":")
+        L, sh = self.layout, self.shown
+        seat = None
+        if kind in ("row", "points", "plate", "tokens"):
+            try:
+                seat = int(arg)
+            except ValueError:
+                return None
+            if not 0 <= seat < self.n:
+                return None
+        if kind == "hand" and not arg:
+            kind, seat = "row", self.focus
+        if kind == "row":
+            rects = self._row_card_rects(seat)
+            return rects[0].unionall(rects[1:]) if rects else None
+        if kind == "hand":
+            row = sh.rows[self.focus]
+            return self._row_card_rect(row.index(arg)) if arg in row else None
+        if kind == "points":
+            return self._points_badge(seat)[1]
+        if kind == "dice" and not arg:
+            rects = self._die_rects()
+            return rects[0].unionall(rects[1:])
+        if kind == "die":
+            rects = self._die_rects()
+            return rects[int(arg)] if arg.isdigit() and int(arg) < len(rects) else None
+        if kind == "llama-row":
+            if not arg:
+                return self._llama_mat()
+            if arg not in sh.llama:
+                return None
+            x, y = self._llama_positions()[arg]
+            w, h = self.llama_w, card_height(self.llama_w)
+            return pygame.Rect(x - w // 2, y - h // 2, w, h)
+        if kind == "button":
+            button = self.buttons.get(arg)
+            return pygame.Rect(button.rect) if button is not None and button.rect is not None else None
+        if kind == "plate":
+            return pygame.Rect(L[f"seat{self.pos_of(seat)}.plate"])
+        if kind == "tokens":
+            return pygame.Rect(L[f"seat{self.pos_of(seat)}.tokens"])
+        if kind == "log":
+            return pygame.Rect(self._log_rect())
+        if kind == "round":
+            return pygame.Rect(L["round_info"])
+        if kind == "advisor":
+            anchor = self._advice_anchor() if self.advisor.available() else None
+            return pygame.Rect(anchor[0]) if anchor else None
+        return None
+
+    def _row_card_rects(self, seat: int) -> list[pygame.Rect]:
+        """The cards of a seat's row as drawn (the own row's lifted cards lifted)."""
+        row = self.shown.rows[seat]
+        if seat == self.focus:
+            return [self._row_card_rect(i) for i in range(len(row))]
+        w = self._card_w(seat)
+        h = card_height(w)
+        return [pygame.Rect(x - w // 2, y - h // 2, w, h) for x, y in self._row_positions(seat, len(row))]
+
+    def _die_rects(self) -> list[pygame.Rect]:
+        """Each die as drawn: its top face and the sides below it."""
+        size = self.die_size
+        return [pygame.Rect(x - size // 2, y - size // 2, size, round(size * 1.2)) for x, y in self._die_centers()]
+
+    def _llama_mat(self) -> pygame.Rect:
+        """The llama row's mat (drawn in the static layer, its title inside)."""
+        L = self.layout
+        return L["llama_row"].inflate(L.s(20), L.s(8))
 
     # -- event animations -------------------------------------------------------------------------------------
     def _ev_deal(self, seat, d) -> None:
@@ -778,7 +855,7 @@ class DiceTableScene(TableScene):
         surf.blit(felt_surface(size), (0, 0))
         L, ui = self.layout, self.ui
         # the llama row's mat and the dice tray
-        mat = L["llama_row"].inflate(L.s(20), L.s(8))
+        mat = self._llama_mat()
         pygame.draw.rect(surf, (12, 58, 54), mat, border_radius=L.s(18))
         pygame.draw.rect(surf, (150, 200, 188), mat, max(1, L.s(2)), border_radius=L.s(18))
         label = ui.font(15, True).render(t("dice.label.llama_row").upper(), True, (150, 200, 188))
@@ -882,12 +959,8 @@ class DiceTableScene(TableScene):
         self._blit_plate(surface, seat, plate_rect)
         self._draw_row_cards(surface, seat)
         rect = L[f"seat{k}.row"]
-        points = _row_points(sh.rows[seat])
-        badge = count_badge(self.ui, t("dice.label.row_points", points=points), self._points_badge_h())
-        positions = self._row_positions(seat, len(sh.rows[seat]))
-        right = positions[-1][0] + self.small_w // 2 + L.s(6) if positions else rect.x
-        top = (positions[0][1] - card_height(self.small_w) // 2) if positions else rect.y
-        surface.blit(badge, badge.get_rect(topleft=(min(right, rect.right - badge.get_width()), top)))
+        badge, where = self._points_badge(seat)
+        surface.blit(badge, where)
         if sh.quit[seat]:
             tag = self.ui.font(16, True).render(t("dice.plate.out_tag"), True, (255, 240, 220))
             box = tag.get_rect(center=(rect.x + L.s(60), rect.centery))
@@ -939,15 +1012,29 @@ class DiceTableScene(TableScene):
             if img.get_width() > hint_rect.w:
                 img = pygame.transform.smoothscale_by(img, hint_rect.w / img.get_width())
             surface.blit(img, img.get_rect(midbottom=(hint_rect.centerx, hint_rect.bottom - L.s(4))))
+        badge, where = self._points_badge(seat)
+        surface.blit(badge, where)
+
+    def _points_badge(self, seat: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """The "12 pts" badge of a seat's row (what the row would cost now) and where it is drawn: left of the own
+        row, right of an opponent's last card."""
+        L, sh = self.layout, self.shown
+        row = sh.rows[seat]
+        positions = self._row_positions(seat, len(row))
         points = _row_points(row)
-        badge = count_badge(self.ui, t("dice.label.row_points", points=points), self.ui.s(28))
-        rect = L["seat0.row"]
-        if positions:
-            left = positions[0][0] - self.row_w // 2 - L.s(10)
-            top = positions[0][1] - card_height(self.row_w) // 2
-            surface.blit(badge, badge.get_rect(topright=(max(rect.x + badge.get_width(), left), top)))
-        else:
-            surface.blit(badge, badge.get_rect(midtop=(rect.centerx, rect.y + L.s(40))))
+        if self.pos_of(seat) == 0:
+            badge = count_badge(self.ui, t("dice.label.row_points", points=points), self.ui.s(28))
+            rect = L["seat0.row"]
+            if positions:
+                left = positions[0][0] - self.row_w // 2 - L.s(10)
+                top = positions[0][1] - card_height(self.row_w) // 2
+                return badge, badge.get_rect(topright=(max(rect.x + badge.get_width(), left), top))
+            return badge, badge.get_rect(midtop=(rect.centerx, rect.y + L.s(40)))
+        badge = count_badge(self.ui, t("dice.label.row_points", points=points), self._points_badge_h())
+        rect = L[f"seat{self.pos_of(seat)}.row"]
+        right = positions[-1][0] + self.small_w // 2 + L.s(6) if positions else rect.x
+        top = (positions[0][1] - card_height(self.small_w) // 2) if positions else rect.y
+        return badge, badge.get_rect(topleft=(min(right, rect.right - badge.get_width()), top))
 
     def _hint_text(self) -> str:
         sh = self.shown
