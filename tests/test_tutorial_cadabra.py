@@ -115,3 +115,64 @@ def test_every_step_has_words_in_every_language():
                 assert text and text != key and "(s)" not in text, (lang, key)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_pieces_the_lesson_points_at_are_where_the_table_draws_them(tmp_path, size):
+    from frames import fast_app, post_click
+    from lama_desktop.app.scenes.cadabra_table import DISPLAY, CadabraTableScene
+    from lama_desktop.app.session import GameSession, Seat
+    from lama_desktop.engine.record import GameRecord
+    from lama_desktop.tutorial.lesson import ScriptedBots
+
+    lesson = load_tutorial("lama-cadabra")
+    state = lesson.start_state()
+    app = fast_app(tmp_path, size)
+    session = GameSession(GameRecord("lama-cadabra", 3, (), 0, {}, [], start=state.to_dict()),
+                          [Seat("Ada", "human"), Seat("Bruno", "bot"), Seat("Carla", "bot")], state=state,
+                          bot_factory=ScriptedBots(lesson.bots), record_stats=False)
+    table = CadabraTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    for _ in range(600):
+        app.step(1 / 30)
+        if table.can_act():
+            break
+    window = app.screen.get_rect()
+    # every card of the hand, by its engine id: the centre of its rect is that card (the fan overlaps them)
+    for card in ("2/3", "5*", "L", "1", "2+", "5"):
+        rect = table.tutorial_rect(f"hand:{card}")
+        assert window.contains(rect)
+        assert table.shown.hand[table._card_at(rect.center)] == DISPLAY[card], card
+    assert table.tutorial_rect("hand:6") is None  # not in the hand
+    # a symbol's badge lies on the card that carries it (and shows the same with the effect's name)
+    for shape, effect, card in (("circle", "give", "1"), ("square", "draw", "2+"), ("star", "magic", "5*")):
+        badge = table.tutorial_rect(f"symbol:{shape}")
+        assert badge == table.tutorial_rect(f"symbol:{effect}")
+        assert table.shown.hand[table._card_at(badge.center)] == DISPLAY[card]
+        assert table.tutorial_rect(f"hand:{card}").contains(badge)
+    assert table.tutorial_rect("symbol:moon") is None
+    stage = table.tutorial_rect("show")
+    assert window.contains(stage) and stage == table._stage_geometry()
+    # the magic token in the supply, then at your seat once the star took it
+    supply = table.tutorial_rect("magic-token")
+    assert supply.collidepoint(table._supply_anchor())
+    post_click(table.tutorial_rect("hand:2/3").center)
+    for _ in range(900):
+        app.step(1 / 30)
+        if table.can_act() and session.state.to_dict()["hands"][0].count("2/3") == 0:
+            break
+    post_click(table.tutorial_rect("hand:5*").center)
+    for _ in range(900):
+        app.step(1 / 30)
+        if table.idle and session.state.to_dict()["magic"] == 0 and table.shown.magic == 0:
+            break
+    token = table.tutorial_rect("magic-token")
+    assert token.collidepoint(table._magic_anchor(0)) and not token.colliderect(supply)
+    assert window.contains(token) and window.contains(table.tutorial_rect("tokens:0"))
+    for seat in (1, 2):
+        assert window.contains(table.tutorial_rect(f"plate:{seat}"))
+    for name in ("take", "pass", "exchange", "draw", "quit"):
+        assert window.contains(table.tutorial_rect(f"button:{name}"))
+    assert table.tutorial_rect("button:return 10") is None  # only while you choose the token to give back
+    session.close()
