@@ -124,6 +124,9 @@ class LlamaLandTableScene(TableScene):
         self._bubble = None  # (frame, evaluation, lift): the payout bubble of the build in hand, this frame
         self._legend_compact = False
         self.overlay_open = False
+        self.choice_overlay: ChoiceOverlay | None = None  # the feeding / characters choice while it is open
+        self.choice_moves: list[str] = []  # the move text of each of its rows
+        self._label_rects: dict[str, pygame.Rect] = {}  # texts of the middle layer a lesson may point at
         self._was_my_turn = False
         self.results_open = False
         self._legal_cache = (None, [])
@@ -795,14 +798,19 @@ class LlamaLandTableScene(TableScene):
         return t("llama_land.reason.refused", reason=reason)
 
     # -- choices in overlays -------------------------------------------------------------------------------------
-    def _open_choice(self, title: str, options) -> None:
+    def _open_choice(self, title: str, options, moves=()) -> None:
+        """Push the choice overlay; ``moves[i]`` is the move text of row ``i`` (what ``tutorial_rect`` finds)."""
         if not options or self.stack is None:
             return
         self.overlay_open = True
-        self.stack.push(ChoiceOverlay(title, options, self._choice_closed))
+        self.choice_overlay = ChoiceOverlay(title, options, self._choice_closed)
+        self.choice_moves = list(moves)
+        self.stack.push(self.choice_overlay)
 
     def _choice_closed(self) -> None:
         self.overlay_open = False
+        self.choice_overlay = None
+        self.choice_moves = []
 
     def open_feeding(self) -> None:
         moves = [m for m in self._legal() if m.kind == "feed"]
@@ -814,7 +822,7 @@ class LlamaLandTableScene(TableScene):
             icons = [(crop, crops)] + ([("coin", coins)] if coins else [])
             label = t("llama_land.feed.option", card=cols[crop][0] if cols[crop] else 0)
             options.append((label, icons, lambda mv=str(m): self.try_move(mv), CROP_COLORS[crop]))
-        self._open_choice(t("llama_land.feed.title"), options)
+        self._open_choice(t("llama_land.feed.title"), options, [str(m) for m in moves])
 
     def open_characters(self, only: int | None = None) -> None:
         moves = [m for m in self._legal() if m.kind == "use" and (only is None or m.args[0] == only)]
@@ -834,7 +842,7 @@ class LlamaLandTableScene(TableScene):
                 get = CROP_NAMES[ch.crops[0]] if give == "coin" else "coin"
             label = t("llama_land.use.option", name=t(f"llama_land.char.{ch.type}.name"))
             options.append((label, [(give, 1), ("→", 0), (get, 1)], lambda mv=str(m): self.try_move(mv)))
-        self._open_choice(t("llama_land.use.title"), options)
+        self._open_choice(t("llama_land.use.title"), options, [str(m) for m in moves])
 
     # -- markers ---------------------------------------------------------------------------------------------
     def _marker_moves(self):
@@ -1031,7 +1039,8 @@ class LlamaLandTableScene(TableScene):
             self.log.add(lazy.winners("llama_land.toast.winner", winners, self._name), (255, 214, 110))
             self._sound("win")
             self.finished = True
-            self.tween.after(1.8, self._to_results)
+            if self.session.lesson is None:  # a lesson ends on the table: its scoring step and recap show there
+                self.tween.after(1.8, self._to_results)
 
     # -- flights to a player's panel ------------------------------------------------------------------------
     def _fly(self, img, start, end, delay=0.0, dur=0.5) -> None:
@@ -1225,9 +1234,11 @@ class LlamaLandTableScene(TableScene):
         x += fig.get_width() + num.get_width() + ui.s(24)
         tiles = ui.text(plural("llama_land.ui.tiles_left", d["tiles_left"]), 15, CREAM)
         surf.blit(tiles, tiles.get_rect(midleft=(x, cy)))
+        self._label_rects["tiles"] = tiles.get_rect(midleft=(x, cy))
         x += tiles.get_width() + ui.s(20)
         tr = ui.text(t("llama_land.ui.round", n=round_number(d)), 15, CREAM)
         surf.blit(tr, tr.get_rect(midleft=(x, cy)))
+        self._label_rects["round"] = tr.get_rect(midleft=(x, cy))
         x += tr.get_width() + ui.s(20)
         if d["triggered"]:
             last = ui.text(t("llama_land.ui.last_round"), 15, GOLD, bold=True)
@@ -1418,6 +1429,109 @@ class LlamaLandTableScene(TableScene):
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
         self.history.draw(surface)
         self._draw_tooltip(surface)
+
+    # -- "Learn to play": the pieces a lesson points at (docs/APP.md, "Tutorials") -------------------------------
+    def tutorial_rect(self, name: str) -> pygame.Rect | None:
+        """The on-screen rect of the piece ``name`` as drawn now, or None when it is not shown. Llama Land's
+        pieces: ``domain`` (the big domain's panel), ``spot:X,Y`` (cell X, Y of the big domain: its top face, at
+        level 1 outside the domain; a click on its middle picks that cell), ``legend`` (the placement legend),
+        ``stacks``, ``stack:<i or shape>``, ``llamas`` (the llama-card columns), ``column:<crop>``, ``characters``
+        (the row and the deck), ``character:<i>`` / ``character:deck``, ``supply``, ``round``, ``objectives``,
+        ``objective:<i>``, ``space:<i>,<s>`` (space s of objective card i), ``plate:<seat>`` (a player's panel),
+        ``crops`` / ``crops:<seat>`` (the crops and coins held), ``markers`` / ``markers:<seat>`` (foundations and
+        markers left), ``log``, ``button:<name>`` (``feed``, ``marker``, ``end``, ``rotate``, ``confirm``...),
+        ``advisor``, and while the feeding or characters choice is open ``feed:<crop>`` (the row feeding that crop
+        with the fewest coins) and ``choice:<i>``."""
+        if self.ui is None or not self.rects:
+            return None
+        kind, _, arg = name.partition(":")
+        r = self.rects
+        plain = {"domain": "domain", "stacks": "stacks", "llamas": "columns", "characters": "chars",
+                 "supply": "supply", "objectives": "objectives", "log": "log"}
+        if kind in plain and not arg:
+            return pygame.Rect(r[plain[kind]])
+        try:
+            if kind == "spot":
+                x, y = (int(v) for v in arg.split(","))
+                return self._spot_rect(x, y)
+            if kind == "stack":
+                index = SHAPES.index(arg) if arg in SHAPES else int(arg)
+                return pygame.Rect(r[f"stack{index}"]) if 0 <= index < len(SHAPES) else None
+            if kind == "column":
+                return pygame.Rect(r[f"column{CROPS.index(arg)}"]) if arg in CROPS else None
+            if kind == "character":
+                if arg == "deck":
+                    return pygame.Rect(r["char5"]) if self.d["character_deck"] else None
+                index = int(arg)
+                return pygame.Rect(r[f"char{index}"]) if 0 <= index < len(self.d["character_row"]) else None
+            if kind == "objective":
+                rect = r.get(f"obj{int(arg)}")
+                return pygame.Rect(rect) if rect is not None else None
+            if kind == "space":
+                index, space = (int(v) for v in arg.split(","))
+                rect = r.get(f"obj{index}")
+                if rect is None or not 0 <= space < 3:
+                    return None
+                cx, cy, rad = space_centers(rect, rect.w, rect.h)[space]
+                return pygame.Rect(cx - rad, cy - rad, 2 * rad + 1, 2 * rad + 1)
+            if kind == "plate":
+                rect = r.get(f"panel{int(arg)}")
+                return pygame.Rect(rect) if rect is not None else None
+            if kind in ("crops", "markers"):
+                seat = int(arg) if arg else (self.viewer if self.viewer is not None else 0)
+                return self._panel_piece(seat, kind) if 0 <= seat < self.n else None
+        except (ValueError, KeyError, IndexError):
+            return None
+        if kind == "round" and not arg:
+            rect = self._label_rects.get("round")
+            return pygame.Rect(rect) if rect is not None else None
+        if kind == "legend" and not arg:
+            shown = (self.mode == "place" and self.placer is not None and not self.foundation_mode
+                     and self.my_seat() == self.shown_seat and self.inspect is None and self.can_act())
+            return self.legend_rect() if shown else None
+        if kind == "button":
+            button = self.buttons.get(arg)
+            return pygame.Rect(button.rect) if button is not None and button.rect is not None else None
+        if kind == "advisor" and not arg:
+            rect = self.advisor.button.rect
+            return pygame.Rect(rect) if rect is not None and rect.w > 0 else None
+        if kind in ("feed", "choice") and self.choice_overlay is not None:
+            rows = self.choice_overlay.rows
+            if kind == "choice":
+                index = int(arg) if arg.isdigit() else -1
+            else:  # the row feeding that crop with the fewest coins
+                feeds = [(int(m.split()[2]), i) for i, m in enumerate(self.choice_moves)
+                         if m.split()[:2] == ["feed", arg]]
+                index = min(feeds)[1] if feeds else -1
+            return pygame.Rect(rows[index]) if 0 <= index < len(rows) else None
+        return None
+
+    def _spot_rect(self, x: int, y: int) -> pygame.Rect | None:
+        """The bounding box of cell (x, y)'s top face on the big domain (level 1 where the domain has no cell),
+        inside the domain's panel; None when that cell is off the panel."""
+        frame = self._big_frame()
+        heights = self._big_heights()
+        pts = frame.top_rhombus(x, y, heights.get((x, y), 1))
+        xs, ys = [px for px, _ in pts], [py for _, py in pts]
+        rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                           math.ceil(max(ys) - min(ys)) + 1)
+        return rect if self.rects["domain"].contains(rect) else None
+
+    def _panel_piece(self, seat: int, kind: str) -> pygame.Rect:
+        """In a player's panel: ``crops``, the row of crops and coins; ``markers``, the line of foundations and
+        markers left."""
+        geo = self._panel_geometry(seat)
+        right = self.rects[f"panel{seat}"].right - self.ui.s(4)
+        pad = self.ui.s(3)
+        if kind == "crops":
+            num_w = self.ui.font(17, True).size("88")[0]
+            width = min(3 * geo["step"] + geo["isz"] + self.ui.s(2) + num_w, right - geo["x0"]) + 2 * pad
+            return pygame.Rect(geo["x0"] - pad, geo["y_res"] - pad, width, geo["isz"] + 2 * pad)
+        col = self.d["collections"][seat]
+        text = t("llama_land.ui.kit", foundations=col["foundations"], markers=col["markers"])
+        width = min(self.ui.font(13).size(text)[0], right - geo["x0"])
+        return pygame.Rect(geo["x0"] - pad, geo["y_info"] - pad, width + 2 * pad,
+                           self.ui.font(13).get_height() + 2 * pad)
 
     def _log_rect(self):
         return self.rects["log"]
