@@ -131,3 +131,36 @@ def test_the_lesson_runs_on_the_table_the_feeding_choice_and_the_end_stay_on_it(
     assert session.state.is_over and app.stack.top is table and not table.results_open
     frames(90)  # well past the results screen's delay in a real game
     assert app.stack.top is table
+
+
+def test_every_spot_of_the_tile_in_hand_shows_even_in_front_of_it(tmp_path, monkeypatch):
+    """The cells standing in front of the tile in hand are drawn again over it (occlusion); their spot diamonds
+    must be drawn again too, or a spot the narrator rings ("click the green spot") would not show. Each legal spot
+    of the current orientation, except under the tile in hand itself, changes the picture when spots are drawn."""
+    app = fast_app(tmp_path, (1280, 720))
+    session = start_lesson(load_tutorial("llama-land"), "You", "fast")
+    table = LlamaLandTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    for _ in range(5):
+        app.step(1 / 30)
+    assert table.mode == "place" and table.placer is not None
+    table.time = 0.0  # the tile in hand bobs with the time: the same lift in both pictures
+    table.draw(app.screen)
+    shown = app.screen.copy()
+    monkeypatch.setattr(LlamaLandTableScene, "_draw_spots", lambda self, *a: None)
+    monkeypatch.setattr(LlamaLandTableScene, "_draw_spots_again", lambda self, *a: None)
+    table.draw(app.screen)
+    bare = app.screen.copy()
+    frame = table._big_frame()
+    heights = table._big_heights()
+    in_hand = {(x, y) for x, y, _icon in table.placer.evaluate()["cells"]}
+    spots = {cell: kind for cell, kind in table.placer.legal_anchors().items() if cell not in in_hand}
+    assert any(kind == "build" for kind in spots.values()), "the lesson's start shows build spots"
+    hidden = []
+    for (x, y), kind in spots.items():
+        cx, cy = frame.top_center(x, y, heights.get((x, y), 1))
+        point = (round(cx), round(cy))
+        if table.rects["domain"].collidepoint(point) and shown.get_at(point) == bare.get_at(point):
+            hidden.append(((x, y), kind))
+    assert hidden == []

@@ -115,7 +115,7 @@ class LlamaLandTableScene(TableScene):
         self._bubble_rect: pygame.Rect | None = None  # the payout bubble of the last frame (toasts keep off it)
         self.frame_big: IsoFrame | None = None
         self.frame_key = None
-        self.spots_cache = (None, None)
+        self.spots_cache = (None, None, {})  # (key, layer, {cell: (diamond points, kind)})
         self.zoom = 1.0
         self.pan = (0.0, 0.0)  # the view of the big domain moved by pixels
         self._view_seat = None  # whose domain the zoom and pan are for
@@ -1506,6 +1506,11 @@ class LlamaLandTableScene(TableScene):
             return pygame.Rect(rows[index]) if 0 <= index < len(rows) else None
         return None
 
+    def _lesson_points_at(self, name: str) -> bool:
+        """A lesson's narrator shows a step pointing at the piece ``name`` now."""
+        lesson = self.session.lesson
+        return lesson is not None and lesson.shown and lesson.current.point == name
+
     def _spot_rect(self, x: int, y: int) -> pygame.Rect | None:
         """The bounding box of cell (x, y)'s top face on the big domain (level 1 where the domain has no cell),
         inside the domain's panel; None when that cell is off the panel."""
@@ -1669,7 +1674,8 @@ class LlamaLandTableScene(TableScene):
                 iso.draw_outline(surface, frame, ev["cells"], ev["level"])
                 return
             draw_ghost(surface, frame, ev["cells"], ev["level"], True, lift=lift, kind=ev["kind"])
-            self._redraw_front(surface, frame, cells, seat, [(x, y, ev["level"]) for x, y, _i in ev["cells"]])
+            front = self._redraw_front(surface, frame, cells, seat, [(x, y, ev["level"]) for x, y, _i in ev["cells"]])
+            self._draw_spots_again(surface, frame, front)  # the spots on the cells drawn again over the ghost
             if ev["kind"] == "build":
                 self._bubble = (frame, ev, lift)  # drawn over the legend, after the labels
         elif self.mode == "llama":
@@ -1792,7 +1798,8 @@ class LlamaLandTableScene(TableScene):
             self.domain_cache[key] = img
         frame = self.frame_big
         ev = self.placer.evaluate()
-        if frame is not None and ev["cells"]:  # the tile in hand under the legend: the legend fades
+        # the tile in hand under the legend: the legend fades (not while a lesson points at it)
+        if frame is not None and ev["cells"] and not self._lesson_points_at("legend"):
             tops = [frame.top_rhombus(x, y, ev["level"]) for x, y, _i in ev["cells"]]
             xs = [px for top in tops for px, _ in top]
             ys = [py for top in tops for _, py in top]
@@ -1812,6 +1819,7 @@ class LlamaLandTableScene(TableScene):
             self.domain_cache["front"] = front
         for x, y in front[1]:
             draw_cell(surface, frame, cells, x, y, seat)
+        return front[1]
 
     def _payout_bubble(self, frame, ev, lift):
         """What the build would bring, as icons in a little bubble above the tile in hand: (picture, rect), or
@@ -1926,6 +1934,7 @@ class LlamaLandTableScene(TableScene):
         if self.spots_cache[0] != key:
             layer = pygame.Surface(frame.rect.size, pygame.SRCALPHA)
             off = (-frame.rect.x, -frame.rect.y)
+            diamonds = {}
             for (x, y), kind in p.legal_anchors().items():
                 h = cells[(x, y)]["height"] if (x, y) in cells else (0 if kind == "extend" else 1)
                 if kind == "extend" and (x, y) not in cells:
@@ -1936,8 +1945,27 @@ class LlamaLandTableScene(TableScene):
                        (cx + off[0], cy + c / 4 + off[1]), (cx - c / 2 + off[0], cy + off[1])]
                 pygame.draw.polygon(layer, SPOT_COLORS[kind], pts)
                 pygame.draw.polygon(layer, (30, 80, 50, 200), pts, 1)
-            self.spots_cache = (key, finish(layer))
+                diamonds[(x, y)] = ([(px - off[0], py - off[1]) for px, py in pts], kind)
+            self.spots_cache = (key, finish(layer), diamonds)
         surface.blit(self.spots_cache[1], frame.rect.topleft)
+
+    def _draw_spots_again(self, surface, frame, front) -> None:
+        """The spot diamonds of the domain cells drawn again in front of the tile in hand (``_redraw_front``):
+        without this, the cells standing in front of the tile would hide their spots (a build spot the player is
+        told to click would not show)."""
+        diamonds = self.spots_cache[2]
+        for cell in front:
+            hit = diamonds.get(cell)
+            if hit is None:
+                continue
+            pts, kind = hit
+            left, top = math.floor(min(x for x, _ in pts)), math.floor(min(y for _, y in pts))
+            small = pygame.Surface((math.ceil(max(x for x, _ in pts)) - left + 2,
+                                    math.ceil(max(y for _, y in pts)) - top + 2), pygame.SRCALPHA)
+            local = [(x - left, y - top) for x, y in pts]
+            pygame.draw.polygon(small, SPOT_COLORS[kind], local)  # alpha: blended like the spots' layer
+            pygame.draw.polygon(small, (30, 80, 50, 200), local, 1)
+            surface.blit(small, (left, top))
 
     def _status_text(self) -> tuple[str, tuple]:
         s = self.session
