@@ -119,8 +119,9 @@ def test_the_lesson_runs_on_the_table_the_feeding_choice_and_the_end_stay_on_it(
                 post_key(keys[value])
                 frames(2)
                 continue
-            if value == "feed:corn":
+            if value.startswith("choice:"):
                 assert app.stack.top is table.choice_overlay, "the feeding choice is open over the table"
+                assert table.choice_moves[int(value.split(":")[1])] == "feed corn 0", table.choice_moves
             rect = table.tutorial_rect(step.point if value == "point" else value)
             assert rect is not None and window.contains(rect), (step.id, value)
             post_motion(rect.center)

@@ -779,7 +779,9 @@ class LlamaLandTableScene(TableScene):
         ev = self.placer.evaluate()
         self.try_move(ev["move"])
 
-    def try_move(self, text: str) -> bool:
+    def try_move(self, text: str, confirmed: bool = False) -> bool:
+        """Play the human's step (``confirmed`` as in ``TableScene.try_move``: Llama Land has no move to confirm
+        first, every step is refused or played at once)."""
         if not self.idle:
             return False
         if not self.can_act():
