@@ -174,9 +174,11 @@ def test_viewer_steps_through_a_kept_game_on_the_real_table(tmp_path):
     for _ in range(10):
         app.step(1.1)
     assert viewer.pos > 1
-    seat = viewer.seat
-    viewer.next_seat()
-    assert viewer.table.focus == (seat + 1) % 3
+    assert viewer.view is None and viewer.table.session.omniscient  # every hand open first
+    viewer.next_view()
+    assert viewer.view == 0 and viewer.table.focus == 0 and not viewer.table.session.omniscient
+    viewer.next_view()
+    assert viewer.table.focus == 1
     assert viewer.table.session.frozen and viewer.table.session.storage is None
     assert viewer.table.advisor.available() is False  # a replay never offers advice
     assert len(viewer.history_lines()) >= viewer.pos

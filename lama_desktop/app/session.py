@@ -40,7 +40,8 @@ Driving it (the frame loop never blocks)
 Views
     ``session.view(seat)``; ``session.events_for(events, seat)`` (a ``Played``'s events as a seat may see them:
     tables show only these); ``session.human_seats``; ``session.is_human(seat)``; ``session.current_player``;
-    ``session.names``; ``session.is_over``; ``session.scores``; ``session.winners()``.
+    ``session.names``; ``session.is_over``; ``session.scores``; ``session.winners()``. A replay's frozen session
+    alone may be made ``omniscient`` (``open_views()``: every seat's view, for the viewer's "All hands open").
 """
 
 from __future__ import annotations
@@ -133,7 +134,8 @@ class GameSession:
         self._lock = threading.Lock()
         self.last_error = ""
         #: a replay's session (the replay viewer): no bot ever moves, no human move is taken, nothing is saved
-        self.frozen = False
+        self._frozen = False
+        self._omniscient = False
         #: (mover, events) of every move played, for undo: rebuilt from the record when first needed
         self._history: list[tuple[int, list[Event]]] | None = None
         #: the table's own notes for the autosave (its history of log lines): ``() -> dict`` merged into ``meta``
@@ -231,6 +233,37 @@ class GameSession:
 
     def view(self, seat: int):
         return self.state.view(seat)
+
+    @property
+    def frozen(self) -> bool:
+        """A replay's session (``replay.py``): no bot moves, ``play`` refuses, ``feed`` steps the recorded game.
+        Once frozen it stays frozen (a replay never turns into a game being played)."""
+        return self._frozen
+
+    @frozen.setter
+    def frozen(self, value: bool) -> None:
+        if self._frozen and not value:
+            raise ValueError("a replay's session stays frozen")
+        self._frozen = bool(value)
+
+    @property
+    def omniscient(self) -> bool:
+        """Every hand open: the replay viewer's "All hands open" view. Only a frozen session can be put in it, so a
+        table of a game being played always draws from its viewing seat's view alone."""
+        return self._omniscient and self._frozen
+
+    @omniscient.setter
+    def omniscient(self, value: bool) -> None:
+        if value and not self._frozen:
+            raise ValueError("only a replay's frozen session shows every hand")
+        self._omniscient = bool(value)
+
+    def open_views(self) -> list | None:
+        """Every seat's own view (each with that seat's hand) for a table that draws every hand open; None unless
+        the session is ``omniscient`` (a replay's open view)."""
+        if not self.omniscient:
+            return None
+        return [self.state.view(k) for k in range(self.record.players)]
 
     def events_for(self, events, seat: int | None) -> list[Event]:
         """A move's events as ``seat`` may see them (``None``: a spectator): what a table shows, never the raw
@@ -385,6 +418,16 @@ class GameSession:
         if self.gatekeeper is None:
             return None
         return self.gatekeeper(move)
+
+    # -- a replay's way forward (frozen sessions only) -------------------------------------------------------
+    def feed(self, move: Move | str) -> list[Event]:
+        """The replay viewer's step: apply the next move of the game being replayed, as its seat played it (the
+        table shows it through ``take_played`` like any move). Only a frozen session takes it: a game being
+        played moves by ``play`` and the bots. IllegalMove (state unchanged) for a move that does not apply."""
+        if not self.frozen:
+            raise ValueError("only a replay's frozen session is fed recorded moves")
+        cur = self.state.current_player
+        return self._apply(cur, as_move(move), by_bot=not self.is_human(cur))
 
     # -- the frame loop's side -------------------------------------------------------------------------------
     def poll(self, busy: bool = False) -> list[Played]:

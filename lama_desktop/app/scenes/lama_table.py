@@ -1076,8 +1076,14 @@ class LamaTableScene(TableScene):
         self._blit_plate(surface, seat, plate_rect)
         hand_rect = L[f"seat{k}.hand"]
         draw_backs_and_count(surface, self.ui, hand_rect, sh.sizes[seat], not sh.active[seat], self.back_w,
-                             L.seat_s(k, 26))
+                             L.seat_s(k, 26), faces=self._open_hand(seat), colorblind=self.colorblind)
         self._draw_tokens(surface, seat, L[f"seat{k}.tokens"].inflate(-L.s(8), 0), self.small_token_d, "left")
+
+    def _open_hand(self, seat: int):
+        """Another seat's hand face up (its cards as the table names them), only in a replay's "All hands open"
+        view (``session.open_views``: a frozen, omniscient session); None at every other table."""
+        views = self.session.open_views()
+        return None if views is None else self.shown_type(views[seat], True).hand
 
     def _draw_me_seat(self, surface) -> None:
         L = self.layout

@@ -131,6 +131,7 @@ class LlamaLandTableScene(TableScene):
         self.results_open = False
         self._legal_cache = (None, [])
         self.advisor = AdvisorPanel(self)
+        self.log.round_of = self._history_round
         self.history = HistoryPanel(self)
 
     # -- lifecycle -------------------------------------------------------------------------------------------
@@ -1544,7 +1545,9 @@ class LlamaLandTableScene(TableScene):
         return self.rects["log"]
 
     def _history_round(self) -> int:
-        return 0  # Llama Land is played in turns, not rounds
+        """The round shown (the one the status bar names: the turn the player to move is playing), so the history
+        groups Llama Land's lines by round like the other tables'."""
+        return round_number(self.d)
 
     # -- the advisor (table/advisor_panel.py) -------------------------------------------------------------------
     #: how many of the advisor's best placements are drawn as ghost tiles

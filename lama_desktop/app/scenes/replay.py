@@ -3,13 +3,17 @@
 The table is the game's own table scene (``tables.open_table``) opened on the position after ``pos`` moves
 (``GameRecord.replay(pos)``) with a *frozen* session (``GameSession.frozen``: no bot moves, no click plays, nothing
 is saved) and a private scene stack, so nothing it does (a round summary, the results screen, a sound) leaves the
-viewer. The viewer chooses whose eyes the table has (``seat``: that seat is the table's human, so the table draws
-that seat's view and the history only what it may read). Beside it: the history of the moves so far, grouped by
-round (``advise.move_label`` words each move in the player's language), and the bar: a round back, a move back,
-play/pause, a move on, a round on, the speed, the seat, export, close.
+viewer. The viewer chooses whose eyes the table has (``view``): ``None``, "All hands open" (the default), makes the
+session ``omniscient`` (only a frozen session can be: the table then draws every seat's hand face up from
+``session.open_views()``), or a seat's number: that seat is the table's human and the table draws that seat's view
+alone. Beside it: the history, which is the table's own ``LogPanel`` (grouped by round, scrolled with the wheel, a
+drag or Page Up / Page Down), its lines written by the table itself: the whole game is fed once through a hidden
+table of the same view (``GameSession.feed``, animations skipped, summaries closed), and each position's table
+takes those lines up to its move (``LogPanel.cut_at_move``). The bar: a round back, a move back, play/pause, a move
+on, a round on, the speed, the view, export, close.
 
-Keys: ←/→ a move, PgUp/PgDn (or ↑/↓) a round, Home/End, Space play/pause, +/- speed, Tab the next seat, E export,
-H the history, Esc close.
+Keys: ←/→ a move, ↑/↓ a round, Home/End, Space play/pause, +/- speed, Tab the next view, E export, PgUp/PgDn
+scroll the history, H hide it, Esc close.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import pygame
 from ...pastgames import PastGame, export_name, timeline
 from ..i18n import language, t
 from ..scene import Scene, SceneStack
+from ..table.pieces import expand_icon_rect
 from ..widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
 
 log = logging.getLogger("lama_desktop.replay")
@@ -31,7 +36,7 @@ SPEEDS = (2.0, 1.0, 0.5, 0.25)
 
 class _ReplayStack(SceneStack):
     """The table's own stack: it holds the table only (anything a table pushes — a round summary, the results —
-    is dropped: the viewer shows positions, and the results are the past game's own)."""
+    is closed at once: the viewer shows positions, and the results are the past game's own)."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -41,6 +46,11 @@ class _ReplayStack(SceneStack):
         if self.table is None:
             self.table = scene
             super().push(scene)
+            return
+        on_close = getattr(scene, "on_close", None)  # a round summary: the table goes on as if it was read
+        if callable(on_close):
+            scene.on_close = None
+            on_close()
 
     def replace(self, scene) -> None:
         pass
@@ -81,13 +91,19 @@ class _ReplayApp:
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, past: PastGame, seat: int | None = None):
+    def __init__(self, past: PastGame, view: int | None = None):
         super().__init__()
         self.past = past
         self.total = len(past.record.moves)
         self.pos = self.total  # the finished game's last position first
         humans = [i for i, s in enumerate(past.seats) if not s.is_bot]
-        self.seat = seat if seat is not None else (humans[0] if humans else 0)
+        #: the seat at the bottom of the open view (the game's first human)
+        self.home = humans[0] if humans else 0
+        #: None: every hand open; a seat: that seat's own view
+        self.view = view
+        #: the history of the whole game as each view's table wrote it (``LogPanel.to_dict``), built once per view
+        self._histories: dict = {}
+        self.wide_history = False
         self.playing = False
         self.speed = 1
         self.clock = 0.0
@@ -149,33 +165,81 @@ class ReplayScene(Scene):
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
         self.build()
 
-    def next_seat(self) -> None:
-        self.seat = (self.seat + 1) % len(self.past.seats)
+    @property
+    def seat(self) -> int:
+        """The seat at the bottom of the table: the viewed seat, or the open view's home seat."""
+        return self.home if self.view is None else self.view
+
+    def next_view(self) -> None:
+        """All hands open → each seat's own view in turn → all hands open."""
+        n = len(self.past.seats)
+        self.view = 0 if self.view is None else (None if self.view + 1 >= n else self.view + 1)
         self._open_table()
         self.build()
 
+    def set_view(self, view: int | None) -> None:
+        self.view = view
+        self._open_table()
+        self.build()
+
+    def view_label(self) -> str:
+        if self.view is None:
+            return t("replay.view_open")
+        return t("replay.seat", name=self.past.seats[self.view].name)
+
     # the table ------------------------------------------------------------------------------------------------
-    def _open_table(self) -> None:
+    def _table_at(self, pos: int):
+        """A table of this view opened on the position after ``pos`` moves (frozen; omniscient in the open view),
+        settled: its opening animations and events shown at once."""
         from ...engine.record import GameRecord
         from ...storage import SavedGame
         from ..gameconfig import GameConfig, SeatConfig
         from ..tables import open_table
 
-        if self.table is not None:
-            self.table.close()
         past = self.past
         record = GameRecord(past.record.game_id, past.record.players, past.record.variants, past.record.seed,
-                            dict(past.record.options), list(past.record.moves[: self.pos]))
+                            dict(past.record.options), list(past.record.moves[:pos]))
         seats = [SeatConfig(s.name, "human" if i == self.seat else "bot", s.level) for i, s in enumerate(past.seats)]
         config = GameConfig(record.game_id, seats, tuple(record.variants),
                             int(record.options.get("first_dealer", record.options.get("first_player", 0)) or 0),
                             record.seed)
         saved = SavedGame(record, record.replay(), {"seats": [s.to_dict() for s in seats], "replay": True})
         proxy = _ReplayApp(self.app)
+        table = open_table(proxy, config=config, saved=saved)
+        table.session.omniscient = self.view is None
+        proxy.stack.push(table)
+        proxy.stack.apply_pending()
+        _settle(table)
+        speak = getattr(table, "_speak_to_viewer", None)
+        if speak is not None:  # a finished game's table closed itself on its way to the results: it still reads
+            speak()
+        return table
+
+    def history_of_view(self) -> dict:
+        """The whole game's history as this view's table writes it (``LogPanel.to_dict``): every move fed through a
+        hidden table from the first position (once per view; a position's table then keeps the lines before it)."""
+        key = self.view
+        if key not in self._histories:
+            table = self._table_at(0)
+            try:
+                for move in self.past.record.moves:
+                    table.session.feed(move)
+                    _settle(table)
+                self._histories[key] = table.log.to_dict()
+            finally:
+                table.close()
+        return self._histories[key]
+
+    def _open_table(self) -> None:
+        if self.table is not None:
+            self.table.close()
+        past = self.past
+        record = past.record
         try:
-            table = open_table(proxy, config=config, saved=saved)
-            proxy.stack.push(table)
-            proxy.stack.apply_pending()
+            history = self.history_of_view()
+            table = self._table_at(self.pos)
+            table.log.load(history)
+            table.log.cut_at_move(self.pos)
         except Exception as error:  # noqa: BLE001 - a position a table cannot show: said, never a crash
             from .message import MessageScene
 
@@ -188,11 +252,6 @@ class ReplayScene(Scene):
                     "replay.rules_changed", name=t(f"common.games.{record.game_id}"),  # i18n-keys: common.games.*
                     detail=f"{type(error).__name__}: {error}")))
             return
-        if hasattr(table, "skip_animations"):
-            try:
-                table.skip_animations()
-            except Exception:  # noqa: BLE001 - a table with nothing to skip
-                pass
         own_status = table._status_text
         names = past.names
 
@@ -237,7 +296,9 @@ class ReplayScene(Scene):
 
     def history_rect(self, ui, size) -> pygame.Rect:
         w, h = size
-        width = max(ui.s(280), min(ui.s(400), w // 5))
+        width = max(ui.s(300), min(ui.s(440), w // 4))
+        if self.wide_history:  # its corner icon (or F2) widens it (the table gives it room)
+            width = min(w - ui.s(40), max(ui.s(620), w * 2 // 5))
         return pygame.Rect(w - width - ui.s(12), ui.s(12), width, self.bar_rect(ui, size).top - ui.s(24))
 
     def build(self) -> None:
@@ -250,14 +311,14 @@ class ReplayScene(Scene):
         y = bar.y + ui.s(8)
         x = bar.x + ui.s(10)
         items = [
-            ("round_back", t("replay.round_back"), lambda: self.jump_round(-1), "PgUp", self.pos > 0),
+            ("round_back", t("replay.round_back"), lambda: self.jump_round(-1), "↑", self.pos > 0),
             ("back", t("replay.move_back"), lambda: self.step(-1), "←", self.pos > 0),
             ("play", t("replay.pause") if self.playing else t("replay.play"), self.toggle_play, "Space", True),
             ("forward", t("replay.move_on"), lambda: self.step(1), "→", self.pos < self.total),
-            ("round_on", t("replay.round_on"), lambda: self.jump_round(1), "PgDn", self.pos < self.total),
+            ("round_on", t("replay.round_on"), lambda: self.jump_round(1), "↓", self.pos < self.total),
             ("speed", t("replay.speed", speed=f"{1 / SPEEDS[self.speed]:g}"), lambda: self.change_speed(
                 1 if self.speed < len(SPEEDS) - 1 else -(len(SPEEDS) - 1)), "+/-", True),
-            ("seat", t("replay.seat", name=self.past.seats[self.seat].name), self.next_seat, "Tab", True),
+            ("view", self.view_label(), self.next_view, "Tab", True),
             ("export", t("replay.export"), self.export, "E", True),
             ("close", t("replay.close"), self.close, "Esc", True),
         ]
@@ -293,33 +354,46 @@ class ReplayScene(Scene):
 
     # frame --------------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self.show_history and self._history_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
             key = event.key
             actions = {
                 pygame.K_LEFT: lambda: self.step(-1), pygame.K_RIGHT: lambda: self.step(1),
-                pygame.K_PAGEUP: lambda: self.jump_round(-1), pygame.K_PAGEDOWN: lambda: self.jump_round(1),
                 pygame.K_UP: lambda: self.jump_round(-1), pygame.K_DOWN: lambda: self.jump_round(1),
                 pygame.K_HOME: lambda: self.step(-self.total), pygame.K_END: lambda: self.step(self.total),
-                pygame.K_SPACE: self.toggle_play, pygame.K_TAB: self.next_seat, pygame.K_e: self.export,
+                pygame.K_SPACE: self.toggle_play, pygame.K_TAB: self.next_view, pygame.K_e: self.export,
                 pygame.K_PLUS: lambda: self.change_speed(1), pygame.K_EQUALS: lambda: self.change_speed(1),
                 pygame.K_KP_PLUS: lambda: self.change_speed(1), pygame.K_MINUS: lambda: self.change_speed(-1),
                 pygame.K_KP_MINUS: lambda: self.change_speed(-1), pygame.K_h: self._toggle_history,
-                pygame.K_ESCAPE: self.close,
+                pygame.K_F2: self._widen_history, pygame.K_ESCAPE: self.close,
             }
             action = actions.get(key)
             if action is not None:
                 action()
                 return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.show_history:
-            clicked = self._history_round_at(event.pos)
-            if clicked is not None:
-                self.go_round(clicked)
-                return True
         self.group.handle_event(event)
         return True  # the table below is read-only: nothing reaches it
 
+    def _history_event(self, event) -> bool:
+        """The history beside the table is the table's own: its panel's scrolling (wheel over it, a drag, Page Up /
+        Page Down) on the viewer's rect; its corner icon widens it."""
+        table = self.table
+        if table is None or getattr(table, "history", None) is None or self.app is None:
+            return False
+        ui = self.app.menu_ui
+        rect = self.history_rect(ui, self.app.size)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and expand_icon_rect(ui, rect).collidepoint(event.pos):
+            self._widen_history()
+            return True
+        return table.history.scroll_event(event, rect, ui)
+
     def _toggle_history(self) -> None:
         self.show_history = not self.show_history
+
+    def _widen_history(self) -> None:
+        self.wide_history = not self.wide_history
 
     def update(self, dt: float) -> None:
         if self.table is not None:
@@ -367,7 +441,7 @@ class ReplayScene(Scene):
         # seat's view, a new size or language, or something still moving on it): a still replay costs one blit
         tween = getattr(self.table, "tween", None)
         moving = bool(getattr(tween, "busy", False)) or bool(getattr(self.table, "toasts", None))
-        key = (id(self.table), self.pos, getattr(self.table, "viewer", None), size, rect.size, language(),
+        key = (id(self.table), self.pos, self.view, getattr(self.table, "viewer", None), size, rect.size, language(),
                bool(self.app.settings.colorblind))
         scaled = getattr(self, "_scaled", None)
         if moving or scaled is None or scaled[0] != key:
@@ -384,70 +458,29 @@ class ReplayScene(Scene):
                          border_radius=ui.s(4))
 
     # history ------------------------------------------------------------------------------------------------
-    def history_lines(self) -> list[tuple[str, int | None, bool]]:
-        """``(text, round header or None, is the latest move)`` for the moves played up to ``pos``."""
-        from ...advise import move_label
-        from ...engine.core import as_move
-
-        names = self.past.names
-        lines, last_round = [], 0
-        for index in range(self.pos):
-            round_no = self.timeline.rounds[index]
-            if round_no != last_round:
-                lines.append((t("replay.round", round=round_no), round_no, False))
-                last_round = round_no
-            seat = self.timeline.movers[index]
-            who = names[seat] if 0 <= seat < len(names) else "?"
-            try:
-                what = move_label(as_move(self.past.record.moves[index]), self.past.game_id, names)
-            except Exception:  # noqa: BLE001 - a move word that cannot be made: the move as written
-                what = self.past.record.moves[index]
-            lines.append((t("replay.line", name=who, move=what), None, index == self.pos - 1))
-        return lines
-
-    def _history_layout(self, ui, size):
-        rect = self.history_rect(ui, size)
-        row = ui.s(28)
-        lines = self.history_lines()
-        fits = max(1, (rect.h - ui.s(60)) // row)
-        shown = lines[-fits:]
-        return rect, row, shown
-
-    def _history_round_at(self, pos):
-        ui = self.app.menu_ui
-        rect, row, shown = self._history_layout(ui, self.app.size)
-        if not rect.collidepoint(pos):
-            return None
-        index = (pos[1] - rect.y - ui.s(50)) // row
-        if 0 <= index < len(shown):
-            return shown[index][1]
-        return None
+    def history_lines(self) -> list[str]:
+        """The history's lines at this position, as the viewer's reader reads them (oldest first)."""
+        if self.table is None:
+            return []
+        return [str(entry.text) for entry in self.table.log.visible()]
 
     def _draw_history(self, surface, ui) -> None:
-        rect, row, shown = self._history_layout(ui, surface.get_size())
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((14, 34, 32, 226))
-        surface.blit(shade, rect)
-        pygame.draw.rect(surface, (226, 200, 140), rect, width=max(1, ui.s(2)), border_radius=ui.s(8))
-        title = ui.text(t("replay.history"), 22, CREAM, bold=True)
-        surface.blit(title, (rect.x + ui.s(14), rect.y + ui.s(12)))
-        y = rect.y + ui.s(50)
-        clip = surface.get_clip()
-        surface.set_clip(rect.inflate(-ui.s(8), -ui.s(8)))
-        for text, header, latest in shown:
-            if header is not None:
-                img = ui.text(text, 18, (240, 210, 140), bold=True)
-            else:
-                img = ui.text(text, 18, (255, 255, 255) if latest else (205, 222, 214), bold=latest)
-            if latest:
-                pygame.draw.rect(surface, (60, 96, 84), (rect.x + ui.s(6), y - ui.s(2), rect.w - ui.s(12), row),
-                                 border_radius=ui.s(6))
-            surface.blit(img, (rect.x + ui.s(16 if header is None else 12), y + (row - img.get_height()) // 2 - 2))
-            y += row
-        surface.set_clip(clip)
-        if not shown:
-            img = ui.text(t("replay.no_moves"), 18, (205, 222, 214))
-            surface.blit(img, (rect.x + ui.s(16), y))
+        if self.table is None:
+            return
+        rect = self.history_rect(ui, surface.get_size())
+        self.table.log.draw(surface, rect, ui, t("replay.history"), expanded=True)
+
+
+def _settle(table, rounds: int = 400) -> None:
+    """Show everything the table has queued at once: animations finished, events handled, summaries closed (the
+    replay's stack closes them), until the table is idle (bounded: a table that never settles is drawn as it is)."""
+    for _ in range(rounds):
+        skip = getattr(table, "skip_animations", None) or table.tween.skip
+        skip()
+        table.update(0.05)
+        if table.idle:
+            skip()
+            return
 
 
 __all__ = ["ReplayScene", "SPEEDS", "INK"]

@@ -157,6 +157,31 @@ class HistoryPanel:
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and self.offered():
                 self.undo()
                 return True
+            return self.scroll_event(event, rect, ui)
+        if event.type == pygame.MOUSEMOTION:
+            self._hover_reason = self.offered() and self.undo_button.rect.collidepoint(event.pos)
+            self.undo_button.hovered = self.undo_button.enabled and self.undo_button.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.offered() and self.undo_button.rect.collidepoint(event.pos):
+                self.undo_button.pressed = self.undo_button.enabled
+                if not self.undo_button.enabled:
+                    self.table._toast_reason(self.reason())
+                return True
+            if expand_icon_rect(ui, rect).collidepoint(event.pos):
+                self.toggle()
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.undo_button.pressed:
+            self.undo_button.pressed = False
+            if self.undo_button.rect.collidepoint(event.pos):
+                self.undo()
+            return True
+        return self.scroll_event(event, rect, ui)
+
+    def scroll_event(self, event, rect, ui) -> bool:
+        """Scroll the history shown in ``rect`` (window coordinates; the table's log, or the replay viewer's
+        history beside its table): the wheel over it, a drag started in it, Page Up / Page Down. True when the
+        event was one of those."""
+        if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self._scroll_rows(ui, rect, event.key)
                 return True
@@ -169,34 +194,16 @@ class HistoryPanel:
             return False
         if event.type == pygame.MOUSEMOTION:
             self._pointer = tuple(event.pos)
-            self._hover_reason = self.offered() and self.undo_button.rect.collidepoint(event.pos)
-            self.undo_button.hovered = self.undo_button.enabled and self.undo_button.rect.collidepoint(event.pos)
             if self._drag is not None:
                 self._drag_to(event.pos, ui)
                 return True
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.offered() and self.undo_button.rect.collidepoint(event.pos):
-                self.undo_button.pressed = self.undo_button.enabled
-                if not self.undo_button.enabled:
-                    self.table._toast_reason(self.reason())
-                return True
-            if expand_icon_rect(ui, rect).collidepoint(event.pos):
-                self.toggle()
-                return True
-            if rect.collidepoint(event.pos):
-                self._drag = (event.pos[1], self.log.scroll)
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.undo_button.pressed:
-                self.undo_button.pressed = False
-                if self.undo_button.rect.collidepoint(event.pos):
-                    self.undo()
-                return True
-            if self._drag is not None:
-                self._drag = None
-                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rect.collidepoint(event.pos):
+            self._drag = (event.pos[1], self.log.scroll)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
+            self._drag = None
+            return True
         return False
 
     def _drag_to(self, pos, ui) -> None:

@@ -186,11 +186,49 @@ def backs_fan(count: int, card_w: int, max_w: int, dim: bool = False) -> pygame.
     return finish(surf)
 
 
+@lru_cache(maxsize=128)
+def faces_grid(faces: tuple, height: int, max_w: int, dim: bool = False, colorblind: bool = False) -> pygame.Surface:
+    """An opponent's hand face up (the replay's "All hands open"): each card's middle (its big value on its colour)
+    as a chip, side by side in up to three rows so every value reads at a glance within ``max_w`` x ``height``."""
+    n = len(faces)
+    if n <= 0:
+        return pygame.Surface((1, 1), pygame.SRCALPHA)
+    gap = max(2, height // 24)
+    best = None
+    for rows in (1, 2, 3):
+        cols = -(-n // rows)
+        size = min((height - gap * (rows - 1)) // rows, (max_w - gap * (cols - 1)) // cols)
+        if best is None or size > best[0]:
+            best = (size, rows, cols)
+    size, rows, cols = best
+    size = max(8, size)
+    card_w = max(8, round(size / 0.72))
+    surf = pygame.Surface((cols * size + (cols - 1) * gap, rows * size + (rows - 1) * gap), pygame.SRCALPHA)
+    radius = max(2, size // 6)
+    for i, name in enumerate(faces):
+        face = card_image(name, card_w, colorblind)
+        crop = pygame.Rect(0, 0, size, size)
+        crop.center = face.get_rect().center
+        chip = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(chip, (255, 255, 255, 255), chip.get_rect(), border_radius=radius)
+        chip.blit(face, (0, 0), crop, special_flags=pygame.BLEND_RGBA_MIN)
+        pygame.draw.rect(chip, (74, 44, 29, 120), chip.get_rect(), max(1, size // 28), border_radius=radius)
+        r, c = divmod(i, cols)
+        surf.blit(chip, (c * (size + gap), r * (size + gap)))
+    if dim:
+        surf.fill((120, 120, 120, 150), special_flags=pygame.BLEND_RGBA_MULT)
+    return finish(surf)
+
+
 def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, count: int, out: bool, card_w: int,
-                         badge_h: int) -> pygame.Rect:
+                         badge_h: int, faces=None, colorblind: bool = False) -> pygame.Rect:
     """An opponent's hand in its anchor ``rect``: a fan of ``count`` backs and a "n cards" badge (red "Out" when
     ``out``) right of it, both inside ``rect`` whatever the UI scale (the fan closes up to leave the badge room).
-    Returns what was covered."""
+    ``faces``: the hand's cards face up instead (only the replay's open view knows them). Returns what was
+    covered."""
+    if faces is not None:
+        faces = tuple(faces)
+        count = len(faces)
     from ..i18n import plural, t
 
     text = plural("lama.cards", count) if count else ""
@@ -208,7 +246,10 @@ def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, cou
     x = rect.x + gap
     if count:
         room = rect.w - gap - (badge.get_width() + gap if badge is not None else 0)
-        fan = backs_fan(count, card_w, max(card_w, room), out)
+        if faces is not None:
+            fan = faces_grid(faces, rect.h, max(card_w, room), out, colorblind)
+        else:
+            fan = backs_fan(count, card_w, max(card_w, room), out)
         fan_rect = fan.get_rect(midleft=(x, rect.centery))
         fan_rect.clamp_ip(rect)
         covered = surface.blit(fan, fan_rect)

@@ -1,0 +1,159 @@
+"""The replay viewer's views (every hand open, or one seat's) and its history (the table's own LogPanel), and the
+round headings of every game's history (issue 16)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from frames import fast_app
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.app.scenes.replay import ReplayScene
+from lama_desktop.app.session import GameSession
+from lama_desktop.app.tables import open_table
+from test_past_games import GAMES, finished_game
+
+CARD_GAMES = ("lama", "lama-cadabra")
+
+
+def viewer_on(tmp_path, game, seed=3, size=(1280, 720)):
+    app = fast_app(tmp_path, size)
+    app.start()
+    app.step(0.02)
+    past, final = finished_game(game, seed)
+    viewer = ReplayScene(past)
+    app.stack.push(viewer)
+    app.stack.apply_pending()
+    app.step(0.02)
+    return app, viewer, past
+
+
+def _mid_round(viewer):
+    """A position inside a round with cards in every hand (the first move of the second half of round 1)."""
+    for pos in range(viewer.total // 3, 0, -1):
+        state = viewer.past.record.replay(pos)
+        if all(state.view(k).hand_sizes[k] > 0 for k in range(state.num_players)) and state.phase == "playing":
+            return pos
+    return 1
+
+
+# -- every hand open is a replay's alone ---------------------------------------------------------------------------
+def test_a_session_being_played_can_never_show_every_hand():
+    session = GameSession.new("lama", [SeatConfig("A", "human"), SeatConfig("B", "bot", "easy")], seed=4)
+    with pytest.raises(ValueError):
+        session.omniscient = True
+    assert not session.omniscient and session.open_views() is None
+    session.frozen = True
+    session.omniscient = True
+    assert len(session.open_views()) == 2
+    with pytest.raises(ValueError):  # a replay never turns back into a game being played
+        session.frozen = False
+    session.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_normal_table_draws_no_other_seats_hand(tmp_path, game):
+    app = fast_app(tmp_path)
+    seats = [SeatConfig("A", "human"), SeatConfig("B", "bot", "easy"), SeatConfig("C", "bot", "easy")]
+    table = open_table(app, GameConfig(game, seats, (), 0, seed=5))
+    app.stack.push(table)
+    app.stack.apply_pending()
+    app.step(1 / 30)
+    with pytest.raises(ValueError):
+        table.session.omniscient = True
+    assert table.session.open_views() is None
+    if hasattr(table, "_open_hand"):
+        assert all(table._open_hand(seat) is None for seat in range(3))
+    table.close()
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_the_open_view_draws_every_opponents_hand_face_up(tmp_path, game, monkeypatch):
+    from lama_desktop.app.scenes import lama_table
+
+    app, viewer, past = viewer_on(tmp_path, game)
+    pos = _mid_round(viewer)
+    viewer.go(pos)
+    table = viewer.table
+    assert viewer.view is None and table.session.omniscient
+    state = past.record.replay(pos)
+    drawn = {}
+    real = lama_table.draw_backs_and_count
+
+    def spy(surface, ui, rect, count, out, card_w, badge_h, faces=None, colorblind=False):
+        drawn[tuple(rect)] = faces
+        return real(surface, ui, rect, count, out, card_w, badge_h, faces=faces, colorblind=colorblind)
+
+    monkeypatch.setattr(lama_table, "draw_backs_and_count", spy)
+    table._layer = None
+    table.draw(pygame.Surface(app.size))
+    for seat in range(3):
+        if seat == table.focus:
+            continue
+        expected = table.shown_type(state.view(seat), True).hand
+        assert table._open_hand(seat) == expected and len(expected) == state.view(seat).hand_sizes[seat]
+        assert list(drawn[tuple(table.layout[f"seat{table.pos_of(seat)}.hand"])]) == expected
+    viewer.set_view(1)  # one seat's own view: the others' hands are backs again
+    assert not viewer.table.session.omniscient and viewer.table.focus == 1
+    assert all(viewer.table._open_hand(seat) is None for seat in range(3))
+    app.shutdown()
+
+
+# -- the history beside the table is the table's own ---------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replays_history_is_the_tables_log_up_to_the_position(tmp_path, game):
+    app, viewer, past = viewer_on(tmp_path, game)
+    full = [str(e.text) for e in viewer.table.log.entries]
+    assert viewer.pos == viewer.total and len(full) > viewer.total // 2
+    pos = viewer.total // 2
+    viewer.go(pos)
+    entries = viewer.table.log.entries
+    assert entries and all(e.move < pos for e in entries)
+    assert [str(e.text) for e in entries] == full[:len(entries)]  # the same lines, the later moves' cut off
+    rounds = [e.round for e in entries]
+    assert rounds == sorted(rounds) and rounds[-1] >= 1
+    app.shutdown()
+
+
+def test_the_replays_history_scrolls_with_wheel_drag_and_page_keys(tmp_path):
+    app, viewer, _past = viewer_on(tmp_path, "llama-land", size=(1280, 720))
+    log = viewer.table.log
+    rect = viewer.history_rect(app.menu_ui, app.size)
+    assert log.scroll == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    app.step(0.02)
+    assert log.scroll > 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
+    app.step(0.02)
+    assert log.scroll == 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
+    app.step(0.02)
+    paged = log.scroll
+    assert paged > 3
+    viewer.draw(pygame.Surface(app.size))  # drawing clamps the scroll to the rows there are
+    start = (rect.centerx, rect.y + rect.h // 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 200), rel=(0, -200),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 200), button=1))
+    app.step(0.02)
+    assert log.scroll < paged  # dragged up: newer lines
+    assert viewer.pos == viewer.total  # none of it moved the replay
+    app.shutdown()
+
+
+# -- round headings --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_history_has_its_round_headings(tmp_path, game):
+    from lama_desktop.app.i18n import t
+
+    app, viewer, past = viewer_on(tmp_path, game)
+    rounds = sorted(set(viewer.timeline.rounds))
+    assert len(rounds) >= 2
+    rows = viewer.table.log._rows(app.menu_ui, 400)
+    headings = [text for text, _color, style in rows if style == "round"]
+    assert headings == [t("history.round", round=r) for r in range(1, len(headings) + 1)]
+    assert len(headings) >= len(rounds)
+    app.shutdown()
