@@ -130,6 +130,11 @@ def test_the_lesson_runs_on_the_table_the_feeding_choice_and_the_end_stay_on_it(
         assert [str(m) for m in session.record.moves[before:before + 1]] == list(step.do[:1]), step.id
     assert lesson.bots.problems == []
     assert session.state.is_over and app.stack.top is table and not table.results_open
+    # the scoring card the last step points at: the engine's breakdown, its total the final scores
+    rows = table._final_score_rows()
+    assert rows[-1][1] == session.state.scores == [62, 59]
+    assert [label for label, _ in rows[3:-1]] == ["Hills", "Road"]  # only the objectives that paid someone
+    assert window.contains(table.tutorial_rect("scores"))
     frames(90)  # well past the results screen's delay in a real game
     assert app.stack.top is table
 

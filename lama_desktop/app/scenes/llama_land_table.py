@@ -1421,6 +1421,7 @@ class LlamaLandTableScene(TableScene):
             surface.blit(*bubble)
         self._bubble = None
         self._draw_status(surface)
+        self._draw_final_scores(surface)
         self.log.draw(surface, self.rects["log"], ui, log_title())
         for b in self.buttons.values():
             b.draw(surface, ui)
@@ -1443,8 +1444,9 @@ class LlamaLandTableScene(TableScene):
         ``objective:<i>``, ``space:<i>,<s>`` (space s of objective card i), ``plate:<seat>`` (a player's panel),
         ``crops`` / ``crops:<seat>`` (the crops and coins held), ``markers`` / ``markers:<seat>`` (foundations and
         markers left), ``log``, ``button:<name>`` (``feed``, ``marker``, ``end``, ``rotate``, ``confirm``...),
-        ``advisor``, and while the feeding or characters choice is open ``feed:<crop>`` (the row feeding that crop
-        with the fewest coins) and ``choice:<i>``."""
+        ``advisor``, ``scores`` (the final scoring card of a lesson's finished game), and while the feeding or
+        characters choice is open ``feed:<crop>`` (the row feeding that crop with the fewest coins) and
+        ``choice:<i>``."""
         if self.ui is None or not self.rects:
             return None
         kind, _, arg = name.partition(":")
@@ -1485,6 +1487,9 @@ class LlamaLandTableScene(TableScene):
                 return self._panel_piece(seat, kind) if 0 <= seat < self.n else None
         except (ValueError, KeyError, IndexError):
             return None
+        if kind == "scores" and not arg:  # a lesson's final scoring card
+            layout = self._final_scores_layout()
+            return pygame.Rect(layout[0]) if layout is not None else None
         if kind == "round" and not arg:
             rect = self._label_rects.get("round")
             return pygame.Rect(rect) if rect is not None else None
@@ -1508,6 +1513,67 @@ class LlamaLandTableScene(TableScene):
                 index = min(feeds)[1] if feeds else -1
             return pygame.Rect(rows[index]) if 0 <= index < len(rows) else None
         return None
+
+    # -- a lesson's game over: the scoring on the table (a real game shows it on the results screen) -----------
+    def _final_score_rows(self):
+        """(label, points per seat) of the final scoring: llama cards, crops, coins, each objective that paid
+        someone, the total; None unless a lesson's game is over (a real game leaves for the results screen)."""
+        if self.session.lesson is None or not self.session.is_over:
+            return None
+        from .llama_land_results import score_rows
+
+        breakdown = self.d["breakdown"]
+        rows = score_rows(breakdown, [o["id"] for o in self.d["objectives"]])
+        return [(label, points) for key, label, points in rows if not key.startswith("objective:") or any(points)]
+
+    def _final_scores_layout(self):
+        """(card rect, row height, label column width, seat column width) of the scoring card: in the domain's
+        panel, right-aligned above the status line."""
+        rows = self._final_score_rows()
+        if rows is None:
+            return None
+        ui = self.ui
+        pad, row_h = ui.s(14), ui.font(17).get_linesize() + ui.s(6)
+        label_w = max(ui.font(17).size(label)[0] for label, _ in rows)
+        seat_w = max(ui.s(70), max(ui.font(17, True).size(self._name(s))[0] for s in range(self.n)) + ui.s(16))
+        title_h = ui.font(17, True).get_linesize() + ui.s(8)
+        dom, status = self.rects["domain"], self.rects["status"]
+        width = min(dom.w - ui.s(32), 2 * pad + label_w + self.n * seat_w)
+        label_w = width - 2 * pad - self.n * seat_w
+        height = 2 * pad + title_h + row_h * (len(rows) + 1)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.bottomright = (dom.right - ui.s(16), status.y - ui.s(12))
+        rect.top = max(rect.top, dom.y + ui.s(44))
+        return rect, row_h, label_w, seat_w
+
+    def _draw_final_scores(self, surface) -> None:
+        layout = self._final_scores_layout()
+        if layout is None:
+            return
+        rect, row_h, label_w, seat_w = layout
+        ui = self.ui
+        rows = self._final_score_rows()
+        draw_panel(surface, rect, ui)
+        pad = ui.s(14)
+        title = ui.text_fit(t("llama_land.results.subtitle"), 17, rect.w - 2 * pad, INK, bold=True)
+        surface.blit(title, (rect.x + pad, rect.y + pad))
+        y = rect.y + pad + ui.font(17, True).get_linesize() + ui.s(8)
+        x0 = rect.x + pad + label_w
+        for s in range(self.n):  # the seats' names over their columns, in their colours
+            name = ui.text_fit(self._name(s), 17, seat_w - ui.s(6), iso.seat_rgb(s), bold=True)
+            surface.blit(name, name.get_rect(midtop=(x0 + s * seat_w + seat_w // 2, y)))
+        y += row_h
+        for i, (label, points) in enumerate(rows):
+            last = i == len(rows) - 1
+            if last:
+                pygame.draw.line(surface, PAPER_EDGE, (rect.x + pad, y - ui.s(3)), (rect.right - pad, y - ui.s(3)),
+                                 max(1, ui.s(2)))
+            img = ui.text_fit(label, 17, label_w - ui.s(8), INK, bold=last)
+            surface.blit(img, (rect.x + pad, y))
+            for s, value in enumerate(points):
+                num = ui.text(str(value), 17, INK, bold=last)
+                surface.blit(num, num.get_rect(midtop=(x0 + s * seat_w + seat_w // 2, y)))
+            y += row_h
 
     def _lesson_points_at(self, name: str) -> bool:
         """A lesson's narrator shows a step pointing at the piece ``name`` now."""
