@@ -95,6 +95,8 @@ def test_the_lesson_teaches_what_its_steps_say(session):
     # the last card ends the round; you give back the black: 1 point left
     assert moments["last"]["phase"] == "returning"
     assert session.state.history[-1][0] == 1 and session.state.round_no == 3
+    # the scoring step's example: Carla's 2/3 and llama score 2 + 3 + 10 (she had 7 after your white)
+    assert session.state.history[-1][2] - give["scores"][2] == 15
 
 
 def test_the_scoring_step_shows_after_the_round_ends(session):
