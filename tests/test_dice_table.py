@@ -307,3 +307,19 @@ def test_a_click_on_the_centre_of_a_llama_row_piece_takes_it(tmp_path):
     assert table.session.record.moves[-1] == "take L"
     assert run_until(app, lambda: table.idle, 600)
     assert table.tutorial_rect("llama-row:L") is None  # taken: its slot is empty
+
+
+def test_a_round_nobody_has_played_yet_is_dealt_even_from_a_later_rounds_position(tmp_path):
+    """A lesson starts from a position (round 2, rows just dealt): the cards are dealt onto the table as in a new
+    game, and the log does not say "Game resumed"; a round already under way is resumed."""
+    app, table = crafted_table(tmp_path, ["2 3 3 3 6 L", "4 4 5 5 L L", "1 2 2 5 6 6"], scores=[14, 9, 17], round_no=2)
+    app.step(1 / 30)
+    assert table.shown.rows[0] == []  # the deal has started: the cards are flying
+    assert run_until(app, lambda: table.idle, 600)
+    assert table.shown.rows[0] == ["2", "3", "3", "3", "6", "L"]
+    texts = [str(text) for text, _color in table.log.lines]
+    assert any("2" in text for text in texts) and not any("resumed" in text.lower() for text in texts), texts
+    app, table = crafted_table(tmp_path / "b", ["2 3", "4 4 5 5 L L", "1 2 2 5 6 6"], round_no=2)
+    app.step(1 / 30)
+    assert table.shown.rows[0] == ["2", "3"]
+    assert any("resumed" in str(text).lower() for text, _color in table.log.lines)

@@ -39,7 +39,7 @@ from ..tables import register_table
 from ..widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
 from .round_summary import RoundSummaryScene
 from ...engine.core import Move
-from ...engine.dice import DICE_FACES, END_POINTS, LABELS, POINTS, discard_counts, holding
+from ...engine.dice import DICE_FACES, END_POINTS, LABELS, LLAMA_ROW, POINTS, ROW_SIZE, discard_counts, holding
 
 log = logging.getLogger("lama_desktop.table")
 
@@ -120,7 +120,9 @@ class DiceTableScene(TableScene):
             return
         view = self.session.view(self.focus)
         d = view.to_dict()
-        if not self.session.record.moves and d["round"] == 1:
+        fresh = (d["phase"] == "turn" and not d["discarded"] and not any(d["quit"]) and d["current"] == d["starter"]
+                 and len(d["llama_row"]) == sum(LLAMA_ROW) and all(len(r) == ROW_SIZE for r in d["rows"]))
+        if fresh and not restored:  # a round nobody has played yet (a new game, a lesson's position): deal it
             self.queue.append((None, TableEvent("deal", {"round": d["round"], "starter": d["starter"],
                                                      "rows": d["rows"], "llama_row": d["llama_row"]})))
         elif not restored:
