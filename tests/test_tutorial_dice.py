@@ -1,0 +1,225 @@
+"""The LAMA Dice "Learn to play" lesson (assets/tutorials/lama-dice.yaml), beyond what tests/test_tutorials.py
+checks for every game. The script is a story told by thirteen rolls that come from the position's Rng, so
+
+- through the lesson machine on the engine alone: every scripted move (the learner's ``do`` and each bot's list)
+  is legal when its turn comes and each bot list is used up exactly (``ScriptedBots.problems``), every legal move
+  a step does not teach is refused with that step's words, the rolls the texts talk about come out as written,
+  and the round ends as the last steps say (Bruno blows it after you quit; the final rows and points);
+- on the real dice table, at 1280x720 and 1920x1080, every piece a step points at is drawn inside the window and a
+  click on its centre (or the step's keys) plays exactly the step's move.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+import yaml
+
+from lama_desktop.app.gameconfig import SeatConfig
+from lama_desktop.app.scenes.dice_table import DiceTableScene
+from lama_desktop.app.session import GameSession
+from lama_desktop.engine.core import as_move
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.engine.registry import load_position
+from lama_desktop.tutorial.lesson import start_lesson
+from lama_desktop.tutorial.script import load_tutorial
+from frames import fast_app, post_click, post_key
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = ROOT / "assets" / "tutorials" / "lama-dice.yaml"
+
+#: what the texts say the learner's rolls show (faces in die order A, B, C), step by step
+LEARNER_ROLLS = {"roll": ["3", "3", "L"], "roll_miss": ["1", "5", "L"], "tokens": ["L", "L", "L"],
+                 "row_points": ["3", "6", "2"]}
+#: the texts name these: the learner's choice of llama-row cards, Bruno's blow-up and the final rows
+TAKE_CHOICES = ["take 1", "take 5", "take L"]
+BLOWN = ["4", "5", "6", "L"]
+FINAL_ROWS = [["1"], ["4", "4", "5", "6", "L"], ["2", "3", "5", "6", "6"]]
+FINAL_POINTS = [1, 25, 16]
+
+
+def lesson() -> dict:
+    return yaml.safe_load(LESSON.read_text(encoding="utf-8"))
+
+
+def start_state(script: dict):
+    return load_position(LESSON.parent / "positions" / script["position"])
+
+
+def when_of(step: dict) -> str:
+    return step.get("when", "learner_turn" if "do" in step else "idle")
+
+
+def faces_of(events, seat: int = 0) -> list[str]:
+    """The faces of ``seat``'s last roll among ``events``."""
+    return [str(f) for f in [e for e in events if e.kind == "roll" and e.seat == seat][-1].data["faces"]]
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += 1.0
+        return self.now
+
+
+@pytest.fixture
+def session():
+    s = start_lesson(load_tutorial("lama-dice"), "Ada", pace=0.0, clock=Clock())
+    yield s
+    s.close()
+
+
+def walk(session) -> tuple[dict, dict]:
+    """The lesson through its machine on the engine alone, to the recap: narrations passed with Next; at each
+    ``do`` step every legal move it does not teach is refused with the step's ``_wrong`` words (state unchanged),
+    then its move is played. Returns each step's events (the learner's move and what the bots did before it) and
+    each ``do`` step's legal moves."""
+    lesson = session.lesson
+    events: dict = {}
+    legal: dict = {}
+    seen: list = []
+    for _ in range(500):
+        session.poll()
+        session.wait_for_bot(5)
+        session.poll()
+        lesson.update(True)
+        for played in session.take_played():
+            seen.extend(played.events)
+        if lesson.finished:
+            events["recap"] = seen
+            return events, legal
+        if not lesson.shown:
+            continue
+        step = lesson.current
+        if step.narration:
+            events[step.id], seen = seen, []
+            lesson.next()
+            continue
+        assert session.state.current_player == 0, step.id
+        before = session.state.to_dict()
+        legal[step.id] = sorted(str(m) for m in session.state.legal_moves())
+        for move in session.state.legal_moves():
+            if str(move) in step.do:
+                continue
+            outcome = session.play(move)
+            assert not outcome.ok and outcome.code == f"tutorial_dice.{step.id}_wrong", (step.id, move)
+            assert session.state.to_dict() == before
+        outcome = session.play(step.do[0])
+        assert outcome.ok, (step.id, outcome)
+        events[step.id], seen = seen + list(outcome.events), []
+    raise AssertionError(f"the lesson never reached its recap (stuck at {lesson.current.id})")
+
+
+def test_the_lesson_plays_to_its_recap_and_its_rolls_come_out_as_the_texts_say(session):
+    events, legal = walk(session)
+    lesson = session.lesson
+    assert lesson.bots.problems == [] and lesson.bots.left() == {}, (lesson.bots.problems, lesson.bots.left())
+    assert lesson.history == [s.id for s in lesson.tutorial.steps]
+    for step_id, faces in LEARNER_ROLLS.items():
+        assert faces_of(events[step_id]) == faces, f"step {step_id} rolled {faces_of(events[step_id])}"
+    take = [e for e in events["roll_miss"] if e.kind == "roll"][-1]
+    assert take.seat == 0 and take.data["outcome"] == "take" and legal["take"] == TAKE_CHOICES
+    assert legal["three_llamas"] == ["keep", "return 1", "return 10"] and legal["quit"] == ["quit", "roll"]
+    assert [e.data["outcome"] for e in events["tokens"] if e.kind == "roll" and e.seat == 0] == ["three_llamas"]
+    # after you quit, Bruno rolls 1 3 2 and blows it: the round ends there, every row scored
+    end = events["blown"]
+    blowup = next(e for e in end if e.kind == "blowup")
+    assert blowup.seat == 1 and sorted(map(str, blowup.data["cards"])) == BLOWN and not blowup.data["solo"]
+    assert faces_of(end, 1) == ["1", "3", "2"]
+    round_end = next(e for e in end if e.kind == "round_end")
+    assert round_end.data["ended_by"] == "blowup" and round_end.data["by"] == 1
+    rows = round_end.data["rows"]
+    assert [sorted(str(c) for c in r["cards"]) for r in rows] == FINAL_ROWS
+    assert [r["points"] for r in rows] == FINAL_POINTS
+    assert [r["quit"] for r in rows] == [True, False, False]
+    assert round_end.data["scores"] == [14 - 10 + 1, 9 + 25, 17 + 16]
+
+
+def test_every_step_has_words_in_every_language():
+    from lama_desktop.app.i18n import LANGUAGES, set_language, t
+
+    tutorial = load_tutorial("lama-dice")
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            for key in tutorial.keys():
+                text = t(key)
+                assert text and text != key and "(s)" not in text, (lang, key)
+    finally:
+        set_language("en")
+
+
+class ScriptedBot:
+    """Each bot seat plays its scripted moves in order (what the tutorial's bots do)."""
+
+    def __init__(self, moves: dict):
+        self.moves = moves
+
+    def choose(self, view):
+        return as_move(self.moves[view.seat].pop(0))
+
+
+def lesson_table(tmp_path, size):
+    script = lesson()
+    moves = {int(seat): list(m) for seat, m in script["bots"].items()}
+    state = start_state(script)
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bruno", "bot", "medium"), SeatConfig("Carla", "bot", "medium")]
+    app = fast_app(tmp_path, size)
+    app.settings.bot_pace = "instant"
+    session = GameSession(GameRecord("lama-dice", 3, (), 0, {}, []), seats, state=state,
+                          bot_factory=lambda game, level, seed: ScriptedBot(moves))
+    table = DiceTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    return app, table, script
+
+
+def run_until(app, predicate, frames=6000):
+    for _ in range(frames):
+        app.step(1 / 30)
+        if predicate():
+            return True
+    return False
+
+
+KEYS = {"r": pygame.K_r, "d": pygame.K_d, "q": pygame.K_q, "return": pygame.K_RETURN}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_piece_the_lesson_points_at_is_drawn_and_a_click_on_it_plays_the_step(tmp_path, size):
+    app, table, script = lesson_table(tmp_path, size)
+    window = pygame.Rect((0, 0), size)
+    for step in script["steps"]:
+        if step.get("recap"):
+            break
+        when = when_of(step)
+        if when == "round_end":
+            assert run_until(app, lambda: table.session.state.round_no == 3), step["id"]
+        elif when == "learner_turn":
+            assert run_until(app, lambda: table.can_act() and app.stack.top is table), step["id"]
+        elif table.session.state.round_no == 2:  # after the round: its summary holds the table
+            assert run_until(app, lambda: table.layout is not None and table.idle), step["id"]
+        point = step.get("point")
+        if point:
+            rect = table.tutorial_rect(point)
+            assert rect is not None, f"step {step['id']}: {point} is not drawn"
+            assert window.contains(rect), f"step {step['id']}: {point} at {rect} leaves the {size} window"
+        if "do" not in step:
+            continue
+        before = len(table.session.record.moves)
+        for action in step["input"]:
+            if "click" in action:
+                target = point if action["click"] == "point" else action["click"]
+                post_click(table.tutorial_rect(target).center)
+            else:
+                post_key(KEYS[action["key"]])
+            app.step(1 / 30)
+            if app.stack.top is not table and app.stack.top.name == "message":  # "Quit this round?"
+                assert step["do"] == ["quit"]
+        assert run_until(app, lambda: len(table.session.record.moves) > before, 300), \
+            f"step {step['id']}: {step['input']} played nothing"
+        assert str(table.session.record.moves[before]) == step["do"][0], step["id"]
