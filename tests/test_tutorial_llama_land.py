@@ -52,7 +52,7 @@ def test_the_lesson_plays_to_the_end_as_its_words_say():
         last = state
     kinds = lambda who, move: {e.kind: e.data for e in events[(who, move)]}  # noqa: E731
     # "extend": an extension harvests nothing; "marker": your marker moves up its own card (RULINGS §4)
-    assert kinds(LEARNER, "extend T r1 - 5 1")["place"]["covered"] == []
+    assert kinds(LEARNER, "extend T r1 - 3 5")["place"]["covered"] == []
     marker = kinds(LEARNER, "marker 0 0 0")["marker"]
     assert (marker["objective"], marker["space"], marker["from"]) == ("hills", 0, 0)
     # "bruno": he built on three potatoes, his potato farmer added one, he fed a potato llama
@@ -170,3 +170,22 @@ def test_every_spot_of_the_tile_in_hand_shows_even_in_front_of_it(tmp_path, monk
         if table.rects["domain"].collidepoint(point) and shown.get_at(point) == bare.get_at(point):
             hidden.append(((x, y), kind))
     assert hidden == []
+
+
+def test_the_ringed_extension_cell_shows_a_blue_diamond_only_once_the_t_is_turned_once():
+    """The extend step says "press R until a blue diamond shows in the ringed cell (once is enough)": of the T's
+    four turns only the first (R once) has an extension anchored on that cell."""
+    from lama_desktop.app.land.placement import Placer
+
+    tutorial = load_tutorial("llama-land")
+    step = tutorial.step("extend")
+    x, y = (int(v) for v in step.point.split(":")[1].split(","))
+    placer = Placer(tutorial.start_state(), LEARNER)
+    placer.select("T")
+    shows = []
+    for rotation in range(4):
+        placer.rotation = rotation
+        if placer.legal_anchors().get((x, y)) == "extend":
+            shows.append(rotation)
+    assert shows == [1]
+    assert [i for i in step.input if "key" in i] == [{"key": "r"}]
