@@ -200,13 +200,14 @@ def _past_games(app):
     app.stack.push(PastGamesScene())
 
 
-def _replay(game_id: str):
+def _replay(game_id: str, view: int | None = None):
+    """The replay viewer two thirds into a sample game: every hand open (its default), or ``view``'s own view."""
     def build(app):
         from .app.scenes.replay import ReplayScene
 
         past = sample_past_game(game_id)
         _title(app)
-        scene = ReplayScene(past)
+        scene = ReplayScene(past, view=view)
         scene.pos = len(past.record.moves) * 2 // 3
         app.stack.push(scene)
     return build
@@ -232,6 +233,7 @@ for _name, _builder, _frames in [
     ("replay-lama-dice", _replay("lama-dice"), 40),
     ("replay-lama-cadabra", _replay("lama-cadabra"), 40),
     ("replay-llama-land", _replay("llama-land"), 40),
+    ("replay-lama-seat", _replay("lama", view=1), 40),
 ]:
     add_shot(_name, _builder, _frames)
 

@@ -157,3 +157,50 @@ def test_every_games_history_has_its_round_headings(tmp_path, game):
     assert headings == [t("history.round", round=r) for r in range(1, len(headings) + 1)]
     assert len(headings) >= len(rounds)
     app.shutdown()
+
+
+def test_llama_lands_open_view_shows_what_comes_next_and_only_there(tmp_path):
+    from lama_desktop.engine.llama_land.state import SHAPES, TILES
+
+    app, viewer, past = viewer_on(tmp_path, "llama-land")
+    pos = viewer.total // 2
+    viewer.go(pos)
+    state = past.record.replay(pos)
+    secrets = viewer.table.session.open_secrets()
+    for i, _shape in enumerate(SHAPES):
+        pile = state.stacks[i]
+        want = TILES[pile[-2]].id if len(pile) >= 2 else None
+        assert (secrets["next_tiles"][i] or {}).get("id") == want
+    assert secrets["next_character"]["id"] == state.deck[-1]
+    viewer.set_view(0)
+    assert viewer.table.session.open_secrets() is None  # a seat's own view: nothing hidden is shown
+    app.shutdown()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_nobody_can_act_at_a_replays_table(tmp_path, game):
+    app, viewer, past = viewer_on(tmp_path, game)
+    for pos in range(min(viewer.total, 12)):
+        viewer.go(pos)
+        table = viewer.table
+        assert not table.can_act()
+        assert not table.session.is_human(table.session.current_player)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_on_is_played_on_the_same_table_and_writes_the_same_history(tmp_path, game):
+    from lama_desktop.app.scenes.replay import _settle
+
+    app, viewer, past = viewer_on(tmp_path, game)
+    viewer.go(viewer.total // 3)
+    for _ in range(4):
+        table = viewer.table
+        viewer.step(1)
+        assert viewer.table is table  # fed, not opened again: the move is shown as it was played
+        _settle(table)
+        assert table.session.state.to_dict() == past.record.replay(viewer.pos).to_dict()
+        fed = [(str(e.text), e.move, e.round) for e in table.log.entries]
+        viewer._open_table()  # the same position opened afresh
+        assert [(str(e.text), e.move, e.round) for e in viewer.table.log.entries] == fed
+    app.shutdown()

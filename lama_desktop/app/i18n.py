@@ -161,8 +161,9 @@ class ReaderOf:
     def __call__(self) -> int | None:
         table = self._table()
         seat = None if table is None else table.viewer
-        if seat is None or seat < 0 or not table.session.is_human(seat):
-            return None  # a table of bots is watched: nobody there is "you"
+        seats = table.session.seats if table is not None else []
+        if seat is None or not 0 <= seat < len(seats) or seats[seat].is_bot:
+            return None  # a table of bots is watched: nobody there is "you" (a replay: the seat it is seen by)
         return seat
 
     def of(self, table) -> bool:

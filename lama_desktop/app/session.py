@@ -214,7 +214,9 @@ class GameSession:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
 
     def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and not self.seats[seat].is_bot
+        """A person decides this seat's moves now (never in a replay's frozen session: nobody acts there, so no
+        table offers a move, a highlight or a "your turn")."""
+        return 0 <= seat < len(self.seats) and not self.seats[seat].is_bot and not self._frozen
 
     @property
     def current_player(self) -> int:
@@ -264,6 +266,14 @@ class GameSession:
         if not self.omniscient:
             return None
         return [self.state.view(k) for k in range(self.record.players)]
+
+    def open_secrets(self) -> dict | None:
+        """What no seat's view shows, as the engine words it (``state.open_secrets()``: Llama Land's next tiles and
+        character), for the open view's table; None unless the session is ``omniscient`` or the game keeps nothing
+        hidden from every seat."""
+        if not self.omniscient or not hasattr(self.state, "open_secrets"):
+            return None
+        return self.state.open_secrets()
 
     def events_for(self, events, seat: int | None) -> list[Event]:
         """A move's events as ``seat`` may see them (``None``: a spectator): what a table shows, never the raw
@@ -427,7 +437,7 @@ class GameSession:
         if not self.frozen:
             raise ValueError("only a replay's frozen session is fed recorded moves")
         cur = self.state.current_player
-        return self._apply(cur, as_move(move), by_bot=not self.is_human(cur))
+        return self._apply(cur, as_move(move), by_bot=self.seats[cur].is_bot)
 
     # -- the frame loop's side -------------------------------------------------------------------------------
     def poll(self, busy: bool = False) -> list[Played]:

@@ -1147,12 +1147,13 @@ class LlamaLandTableScene(TableScene):
         place = self.placer.shape if (self.placer is not None and self.mode == "place") else None
         marker = (self.marker_mode, self.choice) if self.mode == "after" else None
         hut = self.choice if self.mode == "hut" else None
-        return (self.version, place, marker, hut, self.shown_seat, self.size)
+        return (self.version, place, marker, hut, self.shown_seat, self.size, self.session.omniscient)
 
     def _render_middle(self, surf: pygame.Surface) -> pygame.Surface:
         ui = self.ui
         d = self.d
         r = self.rects
+        secrets = self.session.open_secrets()  # a replay's "All hands open" only: what comes next, shown
         # stacks
         for i, st in enumerate(d["stacks"]):
             rect = r[f"stack{i}"]
@@ -1166,13 +1167,25 @@ class LlamaLandTableScene(TableScene):
             if selected:
                 # inside the card: a ring around it would reach into the pane's title above
                 pygame.draw.rect(surf, GOLD, rect, max(2, ui.s(4)), border_radius=ui.s(12))
+            upcoming = secrets["next_tiles"][i] if secrets else None
             if st["top"]:
                 cell = max(8, min(rect.w // 4 - 1, ui.s(24)))
+                x = rect.centerx
+                if upcoming:  # the top tile steps left for the one under it
+                    cell = max(6, min(rect.w // 6, ui.s(18)))
+                    x = rect.x + round(rect.w * 0.36)
                 img = flat_tile(st["top"]["icons"], st["top"]["cells"], cell)
-                surf.blit(img, img.get_rect(center=(rect.centerx, rect.y + rect.h * 0.42)))
+                surf.blit(img, img.get_rect(center=(x, rect.y + rect.h * 0.42)))
             else:
                 empty = ui.text(t("llama_land.ui.empty"), 16, INK_SOFT)
                 surf.blit(empty, empty.get_rect(center=(rect.centerx, rect.y + rect.h * 0.42)))
+            if upcoming:  # the tile under the top (a replay's open view): small, at the card's right, "next" over it
+                small = flat_tile(upcoming["icons"], upcoming["cells"], max(4, min(rect.w // 12, ui.s(10))))
+                spot = small.get_rect(center=(rect.right - round(rect.w * 0.17), rect.y + rect.h * 0.46))
+                pygame.draw.rect(surf, (232, 220, 196), spot.inflate(ui.s(6), ui.s(6)), border_radius=ui.s(5))
+                surf.blit(small, spot)
+                word = ui.text_fit(t("llama_land.ui.next"), 12, round(rect.w * 0.34), INK_SOFT, bold=True)
+                surf.blit(word, word.get_rect(midbottom=(spot.centerx, spot.top - ui.s(4))))
             count = ui.text(f"×{st['count']}", 18, INK_SOFT, bold=True)
             room = rect.w - ui.s(16) - ui.s(4) - count.get_width()  # a narrow card: the label gives way
             label = ui.text_fit(f"{i + 1} · {st['shape']}", 16, room, INK, bold=True)
@@ -1212,6 +1225,10 @@ class LlamaLandTableScene(TableScene):
         if d["character_deck"]:
             img = character_card(ui, {"type": "back"}, deck.w, deck.h, back=True, count=d["character_deck"])
             surf.blit(img, deck.topleft)
+            upcoming = secrets["next_character"] if secrets else None
+            if upcoming:  # the card drawn next, face up over the deck (its count stays in sight)
+                small = character_card(ui, upcoming, deck.w * 3 // 5, deck.h * 3 // 5)
+                surf.blit(small, small.get_rect(topright=(deck.right - ui.s(3), deck.top + ui.s(3))))
             if self.mode == "hut":
                 glow = GOLD if self.choice == len(row) else (255, 240, 190)
                 pygame.draw.rect(surf, glow, deck.inflate(ui.s(6), ui.s(6)), max(2, ui.s(3)), border_radius=ui.s(10))

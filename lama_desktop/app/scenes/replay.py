@@ -23,6 +23,7 @@ import logging
 import pygame
 
 from ...pastgames import PastGame, export_name, timeline
+from .. import i18n
 from ..i18n import language, t
 from ..scene import Scene, SceneStack
 from ..table.pieces import expand_icon_rect
@@ -126,12 +127,30 @@ class ReplayScene(Scene):
 
     def go(self, pos: int) -> None:
         pos = max(0, min(self.total, pos))
-        if pos != self.pos or self.table is None:
+        if pos == self.pos + 1 and self._feed_next():
+            pass  # one move on: the table shows it as it was played (animated, its history lines its own)
+        elif pos != self.pos or self.table is None:
             self.pos = pos
             self._open_table()
         if self.pos >= self.total:
             self.playing = False
         self.build()
+
+    def _feed_next(self) -> bool:
+        """Play the next recorded move on the table shown (``GameSession.feed``): False when it cannot (no table,
+        or one that closed itself at the game's end), and the position's table is opened instead."""
+        table = self.table
+        if table is None or self.pos >= self.total or getattr(table, "finished", False) or table.session.is_over:
+            return False
+        try:
+            skip = getattr(table, "skip_animations", None) or table.tween.skip
+            skip()  # what still moved from the move before lands first
+            table.session.feed(self.past.record.moves[self.pos])
+        except Exception:  # noqa: BLE001 - a move the table cannot take: the position is opened instead
+            log.exception("the replay's table cannot take move %s", self.pos + 1)
+            return False
+        self.pos += 1
+        return True
 
     def step(self, delta: int) -> None:
         self.playing = False
@@ -401,6 +420,9 @@ class ReplayScene(Scene):
                 self.table.update(dt)
             except Exception:  # noqa: BLE001 - a table that cannot animate this position still draws it
                 log.exception("replay table update")
+            speak = getattr(self.table, "_speak_to_viewer", None)
+            if speak is not None and not i18n.reader_is(self.table):  # a finished game's table closed itself
+                speak()
         if self.playing:
             self.clock += dt
             if self.clock >= SPEEDS[self.speed]:

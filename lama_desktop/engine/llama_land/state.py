@@ -434,6 +434,25 @@ class LlamaLandState(GameState):
         """The shapes whose stack still holds a tile."""
         return self._shapes_available()
 
+    def open_secrets(self) -> dict:
+        """What no seat's view shows (a replay's "everything open" reads it; never a bot or a playing table): the
+        tile under each stack's top (``next_tiles``, per stack in ``SHAPES`` order, None when there is none) and
+        the character card drawn next (``next_character``)."""
+        nexts = []
+        for i, shape in enumerate(SHAPES):
+            pile = self.stacks[i]
+            if len(pile) >= 2:
+                t = TILES[pile[-2]]
+                nexts.append({"id": t.id, "shape": t.shape, "icons": [ICON_NAMES[c] for c in t.icons],
+                              "cells": [list(c) for c in D.shape_cells[shape]]})
+            else:
+                nexts.append(None)
+        character = None
+        if self.deck:
+            c = self.deck[-1]
+            character = {"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
+        return {"next_tiles": nexts, "next_character": character}
+
     def view(self, seat: int) -> "LlamaLandView":
         if not self.over and self.phase == PLACE:
             self.players[self.seat].footprint()  # compute on the live state so later extends update it cheaply
