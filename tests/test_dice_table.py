@@ -323,3 +323,17 @@ def test_a_round_nobody_has_played_yet_is_dealt_even_from_a_later_rounds_positio
     app.step(1 / 30)
     assert table.shown.rows[0] == ["2", "3"]
     assert any("resumed" in str(text).lower() for text, _color in table.log.lines)
+
+
+def test_a_rows_points_badge_agrees_with_its_count(tmp_path, monkeypatch):
+    """"1 pt", not "1 pts" (the lesson ends on a row of a single 1)."""
+    from lama_desktop.app.scenes import dice_table
+
+    app, table = crafted_table(tmp_path, ["1", "4 5", "2 3 5 6 6"])
+    app.step(1 / 30)
+    said = []
+    real = dice_table.count_badge
+    monkeypatch.setattr(dice_table, "count_badge", lambda ui, text, h: said.append(text) or real(ui, text, h))
+    for seat in range(3):
+        table._points_badge(seat)
+    assert [text for text in said if not text.startswith("88")] == ["1 pt", "9 pts", "16 pts"]  # 88: room kept

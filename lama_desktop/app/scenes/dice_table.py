@@ -449,7 +449,7 @@ class DiceTableScene(TableScene):
         L = self.layout
         if self.ui is None or L is None:
             return 0
-        badge = count_badge(self.ui, t("dice.label.row_points", points=88), self._points_badge_h())
+        badge = count_badge(self.ui, plural("dice.label.row_points", 88), self._points_badge_h())
         return badge.get_width() + L.s(6)
 
     def _points_badge_h(self) -> int:
@@ -1025,14 +1025,14 @@ class DiceTableScene(TableScene):
         positions = self._row_positions(seat, len(row))
         points = _row_points(row)
         if self.pos_of(seat) == 0:
-            badge = count_badge(self.ui, t("dice.label.row_points", points=points), self.ui.s(28))
+            badge = count_badge(self.ui, plural("dice.label.row_points", points), self.ui.s(28))
             rect = L["seat0.row"]
             if positions:
                 left = positions[0][0] - self.row_w // 2 - L.s(10)
                 top = positions[0][1] - card_height(self.row_w) // 2
                 return badge, badge.get_rect(topright=(max(rect.x + badge.get_width(), left), top))
             return badge, badge.get_rect(midtop=(rect.centerx, rect.y + L.s(40)))
-        badge = count_badge(self.ui, t("dice.label.row_points", points=points), self._points_badge_h())
+        badge = count_badge(self.ui, plural("dice.label.row_points", points), self._points_badge_h())
         rect = L[f"seat{self.pos_of(seat)}.row"]
         right = positions[-1][0] + self.small_w // 2 + L.s(6) if positions else rect.x
         top = (positions[0][1] - card_height(self.small_w) // 2) if positions else rect.y
