@@ -291,6 +291,11 @@ def test_the_tutorials_pieces_are_where_they_are_drawn_and_a_click_on_their_cent
     assert table.tutorial_rect("llama-row").contains(table.tutorial_rect("llama-row:L"))
     assert table.tutorial_rect("dice").contains(table.tutorial_rect("die:1"))
     assert table.tutorial_rect("points:1") == table._points_badge(1)[1]  # the badge as drawn
+    # what the narrator's box keeps clear of: the rows, the llama row and the dice among the rest
+    clear = table.tutorial_clear()
+    assert all(window.contains(rect) for rect in clear)
+    for name in ("hand", "row:1", "row:2", "llama-row", "dice", "button:roll"):
+        assert any(rect.contains(table.tutorial_rect(name)) for rect in clear), name
     # the dice: a click on their centre rolls
     post_click(table.tutorial_rect("dice").center)
     assert run_until(app, lambda: table.session.record.moves, 60)

@@ -636,7 +636,20 @@ class DiceTableScene(TableScene):
         if kind == "advisor":
             anchor = self._advice_anchor() if self.advisor.available() else None
             return pygame.Rect(anchor[0]) if anchor else None
-        return None
+        shared = getattr(super(), "tutorial_rect", None)  # the names every table answers (``status``...)
+        return shared(name) if shared is not None else None
+
+    def tutorial_clear(self) -> list[pygame.Rect]:
+        """What a lesson's narrator box would rather not cover: every seat's plate, row and tokens, the llama row,
+        the dice, the status line, the hint under your row, the log and the buttons."""
+        if self.layout is None:
+            return []
+        L = self.layout
+        names = [f"seat{k}.{part}" for k in range(self.n) for part in ("plate", "row", "tokens")]
+        names += ["status", "seat0.hint", "log", "buttons"]
+        rects = [pygame.Rect(L[name]) for name in names if L.get(name) is not None]
+        dice = self._die_rects()
+        return rects + [self._llama_mat(), dice[0].unionall(dice[1:])]
 
     def _row_card_rects(self, seat: int) -> list[pygame.Rect]:
         """The cards of a seat's row as drawn (the own row's lifted cards lifted)."""
