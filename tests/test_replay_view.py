@@ -204,3 +204,28 @@ def test_a_move_on_is_played_on_the_same_table_and_writes_the_same_history(tmp_p
         viewer._open_table()  # the same position opened afresh
         assert [(str(e.text), e.move, e.round) for e in viewer.table.log.entries] == fed
     app.shutdown()
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_the_open_views_history_names_every_drawn_card_a_seat_view_does_not(tmp_path, game):
+    app, viewer, past = viewer_on(tmp_path, game)
+    state = past.record.new_state()
+    draws = []  # (move number, seat, card) of the other seats' draws
+    for index, text in enumerate(past.record.moves):
+        for event in state.apply(text):
+            if event.kind in ("draw", "force_draw") and event.seat != viewer.home and event.data.get("card"):
+                draws.append((index, event.seat))
+    assert draws, "no other seat drew a card in this game"
+    open_lines = {e.move: [] for e in viewer.table.log.entries}
+    for entry in viewer.table.log.entries:
+        open_lines[entry.move].append(str(entry.text))
+    viewer.set_view(viewer.home)
+    seat_lines = {}
+    for entry in viewer.table.log.entries:
+        seat_lines.setdefault(entry.move, []).append(str(entry.text))
+    for move, seat in draws:
+        name = past.names[seat]
+        said = [line for line in open_lines[move] if line.startswith(name)]
+        hidden = [line for line in seat_lines[move] if line.startswith(name)]
+        assert said and hidden and said != hidden  # "Bruno draws 5" / "Bruno draws a card"
+    app.shutdown()

@@ -277,7 +277,10 @@ class GameSession:
 
     def events_for(self, events, seat: int | None) -> list[Event]:
         """A move's events as ``seat`` may see them (``None``: a spectator): what a table shows, never the raw
-        events (``GameState.events_for``: another seat's drawn card is ``None``)."""
+        events (``GameState.events_for``: another seat's drawn card is ``None``). A replay's open view
+        (``omniscient``) alone gets them whole: its history names every card."""
+        if self.omniscient:
+            return list(events)
         return self.state.events_for(events, seat)
 
     @property

@@ -493,12 +493,14 @@ class CadabraTableScene(LamaTableScene):
         humans = self.session.human_seats
         return len(humans) == 1 and seat == humans[0]
 
-    def _log_draw(self, seat: int, card, forced: bool) -> None:
+    def _log_draw(self, seat: int, card, forced: bool, open_card=None) -> None:
         if forced:
             self.toasts.append(Toast(about("cadabra.toast.force_draw", seat, name=self._name(seat)), 1.5))
             self.log.add(lazy.about("cadabra.log.force_draw", seat, name=self._name(seat)), (200, 220, 255))
         if card:
             self.log.add(lazy.t("cadabra.log.draw_seen", card=card_text(card)))
+        elif open_card:  # a replay's open view names every card
+            self.log.add(lazy.about("cadabra.log.draw_open", seat, name=self._name(seat), card=card_text(open_card)))
         elif not forced:
             self.log.add(lazy.about("lama.log.draw", seat, name=self._name(seat)))
 

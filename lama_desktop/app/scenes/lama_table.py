@@ -667,10 +667,13 @@ class LamaTableScene(TableScene):
         else:
             self.log.add(lazy.about("lama.log.play", seat, name=self._name(seat), card=card_text(card)))
 
-    def _log_draw(self, seat: int, card, forced: bool) -> None:
-        """``card``: the drawn card when the player sees it; ``forced``: a draw the rules imposed (Cadabra)."""
+    def _log_draw(self, seat: int, card, forced: bool, open_card=None) -> None:
+        """``card``: the drawn card when the player sees it; ``forced``: a draw the rules imposed (Cadabra);
+        ``open_card``: another seat's card, known in a replay's open view only."""
         if card:
             self.log.add(lazy.t("lama.log.draw_seen", card=card_text(card)))
+        elif open_card:
+            self.log.add(lazy.about("lama.log.draw_open", seat, name=self._name(seat), card=card_text(open_card)))
         else:
             self.log.add(lazy.about("lama.log.draw", seat, name=self._name(seat)))
 
@@ -714,6 +717,8 @@ class LamaTableScene(TableScene):
         mine = seat == self.focus and self.revealed
         # the event is the viewer's redacted copy: another seat's card is None ("a card")
         card = self._card_name(d["card"]) if mine and d.get("card") is not None else None
+        # another seat's card is known only in a replay's open view (its events are not redacted): named in the log
+        open_card = self._card_name(d["card"]) if not mine and d.get("card") is not None else None
         sh.pile = int(d["pile"])
 
         def land():
@@ -742,7 +747,7 @@ class LamaTableScene(TableScene):
         self._sound("card_draw")
         self._fly(card, self._pile_center(), end, self.pile_w, w1, DRAW_TIME,
                   flip=(0.0, 1.0 if mine else 0.0), on_finished=land, delay=0.15 if forced else 0.0)
-        self._log_draw(seat, card, forced)
+        self._log_draw(seat, card, forced, open_card)
 
     def _ev_quit(self, seat, d) -> None:
         sh = self.shown

@@ -420,7 +420,7 @@ class TableScene(Scene):
         """Show the queued events (``_ev_<kind>(seat, data)``) until one of them starts an animation."""
         while self.queue and not self.tween.busy and not self.modal and not self._held():
             seat, event = self.queue.popleft()
-            if isinstance(event, Event):  # the viewer may have changed since it was queued: redact again
+            if isinstance(event, Event) and not self.session.omniscient:  # the viewer may have changed: redact again
                 event = event.for_seat(self.viewer)
             if event.kind in self.movers and seat is not None:
                 self.shown.current = seat
