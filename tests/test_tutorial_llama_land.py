@@ -107,6 +107,9 @@ def test_the_lesson_runs_on_the_table_the_feeding_choice_and_the_end_stay_on_it(
         if step.point:
             rect = table.tutorial_rect(step.point)
             assert rect is not None and window.contains(rect), (step.id, step.point, rect)
+        # what the narrator's box keeps clear of: the domain as drawn, the status line, buttons, your panel
+        clear = table.tutorial_clear()
+        assert len(clear) == 4 and all(r.w > 0 and r.h > 0 and window.contains(r) for r in clear), (step.id, clear)
         if step.recap:
             break
         if step.narration:

@@ -1592,6 +1592,27 @@ class LlamaLandTableScene(TableScene):
                 surface.blit(num, num.get_rect(midtop=(x0 + s * seat_w + seat_w // 2, y)))
             y += row_h
 
+    def tutorial_clear(self) -> list[pygame.Rect]:
+        """What a lesson's narrator box would rather not cover (it goes where it covers least of these): the big
+        domain as drawn (its cells, the icons standing on them, the spots around), the status line, the buttons and
+        the learner's panel; the stacks, llama cards, characters, objectives, log and the others' panels may give
+        way (the box never covers the piece it points at)."""
+        if self.ui is None or not self.rects:
+            return []
+        clear = [pygame.Rect(self.rects["status"]), pygame.Rect(self.rects["buttons"])]
+        if self.viewer is not None:
+            clear.append(pygame.Rect(self.rects[f"panel{self.viewer}"]))
+        frame = self._big_frame()
+        heights = self._big_heights()
+        if heights:
+            tops = [frame.top_rhombus(x, y, h) for (x, y), h in heights.items()]
+            xs = [px for top in tops for px, _ in top]
+            ys = [py for top in tops for _, py in top]
+            drawn = pygame.Rect(min(xs), min(ys) - frame.headroom, max(xs) - min(xs),
+                                max(ys) - min(ys) + frame.headroom + frame.rise)
+            clear.append(drawn.inflate(frame.cell, frame.cell // 2).clip(self.rects["domain"]))
+        return clear
+
     def _lesson_points_at(self, name: str) -> bool:
         """A lesson's narrator shows a step pointing at the piece ``name`` now."""
         lesson = self.session.lesson
