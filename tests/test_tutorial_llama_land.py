@@ -192,3 +192,58 @@ def test_the_ringed_extension_cell_shows_a_blue_diamond_only_once_the_t_is_turne
             shows.append(rotation)
     assert shows == [1]
     assert [i for i in step.input if "key" in i] == [{"key": "r"}]
+
+
+@pytest.mark.parametrize("where", ["lesson", "new game"])
+def test_the_tile_in_hand_names_its_placement_as_the_engine_lists_it_in_every_turn_and_flip(where):
+    """A symmetric shape turned or flipped into an orientation it already has (the T flipped with M is the T) must
+    still send the engine's own move text: a lesson's step and the advisor compare moves by their text, so a flipped
+    T on the right spot would otherwise be played but not recognised as the step's move."""
+    from lama_desktop.app.land.placement import Placer
+    from lama_desktop.engine.llama_land import SPEC
+
+    state = load_tutorial("llama-land").start_state() if where == "lesson" else SPEC.new(3, (), seed=11)
+    seat = state.current_player
+    legal = {str(m) for m in state.legal_moves()}
+    checked = 0
+    for shape in state.shapes_available():
+        placer = Placer(state, seat)
+        placer.select(shape)
+        for mirror in (False, True):
+            for rotation in range(4):
+                placer.mirror, placer.rotation = mirror, rotation
+                for cell in placer.legal_anchors():
+                    placer.cursor = cell
+                    move = placer.evaluate()["move"]
+                    assert move in legal, (shape, rotation, mirror, move)
+                    checked += 1
+    assert checked > 100
+
+
+def test_the_extend_step_is_done_by_the_flipped_t_too(tmp_path):
+    """M (mirror) before R: the T flipped is the same T, and the step is done by the same placement."""
+    app = fast_app(tmp_path, (1280, 720))
+    tutorial = load_tutorial("llama-land")
+    session = start_lesson(tutorial, "You", "fast")
+    lesson = session.lesson
+    table = LlamaLandTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    for _ in range(600):
+        app.step(1 / 30)
+        lesson.update(table.idle)
+        if lesson.current.id == "extend" and lesson.shown:
+            break
+        if lesson.shown and lesson.current.narration:
+            lesson.next()
+    assert lesson.current.id == "extend"
+    for key in (pygame.K_m, pygame.K_r):
+        post_key(key)
+        app.step(1 / 30)
+    rect = table.tutorial_rect(lesson.current.point)
+    post_motion(rect.center)
+    post_click(rect.center)
+    for _ in range(5):
+        app.step(1 / 30)
+    assert session.record.moves[-1] == "extend T r1 - 3 5"
+    assert lesson.current.id == "objectives"

@@ -118,8 +118,13 @@ class Placer:
         return "extend" if inside == 0 else "build"
 
     def move_text(self) -> str:
+        """The engine's own text for the candidate: the orientation by its canonical code (a symmetric shape turned
+        or flipped into an orientation it already has is named as ``legal_moves`` names it: the T flipped is
+        ``r0 -``, not ``r0 m``), so the move a player makes compares equal to the listed one (a lesson's step, the
+        advisor's best move)."""
         ox, oy = self.origin()
-        return f"{self.kind()} {self.shape} r{self.rotation} {'m' if self.mirror else '-'} {ox} {oy}"
+        o = self.orient()
+        return f"{self.kind()} {self.shape} r{o.rotation} {'m' if o.mirror else '-'} {ox} {oy}"
 
     def level(self) -> int:
         h = self.heights
