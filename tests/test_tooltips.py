@@ -287,3 +287,96 @@ def test_a_tip_takes_the_first_side_that_covers_nothing_it_must_keep_clear():
     # nothing to keep clear: below the piece and its label
     box, _ = tip.box(ui, (1280, 720))
     assert box.top >= 148 and box.centerx == 640
+
+
+def press(app, table, key, mod=0) -> Tip | None:
+    """Press ``key`` and step frames until the focus's tip shows (None if it never does)."""
+    post_key(key, mod)
+    for _ in range(FRAMES):
+        app.step(1 / 30)
+        if table.tooltip.showing:
+            break
+    if not table.tooltip.showing:
+        return None
+    assert table.tooltip.source == "keys"
+    box = table.tooltip.draw(pygame.Surface(app.size), table.ui, table._tooltip_avoid())
+    assert pygame.Rect((0, 0), app.size).contains(box)
+    return table.tooltip.tip
+
+
+def focused_button(table):
+    return next((name for name, b in table.buttons.items() if b.focused), None)
+
+
+@pytest.mark.parametrize("game,seed", [("lama", 3), ("lama-cadabra", 4)])
+def test_keyboard_focus_on_cards_and_buttons_shows_their_tips(tmp_path, game, seed):
+    """L.A.M.A. and Cadabra: the arrows put the focus on a hand card, Tab on the buttons; each shows its tip after
+    the delay (the focused button's: what it does, and its key)."""
+    app, table = make_table(tmp_path, game, (1280, 720), seed=seed)
+    tip = press(app, table, pygame.K_RIGHT)
+    assert tip is not None and tip.text == table._card_tip(table.shown.hand[table.hand_focus])
+    tip = press(app, table, pygame.K_TAB)
+    name = focused_button(table)
+    assert name in ("draw", "quit") and tip is not None
+    assert tip.rect == tuple(table.buttons[name].rect)
+    assert tip.text.startswith(t(table.button_tips[name])) and tip.text.endswith(
+        t("tooltips.button.key", hint=table.buttons[name].hint))
+    tip = press(app, table, pygame.K_TAB)
+    second = focused_button(table)
+    assert second != name and tip is not None and tip.text.startswith(t(table.button_tips[second]))
+
+
+def test_dice_tab_walks_the_buttons_and_the_arrows_the_cards_to_discard(tmp_path):
+    """LAMA Dice: Tab focuses Roll, then Quit (their tips show); with a match rolled, the arrows walk over the row's
+    cards and each shows its tip."""
+    app, table = make_table(tmp_path, "lama-dice", (1280, 720), seed=5)
+    tip = press(app, table, pygame.K_TAB)
+    assert focused_button(table) == "roll" and tip is not None
+    assert tip.text.startswith(t("tooltips.button.dice.roll")) and "Key: R" in tip.text
+    tip = press(app, table, pygame.K_TAB)
+    assert focused_button(table) == "quit" and tip.text.startswith(t("tooltips.button.dice.quit"))
+    # a roll that matches the row: the discard choice
+    row = table.shown.rows[table.focus]
+    state = table.session.state
+    from lama_desktop.app.scenes.dice_table import DIE_FACES
+
+    faces = next(([a, b, c] for a in DIE_FACES[0] for b in DIE_FACES[1] for c in DIE_FACES[2]
+                  if "L" not in (a, b, c) and a in row), None)
+    assert faces is not None
+    events = state.apply_roll(faces)
+    from lama_desktop.app.session import Played
+    from lama_desktop.engine.core import Move
+
+    table.session._played.append(Played(table.focus, Move.parse("roll"), events, False))
+    for _ in range(300):
+        app.step(1 / 30)
+        table.skip_animations()
+        if table.can_act() and table.shown.phase == "discard":
+            break
+    assert table.shown.phase == "discard"
+    tip = press(app, table, pygame.K_RIGHT)
+    assert tip is not None and tip.text == table._card_tip(table.shown.rows[table.focus][table.card_focus])
+    tip = press(app, table, pygame.K_RIGHT)
+    assert tip is not None and tip.rect == tuple(table._row_card_rect(table.card_focus))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_llama_land_n_shows_what_the_placement_would_do(tmp_path, size):
+    """Llama Land: N / Shift+N put the tile in hand on the next legal placement; its tip says whether it extends
+    or builds (and what the build gives, as the status line does), over the tile's cells."""
+    app, table = make_table(tmp_path, "llama-land", size, seed=7, players=2)
+    seen = set()
+    for key, mod in ((pygame.K_n, 0), (pygame.K_n, 0), (pygame.K_n, pygame.KMOD_SHIFT)):
+        tip = press(app, table, key, mod)
+        assert tip is not None
+        ev = table.placer.evaluate()
+        assert ev["legal"]
+        assert tip.text.startswith(t(f"llama_land.legend.{ev['kind']}"))
+        if ev["kind"] == "build":
+            assert table._status_text()[0] in tip.text
+        frame = table.frame_big
+        for x, y, _icon in ev["cells"]:
+            cx, cy = frame.top_center(x, y, ev["level"])
+            assert pygame.Rect(tip.rect).inflate(2, 2).collidepoint(cx, cy)
+        seen.add(tip.rect)
+    assert len(seen) >= 2  # the tip followed the tile

@@ -122,6 +122,10 @@ class Shown:
 
 
 class CadabraTableScene(LamaTableScene):
+    button_tips = {"draw": "tooltips.button.lama.draw", "quit": "tooltips.button.lama.quit",
+                   "pass": "tooltips.button.cadabra.pass", "exchange": "tooltips.button.cadabra.exchange",
+                   "take": "tooltips.button.cadabra.take", "give": "tooltips.button.cadabra.give"}
+    end_points = END_POINTS
     name = "cadabra_table"
     refusal_seconds = 2.8
     shown_type = Shown
@@ -232,6 +236,9 @@ class CadabraTableScene(LamaTableScene):
         return {DISPLAY[str(m.args[0])] for m in self.legal() if m.kind == "play"}
 
     # -- tooltips ------------------------------------------------------------------------------------------
+    def _button_fields(self, kind: str, arg: str) -> dict:
+        return {**super()._button_fields(kind, arg), "whites": EXCHANGE_WHITES}
+
     def _card_tip(self, name: str) -> str:
         """A card from the game's data: its value(s), what it follows, its symbol's effect."""
         k = _KIND_OF[ENGINE[name]]

@@ -85,6 +85,9 @@ class Shown:
 
 
 class DiceTableScene(TableScene):
+    button_tips = {"roll": "tooltips.button.dice.roll", "quit": "tooltips.button.dice.quit",
+                   "discard": "tooltips.button.dice.discard", "keep": "tooltips.button.dice.keep"}
+    end_points = END_POINTS
     name = "dice_table"
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
@@ -273,6 +276,24 @@ class DiceTableScene(TableScene):
     def _key(self, event) -> bool:
         key = event.key
         phase = self.shown.phase
+        if key == pygame.K_TAB:  # Tab walks over the enabled buttons (Shift+Tab back)
+            order = [n for n, b in self.buttons.items() if b.enabled and n != "menu"]
+            if order:
+                current = next((i for i, n in enumerate(order) if self.buttons[n].focused), -1)
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                nxt = (current + step) % len(order) if current >= 0 else (0 if step > 0 else len(order) - 1)
+                for b in self.buttons.values():
+                    b.focused = False
+                self.buttons[order[nxt]].focused = True
+            return True
+        focused = next((b for b in self.buttons.values() if b.focused and b.enabled), None)
+        if focused is not None and key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self._sound("click")
+            focused.activate()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):  # the arrows go back to the cards
+            for b in self.buttons.values():
+                b.focused = False
         if phase == "return":
             letters = {pygame.K_2: "return 20", pygame.K_b: "return 10", pygame.K_w: "return 1",
                        pygame.K_k: "keep"}
@@ -550,14 +571,17 @@ class DiceTableScene(TableScene):
                 key = "tooltips.lama.tokens_pink" if self.pinks else "tooltips.lama.tokens"
                 return Tip(plural("tooltips.common.points", max(0, int(sh.scores[seat]))) + "\n"
                            + t(key, end=END_POINTS), tuple(rect))
+            if not k and self._points_badge(seat)[1].collidepoint(pos):  # your row's points
+                return Tip(plural("tooltips.dice.own_row", _row_points(sh.rows[seat])),
+                           tuple(self._points_badge(seat)[1]))
             if k and self._row_rect(seat).collidepoint(pos):
                 return Tip(plural("tooltips.dice.other_row", _row_points(sh.rows[seat]), name=self._name(seat)),
                            tuple(self._row_rect(seat)))
         return None
 
-    def _tooltip_focus(self):
+    def _focus_tip(self):
         row = self.shown.rows[self.focus]
-        if 0 <= self.card_focus < len(row) and self.layout is not None:
+        if self.shown.phase == "discard" and 0 <= self.card_focus < len(row) and self.layout is not None:
             return Tip(self._card_tip(row[self.card_focus]), tuple(self._row_card_rect(self.card_focus)))
         return None
 
@@ -959,6 +983,9 @@ class DiceTableScene(TableScene):
     def _plate_badge(self, seat: int) -> str:
         return t("dice.plate.starter") if self.shown.starter == seat else ""
 
+    def _badge_tip(self, seat: int) -> str:
+        return t("tooltips.dice.starter") if self._plate_badge(seat) else ""
+
     def _draw_row_cards(self, surface, seat: int) -> None:
         sh = self.shown
         row = sh.rows[seat]
@@ -1022,11 +1049,12 @@ class DiceTableScene(TableScene):
                 pygame.draw.rect(surface, (255, 250, 230), r, max(2, L.s(3)), border_radius=L.s(12))
         hint_rect = L["seat0.hint"]
         hint = self._hint_text()
+        self._hint_rect = None  # the hint line (where it was drawn last)
         if hint:
             img = self.ui.text(hint, 18, (214, 234, 226))
             if img.get_width() > hint_rect.w:
                 img = pygame.transform.smoothscale_by(img, hint_rect.w / img.get_width())
-            surface.blit(img, img.get_rect(midbottom=(hint_rect.centerx, hint_rect.bottom - L.s(4))))
+            self._hint_rect = surface.blit(img, img.get_rect(midbottom=(hint_rect.centerx, hint_rect.bottom - L.s(4))))
         badge, where = self._points_badge(seat)
         surface.blit(badge, where)
 

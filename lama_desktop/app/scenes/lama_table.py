@@ -97,6 +97,9 @@ class Shown:
 
 
 class LamaTableScene(TableScene):
+    button_tips = {"draw": "tooltips.button.lama.draw", "quit": "tooltips.button.lama.quit",
+                   "take": "tooltips.button.lama.take"}
+    end_points = END_POINTS
     name = "lama_table"
     #: the table's picture of the engine's view (the Cadabra table has its own)
     shown_type = Shown
@@ -431,7 +434,7 @@ class LamaTableScene(TableScene):
         key = "tooltips.lama.tokens_pink" if self.pinks else "tooltips.lama.tokens"
         return plural("tooltips.common.points", points) + "\n" + t(key, end=END_POINTS)
 
-    def _tooltip_focus(self):
+    def _focus_tip(self):
         if 0 <= self.hand_focus < len(self.shown.hand) and self.revealed and self.layout is not None:
             return Tip(self._card_tip(self.shown.hand[self.hand_focus]), tuple(self._hand_card_rect(self.hand_focus)))
         return None
@@ -1074,6 +1077,9 @@ class LamaTableScene(TableScene):
     def _plate_badge(self, seat: int) -> str:
         return t("lama.plate.dealer") if self.shown.dealer == seat else ""
 
+    def _badge_tip(self, seat: int) -> str:
+        return t("tooltips.lama.dealer") if self._plate_badge(seat) else ""
+
     def _draw_opponent(self, surface, seat: int) -> None:
         L, sh = self.layout, self.shown
         k = self.pos_of(seat)
@@ -1146,10 +1152,11 @@ class LamaTableScene(TableScene):
                 r = pygame.Rect(0, 0, self.hand_w + L.s(10), card_height(self.hand_w) + L.s(10))
                 r.center = (round(center[0]), round(center[1]))
                 pygame.draw.rect(surface, (255, 250, 230), r, max(2, L.s(3)), border_radius=L.s(12))
+        self._hint_rect = None  # the keys line (where it was drawn last)
         if mine_turn and sh.hand:
             hint = self.ui.text(self._hand_hint(), 16, (196, 226, 214))
             strip = L["seat0.hand"]
-            surface.blit(hint, hint.get_rect(midbottom=(strip.centerx, strip.bottom - L.s(2))))
+            self._hint_rect = surface.blit(hint, hint.get_rect(midbottom=(strip.centerx, strip.bottom - L.s(2))))
 
     def _status_text(self) -> str:
         s, sh = self.session, self.shown

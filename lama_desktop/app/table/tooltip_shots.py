@@ -38,6 +38,11 @@ def _point(scene, pos) -> None:
     scene.tooltip.source, scene.tooltip.pos = "mouse", tuple(int(v) for v in pos)
 
 
+def _keys(scene) -> None:
+    """The tip follows the keyboard focus (as after a key press)."""
+    scene.tooltip.source = "keys"
+
+
 def _lama_card(app):
     scene = _table(app, "lama", 4, seed=7)
     x, y, _ = scene._hand_positions()[len(scene.shown.hand) // 2]
@@ -117,6 +122,65 @@ def _land_column(app):
     scene = _land(app)
     _point(scene, scene.rects["column1"].center)
 
+
+def _lama_button(app):
+    scene = _table(app, "lama", 4, seed=7)
+    _point(scene, scene.buttons["quit"].rect.center)
+
+
+def _lama_round(app):
+    scene = _table(app, "lama", 4, seed=7)
+    _point(scene, scene.layout["round_info"].center)
+
+
+def _cadabra_button(app):
+    scene = _table(app, "lama-cadabra", 4, seed=4)
+    _point(scene, scene.buttons["exchange"].rect.center)
+
+
+def _dice_focus_button(app):
+    scene = _table(app, "lama-dice", 4, seed=5)
+    scene.buttons["roll"].focused = True
+    _keys(scene)
+
+
+def _land_cell(app):
+    scene = _land(app)
+    scene.draw(app.screen)  # the domain's frame
+    cells = scene.d["domains"][scene.shown_seat]["cells"]
+    cell = next(c for c in cells if c["icon"] not in ("none",) and not c["llama"])
+    _point(scene, scene.frame_big.top_center(cell["x"], cell["y"], cell["height"]))
+
+
+def _land_spot(app):
+    scene = _land(app)
+    scene.draw(app.screen)
+    spots = scene._spots()
+    cells = {(c["x"], c["y"]) for c in scene.d["domains"][scene.shown_seat]["cells"]}
+    x, y = next(xy for xy, kind in sorted(spots.items()) if kind == "extend" and xy not in cells)
+    _point(scene, scene.frame_big.top_center(x, y, 1))
+
+
+def _land_placement(app):
+    scene = _land(app)
+    scene.draw(app.screen)
+    scene._next_spot(1)
+    _keys(scene)
+
+
+def _land_round(app):
+    scene = _land(app)
+    scene.draw(app.screen)
+    rect = next(r for r, what in scene._supply_hits if what == "round")
+    _point(scene, rect.center)
+
+
+register([
+    ("tooltip-lama-button", _lama_button), ("tooltip-lama-round", _lama_round),
+    ("tooltip-cadabra-button", _cadabra_button), ("tooltip-dice-focus-button", _dice_focus_button),
+    ("tooltip-llama-land-cell", _land_cell), ("tooltip-llama-land-spot", _land_spot),
+    ("tooltip-llama-land-placement", _land_placement), ("tooltip-llama-land-round", _land_round),
+], frames=FRAMES)
 
 register([
     ("tooltip-lama-card", _lama_card), ("tooltip-lama-pile", _lama_pile), ("tooltip-lama-drama", _lama_drama),
