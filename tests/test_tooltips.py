@@ -380,3 +380,28 @@ def test_llama_land_n_shows_what_the_placement_would_do(tmp_path, size):
             assert pygame.Rect(tip.rect).inflate(2, 2).collidepoint(cx, cy)
         seen.add(tip.rect)
     assert len(seen) >= 2  # the tip followed the tile
+
+
+def test_llama_land_marker_choice_shows_the_objectives_tip(tmp_path):
+    """Llama Land: after an extension, K and the arrows walk over the free objective spaces for the marker; the
+    chosen space's objective explains itself (name, condition, points)."""
+    app, table = make_table(tmp_path, "llama-land", (1280, 720), seed=7, players=2)
+    for _ in range(200):  # N until the tile in hand is on an extension spot
+        post_key(pygame.K_n)
+        app.step(1 / 30)
+        if table.placer.evaluate()["kind"] == "extend":
+            break
+    assert table.placer.evaluate()["kind"] == "extend" and table.placer.evaluate()["legal"]
+    post_key(pygame.K_RETURN)
+    for _ in range(300):
+        app.step(1 / 30)
+        if table.mode == "after" and table.can_act():
+            break
+    assert table.mode == "after"
+    post_key(pygame.K_k)
+    tip = press(app, table, pygame.K_RIGHT)
+    assert table.marker_mode and tip is not None
+    index = table._marker_moves()[table.choice % len(table._marker_moves())].args[0]
+    obj = table.d["objectives"][index]
+    assert tip.rect == tuple(table.rects[f"obj{index}"])
+    assert tip.text.startswith(t(f"llama_land.objective.{obj['id']}.name"))
