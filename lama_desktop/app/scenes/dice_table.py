@@ -31,7 +31,7 @@ from ..session import GameSession
 from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from ..table.pieces import (
     CREAM, GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy,
-    draw_token_stacks, finish, rotated_shadow,
+    draw_token_stacks, finish, rotated_shadow, token_stacks_rect,
 )
 from ..table.scene_base import TableEvent, TableScene, open_session
 from ..table.tooltip import Tip
@@ -651,8 +651,8 @@ class DiceTableScene(TableScene):
             return pygame.Rect(button.rect) if button is not None and button.rect is not None else None
         if kind == "plate":
             return pygame.Rect(L[f"seat{self.pos_of(seat)}.plate"])
-        if kind == "tokens":
-            return pygame.Rect(L[f"seat{self.pos_of(seat)}.tokens"])
+        if kind == "tokens":  # the stacks as drawn; where they will stand while the seat holds none
+            return token_stacks_rect(*self._token_stacks(seat)) or pygame.Rect(L[f"seat{self.pos_of(seat)}.tokens"])
         if kind == "log":
             return pygame.Rect(self._log_rect())
         if kind == "round":
@@ -1008,16 +1008,20 @@ class DiceTableScene(TableScene):
             box = tag.get_rect(center=(rect.x + L.s(60), rect.centery))
             pygame.draw.rect(surface, (150, 70, 60), box.inflate(L.s(14), L.s(6)), border_radius=L.s(10))
             surface.blit(tag, box)
-        draw_token_stacks(surface, L[f"seat{k}.tokens"].inflate(-L.s(4), -L.s(4)),
-                          holding(max(0, sh.scores[seat]), self.pinks), self.pinks, self.small_token_d)
+        draw_token_stacks(surface, *self._token_stacks(seat))
 
     def _draw_me_seat(self, surface) -> None:
-        L, sh = self.layout, self.shown
         seat = self.focus
-        plate_rect = L["seat0.plate"]
-        self._blit_plate(surface, seat, plate_rect)
-        draw_token_stacks(surface, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)),
-                          holding(max(0, sh.scores[seat]), self.pinks), self.pinks, self.token_d)
+        self._blit_plate(surface, seat, self.layout["seat0.plate"])
+        draw_token_stacks(surface, *self._token_stacks(seat))
+
+    def _token_stacks(self, seat: int) -> tuple:
+        """``draw_token_stacks``' arguments for a seat's tokens (also where the lesson points: ``tokens:<seat>``)."""
+        L = self.layout
+        k = self.pos_of(seat)
+        rect = L[f"seat{k}.tokens"].inflate(-L.s(12 if k == 0 else 4), -L.s(4))
+        held = holding(max(0, self.shown.scores[seat]), self.pinks)
+        return rect, held, self.pinks, self.token_d if k == 0 else self.small_token_d
 
     def _draw_my_row(self, surface) -> None:
         L, sh = self.layout, self.shown

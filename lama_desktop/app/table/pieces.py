@@ -272,6 +272,24 @@ def token_kind(token: int) -> str:
 def draw_token_stacks(surface: pygame.Surface, rect: pygame.Rect, held: dict, pinks: bool, diameter: int,
                       align: str = "left", show_empty: bool = False) -> dict[int, tuple[int, int]]:
     """White, black (and pink) stacks side by side, bottoms on ``rect``'s bottom. Returns each kind's top centre."""
+    centres = {}
+    for denom, count, img, (x, y), diameter in _token_stack_places(rect, held, pinks, diameter, align):
+        if count or show_empty:
+            surface.blit(img, (x, y))
+        centres[denom] = (x + diameter // 2, y + diameter // 2)
+    return centres
+
+
+def token_stacks_rect(rect: pygame.Rect, held: dict, pinks: bool, diameter: int,
+                      align: str = "left") -> pygame.Rect | None:
+    """Where ``draw_token_stacks`` (same arguments) draws the stacks that hold a token; None when none does."""
+    drawn = [pygame.Rect((x, y), img.get_size())
+             for _denom, count, img, (x, y), _d in _token_stack_places(rect, held, pinks, diameter, align) if count]
+    return drawn[0].unionall(drawn[1:]) if drawn else None
+
+
+def _token_stack_places(rect: pygame.Rect, held: dict, pinks: bool, diameter: int, align: str):
+    """(denomination, count, stack image, top-left, diameter) of each stack ``draw_token_stacks`` lays out."""
     kinds = [(d, k) for d, k in TOKEN_KINDS if pinks or d != 20][::-1]  # white first
     # the stacks side by side never run out of ``rect`` (a seat that could grow only in height: smaller tokens)
     diameter = max(4, min(int(diameter), int(rect.w / (len(kinds) * 1.18 + (len(kinds) - 1) * 0.22))))
@@ -279,16 +297,14 @@ def draw_token_stacks(surface: pygame.Surface, rect: pygame.Rect, held: dict, pi
     gap = round(diameter * 0.22)
     total = len(kinds) * stack_w + (len(kinds) - 1) * gap
     x = rect.x if align == "left" else rect.centerx - total // 2 if align == "center" else rect.right - total
-    centres = {}
     bottom = rect.bottom
+    places = []
     for denom, kind in kinds:
         count = int(held.get(denom, held.get(str(denom), 0)))
         img = art.token_stack(kind, count, diameter)
-        if count or show_empty:
-            surface.blit(img, (x, bottom - img.get_height()))
-        centres[denom] = (x + diameter // 2, bottom - img.get_height() + diameter // 2)
+        places.append((denom, count, img, (x, bottom - img.get_height()), diameter))
         x += stack_w + gap
-    return centres
+    return places
 
 
 # --- name plates -----------------------------------------------------------------------------------------------------
