@@ -311,6 +311,21 @@ class CadabraTableScene(LamaTableScene):
         parent = getattr(super(), "tutorial_rect", None)
         return parent(name) if parent is not None else self._common_rect(kind)
 
+    def tutorial_clear(self) -> list:
+        """What a lesson's narrator box would rather not cover: the shared pieces (seats, status, log, buttons,
+        piles) and Cadabra's stage with the magic token's place in the supply."""
+        parent = getattr(super(), "tutorial_clear", None)
+        clear = list(parent()) if parent is not None else []
+        if self.layout is not None:
+            stage = self._stage_geometry()
+            below = self.ui.font(20, True).get_linesize() + self.layout.s(12)  # "THE SHOW IS ON!" under it
+            clear.append(pygame.Rect(stage.x, stage.y - below, stage.w, stage.h + 2 * below))
+            x, y = self._supply_anchor()
+            token = pygame.Rect(0, 0, self.token_d * 2, self.token_d * 2)
+            token.center = (round(x), round(y))
+            clear.append(token)
+        return clear
+
     def _common_rect(self, kind: str):
         """The shared pieces, until the L.A.M.A. table answers them itself."""
         if kind == "hand":
@@ -808,8 +823,15 @@ class CadabraTableScene(LamaTableScene):
             if sh.active.count(True) == 1:
                 return t("cadabra.status.your_turn_alone")
             cards = sort_hand(self.playable_names())
+            # holding the magic token (not alone), passing is one of your choices: the line says so
+            magic = sh.magic == cur and sh.active.count(True) > 1
             if cards:
-                return t("cadabra.status.your_turn", cards=", ".join(card_label(c) for c in cards))
+                listed = ", ".join(card_label(c) for c in cards)
+                if magic:
+                    return t("cadabra.status.your_turn_magic", cards=listed)
+                return t("cadabra.status.your_turn", cards=listed)
+            if magic:
+                return t("cadabra.status.your_turn_none_magic")
             return t("cadabra.status.your_turn_none")
         if s.seats[cur].is_bot:
             return about("lama.status.bot_turn", cur, name=self._name(cur))
