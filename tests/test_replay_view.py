@@ -141,6 +141,11 @@ def test_the_replays_history_scrolls_with_wheel_drag_and_page_keys(tmp_path):
     app.step(0.02)
     assert log.scroll < paged  # dragged up: newer lines
     assert viewer.pos == viewer.total  # none of it moved the replay
+    narrow = viewer.history_rect(app.menu_ui, app.size).w
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
+    app.step(0.02)
+    assert viewer.history_rect(app.menu_ui, app.size).w > narrow  # F2 (or the corner icon) widens it
+    assert viewer.table_rect(app.menu_ui, app.size).right <= viewer.history_rect(app.menu_ui, app.size).left
     app.shutdown()
 
 
