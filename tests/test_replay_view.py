@@ -96,6 +96,12 @@ def test_the_open_view_draws_every_opponents_hand_face_up(tmp_path, game, monkey
     viewer.set_view(1)  # one seat's own view: the others' hands are backs again
     assert not viewer.table.session.omniscient and viewer.table.focus == 1
     assert all(viewer.table._open_hand(seat) is None for seat in range(3))
+    from lama_desktop.app.i18n import t
+    from lama_desktop.app.table.seats import plate_detail
+
+    # the plates say who played the game: Anna was a person, Bruno (seen by now) a bot
+    assert plate_detail(viewer.table.session.seat_shown(0)) == t("common.plate.human")
+    assert plate_detail(viewer.table.session.seat_shown(1)) != t("common.plate.human")
     app.shutdown()
 
 

@@ -161,9 +161,12 @@ class ReaderOf:
     def __call__(self) -> int | None:
         table = self._table()
         seat = None if table is None else table.viewer
-        seats = table.session.seats if table is not None else []
-        if seat is None or not 0 <= seat < len(seats) or seats[seat].is_bot:
-            return None  # a table of bots is watched: nobody there is "you" (a replay: the seat it is seen by)
+        if seat is None or seat < 0:
+            return None
+        session = table.session
+        person = getattr(session, "is_person", None) or session.is_human  # a replay: the seat it is seen by
+        if not person(seat):
+            return None  # a table of bots is watched: nobody there is "you"
         return seat
 
     def of(self, table) -> bool:

@@ -136,6 +136,9 @@ class GameSession:
         #: a replay's session (the replay viewer): no bot ever moves, no human move is taken, nothing is saved
         self._frozen = False
         self._omniscient = False
+        #: a replay's seats as the game was played (its table's seats make the viewed seat the one human): the
+        #: plates say who was a person and who a bot of which level
+        self.played_by: list | None = None
         #: (mover, events) of every move played, for undo: rebuilt from the record when first needed
         self._history: list[tuple[int, list[Event]]] | None = None
         #: the table's own notes for the autosave (its history of log lines): ``() -> dict`` merged into ``meta``
@@ -212,6 +215,15 @@ class GameSession:
     @property
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def seat_shown(self, seat: int):
+        """The seat as its plate describes it: as it was played in a replay (``played_by``), else as it is."""
+        seats = self.played_by if self.played_by and len(self.played_by) == len(self.seats) else self.seats
+        return seats[seat]
+
+    def is_person(self, seat: int) -> bool:
+        """A person sits at this seat (in a replay too: the seat it is seen by reads the lines said to "you")."""
+        return 0 <= seat < len(self.seats) and not self.seats[seat].is_bot
 
     def is_human(self, seat: int) -> bool:
         """A person decides this seat's moves now (never in a replay's frozen session: nobody acts there, so no

@@ -1312,7 +1312,7 @@ class LlamaLandTableScene(TableScene):
         bar = pygame.Rect(rect.x, rect.y, rect.w, head_h)
         pygame.draw.rect(surf, color, bar, border_top_left_radius=ui.s(12), border_top_right_radius=ui.s(12))
         name = self._name(seat)
-        seatinfo = self.session.seats[seat]
+        seatinfo = self.session.seat_shown(seat)
         if seatinfo.is_bot:
             name += f" · {level_text(seatinfo.level)}"
         # the seat's llama portrait, as on the other tables' name plates, at the bar's left end

@@ -226,6 +226,7 @@ class ReplayScene(Scene):
         proxy = _ReplayApp(self.app)
         table = open_table(proxy, config=config, saved=saved)
         table.session.omniscient = self.view is None
+        table.session.played_by = list(past.seats)  # the plates say who played: a person, or a bot of a level
         proxy.stack.push(table)
         proxy.stack.apply_pending()
         _settle(table)

@@ -755,7 +755,7 @@ class TableScene(Scene):
         s = self.session
         lit = self.shown.current == seat and not s.is_over
         thinking = lit and s.seats[seat].is_bot and not s.frozen and (s.thinking or self.idle)
-        return seat_plate(self.ui, rect.size, seat, s.seats[seat], self.shown.scores[seat], lit=lit,
+        return seat_plate(self.ui, rect.size, seat, s.seat_shown(seat), self.shown.scores[seat], lit=lit,
                           out=self._seat_out(seat), thinking=thinking, badge=self._plate_badge(seat))
 
     def _blit_plate(self, surface, seat: int, rect: pygame.Rect) -> None:
