@@ -240,3 +240,18 @@ def test_the_open_views_history_names_every_drawn_card_a_seat_view_does_not(tmp_
         hidden = [line for line in seat_lines[move] if line.startswith(name)]
         assert said and hidden and said != hidden  # "Bruno draws 5" / "Bruno draws a card"
     app.shutdown()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_moves_history_lines_sit_under_the_round_it_was_played_in(tmp_path, game):
+    app, viewer, past = viewer_on(tmp_path, game)
+    rounds = viewer.timeline.rounds
+    for entry in viewer.table.log.entries:
+        if entry.move < 0:
+            continue
+        played_in = rounds[entry.move]
+        if game == "llama-land":  # every line of a turn's moves under that round (its last "ends the turn" too)
+            assert entry.round == played_in, str(entry.text)
+        else:  # a round's last move also deals the next one: its deal line opens the next round's heading
+            assert entry.round in (played_in, played_in + 1), str(entry.text)
+    app.shutdown()

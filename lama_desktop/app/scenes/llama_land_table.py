@@ -132,6 +132,7 @@ class LlamaLandTableScene(TableScene):
         self.results_open = False
         self._legal_cache = (None, [])
         self.advisor = AdvisorPanel(self)
+        self._line_round = round_number(self.d)
         self.log.round_of = self._history_round
         self.history = HistoryPanel(self)
 
@@ -957,6 +958,7 @@ class LlamaLandTableScene(TableScene):
             self.session.poll(busy=not self.idle)
             played = self.session.take_played()
             if played:
+                self._line_round = round_number(self.d)  # the round these moves were played in (before the sync)
                 self._sync()
                 for item in played:
                     self.log.move = item.index  # the history's lines of this move (undo cuts there)
@@ -1657,9 +1659,9 @@ class LlamaLandTableScene(TableScene):
         return self.rects["log"]
 
     def _history_round(self) -> int:
-        """The round shown (the one the status bar names: the turn the player to move is playing), so the history
-        groups Llama Land's lines by round like the other tables'."""
-        return round_number(self.d)
+        """The round the moves being shown were played in (the one the status bar named before them: the turn the
+        player to move was playing), so the history groups Llama Land's lines by round like the other tables'."""
+        return self._line_round
 
     # -- the advisor (table/advisor_panel.py) -------------------------------------------------------------------
     #: how many of the advisor's best placements are drawn as ghost tiles
