@@ -43,7 +43,11 @@ def untipped(table, size, step: int) -> list[tuple[int, int]]:
     table.toasts.clear()
     screen = pygame.Surface(size)
     table.draw(screen)
-    felt = felt_surface(size)
+    felt = felt_surface(size).copy()
+    if getattr(getattr(table, "shown", None), "drama", False):  # the drama / show darkens the felt round the table
+        from lama_desktop.app.scenes.lama_table import _drama_vignette
+
+        felt.blit(_drama_vignette(size), (0, 0))
     skip = text_only(table)
     reach = table.ui.s(12)
     around = [(round(reach * math.cos(a * math.pi / 4)), round(reach * math.sin(a * math.pi / 4))) for a in range(8)]
@@ -77,8 +81,10 @@ def test_every_drawn_piece_has_a_tip(tmp_path, game, variants, players, seed, si
 
 
 #: more moments, staged by the screenshot builders: six seats, L.A.M.A. Party's cards, choosing a token to return,
-#: choosing whom a circle's token goes to, taking from the llama row, Llama Land's feeding step
-MOMENTS = ["table-lama-6p", "table-lama-party", "table-lama-return-choice", "table-cadabra-give-choice",
+#: the drama and the Lamagic Show on, choosing whom a circle's token goes to, taking from the llama row, Llama
+#: Land's feeding step
+MOMENTS = ["table-lama-6p", "table-lama-party", "table-lama-return-choice", "table-lama-drama", "table-cadabra-show",
+           "table-cadabra-give-choice",
            "table-dice-take-choice", "table-dice-6p", "table-llama-land-feeding"]
 
 

@@ -257,14 +257,17 @@ class CadabraTableScene(LamaTableScene):
     def _piece_tip(self, pos):
         sh, L = self.shown, self.layout
         stage = self._stage_geometry()
-        if stage.collidepoint(pos):
-            return Tip(t("tooltips.cadabra.stage", n=len(sh.board), threshold=SHOW_THRESHOLD), tuple(stage))
+        label = pygame.Rect(stage.x, stage.bottom, stage.w, L.s(36))  # "The show is on!" / "next llama: show"
+        if stage.collidepoint(pos) or (label.collidepoint(pos) and len(sh.board) >= SHOW_THRESHOLD):
+            return Tip(t("tooltips.cadabra.stage", n=len(sh.board), threshold=SHOW_THRESHOLD), tuple(stage),
+                       (tuple(label),))
         if sh.magic == "supply":
             x, y = self._supply_anchor()
             rect = pygame.Rect(0, 0, self.token_d, self.token_d)
             rect.center = (round(x), round(y))
-            if rect.collidepoint(pos):
-                return Tip(t("tooltips.cadabra.magic", points=MAGIC_POINTS), tuple(rect))
+            caption = pygame.Rect(rect.x - rect.w // 2, rect.bottom, rect.w * 2, self.ui.s(22))  # "SUPPLY"
+            if rect.collidepoint(pos) or caption.collidepoint(pos):
+                return Tip(t("tooltips.cadabra.magic", points=MAGIC_POINTS), tuple(rect), (tuple(caption),))
         if isinstance(sh.magic, int):
             x, y = self._magic_anchor(sh.magic)
             d = round(self._tokens_rect(sh.magic)[1] * 1.2)
