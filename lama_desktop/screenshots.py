@@ -242,7 +242,7 @@ def _load_game_shots() -> None:
     """One explicit import per screenshot module (each calls ``add_shot`` for its moments; PyInstaller sees them).
     They are part of the package: a broken one is an error, never a silently missing shot."""
     from .app.scenes import cadabra_table_shots, dice_table_shots, lama_table_shots, llama_land_table_shots  # noqa: F401
-    from .app.table import advisor_shots, history_shots, tooltip_shots  # noqa: F401
+    from .app.table import advisor_shots, history_shots, tooltip_shots, tutorial_shots  # noqa: F401
 
 
 # --- running -----------------------------------------------------------------------------------------------------

@@ -186,6 +186,8 @@ class Settings:
     player_name: str = ""
     #: the last new-game setup (``GameConfig.to_dict()`` without the seed), offered again by the setup screen
     last_setup: dict = field(default_factory=dict)
+    #: the games whose "Learn to play" lesson was played to its recap (``tutorial/script.py``'s game ids)
+    tutorials_done: list = field(default_factory=list)
 
     def validated(self) -> "Settings":
         """A copy with every field forced into its allowed range (what the app changes in memory goes through
@@ -203,8 +205,12 @@ class Settings:
             size = default.window_size
         name = clean_name(self.player_name, "") if isinstance(self.player_name, str) else ""
         last = dict(self.last_setup) if isinstance(self.last_setup, dict) else {}
+        from .tutorial.script import GAME_KEYS
+
+        raw = self.tutorials_done if isinstance(self.tutorials_done, (list, tuple, set)) else []
+        done = sorted({x for x in raw if isinstance(x, str) and x in GAME_KEYS})
         return Settings(language, bool(self.fullscreen), ui_scale, speed, pace, volume, bool(self.muted),
-                        bool(self.colorblind), size, name, last)
+                        bool(self.colorblind), size, name, last, done)
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -241,6 +247,17 @@ def _last_setup(value) -> dict:
     return data
 
 
+def _tutorials_done(value) -> list[str]:
+    """The lessons done: known game ids, each once, sorted (an id this version has no lesson for is dropped: a
+    newer version's)."""
+    from .tutorial.script import GAME_KEYS
+
+    items = as_list(value, "the lessons done", 64)
+    for item in items:
+        need(isinstance(item, str), "a lesson done is a game id")
+    return sorted({item for item in items if item in GAME_KEYS})
+
+
 #: the settings file's schema: key → check(value) -> the value to use (raises on anything else)
 SETTINGS_SCHEMA: dict[str, Callable[[Any], Any]] = {
     "language": lambda v: one_of(v, "the language", LANGUAGES),
@@ -254,6 +271,7 @@ SETTINGS_SCHEMA: dict[str, Callable[[Any], Any]] = {
     "window_size": _window_size,
     "player_name": lambda v: clean_name(_text(v, "your name"), ""),
     "last_setup": _last_setup,
+    "tutorials_done": _tutorials_done,
 }
 
 

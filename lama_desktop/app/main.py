@@ -274,6 +274,21 @@ class App:
         log.info("new game %s", config.to_dict())
         self.stack.clear_to(open_table(self, config=config))
 
+    def start_lesson(self, game_id: str) -> None:
+        """A "Learn to play" lesson (``tables.open_lesson``): the player's saved game stays where it is."""
+        from .tables import open_lesson
+
+        log.info("lesson %s", game_id)
+        self.stack.clear_to(open_lesson(self, game_id))
+
+    def open_setup(self, game_id: str | None = None) -> None:
+        """The setup screen over the title, with ``game_id`` chosen (the lesson's "Play a real game")."""
+        from .scenes.setup import SetupScene
+        from .scenes.title import TitleScene
+
+        self.stack.clear_to(TitleScene())
+        self.stack.push(SetupScene(game_id))
+
     def continue_game(self) -> bool:
         """Open the saved game; a damaged save is moved aside (or kept untouched) and reported. True if a game
         opened."""

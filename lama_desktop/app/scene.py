@@ -6,6 +6,9 @@
   is passed down to the scene below (only while the scene above is an overlay: ``opaque = False``);
 - ``draw`` is called bottom-up from the lowest scene that is visible (the first opaque scene from the top),
   so transparent overlays draw over the scene below. ``draw`` never mutates state; ``update(dt)`` does.
+- A lesson's narrator (``app/table/narrator.py``) stays over a table's own overlays: when the top scene says
+  ``narrated = True`` (the round summary, Llama Land's choices) and a scene below it has a ``narrator``, that
+  narrator gets the events first, is updated after the top scene and drawn last, with the overlay passed along.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ class Scene:
     opaque: bool = True
     #: whether events the scene does not consume fall through to the scene below
     passes_events: bool = False
+    #: one of a table's own overlays: a lesson's narrator stays over it and may point into it (``tutorial_rect``)
+    narrated: bool = False
     name: str = "scene"
 
     def __init__(self) -> None:
@@ -114,8 +119,23 @@ class SceneStack:
                 break
         return self._scenes[start:]
 
+    def narrator(self):
+        """The narrator of a lesson's table under the top scene, when the top scene is one of its narrated
+        overlays (else None)."""
+        top = self.top
+        if top is None or not getattr(top, "narrated", False):
+            return None
+        for scene in reversed(self._scenes[:-1]):
+            narrator = getattr(scene, "narrator", None)
+            if narrator is not None:
+                return narrator
+        return None
+
     # frame -------------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        narrator = self.narrator()
+        if narrator is not None and narrator.handle_event(event, self.top):
+            return True
         for scene in reversed(self._scenes):
             if scene.handle_event(event):
                 return True
@@ -126,10 +146,16 @@ class SceneStack:
     def update(self, dt: float) -> None:
         if self._scenes:
             self._scenes[-1].update(dt)
+            narrator = self.narrator()
+            if narrator is not None:
+                narrator.update(dt, self.top)
 
     def draw(self, surface) -> None:
         for scene in self.visible():
             scene.draw(surface)
+        narrator = self.narrator()
+        if narrator is not None:
+            narrator.draw(surface, self.top)
 
     def resize(self, size) -> None:
         for scene in self._scenes:

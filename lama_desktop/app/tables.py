@@ -12,13 +12,17 @@ from typing import Callable
 
 
 _TABLES: dict[str, Callable] = {}
+#: game id -> its table scene class (``Scene(session, config)``), for a table opened on a given session (a lesson)
+_SCENES: dict[str, type] = {}
 _loaded = False
 _lock = threading.RLock()
 
 
-def register_table(game_ids, opener: Callable) -> None:
+def register_table(game_ids, opener: Callable, scene_type: type | None = None) -> None:
     for game_id in ([game_ids] if isinstance(game_ids, str) else game_ids):
         _TABLES[game_id] = opener
+        if scene_type is not None:
+            _SCENES[game_id] = scene_type
 
 
 def _load() -> None:
@@ -51,6 +55,28 @@ def open_table(app, config, saved=None):
     except KeyError:
         raise ValueError(f"no table for {config.game_id!r} yet") from None
     return opener(app, config, saved)
+
+
+def open_lesson(app, game_id: str):
+    """The table of ``game_id``'s "Learn to play" lesson (``tutorial/lesson.py``): its session starts from the
+    lesson's position with the scripted bots, nothing saved or counted."""
+    from ..tutorial.lesson import start_lesson
+    from ..tutorial.script import load_tutorial
+    from .gameconfig import GameConfig, SeatConfig
+    from .i18n import t
+
+    _load()
+    tutorial = load_tutorial(game_id)
+    try:
+        scene_type = _SCENES[game_id]
+    except KeyError:
+        raise ValueError(f"no table for {game_id!r} yet") from None
+    name = (app.settings.player_name if app is not None else "") or t("common.setup.you")
+    pace = app.settings.bot_pace if app is not None else "normal"
+    session = start_lesson(tutorial, name, pace)
+    config = GameConfig(game_id, [SeatConfig(s.name, s.kind, s.level) for s in session.seats],
+                        tuple(session.record.variants), 0, 0)
+    return scene_type(session, config)
 
 
 def playable_games() -> list:

@@ -12,8 +12,8 @@ The step machine (docs/APP.md, "Tutorials"):
       became pending; ``game_end``).
     * A narration step is done when the learner presses Next; a ``do`` step when the learner played one of its
       moves (even before it showed); the recap is never done (``finished`` turns True when it shows).
-    * The bots wait (``session.hold``) while a narration or the recap shows, and while a narration that shows as
-      soon as the table is idle is pending (so no bot move slips in before it).
+    * The bots wait (``session.hold``) while a narration or the recap shows, and while one is pending whose
+      ``when`` is met (it shows as soon as the table is idle: no bot move slips in before it).
     * The move gate (``session.gate``): while a ``do`` step is current, a legal move not in its ``do`` is refused
       with ``tutorial_<game>.<id>_wrong``; an illegal one goes to the engine (its own reason). While a narration
       or the recap shows, every move is refused with ``tutorial.read_first``.
@@ -92,6 +92,8 @@ class Lesson:
         self.finished = False
         #: the last refusal of the gate (its string key), for the narrator to say; cleared when the step changes
         self.refused_key: str | None = None
+        #: how many moves the gate refused so far (the narrator tells a gate's refusal from the engine's)
+        self.refusals = 0
         #: a round closed since the current step became pending
         self._round_closed = False
         #: steps shown, in order (for tests and the screenshot tool)
@@ -123,6 +125,10 @@ class Lesson:
         """Whether the pending current step may show now."""
         if self.shown or not idle:
             return False
+        return self._when_met()
+
+    def _when_met(self) -> bool:
+        """The current step's ``when``, the table's idleness aside."""
         state = self.session.state
         when = self.current.when
         if when == "learner_turn":
@@ -158,12 +164,14 @@ class Lesson:
         step = self.current
         if step.recap or (step.narration and (self.shown or self.session.hold)):
             self.refused_key = READ_FIRST
+            self.refusals += 1
             return Refusal(READ_FIRST, "read the narrator's box, then press Next", {})
         if not step.do or str(move) in step.do:
             return None
         if move not in self.session.state.legal_moves():
             return None  # the engine refuses it with its own reason
         self.refused_key = self.tutorial.wrong_key(step)
+        self.refusals += 1
         wanted = " or ".join(step.do)
         return Refusal(self.refused_key, f"the lesson wants {wanted} now, not {move}", {"move": str(move)})
 
@@ -174,6 +182,7 @@ class Lesson:
         if any(e.kind in ROUND_END_EVENTS for e in played.events):
             # after the step moved on: the learner's own last move closing the round counts for the next step
             self._round_closed = True
+        self._sync_hold()
 
     def _advance(self) -> None:
         if self.index + 1 >= self.count:
@@ -188,7 +197,7 @@ class Lesson:
     def _sync_hold(self) -> None:
         step = self.current
         waiting = step.narration or step.recap
-        self.session.hold = waiting and (self.shown or step.when == "idle")
+        self.session.hold = waiting and (self.shown or self._when_met())
 
     def _notify(self) -> None:
         for listener in list(self.listeners):

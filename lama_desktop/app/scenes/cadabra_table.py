@@ -392,6 +392,8 @@ class CadabraTableScene(LamaTableScene):
 
     # -- input ---------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self._narrator_event(event):  # a lesson's narrator first (Next, its buttons)
+            return True
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.shown.phase == "giving"
                 and not self.tween.busy and not any(b.pressed for b in self.buttons.values())):
             seat = self._plate_at(event.pos)
@@ -906,4 +908,4 @@ def open_table(app, config: GameConfig, saved=None) -> CadabraTableScene:
     return CadabraTableScene(open_session(app, config, saved, options), config)
 
 
-register_table(("lama-cadabra",), open_table)
+register_table(("lama-cadabra",), open_table, CadabraTableScene)

@@ -234,6 +234,8 @@ class DiceTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self._narrator_event(event):  # a lesson's narrator first (Next, its buttons)
+            return True
         self.tooltip.event(event)
         if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
@@ -405,6 +407,7 @@ class DiceTableScene(TableScene):
         self.advisor.update(dt)
         self.history.update(dt)
         self._update_tooltip(dt)
+        self._narrator_update(dt)
 
     def _settle(self) -> None:
         """Idle: sync the shown model with the engine; with several humans, the one to move sits at the bottom."""
@@ -949,6 +952,7 @@ class DiceTableScene(TableScene):
         self._draw_toasts(surface)
         self.history.draw(surface)
         self._draw_tooltip(surface)
+        self._narrator_draw(surface)
 
     def _draw_middle(self, layer) -> None:
         self._draw_llama_row(layer)
@@ -1297,4 +1301,4 @@ def open_table(app, config: GameConfig, saved=None) -> DiceTableScene:
     return DiceTableScene(open_session(app, config, saved, options), config)
 
 
-register_table(("lama-dice",), open_table)
+register_table(("lama-dice",), open_table, DiceTableScene)

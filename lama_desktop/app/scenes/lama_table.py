@@ -141,7 +141,7 @@ class LamaTableScene(TableScene):
         view = self.session.view(self.focus)
         if not view.round_log and all(size == 6 for size in view.hand_sizes) and view.phase == "playing":
             self._queue_deal(view)
-        elif not restored:
+        elif not restored and self.session.lesson is None:  # a lesson starts mid-round: nothing was resumed
             self.log.add(lazy.t("lama.log.resumed", round=self.shown.round))
             for seat, move, _top in view.round_log[-10:]:  # what happened so far this round
                 self._log_move(seat, move)
@@ -245,6 +245,8 @@ class LamaTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self._narrator_event(event):  # a lesson's narrator first (Next, its buttons)
+            return True
         self.tooltip.event(event)
         if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
@@ -434,6 +436,36 @@ class LamaTableScene(TableScene):
         key = "tooltips.lama.tokens_pink" if self.pinks else "tooltips.lama.tokens"
         return plural("tooltips.common.points", points) + "\n" + t(key, end=END_POINTS)
 
+    # the pieces a lesson points at (``tutorial/``; docs/APP.md, "Tutorials") ----------------------------------------
+    def tutorial_rect(self, name: str):
+        """``hand`` (the cards in the hand), ``hand:<card>`` (the first such card, the part of it a click plays),
+        ``pile`` (the draw pile), ``discard``, ``board`` (the Drama board), then what every table answers."""
+        if self.layout is None or self.ui is None:
+            return None
+        kind, _, arg = name.partition(":")
+        hand = self.shown.hand if self.revealed else []
+        if kind == "hand":
+            if not hand:
+                return None
+            if not arg:
+                rects = [self._hand_card_rect(i) for i in range(len(hand))]
+                return rects[0].unionall(rects[1:])
+            if arg not in hand:
+                return None
+            index = hand.index(arg)
+            rect = self._hand_card_rect(index)
+            if self._card_at(rect.center) != index and index + 1 < len(hand):
+                # the next card lies over this one's middle: the visible strip is what a click plays
+                rect.w = max(self.layout.s(12), self._hand_card_rect(index + 1).left - rect.left)
+            return rect
+        if kind == "pile" and not arg:
+            return self._pile_rect() if self.shown.pile > 0 else None
+        if kind == "discard" and not arg:
+            return self._slot_rect("discard")
+        if kind == "board" and not arg:
+            return pygame.Rect(self.layout["drama_board"]) if self.drama_variant else None
+        return super().tutorial_rect(name)
+
     def _focus_tip(self):
         if 0 <= self.hand_focus < len(self.shown.hand) and self.revealed and self.layout is not None:
             return Tip(self._card_tip(self.shown.hand[self.hand_focus]), tuple(self._hand_card_rect(self.hand_focus)))
@@ -483,6 +515,7 @@ class LamaTableScene(TableScene):
         self.advisor.update(dt)
         self.history.update(dt)
         self._update_tooltip(dt)
+        self._narrator_update(dt)
 
     def _after_played(self, played) -> None:
         if self.hotseat and played.seat == self.focus and not self.session.is_over:
@@ -994,6 +1027,7 @@ class LamaTableScene(TableScene):
         self._draw_toasts(surface)
         self.history.draw(surface)
         self._draw_tooltip(surface)
+        self._narrator_draw(surface)
 
     def _draw_middle(self, layer) -> None:
         if self.shown.drama:
@@ -1253,4 +1287,4 @@ def open_table(app, config: GameConfig, saved=None) -> LamaTableScene:
     return LamaTableScene(session, config)
 
 
-register_table(("lama", "lama-party"), open_table)
+register_table(("lama", "lama-party"), open_table, LamaTableScene)

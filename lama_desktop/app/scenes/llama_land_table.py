@@ -382,6 +382,8 @@ class LlamaLandTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self._narrator_event(event):  # a lesson's narrator first (Next, its buttons)
+            return True
         self.tooltip.event(event)
         if self.history.handle_event(event) or self.advisor.handle_event(event):
             return True
@@ -975,6 +977,7 @@ class LlamaLandTableScene(TableScene):
         self.advisor.update(dt)
         self.history.update(dt)
         self._update_tooltip(dt)
+        self._narrator_update(dt)
 
     def _on_event(self, seat, event) -> None:
         d = event.data
@@ -1460,6 +1463,7 @@ class LlamaLandTableScene(TableScene):
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
         self.history.draw(surface)
         self._draw_tooltip(surface)
+        self._narrator_draw(surface)
 
     # -- "Learn to play": the pieces a lesson points at (docs/APP.md, "Tutorials") -------------------------------
     def tutorial_rect(self, name: str) -> pygame.Rect | None:
@@ -2418,6 +2422,8 @@ class ChoiceOverlay(Scene):
 
     opaque = False
     name = "llama_land_choice"
+    #: a lesson's narrator stays over it and may point at ``choices`` (the panel) or ``choice:<i>`` (a row)
+    narrated = True
 
     def __init__(self, title: str, options, on_close=None):
         super().__init__()
@@ -2447,6 +2453,14 @@ class ChoiceOverlay(Scene):
                                  row_h - ui.s(8)) for i in range(len(self.options))]
         self.cancel = pygame.Rect(0, 0, ui.s(200), ui.s(48))
         self.cancel.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(18))
+
+    def tutorial_rect(self, name: str):
+        if name == "choices":
+            return pygame.Rect(self.panel)
+        kind, _, arg = name.partition(":")
+        if kind == "choice" and arg.isdigit() and int(arg) < len(self.rows):
+            return pygame.Rect(self.rows[int(arg)])
+        return None
 
     def _close(self, callback=None) -> None:
         if self.stack is not None and self.stack.top is self:
@@ -2537,4 +2551,4 @@ def open_table(app, config: GameConfig, saved=None) -> LlamaLandTableScene:
     return LlamaLandTableScene(open_session(app, config, saved, options), config)
 
 
-register_table(("llama-land",), open_table)
+register_table(("llama-land",), open_table, LlamaLandTableScene)

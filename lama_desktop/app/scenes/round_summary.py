@@ -33,6 +33,9 @@ class RoundSummaryScene(MenuScene):
     #: drawn over a frozen, dimmed snapshot of the table (one blit a frame), so it is opaque to the stack
     opaque = True
     name = "round_summary"
+    #: a lesson's narrator stays over it and may point into it (``tutorial_rect``: ``summary``, ``summary:<seat>``,
+    #: ``summary-points:<seat>``, ``summary-tokens:<seat>``)
+    narrated = True
     #: a player's row: at most this high, all rows share at most ``rows_room`` (reference pixels)
     row_top = 118
     rows_room = 640
@@ -64,6 +67,39 @@ class RoundSummaryScene(MenuScene):
         self.group.add(Button(self._continue_text(), self.close, style="primary", rect=rect, name="continue",
                               size=24, hint="Enter"))
         self.group.on_back = self.close
+
+    def tutorial_rect(self, name: str):
+        """A lesson's piece in the summary: the panel, a seat's row, its points or its tokens column."""
+        ui, panel = getattr(self, "ui", None), getattr(self, "panel", None)
+        if ui is None or panel is None:
+            return None
+        if name == "summary":
+            return pygame.Rect(panel)
+        kind, _, arg = name.partition(":")
+        if not arg.isdigit() or int(arg) >= len(self.names):
+            return None
+        seat = int(arg)
+        x0, top = panel.x + ui.s(40), panel.y + ui.s(128)
+        row = pygame.Rect(x0 - ui.s(12), top + seat * self.row_h, panel.w - ui.s(56), self.row_h - ui.s(8))
+        col_explain = panel.right - ui.s(self.explain_from_right)
+        col_tokens = panel.right - ui.s(200)
+        if kind == "summary":
+            return row
+        if kind == "summary-points":
+            return pygame.Rect(col_explain - ui.s(8), row.y, col_tokens - col_explain, row.h)
+        if kind == "summary-tokens":
+            return pygame.Rect(col_tokens - ui.s(8), row.y, row.right - col_tokens + ui.s(8), row.h)
+        return None
+
+    def tutorial_clear(self) -> list:
+        """What a lesson's narrator would rather not cover: the heading and the players' rows (the Continue
+        button may go under it while it speaks)."""
+        ui, panel = getattr(self, "ui", None), getattr(self, "panel", None)
+        if ui is None or panel is None:
+            return []
+        rows = [self.tutorial_rect(f"summary:{seat}") for seat in range(len(self.names))]
+        heading = pygame.Rect(panel.x, panel.y, panel.w, ui.s(128))
+        return [heading] + [r for r in rows if r is not None]
 
     def totals(self) -> list[int]:
         """Each seat's total as the summary shows it: the engine's scores once the round is over."""

@@ -8,6 +8,7 @@ import pygame
 
 from ...bots import levels_for
 from ...engine.registry import get_game
+from ...tutorial.script import tutorials
 from ..gameconfig import GameConfig, SeatConfig
 from ..i18n import in_every_language, t, t_or
 from ..tables import playable_games
@@ -91,11 +92,13 @@ def hotseat_names(seats, keep=()) -> None:
 class SetupScene(MenuScene):
     name = "setup"
 
-    def __init__(self):
+    def __init__(self, game_id: str | None = None):
         super().__init__()
         self.error = ""
         self.specs = []
         self.game_id = None
+        #: the game to show first (a lesson's "Play a real game"), else the last setup's
+        self.wanted_game = game_id
         self.variants: set[str] = set()
         self.seats: list[SeatConfig] = []
         self.typed: set[int] = set()  # seats whose name the player typed in this screen
@@ -109,6 +112,10 @@ class SetupScene(MenuScene):
             self.specs = games()
         if self.game_id is None and self.specs:
             self.restore_last_setup()
+        if self.wanted_game is not None and any(s.id == self.wanted_game for s in self.specs) \
+                and self.game_id != self.wanted_game:
+            self.select_game(self.wanted_game, rebuild=False)
+        self.wanted_game = None
         if self.game_id is None and self.specs:
             self.select_game(self.specs[0].id, rebuild=False)
         super().enter()
@@ -309,6 +316,16 @@ class SetupScene(MenuScene):
         start = pygame.Rect(0, 0, bw + ui.s(60), bh)
         start.bottomright = (w - margin, h - ui.s(40))
         self.group.add(Button(t("common.setup.start"), self.start, style="primary", rect=start, name="start", size=28))
+        if self.game_id in tutorials():  # the game's lesson, between Back and Start
+            learn = pygame.Rect(0, 0, min(ui.s(380), start.left - back.right - ui.s(48)), bh)
+            learn.midbottom = ((back.right + start.left) // 2, h - ui.s(40))
+            # i18n-keys: common.games.*
+            self.group.add(Button(t("tutorial.learn_game", game=t_game(self.game_id)), self.learn, style="secondary",
+                                  rect=learn, name="learn", size=22))
+
+    def learn(self) -> None:
+        """This game's "Learn to play" lesson."""
+        self.app.start_lesson(self.game_id)
 
     def content_box(self):
         """The panels and widgets, grown by however much the seats' hint would run out of the right panel."""

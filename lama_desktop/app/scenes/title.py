@@ -1,5 +1,6 @@
-"""The title menu: the logo over the felt, a fan of cards, and Continue / New game / Rules / Statistics /
-Settings / Quit. Continue is enabled only when a save exists."""
+"""The title menu: the logo over the felt, a fan of cards, and Continue / New game / Learn to play / Rules /
+Statistics / Settings / Quit. Continue is enabled only when a save exists. On the very first start (no lesson
+done, no game played, no save) "Learn to play" is the highlighted choice and a line under the menu suggests it."""
 
 from __future__ import annotations
 
@@ -56,10 +57,13 @@ class TitleScene(MenuScene):
         # through the file door: a damaged save (or a folder in its place) is moved aside and reported
         self.summary = self.app.storage.save_summary()
         has_save = self.summary is not None and self.app.storage.has_save()
+        self.first_start = first_start(self.app) and not has_save
         bw, bh, gap = ui.s(380), ui.s(60), ui.s(14)
         labels = [
             ("continue", t("common.title.continue"), self.on_continue, has_save, "primary" if has_save else "secondary"),
-            ("new", t("common.title.new_game"), self.on_new_game, True, "secondary" if has_save else "primary"),
+            ("new", t("common.title.new_game"), self.on_new_game, True,
+             "secondary" if has_save or self.first_start else "primary"),
+            ("learn", t("tutorial.title"), self.on_learn, True, "primary" if self.first_start else "secondary"),
             ("rules", t("common.title.rules"), self.on_rules, True, "secondary"),
             ("stats", t("common.title.statistics"), self.on_statistics, True, "secondary"),
             ("settings", t("common.title.settings"), self.on_settings, True, "secondary"),
@@ -68,6 +72,9 @@ class TitleScene(MenuScene):
         # the menu as low as the saved game's line and the keys line leave it; the logo takes the room above
         block = len(labels) * (bh + gap) - gap
         below = ui.s(32) + ui.s(12) + ui.font(18).get_linesize() + ui.font(16).get_linesize() + ui.s(24)
+        if self.first_start:  # the suggestion takes the saved game's line (there is no save on a first start)
+            below = max(below, ui.s(32) + ui.s(12) + ui.font(19).get_linesize() + ui.font(16).get_linesize()
+                        + ui.s(24))
         top = min(int(h * 0.44), h - below - block)
         self.menu_rect = pygame.Rect(0, 0, bw + ui.s(64), block + ui.s(64))
         self.menu_rect.midtop = (w // 2, top - ui.s(32))
@@ -140,6 +147,9 @@ class TitleScene(MenuScene):
             when = str(self.summary.get("saved_at", "")).replace("T", " ")[:16]
             note = ui.text(t("common.title.saved_game", game=game, when=when), 18, GOLD)
             surface.blit(note, note.get_rect(midtop=(w // 2, self.menu_rect.bottom + ui.s(12))))
+        elif self.first_start:
+            note = ui.text_fit(t("tutorial.suggest"), 19, w - ui.s(80), GOLD, True)
+            surface.blit(note, note.get_rect(midtop=(w // 2, self.menu_rect.bottom + ui.s(12))))
 
     def content_box(self):
         """The menu, the saved game's line under it, and room for the keys line at the bottom."""
@@ -148,6 +158,8 @@ class TitleScene(MenuScene):
             ui = self.ui
             if self.summary:
                 box.h = max(box.h, self.menu_rect.bottom + ui.s(12) + ui.font(18).get_linesize() - box.y)
+            elif self.first_start:
+                box.h = max(box.h, self.menu_rect.bottom + ui.s(12) + ui.font(19, True).get_linesize() - box.y)
             box.h += ui.font(16).get_linesize() + ui.s(12)
         return box
 
@@ -159,6 +171,11 @@ class TitleScene(MenuScene):
         from .setup import SetupScene
 
         self.stack.push(SetupScene())
+
+    def on_learn(self):
+        from .lessons import LessonsScene
+
+        self.stack.push(LessonsScene())
 
     def on_rules(self):
         from .rules import RulesScene
@@ -184,6 +201,16 @@ class TitleScene(MenuScene):
         self.stack.push(MessageScene(t("common.title.quit"), t("common.title.quit_confirm"),
                                      [(t("common.title.quit"), self.on_quit, "primary"),
                                       (t("common.button.cancel"), None, "secondary")], icon="question"))
+
+
+def first_start(app) -> bool:
+    """The very first start: no lesson played to its end and no game in the statistics."""
+    if getattr(app.settings, "tutorials_done", None):
+        return False
+    try:
+        return not app.storage.load_stats()
+    except Exception:  # noqa: BLE001 - the statistics' own door reports a damaged file; no suggestion then
+        return False
 
 
 def t_game(game_id: str) -> str:

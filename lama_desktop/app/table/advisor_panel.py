@@ -58,8 +58,8 @@ class AdvisorPanel:
         """The local player's turn, nothing moving: the moment the advisor answers for (never in a replay: its
         session is frozen)."""
         table = self.table
-        if getattr(table.session, "frozen", False):
-            return False
+        if getattr(table.session, "frozen", False) or getattr(table.session, "lesson", None) is not None:
+            return False  # a replay, or a lesson (the narrator says what to play)
         return bool(table.can_act()) and table.session.is_human(self.seat())
 
     def position(self) -> tuple[int, int]:

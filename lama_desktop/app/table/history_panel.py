@@ -66,9 +66,10 @@ class HistoryPanel:
         return {"history": self.log.to_dict()}
 
     def offered(self) -> bool:
-        """Undo is offered at all: one human against bots (never in hot-seat, never in a replay)."""
+        """Undo is offered at all: one human against bots (never in hot-seat, a replay or a lesson)."""
         session = self.table.session
-        return len(session.human_seats) == 1 and not getattr(session, "frozen", False)
+        return (len(session.human_seats) == 1 and not getattr(session, "frozen", False)
+                and getattr(session, "lesson", None) is None)
 
     def status(self) -> tuple[int | None, str, str]:
         session = self.table.session

@@ -188,6 +188,73 @@ class TableScene(Scene):
         self.history = HistoryPanel(self)
         self.tooltip = Tooltip()
 
+    # a lesson's narrator (``narrator.py``): every table calls these three like the advisor --------------------------
+    #: the narrator of a lesson's table (made on the first update once the layout exists), else None
+    narrator = None
+
+    def _lesson_narrator(self):
+        if self.narrator is None and getattr(self.session, "lesson", None) is not None \
+                and getattr(self, "ui", None) is not None:
+            from .narrator import Narrator
+
+            self.narrator = Narrator(self)
+        return self.narrator
+
+    def _narrator_event(self, event) -> bool:
+        """First in ``handle_event``: True when the lesson's narrator took the event (Next, its buttons)."""
+        narrator = self._lesson_narrator()
+        return narrator is not None and narrator.handle_event(event)
+
+    def _narrator_update(self, dt: float) -> None:
+        """At the end of ``update``: the lesson's next step shows when the table is idle."""
+        narrator = self._lesson_narrator()
+        if narrator is not None:
+            narrator.update(dt)
+
+    def _narrator_draw(self, surface) -> None:
+        """Last in ``draw`` (while a narrated overlay is on top, the scene stack draws it over that instead)."""
+        narrator = self.narrator
+        if narrator is not None and (self.stack is None or self.stack.top is self):
+            narrator.draw(surface)
+
+    def tutorial_rect(self, name: str):
+        """The on-screen rect of the piece a lesson names (``docs/APP.md``, "Tutorials"), as drawn now, or None.
+        This answers the names every table shares from its layout and buttons: ``hand`` (the own seat's hand
+        area), ``plate:<seat>``, ``tokens:<seat>``, ``log``, ``round``, ``status``, ``button:<id>`` (a move kind
+        or button name: ``button:draw``); a table adds its own pieces and calls this for the rest."""
+        layout = getattr(self, "layout", None)
+        if layout is None:
+            return None
+        kind, _, arg = name.partition(":")
+        if kind == "button":  # a button's name with spaces is written with "_" ("button:return_10")
+            buttons = getattr(self, "buttons", {})
+            button = buttons.get(arg) or buttons.get(arg.replace("_", " "))
+            return pygame.Rect(button.rect) if button is not None and button.rect is not None else None
+        if kind in ("plate", "tokens"):
+            try:
+                seat = int(arg)
+            except ValueError:
+                return None
+            if not 0 <= seat < self.n:
+                return None
+            rect = layout.get(f"seat{self.pos_of(seat)}.{kind}")
+            return pygame.Rect(rect) if rect is not None else None
+        simple = {"hand": "seat0.hand", "log": "log", "round": "round_info", "status": "status"}
+        if kind in simple and not arg:
+            rect = layout.get(simple[kind])
+            return pygame.Rect(rect) if rect is not None else None
+        return None
+
+    def tutorial_clear(self) -> list:
+        """What a lesson's narrator box would rather not cover (it goes where it covers least of these): every
+        seat's plate, hand and tokens, the status line, the log and the buttons."""
+        layout = getattr(self, "layout", None)
+        if layout is None:
+            return []
+        names = [f"seat{k}.{part}" for k in range(self.n) for part in ("plate", "hand", "tokens")]
+        names += ["status", "log", "buttons", "discard", "draw_pile"]
+        return [pygame.Rect(layout[name]) for name in names if layout.get(name) is not None]
+
     # tooltips (``tooltip.py``): the table answers what lies under a point and under the keyboard focus ----------
     #: the tip of each button, by its name's first word (the move's kind): the key in the ``tooltips`` domain and
     #: its fields from the button's name (``return 10`` -> value=10); the pause menu, the skip and the panels'
@@ -683,6 +750,8 @@ class TableScene(Scene):
 
     def _to_results(self) -> None:
         s = self.session
+        if getattr(s, "lesson", None) is not None:
+            return  # a lesson ends with its recap (the narrator): no results, nothing counted or kept
         end = getattr(self, "_game_end", None) or {}  # a game resumed when already over has no event: the engine's
         scores, winners = list(end.get("scores", s.scores)), list(end.get("winners", s.winners()))
         results = GameResults(self._results_config(), self._score_history(), scores, winners,

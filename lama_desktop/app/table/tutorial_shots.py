@@ -1,0 +1,57 @@
+"""Screenshots of the "Learn to play" lessons: ``tutorial-<game>-<step id>`` for the steps each lesson lists under
+``shots`` (``python -m lama_desktop.screenshots DIR --only tutorial``). The layout checks read them too.
+
+A shot opens the lesson in the real app and plays it up to that step the way the learner would (Next on a
+narration, the step's first move otherwise), then lets the narrator fade in.
+"""
+
+from __future__ import annotations
+
+from ...tutorial.script import load_tutorial, tutorials
+from .shots import register
+
+#: frames one step may take to show (bots at the fastest pace, animations sped up)
+STEP_FRAMES = 3000
+
+
+def play_to(app, game_id: str, step_id: str):
+    """Open ``game_id``'s lesson and play it until ``step_id`` shows; returns the table."""
+    app.settings.bot_pace = "instant"
+    speed = app.settings.animation_speed
+    app.settings.animation_speed = 8.0
+    app.start_lesson(game_id)
+    app.stack.apply_pending()
+    table = app.stack.top
+    table._apply_settings()
+    lesson = table.session.lesson
+    target = lesson.tutorial.steps.index(lesson.tutorial.step(step_id))
+    for _ in range(STEP_FRAMES * (target + 1)):
+        app.step(1 / 30)
+        session = table.session
+        if session.thinking:
+            session.wait_for_bot(10)
+        if lesson.index == target and lesson.shown:
+            break
+        if not lesson.shown:
+            continue
+        step = lesson.current
+        if step.narration:
+            lesson.next()
+        elif step.do and table.idle:
+            table.try_move(step.do[0], confirmed=True)
+    else:
+        raise RuntimeError(f"the {game_id} lesson never reached its step {step_id}")
+    app.settings.animation_speed = speed
+    table._apply_settings()
+    return table
+
+
+def _builder(game_id: str, step_id: str):
+    def build(app):
+        play_to(app, game_id, step_id)
+
+    return build
+
+
+register([(f"tutorial-{game}-{step}", _builder(game, step)) for game in tutorials()
+          for step in load_tutorial(game).shots], frames=30)

@@ -1,0 +1,203 @@
+"""Every "Learn to play" lesson (``tutorials()``: one per ``assets/tutorials/<game>.yaml``) played to its end
+headless in the real app, by posting the clicks and keys each step names (docs/APP.md, "Tutorials").
+
+For every step: the narrator rings exactly the piece the step names (``tutorial_rect(point)`` of the table, or of
+the overlay on top), that piece and the narrator's box lie inside the window and the box does not cover the piece;
+a narration step passes with Enter; a step with a move first refuses a legal move that is not the step's (the
+step's ``_wrong`` words in the narrator's box, the game unchanged), then the step's ``input`` plays one of its
+moves. At the end the recap shows with its two buttons, the lesson is remembered as done in the settings, the
+scripted bots played every move they were given, and nothing was saved or counted."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from lama_desktop.app.i18n import t
+from lama_desktop.tutorial.script import load_tutorial, tutorials
+from frames import fast_app, post_click, post_key
+
+#: frames a step may take to show (bots' moves at the fastest pace, animations four times as fast)
+STEP_BUDGET = 2500
+
+
+def run_until(app, condition, budget: int = STEP_BUDGET, what: str = "") -> None:
+    for _ in range(budget):
+        if condition():
+            return
+        app.step(1 / 30)
+    raise AssertionError(f"not reached in {budget} frames: {what}")
+
+
+def key_event(name: str):
+    """``n``, ``shift+n``, ``return``, ``1`` -> (key, mod, unicode)."""
+    *mods, key = name.split("+")
+    mod = 0
+    for m in mods:
+        mod |= {"shift": pygame.KMOD_SHIFT, "ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT}[m]
+    code = pygame.key.key_code(key)
+    unicode = key.upper() if (mod & pygame.KMOD_SHIFT and len(key) == 1) else (key if len(key) == 1 else "")
+    return code, mod, unicode
+
+
+def piece_rect(app, table, name: str):
+    """What the step's piece is now: the narrated overlay's piece while one is on top, else the table's."""
+    top = app.stack.top
+    if top is not table and getattr(top, "narrated", False) and hasattr(top, "tutorial_rect"):
+        return top.tutorial_rect(name)
+    return table.tutorial_rect(name)
+
+
+def open_lesson(tmp_path, game_id, size):
+    app = fast_app(tmp_path, size)
+    app.running = True
+    app.start_lesson(game_id)
+    app.step(1 / 30)
+    table = app.stack.top
+    assert table.session.lesson is not None and table.session.storage is None
+    return app, table
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+@pytest.mark.parametrize("game_id", tutorials())
+def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, game_id, size):
+    app, table = open_lesson(tmp_path, game_id, size)
+    session = table.session
+    lesson = session.lesson
+    tutorial = load_tutorial(game_id)
+    window = pygame.Rect((0, 0), size)
+    for index, step in enumerate(tutorial.steps):
+        run_until(app, lambda: lesson.index == index and lesson.shown, what=f"step {step.id} shows")
+        app.step(1 / 30)  # one more frame: the box is laid out and drawn
+        narrator = table.narrator
+        assert narrator is not None and narrator.box is not None, step.id
+        assert window.contains(narrator.box), (step.id, narrator.box)
+        if step.point is not None:
+            expected = piece_rect(app, table, step.point)
+            assert expected is not None, f"{step.id}: {step.point} is not on screen"
+            assert narrator.highlight == expected, (step.id, narrator.highlight, expected)
+            assert window.contains(expected), (step.id, expected)
+            if not step.recap:
+                assert not narrator.box.colliderect(expected), f"{step.id}: the box covers {step.point}"
+        if step.recap:
+            break
+        if step.narration:
+            post_key(pygame.K_RETURN)
+            run_until(app, lambda: lesson.index == index + 1, 30, f"Enter passes {step.id}")
+            continue
+        # a legal move the step does not teach is refused, with the step's own words, and changes nothing
+        legal = [str(m) for m in session.state.legal_moves()]
+        others = [m for m in legal if m not in step.do]
+        moves = len(session.record.moves)
+        if others:
+            before = session.state.to_dict()
+            table.try_move(others[0], confirmed=True)
+            app.step(1 / 30)
+            assert session.state.to_dict() == before and len(session.record.moves) == moves, step.id
+            assert narrator.message == t(tutorial.wrong_key(step)), (step.id, narrator.message)
+            assert lesson.index == index
+        for item in step.input:
+            (kind, value), = item.items()
+            if kind == "click":
+                rect = narrator.highlight if value == "point" else piece_rect(app, table, value)
+                assert rect is not None, (step.id, value)
+                post_click(rect.center)
+            else:
+                post_key(*key_event(value))
+            app.step(1 / 30)
+        run_until(app, lambda: len(session.record.moves) > moves, 60, f"the input of {step.id} plays")
+        assert session.record.moves[moves] in step.do, (step.id, session.record.moves[moves])
+    assert lesson.finished and lesson.current.recap
+    assert set(table.narrator.buttons) == {"real", "title"}
+    assert game_id in app.settings.tutorials_done
+    assert lesson.bots.problems == [] and lesson.bots.left() == {}
+    assert not app.storage.has_save() and app.storage.load_stats() == {}
+    assert lesson.history == [s.id for s in tutorial.steps]
+
+
+@pytest.mark.parametrize("game_id", tutorials())
+def test_play_a_real_game_opens_the_setup_for_that_game(tmp_path, game_id):
+    app, table = open_lesson(tmp_path, game_id, (1600, 900))
+    lesson = table.session.lesson
+    lesson.index = lesson.count - 1  # straight to the recap
+    lesson.shown = False
+    run_until(app, lambda: lesson.shown, 200, "the recap shows")
+    app.step(1 / 30)
+    post_key(pygame.K_RETURN)
+    run_until(app, lambda: app.stack.top.name == "setup", 30, "the setup opens")
+    assert app.stack.top.game_id == game_id
+    assert [s.name for s in app.stack.scenes] == ["title", "setup"]
+
+
+def test_skip_asks_first_then_goes_back_to_the_title(tmp_path):
+    game_id = tutorials()[0]
+    app, table = open_lesson(tmp_path, game_id, (1600, 900))
+    run_until(app, lambda: table.session.lesson.shown, 200, "the first step shows")
+    app.step(1 / 30)
+    post_click(table.narrator.buttons["skip"].rect.center)
+    app.step(1 / 30)
+    assert app.stack.top.name == "message"
+    post_key(pygame.K_ESCAPE)  # "Keep learning"
+    app.step(1 / 30)
+    assert app.stack.top is table
+    post_click(table.narrator.buttons["skip"].rect.center)
+    app.step(1 / 30)
+    post_key(pygame.K_RETURN)  # "Skip"
+    run_until(app, lambda: app.stack.top.name == "title", 30, "back to the title")
+    assert game_id not in app.settings.tutorials_done
+
+
+def test_the_title_suggests_a_lesson_on_the_very_first_start_and_lists_them_with_what_is_done(tmp_path):
+    from lama_desktop.app.scenes.title import TitleScene
+
+    app = fast_app(tmp_path, (1600, 900))
+    app.running = True
+    app.stack.push(TitleScene())
+    app.step(1 / 30)
+    title = app.stack.top
+    learn = next(w for w in title.group.widgets if w.name == "learn")
+    assert title.first_start and learn.style == "primary"
+    post_click(learn.rect.center)
+    run_until(app, lambda: app.stack.top.name == "lessons", 10, "the chooser opens")
+    chooser = app.stack.top
+    assert chooser.games == tutorials() and not any(chooser.done)
+    app.update_settings(tutorials_done=[tutorials()[0]])
+    post_key(pygame.K_ESCAPE)
+    run_until(app, lambda: app.stack.top.name == "title", 10, "back to the title")
+    assert not app.stack.top.first_start  # a lesson done: no more suggestion
+    post_click(next(w for w in app.stack.top.group.widgets if w.name == "learn").rect.center)
+    run_until(app, lambda: app.stack.top.name == "lessons", 10, "the chooser opens again")
+    assert app.stack.top.done[0]
+    post_click(app.stack.top.rows[0].center)
+    run_until(app, lambda: getattr(app.stack.top, "narrator", None) is not None, 30, "the lesson opens")
+
+
+def test_the_setup_offers_the_lesson_of_the_chosen_game(tmp_path):
+    from lama_desktop.app.scenes.setup import SetupScene
+
+    game_id = tutorials()[0]
+    app = fast_app(tmp_path, (1280, 720))
+    app.running = True
+    app.stack.push(SetupScene(game_id))
+    app.step(1 / 30)
+    setup = app.stack.top
+    assert setup.game_id == game_id
+    learn = next(w for w in setup.group.widgets if w.name == "learn")
+    post_click(learn.rect.center)
+    run_until(app, lambda: getattr(app.stack.top, "session", None) is not None, 30, "the lesson opens")
+    assert app.stack.top.session.lesson.tutorial.game_id == game_id
+
+
+def test_the_lessons_done_are_kept_in_the_settings_file_through_its_door(tmp_path):
+    from lama_desktop.storage import Settings, Storage, settings_from_file
+
+    storage = Storage(tmp_path)
+    storage.save_settings(Settings(tutorials_done=["lama-dice", "lama", "lama"]))
+    settings, damage = storage.load_settings()
+    assert damage is None and settings.tutorials_done == ["lama", "lama-dice"]
+    data = settings.to_dict()
+    data["tutorials_done"] = ["lama", "a-game-of-a-newer-version"]  # a newer version's lesson: dropped, not damage
+    assert settings_from_file(data).tutorials_done == ["lama"]
+    data["tutorials_done"] = "lama"
+    with pytest.raises(ValueError):
+        settings_from_file(data)
