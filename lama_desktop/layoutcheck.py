@@ -45,7 +45,7 @@ def moments() -> list[Moment]:
     screenshots._load_game_shots()
     for name, builder, frames in screenshots.SHOTS:
         if name.startswith(("title-", "setup-", "settings-", "rules-", "statistics-", "message-", "privacy-",
-                            "pause-", "results-final", "tutorial-")):
+                            "pause-", "results-final")):
             out.append(Moment(name, builder, frames, name.split("-")[0]))
     out.extend(layout_moments.all_moments())
     return out
