@@ -290,35 +290,25 @@ class CadabraTableScene(LamaTableScene):
         """The on-screen rect of a piece a "Learn to play" step points at, as drawn now (None when not shown):
         Cadabra's own ``show`` (the stage), ``magic-token`` (wherever it stands), ``symbol:<shape or effect>``
         (the symbol's badge on the first card of your hand that carries it: ``symbol:star`` = ``symbol:magic``),
-        ``hand:<card id>`` in engine notation (``hand:2/3``, ``hand:5*``, ``hand:2+``); the rest as at the
-        L.A.M.A. table."""
-        if self.layout is None:
+        ``hand:<card id>`` in engine notation (``hand:2/3``, ``hand:5*``, ``hand:2+``: the table's own names
+        differ); the rest as at the L.A.M.A. table."""
+        if self.layout is None or self.ui is None:
             return None
         kind, _, arg = name.partition(":")
-        if kind == "show":
+        if kind == "show" and not arg:
             return self._stage_geometry()
-        if kind == "magic-token":
+        if kind == "magic-token" and not arg:
             return self._magic_token_rect()
         if kind == "symbol":
             return self._symbol_rect(arg)
         if kind == "hand" and arg:
-            index = self._hand_index(DISPLAY.get(arg, arg))
-            return self._hand_card_rect(index) if index >= 0 else None
-        if kind == "plate" and arg.isdigit() and int(arg) < self.n:
-            return self.layout[f"seat{self.pos_of(int(arg))}.plate"].copy()
-        if kind == "tokens" and arg.isdigit() and int(arg) < self.n:
-            return self._tokens_rect(int(arg))[0]
-        if kind == "button":
-            button = self.buttons.get(arg)
-            return button.rect.copy() if button is not None else None
-        parent = getattr(super(), "tutorial_rect", None)
-        return parent(name) if parent is not None else self._common_rect(kind)
+            return super().tutorial_rect(f"hand:{DISPLAY.get(arg, arg)}")
+        return super().tutorial_rect(name)
 
     def tutorial_clear(self) -> list:
         """What a lesson's narrator box would rather not cover: the shared pieces (seats, status, log, buttons,
         piles) and Cadabra's stage with the magic token's place in the supply."""
-        parent = getattr(super(), "tutorial_clear", None)
-        clear = list(parent()) if parent is not None else []
+        clear = list(super().tutorial_clear())
         if self.layout is not None:
             stage = self._stage_geometry()
             below = self.ui.font(20, True).get_linesize() + self.layout.s(12)  # "THE SHOW IS ON!" under it
@@ -328,26 +318,6 @@ class CadabraTableScene(LamaTableScene):
             token.center = (round(x), round(y))
             clear.append(token)
         return clear
-
-    def _common_rect(self, kind: str):
-        """The shared pieces, until the L.A.M.A. table answers them itself."""
-        if kind == "hand":
-            if not self.shown.hand:
-                return None
-            rect = self._hand_card_rect(0)
-            return rect.unionall([self._hand_card_rect(i) for i in range(1, len(self.shown.hand))])
-        if kind == "log":
-            return self.layout["log"].copy()
-        if kind == "discard":
-            return self._slot_rect("discard")
-        if kind == "pile":
-            return self._slot_rect("draw_pile")
-        return None
-
-    def _hand_index(self, display_name: str) -> int:
-        if not self.revealed:
-            return -1
-        return next((i for i, card in enumerate(self.shown.hand) if card == display_name), -1)
 
     def _magic_token_rect(self):
         magic = self.shown.magic
