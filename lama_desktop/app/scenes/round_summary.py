@@ -260,10 +260,17 @@ class RoundSummaryScene(MenuScene):
         """How the points were counted, the tokens taken (``kinds``, a stack that ends before ``right``) and the
         new total."""
         gained = self.data["points"][seat]
-        img = ui.text(self.explain(seat), 22, INK, bold=gained > 0)
-        if img.get_width() > col_tokens - col_explain - ui.s(16):
-            img = pygame.transform.smoothscale_by(img, (col_tokens - col_explain - ui.s(16)) / img.get_width())
-        surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
+        text, bold, room = self.explain(seat), gained > 0, col_tokens - col_explain - ui.s(16)
+        if ui.font(22, bold).size(text)[0] > room and ui.font(12 / ui.scale, bold).size(text)[0] > room:
+            # too long even at the smallest size (a double card, the magic token, a long language): two lines
+            lines = ui.wrap(text, 16, room, bold, max_lines=2)
+            height = ui.font(16, bold).get_linesize()
+            for i, line in enumerate(lines):
+                part = ui.text_fit(line, 16, room, INK, bold)
+                surface.blit(part, part.get_rect(midleft=(col_explain, cy + round((i - (len(lines) - 1) / 2) * height))))
+        else:
+            img = ui.text_fit(text, 22, room, INK, bold)  # smaller first (never under 12 px), never squeezed
+            surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
         g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50), bold=True)
         surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
         tx = col_tokens + g.get_width() + ui.s(12)

@@ -347,10 +347,20 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     if badge:
         badge_img = ui.font(h * 0.22 / ui.scale, True).render(badge, True, (255, 250, 240))
         badge_rect = badge_img.get_rect().inflate(h // 3, h // 10)
-        # its bottom on the top border, never lower than the name's ink (small plates: the fonts' minimum size
-        # makes the name block nearly as tall as the plate); the plate's margin grows to hold it
-        ink_top = name_img.get_bounding_rect().top if name_img.get_width() else 0
-        badge_rect.midbottom = (round(h * 0.95), min(max(2, h // 8), name_top_rel + ink_top))
+        # on the top border over the avatar's side; never over the name (small plates: the fonts' 12 px minimum
+        # makes the name block nearly as tall as the plate): then right of the name, before the points, if it fits
+        # there, else above the name's ink (the plate's margin grows to hold it)
+        ink = name_img.get_bounding_rect().move(text_x_rel, name_top_rel)
+        top_edge = max(2, h // 8)
+        badge_rect.midbottom = (round(h * 0.95), top_edge)
+        badge_rect.top = max(badge_rect.top, -pad)  # within the plate's margin (a plate at the window's top)
+        if badge_rect.colliderect(ink):
+            beside = badge_rect.copy()
+            beside.left = ink.right + max(4, h // 8)
+            if beside.right <= pill.x - max(2, h // 16):
+                badge_rect = beside
+            else:  # a long name: above its ink, the margin grows
+                badge_rect.bottom = min(top_edge, ink.top)
         pad = max(pad, -badge_rect.top)
         badge_rect.move_ip(pad, pad)
     surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)

@@ -828,10 +828,15 @@ class TableScene(Scene):
                           out=self._seat_out(seat), thinking=thinking, badge=self._plate_badge(seat))
 
     def _blit_plate(self, surface, seat: int, rect: pygame.Rect) -> None:
-        """The seat's plate over its layout ``rect`` (its shadow and glow spill around it)."""
+        """The seat's plate over its layout ``rect`` (its shadow and glow spill around it). A badge lifted above a
+        small plate's name (``pieces.name_plate``) may reach past a plate at the window's top: the plate then moves
+        down the few pixels that keep its badge in the window."""
         plate = self._plate(seat, rect)
         pad = (plate.get_width() - rect.w) // 2
-        surface.blit(plate, (rect.x - pad, rect.y - pad))
+        dest = plate.get_rect(topleft=(rect.x - pad, rect.y - pad))
+        if dest.top < 0 and self._plate_badge(seat):
+            dest.top = 0
+        surface.blit(plate, dest)
 
     def _seat_out(self, seat: int) -> bool:
         """Hook: the seat is out of the round (its plate greys)."""
