@@ -608,17 +608,18 @@ class DiceTableScene(TableScene):
     # -- the tutorial's pieces (docs/APP.md "Tutorials") -----------------------------------------------------------
     def tutorial_rect(self, name: str) -> pygame.Rect | None:
         """Where the piece ``name`` is drawn now (the narrator rings it; a click on its centre uses it), or None
-        when it is not shown. Pieces: ``hand`` / ``row:<seat>`` (a row's cards, lifted ones as lifted),
+        when it is not shown. Dice's pieces: ``hand`` / ``row:<seat>`` (a row's cards, lifted ones as lifted),
         ``hand:<card>`` (the first such card of your row), ``points:<seat>`` (the row's points badge),
         ``dice``, ``die:<i>`` (0-2, die order of the data file), ``llama-row`` (its mat), ``llama-row:<card>``,
-        ``button:<name>`` (``roll``, ``quit``, ``discard``, ``return 10``, ``keep``...), ``plate:<seat>``,
-        ``tokens:<seat>``, ``log``, ``round``, ``advisor``."""
+        ``tokens:<seat>`` (the stacks as drawn), ``advisor``; ``TableScene`` answers the shared ones
+        (``button:<name>``: ``roll``, ``quit``, ``discard``, ``return 10``, ``keep``...; ``plate:<seat>``, ``log``,
+        ``round``, ``status``)."""
         if self.layout is None:
             return None
         kind, _, arg = name.partition(":")
         L, sh = self.layout, self.shown
         seat = None
-        if kind in ("row", "points", "plate", "tokens"):
+        if kind in ("row", "points", "tokens"):
             try:
                 seat = int(arg)
             except ValueError:
@@ -649,22 +650,12 @@ class DiceTableScene(TableScene):
             x, y = self._llama_positions()[arg]
             w, h = self.llama_w, card_height(self.llama_w)
             return pygame.Rect(x - w // 2, y - h // 2, w, h)
-        if kind == "button":
-            button = self.buttons.get(arg)
-            return pygame.Rect(button.rect) if button is not None and button.rect is not None else None
-        if kind == "plate":
-            return pygame.Rect(L[f"seat{self.pos_of(seat)}.plate"])
         if kind == "tokens":  # the stacks as drawn; where they will stand while the seat holds none
             return token_stacks_rect(*self._token_stacks(seat)) or pygame.Rect(L[f"seat{self.pos_of(seat)}.tokens"])
-        if kind == "log":
-            return pygame.Rect(self._log_rect())
-        if kind == "round":
-            return pygame.Rect(L["round_info"])
         if kind == "advisor":
             anchor = self._advice_anchor() if self.advisor.available() else None
             return pygame.Rect(anchor[0]) if anchor else None
-        shared = getattr(super(), "tutorial_rect", None)  # the names every table answers (``status``...)
-        return shared(name) if shared is not None else None
+        return super().tutorial_rect(name)
 
     def tutorial_clear(self) -> list[pygame.Rect]:
         """What a lesson's narrator box would rather not cover: every seat's plate, row and tokens, the llama row,
