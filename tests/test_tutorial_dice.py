@@ -123,3 +123,32 @@ def test_every_step_has_words_in_every_language():
                 assert text and text != key and "(s)" not in text, (lang, key)
     finally:
         set_language("en")
+
+
+def test_a_quit_the_lesson_does_not_want_is_refused_at_once_without_asking_to_confirm(tmp_path):
+    """Quitting asks "Quit this round?" at a real table; in the lesson's first step the quit is refused with the
+    step's words straight away (no question first, then a refusal)."""
+    import pygame
+
+    from frames import fast_app, post_key
+
+    app = fast_app(tmp_path, (1280, 720))
+    app.running = True
+    app.start_lesson("lama-dice")
+    app.step(1 / 30)
+    table = app.stack.top
+    lesson = table.session.lesson
+    for _ in range(3000):
+        app.step(1 / 30)
+        if lesson.shown and lesson.current.id == "roll":
+            break
+        if lesson.shown and lesson.current.narration:
+            lesson.next()
+    assert lesson.current.id == "roll" and lesson.shown
+    before = table.session.state.to_dict()
+    post_key(pygame.K_q)
+    app.step(1 / 30)
+    app.step(1 / 30)
+    assert app.stack.top is table  # no "Quit this round?"
+    assert lesson.refused_key == "tutorial_dice.roll_wrong"
+    assert table.session.state.to_dict() == before

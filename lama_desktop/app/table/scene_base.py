@@ -605,11 +605,13 @@ class TableScene(Scene):
     def _confirm_first(self, text: str) -> bool:
         """A move the player cannot take back (its kind in ``confirm_kinds``: quitting the round) asks first, in a
         modal message: Enter (or its first button) plays it, Escape (or "Keep playing") leaves the turn as it was.
-        True when the question was asked. A move the engine would refuse is not asked about (its refusal shows)."""
+        True when the question was asked. A move the engine would refuse is not asked about (its refusal shows), nor
+        one a lesson refuses now (its step's words show at once: no "Quit this round?" for a quit it will refuse)."""
         kind = text.split(" ", 1)[0]
         if kind not in self.confirm_kinds or self.stack is None:
             return False
-        if text not in {str(m) for m in self.legal()}:
+        legal = {str(m): m for m in self.legal()}
+        if text not in legal or self.session.gate(legal[text]) is not None:
             return False
         from ..scenes.message import MessageScene
 
