@@ -48,9 +48,11 @@ def piece_rect(app, table, name: str):
     return table.tutorial_rect(name)
 
 
-def open_lesson(tmp_path, game_id, size):
+def open_lesson(tmp_path, game_id, size, lang="en"):
     app = fast_app(tmp_path, size)
     app.running = True
+    if lang != app.settings.language:
+        app.update_settings(language=lang)
     app.start_lesson(game_id)
     app.step(1 / 30)
     table = app.stack.top
@@ -58,10 +60,14 @@ def open_lesson(tmp_path, game_id, size):
     return app, table
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+#: both window sizes in English; the longer languages in the smaller window (the box grows with the words)
+VIEWS = [((1280, 720), "en"), ((1920, 1080), "en"), ((1280, 720), "de"), ((1280, 720), "fr"), ((1280, 720), "pl")]
+
+
+@pytest.mark.parametrize("size, lang", VIEWS, ids=[f"{w}x{h}-{lang}" for (w, h), lang in VIEWS])
 @pytest.mark.parametrize("game_id", tutorials())
-def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, game_id, size):
-    app, table = open_lesson(tmp_path, game_id, size)
+def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, game_id, size, lang):
+    app, table = open_lesson(tmp_path, game_id, size, lang)
     session = table.session
     lesson = session.lesson
     tutorial = load_tutorial(game_id)
@@ -72,6 +78,7 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
         narrator = table.narrator
         assert narrator is not None and narrator.box is not None, step.id
         assert window.contains(narrator.box), (step.id, narrator.box)
+        assert narrator.words_fit(), f"{step.id}: the words run out of the box ({lang})"
         if step.point is not None:
             expected = piece_rect(app, table, step.point)
             assert expected is not None, f"{step.id}: {step.point} is not on screen"

@@ -259,6 +259,29 @@ class Narrator:
                             rect=title, name="title"),
         }
 
+    def words_fit(self) -> bool:
+        """Every line of the box within its width, and the words above its buttons (the tests ask)."""
+        if self.box is None:
+            return True
+        ui, recap = self.ui, self.step.recap
+        pad = ui.s(34) if recap else ui.s(22)
+        size = 22 if recap else 21
+        font = ui.font(size)
+        inner = self.box.w - 2 * pad
+        if any(font.size(line)[0] > inner for line in self._lines):
+            return False
+        if self._lines and len(self._lines) >= (16 if recap else 12) and self._lines[-1].endswith("…"):
+            return False  # cut short
+        top = min((b.rect.top for b in self.buttons.values()), default=self.box.bottom)
+        line_h = font.get_linesize()
+        if recap:
+            bottom = self.box.y + pad + ui.font(34, True).get_linesize() + ui.s(18) + len(self._lines) * line_h
+        else:
+            small_h = ui.font(19, True).get_linesize()
+            bottom = (self.box.y + pad + ui.font(16, True).get_linesize() + ui.s(10) + len(self._lines) * line_h
+                      + (ui.s(10) + len(self._message_lines) * small_h if self._message_lines else 0))
+        return bottom <= top
+
     # -- input ------------------------------------------------------------------------------------------------------
     def handle_event(self, event, overlay=None) -> bool:
         """True when the narrator took the event (Next, its buttons, a click inside its box)."""
