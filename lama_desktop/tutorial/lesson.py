@@ -30,6 +30,9 @@ from ..engine.core import Move, Refusal, as_move
 from ..engine.record import GameRecord
 from .script import Step, Tutorial
 
+#: the "level" a lesson's bot shows on its plate: it plays the lesson's scripted moves, it has no strength
+LESSON_LEVEL = "lesson"
+
 log = logging.getLogger("lama_desktop.tutorial")
 
 LEARNER = 0
@@ -218,7 +221,8 @@ def start_lesson(tutorial: Tutorial, player_name: str = "You", pace: str | float
     state = tutorial.start_state()
     record = GameRecord(tutorial.game_id, state.num_players, tuple(sorted(tutorial.variants)), 0, {}, [],
                         start=state.to_dict())
-    seats = [Seat(player_name, "human")] + [Seat(str(s["name"]), "bot") for s in tutorial.seats[1:]]
+    seats = [Seat(player_name, "human")] + [Seat(str(s["name"]), "bot", LESSON_LEVEL)
+                                           for s in tutorial.seats[1:]]
     bots = ScriptedBots(tutorial.bots)
     session = GameSession(record, seats, state=state, storage=None, pace=pace, bot_factory=bots,
                           record_stats=False, extra_meta={"lesson": tutorial.game_id}, **session_kw)

@@ -12,6 +12,7 @@ import pygame
 from .. import art
 from ..i18n import t
 from ..widgets import INK, UI
+from ...tutorial.lesson import LESSON_LEVEL
 from .pieces import llama_avatar, name_plate
 
 #: seat colours, in seat order (names of ``art.PLAYER_COLORS``)
@@ -54,7 +55,7 @@ def seat_portrait(seat: int, diameter: int) -> pygame.Surface:
 
 def level_text(level: str) -> str:
     """A bot's level in the player's language (an unknown level as it is)."""
-    return t(f"common.levels.{level}") if level in LEVELS else level
+    return t(f"common.levels.{level}") if level in LEVELS or level == LESSON_LEVEL else level
 
 
 def plate_detail(seat_config, *, out: bool = False, thinking: bool = False) -> str:
