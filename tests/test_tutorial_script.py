@@ -14,7 +14,7 @@ from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import load_position
 from lama_desktop.tutorial import script
 from lama_desktop.tutorial.lesson import READ_FIRST, ScriptedBots, start_lesson
-from lama_desktop.tutorial.script import TutorialError, load_tutorial, parse_tutorial, tutorial_keys
+from lama_desktop.tutorial.script import TutorialError, load_tutorial, parse_tutorial, tutorial_keys, tutorials
 
 POSITION = {"game": "lama", "hands": [["5", "6", "2"], ["5", "1"], ["6", "6", "3"]], "pile": ["4", "1", "2", "3"],
             "discard": ["3", "5"], "active": [True, True, True], "current": 0, "scores": [0, 0, 0]}
@@ -300,3 +300,20 @@ def test_a_round_end_step_shows_after_the_learners_own_move_closed_the_round(tmp
     finally:
         session.close()
         load_tutorial.cache_clear()
+
+
+@pytest.mark.parametrize("game_id", tutorials())
+def test_every_lesson_step_has_words_in_every_language(game_id):
+    """Every step's text (its words, a move step's refusal, the recap) exists in every language: no key shown raw,
+    no "(s)" plural."""
+    from lama_desktop.app.i18n import LANGUAGES, set_language, t
+
+    lesson = load_tutorial(game_id)
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            for key in lesson.keys():
+                text = t(key)
+                assert text and text != key and "(s)" not in text, (lang, key)
+    finally:
+        set_language("en")
