@@ -7,7 +7,6 @@ back); on the real table, the pieces the steps point at are where the table draw
 import pygame
 import pytest
 
-from lama_desktop.app.i18n import t
 from lama_desktop.tutorial.lesson import start_lesson
 from lama_desktop.tutorial.script import load_tutorial
 from lama_desktop.engine.cadabra import SUPPLY, SHOW_THRESHOLD
