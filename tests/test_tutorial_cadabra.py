@@ -7,32 +7,15 @@ back); on the real table, the pieces the steps point at are where the table draw
 import pygame
 import pytest
 
+from lesson_helpers import TickingClock, lesson_frames
 from lama_desktop.tutorial.lesson import start_lesson
 from lama_desktop.tutorial.script import load_tutorial
 from lama_desktop.engine.cadabra import SUPPLY, SHOW_THRESHOLD
 
 
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        self.now += 1.0
-        return self.now
-
-
-def frames(session, n=4):
-    for _ in range(n):
-        session.poll()
-        session.wait_for_bot(5)
-        session.poll()
-        session.lesson.update(True)
-        session.take_played()
-
-
 @pytest.fixture
 def session():
-    s = start_lesson(load_tutorial("lama-cadabra"), "Ada", pace=0.0, clock=Clock())
+    s = start_lesson(load_tutorial("lama-cadabra"), "Ada", pace=0.0, clock=TickingClock())
     yield s
     s.close()
 
@@ -42,7 +25,7 @@ def play_to(session, step_id, moments=None):
     ``do`` step, each legal move it does not teach is refused with the step's ``_wrong`` words first."""
     lesson = session.lesson
     for _ in range(400):
-        frames(session, 1)
+        lesson_frames(session, 1)
         step = lesson.current
         if lesson.shown and step.id == step_id:
             return step

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from lesson_helpers import TickingClock
 from lama_desktop.tutorial.lesson import start_lesson
 from lama_desktop.tutorial.script import load_tutorial
 
@@ -29,18 +30,9 @@ def faces_of(events, seat: int = 0) -> list[str]:
     return [str(f) for f in [e for e in events if e.kind == "roll" and e.seat == seat][-1].data["faces"]]
 
 
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        self.now += 1.0
-        return self.now
-
-
 @pytest.fixture
 def session():
-    s = start_lesson(load_tutorial("lama-dice"), "Ada", pace=0.0, clock=Clock())
+    s = start_lesson(load_tutorial("lama-dice"), "Ada", pace=0.0, clock=TickingClock())
     yield s
     s.close()
 

@@ -8,6 +8,7 @@ import json
 import textwrap
 
 import pytest
+from lesson_helpers import lesson_frames
 
 from lama_desktop import catalogs
 from lama_desktop.engine.record import GameRecord
@@ -163,13 +164,7 @@ class Clock:
 
 
 def frames(session, n=12, idle=True):
-    """Run the frame loop's side: poll (the bots), then the lesson."""
-    for _ in range(n):
-        session.poll(busy=not idle)
-        session.wait_for_bot(5)
-        session.poll(busy=not idle)
-        session.lesson.update(idle)
-        session.take_played()
+    lesson_frames(session, n, idle)
 
 
 @pytest.fixture
