@@ -370,12 +370,17 @@ def _header(catalog, old=None) -> None:
         catalog.revision_date = old.revision_date
 
 
+# Babel stamps its own version into every file it writes; the catalogs leave it out so that two machines with
+# different Babel releases write the same bytes (and "extract would change nothing" holds on both).
+GENERATED_BY = re.compile(rb'^"Generated-By: [^"\n]*"\n', re.MULTILINE)
+
+
 def _write(path: Path, catalog, old=None) -> bool:
     from babel.messages.pofile import write_po
 
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True)
-    data = buffer.getvalue()
+    data = GENERATED_BY.sub(b"", buffer.getvalue())
     if path.is_file() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
