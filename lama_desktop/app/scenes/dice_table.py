@@ -351,7 +351,7 @@ class DiceTableScene(TableScene):
         """Select or unselect a card of the bottom row for the discard (at most one per die showing it)."""
         if self.shown.phase != "discard" or not self.can_act():
             if self.can_act() and self.shown.phase == "turn":
-                self._toast_reason(t("dice.reason.roll_first"))
+                self._toast_reason(lambda: t("dice.reason.roll_first"))
             return
         row = self.shown.rows[self.focus]
         if not 0 <= index < len(row):
@@ -364,10 +364,11 @@ class DiceTableScene(TableScene):
         caps = self.discard_caps()
         chosen = sum(1 for i in self.selected if row[i] == name)
         if caps.get(name, 0) == 0:
-            self._toast_reason(t("dice.reason.no_die", card=card_label(name)))
+            self._toast_reason(lambda: t("dice.reason.no_die", card=card_label(name)))
             return
         if chosen >= caps[name]:
-            self._toast_reason(t("dice.reason.one_per_die", card=card_label(name), n=caps[name]))
+            cap = caps[name]
+            self._toast_reason(lambda: t("dice.reason.one_per_die", card=card_label(name), n=cap))
             return
         self.selected.append(index)
         self._sound("click")

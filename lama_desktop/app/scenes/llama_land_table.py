@@ -720,7 +720,7 @@ class LlamaLandTableScene(TableScene):
         """N / Shift+N: the next / previous placement of the tile in hand, every orientation, nearest first."""
         p = self.placer
         if p.cycle(step) is None:
-            self._toast_reason(t("llama_land.legend.nowhere"))
+            self._toast_reason(lambda: t("llama_land.legend.nowhere"))
             return
         self._follow_tile()
 
@@ -765,18 +765,18 @@ class LlamaLandTableScene(TableScene):
         if not self.can_act():
             cur = self.session.current_player
             if cur >= 0 and not self.session.is_human(cur):
-                self._toast_reason(about("llama_land.reason.wait", cur, name=self._name(cur)))
+                self._toast_reason(lambda: about("llama_land.reason.wait", cur, name=self._name(cur)))
             return
         if name == "end":
             self.try_move("end")
         elif name == "feed":
-            self._toast_reason(t("llama_land.reason.cannot_feed"))
+            self._toast_reason(lambda: t("llama_land.reason.cannot_feed"))
         elif name == "marker":
-            self._toast_reason(t("llama_land.reason.no_marker"))
+            self._toast_reason(lambda: t("llama_land.reason.no_marker"))
         elif name == "characters":
-            self._toast_reason(t("llama_land.reason.no_character"))
+            self._toast_reason(lambda: t("llama_land.reason.no_character"))
         elif name == "foundation":
-            self._toast_reason(t("llama_land.reason.no_foundation"))
+            self._toast_reason(lambda: t("llama_land.reason.no_foundation"))
 
     def confirm(self) -> None:
         if self.placer is None:
@@ -792,11 +792,11 @@ class LlamaLandTableScene(TableScene):
         if not self.can_act():
             cur = self.session.current_player
             if cur >= 0 and not self.session.is_human(cur):
-                self._toast_reason(about("llama_land.reason.wait", cur, name=self._name(cur)))
+                self._toast_reason(lambda: about("llama_land.reason.wait", cur, name=self._name(cur)))
             return False
         outcome = self.session.play(text)
         if not outcome.ok:
-            self._toast_reason(refusal_text(outcome))
+            self._toast_reason(lambda: refusal_text(outcome))
             self._sound("click")
             return False
         return True

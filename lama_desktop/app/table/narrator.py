@@ -49,8 +49,9 @@ class Narrator:
         self.highlight: pygame.Rect | None = None
         #: the box as placed now (None when nothing shows)
         self.box: pygame.Rect | None = None
-        #: the refusal the box shows (the step's ``_wrong`` words or the engine's reason), or ""
-        self.message = ""
+        #: the refusal the box shows, lazy (a function giving the step's ``_wrong`` words or the engine's reason in
+        #: the language of the moment: the box is laid out again when the language changes), or None
+        self._message = None
         self.buttons: dict[str, Button] = {}
         self._lines: list[str] = []
         self._message_lines: list[str] = []
@@ -78,6 +79,11 @@ class Narrator:
     def text(self) -> str:
         """The shown step's words in the player's language."""
         return t(self.tutorial.key(self.step))
+
+    @property
+    def message(self) -> str:
+        """The refusal the box shows, in the player's language now ("" when none)."""
+        return self._message() if self._message is not None else ""
 
     def target(self, overlay=None) -> pygame.Rect | None:
         """Where the shown step points now: the overlay's piece, else the table's (None: nothing named, or not on
@@ -117,7 +123,7 @@ class Narrator:
             self._waiting, self._warned = 0.0, False
         if self._step_index != lesson.index or not lesson.shown:
             if self._step_index != lesson.index:
-                self.message = ""
+                self._message = None
                 self._message_lines = []
             self._step_index = lesson.index
             if not lesson.shown:
@@ -139,9 +145,10 @@ class Narrator:
         self._toast_seen = toast
         refusals = self.lesson.refusals
         if refusals != self._refusals_seen and self.lesson.refused_key:
-            self.message = t(self.lesson.refused_key)
+            key = self.lesson.refused_key
+            self._message = lambda: t(key)
         else:
-            self.message = toast.text
+            self._message = lambda: toast.text  # the toast's words are lazy too (``_toast_reason``)
         self._refusals_seen = refusals
         self.table.toasts.remove(toast)
         self._layout_key = None
@@ -325,7 +332,7 @@ class Narrator:
     def next(self) -> None:
         if self.lesson.next():
             self.table._sound("click")
-            self.message = ""
+            self._message = None
             self._layout_key = None
 
     def ask_skip(self) -> None:

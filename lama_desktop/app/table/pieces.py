@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import Callable
 
 import pygame
 
@@ -906,16 +907,25 @@ class Toast:
 
     The words wrap to the width the table gives (``max_w``): a long refusal becomes two or three lines inside
     the toast band instead of running over the seats or off the window. ``draw_toasts`` stacks them.
+
+    ``text`` may be lazy (a function of no argument returning the words): it is then asked each time the toast is
+    drawn, so a toast still showing after a change of language speaks the new one (the picture is cached per
+    language).
     """
 
-    def __init__(self, text: str, duration: float = 1.8, big: bool = False, color=GOLD):
-        self.text, self.duration, self.big, self.color = text, duration, big, color
+    def __init__(self, text: str | Callable[[], str], duration: float = 1.8, big: bool = False, color=GOLD):
+        self._words, self.duration, self.big, self.color = text, duration, big, color
         self.age = 0.0
         #: the seat it is about and the event shown when it popped up (set by the table; None: the table's own)
         self.seat: int | None = None
         self.source = None
         self._img = None
         self._img_key = None
+
+    @property
+    def text(self) -> str:
+        """The words in the current language."""
+        return self._words() if callable(self._words) else self._words
 
     @property
     def done(self) -> bool:

@@ -13,6 +13,7 @@ flying over the table (``_fly``), the toasts, the round line, the end of the gam
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 import pygame
 
@@ -592,13 +593,13 @@ class TableScene(Scene):
         if not self.can_act():
             cur = self.session.current_player
             if cur >= 0 and not self.session.is_human(cur):
-                self._toast_reason(self._wait_text(self.session.seats[cur].name))
+                self._toast_reason(lambda: self._wait_text(self.session.seats[cur].name))
             return
         if not confirmed and self._confirm_first(text):
             return
         outcome = self.session.play(text)
         if not outcome.ok:
-            self._toast_reason(refusal_text(outcome))
+            self._toast_reason(lambda: refusal_text(outcome))
             return
         self._moved()
 
@@ -666,9 +667,17 @@ class TableScene(Scene):
     def _name(self, seat) -> str:
         return self.session.seats[seat].name if seat is not None and seat >= 0 else "?"
 
-    def _toast_reason(self, reason: str) -> None:
-        """A refusal (or a "wait for ...") in the one red toast: a new one replaces the last."""
-        text = self._refused(reason[:1].upper() + reason[1:])
+    def _toast_reason(self, reason: str | Callable[[], str]) -> None:
+        """A refusal (or a "wait for ...") in the one red toast: a new one replaces the last. ``reason`` is best
+        lazy (a function giving the words: ``lambda: refusal_text(outcome)``): the toast, and the lesson's narrator
+        that takes it over, then speak the language of the moment they are drawn, not of the moment they were
+        made."""
+        words = reason if callable(reason) else (lambda: reason)
+
+        def text() -> str:
+            said = words()
+            return self._refused(said[:1].upper() + said[1:])
+
         if self.reason_toast is not None and self.reason_toast in self.toasts:
             self.toasts.remove(self.reason_toast)
         self.reason_toast = Toast(text, self.refusal_seconds, False, (217, 83, 74))
