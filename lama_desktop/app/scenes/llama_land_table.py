@@ -1334,9 +1334,10 @@ class LlamaLandTableScene(TableScene):
         geo = self._panel_geometry(seat)
         # mini domain
         body = geo["body"]
-        if shown:
-            pygame.draw.rect(surf, (226, 214, 190), body, border_radius=ui.s(8))
         mini = self._domain_surface(seat, body, margin=0, grid=False, key="mini", max_cell=ui.s(40))
+        if shown:  # the domain shown large: a soft plate hugging the mini domain, not the whole column
+            drawn = mini.get_bounding_rect().move(body.topleft).inflate(ui.s(12), ui.s(12)).clip(body)
+            pygame.draw.rect(surf, (226, 214, 190), drawn, border_radius=ui.s(10))
         surf.blit(mini, body.topleft)
         # resources
         x0, y, isz, step = geo["x0"], geo["y_res"], geo["isz"], geo["step"]
