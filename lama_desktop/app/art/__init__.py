@@ -28,6 +28,7 @@ import pygame
 from . import cache as _cache
 from .cards import (
     CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot,
+    double_values,
 )
 from .dice import FACES as DIE_FACES
 from .dice import die, die_face
@@ -89,6 +90,7 @@ __all__ = [
     "DIE_FACES", "LLAMA_FURS", "PLAYER_COLORS",
     "init", "colorblind_default", "clear_caches", "preload", "palette", "font", "display_font",
     "card_face", "card_back", "card_slot", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
+    "double_values",
     "token", "token_stack", "token_color", "die", "die_face",
     "Sounds", "SOUND_NAMES", "table_felt", "llama_figure", "llama_head", "llama_size", "logo", "app_icon",
 ]

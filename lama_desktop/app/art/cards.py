@@ -210,6 +210,16 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, inde
     return f"<defs>{''.join(defs)}</defs>{''.join(body)}"
 
 
+def double_values(width: int) -> tuple[float, tuple[float, float], tuple[float, float]]:
+    """Where a double card's two values are drawn on its face ``width`` px wide: the numerals' height and the centre
+    of the first (upper left) and of the second (lower right) value, in pixels of the face."""
+    small = width < SMALL
+    s, sy = width / VW, card_height(width) / VH
+    first = ((165 if small else 172) * s, (225 if small else 215) * sy)
+    second = ((335 if small else 328) * s, (475 if small else 485) * sy)
+    return (175 if small else 150) * s, first, second
+
+
 def _numeral_hues(colorblind: bool) -> dict:
     """Numeral fill colours: the value hue, a little deeper for the light ones (yellow) so they hold on paper."""
     return {k: (mix(v, (214, 118, 18), 0.38) if luminance(v) > 0.45 else v) for k, v in palette(colorblind).items()}
@@ -226,11 +236,10 @@ def _numerals(surface: pygame.Surface, card: str, small: bool, colorblind: bool)
         return
     if "/" in card:
         a, b = card.split("/")
-        h = (175 if small else 150) * s
-        for value, cx, cy in ((a, 172 if not small else 165, 215 if not small else 225),
-                              (b, 328 if not small else 335, 485 if not small else 475)):
+        h, first, second = double_values(w)
+        for value, centre in ((a, first), (b, second)):
             img = outlined(value, h, hues[value], ink, line, shadow=True)
-            blit_centered(surface, img, (cx * s, cy * sy))
+            blit_centered(surface, img, centre)
         if not small:
             for value, cx, cy, rot in ((a, 64, 74, 0), (b, 436, 626, 180)):
                 img = outlined(value, 62 * s, PALETTE["paper"], ink, max(1, line * 0.8))

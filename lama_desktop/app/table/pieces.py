@@ -190,7 +190,8 @@ def backs_fan(count: int, card_w: int, max_w: int, dim: bool = False) -> pygame.
 @lru_cache(maxsize=128)
 def faces_grid(faces: tuple, height: int, max_w: int, dim: bool = False, colorblind: bool = False) -> pygame.Surface:
     """An opponent's hand face up (the replay's "All hands open"): each card's middle (its big value on its colour)
-    as a chip, side by side in up to three rows so every value reads at a glance within ``max_w`` x ``height``."""
+    as a chip, side by side in up to three rows so every value reads at a glance within ``max_w`` x ``height``.
+    A double card (Cadabra's ``2/3``) is a chip of its two halves side by side, each value whole (``double_chip``)."""
     n = len(faces)
     if n <= 0:
         return pygame.Surface((1, 1), pygame.SRCALPHA)
@@ -207,18 +208,47 @@ def faces_grid(faces: tuple, height: int, max_w: int, dim: bool = False, colorbl
     surf = pygame.Surface((cols * size + (cols - 1) * gap, rows * size + (rows - 1) * gap), pygame.SRCALPHA)
     radius = max(2, size // 6)
     for i, name in enumerate(faces):
-        face = card_image(name, card_w, colorblind)
-        crop = pygame.Rect(0, 0, size, size)
-        crop.center = face.get_rect().center
         chip = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(chip, (255, 255, 255, 255), chip.get_rect(), border_radius=radius)
-        chip.blit(face, (0, 0), crop, special_flags=pygame.BLEND_RGBA_MIN)
+        if "/" in str(name):
+            double_chip(chip, name, colorblind)
+        else:
+            face = card_image(name, card_w, colorblind)
+            crop = pygame.Rect(0, 0, size, size)
+            crop.center = face.get_rect().center
+            chip.blit(face, (0, 0), crop, special_flags=pygame.BLEND_RGBA_MIN)
         pygame.draw.rect(chip, (74, 44, 29, 120), chip.get_rect(), max(1, size // 28), border_radius=radius)
         r, c = divmod(i, cols)
         surf.blit(chip, (c * (size + gap), r * (size + gap)))
     if dim:
         surf.fill((120, 120, 120, 150), special_flags=pygame.BLEND_RGBA_MULT)
     return finish(surf)
+
+
+def double_chip(chip: pygame.Surface, name: str, colorblind: bool = False) -> list[pygame.Rect]:
+    """A double card's chip (``chip``: a square, white where it shows): its two values side by side, each half a
+    crop of the card face around one value (the upper left one left, the lower right one right) drawn at a size
+    where the whole numeral fits its half, split by an ink line. Returns where each value's numeral is drawn."""
+    size = chip.get_width()
+    half = size // 2
+    # the face is drawn at the width whose numerals are about 60 % of the chip's height
+    card_w = max(8, round(size * 0.6 / (art.double_values(500)[0] / 500)))
+    for _ in range(3):  # the numeral height depends on the width (small cards are laid out bigger)
+        height = art.double_values(card_w)[0]
+        card_w = max(8, round(card_w * size * 0.6 / height))
+    face = card_image(name, card_w, colorblind)
+    numeral, *centres = art.double_values(card_w)
+    drawn = []
+    for k, (cx, cy) in enumerate(centres):
+        crop = pygame.Rect(0, 0, half if k == 0 else size - half, size)
+        crop.center = (round(cx), round(cy))
+        crop.clamp_ip(face.get_rect())
+        chip.blit(face, (0 if k == 0 else half, 0), crop, special_flags=pygame.BLEND_RGBA_MIN)
+        w = numeral * 0.62
+        drawn.append(pygame.Rect(round(cx - w / 2 - crop.x + (0 if k == 0 else half)), round(cy - numeral / 2 - crop.y),
+                                 round(w), round(numeral)))
+    pygame.draw.line(chip, (74, 44, 29, 255), (half, 0), (half, size), max(1, size // 20))
+    return drawn
 
 
 def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, count: int, out: bool, card_w: int,
