@@ -12,6 +12,9 @@
   the advisor's thread: what it costs when the machine is shared).
 - ``python -m lama_desktop.bench render [--frames F] [--size WxH] [--only NAME] --json``: per-scene frame times of
   the app (see ``lama_desktop.app.bench_render``).
+- ``python -m lama_desktop.bench replay [--game G] [--size WxH] [--switches N] --json``: the replay viewer's
+  longest frame while it opens a sample game and while its view is switched, until the history is complete
+  (see ``lama_desktop.app.bench_render.bench_replay``).
 - ``python -m lama_desktop.bench memory GAME [--games N] [--warmup W] [--players P] --json``: N random games in
   one process; ``rss_growth_mib`` is the resident memory gained between game W (default 25) and game N, after a
   garbage collection (the engines' caches must stay bounded: issue 17).
@@ -226,6 +229,11 @@ def _parser() -> ArgumentParser:
     ren.add_argument("--size", type=window_size, default=(1920, 1080), help="WxH, default 1920x1080")
     ren.add_argument("--only", default=None, help="only scenes whose name contains this text")
     ren.add_argument("--json", action="store_true")
+    rep = sub.add_parser("replay", help="the replay viewer's longest frame while opening and switching views")
+    rep.add_argument("--game", type=game_spec, default="llama-land")
+    rep.add_argument("--size", type=window_size, default=(1920, 1080), help="WxH, default 1920x1080")
+    rep.add_argument("--switches", type=int_in(0, 50), default=3, help="view switches (Tab) after opening")
+    rep.add_argument("--json", action="store_true")
     mem = sub.add_parser("memory", help="resident memory over many games in one process")
     mem.add_argument("game", type=game_spec)
     mem.add_argument("--games", type=int_in(2, 1_000_000), default=300)
@@ -276,6 +284,13 @@ def _main(argv=None) -> int:
         text = (f"{spec.id}: {args.games} games, RSS {result['rss_first_mib']} MiB after game 1, "
                 f"{result['rss_after_warmup_mib']} after game {args.warmup}, {result['rss_end_mib']} at the end: "
                 f"growth {result['rss_growth_mib']} MiB")
+    elif args.what == "replay":
+        from .app.bench_render import bench_replay
+
+        result = bench_replay(args.game.id, args.size, args.switches)
+        text = f"replay of {result['game']} ({result['moves']} moves) at {args.size[0]}x{args.size[1]}:\n" + "\n".join(
+            f"  {name:<10} longest frame {r['max_ms']:7.1f} ms (p50 {r['p50_ms']:.1f}, wall {r['wall_max_ms']:.1f}); "
+            f"history ready after {r['frames']} frames, {r['ready_ms']:.0f} ms" for name, r in result["phases"].items())
     else:
         for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
                             ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):

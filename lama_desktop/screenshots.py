@@ -210,6 +210,8 @@ def _replay(game_id: str, view: int | None = None):
         scene = ReplayScene(past, view=view)
         scene.pos = len(past.record.moves) * 2 // 3
         app.stack.push(scene)
+        app.stack.apply_pending()
+        scene.history_of_view()  # a still picture: the history read at once (the viewer reads it over frames)
     return build
 
 

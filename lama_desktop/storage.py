@@ -381,6 +381,8 @@ class SavedGame:
     state: Any  # engine.core.GameState
     meta: dict = field(default_factory=dict)
     saved_at: str = ""
+    #: the state is the record's own replay, made in this process (the replay viewer): not replayed again
+    replayed: bool = False
 
 
 def _save_header(data: Any) -> dict:

@@ -164,6 +164,8 @@ def test_viewer_steps_through_a_kept_game_on_the_real_table(tmp_path):
     app.step(0.02)
     viewer = app.stack.top
     assert isinstance(viewer, ReplayScene) and viewer.pos == viewer.total
+    while viewer.history_pending:  # the viewer reads the history a few moves a frame
+        app.step(0.02)
     assert viewer.table.session.state.to_dict() == final.to_dict()
     viewer.go(0)
     viewer.step(1)
@@ -181,6 +183,8 @@ def test_viewer_steps_through_a_kept_game_on_the_real_table(tmp_path):
     assert viewer.table.focus == 1
     assert viewer.table.session.frozen and viewer.table.session.storage is None
     assert viewer.table.advisor.available() is False  # a replay never offers advice
+    while viewer.history_pending:
+        app.step(0.02)
     assert len(viewer.history_lines()) >= viewer.pos
     viewer.export()
     [exported] = list(storage.export_dir.glob("*.json"))

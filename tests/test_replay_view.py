@@ -16,7 +16,7 @@ from test_past_games import GAMES, finished_game
 CARD_GAMES = ("lama", "lama-cadabra")
 
 
-def viewer_on(tmp_path, game, seed=3, size=(1280, 720)):
+def viewer_on(tmp_path, game, seed=3, size=(1280, 720), read=True):
     app = fast_app(tmp_path, size)
     app.start()
     app.step(0.02)
@@ -25,7 +25,19 @@ def viewer_on(tmp_path, game, seed=3, size=(1280, 720)):
     app.stack.push(viewer)
     app.stack.apply_pending()
     app.step(0.02)
+    if read:
+        read_history(app, viewer)
     return app, viewer, past
+
+
+def read_history(app, viewer, frames: int = 5000) -> int:
+    """Step frames until the viewer has read its view's whole history (it reads it a few moves a frame); the
+    frames it took."""
+    for n in range(frames):
+        if not viewer.history_pending:
+            return n
+        app.step(0.02)
+    raise AssertionError("the history was never read")
 
 
 def _mid_round(viewer):
@@ -94,6 +106,7 @@ def test_the_open_view_draws_every_opponents_hand_face_up(tmp_path, game, monkey
         assert table._open_hand(seat) == expected and len(expected) == state.view(seat).hand_sizes[seat]
         assert list(drawn[tuple(table.layout[f"seat{table.pos_of(seat)}.hand"])]) == expected
     viewer.set_view(1)  # one seat's own view: the others' hands are backs again
+    read_history(app, viewer)
     assert not viewer.table.session.omniscient and viewer.table.focus == 1
     assert all(viewer.table._open_hand(seat) is None for seat in range(3))
     from lama_desktop.app.i18n import t
@@ -184,6 +197,7 @@ def test_llama_lands_open_view_shows_what_comes_next_and_only_there(tmp_path):
         assert (secrets["next_tiles"][i] or {}).get("id") == want
     assert secrets["next_character"]["id"] == state.deck[-1]
     viewer.set_view(0)
+    read_history(app, viewer)
     assert viewer.table.session.open_secrets() is None  # a seat's own view: nothing hidden is shown
     app.shutdown()
 
@@ -231,6 +245,7 @@ def test_the_open_views_history_names_every_drawn_card_a_seat_view_does_not(tmp_
     for entry in viewer.table.log.entries:
         open_lines[entry.move].append(str(entry.text))
     viewer.set_view(viewer.home)
+    read_history(app, viewer)
     seat_lines = {}
     for entry in viewer.table.log.entries:
         seat_lines.setdefault(entry.move, []).append(str(entry.text))
@@ -254,4 +269,187 @@ def test_a_moves_history_lines_sit_under_the_round_it_was_played_in(tmp_path, ga
             assert entry.round == played_in, str(entry.text)
         else:  # a round's last move also deals the next one: its deal line opens the next round's heading
             assert entry.round in (played_in, played_in + 1), str(entry.text)
+    app.shutdown()
+
+
+# -- the history is read over frames: the window never waits for it ------------------------------------------------
+def _reference_history(viewer, view, pos):
+    """What the viewer showed before it read over frames: the whole game fed at once through a hidden table of the
+    view, its ``LogPanel.to_dict`` loaded into a panel and cut at ``pos``."""
+    from lama_desktop.app.scenes.replay import _settle
+    from lama_desktop.app.table.pieces import LogPanel
+
+    table = viewer._table_at(0, view)
+    try:
+        for move in viewer.past.record.moves:
+            table.session.feed(move)
+            _settle(table)
+        saved = table.log.to_dict()
+    finally:
+        table.close()
+    viewer.table._speak_to_viewer()
+    panel = LogPanel()
+    assert panel.load(saved)
+    panel.cut_at_move(pos)
+    return _lines(panel)
+
+
+def _lines(log):
+    """Each line as it is kept (its text's words and fields, whoever reads it), its move, round and seat."""
+    from lama_desktop.app.table.pieces import dump_text
+
+    return [(dump_text(e.text), e.move, e.round, e.actor, e.private_to, e.color) for e in log.entries]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_history_read_over_frames_is_the_one_read_at_once(tmp_path, game, monkeypatch):
+    monkeypatch.setattr(ReplayScene, "READ_BUDGET", 0.0)  # one piece of work a frame: many frames
+    app, viewer, past = viewer_on(tmp_path, game, read=False)
+    assert viewer.history_pending
+    frames = read_history(app, viewer)
+    assert frames > 2  # it took frames: nothing waited for the whole game
+    for view in (None, 1):
+        if view is not None:
+            viewer.set_view(view)
+            read_history(app, viewer)
+        for pos in (viewer.total, viewer.total // 2):
+            viewer.go(pos)
+            assert _lines(viewer.table.log) == _reference_history(viewer, view, pos), (view, pos)
+    app.shutdown()
+
+
+def test_the_viewer_draws_and_answers_while_the_history_is_read(tmp_path, monkeypatch):
+    from lama_desktop.app.i18n import t
+
+    monkeypatch.setattr(ReplayScene, "READ_BUDGET", 0.0)
+    app, viewer, past = viewer_on(tmp_path, "llama-land", read=False)
+    screen = pygame.Surface(app.size)
+    for _ in range(3):  # update and draw come back at once, the history still being read
+        viewer.update(1 / 60)
+        viewer.draw(screen)
+        assert viewer.history_pending
+    build = viewer._builds[None]
+    assert 0 < build.fed < viewer.total
+    lines = viewer.history_lines()
+    assert lines and all(e.move < build.fed for e in viewer.table.log.entries)
+    rows = viewer.table.log._rows(app.menu_ui, 400)
+    assert rows[-1] == (t("replay.reading"), rows[-1][1], "pending")  # what is missing is said, discreetly
+    before = viewer.pos
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    assert viewer.pos == before - 1 and viewer.history_pending  # a key is answered while it reads
+    read_history(app, viewer)
+    assert viewer.table.log.pending is None
+    assert viewer.table.log._rows(app.menu_ui, 400)[-1][2] != "pending"
+    app.shutdown()
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_switching_views_quickly_never_shows_another_views_lines(tmp_path, game, monkeypatch):
+    monkeypatch.setattr(ReplayScene, "READ_BUDGET", 0.0)
+    app, viewer, past = viewer_on(tmp_path, game, read=False)
+    wanted = {}
+    for view in (None, 0, 1):
+        wanted[view] = _reference_history(viewer, view, viewer.total)
+    assert wanted[None] != wanted[0] != wanted[1]
+    app.step(1 / 60)
+    app.step(1 / 60)
+    for _ in range(2):  # Tab twice in a row: every hand open -> Anna's view -> Bruno's view
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+        app.step(1 / 60)
+    assert viewer.view == 1
+    stale = {view: build.fed for view, build in viewer._builds.items() if view != 1}
+    for _ in range(5000):
+        shown = _lines(viewer.table.log)
+        assert shown == wanted[1][:len(shown)]  # never a line of the views switched away from
+        if not viewer.history_pending:
+            break
+        app.step(1 / 60)
+    assert _lines(viewer.table.log) == wanted[1]
+    # the views switched away from were not read on (their builds wait, or were never started)
+    assert {view: build.fed for view, build in viewer._builds.items() if view != 1} == stale
+    viewer.set_view(0)  # back to a view half read: it goes on from where it stopped, and its lines are its own
+    read_history(app, viewer)
+    assert _lines(viewer.table.log) == wanted[0]
+    app.shutdown()
+
+
+@pytest.mark.parametrize("game", ("lama", "llama-land"))
+def test_a_click_on_a_round_heading_jumps_to_that_round(tmp_path, game):
+    from frames import post_click
+
+    app, viewer, past = viewer_on(tmp_path, game, size=(1920, 1080))
+    log = viewer.table.log
+    rect = viewer.history_rect(app.menu_ui, app.size)
+    viewer.draw(app.screen)
+    shown = [number for _r, row, number in log._drawn[True][1] if row[2] == "round"]
+    assert shown, "no round heading on screen"
+    target = shown[0] if shown[0] != viewer.round_at(viewer.pos) else shown[-1]
+    heading = log.heading_rect(rect, target, expanded=True)
+    assert heading is not None and rect.contains(heading)
+    post_click(heading.center)
+    app.step(1 / 60)
+    first = next(i for i, r in enumerate(viewer.timeline.rounds) if r >= target)
+    assert viewer.pos == first and viewer.round_at(viewer.pos) == target
+    # a click on an ordinary line does not jump
+    read_history(app, viewer)
+    viewer.draw(app.screen)
+    line = next(r for r, row, _n in viewer.table.log._drawn[True][1] if row[2] != "round")
+    post_click(line.move(rect.topleft).center)
+    app.step(1 / 60)
+    assert viewer.pos == first
+    app.shutdown()
+
+
+# -- a double card reads as one in the open view ---------------------------------------------------------------------
+@pytest.mark.parametrize("size", (12, 18, 26, 34, 48, 70))
+def test_a_double_cards_chip_shows_both_values_whole(size):
+    from lama_desktop.app import art
+    from lama_desktop.app.table.pieces import double_chip
+
+    for name in ("2/3", "4/5"):
+        for colorblind in (False, True):
+            chip = pygame.Surface((size, size), pygame.SRCALPHA)
+            chip.fill((255, 255, 255, 255))
+            first, second = double_chip(chip, name, colorblind)
+            left, right = pygame.Rect(0, 0, size // 2, size), pygame.Rect(size // 2, 0, size - size // 2, size)
+            assert left.contains(first) and right.contains(second), (name, size, first, second)
+            assert first.h >= size * 0.5  # each value big enough to read, not a corner index
+    # the numerals are where the card art draws them: a face's value centres come from the same function
+    numeral, a, b = art.double_values(60)
+    assert a[0] < b[0] and a[1] < b[1] and numeral > 0
+
+
+@pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
+def test_the_open_view_draws_an_opponents_double_card_as_a_double_chip(tmp_path, size, monkeypatch):
+    from lama_desktop.app.table import pieces
+
+    app, viewer, past = viewer_on(tmp_path, "lama-cadabra", size=size)
+    found = None
+    for pos in range(viewer.total):  # a position where an opponent of the bottom seat holds a double card
+        state = past.record.replay(pos)
+        for seat in range(1, 3):
+            if any("/" in str(card) for card in viewer.table.shown_type(state.view(seat), True).hand):
+                found = pos, seat
+                break
+        if found:
+            break
+    assert found, "no opponent held a double card in this game"
+    viewer.go(found[0])
+    read_history(app, viewer)
+    drawn = []
+    real = pieces.double_chip
+
+    def spy(chip, name, colorblind=False):
+        rects = real(chip, name, colorblind)
+        drawn.append((chip.get_width(), name, rects))
+        return rects
+
+    monkeypatch.setattr(pieces, "double_chip", spy)
+    pieces.faces_grid.cache_clear()
+    viewer.table._layer = None
+    viewer.table.draw(pygame.Surface(viewer.canvas_size(app.menu_ui, app.size)))
+    assert drawn
+    for width, name, (first, second) in drawn:
+        assert "/" in name and first.right <= width // 2 <= second.left and second.right <= width
     app.shutdown()

@@ -52,3 +52,60 @@ def bench_render(frames: int = 120, size=(1920, 1080), warmup: int = 5, only: st
         finally:
             app.shutdown()
     return {"size": list(size), "frames": frames, "clock": "thread_cpu", "scenes": results}
+
+
+def bench_replay(game_id: str = "llama-land", size=(1920, 1080), switches: int = 3, seed: int = 12345,
+                 players: int = 3, max_frames: int = 2000) -> dict:
+    """The replay viewer's longest frame while it opens a sample game (``screenshots.sample_past_game``) and while
+    its view is switched (Tab: every hand open → each seat's view), frame by frame through ``App.step`` until the
+    history beside the table is complete. Art and table modules are warmed first by one viewer opened and closed
+    (what the first table of a session pays anyway), so the numbers are the viewer's own.
+
+    Per phase: ``max_ms`` / ``p50_ms`` (the UI thread's CPU time per frame, ``time.thread_time``), ``wall_max_ms``,
+    ``frames`` (frames until the history was complete) and ``ready_ms`` (wall time until then)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from .. import screenshots
+    from ..bench import percentile
+    from .scenes.replay import ReplayScene
+
+    past = screenshots.sample_past_game(game_id, seed, players)
+    app = screenshots.make_app(tuple(size))
+    app.running = True
+    phases: dict[str, dict] = {}
+    try:
+        screenshots.stage(app, screenshots._title, 2)
+        warm = ReplayScene(past)
+        app.stack.push(warm)
+        app.step(1 / 60)
+        warm.history_of_view()
+        app.stack.pop()
+        app.step(1 / 60)
+
+        def frames_until_ready(viewer, name: str) -> None:
+            cpu, wall = [], []
+            started = time.perf_counter()
+            for _ in range(max_frames):
+                start_wall, start_cpu = time.perf_counter(), time.thread_time()
+                app.step(1 / 60)
+                cpu.append((time.thread_time() - start_cpu) * 1000.0)
+                wall.append((time.perf_counter() - start_wall) * 1000.0)
+                if not getattr(viewer, "history_pending", False) and viewer.table is not None:
+                    break
+            phases[name] = {"max_ms": round(max(cpu), 2), "p50_ms": round(percentile(cpu, 0.5), 2),
+                            "wall_max_ms": round(max(wall), 2), "frames": len(cpu),
+                            "ready_ms": round((time.perf_counter() - started) * 1000.0, 1)}
+
+        viewer = ReplayScene(past)
+        app.stack.push(viewer)
+        frames_until_ready(viewer, "open")
+        for n in range(switches):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+            frames_until_ready(viewer, f"switch{n + 1}")
+    finally:
+        app.shutdown()
+    return {"game": game_id, "moves": len(past.record.moves), "size": list(size), "clock": "thread_cpu",
+            "phases": phases}

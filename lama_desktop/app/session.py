@@ -187,9 +187,12 @@ class GameSession:
             raise ValueError(f"the save's seats are damaged: {error}") from None
         if len(seats) != record.players:
             seats = [Seat(f"Player {i + 1}", "human" if i == 0 else "bot") for i in range(record.players)]
-        state = record.replay()
-        if saved.state is not None and state.to_dict() != saved.state.to_dict():
-            raise ValueError("the save's moves do not lead to its position")
+        if getattr(saved, "replayed", False) and saved.state is not None:
+            state = saved.state  # the replay viewer's position, replayed from this very record a moment ago
+        else:
+            state = record.replay()
+            if saved.state is not None and state.to_dict() != saved.state.to_dict():
+                raise ValueError("the save's moves do not lead to its position")
         history = meta.get("score_history", [])
         if not isinstance(history, list):
             history = []

@@ -912,8 +912,8 @@ class DiceTableScene(TableScene):
     def _layer_key(self) -> tuple:
         sh, s = self.shown, self.session
         return (self.layout.size, self.focus, sh.round, tuple(tuple(r) for r in sh.rows), tuple(sh.llama),
-                tuple(sh.scores), tuple(sh.quit), sh.current, s.thinking, self.log.version,
-                self.log.scroll, self.log.viewer, s.is_over, self.colorblind, sh.phase, language())
+                tuple(sh.scores), tuple(sh.quit), sh.current, s.thinking, self._log_key(),
+                s.is_over, self.colorblind, sh.phase, language())
 
     def draw(self, surface: pygame.Surface) -> None:
         """A cached layer holds what only changes with the model (rows of others, llama row, plates, tokens,

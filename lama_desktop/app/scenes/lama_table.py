@@ -1000,7 +1000,7 @@ class LamaTableScene(TableScene):
         sh, s = self.shown, self.session
         return (self.layout.size, self.focus, self.revealed, sh.round, tuple(sh.sizes), sh.pile, tuple(sh.discard),
                 tuple(sh.scores), tuple(sh.board), sh.drama, tuple(sh.active), sh.current, sh.dealer,
-                s.thinking, self.log.version, self.log.scroll, self.log.viewer, s.is_over,
+                s.thinking, self._log_key(), s.is_over,
                 self.colorblind, language())
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -48,7 +48,7 @@ from ..session import GameSession
 from ..table.advisor_panel import AdvisorPanel
 from ..table.history_panel import HistoryPanel
 from ..table.scene_base import TableScene, advice_anchor, open_session
-from ..table.seats import level_text, log_title, seat_portrait
+from ..table.seats import level_text, seat_portrait
 from ..table.pieces import GOLD, INK, LazyJoin, LogPanel, Toast, draw_toasts, finish, lazy
 from ..table.tooltip import Tip, Tooltip
 from ..table.tween import Tweener
@@ -1453,7 +1453,7 @@ class LlamaLandTableScene(TableScene):
         self._bubble = None
         self._draw_status(surface)
         self._draw_final_scores(surface)
-        self.log.draw(surface, self.rects["log"], ui, log_title())
+        self._draw_log(surface)
         for b in self.buttons.values():
             b.draw(surface, ui)
         self._draw_flyers(surface)

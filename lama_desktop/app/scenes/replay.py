@@ -19,6 +19,7 @@ scroll the history, H hide it, Esc close.
 from __future__ import annotations
 
 import logging
+import time
 
 import pygame
 
@@ -30,6 +31,9 @@ from ..table.pieces import expand_icon_rect
 from ..widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
 
 log = logging.getLogger("lama_desktop.replay")
+
+#: a position kept every this many moves (a jump replays at most this many moves)
+KEEP_EVERY = 10
 
 #: seconds per move at each play speed
 SPEEDS = (2.0, 1.0, 0.5, 0.25)
@@ -64,14 +68,19 @@ class _ReplayStack(SceneStack):
 
 
 class _ReplayApp:
-    """The app as the replay's table sees it: the real one for drawing, settings and sizes, but no storage, no
-    game over, no sounds, and its own scene stack."""
+    """The app as the replay's table sees it: the real one for drawing and settings, but its size is the table's
+    canvas (``ReplayScene.canvas_size``), no storage, no game over, no sounds, and its own scene stack."""
 
-    def __init__(self, app):
+    def __init__(self, app, size_of):
         self._app = app
+        self._size_of = size_of
         self.stack = _ReplayStack(self)
         self.storage = None
         self.writes_files = False
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self._size_of()
 
     def __getattr__(self, name):
         return getattr(self._app, name)
@@ -91,6 +100,8 @@ class _ReplayApp:
 
 class ReplayScene(Scene):
     name = "replay"
+    #: seconds of each frame the history may take while it is read (the frame's drawing comes on top)
+    READ_BUDGET = 0.006
 
     def __init__(self, past: PastGame, view: int | None = None):
         super().__init__()
@@ -102,9 +113,16 @@ class ReplayScene(Scene):
         self.home = humans[0] if humans else 0
         #: None: every hand open; a seat: that seat's own view
         self.view = view
-        #: the history of the whole game as each view's table wrote it (``LogPanel.to_dict``), built once per view
-        self._histories: dict = {}
+        #: the history of the whole game as each view's table writes it, built once per view a few moves a frame
+        #: (``HistoryBuild``; a switched-away view's build waits, never feeds the view shown)
+        self._builds: dict = {}
+        #: (build, moves it had fed) last copied into the shown table's history while that build was unfinished
+        self._synced = None
+        #: positions of the game kept on the way (moves played -> state), every ``KEEP_EVERY`` moves
+        self._positions: dict = {}
         self.wide_history = False
+        #: (round, where) of a press on a round's heading in the history: released there, it jumps to that round
+        self._heading_press = None
         self.playing = False
         self.speed = 1
         self.clock = 0.0
@@ -138,9 +156,11 @@ class ReplayScene(Scene):
 
     def _feed_next(self) -> bool:
         """Play the next recorded move on the table shown (``GameSession.feed``): False when it cannot (no table,
-        or one that closed itself at the game's end), and the position's table is opened instead."""
+        one that closed itself at the game's end, or a history still being read: the position's table then takes
+        the lines read so far), and the position's table is opened instead."""
         table = self.table
-        if table is None or self.pos >= self.total or getattr(table, "finished", False) or table.session.is_over:
+        if table is None or self.pos >= self.total or getattr(table, "finished", False) or table.session.is_over \
+                or self.history_pending:
             return False
         try:
             skip = getattr(table, "skip_animations", None) or table.tween.skip
@@ -201,15 +221,20 @@ class ReplayScene(Scene):
         self._open_table()
         self.build()
 
+    def view_note(self) -> str:
+        """A short note beside the position when the views cannot differ: every row of LAMA Dice is open, so every
+        hand open and each seat's view show the same (else "")."""
+        return t("replay.dice_open") if self.past.record.game_id == "lama-dice" else ""
+
     def view_label(self) -> str:
         if self.view is None:
             return t("replay.view_open")
         return t("replay.seat", name=self.past.seats[self.view].name)
 
     # the table ------------------------------------------------------------------------------------------------
-    def _table_at(self, pos: int):
-        """A table of this view opened on the position after ``pos`` moves (frozen; omniscient in the open view),
-        settled: its opening animations and events shown at once."""
+    def _table_at(self, pos: int, view=...):
+        """A table of ``view`` (default: the view shown) opened on the position after ``pos`` moves (frozen;
+        omniscient in the open view), settled: its opening animations and events shown at once."""
         from ...engine.record import GameRecord
         from ...storage import SavedGame
         from ..gameconfig import GameConfig, SeatConfig
@@ -218,14 +243,19 @@ class ReplayScene(Scene):
         past = self.past
         record = GameRecord(past.record.game_id, past.record.players, past.record.variants, past.record.seed,
                             dict(past.record.options), list(past.record.moves[:pos]))
-        seats = [SeatConfig(s.name, "human" if i == self.seat else "bot", s.level) for i, s in enumerate(past.seats)]
+        if view is ...:
+            view = self.view
+        seat = self.home if view is None else view
+        seats = [SeatConfig(s.name, "human" if i == seat else "bot", s.level) for i, s in enumerate(past.seats)]
         config = GameConfig(record.game_id, seats, tuple(record.variants),
                             int(record.options.get("first_dealer", record.options.get("first_player", 0)) or 0),
                             record.seed)
-        saved = SavedGame(record, record.replay(), {"seats": [s.to_dict() for s in seats], "replay": True})
-        proxy = _ReplayApp(self.app)
+        saved = SavedGame(record, self._state_at(pos), {"seats": [s.to_dict() for s in seats], "replay": True},
+                          replayed=True)
+        proxy = _ReplayApp(self.app, lambda: self.canvas_size(self.app.menu_ui, self.app.size))
         table = open_table(proxy, config=config, saved=saved)
-        table.session.omniscient = self.view is None
+        table.log_shown = False  # the viewer shows the whole history beside the table: one history, not two
+        table.session.omniscient = view is None
         table.session.played_by = list(past.seats)  # the plates say who played: a person, or a bot of a level
         proxy.stack.push(table)
         proxy.stack.apply_pending()
@@ -235,42 +265,90 @@ class ReplayScene(Scene):
             speak()
         return table
 
-    def history_of_view(self) -> dict:
-        """The whole game's history as this view's table writes it (``LogPanel.to_dict``): every move fed through a
-        hidden table from the first position (once per view; a position's table then keeps the lines before it)."""
-        key = self.view
-        if key not in self._histories:
-            table = self._table_at(0)
-            try:
-                for move in self.past.record.moves:
-                    table.session.feed(move)
-                    _settle(table)
-                self._histories[key] = table.log.to_dict()
-            finally:
-                table.close()
-        return self._histories[key]
+    # the history ----------------------------------------------------------------------------------------------
+    def _build_of_view(self) -> "HistoryBuild":
+        build = self._builds.get(self.view)
+        if build is None:
+            build = self._builds[self.view] = HistoryBuild(self, self.view)
+        return build
+
+    @property
+    def history_pending(self) -> bool:
+        """The shown view's history is still being read (the panel shows the lines read so far)."""
+        build = self._builds.get(self.view)
+        return build is None or not build.done
+
+    def _state_at(self, pos: int):
+        """The game's position after ``pos`` moves: replayed from the nearest kept position before it (one every
+        ``KEEP_EVERY`` moves, kept as the viewer and its history readers pass them), never from the start again."""
+        kept = self._positions
+        base = max((p for p in kept if p <= pos), default=0)
+        state = kept[base].clone() if base in kept else self.past.record.new_state()
+        moves = self.past.record.moves
+        for index in range(base, pos):
+            state.step(moves[index])
+            if (index + 1) % KEEP_EVERY == 0 and index + 1 not in kept:
+                kept[index + 1] = state.clone()
+        return state
+
+    def history_of_view(self) -> list:
+        """The whole game's history as this view's table writes it (its ``LogLine``s, oldest first): every move fed
+        through a hidden table from the first position, read at once (the viewer itself reads it a few moves a
+        frame: ``update``); the shown table then holds it up to its position."""
+        build = self._build_of_view()
+        build.finish()
+        if build.failed is not None:
+            raise build.failed
+        self._sync_history()
+        return build.lines
+
+    def _read_history(self, budget: float) -> None:
+        """Read the shown view's history on for about ``budget`` seconds (at least one step), then give the shown
+        table the lines read so far. A view switched away from waits where it is: it never writes into this one."""
+        build = self._build_of_view()
+        if build.done:
+            return
+        try:
+            build.advance(budget)
+        except Exception as error:  # noqa: BLE001 - a game a table cannot follow: said, never a crash
+            self._cannot_show(error)
+            return
+        finally:
+            if self.table is not None:
+                self.table._speak_to_viewer()  # the hidden table spoke to the reader while it read
+        self._sync_history()
+
+    def _sync_history(self) -> None:
+        """The shown table's history from its view's build: all of it cut at the position once read, else the lines
+        read so far (up to the position) and a line saying the rest is being read."""
+        table, build = self.table, self._builds.get(self.view)
+        if table is None or build is None:
+            return
+        if build.done:
+            if self._synced is not None:
+                self._synced = None
+                table.log.replace(build.lines_before(self.pos))
+            table.log.pending = None
+            return
+        key = (build, build.fed, self.pos, id(table))
+        if self._synced == key:
+            return
+        self._synced = key
+        table.log.replace(build.lines_before(self.pos))
+        table.log.pending = _reading if build.table is None or build.fed < self.pos else None
 
     def _open_table(self) -> None:
         if self.table is not None:
             self.table.close()
+        self.table = None
         past = self.past
-        record = past.record
         try:
-            history = self.history_of_view()
+            build = self._build_of_view()
             table = self._table_at(self.pos)
-            table.log.load(history)
-            table.log.cut_at_move(self.pos)
+            if build.done:
+                table.log.replace(build.lines_before(self.pos))
         except Exception as error:  # noqa: BLE001 - a position a table cannot show: said, never a crash
-            from .message import MessageScene
-
-            log.exception("the replay's table cannot show move %s", self.pos)
-            self.table = None
-            self.playing = False
-            if self.stack is not None:  # the viewer closes; the message says why
-                self.stack.pop()
-                self.stack.push(MessageScene(t("replay.not_record_title"), t(
-                    "replay.rules_changed", name=t(f"common.games.{record.game_id}"),  # i18n-keys: common.games.*
-                    detail=f"{type(error).__name__}: {error}")))
+            self._cannot_show(error)
             return
         own_status = table._status_text
         names = past.names
@@ -285,6 +363,29 @@ class ReplayScene(Scene):
 
         table._status_text = status
         self.table = table
+        self._synced = None if build.done else ()
+        self._sync_history()
+
+    def _cannot_show(self, error: Exception) -> None:
+        """A position (or a move of the history) a table cannot show: the viewer closes with a message saying why."""
+        from .message import MessageScene
+
+        log.error("the replay's table cannot show move %s", self.pos, exc_info=error)
+        if self.table is not None:
+            self.table.close()
+        self.table = None
+        self.playing = False
+        self._close_builds()
+        if self.stack is not None and self.stack.top is self:  # the viewer closes; the message says why
+            self.stack.pop()
+            self.stack.push(MessageScene(t("replay.not_record_title"), t(
+                "replay.rules_changed", name=t(f"common.games.{self.past.record.game_id}"),  # i18n-keys: common.games.*
+                detail=f"{type(error).__name__}: {error}")))
+
+    def _close_builds(self) -> None:
+        for build in self._builds.values():
+            build.close()
+        self._builds.clear()
 
     # lifecycle --------------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -293,6 +394,7 @@ class ReplayScene(Scene):
     def exit(self) -> None:
         if self.table is not None:
             self.table.close()
+        self._close_builds()
 
     def resume(self) -> None:
         self._open_table()
@@ -300,7 +402,7 @@ class ReplayScene(Scene):
 
     def resize(self, size) -> None:
         if self.table is not None:
-            self.table.resize(size)
+            self.table.resize(self.canvas_size(self.app.menu_ui, size))
         self.build()
 
     def close(self) -> None:
@@ -397,15 +499,27 @@ class ReplayScene(Scene):
 
     def _history_event(self, event) -> bool:
         """The history beside the table is the table's own: its panel's scrolling (wheel over it, a drag, Page Up /
-        Page Down) on the viewer's rect; its corner icon widens it."""
+        Page Down) on the viewer's rect; its corner icon widens it; a click on a round's heading (pressed and
+        released there, not a drag) jumps to that round."""
         table = self.table
         if table is None or getattr(table, "history", None) is None or self.app is None:
             return False
         ui = self.app.menu_ui
         rect = self.history_rect(ui, self.app.size)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
-                and expand_icon_rect(ui, rect).collidepoint(event.pos):
-            self._widen_history()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if expand_icon_rect(ui, rect).collidepoint(event.pos):
+                self._widen_history()
+                return True
+            row = table.log.row_at(rect, event.pos, expanded=True)
+            self._heading_press = (row[3], tuple(event.pos)) if row is not None and row[2] == "round" else None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._heading_press is not None:
+            round_no, start = self._heading_press
+            self._heading_press = None
+            row = table.log.row_at(rect, event.pos, expanded=True)
+            moved = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1])
+            table.history.scroll_event(event, rect, ui)  # the drag it started ends
+            if row is not None and row[2] == "round" and row[3] == round_no and moved <= ui.s(6):
+                self.go_round(round_no)
             return True
         return table.history.scroll_event(event, rect, ui)
 
@@ -416,6 +530,8 @@ class ReplayScene(Scene):
         self.wide_history = not self.wide_history
 
     def update(self, dt: float) -> None:
+        if self.history_pending and self.table is not None:
+            self._read_history(self.READ_BUDGET)
         if self.table is not None:
             try:
                 self.table.update(dt)
@@ -446,20 +562,47 @@ class ReplayScene(Scene):
         box = label.get_rect(midbottom=(bar.centerx, bar.top - ui.s(8)))
         pygame.draw.rect(surface, (20, 44, 40), box.inflate(ui.s(20), ui.s(10)), border_radius=ui.s(10))
         surface.blit(label, box)
+        note = self.view_note()
+        if note:  # beside the position, left of it: where the eye goes when a view switch seems to change nothing
+            left = self.table_rect(ui, surface.get_size()).left + ui.s(4)
+            room = box.left - ui.s(24) - left
+            if room > ui.s(120):
+                img = ui.text_fit(note, 16, room, (196, 226, 214))
+                surface.blit(img, img.get_rect(midleft=(left, box.centery)))
+
+    def table_room(self, ui, size) -> pygame.Rect:
+        """The room for the table: left of the history (the whole width when it is hidden), above the position."""
+        right = self.history_rect(ui, size).left - ui.s(10) if self.show_history else size[0] - ui.s(12)
+        top = ui.s(12)  # level with the history's top
+        return pygame.Rect(ui.s(12), top, right - ui.s(12), self.bar_rect(ui, size).top - ui.s(40) - top)
+
+    def canvas_size(self, ui, size) -> tuple[int, int]:
+        """The size the table is laid out and drawn at before it is scaled into its room: the room's own shape (the
+        table fills the room, no band of felt above and below it), as tall as the window, and never smaller than
+        the smallest window a table is made for (``main.MIN_SIZE``)."""
+        from ..main import MIN_SIZE
+
+        room = self.table_room(ui, size)
+        aspect = max(0.5, min(3.0, room.w / max(1, room.h)))
+        w, h = round(max(size[1], MIN_SIZE[1]) * aspect), max(size[1], MIN_SIZE[1])
+        if w < MIN_SIZE[0]:
+            w, h = MIN_SIZE[0], round(MIN_SIZE[0] / aspect)
+        return w, h
 
     def table_rect(self, ui, size) -> pygame.Rect:
-        """Where the table is drawn: scaled down (aspect kept) into the room left of the history, above the bar."""
-        w, h = size
-        right = self.history_rect(ui, size).left - ui.s(8) if self.show_history else w
-        room = pygame.Rect(0, 0, right, self.bar_rect(ui, size).top - ui.s(40))
+        """Where the table is drawn: its canvas (``canvas_size``) scaled down into the room, aspect kept."""
+        room = self.table_room(ui, size)
+        w, h = self.canvas_size(ui, size)
         scale = min(room.w / w, room.h / h, 1.0)
         rect = pygame.Rect(0, 0, round(w * scale), round(h * scale))
         rect.center = room.center
         return rect
 
     def _draw_table(self, surface, ui) -> None:
-        size = surface.get_size()
-        rect = self.table_rect(ui, size)
+        rect = self.table_rect(ui, surface.get_size())
+        size = self.canvas_size(ui, surface.get_size())
+        if self._canvas is not None and self._canvas.get_size() != size:
+            self.table.resize(size)  # the history widened or hidden: the table is laid out for its new room
         # the table is drawn and scaled down again only when what it shows may have changed (another move, another
         # seat's view, a new size or language, or something still moving on it): a still replay costs one blit
         tween = getattr(self.table, "tween", None)
@@ -492,6 +635,78 @@ class ReplayScene(Scene):
             return
         rect = self.history_rect(ui, surface.get_size())
         self.table.log.draw(surface, rect, ui, t("replay.history"), expanded=True)
+
+
+class HistoryBuild:
+    """One view's history of the whole game, read a move at a time: a hidden table of that view (``_table_at(0,
+    view)``) is fed the recorded moves one by one (``GameSession.feed``, each settled at once), so its ``LogPanel``
+    writes exactly the lines a table of that view writes, in any language and to any reader (lazy texts).
+    ``advance(budget)`` reads on for about ``budget`` seconds (at least one step) and returns, so the window keeps
+    drawing and answering input; ``finish()`` reads the rest at once. ``fed``: the moves read so far (every line of
+    the moves before ``fed`` is written); ``lines``: the whole history (``LogLine``s) once done."""
+
+    def __init__(self, scene: ReplayScene, view: int | None):
+        self.scene, self.view = scene, view
+        self.moves = list(scene.past.record.moves)
+        self.table = None
+        self.fed = 0
+        self.lines: list | None = None
+        self.failed: Exception | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.lines is not None or self.failed is not None
+
+    def step(self) -> None:
+        """One piece of the work: open the hidden table, feed it one move, or take its whole history."""
+        if self.done:
+            return
+        try:
+            if self.table is None:
+                self.table = self.scene._table_at(0, self.view)
+            elif self.fed < len(self.moves):
+                self.table.session.feed(self.moves[self.fed])
+                _settle(self.table)
+                self.fed += 1
+                if self.fed % KEEP_EVERY == 0:
+                    self.scene._positions.setdefault(self.fed, self.table.session.state.clone())
+            else:
+                self.lines = list(self.table.log.entries)
+                self.close()
+        except Exception as error:
+            self.failed = error
+            self.close()
+            raise
+
+    def advance(self, budget: float) -> None:
+        deadline = time.perf_counter() + budget
+        self.step()
+        while not self.done and time.perf_counter() < deadline:
+            self.step()
+
+    def finish(self) -> None:
+        while not self.done:
+            try:
+                self.step()
+            except Exception:  # noqa: BLE001 - kept in ``failed`` for the caller
+                return
+
+    def lines_before(self, moves: int) -> list:
+        """The lines read so far of the moves before ``moves`` (and of the game's opening), oldest first: what a
+        table of this view opened after ``moves`` moves holds (``LogPanel.cut_at_move``)."""
+        entries = self.lines if self.lines is not None else self.table.log.entries if self.table is not None else []
+        upto = min(moves, self.fed)
+        return [e for e in entries if e.move < upto]
+
+    def close(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+
+
+def _reading() -> str:
+    """The history's last line while the lines of the position are still being read."""
+    return t("replay.reading")
 
 
 def _settle(table, rounds: int = 400) -> None:

@@ -125,6 +125,8 @@ class HistoryPanel:
                 table.session.autosave()  # the lines of the move just shown go into the save
 
     def _log_rect(self):
+        if not getattr(self.table, "log_shown", True):  # no box of its own: nothing of it to draw or click
+            return None
         try:
             return pygame.Rect(self.table._log_rect())
         except (AttributeError, KeyError, TypeError):

@@ -682,11 +682,21 @@ class LogLine:
     (number of moves played before it: undo cuts the history there), the round, and ``private_to``: the seat that
     alone may read it (a line telling your own drawn card), else ``None``."""
 
-    __slots__ = ("text", "color", "actor", "move", "round", "private_to")
+    __slots__ = ("text", "color", "actor", "move", "round", "private_to", "_wrap")
 
     def __init__(self, text, color, actor=None, move=0, round=0, private_to=None):
         self.text, self.color, self.actor = text, tuple(color), actor
         self.move, self.round, self.private_to = move, round, private_to
+        self._wrap = None
+
+    def wrapped(self, ui, width: int, ctx: tuple, bold: bool) -> list[str]:
+        """The line's text wrapped to ``width`` (``bold``: the newest line), kept while ``ctx`` (width, scale,
+        language, viewer, reader) stays: a history that grows, or is shown again by another table (the replay
+        viewer's), wraps only its new lines."""
+        key = (ctx, bold)
+        if self._wrap is None or self._wrap[0] != key:
+            self._wrap = (key, ui.wrap(str(self.text), 17, width, bold) or [""])
+        return self._wrap[1]
 
     def to_dict(self) -> dict:
         return {"text": dump_text(self.text), "color": list(self.color), "seat": self.actor, "move": self.move,
@@ -743,6 +753,10 @@ class LogPanel:
         self.version = 0
         #: pixels the header keeps free left of the enlarge icon (the Undo button sits there)
         self.reserve = 0
+        #: a last, dim row saying more lines are coming (a callable giving the text in the current language), or
+        #: None: the replay viewer's history while it is still being read
+        self.pending = None
+        self._drawn: dict = {}  # expanded -> (panel size, [(row rect in the panel, row, round)]) as last drawn
         self._cache = {}
         self._rows_cache: dict = {}  # (width, scale, language, version, viewer) -> rows of every entry
 
@@ -792,6 +806,12 @@ class LogPanel:
         """The lines the current viewer may read (a hot-seat neighbour's private line is left out)."""
         return [e for e in self.entries if e.private_to is None or e.private_to == self.viewer]
 
+    def replace(self, entries) -> None:
+        """Show these lines (``LogLine``s, oldest first) instead of the ones held (the replay viewer's history as far
+        as it is read)."""
+        self.entries = list(entries)[-self.max_lines:]
+        self._changed()
+
     def cut_at_move(self, moves: int) -> None:
         """Forget the lines of moves ``moves`` and later (undo)."""
         self.entries = [e for e in self.entries if e.move < moves]
@@ -834,27 +854,61 @@ class LogPanel:
     # -- drawing -----------------------------------------------------------------------------------------------
     def _rows(self, ui: UI, width: int) -> list[tuple[str, tuple, str]]:
         """Every row to show, oldest first: ``(text, colour, style)``; style ``round`` for a round's heading,
-        ``new`` for the newest line's rows, else ``""``."""
+        ``new`` for the newest line's rows, ``pending`` for the line saying more is coming, else ``""``."""
+        return self._rows_and_rounds(ui, width)[0]
+
+    def _rows_and_rounds(self, ui: UI, width: int) -> tuple[list, list]:
+        """``_rows`` and, row by row, the round it belongs to (a heading: its round)."""
         from ..i18n import language, reader, t
 
         # a line about the reader says "you": who reads is part of the text
-        key = (width, ui.scale, language(), self.version, self.viewer, reader())
+        key = (width, ui.scale, language(), self.version, self.viewer, reader(), self.pending)
         if key in self._rows_cache:
             return self._rows_cache[key]
         rows: list[tuple[str, tuple, str]] = []
+        rounds: list[int] = []
         shown = self.visible()
+        ctx = key[:3] + key[4:6]
         last_round = None
         for i, entry in enumerate(shown):
             if entry.round and entry.round != last_round:
                 rows.append((t("history.round", round=entry.round), (250, 214, 120), "round"))
+                rounds.append(entry.round)
             last_round = entry.round or last_round
             newest = i == len(shown) - 1
-            for part in ui.wrap(str(entry.text), 17, width, newest) or [""]:
+            for part in entry.wrapped(ui, width, ctx, newest):
                 rows.append((part, entry.color, "new" if newest else ""))
+                rounds.append(entry.round)
+        if self.pending is not None:
+            for part in ui.wrap(str(self.pending()), 17, width):
+                rows.append((part, (170, 196, 186), "pending"))
+                rounds.append(last_round or 0)
         if len(self._rows_cache) > 3:
             self._rows_cache.clear()
-        self._rows_cache[key] = rows
-        return rows
+        self._rows_cache[key] = rows, rounds
+        return rows, rounds
+
+    def row_at(self, rect: pygame.Rect, pos, expanded: bool = False):
+        """The row drawn under ``pos`` (window coordinates) when the panel was last drawn in ``rect``: ``(text,
+        colour, style, round)`` (style ``round``: a round's heading), or None (no row there, or not drawn there)."""
+        drawn = self._drawn.get(expanded)
+        if drawn is None or drawn[0] != tuple(rect.size):
+            return None
+        local = (pos[0] - rect.x, pos[1] - rect.y)
+        for row_rect, row, round_no in drawn[1]:
+            if row_rect.collidepoint(local):
+                return (*row, round_no)
+        return None
+
+    def heading_rect(self, rect: pygame.Rect, round_no: int, expanded: bool = False):
+        """Where the heading of round ``round_no`` was last drawn (window coordinates), or None if not shown."""
+        drawn = self._drawn.get(expanded)
+        if drawn is None or drawn[0] != tuple(rect.size):
+            return None
+        for row_rect, row, number in drawn[1]:
+            if row[2] == "round" and number == round_no:
+                return row_rect.move(rect.topleft)
+        return None
 
     def row_count(self, ui: UI, width: int) -> int:
         return len(self._rows(ui, width))
@@ -866,7 +920,7 @@ class LogPanel:
         from ..i18n import reader
 
         key = (tuple(rect), self.version, self.scroll, title, ui.scale, language(), self.viewer, expanded, reader(),
-               self.reserve)
+               self.reserve, self.pending)
         cached = self._cache.get(expanded)
         if cached is None or cached[0] != key:
             cached = self._cache[expanded] = (key, self._render(rect.size, ui, title, expanded))
@@ -885,10 +939,14 @@ class LogPanel:
         top = ui.s(8) + head.get_height() + ui.s(4)
         room = self.room(ui, h, top)
         text_w = w - ui.s(34)
-        rows = self._rows(ui, text_w)
+        rows, rounds = self._rows_and_rounds(ui, text_w)
         self.scroll = min(self.scroll, max(0, len(rows) - room))
         end = len(rows) - self.scroll
         shown = rows[max(0, end - room):end]
+        first = max(0, end - room)
+        # where each shown row was drawn (panel coordinates): what a click on the panel points at (``row_at``)
+        self._drawn[expanded] = (tuple(size), [(pygame.Rect(ui.s(12), top + i * line_h, text_w, line_h), row,
+                                                rounds[first + i]) for i, row in enumerate(shown)])
         for i, (text, color, style) in enumerate(shown):
             bold = style in ("new", "round")
             img = ui.text_fit(text, 17, text_w, color, bold)  # a single word wider than the panel: cut
@@ -904,7 +962,6 @@ class LogPanel:
             track = pygame.Rect(w - ui.s(14), top, max(3, ui.s(6)), h - top - ui.s(10))
             pygame.draw.rect(surf, (255, 255, 255, 30), track, border_radius=track.w // 2)
             thumb_h = max(ui.s(24), round(track.h * room / len(rows)))
-            first = max(0, end - room)
             thumb_y = track.y + round((track.h - thumb_h) * first / max(1, len(rows) - room))
             pygame.draw.rect(surf, (196, 226, 214, 170), (track.x, thumb_y, track.w, thumb_h),
                              border_radius=track.w // 2)

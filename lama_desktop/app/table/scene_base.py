@@ -89,6 +89,8 @@ class TableScene(Scene):
     #: fast-forwarding the bots' moves to the round's end (``skip_round``), and the pace to go back to
     skipping = False
     _skip_pace: float | None = None
+    #: False: the table draws no history box of its own (the replay viewer shows the whole history beside it)
+    log_shown = True
 
     def exit(self) -> None:
         self.close()
@@ -817,7 +819,7 @@ class TableScene(Scene):
                     self._draw_opponent(layer, seat)
             self._draw_me_seat(layer)
             self._draw_round_info(layer)
-            self.log.draw(layer, self.layout["log"], self.ui, self._log_title())
+            self._draw_log(layer)
             self._layer, self._layer_cached_key = layer, key
         return self._layer
 
@@ -827,6 +829,15 @@ class TableScene(Scene):
     def _log_title(self) -> str:
         """The log panel's title: the same on every table."""
         return log_title()
+
+    def _draw_log(self, surface) -> None:
+        """The table's history box (none when ``log_shown`` is False: the replay viewer draws the history)."""
+        if self.log_shown:
+            self.log.draw(surface, self._log_rect(), self.ui, self._log_title())
+
+    def _log_key(self) -> tuple | None:
+        """What of the history a cached layer shows (nothing when the table draws no history box)."""
+        return (self.log.version, self.log.scroll, self.log.viewer, self.log.pending) if self.log_shown else None
 
     def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
         """The seat's name plate (``seats.seat_plate``: the same on every table), lit while it is the seat's turn;
