@@ -402,9 +402,8 @@ def test_a_click_on_a_round_heading_jumps_to_that_round(tmp_path, game):
 
 
 # -- a double card reads as one in the open view ---------------------------------------------------------------------
-@pytest.mark.parametrize("size", (12, 18, 26, 34, 48, 70))
+@pytest.mark.parametrize("size", (16, 20, 26, 35, 46, 70))  # 35 and 46: the chips at 1280x720 and 1920x1080
 def test_a_double_cards_chip_shows_both_values_whole(size):
-    from lama_desktop.app import art
     from lama_desktop.app.table.pieces import double_chip
 
     for name in ("2/3", "4/5"):
@@ -412,12 +411,18 @@ def test_a_double_cards_chip_shows_both_values_whole(size):
             chip = pygame.Surface((size, size), pygame.SRCALPHA)
             chip.fill((255, 255, 255, 255))
             first, second = double_chip(chip, name, colorblind)
-            left, right = pygame.Rect(0, 0, size // 2, size), pygame.Rect(size // 2, 0, size - size // 2, size)
-            assert left.contains(first) and right.contains(second), (name, size, first, second)
-            assert first.h >= size * 0.5  # each value big enough to read, not a corner index
-    # the numerals are where the card art draws them: a face's value centres come from the same function
-    numeral, a, b = art.double_values(60)
-    assert a[0] < b[0] and a[1] < b[1] and numeral > 0
+            whole = chip.get_rect()
+            assert whole.contains(first) and whole.contains(second), (name, size, first, second)  # never cut
+            assert not first.colliderect(second)  # two values, each readable on its own
+            assert first.centerx < second.centerx and first.centery < second.centery  # as on the card
+            assert min(first.h, second.h) >= size * 0.3  # each value big enough to read, not a corner index
+            # the two halves take the two values' colours, like the card
+            from lama_desktop.app import art
+
+            hues = art.palette(colorblind)
+            a, b = name.split("/")
+            assert tuple(chip.get_at((round(0.06 * size), round(0.55 * size)))[:3]) == tuple(hues[a])
+            assert tuple(chip.get_at((round(0.94 * size) - 1, round(0.45 * size)))[:3]) == tuple(hues[b])
 
 
 @pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
@@ -451,5 +456,6 @@ def test_the_open_view_draws_an_opponents_double_card_as_a_double_chip(tmp_path,
     viewer.table.draw(pygame.Surface(viewer.canvas_size(app.menu_ui, app.size)))
     assert drawn
     for width, name, (first, second) in drawn:
-        assert "/" in name and first.right <= width // 2 <= second.left and second.right <= width
+        whole = pygame.Rect(0, 0, width, width)
+        assert "/" in name and whole.contains(first) and whole.contains(second) and not first.colliderect(second)
     app.shutdown()

@@ -226,28 +226,31 @@ def faces_grid(faces: tuple, height: int, max_w: int, dim: bool = False, colorbl
 
 
 def double_chip(chip: pygame.Surface, name: str, colorblind: bool = False) -> list[pygame.Rect]:
-    """A double card's chip (``chip``: a square, white where it shows): its two values side by side, each half a
-    crop of the card face around one value (the upper left one left, the lower right one right) drawn at a size
-    where the whole numeral fits its half, split by an ink line. Returns where each value's numeral is drawn."""
+    """A double card's chip (``chip``: a square, white where it shows) drawn like the card: split on the diagonal
+    into its two values' colours, the first value (upper left) and the second (lower right) each whole in paper
+    numerals outlined in ink, so it reads as one card holding both values, never as two cards or a number.
+    Returns where the two numerals are drawn."""
+    from ..art.text import outlined
+
     size = chip.get_width()
-    half = size // 2
-    # the face is drawn at the width whose numerals are about 60 % of the chip's height
-    card_w = max(8, round(size * 0.6 / (art.double_values(500)[0] / 500)))
-    for _ in range(3):  # the numeral height depends on the width (small cards are laid out bigger)
-        height = art.double_values(card_w)[0]
-        card_w = max(8, round(card_w * size * 0.6 / height))
-    face = card_image(name, card_w, colorblind)
-    numeral, *centres = art.double_values(card_w)
+    first, second = str(name).split("/")[:2]
+    hues = art.palette(colorblind)
+    ink = art.PALETTE["ink"]
+    body = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.polygon(body, hues[first], [(0, 0), (size, 0), (0, size)])
+    pygame.draw.polygon(body, hues[second], [(size, 0), (size, size), (0, size)])
+    pygame.draw.line(body, ink, (size, 0), (0, size), max(1, size // 18))
+    chip.blit(body, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # the chip's rounded corners stay
     drawn = []
-    for k, (cx, cy) in enumerate(centres):
-        crop = pygame.Rect(0, 0, half if k == 0 else size - half, size)
-        crop.center = (round(cx), round(cy))
-        crop.clamp_ip(face.get_rect())
-        chip.blit(face, (0 if k == 0 else half, 0), crop, special_flags=pygame.BLEND_RGBA_MIN)
-        w = numeral * 0.62
-        drawn.append(pygame.Rect(round(cx - w / 2 - crop.x + (0 if k == 0 else half)), round(cy - numeral / 2 - crop.y),
-                                 round(w), round(numeral)))
-    pygame.draw.line(chip, (74, 44, 29, 255), (half, 0), (half, size), max(1, size // 20))
+    for value, (cx, cy) in ((first, (0.31, 0.32)), (second, (0.69, 0.68))):
+        height = size * 0.46
+        img = outlined(value, height, art.PALETTE["paper"], ink, max(1.0, size / 20))
+        while (img.get_width() > size * 0.36 or img.get_height() > size * 0.56) and height > 4:
+            height *= 0.9  # a tiny chip: the outline takes its share, each numeral keeps to its corner
+            img = outlined(value, height, art.PALETTE["paper"], ink, max(1.0, size / 20))
+        rect = img.get_rect(center=(round(cx * size), round(cy * size)))
+        chip.blit(img, rect)
+        drawn.append(rect)
     return drawn
 
 
