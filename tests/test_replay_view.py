@@ -459,3 +459,58 @@ def test_the_open_view_draws_an_opponents_double_card_as_a_double_chip(tmp_path,
         whole = pygame.Rect(0, 0, width, width)
         assert "/" in name and whole.contains(first) and whole.contains(second) and not first.colliderect(second)
     app.shutdown()
+
+
+# -- one history in the replay ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
+def test_the_replays_table_draws_no_history_box_of_its_own_and_fills_its_room(tmp_path, game, size, monkeypatch):
+    from lama_desktop.app.table.pieces import LogPanel
+
+    app, viewer, past = viewer_on(tmp_path, game, size=size)
+    viewer.go(viewer.total // 2)
+    read_history(app, viewer)
+    panels = []
+    real = LogPanel.draw
+
+    def spy(self, surface, rect, *args, **kw):
+        panels.append((self, tuple(rect), surface.get_size()))
+        return real(self, surface, rect, *args, **kw)
+
+    monkeypatch.setattr(LogPanel, "draw", spy)
+    viewer.table._layer = None
+    viewer._scaled = None
+    viewer.draw(app.screen)
+    # the history is drawn once, beside the table, on the window: never inside the table's own picture
+    assert [(rect, surface) for _p, rect, surface in panels] == [
+        (tuple(viewer.history_rect(app.menu_ui, app.size)), app.size)]
+    assert viewer.table.history._log_rect() is None  # nothing of a box to click or hover either
+    room = viewer.table_room(app.menu_ui, app.size)
+    table = viewer.table_rect(app.menu_ui, app.size)
+    assert room.contains(table) and table.w * table.h >= 0.97 * room.w * room.h  # the table takes its room
+    canvas = viewer.canvas_size(app.menu_ui, app.size)
+    assert canvas[0] >= 1280 and canvas[1] >= 720  # laid out no smaller than the smallest window
+    assert viewer.table.app.size == canvas
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)  # the history widened: the table is laid out again for its narrower room
+    room = viewer.table_room(app.menu_ui, app.size)
+    assert room.contains(viewer.table_rect(app.menu_ui, app.size))
+    assert viewer.table.app.size == viewer.canvas_size(app.menu_ui, app.size) != canvas
+    app.shutdown()
+
+
+def test_a_table_being_played_still_draws_its_history_box(tmp_path, monkeypatch):
+    from lama_desktop.app.table.pieces import LogPanel
+
+    app = fast_app(tmp_path, (1280, 720))
+    seats = [SeatConfig("A", "human"), SeatConfig("B", "bot", "easy"), SeatConfig("C", "bot", "easy")]
+    table = open_table(app, GameConfig("lama", seats, (), 0, seed=5))
+    app.stack.push(table)
+    app.stack.apply_pending()
+    app.step(1 / 30)
+    drawn = []
+    monkeypatch.setattr(LogPanel, "draw", lambda self, surface, rect, *a, **k: drawn.append(tuple(rect)))
+    table._layer = None
+    table.draw(pygame.Surface(app.size))
+    assert drawn == [tuple(table._log_rect())]
+    table.close()
