@@ -6,6 +6,8 @@
   (``lama.log.play``) shown instead of its text;
 - "You's", or "You" followed by a third-person verb ("You rolls", "You has"): the player addressed by a name-like
   "You" instead of the second person;
+- in English, "a" before a sound that wants "an" ("a L tile", "a 8", "a 11"): a field dropped after a fixed
+  article;
 - a list of two or more player names not joined by the language's CLDR list pattern ("Anna, Bruno wins" instead
   of "Anna and Bruno win").
 
@@ -21,6 +23,9 @@ from .catalogs import domains, locale_dir
 #: "You" then a verb in the third person singular ("rolls", "has", "is", "takes"): a word ending in one "s"
 _YOU_THIRD = re.compile(r"\bYou\s+(?!(?:\w*ss)\b)(\w+s)\b")
 _YOU_POSSESSIVE = re.compile(r"\bYou['’]s\b")
+#: English "a" before a word heard with a vowel first: a letter name (F, H, L, M, N, R, S, X, A, E, I, O), 8, 11,
+#: 18, 80-89, or a word starting with a, e or i ("a L tile", "a 8 token", "a ice"); "a one", "a unique" stay right
+_EN_A_BEFORE_VOWEL = re.compile(r"\b[aA] (?:[AEFHILMNORSX]\b|8|1[18]\b|[aei])")
 _HANDMADE_PLURAL = re.compile(r"\(s\)|\(e\)|\(n\)|\(es\)|\(a\)")
 
 
@@ -56,6 +61,9 @@ def word_problems(lines, lang: str, names=()) -> list[str]:
             found.append(f"{where} shows the string key {key.group(0)}")
         if _YOU_POSSESSIVE.search(text):
             found.append(f"{where} says You's")
+        article = _EN_A_BEFORE_VOWEL.search(text) if lang == "en" else None
+        if article:
+            found.append(f"{where} says {article.group(0)!r}…, not 'an'")
         verb = _YOU_THIRD.search(text)
         if verb:
             found.append(f"{where} has 'You' with a third-person verb ({verb.group(1)})")

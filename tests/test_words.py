@@ -97,7 +97,8 @@ def test_every_line_about_a_player_has_its_second_person_form_in_every_language(
 @pytest.mark.parametrize("text, problem", [
     ("You rolls 3 · 5", "third-person"), ("You has no match", "third-person"), ("You's Merchant", "You's"),
     ("Anna, Bruno wins the game!", "lists"), ("1 character(s)", "hand-made"), ("{name} plays 3", "brace"),
-    ("lama.log.play", "string key"),
+    ("lama.log.play", "string key"), ("Anna builds a L tile (level 2)", "not 'an'"),
+    ("You give back a 8 token", "not 'an'"), ("Bruno takes a 11", "not 'an'"),
 ])
 def test_the_reader_catches_what_a_new_player_saw(text, problem):
     found = wording.word_problems([{"kind": "log", "round": 1, "text": text}], "en", ("Anna", "Bruno"))
@@ -106,7 +107,8 @@ def test_the_reader_catches_what_a_new_player_saw(text, problem):
 
 def test_the_reader_lets_good_lines_pass():
     good = ["You roll 3 · 5", "You pass with the magic token", "Anna and Bruno win the game!",
-            "Anna, Bruno, and Carla win!", "Your domain", "Bruno gives you 5"]
+            "Anna, Bruno, and Carla win!", "Your domain", "Bruno gives you 5", "Anna builds with the L tile",
+            "You give back a 10 token", "A llama after a 6", "a one-card hand", "a T tile", "an L tile"]
     assert wording.word_problems([{"kind": "log", "round": 1, "text": t} for t in good], "en",
                                  ("Anna", "Bruno", "Carla")) == []
 
