@@ -285,3 +285,20 @@ def test_written_catalogs_do_not_name_the_babel_release(locale_copy):
     assert len(written) == 1 + len(LANGUAGES)
     assert [p.name for p in written if b"Generated-By" in p.read_bytes()] == []
     assert not [p for p in LOCALE.rglob("*.po*") if b"Generated-By" in p.read_bytes()]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("pl", ["Ola zagrywa lamę", "Zagrywasz lamę", "Dobierasz lamę"]),  # accusative, as in L.A.M.A.: never "zagrywa lama"
+    ("en", ["Ola plays a llama", "You play a llama", "You draw a llama"]),
+    ("fr", ["Ola pose un lama", "Vous posez un lama", "Vous piochez un lama"]),
+    ("de", ["Ola spielt ein Lama", "Du spielst ein Lama", "Du ziehst ein Lama"]),
+])
+def test_cadabra_and_lama_name_a_played_llama_the_same_way(lang, expected):
+    i18n.set_language(lang)
+    try:
+        llama = i18n.t("cadabra.card.llama")
+        assert llama == i18n.t("lama.card.llama")
+        assert [i18n.t("cadabra.log.play", name="Ola", card=llama), i18n.t("cadabra.log.play_own", card=llama),
+                i18n.t("cadabra.log.draw_seen", card=llama)] == expected
+    finally:
+        i18n.set_language("en")
