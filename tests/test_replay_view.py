@@ -514,3 +514,38 @@ def test_a_table_being_played_still_draws_its_history_box(tmp_path, monkeypatch)
     table.draw(pygame.Surface(app.size))
     assert drawn == [tuple(table._log_rect())]
     table.close()
+
+
+# -- LAMA Dice: every row is open, every view the same ---------------------------------------------------------------
+@pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
+def test_dice_says_every_view_shows_the_same_in_every_language(tmp_path, size):
+    from lama_desktop.app import i18n
+    from lama_desktop.app.i18n import t
+
+    app, viewer, past = viewer_on(tmp_path, "lama-dice", size=size)
+    ui = app.menu_ui
+    try:
+        for lang in i18n.LANGUAGES:
+            app.update_settings(language=lang)
+            app.step(1 / 60)
+            note = viewer.view_note()
+            assert note == t("replay.dice_open") and "LAMA Dice" in note
+            lines = viewer.view_note_lines(ui, app.size)
+            assert " ".join(line for line, _r in lines) == note, lang  # whole, never cut
+            bar = viewer.bar_rect(ui, app.size)
+            for _line, rect in lines:
+                assert rect.top >= viewer.table_rect(ui, app.size).bottom and rect.bottom <= bar.top, lang
+                assert rect.left >= 0 and rect.right < bar.centerx, lang
+            for view in (None, 0, 1):  # the note stays whatever the view
+                viewer.set_view(view)
+                assert viewer.view_note_lines(ui, app.size) == lines
+    finally:
+        app.update_settings(language="en")
+        app.shutdown()
+
+
+@pytest.mark.parametrize("game", ("lama", "lama-cadabra", "llama-land"))
+def test_games_with_hidden_cards_need_no_such_note(tmp_path, game):
+    app, viewer, past = viewer_on(tmp_path, game)
+    assert viewer.view_note() == "" and viewer.view_note_lines(app.menu_ui, app.size) == []
+    app.shutdown()

@@ -32,6 +32,9 @@ from ..widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
 
 log = logging.getLogger("lama_desktop.replay")
 
+#: the view note's text size
+NOTE_PX = 15
+
 #: a position kept every this many moves (a jump replays at most this many moves)
 KEEP_EVERY = 10
 
@@ -220,6 +223,27 @@ class ReplayScene(Scene):
         self.view = view
         self._open_table()
         self.build()
+
+    def view_note_lines(self, ui, size) -> list[tuple[str, pygame.Rect]]:
+        """The view note's lines and where they go: left of the position label, under the table, above the bar
+        (where the eye goes when a view switch seems to change nothing), wrapped to two lines when one is too long."""
+        note = self.view_note()
+        if not note:
+            return []
+        bar = self.bar_rect(ui, size)
+        label_w, label_h = ui.font(20, True).size(t("replay.position", move=self.pos, moves=self.total,
+                                                    round=self.round_at(self.pos), rounds=self.rounds))
+        label_left = bar.centerx - label_w // 2 - ui.s(10)
+        left = self.table_rect(ui, size).left + ui.s(4)
+        room = label_left - ui.s(16) - left
+        if room < ui.s(120):
+            return []
+        lines = ui.wrap(note, NOTE_PX, room, max_lines=2)
+        line_h = ui.font(NOTE_PX).get_linesize()
+        centre = bar.top - ui.s(8) - label_h // 2
+        top = centre - line_h * len(lines) // 2
+        return [(line, pygame.Rect(left, top + i * line_h, ui.font(NOTE_PX).size(line)[0], line_h))
+                for i, line in enumerate(lines)]
 
     def view_note(self) -> str:
         """A short note beside the position when the views cannot differ: every row of LAMA Dice is open, so every
@@ -562,13 +586,8 @@ class ReplayScene(Scene):
         box = label.get_rect(midbottom=(bar.centerx, bar.top - ui.s(8)))
         pygame.draw.rect(surface, (20, 44, 40), box.inflate(ui.s(20), ui.s(10)), border_radius=ui.s(10))
         surface.blit(label, box)
-        note = self.view_note()
-        if note:  # beside the position, left of it: where the eye goes when a view switch seems to change nothing
-            left = self.table_rect(ui, surface.get_size()).left + ui.s(4)
-            room = box.left - ui.s(24) - left
-            if room > ui.s(120):
-                img = ui.text_fit(note, 16, room, (196, 226, 214))
-                surface.blit(img, img.get_rect(midleft=(left, box.centery)))
+        for line, rect in self.view_note_lines(ui, surface.get_size()):
+            surface.blit(ui.text(line, NOTE_PX, (196, 226, 214)), rect)
 
     def table_room(self, ui, size) -> pygame.Rect:
         """The room for the table: left of the history (the whole width when it is hidden), above the position."""
