@@ -477,10 +477,12 @@ def test_the_replays_table_draws_no_history_box_of_its_own_and_fills_its_room(tm
         panels.append((self, tuple(rect), surface.get_size()))
         return real(self, surface, rect, *args, **kw)
 
+    app.step(1 / 60)  # the position's table is drawn from the frame after it opened
     monkeypatch.setattr(LogPanel, "draw", spy)
     viewer.table._layer = None
     viewer._scaled = None
     viewer.draw(app.screen)
+    assert viewer._scaled is not None and viewer._scaled[0][0] == id(viewer.table)  # the table was drawn
     # the history is drawn once, beside the table, on the window: never inside the table's own picture
     assert [(rect, surface) for _p, rect, surface in panels] == [
         (tuple(viewer.history_rect(app.menu_ui, app.size)), app.size)]

@@ -131,6 +131,7 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.show_history = True
         self.table = None
+        self._fresh = False
         self._canvas = None
         self.group = WidgetGroup(on_back=self.close)
         self.timeline = timeline(past.record)
@@ -387,6 +388,7 @@ class ReplayScene(Scene):
 
         table._status_text = status
         self.table = table
+        self._fresh = True  # its first picture is drawn next frame: opening a table and drawing it are a frame each
         self._synced = None if build.done else ()
         self._sync_history()
 
@@ -620,6 +622,12 @@ class ReplayScene(Scene):
     def _draw_table(self, surface, ui) -> None:
         rect = self.table_rect(ui, surface.get_size())
         size = self.canvas_size(ui, surface.get_size())
+        scaled = getattr(self, "_scaled", None)
+        if self._fresh:  # a table opened this frame: the picture before it (if any) stays one more frame
+            self._fresh = False
+            if scaled is not None and scaled[1].get_size() == rect.size:
+                surface.blit(scaled[1], rect)
+            return
         if self._canvas is not None and self._canvas.get_size() != size:
             self.table.resize(size)  # the history widened or hidden: the table is laid out for its new room
         # the table is drawn and scaled down again only when what it shows may have changed (another move, another
