@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from lama_desktop.app.i18n import t
-from lama_desktop.tutorial.script import load_tutorial
+from lama_desktop.tutorial.script import load_tutorial, tutorials
 from frames import post_key
 from test_tutorials import open_lesson, run_until
 
@@ -105,3 +105,54 @@ def test_the_recap_and_a_narration_follow_a_change_of_language(tmp_path):
     assert narrator.buttons["real"].text == t("tutorial.play_real") != polish[1]
     assert narrator.buttons["title"].text == t("tutorial.back_title") != polish[2]
     assert _box_words(narrator) != polish[0]
+
+
+def _status_truth(app, table) -> None:
+    """The status line as drawn tells the truth about the lesson: while the lesson talks it says so (not "your
+    turn"), on a step with a move it names that move, and whatever it invites the lesson lets through."""
+    narrator = table.narrator
+    if narrator is None or table.ui is None or app.stack.top is not table:
+        return  # an overlay on top (the round summary): the line under it is not read
+    lesson = table.session.lesson
+    said = table.status_said
+    invited = narrator.invited()
+    if invited is None:  # the table's own line: what it offers (every legal move) the lesson must take
+        if table.can_act():
+            refused = [str(m) for m in table.session.state.legal_moves() if lesson.refuses(m) is not None]
+            assert not refused, (lesson.current.id, said, refused)
+        return
+    step = lesson.current
+    for move in invited:
+        assert lesson.refuses(move) is None, (step.id, said, move)
+    if step.recap:
+        assert said == t("tutorial.status.done")
+    elif step.narration and lesson.shown:
+        assert said == t("tutorial.status.read", n=lesson.number, count=lesson.count), (step.id, said)
+    elif step.do:
+        assert invited == step.do
+        assert said == t("tutorial.status.move", n=lesson.number, count=lesson.count,
+                         what=narrator._what(step.do)), (step.id, said)
+        assert narrator._what(step.do) != t("tutorial.do.any") or len(step.do) > 1, step.id
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game_id", tutorials())
+def test_the_status_line_never_invites_a_move_the_lesson_would_refuse(tmp_path, game_id, lang):
+    app, table = open_lesson(tmp_path, game_id, (1280, 720), lang)
+    lesson = table.session.lesson
+    kinds = set()
+    for _ in range(6000):
+        app.step(1 / 30)
+        table = next(s for s in app.stack.scenes if getattr(s, "session", None) is not None)
+        _status_truth(app, table)
+        if lesson.shown:
+            step = lesson.current
+            kinds.add("recap" if step.recap else "narration" if step.narration else "move")
+            if step.recap:
+                break
+            if step.narration:
+                lesson.next()
+            elif table.idle and app.stack.top is table:
+                table.try_move(step.do[0], confirmed=True)
+    assert lesson.finished, lesson.current.id
+    assert kinds == {"recap", "narration", "move"}

@@ -163,20 +163,28 @@ class Lesson:
         self._advance()
         return True
 
-    def gate(self, move: Move) -> Refusal | None:
+    def refuses(self, move: Move | str) -> str | None:
+        """The string key the gate would refuse ``move`` with now, or None (a question: nothing changes)."""
         step = self.current
         if step.recap or (step.narration and (self.shown or self.session.hold)):
-            self.refused_key = READ_FIRST
-            self.refusals += 1
-            return Refusal(READ_FIRST, "read the narrator's box, then press Next", {})
+            return READ_FIRST
+        move = as_move(move)
         if not step.do or str(move) in step.do:
             return None
         if move not in self.session.state.legal_moves():
             return None  # the engine refuses it with its own reason
-        self.refused_key = self.tutorial.wrong_key(step)
+        return self.tutorial.wrong_key(step)
+
+    def gate(self, move: Move) -> Refusal | None:
+        key = self.refuses(move)
+        if key is None:
+            return None
+        self.refused_key = key
         self.refusals += 1
-        wanted = " or ".join(step.do)
-        return Refusal(self.refused_key, f"the lesson wants {wanted} now, not {move}", {"move": str(move)})
+        if key == READ_FIRST:
+            return Refusal(READ_FIRST, "read the narrator's box, then press Next", {})
+        wanted = " or ".join(self.current.do)
+        return Refusal(key, f"the lesson wants {wanted} now, not {move}", {"move": str(move)})
 
     def _on_applied(self, played) -> None:
         step = self.current

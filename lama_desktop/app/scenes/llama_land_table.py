@@ -2136,6 +2136,10 @@ class LlamaLandTableScene(TableScene):
         ui = self.ui
         rect = self.rects["status"]
         text, color = self._status_text()
+        lesson = self._lesson_status()
+        if lesson is not None:
+            text, color = lesson[0], CREAM
+        self.status_said = text
         self._status_rect = None
         if not text:
             return

@@ -85,6 +85,69 @@ class Narrator:
         """The refusal the box shows, in the player's language now ("" when none)."""
         return self._message() if self._message is not None else ""
 
+    def status(self) -> tuple[str, bool] | None:
+        """What the table's status line says while the lesson holds the game: ``(words, asks_a_move)``, or None
+        when the table's own line is the truth (the lesson lets every move through then, or it is not the learner's
+        turn). Never a move the lesson would refuse (``invited``): a narration or the recap "press Enter" (no move);
+        a step with a move names that move."""
+        lesson = self.lesson
+        if self.table.session.gatekeeper is None:  # skipped: the game runs free
+            return None
+        step = lesson.current
+        n, count = lesson.number, lesson.count
+        if step.recap:
+            return (t("tutorial.status.done"), False) if lesson.shown else self._held(n, count)
+        if step.narration:
+            if lesson.shown:
+                return t("tutorial.status.read", n=n, count=count), False
+            return self._held(n, count)
+        state = self.table.session.state
+        if not state.is_over and state.current_player == 0:
+            return t("tutorial.status.move", n=n, count=count, what=self._what(step.do)), True
+        return None
+
+    def _held(self, n: int, count: int) -> tuple[str, bool] | None:
+        """A narration about to show (the bots wait for it): the table's own line unless it would invite a move
+        (the learner's turn while the lesson refuses every move until the box has been read)."""
+        if self.table.session.hold and self.table.can_act():
+            return t("tutorial.status.wait", n=n, count=count), False
+        return None
+
+    def invited(self) -> tuple[str, ...] | None:
+        """The moves the status line invites now: the step's own (a step with a move), none (the lesson talks), or
+        None: the table's own line, which invites whatever is legal when the learner may act."""
+        said = self.status()
+        if said is None:
+            return None
+        return tuple(self.step.do) if said[1] else ()
+
+    def _what(self, moves) -> str:
+        """The step's move as an order (``play your 4``, ``roll the dice``), or "do what the box asks" when the
+        step accepts several."""
+        from ...engine.core import Move
+        from .reasons import _words
+
+        if len(moves) != 1:
+            return t("tutorial.do.any")
+        move = Move.parse(moves[0])
+        domain = {"lama-dice": "dice", "lama-cadabra": "cadabra"}.get(self.tutorial.game_id, "lama")
+        kind, args = move.kind, [str(a) for a in move.args]
+        # i18n-keys: tutorial.do.*
+        if kind == "play":
+            return t("tutorial.do.play", **_words(domain, {"card": args[0]}))
+        if kind == "take" and self.tutorial.game_id == "lama-dice":
+            return t("tutorial.do.take_card", **_words(domain, {"card": args[0]}))
+        if kind == "discard":
+            return t("tutorial.do.discard", cards=" ".join(_words(domain, {"card": a})["card"] for a in args))
+        if kind == "return" and args and args[0] in ("1", "10", "20"):
+            return t(f"tutorial.do.return_{args[0]}")
+        if kind == "give":
+            return t("tutorial.do.give", name=self.table._name(int(args[0])))
+        if kind in ("draw", "quit", "roll", "take", "exchange", "pass", "extend", "build", "marker", "hut", "feed",
+                    "llama"):
+            return t(f"tutorial.do.{kind}")
+        return t("tutorial.do.any")
+
     def target(self, overlay=None) -> pygame.Rect | None:
         """Where the shown step points now: the overlay's piece, else the table's (None: nothing named, or not on
         screen)."""
@@ -193,6 +256,10 @@ class Narrator:
             hand = self.table.tutorial_rect("hand")
             if hand is not None:
                 avoid.append((pygame.Rect(hand).inflate(ui.s(16), ui.s(16)), 1000))
+        if overlay is None:  # the status line speaks for the lesson too (``status``): keep it readable
+            status = getattr(self.table, "_status_rect", None)
+            if status is not None:
+                avoid.append((pygame.Rect(status), 20))
         source = overlay if overlay is not None else self.table
         clear = getattr(source, "tutorial_clear", None)
         if clear is not None:

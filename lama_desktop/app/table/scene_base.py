@@ -151,6 +151,10 @@ class TableScene(Scene):
         r = self.layout["status"]
         text = self._status_text()
         mine = self.can_act()
+        lesson = self._lesson_status()
+        if lesson is not None:
+            text, mine = lesson[0], lesson[1] and mine
+        self.status_said = text
         key = (text, mine, r.size)
         cached = getattr(self, "_status_cache", None)
         if cached is None or cached[0] != key:
@@ -202,6 +206,16 @@ class TableScene(Scene):
 
             self.narrator = Narrator(self)
         return self.narrator
+
+    #: the words of the status line as last drawn (the tests read what the player read)
+    status_said = ""
+
+    def _lesson_status(self) -> tuple[str, bool] | None:
+        """The status line while a lesson holds the game (``Narrator.status``): the line never says "your turn"
+        while the narrator says "read this, press Next", nor invites a move the step would refuse. None: the
+        table's own line."""
+        narrator = self._lesson_narrator()
+        return narrator.status() if narrator is not None else None
 
     def _narrator_event(self, event) -> bool:
         """First in ``handle_event``: True when the lesson's narrator took the event (Next, its buttons)."""
