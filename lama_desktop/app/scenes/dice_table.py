@@ -396,9 +396,7 @@ class DiceTableScene(TableScene):
         self.tween.update(dt)
         self.shake = max(0.0, self.shake - dt * 1.6)
         self.flash = max(0.0, self.flash - dt * 1.2)
-        for toast in self.toasts:
-            toast.age += dt
-        self.toasts = [x for x in self.toasts if not x.done]
+        self.age_toasts(dt)
         if self.rolling is not None:
             self._tumble(dt)
         if not self.finished:

@@ -501,12 +501,10 @@ class LamaTableScene(TableScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.tween.update(dt)
-        for toast in self.toasts:
-            toast.age += dt
+        self.age_toasts(dt)
         for floater in self.floaters:
             floater[3] += dt * self.tween.speed
         self.floaters = [f for f in self.floaters if f[3] < 1.6]
-        self.toasts = [x for x in self.toasts if not x.done]
         if not self.finished:
             self._take_moves()
         self._update_lifts(dt)

@@ -936,9 +936,7 @@ class LlamaLandTableScene(TableScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.tween.update(dt)
-        for toast in self.toasts:
-            toast.age += dt
-        self.toasts = [x for x in self.toasts if not x.done]
+        self.age_toasts(dt)
         if self.drop is not None:
             self.drop["k"] += dt * self.tween.speed / DROP_TIME
             if self.drop["k"] >= 1.0:

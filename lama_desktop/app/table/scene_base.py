@@ -683,6 +683,24 @@ class TableScene(Scene):
     def _name(self, seat) -> str:
         return self.session.seats[seat].name if seat is not None and seat >= 0 else "?"
 
+    # toasts ------------------------------------------------------------------------------------------------------
+    #: what the toasts age on: "frames" (play: the seconds of the frame loop) or "play" (``tween.clock``: the
+    #: screenshot tool, which stages moves by skipping or speeding up the animations; a toast then fades when it
+    #: would have in play, not frozen over a later moment)
+    toast_clock = "frames"
+    _toast_clock_seen = None
+
+    def age_toasts(self, dt: float) -> None:
+        """Once per frame (each table's ``update``): the toasts grow older (on ``toast_clock``); the ones past
+        their life go."""
+        if self.toast_clock == "play":
+            now = self.tween.clock
+            seen = self._toast_clock_seen if self._toast_clock_seen is not None else now - dt * self.tween.speed
+            dt, self._toast_clock_seen = max(0.0, now - seen), now
+        for toast in self.toasts:
+            toast.age += dt
+        self.toasts = [x for x in self.toasts if not x.done]
+
     def _toast_reason(self, reason: str | Callable[[], str]) -> None:
         """A refusal (or a "wait for ...") in the one red toast: a new one replaces the last. ``reason`` is best
         lazy (a function giving the words: ``lambda: refusal_text(outcome)``): the toast, and the lesson's narrator

@@ -22,8 +22,10 @@ def seats(players: int, humans: int = 1) -> list[SeatConfig]:
 def push_table(app, scene_type, session, config=None):
     """``scene_type(session, config)`` on the app's stack, entered, its settings applied once and then kept; the
     bots frozen (after ``enter``, which applies the settings' pace: frozen before it, a bot moved whenever the
-    frames took longer than the pace and ``bench render`` was not deterministic)."""
+    frames took longer than the pace and ``bench render`` was not deterministic). Its toasts age on the time of
+    play the staged moves' animations stand for (``toast_clock = "play"``), skipped or not."""
     scene = scene_type(session, config)
+    scene.toast_clock = "play"  # staged moves: a toast fades when play would have faded it
     app.stack.push(scene)
     app.stack.apply_pending()
     session.set_pace(FROZEN)

@@ -2,7 +2,9 @@
 ``shots`` (``python -m lama_desktop.screenshots DIR --only tutorial``). The layout checks read them too.
 
 A shot opens the lesson in the real app and plays it up to that step the way the learner would (Next on a
-narration, the step's first move otherwise), then lets the narrator fade in.
+narration, the step's first move otherwise), then lets the narrator fade in. The animations run faster than in
+play, and the toasts age on the same clock (``toast_clock = "play"``): only a toast that play would still show
+is in the picture.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ def play_to(app, game_id: str, step_id: str):
     app.stack.apply_pending()
     table = app.stack.top
     table._apply_settings()
+    # the animations run 8 times as fast: so does the toasts' life, as if the lesson had been played (a "Round 2"
+    # toast is long gone when the learner has rolled and the step about the dice shows)
+    table.toast_clock = "play"
     lesson = table.session.lesson
     target = lesson.tutorial.steps.index(lesson.tutorial.step(step_id))
     for _ in range(STEP_FRAMES * (target + 1)):

@@ -5,6 +5,9 @@ numeric attributes of ``obj`` (any object, e.g. a ``Sprite``) from their current
 Durations and delays are divided by ``speed`` (the animation-speed setting: 2.0 plays twice as fast).
 ``skip()`` jumps every running animation to its end (a click or key skips), calling each ``on_finished`` in
 order. ``busy`` is True while anything runs. ``after(delay, callback)`` runs a callback later (a timer).
+``clock`` is the time of play the animations have shown, in seconds at speed 1: it runs ``speed`` times as fast
+as the frames, and a ``skip`` moves it on by what the skipped animations had left (the screenshot tool, which
+stages a game by skipping or speeding up the animations, lets the table's toasts age on it).
 """
 
 from __future__ import annotations
@@ -109,6 +112,7 @@ class Tweener:
     def __init__(self, speed: float = 1.0):
         self.speed = max(0.05, float(speed))
         self._running: list[Animation] = []
+        self.clock = 0.0
 
     def animate(self, obj: Any, duration: float = 0.25, tween: str | Callable = "ease_out", delay: float = 0.0,
                 on_finished: Callable[[], Any] | None = None, on_start: Callable[[], Any] | None = None,
@@ -124,6 +128,7 @@ class Tweener:
         return self.animate(_Timer(), duration=0.0, delay=delay, on_finished=callback)
 
     def update(self, dt: float) -> None:
+        self.clock += dt * self.speed
         if not self._running:
             return
         for anim in list(self._running):
@@ -136,6 +141,8 @@ class Tweener:
         for _ in range(50):
             if not self._running:
                 return
+            # what these had left (chained ones start when they end): play time that passes at once
+            self.clock += max(a.delay + a.duration - a.elapsed for a in self._running) * self.speed
             running, self._running = self._running, []
             running.sort(key=lambda a: a.delay)
             for anim in running:
