@@ -185,3 +185,37 @@ def test_crafted_states_round_trip():
         data = _json(state)
         assert state_from_dict(data).to_dict() == data
         assert data["aside"]  # the cards out of the round are declared
+
+
+def test_a_stacked_deal_is_the_next_round_and_round_trips():
+    state = load_position(HERE / "positions" / "lama-stacked-deal.json")
+    again = state_from_dict(_json(state))
+    assert again.to_dict() == state.to_dict() and state.to_dict()["deals"][0]["discard"] == ["4", "5"]
+    state.apply(Move.parse("play 4"))  # seat 0 empties its hand: the round ends, the stacked deal comes
+    saved = state.to_dict()
+    assert saved["round"] == 2 and "deals" not in saved  # used up: the rounds after are shuffled as ever
+    assert saved["hands"] == [["6", "L"], ["1", "2", "3"], ["5", "5"]]
+    assert saved["discard"] == ["4", "5"] and saved["pile"] == ["3", "3"]
+    deck = get_game("lama").new_state(3).to_dict()
+    assert sorted(sum(saved["hands"], []) + saved["discard"] + saved["pile"] + saved["aside"]) == \
+        sorted(sum(deck["hands"], []) + deck["discard"] + deck["pile"] + deck["aside"])
+    assert state_from_dict(json.loads(json.dumps(saved))).to_dict() == saved
+    # the draw pile of a stacked deal is what it says: a draw takes one of its cards
+    while state.current_player != 1:
+        state.apply(state.legal_moves()[0])
+    state.apply(Move.parse("draw"))
+    assert state.to_dict()["pile"] == ["3"]
+
+
+@pytest.mark.parametrize("deals, reason", [
+    ([{"hands": [["1"], ["2"]], "discard": ["3"], "pile": []}], "one hand per seat"),
+    ([{"hands": [["L"] * 8, [], []], "discard": ["3"], "pile": []}], "more L cards than the deck has"),
+    ([{"hands": [[], [], []], "discard": [], "pile": []}], "face-up card"),
+    ([{"hands": [["9"], [], []], "discard": ["3"], "pile": []}], "deal 1"),
+    ({"hands": []}, "a list"),
+])
+def test_a_wrong_stacked_deal_is_refused_with_its_reason(deals, reason):
+    data = json.loads((HERE / "positions" / "lama-stacked-deal.json").read_text())
+    data["deals"] = deals
+    with pytest.raises(StateFormatError, match=reason):
+        position(data)

@@ -21,12 +21,35 @@ from frames import fast_app, post_click, post_key
 STEP_BUDGET = 2500
 
 
-def run_until(app, condition, budget: int = STEP_BUDGET, what: str = "") -> None:
+def run_until(app, condition, budget: int = STEP_BUDGET, what: str = "", table=None) -> None:
+    """Step frames until ``condition()``; with ``table`` (a lesson's), the learner also closes a round summary the
+    lesson has nothing more to say over, as the summary's Continue asks (``close_finished_summary``)."""
     for _ in range(budget):
         if condition():
             return
+        if table is not None:
+            close_finished_summary(app, table)
         app.step(1 / 30)
     raise AssertionError(f"not reached in {budget} frames: {what}")
+
+
+def close_finished_summary(app, table) -> bool:
+    """The learner's Continue (Enter) on a round summary when the lesson's next step is not about it (it waits for
+    the learner's turn in the next round, or points at the table): one Enter, then frames until it has closed."""
+    top = app.stack.top
+    lesson = table.session.lesson
+    if top is table or "summary" not in getattr(top, "name", "") or lesson.shown or lesson.finished:
+        return False
+    step = lesson.current
+    inside = step.point is not None and hasattr(top, "tutorial_rect") and top.tutorial_rect(step.point) is not None
+    if lesson._when_met() and (step.point is None or inside):
+        return False  # the step shows over the summary
+    post_key(pygame.K_RETURN)
+    for _ in range(60):
+        app.step(1 / 30)
+        if app.stack.top is not top:
+            return True
+    raise AssertionError("the round summary did not close on Enter")
 
 
 def key_event(name: str):
@@ -73,7 +96,7 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
     tutorial = load_tutorial(game_id)
     window = pygame.Rect((0, 0), size)
     for index, step in enumerate(tutorial.steps):
-        run_until(app, lambda: lesson.index == index and lesson.shown, what=f"step {step.id} shows")
+        run_until(app, lambda: lesson.index == index and lesson.shown, what=f"step {step.id} shows", table=table)
         app.step(1 / 30)  # one more frame: the box is laid out and drawn
         narrator = table.narrator
         assert narrator is not None and narrator.box is not None, step.id
@@ -128,6 +151,7 @@ def test_play_a_real_game_opens_the_setup_for_that_game(tmp_path, game_id):
     lesson = table.session.lesson
     lesson.index = lesson.count - 1  # straight to the recap
     lesson.shown = False
+    lesson._round_closed = True  # a recap may wait for the round's end: as if it had come
     run_until(app, lambda: lesson.shown, 200, "the recap shows")
     app.step(1 / 30)
     post_key(pygame.K_RETURN)

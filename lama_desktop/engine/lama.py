@@ -163,7 +163,7 @@ class LamaState(HandsState):
     __slots__ = (
         "game_id", "num_players", "party", "drama_on", "pinks", "each_llama", "variants", "rng", "hands",
         "hand_sizes", "pile", "discard", "aside", "top", "active", "n_active", "cur", "dealer", "round_no", "points",
-        "board", "drama", "phase", "returner", "history", "round_log", "last_player", "first_dealer",
+        "board", "drama", "phase", "returner", "history", "round_log", "last_player", "first_dealer", "deals",
     )
     CARDS = CARDS
     OVER = OVER
@@ -187,6 +187,9 @@ class LamaState(HandsState):
         s.phase = PLAYING
         s.returner = -1
         s.round_log = []  # this round's public moves: (seat, Move, top before the move)
+        # the next rounds' deals, stacked (a scripted position: a lesson's second round): each (hands as counts,
+        # discard kinds, pile kinds); a round with none left is dealt from the rng
+        s.deals = ()
         return s
 
     @classmethod
@@ -443,9 +446,12 @@ class LamaState(HandsState):
         n = self.num_players
         self.round_no += 1
         self.dealer = (self.dealer + 1) % n
-        deck = DECKS[self.party][:]
-        self.rng.partial_shuffle(deck, HAND_SIZE * n + 1)  # the pile's order is drawn card by card
-        first = self._deal_hands(deck, HAND_SIZE)
+        if self.deals:
+            first = self._stacked_deal()
+        else:
+            deck = DECKS[self.party][:]
+            self.rng.partial_shuffle(deck, HAND_SIZE * n + 1)  # the pile's order is drawn card by card
+            first = self._deal_hands(deck, HAND_SIZE)
         self.top = VALUE[first]
         self.drama = False
         self.cur = (self.dealer + 1) % n
@@ -456,6 +462,53 @@ class LamaState(HandsState):
                 "round": self.round_no, "dealer": self.dealer, "starter": self.cur, "top": CARD_NAMES[first],
                 "hand_sizes": list(self.hand_sizes), "pile": len(self.pile),
             }))
+
+    def _stacked_deal(self) -> int:
+        """The next stacked deal (``deals``) laid out: its hands, discard pile (the face-up card on top) and draw
+        pile; every other card of the deck out of the round. Returns the face-up card."""
+        (hands, discard, pile), self.deals = self.deals[0], self.deals[1:]
+        n = self.num_players
+        self.hands = [list(h) for h in hands]
+        self.hand_sizes = [sum(h) for h in self.hands]
+        self.discard = list(discard)
+        self.pile = list(pile)
+        self.aside = []
+        self.aside = self._rest_of_deck()
+        self.active = [True] * n
+        self.n_active = n
+        return self.discard[-1]
+
+    def _read_deals(self, raw) -> tuple:
+        """``deals`` of a saved state or position, checked: per deal one hand per seat, a discard pile that is not
+        empty, no more cards of a kind than the deck has (``StateFormatError`` otherwise)."""
+        if not isinstance(raw, list):
+            raise StateFormatError("'deals' is a list of {hands, discard, pile}")
+        deals = []
+        for number, deal in enumerate(raw, 1):
+            if not isinstance(deal, dict) or set(deal) - {"hands", "discard", "pile"}:
+                raise StateFormatError(f"deal {number}: a deal is {{hands, discard, pile}}")
+            hands = deal.get("hands")
+            if not isinstance(hands, list) or len(hands) != self.num_players:
+                raise StateFormatError(f"deal {number}: one hand per seat ({self.num_players})")
+            counts = self.deck_counts()
+            try:
+                hands = tuple(tuple(names_to_hand(h)) for h in hands)
+                discard = tuple(CARDS.kinds_of(deal.get("discard") or []))
+                pile = tuple(CARDS.kinds_of(deal.get("pile") or []))
+            except (KeyError, ValueError, TypeError) as error:
+                raise StateFormatError(f"deal {number}: {error}") from None
+            if not discard:
+                raise StateFormatError(f"deal {number}: the discard pile needs its face-up card")
+            for hand in hands:
+                for k, c in enumerate(hand):
+                    counts[k] -= c
+            for k in discard + pile:
+                counts[k] -= 1
+            over = [CARD_NAMES[k] for k, c in enumerate(counts) if c < 0]
+            if over:
+                raise StateFormatError(f"deal {number}: more {', '.join(over)} cards than the deck has")
+            deals.append((hands, discard, pile))
+        return tuple(deals)
 
     # -- views, copies, saves -----------------------------------------------------------------------------
     def view(self, seat: int) -> "LamaView":
@@ -478,6 +531,7 @@ class LamaState(HandsState):
         s.returner = self.returner
         s.history = [h[:] for h in self.history]
         s.round_log = self.round_log[:]
+        s.deals = self.deals  # a tuple of tuples: never changed in place
         return s
 
     def to_dict(self) -> dict:
@@ -496,6 +550,10 @@ class LamaState(HandsState):
             "round_log": [[seat, str(move), top] for seat, move, top in self.round_log],
             "last_player": self.last_player,
         })
+        if self.deals:  # only a scripted position has any: saves of dealt games stay as they were
+            names = CARD_NAMES
+            data["deals"] = [{"hands": [hand_to_names(h) for h in hands], "discard": [names[k] for k in discard],
+                              "pile": [names[k] for k in pile]} for hands, discard, pile in self.deals]
         return data
 
     @classmethod
@@ -530,6 +588,7 @@ class LamaState(HandsState):
         s.history = [[int(x) for x in h] for h in data["history"]]
         s.round_log = [(int(seat), Move.parse(text), int(top)) for seat, text, top in data["round_log"]]
         s.last_player = int(data["last_player"])
+        s.deals = s._read_deals(data.get("deals", []))
         lengths = {len(s.hands), len(s.active), len(s.points)}
         if lengths != {players} or not 0 <= s.cur < players:
             raise StateFormatError("a saved L.A.M.A. game whose seats do not add up")

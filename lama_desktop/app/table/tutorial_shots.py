@@ -38,6 +38,7 @@ def play_to(app, game_id: str, step_id: str):
         if lesson.index == target and lesson.shown:
             break
         if not lesson.shown:
+            _close_finished_summary(app, table)
             continue
         step = lesson.current
         if step.narration:
@@ -49,6 +50,20 @@ def play_to(app, game_id: str, step_id: str):
     app.settings.animation_speed = speed
     table._apply_settings()
     return table
+
+
+def _close_finished_summary(app, table) -> None:
+    """Continue on a round summary the lesson has nothing more to say over (its next step waits for the learner's
+    turn in the next round, or is about the table), as the learner does."""
+    top = app.stack.top
+    lesson = table.session.lesson
+    if top is table or not hasattr(top, "close") or "summary" not in getattr(top, "name", ""):
+        return
+    step = lesson.current
+    inside = step.point is not None and hasattr(top, "tutorial_rect") and top.tutorial_rect(step.point) is not None
+    if lesson.ready(True) and (step.point is None or inside):
+        return
+    top.close()
 
 
 def _builder(game_id: str, step_id: str):
