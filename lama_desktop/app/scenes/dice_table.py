@@ -581,6 +581,17 @@ class DiceTableScene(TableScene):
                            tuple(self._row_rect(seat)))
         return None
 
+    def _tip_pieces(self) -> list:
+        """Each card of every row, each card of the llama row and each die: a tip about one keeps clear of the
+        others (the dice's tips sit beside the dice, not over the llama row you take from)."""
+        if self.layout is None:
+            return []
+        rects = [r for seat in range(self.n) for r in self._row_card_rects(seat)]
+        w, h = self.llama_w, card_height(self.llama_w)
+        rects += [pygame.Rect(x - w // 2, y - h // 2, w, h) for x, y in self._llama_positions().values()]
+        rects += [self._points_badge(seat)[1] for seat in range(self.n)]
+        return rects + self._die_rects()
+
     def _focus_tip(self):
         row = self.shown.rows[self.focus]
         if self.shown.phase == "discard" and 0 <= self.card_focus < len(row) and self.layout is not None:

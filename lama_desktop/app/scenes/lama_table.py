@@ -466,6 +466,15 @@ class LamaTableScene(TableScene):
             return pygame.Rect(self.layout["drama_board"]) if self.drama_variant else None
         return super().tutorial_rect(name)
 
+    def _tip_pieces(self) -> list:
+        """Each card of your hand, the two piles and the drama board: a tip about one keeps clear of the others."""
+        if self.layout is None:
+            return []
+        cards = [self._hand_card_rect(i) for i in range(len(self.shown.hand))]
+        if self.drama_variant and self.layout.get("drama_board") is not None:
+            cards.append(self.layout["drama_board"])
+        return cards + [self._slot_rect(name) for name in ("draw_pile", "discard")]
+
     def _focus_tip(self):
         if 0 <= self.hand_focus < len(self.shown.hand) and self.revealed and self.layout is not None:
             return Tip(self._card_tip(self.shown.hand[self.hand_focus]), tuple(self._hand_card_rect(self.hand_focus)))

@@ -411,9 +411,31 @@ class TableScene(Scene):
         self.tooltip.draw(surface, self.ui, self._tooltip_avoid())
 
     def _tooltip_avoid(self) -> list:
-        """Rects a tip keeps clear of when it can: the status line (where it was last drawn)."""
-        rect = getattr(self, "_status_rect", None)
-        return [rect] if rect is not None else []
+        """Rects a tip keeps clear of when it can: the status line (where it was last drawn), the table's pieces
+        (``tutorial_clear``: the plates, hands or rows, tokens, piles, log and each game's own; ``_tip_pieces``: the
+        single cards and dice inside those groups) every button, the history's title row and icons (its lines may give way)."""
+        rects = [getattr(self, "_status_rect", None)] + list(self.tutorial_clear()) + list(self._tip_pieces())
+        rects += [button.rect for button in self.buttons.values()]
+        advisor = getattr(self, "advisor", None)
+        if advisor is not None and not advisor.open and advisor.available():
+            rects.append(advisor.button.rect)
+        layout = getattr(self, "layout", None)
+        hint = layout.get("seat0.hint") if layout is not None else None
+        band = layout.get("status") if layout is not None and rects[0] is not None else None  # the drawn line is kept
+        history = getattr(self, "history", None)
+        log = history._log_rect() if history is not None else None
+        # the keys line under your hand and the history's lines are text to read: they may give way
+        rects = [r for r in rects if r is None or pygame.Rect(r) not in (log, hint, band)]
+        if log is not None:  # the history's title row and icons do not
+            rects += [pygame.Rect(log.x, log.y, log.w, self.ui.s(28)), expand_icon_rect(self.ui, log)]
+            if history.offered():
+                rects.append(history.undo_button.rect)
+        return [pygame.Rect(r) for r in rects if r is not None]
+
+    def _tip_pieces(self) -> list:
+        """The single pieces inside the groups ``tutorial_clear`` names (each card of a hand, each die): a tip about
+        one of them keeps clear of the others (``tooltip.place_box`` lets the group holding the piece give way)."""
+        return []
 
     # what every table does alike ------------------------------------------------------------------------------
     def pos_of(self, seat: int) -> int:

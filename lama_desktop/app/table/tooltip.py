@@ -31,6 +31,112 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     return clip.w * clip.h
 
 
+SIDES = ("below", "above", "right", "left")
+REACH = 260  # at the reference layout: a tip further than this from its piece no longer reads as its piece's
+
+
+def _distance(a: pygame.Rect, b: pygame.Rect) -> float:
+    dx = max(0, a.left - b.right, b.left - a.right)
+    dy = max(0, a.top - b.bottom, b.top - a.bottom)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def _beside(box: pygame.Rect, whole: pygame.Rect, side: str, gap: int) -> pygame.Rect:
+    place = box.copy()
+    if side == "below":
+        place.midtop = (whole.centerx, whole.bottom + gap)
+    elif side == "above":
+        place.midbottom = (whole.centerx, whole.top - gap)
+    elif side == "right":
+        place.midleft = (whole.right + gap, whole.centery)
+    else:
+        place.midright = (whole.left - gap, whole.centery)
+    return place
+
+
+def _slides(place: pygame.Rect, whole: pygame.Rect, side: str, blockers: list, gap: int) -> list[pygame.Rect]:
+    """``place`` slid along the piece's side as far as it still faces the piece, both ways, and just clear of
+    each blocker while it still faces the piece."""
+    out = []
+    for edge in (0, 1):
+        moved = place.copy()
+        if side in ("below", "above"):
+            if edge:
+                moved.left = whole.right - gap
+            else:
+                moved.right = whole.left + gap
+        elif edge:
+            moved.top = whole.bottom - gap
+        else:
+            moved.bottom = whole.top + gap
+        out.append(moved)
+    for r in blockers:
+        for edge in (0, 1):
+            moved = place.copy()
+            if side in ("below", "above"):
+                if edge:
+                    moved.right = r.left - gap
+                else:
+                    moved.left = r.right + gap
+                faces = moved.left < whole.right and moved.right > whole.left
+            else:
+                if edge:
+                    moved.bottom = r.top - gap
+                else:
+                    moved.top = r.bottom + gap
+                faces = moved.top < whole.bottom and moved.bottom > whole.top
+            if faces:
+                out.append(moved)
+    return out
+
+
+def _push(place: pygame.Rect, side: str, blockers: list, gap: int) -> pygame.Rect:
+    """``place`` moved on, away from the piece, past every blocker it covers."""
+    moved = place.copy()
+    if side == "below":
+        moved.top = max(r.bottom for r in blockers) + gap
+    elif side == "above":
+        moved.bottom = min(r.top for r in blockers) - gap
+    elif side == "right":
+        moved.left = max(r.right for r in blockers) + gap
+    else:
+        moved.right = min(r.left for r in blockers) - gap
+    return moved
+
+
+def place_box(box: pygame.Rect, whole: pygame.Rect, own: list, others: list, window: pygame.Rect, gap: int,
+              reach: int) -> pygame.Rect:
+    """Where a tip of ``box``'s size goes beside the piece ``whole`` (its parts ``own``: the piece and its label).
+
+    Tried: below, above, right and left of the piece, each slid along that side and pushed on past what it
+    covers; kept in the window. The first of these covering nothing of the piece nor of ``others`` (the table's
+    pieces and its status line) and no further than ``reach`` from the piece wins, the nearest; when every place
+    covers something, the one covering least (the piece itself weighs four times: a tip may cover another piece
+    before the one it explains)."""
+    others = [r for r in others if not r.contains(whole)]  # a group the piece is part of (a hand, a row) gives way
+    best, best_key = None, None
+    for order, side in enumerate(SIDES):
+        start = _beside(box, whole, side, gap)
+        starts = [start] + _slides(start, whole, side, [r for r in others if r.colliderect(start)], gap)
+        for place in starts:
+            for _ in range(6):
+                shown = place.clamp(window)
+                covered = [r for r in others if r.colliderect(shown)]
+                hidden = [r for r in own if r.colliderect(shown)]
+                cost = 4 * sum(_overlap(shown, r) for r in hidden) + sum(_overlap(shown, r) for r in covered)
+                far = _distance(shown, whole)
+                key = (far > reach, cost, round(far), order)
+                if best_key is None or key < best_key:
+                    best, best_key = shown, key
+                if not covered and not hidden:
+                    break
+                pushed = _push(shown, side, covered + hidden, gap)
+                if not window.contains(pushed):
+                    break
+                place = pushed
+    return best
+
+
 class Tooltip:
     delay = 0.45  # seconds on the same piece before the tip shows
 
@@ -84,27 +190,7 @@ class Tooltip:
         own = [piece] + [pygame.Rect(r) for r in self.tip.keep]
         whole = piece.unionall(own[1:]) if len(own) > 1 else piece
         others = [pygame.Rect(r) for r in avoid if r is not None]
-        gap = ui.s(8)
-        window = pygame.Rect((0, 0), size)
-        best, best_cost = None, None
-        for side in ("below", "above", "right", "left"):
-            place = box.copy()
-            if side == "below":
-                place.midtop = (whole.centerx, whole.bottom + gap)
-            elif side == "above":
-                place.midbottom = (whole.centerx, whole.top - gap)
-            elif side == "right":
-                place.midleft = (whole.right + gap, whole.centery)
-            else:
-                place.midright = (whole.left - gap, whole.centery)
-            place.clamp_ip(window)
-            # the piece (and its label) weighs most: a tip may cover the status line before the piece it explains
-            cost = 4 * sum(_overlap(place, r) for r in own) + sum(_overlap(place, r) for r in others)
-            if best_cost is None or cost < best_cost:
-                best, best_cost = place, cost
-            if cost == 0:
-                break
-        return best, lines
+        return place_box(box, whole, own, others, pygame.Rect((0, 0), size), ui.s(8), ui.s(REACH)), lines
 
     def draw(self, surface, ui, avoid=()) -> pygame.Rect | None:
         if not self.showing or ui is None:
