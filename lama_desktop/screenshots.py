@@ -75,6 +75,16 @@ def _title(app):
     app.stack.push(TitleScene())
 
 
+def _lessons(app):
+    """The "Learn to play" chooser, the first lesson done (its check mark and "Done")."""
+    from .app.scenes.lessons import LessonsScene
+    from .tutorial.script import tutorials
+
+    app.update_settings(tutorials_done=list(tutorials())[:1])
+    _title(app)
+    app.stack.push(LessonsScene())
+
+
 def _title_continue(app):
     write_sample_save(app)
     _title(app)
@@ -218,6 +228,7 @@ def _replay(game_id: str, view: int | None = None):
 for _name, _builder, _frames in [
     ("title-menu", _title, 50),
     ("title-continue", _title_continue, 50),
+    ("lessons-chooser", _lessons, 3),
     ("setup-default", _setup, 3),
     ("setup-party-6", _setup_party, 3),
     ("settings-menu", _settings, 3),

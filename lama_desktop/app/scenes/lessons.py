@@ -32,7 +32,7 @@ class LessonsScene(MenuScene):
         self.games = tutorials()
         done = set(getattr(self.app.settings, "tutorials_done", ()) or ())
         self.done = [g in done for g in self.games]
-        width = ui.s(640)
+        width = ui.s(760)  # room right of the centred buttons for the check mark and "Done" in every language
         bw, bh, gap = ui.s(400), ui.s(60), ui.s(14)
         self.text_lines = ui.wrap(t("tutorial.chooser_text"), 21, width - ui.s(80))
         line_h = ui.font(21).get_linesize()
@@ -40,7 +40,7 @@ class LessonsScene(MenuScene):
         height = head + len(self.games) * (bh + gap) + ui.s(20) + ui.s(56) + ui.s(32)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (w // 2, h // 2)
-        x = self.panel.x + ui.s(50)
+        x = self.panel.centerx - bw // 2  # the buttons are centred on the panel, as the title and Back are
         y = self.panel.y + head
         self.rows = []
         for i, game_id in enumerate(self.games):
