@@ -443,17 +443,13 @@ class Narrator:
             hand = self.table.tutorial_rect("hand")
             if hand is not None:
                 spots.append(pygame.Rect(hand))
-        window = surface.get_rect()
-        kept = []
-        for rect in spots:
-            rect = rect.inflate(ui.s(12), ui.s(12)).clip(window)
-            if rect.w and rect.h:
-                kept.append((rect, surface.subsurface(rect).copy()))
+        lit = [spotlight(surface, rect.inflate(ui.s(12), ui.s(12)), ui.s(14), ui.s(18)) for rect in spots]
         level = DIM_NARRATION if (self.step.narration or recap) else DIM_MOVE
         v = round(255 - (255 - level) * self.fade)
         surface.fill((v, v, v), special_flags=pygame.BLEND_RGB_MULT)
-        for rect, picture in kept:
-            surface.blit(picture, rect)
+        for picture, at in lit:
+            if picture is not None:
+                surface.blit(picture, at)
         if self.highlight is not None and not recap:
             self._draw_ring(surface, self.highlight)
             self._draw_arrow(surface, self.box, self.highlight)
@@ -537,6 +533,49 @@ class Narrator:
             y += line_h
         for b in self.buttons.values():
             b.draw(surface, ui)
+
+
+#: the soft-edged light masks, by (width, height, corner radius, feather): a mask depends on its size only
+_LIGHTS: dict = {}
+
+
+def light_mask(size: tuple[int, int], radius: int, feather: int) -> pygame.Surface:
+    """White with an alpha of 255 over a rounded rect of ``size`` (corners of ``radius``), falling smoothly to 0
+    across ``feather`` pixels all round it: the mask is ``feather`` larger on every side. Cached per size."""
+    key = (size[0], size[1], radius, feather)
+    mask = _LIGHTS.get(key)
+    if mask is None:
+        if len(_LIGHTS) > 48:
+            _LIGHTS.clear()
+        w, h = size[0] + 2 * feather, size[1] + 2 * feather
+        # drawn a quarter size, widened by half the feather, then smoothed back up: the edge ramps over ~feather px
+        q = 4
+        small = pygame.Surface((max(1, w // q), max(1, h // q)), pygame.SRCALPHA)
+        small.fill((255, 255, 255, 0))
+        core = pygame.Rect(0, 0, size[0] + feather, size[1] + feather)
+        core.center = (w // 2, h // 2)
+        core = pygame.Rect(core.x // q, core.y // q, max(1, core.w // q), max(1, core.h // q))
+        pygame.draw.rect(small, (255, 255, 255, 255), core, border_radius=max(1, (radius + feather // 2) // q))
+        blur = getattr(pygame.transform, "gaussian_blur", None)
+        if blur is not None:
+            small = blur(small, max(1, feather // (2 * q)))
+        mask = pygame.transform.smoothscale(small, (w, h))
+        _LIGHTS[key] = mask
+    return mask
+
+
+def spotlight(surface: pygame.Surface, rect: pygame.Rect, radius: int, feather: int):
+    """What of ``surface`` stays lit round ``rect`` when the rest dims: a copy of the pixels there whose alpha is
+    the soft-edged rounded mask (``light_mask``), and where to blit it back after dimming; (None, None) off-window."""
+    mask = light_mask(rect.size, radius, feather)
+    area = mask.get_rect(center=rect.center)
+    shown = area.clip(surface.get_rect())
+    if not shown.w or not shown.h:
+        return None, None
+    picture = pygame.Surface(shown.size, pygame.SRCALPHA)
+    picture.blit(surface, (0, 0), shown)
+    picture.blit(mask, (0, 0), shown.move(-area.x, -area.y), special_flags=pygame.BLEND_RGBA_MULT)
+    return picture, shown
 
 
 def _area(rect: pygame.Rect) -> int:
