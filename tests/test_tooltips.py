@@ -405,3 +405,20 @@ def test_llama_land_marker_choice_shows_the_objectives_tip(tmp_path):
     obj = table.d["objectives"][index]
     assert tip.rect == tuple(table.rects[f"obj{index}"])
     assert tip.text.startswith(t(f"llama_land.objective.{obj['id']}.name"))
+
+
+@pytest.mark.parametrize("game,seed", [("lama", 3), ("lama-dice", 3), ("lama-cadabra", 4), ("llama-land", 7)])
+def test_a_scene_opened_over_the_table_takes_the_tip_away(tmp_path, game, seed):
+    """Escape over a showing tip: the pause menu opens over the table, which is still drawn under it but no longer
+    updated; its tip must not stay frozen on the screen (it did, half-dimmed, beside the pause menu)."""
+    from lama_desktop.app.scenes.pause import PauseScene
+
+    app, table = make_table(tmp_path, game, (1280, 720), seed=seed)
+    rect = next(b.rect for name, b in table.buttons.items() if b.enabled and name != "menu")
+    assert hover(app, table, center(rect)) is not None
+    app.stack.push(PauseScene(game))
+    app.stack.apply_pending()
+    app.step(1 / 30)
+    assert app.stack.top is not table and not table.tooltip.showing
+    assert table.tooltip.draw(pygame.Surface(app.size), table.ui) is None
+    app.shutdown()

@@ -501,6 +501,7 @@ class LamaTableScene(TableScene):
             pass
 
     def pause(self) -> None:
+        super().pause()
         self._set_cursor(False)
 
     def _refused(self, reason: str) -> str:

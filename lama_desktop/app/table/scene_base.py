@@ -110,6 +110,11 @@ class TableScene(Scene):
     def resize(self, size) -> None:
         self._build(size)
 
+    def pause(self) -> None:
+        """A scene opens over the table (the pause menu, a message, the round summary): the tip showing goes with
+        it (the table is still drawn under it, but no longer updated: a tip would stay frozen there)."""
+        self.tooltip.hide()
+
     def resume(self) -> None:
         self._apply_settings()
         self._forget_cached_layers()  # the language or the palette may have changed under the pause menu
