@@ -422,3 +422,22 @@ def test_a_scene_opened_over_the_table_takes_the_tip_away(tmp_path, game, seed):
     assert app.stack.top is not table and not table.tooltip.showing
     assert table.tooltip.draw(pygame.Surface(app.size), table.ui) is None
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tip_pushed_past_another_piece_points_at_its_own(tmp_path, size):
+    """The middle die has the llama row above, the status line below and a die on each side: its tip goes past
+    the third die, and a leader line runs from the tip to the middle die (else it reads as the third die's tip)."""
+    app, table = make_table(tmp_path, "lama-dice", size, seed=5, players=4)
+    dice = table._die_rects()
+    tip = hover(app, table, dice[1].center)
+    assert tip is not None and pygame.Rect(tip.rect) == dice[1]
+    box = table.tooltip.draw(pygame.Surface(app.size), table.ui, table._tooltip_avoid())
+    assert not any(box.colliderect(d) for d in dice)
+    start, end = table.tooltip.leader(box, table.ui)
+    assert dice[1].collidepoint(end) and box.collidepoint(start)
+    row = table._row_card_rect(0)  # a card of your row: its tip sits right beside it, no leader
+    hover(app, table, row.center)
+    box = table.tooltip.draw(pygame.Surface(app.size), table.ui, table._tooltip_avoid())
+    assert table.tooltip.leader(box, table.ui) is None
+    app.shutdown()

@@ -145,6 +145,7 @@ class Tooltip:
         self.pos: tuple | None = None
         self.tip: Tip | None = None
         self.age = 0.0
+        self.piece: pygame.Rect | None = None  # the rect the last box was placed beside
 
     def event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -190,12 +191,31 @@ class Tooltip:
         own = [piece] + [pygame.Rect(r) for r in self.tip.keep]
         whole = piece.unionall(own[1:]) if len(own) > 1 else piece
         others = [pygame.Rect(r) for r in avoid if r is not None]
+        self.piece = piece
         return place_box(box, whole, own, others, pygame.Rect((0, 0), size), ui.s(8), ui.s(REACH)), lines
+
+    def leader(self, box: pygame.Rect, ui):
+        """The line from a tip placed away from its piece (further than a gap: pushed past another piece) to the
+        piece, ``(start on the box, end on the piece)``; None when the tip sits right beside its piece."""
+        piece = getattr(self, "piece", None)
+        if piece is None or _distance(box, piece) <= ui.s(14):
+            return None
+        end = (min(max(box.centerx, piece.left + ui.s(6)), piece.right - ui.s(6)),
+               min(max(box.centery, piece.top + ui.s(6)), piece.bottom - ui.s(6)))
+        start = (min(max(end[0], box.left + ui.s(10)), box.right - ui.s(10)),
+                 min(max(end[1], box.top + ui.s(10)), box.bottom - ui.s(10)))
+        return start, end
 
     def draw(self, surface, ui, avoid=()) -> pygame.Rect | None:
         if not self.showing or ui is None:
             return None
         box, lines = self.box(ui, surface.get_size(), avoid)
+        leader = self.leader(box, ui)
+        if leader is not None:  # a tip that had to go past another piece points at its own
+            start, end = leader
+            pygame.draw.line(surface, EDGE, start, end, max(2, ui.s(3)))
+            pygame.draw.circle(surface, EDGE, end, ui.s(6))
+            pygame.draw.circle(surface, PAPER, end, ui.s(6) - max(1, ui.s(2)))
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=ui.s(8))
         surface.blit(shade, box.move(ui.s(3), ui.s(4)))
