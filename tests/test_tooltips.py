@@ -441,3 +441,17 @@ def test_a_tip_pushed_past_another_piece_points_at_its_own(tmp_path, size):
     box = table.tooltip.draw(pygame.Surface(app.size), table.ui, table._tooltip_avoid())
     assert table.tooltip.leader(box, table.ui) is None
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_llama_land_a_players_panel_tip_leaves_the_other_panels_alone(tmp_path, size):
+    """A panel's tip sat over the next player's panel (its name and points): the panels are pieces too."""
+    app, table = make_table(tmp_path, "llama-land", size, seed=7)
+    for seat in range(table.n):
+        panel = pygame.Rect(table.rects[f"panel{seat}"])
+        tip = hover(app, table, (panel.centerx, panel.y + panel.h // 3))
+        assert tip is not None
+        box = table.tooltip.draw(pygame.Surface(app.size), table.ui, table._tooltip_avoid())
+        others = [pygame.Rect(table.rects[f"panel{s}"]) for s in range(table.n) if s != seat]
+        assert not any(box.colliderect(r) for r in others), (seat, box, others)
+    app.shutdown()

@@ -1626,6 +1626,15 @@ class LlamaLandTableScene(TableScene):
             clear.append(drawn.inflate(frame.cell, frame.cell // 2).clip(self.rects["domain"]))
         return clear
 
+    def _tip_pieces(self) -> list[pygame.Rect]:
+        """The stacks, llama-card columns, characters, objective cards and every player's panel: a tip about one
+        keeps clear of the others when it can (the domain and the buttons come from ``tutorial_clear``)."""
+        if not self.rects:
+            return []
+        names = [f"stack{i}" for i in range(5)] + [f"column{i}" for i in range(3)] + [f"char{i}" for i in range(6)]
+        names += [f"obj{i}" for i in range(len(self.d["objectives"]))] + [f"panel{s}" for s in range(self.n)]
+        return [pygame.Rect(self.rects[name]) for name in names if name in self.rects]
+
     def _lesson_points_at(self, name: str) -> bool:
         """A lesson's narrator shows a step pointing at the piece ``name`` now."""
         lesson = self.session.lesson
