@@ -119,3 +119,25 @@ def test_the_app_records_an_advised_game_apart_and_the_statistics_screen_shows_i
     listing = scene.group.find("list") if hasattr(scene.group, "find") else None
     if listing is not None:
         assert any("1" == row[-1] for row in listing.rows)
+
+
+@pytest.mark.parametrize("game_id", list(TABLES))
+def test_the_open_advisor_panel_is_drawn_over_the_history_and_its_undo(tmp_path, game_id):
+    """The history's Undo button (in the log's header, under the panel) was drawn over the advice's words."""
+    app, table = open_game(tmp_path, game_id, size=(1280, 720))
+    assert run_until(app, table.advisor.available), "the player's turn never came"
+    post_key(pygame.K_h, unicode="h")
+    app.step(1 / 30)
+    assert table.advisor.wait(30.0)
+    app.step(1 / 30)
+    table.toasts.clear()
+    panel = pygame.Rect(table.advisor._panel_rect())
+    assert panel.colliderect(table.history._log_rect())  # the panel covers the log: the case in question
+    shown = pygame.Surface(app.size)
+    table.draw(shown)
+    table.history.draw = lambda surface: None  # the same frame without anything of the history
+    bare = pygame.Surface(app.size)
+    table.draw(bare)
+    inside = panel.clip(pygame.Rect((0, 0), app.size))
+    assert pygame.image.tobytes(shown.subsurface(inside), "RGB") == pygame.image.tobytes(bare.subsurface(inside), "RGB")
+    app.shutdown()

@@ -949,9 +949,8 @@ class DiceTableScene(TableScene):
                 veil.fill((230, 60, 50))
             veil.set_alpha(round(120 * self.flash))
             surface.blit(veil, (0, 0))
-        self.advisor.draw(surface)
         self._draw_toasts(surface)
-        self.history.draw(surface)
+        self._draw_panels(surface)
         self._draw_tooltip(surface)
         self._narrator_draw(surface)
 

@@ -1031,9 +1031,8 @@ class LamaTableScene(TableScene):
                 im = im.copy()
                 im.set_alpha(alpha)
                 surface.blit(im, im.get_rect(midbottom=(x, y - rise + dy)))
-        self.advisor.draw(surface)
         self._draw_toasts(surface)
-        self.history.draw(surface)
+        self._draw_panels(surface)
         self._draw_tooltip(surface)
         self._narrator_draw(surface)
 

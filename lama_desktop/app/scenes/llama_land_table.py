@@ -35,7 +35,7 @@ import pygame
 
 from .. import art
 from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import about, language, plural, t
+from ..i18n import about, language, percent, plural, t
 from ..i18n import winners as winners_text
 from ..land import iso
 from ..land.iso import (SPOT_COLORS, IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell,
@@ -1455,12 +1455,11 @@ class LlamaLandTableScene(TableScene):
         for b in self.buttons.values():
             b.draw(surface, ui)
         self._draw_flyers(surface)
-        self.advisor.draw(surface)
         domain = self.rects["domain"]
         low = self._compass_bottom() - 3 * ui.s(34) - ui.s(8)  # above the compass
         band = pygame.Rect(domain.x + ui.s(20), domain.y + ui.s(40), domain.w - ui.s(40), low - domain.y - ui.s(40))
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
-        self.history.draw(surface)
+        self._draw_panels(surface)
         self._draw_tooltip(surface)
         self._narrator_draw(surface)
 
@@ -1746,7 +1745,7 @@ class LlamaLandTableScene(TableScene):
                 anchor = (top[0], top[1] - frame.cell * 0.2)
             ghost.set_alpha(255 if rank == 0 else 150)
             layer.blit(ghost, (0, 0))
-            badges.append((anchor, f"{rank + 1} · {round(100 * e.win)}\u00a0%"))
+            badges.append((anchor, f"{rank + 1} · {percent(e.win)}"))
         badges.reverse()
         return layer, area.topleft, badges
 

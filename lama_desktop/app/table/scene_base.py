@@ -411,6 +411,17 @@ class TableScene(Scene):
             return rect is not None and pygame.Rect(rect).collidepoint(pos)
         return False
 
+    def _draw_panels(self, surface) -> None:
+        """The history (its Undo in the log's header) and the advisor's panel, whichever is on top last: the open
+        advisor's panel covers the log and must cover its Undo too (it was drawn over the advice); the enlarged
+        history covers everything."""
+        if self.history.expanded:
+            self.advisor.draw(surface)
+            self.history.draw(surface)
+        else:
+            self.history.draw(surface)
+            self.advisor.draw(surface)
+
     def _draw_tooltip(self, surface) -> None:
         """Last of the frame: over everything the table drew, clear of what ``_tooltip_avoid`` names."""
         self.tooltip.draw(surface, self.ui, self._tooltip_avoid())
@@ -857,7 +868,7 @@ class TableScene(Scene):
         """Mark the best move on the table (the panel lists them all)."""
         best = estimates[0]
         draw_advice_rects(surface, self.ui, self._advice_rects(best.move), self.time,
-                          f"{round(100 * best.win)}\u00a0%")
+                          i18n.percent(best.win))
 
     # drawing ------------------------------------------------------------------------------------------------------
     def _model_layer(self, size) -> pygame.Surface:
