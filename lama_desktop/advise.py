@@ -36,7 +36,7 @@ import json
 import sys
 from pathlib import Path
 
-from .app.i18n import plural, set_language, t
+from .app.i18n import percent as share, plural, set_language, t
 from .bots import make_bot
 from .bots.base import Estimate
 from .engine.core import GameState, Move, StateFormatError, View
@@ -135,6 +135,8 @@ def reason_text(estimate: Estimate, names: list[str] | None = None) -> str:
         params["points"] = points_text(params.pop("token"))
     if "seat" in params:
         params["name"] = seat_name(int(params.pop("seat")), names)
+    if "chance" in params:  # a whole percent from the bot: written the language's way
+        params["chance"] = share(params["chance"] / 100)
     key = estimate.reason
     if key in ("lead_ahead", "lead_behind") and round(estimate.params.get("points", 0)) == 0:
         key = "lead_level"
@@ -146,16 +148,17 @@ def percent(win: float) -> int:
 
 
 def summary_line(estimates: list[Estimate], game_id: str, names: list[str] | None = None) -> str:
-    """``Drawing: 34 % to win the game — your hand is worth 14 points; Quitting: 29 %`` (best and runner-up)."""
+    """``Drawing: 34% to win the game — your hand is worth 14 points; Quitting: 29%`` (best and runner-up; the
+    percentages written the language's way, ``i18n.percent``)."""
     if not estimates:
         return t("advisor.empty")
     best = estimates[0]
-    line = t("advisor.line", move=move_label(best.move, game_id, names), win=percent(best.win),
+    line = t("advisor.line", move=move_label(best.move, game_id, names), win=share(best.win),
              reason=reason_text(best, names))
     if len(estimates) > 1:
         second = estimates[1]
         line += "; " + t("advisor.line_next", move=move_label(second.move, game_id, names),  # no .lower(): names, German nouns
-                         win=percent(second.win))
+                         win=share(second.win))
     return line
 
 

@@ -223,6 +223,29 @@ def plural_about(key: str, seat: int | None, n: int, other: int | None = None, *
     return Said(plural(chosen, n, **fmt), chosen)
 
 
+def percent(fraction: float) -> str:
+    """A share as the language writes a percentage: "34%" in English and Polish, "34 %" in French and German
+    (CLDR, rounded to a whole percent)."""
+    from babel.numbers import format_percent
+
+    try:
+        return format_percent(fraction, locale=language())
+    except Exception:  # noqa: BLE001 - an unknown locale: English
+        return format_percent(fraction, locale=FALLBACK)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with ``digits`` decimals in the language's way: "11.5" in English, "11,5" in French, German and
+    Polish (CLDR)."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
+    try:
+        return format_decimal(value, format=pattern, locale=language())
+    except Exception:  # noqa: BLE001 - an unknown locale: English
+        return format_decimal(value, format=pattern, locale=FALLBACK)
+
+
 def names(items) -> str:
     """A list of names in the language's CLDR pattern: "Anna and Bruno", "Anna, Bruno et Carla", "Anna i Bruno"."""
     from babel.lists import format_list

@@ -523,9 +523,10 @@ class Slider(_Row):
     """A value in ``[lo, hi]`` moved by ``step``: drag, click, or Left/Right."""
 
     def __init__(self, label: str, value: float, on_change: Callable[[float], Any], *, lo: float = 0.0,
-                 hi: float = 1.0, step: float = 0.1, fmt: Callable[[float], str] = lambda v: f"{round(v * 100)}%",
-                 **kw):
+                 hi: float = 1.0, step: float = 0.1, fmt: Callable[[float], str] | None = None, **kw):
         super().__init__(label, **kw)
+        if fmt is None:  # a share, written the language's way ("80%", "80 %")
+            from .i18n import percent as fmt
         self.value, self.on_change, self.lo, self.hi, self.step_size, self.fmt = value, on_change, lo, hi, step, fmt
         self._track = pygame.Rect(0, 0, 0, 0)
 

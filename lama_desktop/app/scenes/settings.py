@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ...storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, percent, t
 from ..widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
 from .base import MenuScene, draw_heading
 
@@ -42,13 +42,14 @@ class SettingsScene(MenuScene):
                      s.language, lambda v: update(language=v), name="language"))
         place(Toggle(t("common.settings.fullscreen"), s.fullscreen, lambda v: update(fullscreen=v),
                      on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="fullscreen"))
-        place(Cycler(t("common.settings.ui_scale"), [(v, f"{round(v * 100)}%") for v in UI_SCALES], s.ui_scale,
+        place(Cycler(t("common.settings.ui_scale"), [(v, percent(v)) for v in UI_SCALES], s.ui_scale,
                      lambda v: update(ui_scale=v), wrap=False, name="ui_scale"))
         place(Cycler(t("common.settings.animation_speed"), [(v, f"×{v:g}") for v in ANIMATION_SPEEDS],
                      s.animation_speed, lambda v: update(animation_speed=v), wrap=False, name="animation_speed"))
         place(Cycler(t("common.settings.bot_pace"), [(v, t(f"common.settings.pace_{v}")) for v in BOT_PACES],
                      s.bot_pace, lambda v: update(bot_pace=v), wrap=False, name="bot_pace"))
-        place(Slider(t("common.settings.volume"), s.volume, lambda v: update(volume=v), step=0.05, name="volume"))
+        place(Slider(t("common.settings.volume"), s.volume, lambda v: update(volume=v), step=0.05, fmt=percent,
+                     name="volume"))
         place(Toggle(t("common.settings.mute"), s.muted, lambda v: update(muted=v),
                      on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="mute"))
         place(Toggle(t("common.settings.colorblind"), s.colorblind, lambda v: update(colorblind=v),

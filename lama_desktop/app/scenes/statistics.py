@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import t
+from ..i18n import decimal, percent, t
 from ..widgets import Button, Column, Cycler, ListView, draw_panel, felt_surface
 from .base import MenuScene, draw_heading
 from .title import t_game
@@ -36,8 +36,8 @@ class StatisticsScene(MenuScene):
         columns = [Column(t("common.stats.player"), 0.34), Column(t("common.stats.games"), 0.16, "right"),
                    Column(t("common.stats.wins"), 0.16, "right"), Column(t("common.stats.win_rate"), 0.16, "right"),
                    Column(t("common.stats.average"), 0.18, "right")]
-        cells = [[r["name"], str(r["games"]), str(r["wins"]), f"{round(r['win_rate'] * 100)}%",
-                  f"{r['average']:.1f}"] for r in shown]
+        cells = [[r["name"], str(r["games"]), str(r["wins"]), percent(r["win_rate"]),
+                  decimal(r["average"])] for r in shown]
         # games counted apart, never in the win rate: played with the advisor's help, or practice (a move taken back)
         apart = [(key, title) for key, title in (("advised", t("advisor.stats_column")),
                                                   ("practice", t("history.stats_column")))

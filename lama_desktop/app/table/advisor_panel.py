@@ -22,8 +22,8 @@ import time
 
 import pygame
 
-from ...advise import advise, move_label, percent, points_text, reason_text, summary_line
-from ..i18n import t
+from ...advise import advise, move_label, points_text, reason_text, summary_line
+from ..i18n import percent as share, t
 from ..widgets import CREAM, GOLD, GOLD_LIGHT, INK, INK_SOFT, PAPER_EDGE, Button, draw_panel
 
 log = logging.getLogger("lama_desktop.advisor")
@@ -264,7 +264,7 @@ class AdvisorPanel:
                 pygame.draw.rect(surf, GOLD_LIGHT, row, border_radius=ui.s(8))
             label = _fit(ui, move_label(e.move, game_id, names), 16, row.w - ui.s(70), True)
             surf.blit(label, (row.x + ui.s(8), row.y + ui.s(3)))
-            pct = ui.text(f"{percent(e.win)}\u00a0%", 17, INK, True)
+            pct = ui.text(share(e.win), 17, INK, True)
             surf.blit(pct, (row.right - ui.s(8) - pct.get_width(), row.y + ui.s(3)))
             why = _fit(ui, reason_text(e, names), 13, row.w - ui.s(16), False, INK_SOFT)
             surf.blit(why, (row.x + ui.s(8), row.y + ui.s(2) + label.get_height()))
