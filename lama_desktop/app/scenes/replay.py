@@ -104,7 +104,7 @@ class _ReplayApp:
 class ReplayScene(Scene):
     name = "replay"
     #: seconds of each frame the history may take while it is read (the frame's drawing comes on top)
-    READ_BUDGET = 0.006
+    READ_BUDGET = 0.008
 
     def __init__(self, past: PastGame, view: int | None = None):
         super().__init__()
