@@ -231,10 +231,13 @@ def round_of(state) -> int:
     return 1
 
 
-def timeline(record) -> Timeline:
-    """Rounds and movers of every move (one replay of the record)."""
+def timeline(record, keep: dict | None = None, every: int = 10) -> Timeline:
+    """Rounds and movers of every move (one replay of the record). ``keep``: a dict that receives a copy of the
+    position after every ``every`` moves and of the last one (moves played -> state), so whoever shows positions
+    later never replays the game from its start again."""
     state = record.new_state()
     rounds, movers, starts = [], [], []
+    total = len(record.moves)
     for index, text in enumerate(record.moves):
         current = round_of(state)
         if not rounds or current != rounds[-1]:
@@ -242,6 +245,8 @@ def timeline(record) -> Timeline:
         rounds.append(current)
         movers.append(state.current_player)
         state.apply(text)
+        if keep is not None and ((index + 1) % every == 0 or index + 1 == total):
+            keep[index + 1] = state.clone()
     return Timeline(rounds, starts or [0], movers)
 
 

@@ -551,3 +551,18 @@ def test_games_with_hidden_cards_need_no_such_note(tmp_path, game):
     app, viewer, past = viewer_on(tmp_path, game)
     assert viewer.view_note() == "" and viewer.view_note_lines(app.menu_ui, app.size) == []
     app.shutdown()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_from_a_kept_one_is_the_replayed_position(tmp_path, game):
+    app, viewer, past = viewer_on(tmp_path, game)
+    assert viewer.total in viewer._positions  # the last position is kept by the timeline's own replay
+    for pos in sorted({0, 1, 9, 10, 11, viewer.total // 2, viewer.total - 1, viewer.total}):
+        if 0 <= pos <= viewer.total:
+            assert viewer._state_at(pos).to_dict() == past.record.replay(pos).to_dict(), pos
+    for pos in (viewer.total // 3, viewer.total):  # the kept positions are copies: showing one changes none
+        viewer.go(pos)
+        read_history(app, viewer)
+        assert viewer.table.session.state.to_dict() == past.record.replay(pos).to_dict()
+    assert all(viewer._positions[p].to_dict() == past.record.replay(p).to_dict() for p in viewer._positions)
+    app.shutdown()

@@ -134,7 +134,7 @@ class ReplayScene(Scene):
         self._fresh = False
         self._canvas = None
         self.group = WidgetGroup(on_back=self.close)
-        self.timeline = timeline(past.record)
+        self.timeline = timeline(past.record, keep=self._positions, every=KEEP_EVERY)
         self.rounds = max(self.timeline.rounds, default=1)
         self.message = ""
         self.message_age = 0.0
