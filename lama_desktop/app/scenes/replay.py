@@ -355,7 +355,7 @@ class ReplayScene(Scene):
                 table.log.replace(build.lines_before(self.pos))
             table.log.pending = None
             return
-        key = (build, build.fed, self.pos, id(table))
+        key = (build, build.table is None, min(build.fed, self.pos), self.pos, id(table))  # new lines to show
         if self._synced == key:
             return
         self._synced = key
