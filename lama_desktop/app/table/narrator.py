@@ -443,13 +443,13 @@ class Narrator:
             hand = self.table.tutorial_rect("hand")
             if hand is not None:
                 spots.append(pygame.Rect(hand))
-        lit = [spotlight(surface, rect.inflate(ui.s(12), ui.s(12)), ui.s(14), ui.s(18)) for rect in spots]
         level = DIM_NARRATION if (self.step.narration or recap) else DIM_MOVE
         v = round(255 - (255 - level) * self.fade)
-        surface.fill((v, v, v), special_flags=pygame.BLEND_RGB_MULT)
-        for picture, at in lit:
-            if picture is not None:
-                surface.blit(picture, at)
+        lit = tuple(tuple(rect.inflate(ui.s(12), ui.s(12))) for rect in spots)
+        key = (surface.get_size(), lit, v, ui.s(14), ui.s(18))
+        if getattr(self, "_dimmer_key", None) != key:  # made again only when the lit areas or the level change
+            self._dimmer_key, self._dimmer = key, dimmer(surface.get_size(), lit, v, ui.s(14), ui.s(18))
+        surface.blit(self._dimmer, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
         if self.highlight is not None and not recap:
             self._draw_ring(surface, self.highlight)
             self._draw_arrow(surface, self.box, self.highlight)
@@ -563,18 +563,16 @@ def light_mask(size: tuple[int, int], radius: int, feather: int) -> pygame.Surfa
     return mask
 
 
-def spotlight(surface: pygame.Surface, rect: pygame.Rect, radius: int, feather: int):
-    """What of ``surface`` stays lit round ``rect`` when the rest dims: a copy of the pixels there whose alpha is
-    the soft-edged rounded mask (``light_mask``), and where to blit it back after dimming; (None, None) off-window."""
-    mask = light_mask(rect.size, radius, feather)
-    area = mask.get_rect(center=rect.center)
-    shown = area.clip(surface.get_rect())
-    if not shown.w or not shown.h:
-        return None, None
-    picture = pygame.Surface(shown.size, pygame.SRCALPHA)
-    picture.blit(surface, (0, 0), shown)
-    picture.blit(mask, (0, 0), shown.move(-area.x, -area.y), special_flags=pygame.BLEND_RGBA_MULT)
-    return picture, shown
+def dimmer(size, lit, v: int, radius: int, feather: int) -> pygame.Surface:
+    """What the table is multiplied by (``BLEND_RGB_MULT``): ``v`` everywhere, full light (255) over each rect of
+    ``lit`` with rounded corners, falling off softly round it (``light_mask``). One blit a frame, as cheap as the
+    plain dimming it replaces."""
+    out = pygame.Surface(size)
+    out.fill((v, v, v))
+    for rect in lit:
+        mask = light_mask(tuple(rect[2:]), radius, feather)
+        out.blit(mask, mask.get_rect(center=pygame.Rect(rect).center))  # white over v by the mask's alpha
+    return out
 
 
 def _area(rect: pygame.Rect) -> int:
