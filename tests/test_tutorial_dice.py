@@ -1,10 +1,10 @@
 """The LAMA Dice "Learn to play" lesson (assets/tutorials/lama-dice.yaml), beyond what tests/test_tutorials.py
-checks for every game on the real table. The script is a story told by thirteen rolls that come from the
+checks for every game on the real table. The script is a story told by twelve rolls that come from the
 position's Rng, so the lesson is walked through its machine on the engine alone: every scripted move (the learner's
 ``do`` and each bot's list) is legal when its turn comes and each bot list is used up exactly
 (``ScriptedBots.problems``), every legal move a step does not teach is refused with that step's words, the rolls
-the texts talk about come out as written, and the round ends as the last steps say (Bruno blows it after you quit;
-the final rows and points). A changed card, bot move or rng fails here with the roll that went astray.
+the texts talk about come out as written, and the round ends as the last steps say (Carla and you quit, and Bruno,
+alone, blows it on a roll the llama row could have answered; the final rows and points). A changed card, bot move or rng fails here with the roll that went astray.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ LEARNER_ROLLS = {"roll": ["3", "3", "L"], "roll_miss": ["1", "5", "L"], "tokens"
                  "row_points": ["3", "6", "2"]}
 #: the texts name these: the learner's choice of llama-row cards, Bruno's blow-up and the final rows
 TAKE_CHOICES = ["take 1", "take 5", "take L"]
-BLOWN = ["4", "5", "6", "L"]
-FINAL_ROWS = [["1"], ["4", "4", "5", "6", "L"], ["2", "3", "5", "6", "6"]]
-FINAL_POINTS = [1, 25, 16]
+BLOWN = ["2", "4", "5", "6", "L"]
+FINAL_ROWS = [["1"], ["2", "4", "4", "5", "6", "L"], ["3", "5", "6", "6"]]
+FINAL_POINTS = [1, 27, 14]
 
 
 def faces_of(events, seat: int = 0) -> list[str]:
@@ -89,18 +89,22 @@ def test_the_lesson_plays_to_its_recap_and_its_rolls_come_out_as_the_texts_say(s
     assert take.seat == 0 and take.data["outcome"] == "take" and legal["take"] == TAKE_CHOICES
     assert legal["three_llamas"] == ["keep", "return 1", "return 10"] and legal["quit"] == ["quit", "roll"]
     assert [e.data["outcome"] for e in events["tokens"] if e.kind == "roll" and e.seat == 0] == ["three_llamas"]
-    # after you quit, Bruno rolls 1 3 2 and blows it: the round ends there, every row scored
+    # Carla quits before your last turn; after you quit, Bruno is alone and rolls 2 L 2: nothing in his row, and
+    # though the llama row holds a 2 and a llama, the last player in blows it (RULINGS, LAMA Dice: "alone in the
+    # round"): the round ends there, every row scored
+    assert [e.kind for e in events["thin_row"] if e.seat == 2][-1] == "quit"
     end = events["blown"]
     blowup = next(e for e in end if e.kind == "blowup")
-    assert blowup.seat == 1 and sorted(map(str, blowup.data["cards"])) == BLOWN and not blowup.data["solo"]
-    assert faces_of(end, 1) == ["1", "3", "2"]
+    assert blowup.seat == 1 and sorted(map(str, blowup.data["cards"])) == BLOWN and blowup.data["solo"]
+    assert faces_of(end, 1) == ["2", "L", "2"]
+    assert {"2", "L"} <= set(map(str, blowup.data["cards"]))  # the row had what the dice show: alone, no taking
     round_end = next(e for e in end if e.kind == "round_end")
     assert round_end.data["ended_by"] == "blowup" and round_end.data["by"] == 1
     rows = round_end.data["rows"]
     assert [sorted(str(c) for c in r["cards"]) for r in rows] == FINAL_ROWS
     assert [r["points"] for r in rows] == FINAL_POINTS
-    assert [r["quit"] for r in rows] == [True, False, False]
-    assert round_end.data["scores"] == [14 - 10 + 1, 9 + 25, 17 + 16]
+    assert [r["quit"] for r in rows] == [True, False, True]
+    assert round_end.data["scores"] == [14 - 10 + 1, 9 + 27, 17 + 14]
 
 
 def test_a_quit_the_lesson_does_not_want_is_refused_at_once_without_asking_to_confirm(tmp_path):
