@@ -455,3 +455,15 @@ def test_llama_land_a_players_panel_tip_leaves_the_other_panels_alone(tmp_path, 
         others = [pygame.Rect(table.rects[f"panel{s}"]) for s in range(table.n) if s != seat]
         assert not any(box.colliderect(r) for r in others), (seat, box, others)
     app.shutdown()
+
+
+def test_a_showing_tip_survives_a_hand_being_dealt_under_it(tmp_path):
+    """The tip's placement asks for every card of your hand as drawn; mid-deal (a damaged save's Continue in the
+    fuzz test) the hand already holds cards not laid out yet: the frame must still draw."""
+    app, table = make_table(tmp_path, "lama", (1280, 720), seed=3)
+    assert hover(app, table, table.buttons["draw"].rect.center) is not None
+    table.lifts = table.lifts[:1]  # as during the deal: fewer cards laid out than in the hand
+    screen = pygame.Surface(app.size)
+    table._draw_tooltip(screen)
+    assert len(table._tip_pieces()) >= 1
+    app.shutdown()

@@ -470,7 +470,8 @@ class LamaTableScene(TableScene):
         """Each card of your hand, the two piles and the drama board: a tip about one keeps clear of the others."""
         if self.layout is None:
             return []
-        cards = [self._hand_card_rect(i) for i in range(len(self.shown.hand))]
+        shown = min(len(self.shown.hand), len(self.lifts))  # a hand being dealt or played: the cards drawn now
+        cards = [self._hand_card_rect(i) for i in range(shown)]
         if self.drama_variant and self.layout.get("drama_board") is not None:
             cards.append(self.layout["drama_board"])
         return cards + [self._slot_rect(name) for name in ("draw_pile", "discard")]

@@ -424,7 +424,14 @@ class TableScene(Scene):
 
     def _draw_tooltip(self, surface) -> None:
         """Last of the frame: over everything the table drew, clear of what ``_tooltip_avoid`` names."""
-        self.tooltip.draw(surface, self.ui, self._tooltip_avoid())
+        if not self.tooltip.showing:
+            return
+        try:
+            avoid = self._tooltip_avoid()
+        except (KeyError, IndexError, AttributeError, TypeError):  # a layout being rebuilt: no tip this frame
+            self.tooltip.hide()
+            return
+        self.tooltip.draw(surface, self.ui, avoid)
 
     def _tooltip_avoid(self) -> list:
         """Rects a tip keeps clear of when it can: the status line (where it was last drawn), the table's pieces
