@@ -212,7 +212,7 @@ def test_lookup_format_fallback_and_missing_key():
     i18n.set_language("fr")
     try:
         assert i18n.t("common.title.quit") == "Quitter"
-        assert i18n.plural("common.results.winner", 1, names="Anna") == "Anna gagne !"
+        assert i18n.plural("common.results.winner", 1, names="Anna") == "Anna gagne\u00a0!"
         assert i18n.t("common.no.such.key") == "common.no.such.key"
         assert i18n.t_or("common.no.such.key", "fallback") == "fallback"
         i18n.set_language("xx")
@@ -302,3 +302,14 @@ def test_cadabra_and_lama_name_a_played_llama_the_same_way(lang, expected):
                 i18n.t("cadabra.log.draw_seen", card=llama)] == expected
     finally:
         i18n.set_language("en")
+
+
+def test_french_punctuation_is_held_by_a_no_break_space():
+    """French sets a space before ``: ; ! ? »`` and after ``«``; a plain one lets a line start with "?" or ":" when
+    the text wraps (the wrapper breaks only at plain spaces)."""
+    plain = re.compile(r" [:;!?»]|« ")
+    found = [f"{domain}: {key}: {text!r}" for domain in catalogs.domains(LOCALE)
+             for key, value in catalogs.load_table("fr", LOCALE).entries.items() if key.startswith(domain + ".")
+             for text in ([value] if isinstance(value, str) else value) if plain.search(text)]
+    assert found == []
+    assert i18n.load_table("fr").entries["common.title.quit"]  # the table the check read is the real one

@@ -137,14 +137,14 @@ def french():
 
 def test_a_refusal_reads_in_french_with_the_cards_named_as_the_table_names_them(french):
     assert refusal_text(code="lama.cannot_go_on", params={"card": "L", "top": "3"}).startswith(
-        "Un lama ne va pas sur un 3 :")
+        "Un lama ne va pas sur un 3\u00a0:")
     assert refusal_text(code="lama.not_in_hand", params={"card": "P"}) == "Vous n'avez pas de lama rose en main"
     assert refusal_text(code="cadabra.no_magic") == "Vous n'avez pas le jeton magique"
     assert refusal_text(code="cadabra.not_in_hand", params={"card": "L"}) == "Un lama n’est pas dans votre main"
     assert refusal_text(code="cadabra.not_in_hand", params={"card": "3*"}).startswith("3 (étoile")
     assert refusal_text(code="llama_land.supply_no_crop", params={"crop": "potato"}) == (
         "La réserve n’a plus de pomme de terre")
-    assert refusal_text(code="core.malformed", params={"move": "play"}).startswith("« play »")
+    assert refusal_text(code="core.malformed", params={"move": "play"}).startswith("«\u00a0play\u00a0»")
 
 
 def test_a_refusal_with_an_unknown_code_or_none_shows_the_english_sentence(french):
