@@ -102,6 +102,10 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
         assert narrator is not None and narrator.box is not None, step.id
         assert window.contains(narrator.box), (step.id, narrator.box)
         assert narrator.words_fit(), f"{step.id}: the words run out of the box ({lang})"
+        status = getattr(table, "_status_rect", None)
+        if status is not None and app.stack.top is table:  # the line that speaks for the lesson stays in sight
+            assert not narrator.box.colliderect(status), f"{step.id}: the box covers the status line ({lang})"
+            assert table.status_said == narrator.status()[0] or narrator.status() is None, step.id
         if step.point is not None:
             expected = piece_rect(app, table, step.point)
             assert expected is not None, f"{step.id}: {step.point} is not on screen"

@@ -231,7 +231,8 @@ class Narrator:
             return
         size = self.ui.size
         key = (self.lesson.index, size, self.ui.scale, self.message, self._t_key(),
-               tuple(self.highlight) if self.highlight is not None else None, overlay is not None)
+               tuple(self.highlight) if self.highlight is not None else None, overlay is not None,
+               tuple(getattr(self.table, "_status_rect", None) or ()))
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -259,7 +260,7 @@ class Narrator:
         if overlay is None:  # the status line speaks for the lesson too (``status``): keep it readable
             status = getattr(self.table, "_status_rect", None)
             if status is not None:
-                avoid.append((pygame.Rect(status), 20))
+                avoid.append((pygame.Rect(status).inflate(ui.s(8), ui.s(8)), 1000))
         source = overlay if overlay is not None else self.table
         clear = getattr(source, "tutorial_clear", None)
         if clear is not None:
@@ -286,6 +287,9 @@ class Narrator:
         xs = (w // 2 - bw // 2, m, w - m - bw, w // 4 - bw // 2, 3 * w // 4 - bw // 2)
         ys = (top, h // 2 - bh // 2, h // 3 - bh // 2, 2 * h // 3 - bh // 2, h - m - bh, m)
         avoid = self._avoid(overlay)
+        gap = ui.s(10)  # besides the fixed places, the places just beside each thing to keep clear
+        xs += tuple(x for a, weight in avoid if weight >= 20 for x in (a.left - gap - bw, a.right + gap))
+        ys += tuple(y for a, weight in avoid if weight >= 20 for y in (a.top - gap - bh, a.bottom + gap))
         best, best_cost = None, None
         for y in ys:
             for x in xs:

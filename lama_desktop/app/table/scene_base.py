@@ -238,6 +238,10 @@ class TableScene(Scene):
         narrator = self.narrator
         if narrator is not None and (self.stack is None or self.stack.top is self):
             narrator.draw(surface)
+            if narrator.box is not None and getattr(self, "_status_rect", None) is not None:
+                # the status line speaks for the lesson ("read the box, then press Enter"): drawn again over the
+                # dimming, the ring and the arrow, so it is never greyed or struck through (the box keeps off it)
+                self._draw_status(surface)
 
     def tutorial_rect(self, name: str):
         """The on-screen rect of the piece a lesson names (``docs/APP.md``, "Tutorials"), as drawn now, or None.
