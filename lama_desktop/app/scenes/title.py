@@ -198,7 +198,9 @@ class TitleScene(MenuScene):
     def confirm_quit(self):
         from .message import MessageScene
 
-        self.stack.push(MessageScene(t("common.title.quit"), t("common.title.quit_confirm"),
+        # the saved game is promised only when there is one
+        text = t("common.title.quit_confirm") if self.app.storage.has_save() else t("common.title.quit_confirm_no_save")
+        self.stack.push(MessageScene(t("common.title.quit"), text,
                                      [(t("common.title.quit"), self.on_quit, "primary"),
                                       (t("common.button.cancel"), None, "secondary")], icon="question"))
 
