@@ -93,6 +93,7 @@ class LlamaLandTableScene(TableScene):
         self.middle: pygame.Surface | None = None
         self.middle_key = None
         self.domain_cache: dict = {}
+        self._mini_bounds: dict = {}  # seat -> (mini domain surface, its drawn area): the "shown" plate hugs it
         self.d = session.view(max(0, session.current_player)).to_dict()
         self.version = 0
         self.inspect: int | None = None
@@ -1334,7 +1335,10 @@ class LlamaLandTableScene(TableScene):
         body = geo["body"]
         mini = self._domain_surface(seat, body, margin=0, grid=False, key="mini", max_cell=ui.s(40))
         if shown:  # the domain shown large: a soft plate hugging the mini domain, not the whole column
-            drawn = mini.get_bounding_rect().move(body.topleft).inflate(ui.s(12), ui.s(12)).clip(body)
+            kept = self._mini_bounds.get(seat)
+            if kept is None or kept[0] is not mini:  # measured once per drawing of the mini domain
+                kept = self._mini_bounds[seat] = (mini, mini.get_bounding_rect())
+            drawn = kept[1].move(body.topleft).inflate(ui.s(12), ui.s(12)).clip(body)
             pygame.draw.rect(surf, (226, 214, 190), drawn, border_radius=ui.s(10))
         surf.blit(mini, body.topleft)
         # resources

@@ -26,6 +26,7 @@ import pygame
 
 from ..i18n import t, t_or
 from ..widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
+from ...tutorial.script import GAME_KEYS
 
 log = logging.getLogger("lama_desktop.tutorial")
 
@@ -130,7 +131,7 @@ class Narrator:
         if len(moves) != 1:
             return t("tutorial.do.any")
         move = Move.parse(moves[0])
-        domain = {"lama-dice": "dice", "lama-cadabra": "cadabra"}.get(self.tutorial.game_id, "lama")
+        domain = GAME_KEYS.get(self.tutorial.game_id, "lama")
         kind, args = move.kind, [str(a) for a in move.args]
         # i18n-keys: tutorial.do.*
         if kind == "play":
