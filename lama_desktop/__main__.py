@@ -11,8 +11,8 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__
-from .cli import ArgumentParser, UsageError, run
+from lama_desktop import __version__
+from lama_desktop.cli import ArgumentParser, UsageError, run
 
 PROG = "lama-desktop"
 
@@ -34,7 +34,7 @@ def profile_folder(text: str) -> Path:
 def replay_file(text: str):
     """The game record to replay (``pastgames.PastGame``), checked before a window opens; anything else is a usage
     error naming the problem."""
-    from .pastgames import NotAGameRecord, read_past_game
+    from lama_desktop.pastgames import NotAGameRecord, read_past_game
 
     try:
         return read_past_game(Path(text).expanduser())
@@ -68,12 +68,12 @@ def _main(argv=None) -> int:
     options = parser.parse_args([a for a in args if not a.startswith("-psn_")])
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if options.self_check:
-        from .selfcheck import main as self_check
+        from lama_desktop.selfcheck import main as self_check
 
         return self_check()
     profile = profile_folder(options.profile) if options.profile is not None else None
     replay = replay_file(options.replay) if options.replay is not None else None
-    from .app.main import run_app
+    from lama_desktop.app.main import run_app
 
     return run_app(smoke_test=options.smoke_test, timing=options.timing, profile=profile, replay=replay)
 

@@ -36,11 +36,11 @@ import json
 import sys
 from pathlib import Path
 
-from .app.i18n import percent as share, plural, set_language, t
-from .bots import make_bot
-from .bots.base import Estimate
-from .engine.core import GameState, Move, StateFormatError, View
-from .engine.registry import position
+from lama_desktop.app.i18n import percent as share, plural, set_language, t
+from lama_desktop.bots import make_bot
+from lama_desktop.bots.base import Estimate
+from lama_desktop.engine.core import GameState, Move, StateFormatError, View
+from lama_desktop.engine.registry import position
 
 #: the advisor's bots always start from this seed: the answer depends on the view alone
 ADVISOR_SEED = 15
@@ -115,7 +115,7 @@ def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
     if kind == "give":
         return t("advisor.move.give", name=seat_name(int(args[0]), names))
     if kind == "use" and len(args) == 2:
-        from .engine.llama_land.state import CHARS
+        from lama_desktop.engine.llama_land.state import CHARS
 
         character = CHARS[int(args[0])].type
         return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),
@@ -174,13 +174,13 @@ def to_json(seat: int, game_id: str, estimates: list[Estimate]) -> dict:
 
 def main(argv=None) -> int:
     """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
-    from .cli import run
+    from lama_desktop.cli import run
 
     return run(_main, argv, prog="python -m lama_desktop.advise")
 
 
 def _main(argv=None) -> int:
-    from .cli import ArgumentParser, int_in
+    from lama_desktop.cli import ArgumentParser, int_in
 
     parser = ArgumentParser(prog="python -m lama_desktop.advise",
                                      description="Every legal move of a seat with its estimated chance to win the "

@@ -15,10 +15,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from .bots import make_bot
-from .cli import ArgumentParser, check_level, check_options, comma_list, game_spec, int_in, run
-from .engine.registry import get_game
-from .play import play_game
+from lama_desktop.bots import make_bot
+from lama_desktop.cli import ArgumentParser, check_level, check_options, comma_list, game_spec, int_in, run
+from lama_desktop.engine.registry import get_game
+from lama_desktop.play import play_game
 
 
 def _game_seed(seed: int, index: int, salt: int = 0) -> int:

@@ -32,10 +32,10 @@ import random
 import sys
 import time
 
-from .bots import levels_for, make_bot
-from .cli import ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
-from .cli import window_size
-from .engine.registry import get_game
+from lama_desktop.bots import levels_for, make_bot
+from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
+from lama_desktop.cli import window_size
+from lama_desktop.engine.registry import get_game
 
 
 def bench_engine(game_id: str, variants=(), players: int = 3, seconds: float = 5.0, seed: int = 1) -> dict:
@@ -75,7 +75,7 @@ def percentile(values, q: float) -> float:
 
 
 def bench_bot(game_id: str, level: str, players: int = 4, decisions: int = 300, seed: int = 1, variants=()) -> dict:
-    from .play import MOVE_LIMIT
+    from lama_desktop.play import MOVE_LIMIT
 
     spec = get_game(game_id)
     opponent = "medium" if "medium" in levels_for(game_id) else "random"
@@ -110,7 +110,7 @@ ADVISE_GAMES = (("lama", 3), ("lama-party", 4), ("lama-dice", 4), ("lama-cadabra
 def advise_positions(count: int = 50, seed: int = 1) -> list:
     """``count`` views (seat to move, more than one legal move) from seeded medium-bot games, every game in
     turn; each game contributes positions spread over its whole length."""
-    from .play import MOVE_LIMIT
+    from lama_desktop.play import MOVE_LIMIT
 
     views = []
     rng = random.Random(seed)
@@ -141,7 +141,7 @@ def advise_positions(count: int = 50, seed: int = 1) -> list:
 
 
 def bench_advise(positions: int = 50, seed: int = 1) -> dict:
-    from .advise import advise
+    from lama_desktop.advise import advise
 
     times: list[float] = []
     cpu: list[float] = []
@@ -285,7 +285,7 @@ def _main(argv=None) -> int:
                 f"{result['rss_after_warmup_mib']} after game {args.warmup}, {result['rss_end_mib']} at the end: "
                 f"growth {result['rss_growth_mib']} MiB")
     elif args.what == "replay":
-        from .app.bench_render import bench_replay
+        from lama_desktop.app.bench_render import bench_replay
 
         result = bench_replay(args.game.id, args.size, args.switches)
         text = f"replay of {result['game']} ({result['moves']} moves) at {args.size[0]}x{args.size[1]}:\n" + "\n".join(
@@ -295,8 +295,8 @@ def _main(argv=None) -> int:
         for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
                             ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
             os.environ.setdefault(name, value)
-        from . import screenshots
-        from .app.bench_render import bench_render
+        from lama_desktop import screenshots
+        from lama_desktop.app.bench_render import bench_render
 
         screenshots._load_game_shots()
         if args.only and not any(args.only in name for name, _b, _f in screenshots.SHOTS):

@@ -68,7 +68,7 @@ PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 # ----------------------------------------------------------------------------------------------- where they live
 def locale_dir() -> Path:
     """The folder holding the catalogs in this copy of the game (checkout, wheel or frozen bundle)."""
-    from .resources import asset_path
+    from lama_desktop.resources import asset_path
 
     return asset_path("locale")
 
@@ -272,7 +272,7 @@ def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = N
 def tutorial_uses(path: Path) -> list[str]:
     """The strings a lesson file says (``tutorial_<game>.<step id>``, ``<id>_wrong`` for a step with ``do``, the
     recap): ``tutorial/script.py``'s ``tutorial_keys``. They must have English like any key the code looks up."""
-    from .tutorial.script import file_keys
+    from lama_desktop.tutorial.script import file_keys
 
     return file_keys(path)
 
@@ -360,7 +360,7 @@ def _header(catalog, old=None) -> None:
                               "# msgctxt is the key the code looks up, msgid the English text. How to add a string or a\n"
                               "# language: docs/APP.md (Strings); commands: python -m lama_desktop.catalogs --help.")
     catalog.project = PROJECT
-    from . import __version__
+    from lama_desktop import __version__
 
     catalog.version = __version__
     catalog.msgid_bugs_address = ""

@@ -123,7 +123,7 @@ def window_size(text: str) -> tuple[int, int]:
 
 def game_spec(text: str):
     """A game id of the registry (``lama``, ``lama-party``, ``lama-dice``, ``lama-cadabra``, ``llama-land``)."""
-    from .engine.registry import games, get_game
+    from lama_desktop.engine.registry import games, get_game
 
     try:
         return get_game(text)
@@ -146,7 +146,7 @@ def check_options(spec, players: int, variants) -> frozenset:
 
 def check_level(game_id: str, level: str) -> str:
     """A bot level the game has, else a ``UsageError`` naming the levels it has."""
-    from .bots import levels_for
+    from lama_desktop.bots import levels_for
 
     levels = levels_for(game_id)
     if level not in levels:

@@ -31,15 +31,15 @@ class Moment:
 
 
 def languages() -> tuple[str, ...]:
-    from .app import i18n
+    from lama_desktop.app import i18n
 
     return tuple(i18n.LANGUAGES)
 
 
 def moments() -> list[Moment]:
     """Every screen the checks look at."""
-    from . import screenshots
-    from .app.table import layout_moments
+    from lama_desktop import screenshots
+    from lama_desktop.app.table import layout_moments
 
     out = []
     screenshots._load_game_shots()
@@ -79,15 +79,15 @@ class Checker:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from .app import textprobe
+        from lama_desktop.app import textprobe
 
         textprobe.install()
         self.apps: dict = {}
         self.tmp = tempfile.TemporaryDirectory(prefix="lama-layout-")
 
     def app(self, size):
-        from . import screenshots
-        from .app import textprobe
+        from lama_desktop import screenshots
+        from lama_desktop.app import textprobe
 
         app = self.apps.get(size)
         if app is None:
@@ -101,8 +101,8 @@ class Checker:
     def frame_texts(self, moment: Moment, size, scale: float, lang: str):
         """The texts of the moment's last frame, and the UI texts that were rendered but never reached the
         screen's recording (drawn a way the probe cannot see)."""
-        from . import screenshots
-        from .app import textprobe
+        from lama_desktop import screenshots
+        from lama_desktop.app import textprobe
 
         app = self.app(size)
         if app.settings.language != lang or abs(app.settings.ui_scale - scale) > 1e-9:
@@ -117,8 +117,8 @@ class Checker:
 
     def switched_texts(self, moment: Moment, size, old: str, new: str):
         """The texts of the moment drawn in ``old``, then a frame after the language changed to ``new``."""
-        from . import screenshots
-        from .app import textprobe
+        from lama_desktop import screenshots
+        from lama_desktop.app import textprobe
 
         app = self.app(size)
         if app.settings.language != old:
@@ -132,7 +132,7 @@ class Checker:
         return textprobe.texts(app.screen)
 
     def check(self, moment: Moment, size, scale: float, lang: str) -> list[str]:
-        from .app import textprobe
+        from lama_desktop.app import textprobe
 
         records, lost = self.frame_texts(moment, size, scale, lang)
         found = textprobe.problems(records, size)
@@ -142,7 +142,7 @@ class Checker:
         return found
 
     def close(self) -> None:
-        from .app import textprobe
+        from lama_desktop.app import textprobe
 
         while self.apps:
             _size, app = self.apps.popitem()
@@ -157,7 +157,7 @@ def save(checker: Checker, moment: Moment, size, scale: float, lang: str, found:
     """The screen as checked, every text boxed: green fine, red named in a problem."""
     import pygame
 
-    from .app import textprobe
+    from lama_desktop.app import textprobe
 
     app = checker.app(size)
     picture = pygame.surface.Surface(size)
@@ -173,13 +173,13 @@ def save(checker: Checker, moment: Moment, size, scale: float, lang: str, found:
 
 def main(argv=None) -> int:
     """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
-    from .cli import run
+    from lama_desktop.cli import run
 
     return run(_main, argv, prog="python -m lama_desktop.layoutcheck")
 
 
 def _main(argv=None) -> int:
-    from .cli import ArgumentParser, UsageError, float_in, window_size
+    from lama_desktop.cli import ArgumentParser, UsageError, float_in, window_size
 
     parser = ArgumentParser(prog="python -m lama_desktop.layoutcheck", description=__doc__.split("\n")[0])
     parser.add_argument("--only", default=None, help="only moments whose name contains this text")

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .filedoor import as_dict, as_int, as_list, as_str, clean_name, need, one_of, read_guarded
+from lama_desktop.filedoor import as_dict, as_int, as_list, as_str, clean_name, need, one_of, read_guarded
 
 PAST_GAME_KIND = "lama-desktop-game"
 PAST_GAME_VERSION = 2
@@ -98,14 +98,14 @@ class PastGame:
 
 
 def _app_version() -> str:
-    from . import __version__
+    from lama_desktop import __version__
 
     return __version__
 
 
 def rules_version(game_id: str, players: int = 2) -> int | None:
     """The engine's state version of ``game_id`` (it changes with the rules' data the state holds)."""
-    from .engine.registry import get_game
+    from lama_desktop.engine.registry import get_game
 
     try:
         spec = get_game(game_id)
@@ -116,7 +116,7 @@ def rules_version(game_id: str, players: int = 2) -> int | None:
 
 def make_past_game(record, seats, scores, winners, finished_at: str | None = None, *, practice: bool = False,
                    advised=()) -> PastGame:
-    from .engine.record import GameRecord
+    from lama_desktop.engine.record import GameRecord
 
     record = GameRecord.from_dict(record.to_dict())  # a copy: the live session goes on without it
     return PastGame(record, list(seats), [int(s) for s in scores], [int(w) for w in winners],
@@ -126,9 +126,9 @@ def make_past_game(record, seats, scores, winners, finished_at: str | None = Non
 
 def past_game_from_file(data: Any) -> PastGame:
     """A ``PastGame`` from parsed JSON, or ``ValueError`` (via the ``filedoor`` checkers) saying what is wrong."""
-    from .app.gameconfig import SeatConfig
-    from .filedoor import Damage
-    from .storage import record_from_file
+    from lama_desktop.app.gameconfig import SeatConfig
+    from lama_desktop.filedoor import Damage
+    from lama_desktop.storage import record_from_file
 
     data = as_dict(data, "the file")
     need(data.get("kind") == PAST_GAME_KIND, "this file is not a lama-desktop game record")
@@ -160,7 +160,7 @@ def past_game_from_file(data: Any) -> PastGame:
 def read_past_game(path: Path) -> PastGame:
     """An exported game record (``--replay FILE``, a dropped file): ``NotAGameRecord`` with the reason when it is
     not one (the file itself is left as it is: it is the player's). It is replayed once to check it."""
-    from .filedoor import Damage
+    from lama_desktop.filedoor import Damage
 
     try:
         past = read_guarded(Path(path), past_game_from_file, PAST_GAME_MAX_BYTES)
@@ -198,7 +198,7 @@ class Timeline:
 def check_replay(past: PastGame) -> ReplayProblem | None:
     """Replay every move through today's engine; the first problem, or None when the game replays to its kept
     final scores."""
-    from .engine.core import IllegalMove
+    from lama_desktop.engine.core import IllegalMove
 
     try:
         state = past.record.new_state()

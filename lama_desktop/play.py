@@ -6,8 +6,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .bots import Bot
-from .engine.core import GameState
+from lama_desktop.bots import Bot
+from lama_desktop.engine.core import GameState
 
 # A game that has not ended after this many moves is a bug in a rules engine or a bot, never a long game.
 MOVE_LIMIT = 100_000

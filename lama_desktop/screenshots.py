@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from .cli import ArgumentParser, UsageError, run, window_size
+from lama_desktop.cli import ArgumentParser, UsageError, run, window_size
 
 SHOTS: list[tuple[str, Callable, int]] = []
 
@@ -40,7 +40,7 @@ def at_ui_scale(builder: Callable, scale: float) -> Callable:
 
 # --- the framework's own scenes -----------------------------------------------------------------------------------
 def _sample_config(players: int = 4, game_id: str = "lama", variants=()):
-    from .app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 
     names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Felix"]
     seats = [SeatConfig("Anna", "human")] + [SeatConfig(names[i], "bot", "medium") for i in range(1, players)]
@@ -49,7 +49,7 @@ def _sample_config(players: int = 4, game_id: str = "lama", variants=()):
 
 def write_sample_save(app, moves: int = 10) -> None:
     """A real autosave of a L.A.M.A. game a few moves in (so that Continue is enabled)."""
-    from .engine.record import GameRecord
+    from lama_desktop.engine.record import GameRecord
 
     config = _sample_config()
     record = GameRecord(config.game_id, config.players, config.variants, config.seed,
@@ -63,22 +63,22 @@ def write_sample_save(app, moves: int = 10) -> None:
 
 
 def sample_results():
-    from .app.gameconfig import GameResults
+    from lama_desktop.app.gameconfig import GameResults
 
     rounds = [[3, 12, 0, 7], [13, 14, 10, 18], [13, 26, 21, 19], [16, 27, 22, 30], [17, 41, 22, 31]]
     return GameResults(_sample_config(), rounds, rounds[-1], [0])
 
 
 def _title(app):
-    from .app.scenes.title import TitleScene
+    from lama_desktop.app.scenes.title import TitleScene
 
     app.stack.push(TitleScene())
 
 
 def _lessons(app):
     """The "Learn to play" chooser, the first lesson done (its check mark and "Done")."""
-    from .app.scenes.lessons import LessonsScene
-    from .tutorial.script import tutorials
+    from lama_desktop.app.scenes.lessons import LessonsScene
+    from lama_desktop.tutorial.script import tutorials
 
     app.update_settings(tutorials_done=list(tutorials())[:1])
     _title(app)
@@ -91,14 +91,14 @@ def _title_continue(app):
 
 
 def _setup(app):
-    from .app.scenes.setup import SetupScene
+    from lama_desktop.app.scenes.setup import SetupScene
 
     _title(app)
     app.stack.push(SetupScene())
 
 
 def _setup_party(app):
-    from .app.scenes.setup import SetupScene
+    from lama_desktop.app.scenes.setup import SetupScene
 
     _title(app)
     scene = SetupScene()
@@ -112,7 +112,7 @@ def _setup_party(app):
 
 
 def _settings(app):
-    from .app.scenes.settings import SettingsScene
+    from lama_desktop.app.scenes.settings import SettingsScene
 
     _title(app)
     app.stack.push(SettingsScene())
@@ -120,7 +120,7 @@ def _settings(app):
 
 def _rules(page: int, book: str = "lama"):
     def build(app):
-        from .app.scenes.rules import RulesScene
+        from lama_desktop.app.scenes.rules import RulesScene
 
         _title(app)
         app.stack.push(RulesScene(book, page))
@@ -128,7 +128,7 @@ def _rules(page: int, book: str = "lama"):
 
 
 def _statistics(app):
-    from .app.scenes.statistics import StatisticsScene
+    from lama_desktop.app.scenes.statistics import StatisticsScene
 
     store = app.storage
     store.record_result("lama", ["Anna", "Bruno", "Carla", "Dario"], [17, 41, 22, 31], [0])
@@ -140,14 +140,14 @@ def _statistics(app):
 
 
 def _statistics_empty(app):
-    from .app.scenes.statistics import StatisticsScene
+    from lama_desktop.app.scenes.statistics import StatisticsScene
 
     _title(app)
     app.stack.push(StatisticsScene())
 
 
 def _pause(app):
-    from .app.scenes.pause import PauseScene
+    from lama_desktop.app.scenes.pause import PauseScene
 
     _load_game_shots()
     table = next((b for n, b, _f in SHOTS if n == "table-lama-mid-round"), None)
@@ -167,14 +167,14 @@ def _message(app):
 
 
 def _privacy(app):
-    from .app.scenes.privacy import PrivacyScene
+    from lama_desktop.app.scenes.privacy import PrivacyScene
 
     _title(app)
     app.stack.push(PrivacyScene("Carla", None))
 
 
 def _results(app):
-    from .app.scenes.results import ResultsScene
+    from lama_desktop.app.scenes.results import ResultsScene
 
     app.stack.push(ResultsScene(sample_results()))
 
@@ -182,9 +182,9 @@ def _results(app):
 def sample_past_game(game_id: str, seed: int = 12345, players: int = 3):
     """A finished game played by the easiest bots (deterministic), as ``pastgames.PastGame``; the first seat is
     "you" (a human)."""
-    from .bots import levels_for, make_bot
-    from .engine.record import GameRecord
-    from .pastgames import make_past_game
+    from lama_desktop.bots import levels_for, make_bot
+    from lama_desktop.engine.record import GameRecord
+    from lama_desktop.pastgames import make_past_game
 
     config = _sample_config(players, game_id)
     record = GameRecord(game_id, players, (), seed, {}, [])
@@ -197,8 +197,8 @@ def sample_past_game(game_id: str, seed: int = 12345, players: int = 3):
 
 
 def _past_games(app):
-    from .app.scenes.past_games import PastGamesScene
-    from .app.scenes.statistics import StatisticsScene
+    from lama_desktop.app.scenes.past_games import PastGamesScene
+    from lama_desktop.app.scenes.statistics import StatisticsScene
 
     for n, game_id in enumerate(("lama", "lama-dice", "lama-cadabra", "llama-land", "lama", "lama-dice")):
         past = sample_past_game(game_id, 100 + n, 3 + n % 2)
@@ -213,7 +213,7 @@ def _past_games(app):
 def _replay(game_id: str, view: int | None = None):
     """The replay viewer two thirds into a sample game: every hand open (its default), or ``view``'s own view."""
     def build(app):
-        from .app.scenes.replay import ReplayScene
+        from lama_desktop.app.scenes.replay import ReplayScene
 
         past = sample_past_game(game_id)
         _title(app)
@@ -254,8 +254,8 @@ for _name, _builder, _frames in [
 def _load_game_shots() -> None:
     """One explicit import per screenshot module (each calls ``add_shot`` for its moments; PyInstaller sees them).
     They are part of the package: a broken one is an error, never a silently missing shot."""
-    from .app.scenes import cadabra_table_shots, dice_table_shots, lama_table_shots, llama_land_table_shots  # noqa: F401
-    from .app.table import advisor_shots, history_shots, tooltip_shots, tutorial_shots  # noqa: F401
+    from lama_desktop.app.scenes import cadabra_table_shots, dice_table_shots, lama_table_shots, llama_land_table_shots  # noqa: F401
+    from lama_desktop.app.table import advisor_shots, history_shots, tooltip_shots, tutorial_shots  # noqa: F401
 
 
 # --- running -----------------------------------------------------------------------------------------------------
@@ -266,8 +266,8 @@ def make_app(size, base_dir: str | None = None):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .app.main import App
-    from .storage import Storage
+    from lama_desktop.app.main import App
+    from lama_desktop.storage import Storage
 
     app = App(Storage(base_dir or tempfile.mkdtemp(prefix="lama-shots-")), size)
     app.transitions = False  # pictures of the scenes themselves, not of a cross-fade
@@ -346,7 +346,7 @@ def _main(argv=None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .app.i18n import LANGUAGES
+    from lama_desktop.app.i18n import LANGUAGES
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
     parser.add_argument("out_dir")

@@ -75,7 +75,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def program_folders() -> list[Path]:
     """Where the program itself lives (must never be written to)."""
-    from .resources import PACKAGE_DIR
+    from lama_desktop.resources import PACKAGE_DIR
 
     folders = [PACKAGE_DIR]
     if getattr(sys, "frozen", False):
@@ -87,7 +87,7 @@ def program_folders() -> list[Path]:
 
 def storage_problems(storage=None) -> list[str]:
     """Saves, settings and logs must be in the user's folders, never inside the program's folder."""
-    from .storage import Storage
+    from lama_desktop.storage import Storage
 
     storage = storage if storage is not None else Storage()
     problems = []
@@ -108,8 +108,8 @@ def report() -> tuple[list[str], list[str]]:
     lines.append(f"modules: {len(modules)}")
     lines += [f"  {name}" for name in modules]
 
-    from .bots import levels_for
-    from .engine.registry import games
+    from lama_desktop.bots import levels_for
+    from lama_desktop.engine.registry import games
 
     specs = sorted(games(), key=lambda spec: spec.id)
     if not specs:
@@ -123,7 +123,7 @@ def report() -> tuple[list[str], list[str]]:
     lines.append(f"scenes: {len(scene_modules)}")
     lines += [f"  {name}" for name in scene_modules]
 
-    from .resources import PACKAGE_DIR, ResourceError, data_root, engine_data
+    from lama_desktop.resources import PACKAGE_DIR, ResourceError, data_root, engine_data
 
     for name in ("assets", "levels"):
         try:
@@ -131,7 +131,7 @@ def report() -> tuple[list[str], list[str]]:
         except ResourceError as error:
             problems.append(str(error))
     try:  # every language's strings load (from .mo in a build, from .po in a checkout: the same text)
-        from . import catalogs
+        from lama_desktop import catalogs
 
         counts = {lang: len(catalogs.load_table(lang).entries) for lang in catalogs.languages()}
         lines.append("strings: " + ", ".join(f"{lang} {n}" for lang, n in counts.items()))

@@ -40,8 +40,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable
 
-from .filedoor import (MAX_BYTES, Damage, as_bool, as_dict, as_float, as_int, as_list, as_str, clean_name,
-                       copy_aside, need, one_of, read_guarded_noting, set_aside)
+from lama_desktop.filedoor import MAX_BYTES, Damage, as_bool, as_dict, as_float, as_int, as_list, as_str, clean_name, copy_aside, need, one_of, read_guarded_noting, set_aside
 
 SAVE_KIND = "lama-desktop-save"
 SAVE_VERSION = 1
@@ -53,7 +52,7 @@ STATS_VERSION = 1
 def _languages() -> tuple[str, ...]:
     """The languages the game has catalogs for (``assets/locale``); English when they cannot be listed."""
     try:
-        from .catalogs import languages
+        from lama_desktop.catalogs import languages
 
         return tuple(languages()) or ("en",)
     except Exception:  # noqa: BLE001 - settings must load even from a damaged install
@@ -205,7 +204,7 @@ class Settings:
             size = default.window_size
         name = clean_name(self.player_name, "") if isinstance(self.player_name, str) else ""
         last = dict(self.last_setup) if isinstance(self.last_setup, dict) else {}
-        from .tutorial.script import GAME_KEYS
+        from lama_desktop.tutorial.script import GAME_KEYS
 
         raw = self.tutorials_done if isinstance(self.tutorials_done, (list, tuple, set)) else []
         done = sorted({x for x in raw if isinstance(x, str) and x in GAME_KEYS})
@@ -238,7 +237,7 @@ def _window_size(value) -> tuple[int, int]:
 
 
 def _last_setup(value) -> dict:
-    from .app.gameconfig import GameConfig
+    from lama_desktop.app.gameconfig import GameConfig
 
     if as_dict(value, "the last setup") == {}:
         return {}
@@ -250,7 +249,7 @@ def _last_setup(value) -> dict:
 def _tutorials_done(value) -> list[str]:
     """The lessons done: known game ids, each once, sorted (an id this version has no lesson for is dropped: a
     newer version's)."""
-    from .tutorial.script import GAME_KEYS
+    from lama_desktop.tutorial.script import GAME_KEYS
 
     items = as_list(value, "the lessons done", 64)
     for item in items:
@@ -326,7 +325,7 @@ def stats_from_file(data: Any) -> dict:
 def save_meta_from_file(meta: Any, record) -> dict:
     """The app's notes in a save, checked: ``config`` (a ``GameConfig`` of the record's game and player count),
     ``seats``, ``score_history``, ``stats_recorded`` (cleaned copies); other keys pass as they are."""
-    from .app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 
     meta = dict(as_dict(meta, "the save's notes"))
     if "config" in meta:
@@ -353,8 +352,8 @@ def save_meta_from_file(meta: Any, record) -> dict:
 
 def record_from_file(data: Any):
     """A ``GameRecord`` whose game, players, variants, seed, options and moves this copy can replay."""
-    from .engine.record import GameRecord
-    from .engine.registry import get_game
+    from lama_desktop.engine.record import GameRecord
+    from lama_desktop.engine.registry import get_game
 
     data = as_dict(data, "the game record")
     record = GameRecord.from_dict(data)
@@ -391,7 +390,7 @@ def _save_header(data: Any) -> dict:
     if data.get("save_version") != SAVE_VERSION:
         raise Damage("other_version", f"the save was written by another version (format "
                                       f"{str(data.get('save_version'))[:40]!r}, this version reads {SAVE_VERSION})")
-    from .engine.registry import get_game
+    from lama_desktop.engine.registry import get_game
 
     get_game(as_str(data.get("game"), "the game", 40))
     as_str(data.get("saved_at", ""), "the date", 40)
@@ -404,8 +403,8 @@ def _save_summary(data: Any) -> dict:
 
 
 def _saved_game(data: Any) -> SavedGame:
-    from .engine.core import StateFormatError
-    from .engine.registry import state_from_dict
+    from lama_desktop.engine.core import StateFormatError
+    from lama_desktop.engine.registry import state_from_dict
 
     data = _save_header(data)
     record = record_from_file(data.get("record"))
@@ -704,7 +703,7 @@ class Storage:
     def keep_game(self, past) -> Path | None:
         """Keep a finished game's record (``pastgames.PastGame``) as ``games/<date>-<n>.json``; the oldest are
         dropped beyond ``PAST_GAMES_LIMIT``. The new file's path (None when it could not be written: reported)."""
-        from .pastgames import PAST_GAMES_LIMIT, export_name
+        from lama_desktop.pastgames import PAST_GAMES_LIMIT, export_name
 
         stem = export_name(past)[: -len(".json")]
         path = self.games_dir / f"{stem}.json"
@@ -744,7 +743,7 @@ class Storage:
     def past_games(self) -> list:
         """The kept games (``pastgames.PastGame``, ``path`` set), newest first. A damaged record is moved aside as
         ``<name>.damaged-<time>`` (or kept untouched) and reported (``take_reports``); the others load."""
-        from .pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
+        from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
 
         games = []
         for path in self._game_files():

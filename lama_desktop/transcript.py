@@ -98,10 +98,10 @@ def _split(text: str) -> tuple:
 
 def validate(game: str, variants, levels, lang: str) -> None:
     """Raise ``BadArguments`` (one line) unless the tool can play this."""
-    from .app import i18n
-    from .app.tables import has_table
-    from .bots import levels_for
-    from .engine.registry import games, get_game
+    from lama_desktop.app import i18n
+    from lama_desktop.app.tables import has_table
+    from lama_desktop.bots import levels_for
+    from lama_desktop.engine.registry import games, get_game
 
     try:
         spec = get_game(game)
@@ -137,8 +137,8 @@ def _app():
     global _APP
     if _APP is None:
         _headless()
-        from .app.main import App
-        from .storage import Storage
+        from lama_desktop.app.main import App
+        from lama_desktop.storage import Storage
 
         app = App(Storage(tempfile.mkdtemp(prefix="lama-transcript-")), (1280, 720))
         app.settings.bot_pace = "instant"
@@ -156,10 +156,10 @@ def _app():
 
 def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lang: str = "en") -> Transcript:
     """Play one game through the real table; return what seat 0 read."""
-    from .app import i18n
-    from .app.gameconfig import GameConfig, SeatConfig
-    from .app.tables import open_table
-    from .bots import make_bot
+    from lama_desktop.app import i18n
+    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.app.tables import open_table
+    from lama_desktop.bots import make_bot
 
     validate(game, tuple(variants), tuple(levels), lang)
     app = _app()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .catalogs import domains, locale_dir
+from lama_desktop.catalogs import domains, locale_dir
 
 #: "You" then a verb in the third person singular ("rolls", "has", "is", "takes"): a word ending in one "s"
 _YOU_THIRD = re.compile(r"\bYou\s+(?!(?:\w*ss)\b)(\w+s)\b")
@@ -77,7 +77,7 @@ def word_problems(lines, lang: str, names=()) -> list[str]:
 def check_words(specs) -> dict:
     """Play ``specs`` (``(game, levels, seed, lang)`` each) through ``transcript.play`` and check their words:
     what a test (or one worker process of it) needs. Returns counts and the problems, each prefixed by its game."""
-    from . import transcript
+    from lama_desktop import transcript
 
     stats = {"games": 0, "lines": 0, "you_lines": 0, "lists": 0, "problems": []}
     for game, levels, seed, lang in specs:

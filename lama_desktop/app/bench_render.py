@@ -22,8 +22,8 @@ def bench_render(frames: int = 120, size=(1920, 1080), warmup: int = 5, only: st
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from .. import screenshots
-    from ..bench import percentile
+    from lama_desktop import screenshots
+    from lama_desktop.bench import percentile
 
     screenshots._load_game_shots()
     results: dict[str, dict] = {}
@@ -68,9 +68,9 @@ def bench_replay(game_id: str = "llama-land", size=(1920, 1080), switches: int =
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from .. import screenshots
-    from ..bench import percentile
-    from .scenes.replay import ReplayScene
+    from lama_desktop import screenshots
+    from lama_desktop.bench import percentile
+    from lama_desktop.app.scenes.replay import ReplayScene
 
     past = screenshots.sample_past_game(game_id, seed, players)
     app = screenshots.make_app(tuple(size))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..filedoor import NAME_MAX, as_dict, as_int, as_list, as_str, clean_name, need, one_of
+from lama_desktop.filedoor import NAME_MAX, as_dict, as_int, as_list, as_str, clean_name, need, one_of
 
 SEAT_KINDS = ("human", "bot")
 MAX_SEED = (1 << 64) - 1
@@ -33,7 +33,7 @@ class SeatConfig:
     @classmethod
     def from_dict(cls, data: dict) -> "SeatConfig":
         """A seat from a file: ``ValueError`` unless it is one (the name is cleaned, not refused)."""
-        from ..bots.base import LEVELS
+        from lama_desktop.bots.base import LEVELS
 
         data = as_dict(data, "a seat")
         raw = data.get("name", "?")
@@ -75,7 +75,7 @@ class GameConfig:
     def from_dict(cls, data: dict) -> "GameConfig":
         """A config from a file (a save's meta, the settings' last setup): ``ValueError`` unless it names a game
         of this copy, its player count, known variants, a dealer among the seats and a seed in range."""
-        from ..engine.registry import get_game
+        from lama_desktop.engine.registry import get_game
 
         data = as_dict(data, "the game's setup")
         game_id = as_str(data.get("game"), "the game", 40)

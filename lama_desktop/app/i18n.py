@@ -19,8 +19,8 @@ import logging
 from functools import cache
 from typing import Any
 
-from .. import catalogs
-from ..catalogs import Table
+from lama_desktop import catalogs
+from lama_desktop.catalogs import Table
 
 FALLBACK = catalogs.SOURCE_LANGUAGE
 

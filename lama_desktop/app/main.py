@@ -23,12 +23,12 @@ from typing import Callable
 
 import pygame
 
-from ..storage import KINDS, Report, SaveDamaged, Storage
-from . import i18n
-from .gameconfig import GameConfig, GameResults
-from .i18n import t
-from .scene import SceneStack
-from .widgets import UI
+from lama_desktop.storage import KINDS, Report, SaveDamaged, Storage
+from lama_desktop.app import i18n
+from lama_desktop.app.gameconfig import GameConfig, GameResults
+from lama_desktop.app.i18n import t
+from lama_desktop.app.scene import SceneStack
+from lama_desktop.app.widgets import UI
 
 log = logging.getLogger("lama_desktop.app")
 
@@ -92,7 +92,7 @@ class Sounds:
             return
         self._loaded = True
         try:
-            from . import art
+            from lama_desktop.app import art
 
             self._board = art.Sounds(self.volume, self.muted)
         except Exception as error:  # no audio device, or the art package not ready
@@ -193,7 +193,7 @@ class App:
 
     def _set_icon(self) -> None:
         try:
-            from . import art
+            from lama_desktop.app import art
 
             pygame.display.set_icon(art.app_icon(64))
         except Exception as error:
@@ -221,7 +221,7 @@ class App:
     def _limit_text_width(self) -> None:
         """No text surface wider than the window (art.text.MAX_WIDTH: longer texts end with "…")."""
         try:
-            from .art import text
+            from lama_desktop.app.art import text
 
             text.MAX_WIDTH = max(MIN_SIZE[0], self.screen.get_width())
         except Exception as error:  # the art package not there: pygame's own fonts are used
@@ -291,7 +291,7 @@ class App:
 
     # games ---------------------------------------------------------------------------------------------------------
     def start_game(self, config: GameConfig) -> None:
-        from .tables import open_table
+        from lama_desktop.app.tables import open_table
 
         if self.smoke_test and self.writes_files:
             # the smoke test in a player's profile never replaces their save: kept aside, put back at the end
@@ -305,15 +305,15 @@ class App:
 
     def start_lesson(self, game_id: str) -> None:
         """A "Learn to play" lesson (``tables.open_lesson``): the player's saved game stays where it is."""
-        from .tables import open_lesson
+        from lama_desktop.app.tables import open_lesson
 
         log.info("lesson %s", game_id)
         self.stack.clear_to(open_lesson(self, game_id))
 
     def open_setup(self, game_id: str | None = None) -> None:
         """The setup screen over the title, with ``game_id`` chosen (the lesson's "Play a real game")."""
-        from .scenes.setup import SetupScene
-        from .scenes.title import TitleScene
+        from lama_desktop.app.scenes.setup import SetupScene
+        from lama_desktop.app.scenes.title import TitleScene
 
         self.stack.clear_to(TitleScene())
         self.stack.push(SetupScene(game_id))
@@ -321,8 +321,8 @@ class App:
     def continue_game(self) -> bool:
         """Open the saved game; a damaged save is moved aside (or kept untouched) and reported. True if a game
         opened."""
-        from .scenes.message import MessageScene
-        from .tables import has_table, open_table
+        from lama_desktop.app.scenes.message import MessageScene
+        from lama_desktop.app.tables import has_table, open_table
 
         try:
             saved = self.storage.load_save()
@@ -351,7 +351,7 @@ class App:
     def show_reports(self) -> None:
         """Show the player every file problem the storage queued (damaged files, failed writes), one message
         each, in the player's language."""
-        from .scenes.message import MessageScene
+        from lama_desktop.app.scenes.message import MessageScene
 
         for report in self.storage.take_reports():
             title, text = report_message(report)
@@ -359,7 +359,7 @@ class App:
 
     def game_over(self, results: GameResults) -> None:
         """Called by a table when its game ends: statistics, the save removed, then the results screen."""
-        from .scenes.results import ResultsScene
+        from lama_desktop.app.scenes.results import ResultsScene
 
         if self.writes_files:
             try:
@@ -378,7 +378,7 @@ class App:
         """Keep the finished game's record for the "Past games" list and its replay (``storage.keep_game``)."""
         if results.record is None or not self.writes_files:
             return
-        from ..pastgames import make_past_game
+        from lama_desktop.pastgames import make_past_game
 
         try:
             past = make_past_game(results.record, results.config.seats, results.scores, results.winners,
@@ -391,9 +391,9 @@ class App:
         """Show a past game (``pastgames.PastGame``) in the replay viewer, over the current screen. It is replayed
         through today's engine first (``checked``: that was done): a game the rules no longer replay is refused with
         a message naming the first move that no longer applies. True if the viewer opened."""
-        from ..pastgames import check_replay
-        from .scenes.message import MessageScene
-        from .scenes.replay import ReplayScene
+        from lama_desktop.pastgames import check_replay
+        from lama_desktop.app.scenes.message import MessageScene
+        from lama_desktop.app.scenes.replay import ReplayScene
 
         problem = None if checked else check_replay(past)
         if problem is not None:
@@ -408,8 +408,8 @@ class App:
 
     def open_record_file(self, path) -> None:
         """A file dropped onto the window: its replay, or a message saying why it is not a game record."""
-        from ..pastgames import NotAGameRecord, read_past_game
-        from .scenes.message import MessageScene
+        from lama_desktop.pastgames import NotAGameRecord, read_past_game
+        from lama_desktop.app.scenes.message import MessageScene
 
         try:
             past = read_past_game(path)
@@ -420,7 +420,7 @@ class App:
         self.open_replay(past, checked=True)
 
     def to_title(self) -> None:
-        from .scenes.title import TitleScene
+        from lama_desktop.app.scenes.title import TitleScene
 
         self.stack.clear_to(TitleScene())
 
@@ -489,12 +489,12 @@ class App:
         half-imported module)."""
         def warm_up():
             try:
-                from ..bots import levels_for
-                from ..engine.registry import games
+                from lama_desktop.bots import levels_for
+                from lama_desktop.engine.registry import games
 
                 for spec in games():
                     levels_for(spec.id)
-                from .tables import playable_games
+                from lama_desktop.app.tables import playable_games
 
                 playable_games()
             except Exception:  # the menus will report any real problem when they import the same modules
@@ -524,8 +524,8 @@ class App:
 
     def start(self) -> None:
         """Push the title (and any startup message) without running the loop (tests and tools use this)."""
-        from .scenes.message import MessageScene
-        from .scenes.title import TitleScene
+        from lama_desktop.app.scenes.message import MessageScene
+        from lama_desktop.app.scenes.title import TitleScene
 
         self.stack.push(TitleScene())
         for title, text in self.startup_messages:
@@ -623,7 +623,7 @@ def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None,
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         app = App(storage, size, smoke_test=smoke_test, timing=timing, real_paths=real_paths)
     if smoke_test:
-        from .smoke import SmokeDriver
+        from lama_desktop.app.smoke import SmokeDriver
 
         driver = SmokeDriver(app, real_paths=real_paths)
         app.frame_hooks.append(driver)

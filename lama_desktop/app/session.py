@@ -55,10 +55,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, as_move, malformed
-from ..engine.record import GameRecord
-from ..engine.registry import get_game
-from .gameconfig import GameConfig, SeatConfig
+from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, as_move, malformed
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.engine.registry import get_game
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 
 log = logging.getLogger("lama_desktop.session")
 
@@ -590,7 +590,7 @@ class GameSession:
 
 
 def _default_bot_factory(game_id: str, level: str, seed: int):
-    from ..bots import levels_for, make_bot
+    from lama_desktop.bots import levels_for, make_bot
 
     available = levels_for(game_id)
     if level not in available:  # a level not written (yet) for this game: the strongest one that exists

@@ -58,11 +58,11 @@ class SmokeDriver:
         log.info("smoke: %s", text)
 
     def __call__(self, app) -> None:
-        from .scenes.message import MessageScene
-        from .scenes.results import ResultsScene
-        from .scenes.setup import SetupScene
-        from .scenes.statistics import StatisticsScene
-        from .scenes.title import TitleScene
+        from lama_desktop.app.scenes.message import MessageScene
+        from lama_desktop.app.scenes.results import ResultsScene
+        from lama_desktop.app.scenes.setup import SetupScene
+        from lama_desktop.app.scenes.statistics import StatisticsScene
+        from lama_desktop.app.scenes.title import TitleScene
 
         top = app.stack.top
         if top is None:
@@ -102,7 +102,7 @@ class SmokeDriver:
             self._acted_on = top
             click(widget(top, "back").rect.center)
         elif isinstance(top, SetupScene):
-            from ..bots import levels_for
+            from lama_desktop.bots import levels_for
 
             levels = levels_for(self.game_id)
             level = self.level if self.level in levels else levels[-1]

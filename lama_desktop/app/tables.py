@@ -37,10 +37,10 @@ def _load() -> None:
 
 def _import_tables() -> None:
     # One explicit import per table module (PyInstaller sees them); each calls register_table(...) on import.
-    from .scenes import lama_table  # noqa: F401  (lama, lama-party)
-    from .scenes import dice_table  # noqa: F401  (lama-dice)
-    from .scenes import cadabra_table  # noqa: F401  (lama-cadabra)
-    from .scenes import llama_land_table  # noqa: F401  (llama-land)
+    from lama_desktop.app.scenes import lama_table  # noqa: F401  (lama, lama-party)
+    from lama_desktop.app.scenes import dice_table  # noqa: F401  (lama-dice)
+    from lama_desktop.app.scenes import cadabra_table  # noqa: F401  (lama-cadabra)
+    from lama_desktop.app.scenes import llama_land_table  # noqa: F401  (llama-land)
 
 
 def has_table(game_id: str) -> bool:
@@ -60,10 +60,10 @@ def open_table(app, config, saved=None):
 def open_lesson(app, game_id: str):
     """The table of ``game_id``'s "Learn to play" lesson (``tutorial/lesson.py``): its session starts from the
     lesson's position with the scripted bots, nothing saved or counted."""
-    from ..tutorial.lesson import start_lesson
-    from ..tutorial.script import load_tutorial
-    from .gameconfig import GameConfig, SeatConfig
-    from .i18n import t
+    from lama_desktop.tutorial.lesson import start_lesson
+    from lama_desktop.tutorial.script import load_tutorial
+    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.app.i18n import t
 
     _load()
     tutorial = load_tutorial(game_id)
@@ -81,7 +81,7 @@ def open_lesson(app, game_id: str):
 
 def playable_games() -> list:
     """The registry's games that have a table, in registry order."""
-    from ..engine.registry import games
+    from lama_desktop.engine.registry import games
 
     _load()
     return [spec for spec in games() if spec.id in _TABLES]

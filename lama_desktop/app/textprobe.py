@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from .art import text as _text
+from lama_desktop.app.art import text as _text
 
 BaseSurface = pygame.surface.Surface  # the real class, whatever ``pygame.Surface`` is bound to
 _BLIT = BaseSurface.blit
@@ -81,7 +81,7 @@ def _set_texts(surface, records) -> None:
 
 
 def _language() -> str:
-    from . import i18n
+    from lama_desktop.app import i18n
 
     return i18n.language()
 
@@ -390,7 +390,7 @@ GEOMETRY = ("scale", "smoothscale", "scale_by", "smoothscale_by", "rotozoom", "r
 
 def _clear_caches() -> None:
     """Drop every cached picture made before the probe was on (it would hold untracked text)."""
-    from . import art, widgets
+    from lama_desktop.app import art, widgets
 
     art.clear_caches()
     widgets._shape_cache.clear()

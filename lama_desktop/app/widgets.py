@@ -102,7 +102,7 @@ class UI:
         """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept; blank line between them). A word
         longer than a line (a path, a URL) is cut where the line is full. Linear in the text's length: only about
         a line's worth of text is measured at a time. With ``max_lines``, the last line kept ends with "…"."""
-        from .art.text import ELLIPSIS, fitting_prefix
+        from lama_desktop.app.art.text import ELLIPSIS, fitting_prefix
 
         font = self.font(size, bold)
         width = max(1, int(width))
@@ -147,11 +147,11 @@ class UI:
 def default_font(px: int, bold: bool = False) -> pygame.font.Font:
     """The project font from ``art`` when it is there, else pygame's bundled font (which renders smaller)."""
     try:
-        from . import art
+        from lama_desktop.app import art
 
         return art.font(px, bold=bold)
     except Exception:  # the art package not ready (or a font missing): still show text
-        from .art.text import make_font
+        from lama_desktop.app.art.text import make_font
 
         font = make_font(round(px * 1.32), None)
         font.bold = bold
@@ -221,7 +221,7 @@ def felt_surface(size: tuple[int, int]) -> pygame.Surface:
     """The table felt with its vignette: from ``art.table_felt`` when available, else a local rendering."""
     def build():
         try:
-            from . import art
+            from lama_desktop.app import art
 
             surf = art.table_felt(size)
             if surf.get_size() != size:
@@ -526,7 +526,7 @@ class Slider(_Row):
                  hi: float = 1.0, step: float = 0.1, fmt: Callable[[float], str] | None = None, **kw):
         super().__init__(label, **kw)
         if fmt is None:  # a share, written the language's way ("80%", "80 %")
-            from .i18n import percent as fmt
+            from lama_desktop.app.i18n import percent as fmt
         self.value, self.on_change, self.lo, self.hi, self.step_size, self.fmt = value, on_change, lo, hi, step, fmt
         self._track = pygame.Rect(0, 0, 0, 0)
 
@@ -807,7 +807,7 @@ class ListView(Widget):
         if not self.rows:
             y = self.rect.y + rh * 2.5
             try:  # a friendly llama over the empty list
-                from . import art
+                from lama_desktop.app import art
 
                 llama = art.llama_figure(ui.s(150), "cream", "#f2a93b")
                 y = self.rect.y + rh + ui.s(30) + llama.get_height()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .base import LEVELS, Bot, RandomBot
+from lama_desktop.bots.base import LEVELS, Bot, RandomBot
 
 BotFactory = Callable[[int], Bot]
 _BOTS: dict[str, dict[str, BotFactory]] = {}
@@ -16,10 +16,10 @@ def register_bots(game_id: str, factories: dict[str, BotFactory]) -> None:
 
 def _load_builtin_bots() -> None:
     # One import per game; each module calls register_bots(). Keep this list explicit (PyInstaller).
-    from . import lama  # noqa: F401
-    from . import dice  # noqa: F401  (lama-dice)
-    from . import cadabra  # noqa: F401
-    from . import llama_land  # noqa: F401  (llama-land)
+    from lama_desktop.bots import lama  # noqa: F401
+    from lama_desktop.bots import dice  # noqa: F401  (lama-dice)
+    from lama_desktop.bots import cadabra  # noqa: F401
+    from lama_desktop.bots import llama_land  # noqa: F401  (llama-land)
 
 
 def levels_for(game_id: str) -> list[str]:

@@ -10,7 +10,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-from ..engine.core import Move, View
+from lama_desktop.engine.core import Move, View
 
 LEVELS = ("random", "easy", "medium", "hard")
 

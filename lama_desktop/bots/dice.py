@@ -26,28 +26,11 @@ from __future__ import annotations
 
 import math
 
-from ..engine.core import Move
-from ..engine.dice import (
-    END_POINTS,
-    KEEP,
-    LABELS,
-    LLAMA,
-    MERGED_OUTCOMES,
-    NUM_DICE,
-    NV,
-    POINTS,
-    QUIT,
-    RETURN,
-    ROLL,
-    TAKE,
-    DiceView,
-    discard_counts,
-    discard_options,
-    returnable,
-)
-from . import register_bots
-from .base import Bot, Estimate, best_first
-from .search import normal_cdf
+from lama_desktop.engine.core import Move
+from lama_desktop.engine.dice import END_POINTS, KEEP, LABELS, LLAMA, MERGED_OUTCOMES, NUM_DICE, NV, POINTS, QUIT, RETURN, ROLL, TAKE, DiceView, discard_counts, discard_options, returnable
+from lama_desktop.bots import register_bots
+from lama_desktop.bots.base import Bot, Estimate, best_first
+from lama_desktop.bots.search import normal_cdf
 
 INF = float("inf")
 

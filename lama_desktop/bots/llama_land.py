@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import random
 
-from ..engine.core import Move
-from ..engine.llama_land.data import CACAO, COIN, CORN, HUT, NEIGHBOURS, NONE, POTATO, dec, enc, load
-from ..engine.llama_land.state import CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
-from . import register_bots
-from .base import Bot, Estimate, best_first
-from .search import normal_cdf
+from lama_desktop.engine.core import Move
+from lama_desktop.engine.llama_land.data import CACAO, COIN, CORN, HUT, NEIGHBOURS, NONE, POTATO, dec, enc, load
+from lama_desktop.engine.llama_land.state import CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
+from lama_desktop.bots import register_bots
+from lama_desktop.bots.base import Bot, Estimate, best_first
+from lama_desktop.bots.search import normal_cdf
 
 D = load()
 END = Move("end")

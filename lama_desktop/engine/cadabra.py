@@ -72,25 +72,11 @@ the discard's top is a kind; tokens are ``whites``/``blacks`` per seat; the magi
 
 from __future__ import annotations
 
-from ..resources import engine_data
-from .core import (
-    GAME_OVER,
-    NOT_ALLOWED,
-    Event,
-    GameSpec,
-    Move,
-    Refusal,
-    StateFormatError,
-    as_move,
-    malformed,
-    read_saved,
-    state_header,
-    state_property,
-    unknown_move,
-)
-from .hands import CardNames, HandsState, HandView
-from .registry import register
-from .rng import Rng
+from lama_desktop.resources import engine_data
+from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, as_move, malformed, read_saved, state_header, state_property, unknown_move
+from lama_desktop.engine.hands import CardNames, HandsState, HandView
+from lama_desktop.engine.registry import register
+from lama_desktop.engine.rng import Rng
 
 GAME_ID = "lama-cadabra"
 STATE_VERSION = 2  # 2: "aside" (cards out of the round) and "scores" (each seat's points, checked)

@@ -56,28 +56,10 @@ from __future__ import annotations
 from itertools import permutations, product
 from typing import Iterable, Sequence
 
-from ..resources import engine_data
-from .core import (
-    GAME_OVER,
-    NOT_ALLOWED,
-    Event,
-    GameSpec,
-    GameState,
-    Move,
-    Refusal,
-    StateFormatError,
-    StateView,
-    VariantSpec,
-    as_move,
-    lowest_scores,
-    malformed,
-    read_saved,
-    state_header,
-    state_property,
-    unknown_move,
-)
-from .registry import register
-from .rng import Rng
+from lama_desktop.resources import engine_data
+from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, GameState, Move, Refusal, StateFormatError, StateView, VariantSpec, as_move, lowest_scores, malformed, read_saved, state_header, state_property, unknown_move
+from lama_desktop.engine.registry import register
+from lama_desktop.engine.rng import Rng
 
 GAME_ID = "lama-dice"
 STATE_VERSION = 2  # 2: "active" (who is still in) instead of "quit", "aside" instead of "unused"

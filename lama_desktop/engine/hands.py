@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import Event, GameState, StateFormatError, StateView, lowest_scores, state_property
-from .rng import Rng
+from lama_desktop.engine.core import Event, GameState, StateFormatError, StateView, lowest_scores, state_property
+from lama_desktop.engine.rng import Rng
 
 
 class CardNames:

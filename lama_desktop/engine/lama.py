@@ -26,24 +26,10 @@ A player's tokens are always the canonical exchange of their score (whites → b
 
 from __future__ import annotations
 
-from ..resources import engine_data
-from .core import (
-    GAME_OVER,
-    NOT_ALLOWED,
-    Event,
-    GameSpec,
-    Move,
-    Refusal,
-    StateFormatError,
-    VariantSpec,
-    as_move,
-    read_saved,
-    state_header,
-    state_property,
-    unknown_move,
-)
-from .hands import CardNames, HandsState, HandView
-from .registry import register
+from lama_desktop.resources import engine_data
+from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, VariantSpec, as_move, read_saved, state_header, state_property, unknown_move
+from lama_desktop.engine.hands import CardNames, HandsState, HandView
+from lama_desktop.engine.registry import register
 
 STATE_VERSION = 2  # 2: "points" -> "scores", the Drama board as its tokens, "aside" (cards out of the round)
 DATA = engine_data("lama.yaml")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core import Event, GameState, Move, StateFormatError, as_move
-from .registry import get_game
+from lama_desktop.engine.core import Event, GameState, Move, StateFormatError, as_move
+from lama_desktop.engine.registry import get_game
 
 RECORD_VERSION = 1
 

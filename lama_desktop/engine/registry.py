@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .core import GameSpec, GameState, StateFormatError, reading_state
+from lama_desktop.engine.core import GameSpec, GameState, StateFormatError, reading_state
 
 _GAMES: dict[str, GameSpec] = {}
 
@@ -22,10 +22,10 @@ def register(spec: GameSpec) -> GameSpec:
 
 def _load_builtin_games() -> None:
     # One import per game; each module calls register(). Keep this list explicit.
-    from . import lama  # noqa: F401  (lama, lama-party)
-    from . import dice  # noqa: F401  (lama-dice)
-    from . import cadabra  # noqa: F401  (lama-cadabra)
-    from . import llama_land  # noqa: F401  (llama-land)
+    from lama_desktop.engine import lama  # noqa: F401  (lama, lama-party)
+    from lama_desktop.engine import dice  # noqa: F401  (lama-dice)
+    from lama_desktop.engine import cadabra  # noqa: F401  (lama-cadabra)
+    from lama_desktop.engine import llama_land  # noqa: F401  (llama-land)
 
 
 #: the order games are offered in (menus, rules viewer); independent of which module happened to load first

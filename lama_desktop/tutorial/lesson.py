@@ -26,9 +26,9 @@ import threading
 from collections import deque
 from typing import Callable, Mapping
 
-from ..engine.core import Move, Refusal, as_move
-from ..engine.record import GameRecord
-from .script import Step, Tutorial
+from lama_desktop.engine.core import Move, Refusal, as_move
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.tutorial.script import Step, Tutorial
 
 #: the "level" a lesson's bot shows on its plate: it plays the lesson's scripted moves, it has no strength
 LESSON_LEVEL = "lesson"
@@ -224,7 +224,7 @@ class Lesson:
 def start_lesson(tutorial: Tutorial, player_name: str = "You", pace: str | float = "normal", **session_kw):
     """The ``GameSession`` of a lesson (started from its position, nothing saved, no statistics, scripted bots)
     with its ``Lesson`` as ``session.lesson``."""
-    from ..app.session import GameSession, Seat
+    from lama_desktop.app.session import GameSession, Seat
 
     state = tutorial.start_state()
     record = GameRecord(tutorial.game_id, state.num_players, tuple(sorted(tutorial.variants)), 0, {}, [],

@@ -119,20 +119,20 @@ class Tutorial:
 
     def start_state(self):
         """The engine state the lesson starts from (``registry.load_position`` of its position file)."""
-        from ..engine.registry import load_position
+        from lama_desktop.engine.registry import load_position
 
         return load_position(self.position_path())
 
 
 def tutorials_dir() -> Path:
-    from ..resources import data_root
+    from lama_desktop.resources import data_root
 
     return data_root("assets") / "tutorials"
 
 
 def tutorials(folder: Path | None = None) -> list[str]:
     """The game ids that have a lesson, in the games' menu order."""
-    from ..engine.registry import GAME_ORDER
+    from lama_desktop.engine.registry import GAME_ORDER
 
     folder = folder or tutorials_dir()
     found = {p.stem for p in folder.glob("*.yaml")} if folder.is_dir() else set()
@@ -185,7 +185,7 @@ def load_tutorial(game_id: str, folder: Path | None = None) -> Tutorial:
 def parse_tutorial(text: str, path: Path, check_position: bool = True) -> Tutorial:
     import yaml
 
-    from ..engine.core import IllegalMove, Move
+    from lama_desktop.engine.core import IllegalMove, Move
 
     def fail(message: str, step: str | None = None) -> TutorialError:
         where = f"{path.name}, step {step!r}" if step else path.name
@@ -319,11 +319,11 @@ def parse_tutorial(text: str, path: Path, check_position: bool = True) -> Tutori
         raise fail("'position' is a file name in assets/tutorials/positions/ (name.json)")
     tutorial = Tutorial(game_id, tuple(variants), position, tuple(seats), bots, tuple(steps), tuple(shots), path)
     if check_position:
-        from ..engine.core import StateFormatError
+        from lama_desktop.engine.core import StateFormatError
 
         position_path = path.parent / "positions" / position
         try:
-            from ..engine.registry import load_position
+            from lama_desktop.engine.registry import load_position
 
             state = load_position(position_path)
         except StateFormatError as error:

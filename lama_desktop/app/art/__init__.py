@@ -25,23 +25,17 @@ from __future__ import annotations
 
 import pygame
 
-from . import cache as _cache
-from .cards import (
-    CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot,
-    double_values,
-)
-from .dice import FACES as DIE_FACES
-from .dice import die, die_face
-from .extras import (
-    LAND_ICONS, LAND_LEVEL_COLORS, block_geometry, land_block, land_icon, show_stage, show_stage_size,
-    show_star_centers,
-)
-from .palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
-from .scenery import LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
-from .sounds import NAMES as SOUND_NAMES
-from .sounds import Sounds
-from .text import display_font, font
-from .tokens import TOKENS, token, token_color, token_stack
+from lama_desktop.app.art import cache as _cache
+from lama_desktop.app.art.cards import CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot, double_values
+from lama_desktop.app.art.dice import FACES as DIE_FACES
+from lama_desktop.app.art.dice import die, die_face
+from lama_desktop.app.art.extras import LAND_ICONS, LAND_LEVEL_COLORS, block_geometry, land_block, land_icon, show_stage, show_stage_size, show_star_centers
+from lama_desktop.app.art.palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
+from lama_desktop.app.art.scenery import LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
+from lama_desktop.app.art.sounds import NAMES as SOUND_NAMES
+from lama_desktop.app.art.sounds import Sounds
+from lama_desktop.app.art.text import display_font, font
+from lama_desktop.app.art.tokens import TOKENS, token, token_color, token_stack
 
 _state = {"colorblind": False, "initialised": False}
 

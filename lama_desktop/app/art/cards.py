@@ -7,14 +7,14 @@ no corner indices or pips) so that they stay legible down to ~50 px.
 
 from __future__ import annotations
 
-from .cache import surface_cache
+from lama_desktop.app.art.cache import surface_cache
 
 import pygame
 
-from . import svg
-from .palette import PALETTE, VALUE_SHAPES, luminance, mix, palette, rgb_hex, shade
-from .shapes import shape
-from .text import blit_centered, outlined
+from lama_desktop.app.art import svg
+from lama_desktop.app.art.palette import PALETTE, VALUE_SHAPES, luminance, mix, palette, rgb_hex, shade
+from lama_desktop.app.art.shapes import shape
+from lama_desktop.app.art.text import blit_centered, outlined
 
 VW, VH = 500, 700
 RADIUS = 30  # 6 % of the width

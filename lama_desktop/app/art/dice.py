@@ -7,13 +7,13 @@ plain, shaded ivory, so that nothing on a die competes with what it rolled. A di
 
 from __future__ import annotations
 
-from .cache import surface_cache
+from lama_desktop.app.art.cache import surface_cache
 
 import pygame
 
-from . import svg
-from .palette import PALETTE, rgb_hex, shade
-from .shapes import pip_layout
+from lama_desktop.app.art import svg
+from lama_desktop.app.art.palette import PALETTE, rgb_hex, shade
+from lama_desktop.app.art.shapes import pip_layout
 
 FACES = ("1", "2", "3", "4", "5", "6", "L")
 INK = rgb_hex(PALETTE["ink"])

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from .cache import surface_cache
+from lama_desktop.app.art.cache import surface_cache
 
 import pygame
 
-from . import svg
-from .palette import PALETTE, hex_rgb, mix, rgb_hex, shade
-from .text import outlined
+from lama_desktop.app.art import svg
+from lama_desktop.app.art.palette import PALETTE, hex_rgb, mix, rgb_hex, shade
+from lama_desktop.app.art.text import outlined
 
 INK = rgb_hex(PALETTE["ink"])
 

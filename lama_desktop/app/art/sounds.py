@@ -11,7 +11,7 @@ import random
 
 import pygame
 
-from ...resources import ResourceError, data_root
+from lama_desktop.resources import ResourceError, data_root
 
 NAMES = ("card_play", "card_draw", "shuffle", "deal", "token", "dice_roll", "blowup", "show_start", "turn",
          "click", "win")

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from ...resources import asset_path
+from lama_desktop.resources import asset_path
 
 _SVG_OPEN = re.compile(r"<svg\b[^>]*>", re.S)
 _VIEWBOX = re.compile(r'viewBox="([^"]+)"')

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from ...resources import asset_path
+from lama_desktop.resources import asset_path
 
 FONT_FILES = {
     "regular": "Lato-Regular.ttf",

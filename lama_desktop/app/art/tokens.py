@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 
-from .cache import surface_cache
+from lama_desktop.app.art.cache import surface_cache
 
 import pygame
 
-from . import svg
-from .palette import PALETTE, mix, rgb_hex, shade
-from .shapes import star_points
-from .text import blit_centered, outlined
+from lama_desktop.app.art import svg
+from lama_desktop.app.art.palette import PALETTE, mix, rgb_hex, shade
+from lama_desktop.app.art.shapes import star_points
+from lama_desktop.app.art.text import blit_centered, outlined
 
 TOKENS = {
     # kind: (face, rim, numeral colour, label)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import art
-from ..table.pieces import finish
-from ..table.seats import seat_color_name, seat_rgb  # noqa: F401  (a seat's colour: the same on every table)
+from lama_desktop.app import art
+from lama_desktop.app.table.pieces import finish
+from lama_desktop.app.table.seats import seat_color_name, seat_rgb  # noqa: F401  (a seat's colour: the same on every table)
 
 INK = (74, 52, 38)
 FOUNDATION_TOP = (178, 170, 160)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import art
-from ..i18n import language, t
-from ..table.pieces import finish
-from ..widgets import UI, draw_panel
-from .iso import INK, seat_rgb
+from lama_desktop.app import art
+from lama_desktop.app.i18n import language, t
+from lama_desktop.app.table.pieces import finish
+from lama_desktop.app.widgets import UI, draw_panel
+from lama_desktop.app.land.iso import INK, seat_rgb
 
 CREAM = (251, 243, 225)
 PAPER_EDGE = (214, 196, 168)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..scene import Scene
-from ..widgets import CREAM, INK, UI, WidgetGroup, blit_center, felt_surface
+from lama_desktop.app.scene import Scene
+from lama_desktop.app.widgets import CREAM, INK, UI, WidgetGroup, blit_center, felt_surface
 
 
 class MenuScene(Scene):

@@ -24,20 +24,19 @@ import math
 
 import pygame
 
-from .. import art
-from ..gameconfig import GameConfig
-from ..i18n import about, language, plural, t
-from ..session import GameSession
-from ..table.pieces import GOLD, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
-from ..table.scene_base import TableEvent, open_session
-from ..table.tooltip import Tip
-from ..tables import register_table
-from ..widgets import INK_SOFT, Button
-from . import lama_table
-from .lama_table import LamaTableScene, _GameEnd
-from .round_summary import RoundSummaryScene
-from ...engine.cadabra import (CARD_IDS, DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS,
-                                SHOW_THRESHOLD, SYMBOL, VALUES)
+from lama_desktop.app import art
+from lama_desktop.app.gameconfig import GameConfig
+from lama_desktop.app.i18n import about, language, plural, t
+from lama_desktop.app.session import GameSession
+from lama_desktop.app.table.pieces import GOLD, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
+from lama_desktop.app.table.scene_base import TableEvent, open_session
+from lama_desktop.app.table.tooltip import Tip
+from lama_desktop.app.tables import register_table
+from lama_desktop.app.widgets import INK_SOFT, Button
+from lama_desktop.app.scenes import lama_table
+from lama_desktop.app.scenes.lama_table import LamaTableScene, _GameEnd
+from lama_desktop.app.scenes.round_summary import RoundSummaryScene
+from lama_desktop.engine.cadabra import CARD_IDS, DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
 
 #: engine card id → the table's card name (value + "@" circle, "#" square, "*" star) and back
 _SUFFIX = {"circle": "@", "square": "#", "star": "*"}

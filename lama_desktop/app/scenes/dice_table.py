@@ -23,23 +23,20 @@ import random
 
 import pygame
 
-from .. import art
-from ..gameconfig import GameConfig
-from ..i18n import about, language, plural, t
-from ..i18n import winners as i18n_winners
-from ..session import GameSession
-from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
-from ..table.pieces import (
-    CREAM, GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy,
-    draw_token_stacks, finish, rotated_shadow, token_stacks_rect,
-)
-from ..table.scene_base import TableEvent, TableScene, open_session
-from ..table.tooltip import Tip
-from ..tables import register_table
-from ..widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
-from .round_summary import RoundSummaryScene
-from ...engine.core import Move
-from ...engine.dice import DICE_FACES, END_POINTS, LABELS, LLAMA_ROW, POINTS, ROW_SIZE, discard_counts, holding
+from lama_desktop.app import art
+from lama_desktop.app.gameconfig import GameConfig
+from lama_desktop.app.i18n import about, language, plural, t
+from lama_desktop.app.i18n import winners as i18n_winners
+from lama_desktop.app.session import GameSession
+from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
+from lama_desktop.app.table.pieces import CREAM, GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy, draw_token_stacks, finish, rotated_shadow, token_stacks_rect
+from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session
+from lama_desktop.app.table.tooltip import Tip
+from lama_desktop.app.tables import register_table
+from lama_desktop.app.widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
+from lama_desktop.app.scenes.round_summary import RoundSummaryScene
+from lama_desktop.engine.core import Move
+from lama_desktop.engine.dice import DICE_FACES, END_POINTS, LABELS, LLAMA_ROW, POINTS, ROW_SIZE, discard_counts, holding
 
 log = logging.getLogger("lama_desktop.table")
 

@@ -8,12 +8,12 @@ every time).
 
 from __future__ import annotations
 
-from ... import screenshots
-from ...engine.dice import DiceState
-from ...engine.record import GameRecord
-from ..session import GameSession
-from ..table.shots import push_table, register, seats as _seats, settle
-from .dice_table import DiceRoundSummary, DiceTableScene
+from lama_desktop import screenshots
+from lama_desktop.engine.dice import DiceState
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.app.session import GameSession
+from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle
+from lama_desktop.app.scenes.dice_table import DiceRoundSummary, DiceTableScene
 
 
 def _push(app, session: GameSession) -> DiceTableScene:
@@ -127,15 +127,15 @@ def _round_summary(app):
 
 def _rules(page: int):
     def build(app):
-        from .rules import RulesScene
+        from lama_desktop.app.scenes.rules import RulesScene
 
         app.stack.push(RulesScene("lama-dice", page))
     return build
 
 
 def _played(seat, move, events):
-    from ...engine.core import Move
-    from ..session import Played
+    from lama_desktop.engine.core import Move
+    from lama_desktop.app.session import Played
 
     return Played(seat, Move.parse(move), events, False)
 

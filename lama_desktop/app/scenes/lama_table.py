@@ -20,23 +20,19 @@ import logging
 
 import pygame
 
-from .. import art
-from ..gameconfig import GameConfig
-from ..i18n import about, language, plural, t
-from ..i18n import winners as i18n_winners
-from ..session import GameSession
-from ..table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
-from ..table.pieces import (
-    CREAM, GOLD, Toast, blit_card, blit_flipping, card_height, card_image,
-    count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy,
-    rotated_shadow,
-)
-from ..table.scene_base import TableEvent, TableScene, open_session
-from ..table.tooltip import Tip
-from ..tables import register_table
-from ..widgets import UI, Button, felt_surface
-from ...engine.core import Event, Move
-from ...engine.lama import CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
+from lama_desktop.app import art
+from lama_desktop.app.gameconfig import GameConfig
+from lama_desktop.app.i18n import about, language, plural, t
+from lama_desktop.app.i18n import winners as i18n_winners
+from lama_desktop.app.session import GameSession
+from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
+from lama_desktop.app.table.pieces import CREAM, GOLD, Toast, blit_card, blit_flipping, card_height, card_image, count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, rotated_shadow
+from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session
+from lama_desktop.app.table.tooltip import Tip
+from lama_desktop.app.tables import register_table
+from lama_desktop.app.widgets import UI, Button, felt_surface
+from lama_desktop.engine.core import Event, Move
+from lama_desktop.engine.lama import CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
 
 log = logging.getLogger("lama_desktop.table")
 
@@ -555,7 +551,7 @@ class LamaTableScene(TableScene):
         self._was_my_turn = my_turn
 
     def _open_privacy(self, seat: int) -> None:
-        from .privacy import PrivacyScene
+        from lama_desktop.app.scenes.privacy import PrivacyScene
 
         self.revealed = False
         self.privacy_open = True
@@ -884,7 +880,7 @@ class LamaTableScene(TableScene):
 
     def _round_summary(self):
         """The round-summary scene and its options."""
-        from .round_summary import RoundSummaryScene
+        from lama_desktop.app.scenes.round_summary import RoundSummaryScene
 
         return RoundSummaryScene, {"pinks": self.pinks, "each_llama": "llama-each-10" in self.variants}
 
@@ -924,7 +920,7 @@ class LamaTableScene(TableScene):
         self.log.add(lazy.about("lama.log.return", seat, name=self._name(seat), value=token), (255, 214, 110))
         ending, self._round_ending = self._round_ending, None
         if ending is not None:  # the round's summary, with the totals after the token came back (the engine's)
-            from .round_summary import closed_round
+            from lama_desktop.app.scenes.round_summary import closed_round
 
             self._show_round_summary(closed_round(ending, Event("token_return", seat, d)), TOKEN_TIME + 0.3)
 

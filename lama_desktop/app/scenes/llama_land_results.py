@@ -12,15 +12,15 @@ import logging
 
 import pygame
 
-from ..gameconfig import GameResults
-from ..i18n import names as list_names
-from ..i18n import t
-from ..i18n import winners as winners_text
-from ..land.iso import seat_rgb
-from ..land.pieces import CROP_COLORS, OBJ_COLORS, icon
-from ..widgets import GOLD, INK, INK_SOFT, draw_panel, felt_surface
-from .base import draw_heading
-from .results import EndOfGameScene, local_player
+from lama_desktop.app.gameconfig import GameResults
+from lama_desktop.app.i18n import names as list_names
+from lama_desktop.app.i18n import t
+from lama_desktop.app.i18n import winners as winners_text
+from lama_desktop.app.land.iso import seat_rgb
+from lama_desktop.app.land.pieces import CROP_COLORS, OBJ_COLORS, icon
+from lama_desktop.app.widgets import GOLD, INK, INK_SOFT, draw_panel, felt_surface
+from lama_desktop.app.scenes.base import draw_heading
+from lama_desktop.app.scenes.results import EndOfGameScene, local_player
 
 log = logging.getLogger("lama_desktop.app")
 

@@ -7,14 +7,14 @@ coins, so that the choice of paying coins for missing crops shows), the final sc
 
 from __future__ import annotations
 
-from ... import screenshots
-from ...bots import make_bot
-from ...engine.record import GameRecord
-from ..gameconfig import GameConfig
-from ..session import GameSession
-from ..table import shots
-from ..table.shots import push_table, seats as _seats
-from .llama_land_table import LlamaLandTableScene
+from lama_desktop import screenshots
+from lama_desktop.bots import make_bot
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.app.gameconfig import GameConfig
+from lama_desktop.app.session import GameSession
+from lama_desktop.app.table import shots
+from lama_desktop.app.table.shots import push_table, seats as _seats
+from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene
 
 GAME = "llama-land"
 
@@ -150,7 +150,7 @@ def _final(app):
 
 
 def _rules(app):
-    from .rules import RulesScene
+    from lama_desktop.app.scenes.rules import RulesScene
 
     app.stack.push(RulesScene("llama-land", page=2))
 

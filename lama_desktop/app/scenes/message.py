@@ -12,9 +12,9 @@ from typing import Callable, Sequence
 
 import pygame
 
-from ..i18n import t
-from ..widgets import GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, blit_text_center, draw_panel, draw_shadow
-from .base import MenuScene
+from lama_desktop.app.i18n import t
+from lama_desktop.app.widgets import GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, blit_text_center, draw_panel, draw_shadow
+from lama_desktop.app.scenes.base import MenuScene
 
 
 class MessageScene(MenuScene):

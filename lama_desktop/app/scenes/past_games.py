@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import t
-from ..widgets import Button, Column, ListView, Tagged, draw_panel, felt_surface
-from .base import MenuScene, draw_heading
-from .title import t_game
+from lama_desktop.app.i18n import t
+from lama_desktop.app.widgets import Button, Column, ListView, Tagged, draw_panel, felt_surface
+from lama_desktop.app.scenes.base import MenuScene, draw_heading
+from lama_desktop.app.scenes.title import t_game
 
 
 def result_text(past) -> str:

@@ -10,9 +10,9 @@ from typing import Callable
 
 import pygame
 
-from ..i18n import t
-from ..widgets import INK, Button, blit_center, draw_panel
-from .base import MenuScene
+from lama_desktop.app.i18n import t
+from lama_desktop.app.widgets import INK, Button, blit_center, draw_panel
+from lama_desktop.app.scenes.base import MenuScene
 
 
 class PauseScene(MenuScene):
@@ -45,12 +45,12 @@ class PauseScene(MenuScene):
                     (self.panel.centerx, self.panel.y + ui.s(58)))
 
     def rules(self):
-        from .rules import RulesScene
+        from lama_desktop.app.scenes.rules import RulesScene
 
         self.stack.push(RulesScene(self.game_id))
 
     def settings(self):
-        from .settings import SettingsScene
+        from lama_desktop.app.scenes.settings import SettingsScene
 
         self.stack.push(SettingsScene())
 

@@ -11,16 +11,16 @@ from typing import Callable
 
 import pygame
 
-from ..i18n import t
-from ..widgets import INK, INK_SOFT, Button, blit_center, draw_panel, felt_surface
-from .base import MenuScene
+from lama_desktop.app.i18n import t
+from lama_desktop.app.widgets import INK, INK_SOFT, Button, blit_center, draw_panel, felt_surface
+from lama_desktop.app.scenes.base import MenuScene
 
 
 def hotseat_name(name: str, human: int | None = None) -> str:
     """The name the privacy screen calls a player by: never "You" (at a shared screen that is everybody), but
     "Player <human + 1>" instead (``human``: the seat's rank among the human seats; an old save, a typed "You");
     any other name as it is."""
-    from .setup import default_you_names, numbered_name
+    from lama_desktop.app.scenes.setup import default_you_names, numbered_name
 
     if name.strip() and name.strip() not in default_you_names():
         return name
@@ -56,7 +56,7 @@ class PrivacyScene(MenuScene):
             self.on_ready()
 
     def open_pause(self):
-        from .pause import PauseScene
+        from lama_desktop.app.scenes.pause import PauseScene
 
         self.stack.push(PauseScene())
 
@@ -64,7 +64,7 @@ class PrivacyScene(MenuScene):
         w, h = surface.get_size()
         surface.blit(felt_surface((w, h)), (0, 0))
         try:
-            from .. import art
+            from lama_desktop.app import art
 
             back = art.card_back(ui.s(120))
             for i, dx in enumerate((-70, 0, 70)):

@@ -23,12 +23,12 @@ import time
 
 import pygame
 
-from ...pastgames import PastGame, export_name, timeline
-from .. import i18n
-from ..i18n import language, t
-from ..scene import Scene, SceneStack
-from ..table.pieces import expand_icon_rect
-from ..widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
+from lama_desktop.pastgames import PastGame, export_name, timeline
+from lama_desktop.app import i18n
+from lama_desktop.app.i18n import language, t
+from lama_desktop.app.scene import Scene, SceneStack
+from lama_desktop.app.table.pieces import expand_icon_rect
+from lama_desktop.app.widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
 
 log = logging.getLogger("lama_desktop.replay")
 
@@ -260,10 +260,10 @@ class ReplayScene(Scene):
     def _table_at(self, pos: int, view=...):
         """A table of ``view`` (default: the view shown) opened on the position after ``pos`` moves (frozen;
         omniscient in the open view), settled: its opening animations and events shown at once."""
-        from ...engine.record import GameRecord
-        from ...storage import SavedGame
-        from ..gameconfig import GameConfig, SeatConfig
-        from ..tables import open_table
+        from lama_desktop.engine.record import GameRecord
+        from lama_desktop.storage import SavedGame
+        from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+        from lama_desktop.app.tables import open_table
 
         past = self.past
         record = GameRecord(past.record.game_id, past.record.players, past.record.variants, past.record.seed,
@@ -394,7 +394,7 @@ class ReplayScene(Scene):
 
     def _cannot_show(self, error: Exception) -> None:
         """A position (or a move of the history) a table cannot show: the viewer closes with a message saying why."""
-        from .message import MessageScene
+        from lama_desktop.app.scenes.message import MessageScene
 
         log.error("the replay's table cannot show move %s", self.pos, exc_info=error)
         if self.table is not None:
@@ -483,7 +483,7 @@ class ReplayScene(Scene):
             x = rect.right + ui.s(8)
 
     def export(self) -> None:
-        from .message import MessageScene
+        from lama_desktop.app.scenes.message import MessageScene
 
         storage = self.app.storage
         folder = storage.export_dir
@@ -601,7 +601,7 @@ class ReplayScene(Scene):
         """The size the table is laid out and drawn at before it is scaled into its room: the room's own shape (the
         table fills the room, no band of felt above and below it), as tall as the window, and never smaller than
         the smallest window a table is made for (``main.MIN_SIZE``)."""
-        from ..main import MIN_SIZE
+        from lama_desktop.app.main import MIN_SIZE
 
         room = self.table_room(ui, size)
         aspect = max(0.5, min(3.0, room.w / max(1, room.h)))

@@ -14,11 +14,10 @@ import logging
 import pygame
 import yaml
 
-from ...resources import asset_path
-from ..i18n import t
-from ..widgets import (CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel,
-                       draw_shadow, felt_surface)
-from .base import MenuScene, draw_heading
+from lama_desktop.resources import asset_path
+from lama_desktop.app.i18n import t
+from lama_desktop.app.widgets import CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel, draw_shadow, felt_surface
+from lama_desktop.app.scenes.base import MenuScene, draw_heading
 
 log = logging.getLogger("lama_desktop.rules")
 
@@ -47,7 +46,7 @@ def rules_books() -> list[dict]:
                  for page in data["pages"]]
         books.append(dict(data, title=t(f"{domain}.title"), pages=pages))
     try:  # in the order of the game registry (L.A.M.A. first); the app's own help ("last: true") at the end
-        from ...engine.registry import games
+        from lama_desktop.engine.registry import games
 
         order = [spec.id for spec in games()]
     except Exception:
@@ -234,7 +233,7 @@ class RulesScene(MenuScene):
 
     def _draw_pictures(self, surface, ui, cards, tokens, rect):
         try:
-            from .. import art
+            from lama_desktop.app import art
         except Exception:
             return
         card_w = ui.s(120)

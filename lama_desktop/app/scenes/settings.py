@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, percent, t
-from ..widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
-from .base import MenuScene, draw_heading
+from lama_desktop.storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
+from lama_desktop.app.i18n import LANGUAGE_NAMES, LANGUAGES, percent, t
+from lama_desktop.app.widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
+from lama_desktop.app.scenes.base import MenuScene, draw_heading
 
 
 class SettingsScene(MenuScene):
@@ -77,7 +77,7 @@ class SettingsScene(MenuScene):
         if card_w < ui.s(50):
             return
         try:
-            from .. import art
+            from lama_desktop.app import art
 
             faces = [art.card_face(c, card_w, colorblind=self.app.settings.colorblind) for c in "123456"]
         except Exception:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import decimal, percent, t
-from ..widgets import Button, Column, Cycler, ListView, draw_panel, felt_surface
-from .base import MenuScene, draw_heading
-from .title import t_game
+from lama_desktop.app.i18n import decimal, percent, t
+from lama_desktop.app.widgets import Button, Column, Cycler, ListView, draw_panel, felt_surface
+from lama_desktop.app.scenes.base import MenuScene, draw_heading
+from lama_desktop.app.scenes.title import t_game
 
 
 class StatisticsScene(MenuScene):
@@ -69,12 +69,12 @@ class StatisticsScene(MenuScene):
         self.build()
 
     def past_games(self):
-        from .past_games import PastGamesScene
+        from lama_desktop.app.scenes.past_games import PastGamesScene
 
         self.stack.push(PastGamesScene())
 
     def confirm_reset(self):
-        from .message import MessageScene
+        from lama_desktop.app.scenes.message import MessageScene
 
         self.stack.push(MessageScene(t("common.stats.reset"), t("common.stats.reset_confirm"),
                                      [(t("common.stats.reset"), self.reset, "danger"),

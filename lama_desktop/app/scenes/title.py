@@ -8,22 +8,22 @@ import math
 
 import pygame
 
-from ... import __version__
-from ..i18n import t
-from ..widgets import CREAM, GOLD, Button, blit_center, draw_shadow, felt_surface
-from .base import MenuScene
+from lama_desktop import __version__
+from lama_desktop.app.i18n import t
+from lama_desktop.app.widgets import CREAM, GOLD, Button, blit_center, draw_shadow, felt_surface
+from lama_desktop.app.scenes.base import MenuScene
 
 
 def logo_surface(ui, width: int) -> pygame.Surface:
     """The game's logo from ``art.logo`` when there is one, else a lettered logo in the project font."""
     try:
-        from .. import art
+        from lama_desktop.app import art
 
         return art.logo(width)
     except Exception:
         pass
     try:
-        from .. import art
+        from lama_desktop.app import art
 
         img = art.text.outlined("L.A.M.A.", width * 0.2, CREAM, (74, 44, 29), max(2, width * 0.012))
     except Exception:
@@ -35,7 +35,7 @@ def logo_surface(ui, width: int) -> pygame.Surface:
 
 def card_fan(ui, center, width: int, cards, spread: float, radius: float, tilt: float = 0.0):
     """(surface, rect) pairs of a fan of card faces around ``center`` (decoration for menus)."""
-    from .. import art
+    from lama_desktop.app import art
 
     out = []
     n = len(cards)
@@ -168,27 +168,27 @@ class TitleScene(MenuScene):
         self.app.continue_game()
 
     def on_new_game(self):
-        from .setup import SetupScene
+        from lama_desktop.app.scenes.setup import SetupScene
 
         self.stack.push(SetupScene())
 
     def on_learn(self):
-        from .lessons import LessonsScene
+        from lama_desktop.app.scenes.lessons import LessonsScene
 
         self.stack.push(LessonsScene())
 
     def on_rules(self):
-        from .rules import RulesScene
+        from lama_desktop.app.scenes.rules import RulesScene
 
         self.stack.push(RulesScene())
 
     def on_statistics(self):
-        from .statistics import StatisticsScene
+        from lama_desktop.app.scenes.statistics import StatisticsScene
 
         self.stack.push(StatisticsScene())
 
     def on_settings(self):
-        from .settings import SettingsScene
+        from lama_desktop.app.scenes.settings import SettingsScene
 
         self.stack.push(SettingsScene())
 
@@ -196,7 +196,7 @@ class TitleScene(MenuScene):
         self.app.quit(0)
 
     def confirm_quit(self):
-        from .message import MessageScene
+        from lama_desktop.app.scenes.message import MessageScene
 
         # the saved game is promised only when there is one
         text = t("common.title.quit_confirm") if self.app.storage.has_save() else t("common.title.quit_confirm_no_save")
@@ -217,6 +217,6 @@ def first_start(app) -> bool:
 
 def t_game(game_id: str) -> str:
     """A game's display name in the current language."""
-    from ..i18n import t_or
+    from lama_desktop.app.i18n import t_or
 
     return t_or(f"common.games.{game_id}", game_id)

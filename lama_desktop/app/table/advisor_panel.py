@@ -22,9 +22,9 @@ import time
 
 import pygame
 
-from ...advise import advise, move_label, points_text, reason_text, summary_line
-from ..i18n import percent as share, t
-from ..widgets import CREAM, GOLD, GOLD_LIGHT, INK, INK_SOFT, PAPER_EDGE, Button, draw_panel
+from lama_desktop.advise import advise, move_label, points_text, reason_text, summary_line
+from lama_desktop.app.i18n import percent as share, t
+from lama_desktop.app.widgets import CREAM, GOLD, GOLD_LIGHT, INK, INK_SOFT, PAPER_EDGE, Button, draw_panel
 
 log = logging.getLogger("lama_desktop.advisor")
 

@@ -21,9 +21,9 @@ import logging
 
 import pygame
 
-from ..i18n import t
-from ..widgets import INK, Button, draw_panel
-from .pieces import expand_icon_rect
+from lama_desktop.app.i18n import t
+from lama_desktop.app.widgets import INK, Button, draw_panel
+from lama_desktop.app.table.pieces import expand_icon_rect
 
 log = logging.getLogger("lama_desktop.history")
 
@@ -99,8 +99,8 @@ class HistoryPanel:
         session = table.session
         kept = session.undo()
         self.log.cut_at_move(kept)
-        from ...storage import SavedGame
-        from ..tables import open_table
+        from lama_desktop.storage import SavedGame
+        from lama_desktop.app.tables import open_table
 
         saved = SavedGame(session.record, session.state, session.meta())
         config = table._results_config()

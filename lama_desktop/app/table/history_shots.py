@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..gameconfig import GameConfig
-from ..tables import open_table
-from .shots import FROZEN, register, seats
+from lama_desktop.app.gameconfig import GameConfig
+from lama_desktop.app.tables import open_table
+from lama_desktop.app.table.shots import FROZEN, register, seats
 
 GAMES = {"lama": 4, "lama-dice": 4, "lama-cadabra": 4, "llama-land": 3}
 MOVES = {"lama": 26, "lama-dice": 26, "lama-cadabra": 26, "llama-land": 14}

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...resources import level_path
+from lama_desktop.resources import level_path
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ CANDIDATE_MOVES = ["play 1", "play 2", "play 3", "play 4", "play 5", "play 6", "
 
 
 def _shot(name):
-    from ... import screenshots
+    from lama_desktop import screenshots
 
     screenshots._load_game_shots()
     for shot, builder, frames in screenshots.SHOTS:
@@ -38,15 +38,15 @@ def _shot(name):
 
 def _scene_type(game: str):
     if game in ("lama", "lama-party"):
-        from ..scenes.lama_table import LamaTableScene
+        from lama_desktop.app.scenes.lama_table import LamaTableScene
         return LamaTableScene
     if game == "lama-dice":
-        from ..scenes.dice_table import DiceTableScene
+        from lama_desktop.app.scenes.dice_table import DiceTableScene
         return DiceTableScene
     if game == "lama-cadabra":
-        from ..scenes.cadabra_table import CadabraTableScene
+        from lama_desktop.app.scenes.cadabra_table import CadabraTableScene
         return CadabraTableScene
-    from ..scenes.llama_land_table import LlamaLandTableScene
+    from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene
     return LlamaLandTableScene
 
 
@@ -61,7 +61,7 @@ def _played(game: str, players: int, seed: int, until):
     """A seeded game played forward until ``until(state, moves_in_round)``; returns (record, state, round_end)."""
     import random
 
-    from ...engine.record import GameRecord
+    from lama_desktop.engine.record import GameRecord
 
     record = GameRecord(game, players, (), seed, {})
     state = record.new_state()
@@ -81,23 +81,23 @@ def _played(game: str, players: int, seed: int, until):
 
 
 def _session(game, players, seed, until):
-    from ..session import GameSession
-    from .shots import seats
+    from lama_desktop.app.session import GameSession
+    from lama_desktop.app.table.shots import seats
 
     record, state, end = _played(game, players, seed, until)
     return GameSession(record, seats(players), state=state), end
 
 
 def _push(app, game, session):
-    from ..gameconfig import GameConfig
-    from .shots import push_table
+    from lama_desktop.app.gameconfig import GameConfig
+    from lama_desktop.app.table.shots import push_table
 
     config = GameConfig(game, list(session.seats), tuple(session.record.variants), 0, session.record.seed)
     return push_table(app, _scene_type(game), session, config)
 
 
 def _settle(app, scene):
-    from .shots import settle
+    from lama_desktop.app.table.shots import settle
 
     skip = getattr(scene, "skip_animations", None) or getattr(scene, "_skip", None)
     settle(app, scene, 8, skip)
@@ -105,7 +105,7 @@ def _settle(app, scene):
 
 def _longest(domain: str, prefix: str) -> str:
     """The longest message of ``domain.prefix*`` in the current language, its placeholders filled with names."""
-    from .. import i18n
+    from lama_desktop.app import i18n
 
     names = defaultdict(lambda: "Élise")
     names.update(names="Élise, Dawid", n=3, card="6")
@@ -130,8 +130,8 @@ def _longest(domain: str, prefix: str) -> str:
 
 def _toasts(scene, game, domain) -> None:
     """A real refusal of the engine (the toast the player sees), then the game's longest reason and message."""
-    from ...engine.core import Move
-    from .pieces import Toast
+    from lama_desktop.engine.core import Move
+    from lama_desktop.app.table.pieces import Toast
 
     state = scene.session.state
     for text in CANDIDATE_MOVES:
@@ -175,13 +175,13 @@ def _summary(game: str, players: int, seed: int):
         if end is None:
             return
         if game == "lama-dice":
-            from ..scenes.dice_table import DiceRoundSummary
+            from lama_desktop.app.scenes.dice_table import DiceRoundSummary
             summary = DiceRoundSummary(end, session.names)
         elif game == "lama-cadabra":
-            from ..scenes.cadabra_table import CadabraSummaryScene
+            from lama_desktop.app.scenes.cadabra_table import CadabraSummaryScene
             summary = CadabraSummaryScene(end, session.names)
         else:
-            from ..scenes.round_summary import RoundSummaryScene
+            from lama_desktop.app.scenes.round_summary import RoundSummaryScene
             summary = RoundSummaryScene(end, session.names, pinks=game == "lama-party")
         app.stack.push(summary)
         app.stack.apply_pending()
@@ -197,9 +197,9 @@ def _results(game: str, players: int, seed: int):
             scene._to_results()
             app.stack.apply_pending()
             return
-        from ..gameconfig import GameConfig, GameResults
-        from ..scenes.results import ResultsScene
-        from .shots import seats
+        from lama_desktop.app.gameconfig import GameConfig, GameResults
+        from lama_desktop.app.scenes.results import ResultsScene
+        from lama_desktop.app.table.shots import seats
 
         session, _end = _session(game, players, seed, lambda s, i, e: False)
         scores = list(session.scores)
@@ -212,8 +212,8 @@ def _results(game: str, players: int, seed: int):
 
 
 def all_moments():
-    from ... import screenshots
-    from ...layoutcheck import Moment
+    from lama_desktop import screenshots
+    from lama_desktop.layoutcheck import Moment
 
     out = []
     for game, (group, _domain, counts) in GAMES.items():
@@ -233,7 +233,7 @@ def all_moments():
 
 def language_moments():
     """One busy moment per table (cards, plates, log, objectives): a language change must redraw all of it."""
-    from ...layoutcheck import Moment
+    from lama_desktop.layoutcheck import Moment
 
     out = []
     for name in ("table-lama-mid-round", "table-dice-take-choice", "table-cadabra-mid-round",

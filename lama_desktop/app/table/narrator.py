@@ -24,9 +24,9 @@ import math
 
 import pygame
 
-from ..i18n import t, t_or
-from ..widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
-from ...tutorial.script import GAME_KEYS
+from lama_desktop.app.i18n import t, t_or
+from lama_desktop.app.widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
+from lama_desktop.tutorial.script import GAME_KEYS
 
 log = logging.getLogger("lama_desktop.tutorial")
 
@@ -125,8 +125,8 @@ class Narrator:
     def _what(self, moves) -> str:
         """The step's move as an order (``play your 4``, ``roll the dice``), or "do what the box asks" when the
         step accepts several."""
-        from ...engine.core import Move
-        from .reasons import _words
+        from lama_desktop.engine.core import Move
+        from lama_desktop.app.table.reasons import _words
 
         if len(moves) != 1:
             return t("tutorial.do.any")
@@ -243,7 +243,7 @@ class Narrator:
             self._layout_step(size, overlay)
 
     def _t_key(self):
-        from ..i18n import language
+        from lama_desktop.app.i18n import language
 
         return language()
 
@@ -408,7 +408,7 @@ class Narrator:
             self._layout_key = None
 
     def ask_skip(self) -> None:
-        from ..scenes.message import MessageScene
+        from lama_desktop.app.scenes.message import MessageScene
 
         stack = self.table.stack
         if stack is None:

@@ -14,9 +14,9 @@ from typing import Callable
 
 import pygame
 
-from .. import art
-from ..i18n import language
-from ..widgets import INK, INK_SOFT, UI
+from lama_desktop.app import art
+from lama_desktop.app.i18n import language
+from lama_desktop.app.widgets import INK, INK_SOFT, UI
 
 CARD_RATIO = 7 / 5
 GOLD = (242, 180, 65)
@@ -230,7 +230,7 @@ def double_chip(chip: pygame.Surface, name: str, colorblind: bool = False) -> li
     into its two values' colours, the first value (upper left) and the second (lower right) each whole in paper
     numerals outlined in ink, so it reads as one card holding both values, never as two cards or a number.
     Returns where the two numerals are drawn."""
-    from ..art.text import outlined
+    from lama_desktop.app.art.text import outlined
 
     size = chip.get_width()
     first, second = str(name).split("/")[:2]
@@ -263,7 +263,7 @@ def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, cou
     if faces is not None:
         faces = tuple(faces)
         count = len(faces)
-    from ..i18n import plural, t
+    from lama_desktop.app.i18n import plural, t
 
     text = plural("lama.cards", count) if count else ""
     if out:
@@ -500,13 +500,13 @@ class LazyText:
     @property
     def key(self) -> str:
         """The entry this line reads now (``lama.log.play_own`` for the reader's own play)."""
-        from ..i18n import about_key
+        from lama_desktop.app.i18n import about_key
 
         return about_key(self.base, self.seat, self.to) if self.seat is not None or self.to is not None \
             else self.base
 
     def __str__(self) -> str:
-        from ..i18n import plural, t
+        from lama_desktop.app.i18n import plural, t
 
         fmt = {k: str(v) if isinstance(v, (LazyText, LazyJoin, LazyNames)) else v for k, v in self.fmt.items()}
         if self.n is not None:
@@ -523,7 +523,7 @@ class LazyNames:
         self.items = list(items)
 
     def __str__(self) -> str:
-        from ..i18n import names
+        from lama_desktop.app.i18n import names
 
         return names(str(item) for item in self.items)
 
@@ -549,7 +549,7 @@ class LazyWinners:
         self.key, self.seats, self.names = key, list(seats), dict(names)
 
     def __str__(self) -> str:
-        from ..i18n import winners
+        from lama_desktop.app.i18n import winners
 
         return str(winners(self.key, self.seats, self.names.get))
 
@@ -862,7 +862,7 @@ class LogPanel:
 
     def _rows_and_rounds(self, ui: UI, width: int) -> tuple[list, list]:
         """``_rows`` and, row by row, the round it belongs to (a heading: its round)."""
-        from ..i18n import language, reader, t
+        from lama_desktop.app.i18n import language, reader, t
 
         # a line about the reader says "you": who reads is part of the text
         key = (width, ui.scale, language(), self.version, self.viewer, reader(), self.pending)
@@ -920,7 +920,7 @@ class LogPanel:
         return max(1, (height - head - ui.s(6)) // ui.font(17).get_linesize())
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str, expanded: bool = False) -> None:
-        from ..i18n import reader
+        from lama_desktop.app.i18n import reader
 
         key = (tuple(rect), self.version, self.scroll, title, ui.scale, language(), self.viewer, expanded, reader(),
                self.reserve, self.pending)

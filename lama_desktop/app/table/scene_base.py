@@ -17,21 +17,21 @@ from typing import Callable
 
 import pygame
 
-from .. import art, i18n
-from ...engine.core import Event
-from ..gameconfig import GameConfig, GameResults, SeatConfig
-from ..i18n import plural, t, t_or
-from ..scene import Scene
-from ..session import GameSession
-from ..widgets import Button
-from .advisor_panel import AdvisorPanel, draw_advice_rects
-from .history_panel import HistoryPanel
-from .layout import table_ui_scale
-from .pieces import LogPanel, Toast, draw_toasts, expand_icon_rect, finish, token_kind
-from .reasons import refusal_text
-from .seats import level_text, log_title, seat_plate
-from .tooltip import Tip, Tooltip
-from .tween import Sprite, Tweener
+from lama_desktop.app import art, i18n
+from lama_desktop.engine.core import Event
+from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.app.i18n import plural, t, t_or
+from lama_desktop.app.scene import Scene
+from lama_desktop.app.session import GameSession
+from lama_desktop.app.widgets import Button
+from lama_desktop.app.table.advisor_panel import AdvisorPanel, draw_advice_rects
+from lama_desktop.app.table.history_panel import HistoryPanel
+from lama_desktop.app.table.layout import table_ui_scale
+from lama_desktop.app.table.pieces import LogPanel, Toast, draw_toasts, expand_icon_rect, finish, token_kind
+from lama_desktop.app.table.reasons import refusal_text
+from lama_desktop.app.table.seats import level_text, log_title, seat_plate
+from lama_desktop.app.table.tooltip import Tip, Tooltip
+from lama_desktop.app.table.tween import Sprite, Tweener
 
 
 class TableEvent:
@@ -207,7 +207,7 @@ class TableScene(Scene):
     def _lesson_narrator(self):
         if self.narrator is None and getattr(self.session, "lesson", None) is not None \
                 and getattr(self, "ui", None) is not None:
-            from .narrator import Narrator
+            from lama_desktop.app.table.narrator import Narrator
 
             self.narrator = Narrator(self)
         return self.narrator
@@ -679,7 +679,7 @@ class TableScene(Scene):
         legal = {str(m): m for m in self.legal()}
         if text not in legal or self.session.gate(legal[text]) is not None:
             return False
-        from ..scenes.message import MessageScene
+        from lama_desktop.app.scenes.message import MessageScene
 
         buttons = [(t(f"common.confirm.{kind}_yes"), lambda: self.try_move(text, confirmed=True), "primary",
                     t("common.keys.enter")),
@@ -720,7 +720,7 @@ class TableScene(Scene):
         return False
 
     def open_pause(self) -> None:
-        from ..scenes.pause import PauseScene
+        from lama_desktop.app.scenes.pause import PauseScene
 
         if self.stack is not None:
             self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import art
-from ..i18n import t
-from ..widgets import INK, UI
-from ...tutorial.lesson import LESSON_LEVEL
-from .pieces import llama_avatar, name_plate
+from lama_desktop.app import art
+from lama_desktop.app.i18n import t
+from lama_desktop.app.widgets import INK, UI
+from lama_desktop.tutorial.lesson import LESSON_LEVEL
+from lama_desktop.app.table.pieces import llama_avatar, name_plate
 
 #: seat colours, in seat order (names of ``art.PLAYER_COLORS``)
 SEAT_COLOR_NAMES = ("pink", "blue", "green", "yellow", "purple", "orange")

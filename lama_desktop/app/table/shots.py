@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sys
 
-from ... import screenshots
-from ..gameconfig import SeatConfig
+from lama_desktop import screenshots
+from lama_desktop.app.gameconfig import SeatConfig
 
 NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
 FROZEN = 1e9  # bots never move while the picture is taken

@@ -6,10 +6,10 @@ puts the pointer on a piece: the shot's frames outlast the tooltip's delay, so t
 
 from __future__ import annotations
 
-from ..gameconfig import GameConfig
-from ..tables import open_table
-from .shots import FROZEN, register, seats
-from .tooltip import Tooltip
+from lama_desktop.app.gameconfig import GameConfig
+from lama_desktop.app.tables import open_table
+from lama_desktop.app.table.shots import FROZEN, register, seats
+from lama_desktop.app.table.tooltip import Tooltip
 
 FRAMES = round(Tooltip.delay * 60) + 12  # at 1/60 s a frame: past the delay
 

@@ -9,8 +9,8 @@ is in the picture.
 
 from __future__ import annotations
 
-from ...tutorial.script import load_tutorial, tutorials
-from .shots import register
+from lama_desktop.tutorial.script import load_tutorial, tutorials
+from lama_desktop.app.table.shots import register
 
 #: frames one step may take to show (bots at the fastest pace, animations sped up)
 STEP_FRAMES = 3000

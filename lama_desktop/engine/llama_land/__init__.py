@@ -76,10 +76,10 @@ coins, chars, cards, foundations, markers; cells are ints, see ``data.enc``/``da
 
 from __future__ import annotations
 
-from ..core import GameSpec, VariantSpec
-from ..registry import register
-from .position import complete_position
-from .state import GAME_ID, LlamaLandState, LlamaLandView, Player
+from lama_desktop.engine.core import GameSpec, VariantSpec
+from lama_desktop.engine.registry import register
+from lama_desktop.engine.llama_land.position import complete_position
+from lama_desktop.engine.llama_land.state import GAME_ID, LlamaLandState, LlamaLandView, Player
 
 SPEC = register(GameSpec(
     id=GAME_ID,

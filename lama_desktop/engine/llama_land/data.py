@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import cache
 
-from ...resources import engine_data, level_path
+from lama_desktop.resources import engine_data, level_path
 
 # -- icons ----------------------------------------------------------------------------------------------------
 NONE, CORN, CACAO, POTATO, COIN, HUT = range(6)
