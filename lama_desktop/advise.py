@@ -115,7 +115,7 @@ def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
     if kind == "give":
         return t("advisor.move.give", name=seat_name(int(args[0]), names))
     if kind == "use" and len(args) == 2:
-        from lama_desktop.engine.llama_land.state import CHARS
+        from lama_desktop.games.llama_land.engine.state import CHARS
 
         character = CHARS[int(args[0])].type
         return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),

@@ -17,8 +17,8 @@ from lama_desktop import advise as advise_module
 from lama_desktop.advise import AdviceError, advise, advise_state, load_position, main, summary_line
 from lama_desktop.bench import advise_positions
 from lama_desktop.bots import make_bot
-from lama_desktop.bots.llama_land import ADVISOR_PLACEMENTS, PLACEMENT_KINDS
-from lama_desktop.engine.lama import LamaState
+from lama_desktop.games.llama_land.bots import ADVISOR_PLACEMENTS, PLACEMENT_KINDS
+from lama_desktop.games.lama.engine import LamaState
 from lama_desktop.engine.registry import get_game
 
 GAMES = [("lama", 3), ("lama-party", 4), ("lama-dice", 3), ("lama-cadabra", 4), ("llama-land", 2)]

@@ -13,10 +13,10 @@ from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
 from frames import fast_app, post_click, post_key
 
 TABLES = {
-    "lama": "lama_desktop.app.scenes.lama_table",
-    "lama-dice": "lama_desktop.app.scenes.dice_table",
-    "lama-cadabra": "lama_desktop.app.scenes.cadabra_table",
-    "llama-land": "lama_desktop.app.scenes.llama_land_table",
+    "lama": "lama_desktop.games.lama.table",
+    "lama-dice": "lama_desktop.games.dice.table",
+    "lama-cadabra": "lama_desktop.games.cadabra.table",
+    "llama-land": "lama_desktop.games.llama_land.table",
 }
 
 

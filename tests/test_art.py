@@ -225,7 +225,7 @@ def test_die_and_faces(size):
 
 def _top_face_mask(size: int, grow: int) -> pygame.mask.Mask:
     """Where the cube's top face lies in ``art.die(face, size)`` (grown by ``grow`` px for antialiasing)."""
-    from lama_desktop.app.art.dice import TOP
+    from lama_desktop.games.dice.art import TOP
 
     pad = 6
     k = size / (200 + 2 * pad)

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from lama_desktop.bots import levels_for, make_bot
-from lama_desktop.bots.cadabra import HardBot, MediumBot, heuristic_action, action_move, solo_action
+from lama_desktop.games.cadabra.bots import HardBot, MediumBot, heuristic_action, action_move, solo_action
 from lama_desktop.engine import get_game
-from lama_desktop.engine.cadabra import KIND, CadabraState
+from lama_desktop.games.cadabra.engine import KIND, CadabraState
 from lama_desktop.play import play_game
 
 SPEC = get_game("lama-cadabra")

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lama_desktop.engine import GameRecord, IllegalMove, Move, get_game, state_from_dict
-from lama_desktop.engine.cadabra import (
+from lama_desktop.games.cadabra.engine import (
     ACTIONS,
     BOARD,
     DECK_COUNTS,

@@ -4,7 +4,7 @@ import pytest
 from test_refusals import refusal_of
 
 from lama_desktop.engine import IllegalMove, StateFormatError, get_game, state_from_dict
-from lama_desktop.engine.cadabra import (
+from lama_desktop.games.cadabra.engine import (
     BOARD,
     CARD_IDS,
     DECK_COUNTS,

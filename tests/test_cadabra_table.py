@@ -8,14 +8,14 @@ import pytest
 
 from lama_desktop.app.i18n import LANGUAGES
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-from lama_desktop.app.scenes.cadabra_table import (
+from lama_desktop.games.cadabra.table import (
     DISPLAY, ENGINE, CadabraSummaryScene, CadabraTableScene, card_label, open_table,
 )
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.tables import has_table
 from lama_desktop.engine import IllegalMove
-from lama_desktop.engine.cadabra import CARD_IDS, CadabraState
+from lama_desktop.games.cadabra.engine import CARD_IDS, CadabraState
 from lama_desktop.engine.record import GameRecord
 from frames import fast_app, post_click, post_key
 

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from lama_desktop.bots import levels_for, make_bot
-from lama_desktop.bots import dice as dbots
-from lama_desktop.engine import dice
-from lama_desktop.engine.dice import DiceState
+from lama_desktop.games.dice import bots as dbots
+from lama_desktop.games.dice import engine as dice
+from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.registry import get_game
 from lama_desktop.play import play_game
 

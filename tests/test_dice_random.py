@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lama_desktop.engine import dice
+from lama_desktop.games.dice import engine as dice
 from lama_desktop.engine.core import IllegalMove, Move, StateFormatError
-from lama_desktop.engine.dice import DiceState
+from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import get_game, state_from_dict
 

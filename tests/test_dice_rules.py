@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 from test_refusals import refusal_of
 
-from lama_desktop.engine import dice
+from lama_desktop.games.dice import engine as dice
 from lama_desktop.engine.core import IllegalMove, Move
-from lama_desktop.engine.dice import DiceState
+from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.registry import get_game
 
 

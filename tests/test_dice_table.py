@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-from lama_desktop.app.scenes.dice_table import DiceTableScene, open_table
+from lama_desktop.games.dice.table import DiceTableScene, open_table
 from lama_desktop.app.session import GameSession, Played
 from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
 from lama_desktop.engine.core import Move
-from lama_desktop.engine.dice import DiceState
+from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.record import GameRecord
 from frames import fast_app, post_click, post_key
 
@@ -336,7 +336,7 @@ def test_a_round_nobody_has_played_yet_is_dealt_even_from_a_later_rounds_positio
 
 def test_a_rows_points_badge_agrees_with_its_count(tmp_path, monkeypatch):
     """"1 pt", not "1 pts" (the lesson ends on a row of a single 1)."""
-    from lama_desktop.app.scenes import dice_table
+    from lama_desktop.games.dice import table as dice_table
 
     app, table = crafted_table(tmp_path, ["1", "4 5", "2 3 5 6 6"])
     app.step(1 / 30)

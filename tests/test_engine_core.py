@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from lama_desktop.engine.cadabra import CadabraState
+from lama_desktop.games.cadabra.engine import CadabraState
 from lama_desktop.engine.core import StateFormatError
-from lama_desktop.engine.lama import LamaState
+from lama_desktop.games.lama.engine import LamaState
 from lama_desktop.engine.registry import get_game, state_from_dict
 
 

@@ -80,7 +80,7 @@ def test_the_privacy_screen_never_says_pass_to_you(app):
 
 
 def test_a_hot_seat_game_from_the_setup_screen_passes_to_numbered_players(app):
-    from lama_desktop.app.scenes.lama_table import open_table
+    from lama_desktop.games.lama.table import open_table
 
     setup = open_setup(app)
     setup.set_kind(1, "human")
@@ -97,7 +97,7 @@ def test_a_hot_seat_game_from_the_setup_screen_passes_to_numbered_players(app):
 
 
 def test_an_old_save_with_two_yous_is_told_apart(app):
-    from lama_desktop.app.scenes.lama_table import open_table
+    from lama_desktop.games.lama.table import open_table
 
     config = GameConfig("lama", [SeatConfig("You", "human"), SeatConfig("You", "human")], (), 0, seed=3)
     table = open_table(app, config)

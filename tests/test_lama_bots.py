@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from lama_desktop.bots import levels_for, make_bot
-from lama_desktop.bots.lama import EasyBot, HardBot, MediumBot, hand_points_fast, simulate_round
+from lama_desktop.games.lama.bots import EasyBot, HardBot, MediumBot, hand_points_fast, simulate_round
 from lama_desktop.bots.search import determinized_root_search, race_win_probability, race_win_probability_rates
-from lama_desktop.engine.lama import LamaState, Move, hand_points
+from lama_desktop.games.lama.engine import LamaState, Move, hand_points
 from lama_desktop.engine.registry import get_game
 
 GAMES = [
@@ -178,7 +178,7 @@ def test_fast_scoring_matches_the_engine():
 
 
 def test_rollout_simulator_conserves_cards_and_ends_the_round():
-    from lama_desktop.bots.lama import MEDIUM, Rules
+    from lama_desktop.games.lama.bots import MEDIUM, Rules
 
     state = get_game("lama-party").new(4, ("drama",), 9)
     view = state.view(0)
@@ -255,7 +255,7 @@ def test_hard_bot_tries_its_own_later_plans_only_against_believed_careless_oppon
 
 
 def test_rollout_simulator_asks_the_chooser_for_the_owners_moves_only():
-    from lama_desktop.bots.lama import A_QUIT, MEDIUM, Rules
+    from lama_desktop.games.lama.bots import A_QUIT, MEDIUM, Rules
 
     state = get_game("lama").new(4, (), 3)
     rules = Rules(state.view(0))
@@ -283,7 +283,7 @@ def test_rollout_simulator_asks_the_chooser_for_the_owners_moves_only():
 
 
 def test_hard_bot_prepares_trivial_decisions_without_search():
-    from lama_desktop.bots.lama import Decision
+    from lama_desktop.games.lama.bots import Decision
 
     alone_last = LamaState.crafted("lama", hands=[["3"], ["1", "5"]], top="3", pile=["2", "4"], discard=["3"])
     bot = HardBot(1, iterations=10)

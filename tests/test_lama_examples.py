@@ -4,7 +4,7 @@ The rulebook's pictures are missing; where an example names only points, the han
 text describes.
 """
 
-from lama_desktop.engine.lama import LamaState, hand_points, names_to_hand
+from lama_desktop.games.lama.engine import LamaState, hand_points, names_to_hand
 
 TOMEK, AGNIESZKA = 0, 1
 

@@ -38,7 +38,7 @@ def test_the_analysis_reports_how_rounds_end(experiments, capsys):
 
 
 def test_alone_remainder_is_what_cannot_be_played_from_the_top(experiments):
-    from lama_desktop.engine.lama import names_to_hand
+    from lama_desktop.games.lama.engine import names_to_hand
 
     assert experiments.alone_remainder(names_to_hand(["3", "4", "5"]), 3, False, False) == 0
     assert experiments.alone_remainder(names_to_hand(["3", "5", "L"]), 3, False, False) == 15  # the 5 and the llama

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lama_desktop.engine import GameRecord, IllegalMove, Move, StateFormatError, new_game, state_from_dict
-from lama_desktop.engine.lama import CARD_NAMES, LamaState, deck_counts, holdings, names_to_hand
+from lama_desktop.games.lama.engine import CARD_NAMES, LamaState, deck_counts, holdings, names_to_hand
 
 CONFIGS = [
     ("lama", ()), ("lama", ("drama",)), ("lama", ("lama20",)), ("lama", ("llama-each-10",)),

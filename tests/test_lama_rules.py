@@ -4,7 +4,7 @@ import pytest
 from test_refusals import refusal_of
 
 from lama_desktop.engine import IllegalMove, Move, new_game
-from lama_desktop.engine.lama import (
+from lama_desktop.games.lama.engine import (
     CARD_TYPE,
     LamaState,
     deck_counts,

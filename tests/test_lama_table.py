@@ -8,7 +8,7 @@ import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
-from lama_desktop.app.scenes.lama_table import LamaTableScene, open_table
+from lama_desktop.games.lama.table import LamaTableScene, open_table
 from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
 from lama_desktop.storage import Storage
 from frames import fast_app, post_click, post_key
@@ -194,7 +194,7 @@ def test_one_human_always_sees_their_own_hand(tmp_path):
 
 def test_emptying_your_hand_offers_the_token_choice_and_a_key_returns_it(tmp_path):
     from lama_desktop.app.session import GameSession
-    from lama_desktop.engine.lama import LamaState
+    from lama_desktop.games.lama.engine import LamaState
     from lama_desktop.engine.record import GameRecord
 
     state = LamaState.crafted("lama", hands=[["5"], ["1", "2", "L"]], pile=["3", "4", "6", "6"], top="4",

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lama_desktop.engine.core import IllegalMove, Move
-from lama_desktop.engine.llama_land import SPEC
-from lama_desktop.engine.llama_land.data import NONE, dec, enc, load
-from lama_desktop.engine.llama_land.state import BOARD, FOUNDATION, LlamaLandState
+from lama_desktop.games.llama_land.engine import SPEC
+from lama_desktop.games.llama_land.engine.data import NONE, dec, enc, load
+from lama_desktop.games.llama_land.engine.state import BOARD, FOUNDATION, LlamaLandState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import state_from_dict
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from lama_desktop.engine.core import IllegalMove, Move
-from lama_desktop.engine.llama_land import SPEC
-from lama_desktop.engine.llama_land import objectives as rules
-from lama_desktop.engine.llama_land.data import (
+from lama_desktop.games.llama_land.engine import SPEC
+from lama_desktop.games.llama_land.engine import objectives as rules
+from lama_desktop.games.llama_land.engine.data import (
     CACAO, COIN, CORN, HUT, NONE, POTATO, BOARD_NAMES, enc, load, read_board_tmx,
 )
-from lama_desktop.engine.llama_land.state import AFTER, HUT_PHASE, LLAMA_PHASE, PLACE, LlamaLandState, Player
+from lama_desktop.games.llama_land.engine.state import AFTER, HUT_PHASE, LLAMA_PHASE, PLACE, LlamaLandState, Player
 from lama_desktop.resources import level_path
 
 D = load()
@@ -524,7 +524,7 @@ def test_llama_token_goes_on_an_icon_free_cell_of_the_domain():
     cells = [m.args for m in s.legal_moves()]
     assert all(p.top[enc(x, y)] == NONE for x, y in cells)
     iconed = next(c for c in p.heights if p.top[c] != NONE)
-    from lama_desktop.engine.llama_land.data import dec
+    from lama_desktop.games.llama_land.engine.data import dec
 
     refused(s, Move("llama", dec(iconed)), "without an icon", code="llama_land.llama_icon")
     refused(s, "llama 40 40", "domain", code="llama_land.llama_off")
@@ -544,7 +544,7 @@ def test_llama_variant_puts_the_llama_on_this_turns_tile():
     for m in s.legal_moves():
         assert enc(*m.args) in tile_cells
     board_blank = next(c for c in p.heights if p.top[c] == NONE and c not in tile_cells)
-    from lama_desktop.engine.llama_land.data import dec
+    from lama_desktop.games.llama_land.engine.data import dec
 
     refused(s, Move("llama", dec(board_blank)), "this turn", code="llama_land.llama_variant")
 

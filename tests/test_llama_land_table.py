@@ -9,11 +9,11 @@ import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
-from lama_desktop.app.scenes.llama_land_results import LlamaLandResultsScene, score_rows
+from lama_desktop.games.llama_land.results import LlamaLandResultsScene, score_rows
 from lama_desktop.app.i18n import t
-from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene, _gains_text, open_table, round_number
+from lama_desktop.games.llama_land.table import LlamaLandTableScene, _gains_text, open_table, round_number
 from lama_desktop.app.table.reasons import refusal_text
-from lama_desktop.engine.llama_land import SPEC
+from lama_desktop.games.llama_land.engine import SPEC
 from lama_desktop.app.tables import playable_games
 from lama_desktop.storage import Storage
 from frames import fast_app, post_click, post_key, post_motion
@@ -100,7 +100,7 @@ def mouse_turn(table: LlamaLandTableScene, stats: dict) -> None:
         if markers:
             _, index, space, *_ = markers[0].split()
             rect = table.rects[f"obj{index}"]
-            from lama_desktop.app.land.pieces import space_centers
+            from lama_desktop.games.llama_land.pieces import space_centers
 
             cx, cy, _r = space_centers(rect, rect.w, rect.h)[int(space)]
             post_click((cx, cy))
@@ -268,7 +268,7 @@ def test_placement_preview_legal_shows_payout_and_illegal_shows_the_reason(tmp_p
 
 def table_at(tmp_path, seed, until):
     """The table over a seeded game played by bots (Ann's seat too) until ``until(state)``."""
-    from lama_desktop.app.scenes.llama_land_table_shots import played_session
+    from lama_desktop.games.llama_land.shots import played_session
 
     app = fast_app(tmp_path, (1280, 720))
     session = played_session(seed, until)
@@ -547,7 +547,7 @@ def test_the_legend_names_extension_and_build_spots_and_counts_the_placements(tm
 
 
 def test_hovering_a_spot_where_the_tile_fits_previews_it_and_elsewhere_no_red_ghost(tmp_path, monkeypatch):
-    from lama_desktop.app.scenes import llama_land_table as module
+    from lama_desktop.games.llama_land import table as module
 
     app, table = _placing_table(tmp_path)
     placer = table.placer
@@ -630,7 +630,7 @@ def test_the_walk_over_the_spots_keeps_the_tile_in_view_when_zoomed_in(tmp_path)
 ])
 def test_a_payout_counts_each_crop_and_coin_in_the_languages_plural(lang, gains, expected):
     from lama_desktop.app import i18n
-    from lama_desktop.app.scenes.llama_land_table import _gains_text
+    from lama_desktop.games.llama_land.table import _gains_text
 
     i18n.set_language(lang)
     try:

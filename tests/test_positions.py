@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lama_desktop.engine import Move, StateFormatError, get_game, load_position, new_game, position, state_from_dict
-from lama_desktop.engine.llama_land.state import AFTER
+from lama_desktop.games.llama_land.engine.state import AFTER
 from lama_desktop.engine.rng import Rng
 
 HERE = Path(__file__).parent
@@ -175,9 +175,9 @@ def test_a_wrong_position_is_refused_with_its_reason(data, reason):
 
 
 def test_crafted_states_round_trip():
-    from lama_desktop.engine.cadabra import CadabraState
-    from lama_desktop.engine.dice import DiceState
-    from lama_desktop.engine.lama import LamaState
+    from lama_desktop.games.cadabra.engine import CadabraState
+    from lama_desktop.games.dice.engine import DiceState
+    from lama_desktop.games.lama.engine import LamaState
 
     for state in (LamaState.crafted(hands=[["1", "L"], ["6"]], top="6", points=[3, 4]),
                   CadabraState.crafted(hands=[["2/3"], ["L", "1"]], top="1", magic=1),

@@ -126,8 +126,8 @@ def test_no_seat_sees_what_its_view_does_not_allow(game, variants, players):
 
 
 def test_a_draw_is_private_in_both_hidden_hand_games():
-    from lama_desktop.engine.cadabra import CadabraState
-    from lama_desktop.engine.lama import LamaState
+    from lama_desktop.games.cadabra.engine import CadabraState
+    from lama_desktop.games.lama.engine import LamaState
 
     lama = LamaState.crafted(hands=[["3"], ["5", "6"]], top="1", pile=["4", "2"])
     (draw,) = lama.apply("draw")
@@ -141,9 +141,9 @@ def test_a_draw_is_private_in_both_hidden_hand_games():
 # -- the table -------------------------------------------------------------------------------------------------------
 def test_cadabra_next_player_draws_is_shown_as_theirs_and_hidden_from_the_player(tmp_path):
     from lama_desktop.app.gameconfig import SeatConfig
-    from lama_desktop.app.scenes.cadabra_table import CadabraTableScene
+    from lama_desktop.games.cadabra.table import CadabraTableScene
     from lama_desktop.app.session import GameSession
-    from lama_desktop.engine.cadabra import CadabraState
+    from lama_desktop.games.cadabra.engine import CadabraState
     from lama_desktop.engine.record import GameRecord
     from frames import fast_app
 
@@ -188,9 +188,9 @@ def test_hot_seat_shows_each_draw_only_to_the_player_behind_the_privacy_screen(t
     import pygame
 
     from lama_desktop.app.gameconfig import SeatConfig
-    from lama_desktop.app.scenes.cadabra_table import CadabraTableScene
+    from lama_desktop.games.cadabra.table import CadabraTableScene
     from lama_desktop.app.session import GameSession
-    from lama_desktop.engine.cadabra import CadabraState
+    from lama_desktop.games.cadabra.engine import CadabraState
     from lama_desktop.engine.record import GameRecord
     from frames import fast_app, post_key
 

@@ -81,7 +81,7 @@ def test_a_normal_table_draws_no_other_seats_hand(tmp_path, game):
 
 @pytest.mark.parametrize("game", CARD_GAMES)
 def test_the_open_view_draws_every_opponents_hand_face_up(tmp_path, game, monkeypatch):
-    from lama_desktop.app.scenes import lama_table
+    from lama_desktop.games.lama import table as lama_table
 
     app, viewer, past = viewer_on(tmp_path, game)
     pos = _mid_round(viewer)
@@ -184,7 +184,7 @@ def test_every_games_history_has_its_round_headings(tmp_path, game):
 
 
 def test_llama_lands_open_view_shows_what_comes_next_and_only_there(tmp_path):
-    from lama_desktop.engine.llama_land.state import SHAPES, TILES
+    from lama_desktop.games.llama_land.engine.state import SHAPES, TILES
 
     app, viewer, past = viewer_on(tmp_path, "llama-land")
     pos = viewer.total // 2

@@ -14,7 +14,7 @@ from pathlib import Path
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.session import GameSession, Seat
 from lama_desktop.bots.base import Bot, RandomBot
-from lama_desktop.engine.lama import LamaState
+from lama_desktop.games.lama.engine import LamaState
 from lama_desktop.storage import Storage
 
 ROOT = Path(__file__).resolve().parents[1]

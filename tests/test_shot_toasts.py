@@ -27,7 +27,7 @@ def test_the_play_clock_runs_with_the_animations_and_a_skip_moves_it_by_what_the
 
 def _lama_table(tmp_path):
     from lama_desktop.app.session import GameSession
-    from lama_desktop.app.scenes.lama_table import LamaTableScene
+    from lama_desktop.games.lama.table import LamaTableScene
     from lama_desktop.app.table.shots import push_table, seats
 
     app = fast_app(tmp_path, (1280, 720))

@@ -36,8 +36,8 @@ def _run_to_summary(app, frames=900):
 
 
 def test_lama_summary_total_is_after_the_token_given_back(tmp_path):
-    from lama_desktop.app.scenes.lama_table import LamaTableScene
-    from lama_desktop.engine.lama import LamaState
+    from lama_desktop.games.lama.table import LamaTableScene
+    from lama_desktop.games.lama.engine import LamaState
 
     # Anna (a bot) holds 24 = two blacks and four whites, empties her hand, then chooses a token to give back
     state = LamaState.crafted(hands=[["5", "6"], ["3"], ["1", "2"]], top="2", pile=["4", "4", "4"],
@@ -54,8 +54,8 @@ def test_lama_summary_total_is_after_the_token_given_back(tmp_path):
 
 
 def test_lama_summary_says_no_token_is_given_back_by_a_player_without_one(tmp_path):
-    from lama_desktop.app.scenes.lama_table import LamaTableScene
-    from lama_desktop.engine.lama import LamaState
+    from lama_desktop.games.lama.table import LamaTableScene
+    from lama_desktop.games.lama.engine import LamaState
 
     state = LamaState.crafted(hands=[["5", "6"], ["3"], ["1", "2"]], top="2", pile=["4", "4", "4"],
                               points=[5, 0, 7], current=1)
@@ -80,8 +80,8 @@ def test_lama_summary_says_no_token_is_given_back_by_a_player_without_one(tmp_pa
 
 
 def test_lama_human_returner_sees_the_summary_after_choosing(tmp_path):
-    from lama_desktop.app.scenes.lama_table import LamaTableScene
-    from lama_desktop.engine.lama import LamaState
+    from lama_desktop.games.lama.table import LamaTableScene
+    from lama_desktop.games.lama.engine import LamaState
 
     state = LamaState.crafted(hands=[["3"], ["5", "6"], ["1", "2"]], top="2", pile=["4", "4", "4"],
                               points=[24, 0, 0], current=0)
@@ -105,8 +105,8 @@ def test_lama_human_returner_sees_the_summary_after_choosing(tmp_path):
 
 
 def test_cadabra_summary_total_is_after_the_token_given_back(tmp_path):
-    from lama_desktop.app.scenes.cadabra_table import CadabraTableScene
-    from lama_desktop.engine.cadabra import CadabraState
+    from lama_desktop.games.cadabra.table import CadabraTableScene
+    from lama_desktop.games.cadabra.engine import CadabraState
 
     state = CadabraState.crafted(hands=[["5", "6"], ["3"], ["6", "6"]], top="2", pile=["4", "4", "4"],
                                  whites=[3, 4, 3], blacks=[0, 2, 0], current=1)
@@ -118,8 +118,8 @@ def test_cadabra_summary_total_is_after_the_token_given_back(tmp_path):
 
 
 def test_results_show_the_game_end_events_scores(tmp_path):
-    from lama_desktop.app.scenes.lama_table import LamaTableScene
-    from lama_desktop.engine.lama import LamaState
+    from lama_desktop.games.lama.table import LamaTableScene
+    from lama_desktop.games.lama.engine import LamaState
 
     state = LamaState.crafted(hands=[["5", "6"], ["3"], ["1", "2"]], top="2", pile=["4", "4", "4"],
                               points=[35, 0, 7], current=1)

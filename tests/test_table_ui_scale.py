@@ -10,9 +10,9 @@ import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
-from lama_desktop.app.scenes.cadabra_table import open_table as open_cadabra
-from lama_desktop.app.scenes.dice_table import open_table as open_dice
-from lama_desktop.app.scenes.lama_table import open_table as open_lama
+from lama_desktop.games.cadabra.table import open_table as open_cadabra
+from lama_desktop.games.dice.table import open_table as open_dice
+from lama_desktop.games.lama.table import open_table as open_lama
 from lama_desktop.app.table.layout import TABLE_UI_SCALE, table_ui_scale
 from lama_desktop.app.table.pieces import card_height, fan_positions
 from lama_desktop.storage import UI_SCALES, Settings, Storage
@@ -170,7 +170,7 @@ def test_the_dice_tables_own_row_follows_the_setting(tmp_path):
 
 
 def llama_land_at(tmp_path, scale, size, players=4):
-    from lama_desktop.app.scenes.llama_land_table import open_table as open_llama_land
+    from lama_desktop.games.llama_land.table import open_table as open_llama_land
 
     app = App(Storage(tmp_path), size)
     app.settings.ui_scale = scale

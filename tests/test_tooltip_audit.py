@@ -45,7 +45,7 @@ def untipped(table, size, step: int) -> list[tuple[int, int]]:
     table.draw(screen)
     felt = felt_surface(size).copy()
     if getattr(getattr(table, "shown", None), "drama", False):  # the drama / show darkens the felt round the table
-        from lama_desktop.app.scenes.lama_table import _drama_vignette
+        from lama_desktop.games.lama.table import _drama_vignette
 
         felt.blit(_drama_vignette(size), (0, 0))
     skip = text_only(table)

@@ -136,7 +136,7 @@ def test_cadabra_cards_symbols_stage_and_magic_token(tmp_path, size):
 
 
 def test_every_cadabra_card_kind_says_its_symbol():
-    from lama_desktop.app.scenes.cadabra_table import DISPLAY, CadabraTableScene
+    from lama_desktop.games.cadabra.table import DISPLAY, CadabraTableScene
 
     table = CadabraTableScene.__new__(CadabraTableScene)
     words = {"@": "Circle:", "#": "Square:", "*": "Star:"}
@@ -338,7 +338,7 @@ def test_dice_tab_walks_the_buttons_and_the_arrows_the_cards_to_discard(tmp_path
     # a roll that matches the row: the discard choice
     row = table.shown.rows[table.focus]
     state = table.session.state
-    from lama_desktop.app.scenes.dice_table import DIE_FACES
+    from lama_desktop.games.dice.table import DIE_FACES
 
     faces = next(([a, b, c] for a in DIE_FACES[0] for b in DIE_FACES[1] for c in DIE_FACES[2]
                   if "L" not in (a, b, c) and a in row), None)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene
-from lama_desktop.engine.llama_land.state import D
+from lama_desktop.games.llama_land.table import LlamaLandTableScene
+from lama_desktop.games.llama_land.engine.state import D
 from lama_desktop.tutorial.lesson import start_lesson
 from lama_desktop.tutorial.script import load_tutorial
 from frames import fast_app, post_click, post_key, post_motion
@@ -178,7 +178,7 @@ def test_every_spot_of_the_tile_in_hand_shows_even_in_front_of_it(tmp_path, monk
 def test_the_ringed_extension_cell_shows_a_blue_diamond_only_once_the_t_is_turned_once():
     """The extend step says "press R until a blue diamond shows in the ringed cell (once is enough)": of the T's
     four turns only the first (R once) has an extension anchored on that cell."""
-    from lama_desktop.app.land.placement import Placer
+    from lama_desktop.games.llama_land.placement import Placer
 
     tutorial = load_tutorial("llama-land")
     step = tutorial.step("extend")
@@ -199,8 +199,8 @@ def test_the_tile_in_hand_names_its_placement_as_the_engine_lists_it_in_every_tu
     """A symmetric shape turned or flipped into an orientation it already has (the T flipped with M is the T) must
     still send the engine's own move text: a lesson's step and the advisor compare moves by their text, so a flipped
     T on the right spot would otherwise be played but not recognised as the step's move."""
-    from lama_desktop.app.land.placement import Placer
-    from lama_desktop.engine.llama_land import SPEC
+    from lama_desktop.games.llama_land.placement import Placer
+    from lama_desktop.games.llama_land.engine import SPEC
 
     state = load_tutorial("llama-land").start_state() if where == "lesson" else SPEC.new(3, (), seed=11)
     seat = state.current_player

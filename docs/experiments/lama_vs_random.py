@@ -35,11 +35,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from lama_desktop.arena import run_arena  # noqa: E402
 from lama_desktop.bots import make_bot, register_bots  # noqa: E402
-from lama_desktop.bots.lama import (  # noqa: E402
+from lama_desktop.games.lama.bots import (  # noqa: E402
     A_DRAW, A_QUIT, A_TAKE, MEDIUM, PLAYABLE, HardBot, MediumBot, Rules, _returning_move, choose_play,
     hand_points_fast, heuristic_action, quit_threshold,
 )
-from lama_desktop.engine.lama import DRAW, LLAMA, PINK, QUIT, VALUE  # noqa: E402
+from lama_desktop.games.lama.engine import DRAW, LLAMA, PINK, QUIT, VALUE  # noqa: E402
 
 
 # -- heuristic variants ----------------------------------------------------------------------------------------

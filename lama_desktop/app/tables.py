@@ -37,10 +37,10 @@ def _load() -> None:
 
 def _import_tables() -> None:
     # One explicit import per table module (PyInstaller sees them); each calls register_table(...) on import.
-    from lama_desktop.app.scenes import lama_table  # noqa: F401  (lama, lama-party)
-    from lama_desktop.app.scenes import dice_table  # noqa: F401  (lama-dice)
-    from lama_desktop.app.scenes import cadabra_table  # noqa: F401  (lama-cadabra)
-    from lama_desktop.app.scenes import llama_land_table  # noqa: F401  (llama-land)
+    from lama_desktop.games.lama import table  # noqa: F401  (lama, lama-party)
+    from lama_desktop.games.dice import table as _d  # noqa: F401  (lama-dice)
+    from lama_desktop.games.cadabra import table as _c  # noqa: F401  (lama-cadabra)
+    from lama_desktop.games.llama_land import table as _l  # noqa: F401  (llama-land)
 
 
 def has_table(game_id: str) -> bool:

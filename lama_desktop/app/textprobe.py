@@ -394,7 +394,7 @@ def _clear_caches() -> None:
 
     art.clear_caches()
     widgets._shape_cache.clear()
-    for name in ("lama_desktop.app.land.pieces",):
+    for name in ("lama_desktop.games.llama_land.pieces",):
         module = sys.modules.get(name)
         if module is not None:
             module._CACHE.clear()

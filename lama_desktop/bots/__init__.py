@@ -16,10 +16,10 @@ def register_bots(game_id: str, factories: dict[str, BotFactory]) -> None:
 
 def _load_builtin_bots() -> None:
     # One import per game; each module calls register_bots(). Keep this list explicit (PyInstaller).
-    from lama_desktop.bots import lama  # noqa: F401
-    from lama_desktop.bots import dice  # noqa: F401  (lama-dice)
-    from lama_desktop.bots import cadabra  # noqa: F401
-    from lama_desktop.bots import llama_land  # noqa: F401  (llama-land)
+    from lama_desktop.games.lama import bots  # noqa: F401
+    from lama_desktop.games.dice import bots as _d  # noqa: F401  (lama-dice)
+    from lama_desktop.games.cadabra import bots as _c  # noqa: F401
+    from lama_desktop.games.llama_land import bots as _l  # noqa: F401  (llama-land)
 
 
 def levels_for(game_id: str) -> list[str]:

@@ -22,10 +22,10 @@ def register(spec: GameSpec) -> GameSpec:
 
 def _load_builtin_games() -> None:
     # One import per game; each module calls register(). Keep this list explicit.
-    from lama_desktop.engine import lama  # noqa: F401  (lama, lama-party)
-    from lama_desktop.engine import dice  # noqa: F401  (lama-dice)
-    from lama_desktop.engine import cadabra  # noqa: F401  (lama-cadabra)
-    from lama_desktop.engine import llama_land  # noqa: F401  (llama-land)
+    from lama_desktop.games.lama import engine  # noqa: F401  (lama, lama-party)
+    from lama_desktop.games.dice import engine as _d  # noqa: F401  (lama-dice)
+    from lama_desktop.games.cadabra import engine as _c  # noqa: F401  (lama-cadabra)
+    from lama_desktop.games.llama_land import engine as _l  # noqa: F401  (llama-land)
 
 
 #: the order games are offered in (menus, rules viewer); independent of which module happened to load first

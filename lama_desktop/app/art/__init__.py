@@ -16,7 +16,7 @@ Placement conventions:
 - ``card_shadow(w)`` / ``card_glow(w)`` are larger than the card: blit at ``(x - pad, y - pad)`` with
   ``pad = card_shadow_pad(w)``; the shadow already falls a little downwards.
 - ``token_stack`` grows upwards with the count: anchor its bottom-left corner.
-- ``die(top, size)`` is a size x size square showing the cube from above-front: the rolled ``top`` face with plain
+- LAMA Dice draws its own dice (``lama_desktop/games/dice/art.py``): ``die(top, size)`` shows the rolled ``top`` face with plain
   sides, or a blank die when ``top`` is None (not rolled yet).
 - Sounds: ``art.Sounds(volume, muted).play(name)`` (module ``lama_desktop/app/art/sounds.py``).
 """
@@ -27,8 +27,6 @@ import pygame
 
 from lama_desktop.app.art import cache as _cache
 from lama_desktop.app.art.cards import CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot, double_values
-from lama_desktop.app.art.dice import FACES as DIE_FACES
-from lama_desktop.app.art.dice import die, die_face
 from lama_desktop.app.art.extras import LAND_ICONS, LAND_LEVEL_COLORS, block_geometry, land_block, land_icon, show_stage, show_stage_size, show_star_centers
 from lama_desktop.app.art.palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
 from lama_desktop.app.art.scenery import LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
@@ -85,6 +83,6 @@ __all__ = [
     "init", "colorblind_default", "clear_caches", "preload", "palette", "font", "display_font",
     "card_face", "card_back", "card_slot", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
     "double_values",
-    "token", "token_stack", "token_color", "die", "die_face",
+    "token", "token_stack", "token_color",
     "Sounds", "SOUND_NAMES", "table_felt", "llama_figure", "llama_head", "llama_size", "logo", "app_icon",
 ]

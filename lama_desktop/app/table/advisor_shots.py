@@ -7,9 +7,9 @@ move marked on the table (Llama Land: its best placements as ghost tiles).
 
 from __future__ import annotations
 
-from lama_desktop.engine.cadabra import CadabraState
-from lama_desktop.engine.dice import DiceState
-from lama_desktop.engine.lama import LamaState
+from lama_desktop.games.cadabra.engine import CadabraState
+from lama_desktop.games.dice.engine import DiceState
+from lama_desktop.games.lama.engine import LamaState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats, settle
@@ -23,7 +23,7 @@ def _ask(app, scene, skip=None) -> None:
 
 
 def _lama(app):
-    from lama_desktop.app.scenes.lama_table import LamaTableScene
+    from lama_desktop.games.lama.table import LamaTableScene
 
     # Anna is stuck on a 3 with an expensive hand: draw or quit? (the issue's own example)
     state = LamaState.crafted(
@@ -35,7 +35,7 @@ def _lama(app):
 
 
 def _dice(app):
-    from lama_desktop.app.scenes.dice_table import DiceTableScene
+    from lama_desktop.games.dice.table import DiceTableScene
 
     state = DiceState.crafted(["1 3 3 5 L", "2 4 4 6", "1 2 5", "3 6 6 L"], scores=[14, 12, 3, 18], round_no=3)
     session = GameSession(GameRecord("lama-dice", 4, (), 0, {}, []), seats(4), state=state)
@@ -44,7 +44,7 @@ def _dice(app):
 
 
 def _cadabra(app):
-    from lama_desktop.app.scenes.cadabra_table import CadabraTableScene
+    from lama_desktop.games.cadabra.table import CadabraTableScene
 
     state = CadabraState.crafted(
         hands=[["1", "2+", "2/3", "3*", "4", "L", "6+"], ["2", "5", "6"], ["1", "4", "4/5", "L"], ["2", "3", "3"]],
@@ -56,7 +56,7 @@ def _cadabra(app):
 
 
 def _llama_land(app):
-    from lama_desktop.app.scenes.llama_land_table_shots import played_session, push, settle as land_settle
+    from lama_desktop.games.llama_land.shots import played_session, push, settle as land_settle
 
     def ready(state):  # Anna to place a tile, a few turns in: builds worth comparing
         return state.current_player == 0 and state.phase == 0 and state.turns[0] >= 6

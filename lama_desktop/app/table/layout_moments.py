@@ -38,15 +38,15 @@ def _shot(name):
 
 def _scene_type(game: str):
     if game in ("lama", "lama-party"):
-        from lama_desktop.app.scenes.lama_table import LamaTableScene
+        from lama_desktop.games.lama.table import LamaTableScene
         return LamaTableScene
     if game == "lama-dice":
-        from lama_desktop.app.scenes.dice_table import DiceTableScene
+        from lama_desktop.games.dice.table import DiceTableScene
         return DiceTableScene
     if game == "lama-cadabra":
-        from lama_desktop.app.scenes.cadabra_table import CadabraTableScene
+        from lama_desktop.games.cadabra.table import CadabraTableScene
         return CadabraTableScene
-    from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene
+    from lama_desktop.games.llama_land.table import LlamaLandTableScene
     return LlamaLandTableScene
 
 
@@ -175,10 +175,10 @@ def _summary(game: str, players: int, seed: int):
         if end is None:
             return
         if game == "lama-dice":
-            from lama_desktop.app.scenes.dice_table import DiceRoundSummary
+            from lama_desktop.games.dice.table import DiceRoundSummary
             summary = DiceRoundSummary(end, session.names)
         elif game == "lama-cadabra":
-            from lama_desktop.app.scenes.cadabra_table import CadabraSummaryScene
+            from lama_desktop.games.cadabra.table import CadabraSummaryScene
             summary = CadabraSummaryScene(end, session.names)
         else:
             from lama_desktop.app.scenes.round_summary import RoundSummaryScene

@@ -34,19 +34,19 @@ def reason_key(code: str) -> str:
 
 
 def _lama_card(card: str) -> str:
-    from lama_desktop.app.scenes.lama_table import card_label  # short names in a sentence: "llama", "pink llama", "3+"
+    from lama_desktop.games.lama.table import card_label  # short names in a sentence: "llama", "pink llama", "3+"
 
     return card_label(card, short=True)
 
 
 def _dice_card(card: str) -> str:
-    from lama_desktop.app.scenes.dice_table import card_label  # the table's own words; imported late (scenes import this module)
+    from lama_desktop.games.dice.table import card_label  # the table's own words; imported late (scenes import this module)
 
     return card_label(card)
 
 
 def _cadabra_card(card: str) -> str:
-    from lama_desktop.app.scenes.cadabra_table import card_label  # "2/3", "3 (circle: give a token)", "a llama"
+    from lama_desktop.games.cadabra.table import card_label  # "2/3", "3 (circle: give a token)", "a llama"
 
     return card_label(card)
 

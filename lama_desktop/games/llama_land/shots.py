@@ -14,7 +14,7 @@ from lama_desktop.app.gameconfig import GameConfig
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table import shots
 from lama_desktop.app.table.shots import push_table, seats as _seats
-from lama_desktop.app.scenes.llama_land_table import LlamaLandTableScene
+from lama_desktop.games.llama_land.table import LlamaLandTableScene
 
 GAME = "llama-land"
 

@@ -16,8 +16,8 @@ from lama_desktop.app.gameconfig import GameResults
 from lama_desktop.app.i18n import names as list_names
 from lama_desktop.app.i18n import t
 from lama_desktop.app.i18n import winners as winners_text
-from lama_desktop.app.land.iso import seat_rgb
-from lama_desktop.app.land.pieces import CROP_COLORS, OBJ_COLORS, icon
+from lama_desktop.games.llama_land.iso import seat_rgb
+from lama_desktop.games.llama_land.pieces import CROP_COLORS, OBJ_COLORS, icon
 from lama_desktop.app.widgets import GOLD, INK, INK_SOFT, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import draw_heading
 from lama_desktop.app.scenes.results import EndOfGameScene, local_player

@@ -12,13 +12,13 @@ a llama, a foundation on a cell of the domain. The level is worked out (a given 
 from __future__ import annotations
 
 from lama_desktop.engine.core import StateFormatError
-from lama_desktop.engine.llama_land.data import CROP_INDEX, CROP_NAMES, NEIGHBOURS, enc
+from lama_desktop.games.llama_land.engine.data import CROP_INDEX, CROP_NAMES, NEIGHBOURS, enc
 
 #: ``Player`` and the data come from ``state``, imported late: ``state`` imports this module lazily itself
 
 
 def _state():
-    from lama_desktop.engine.llama_land import state
+    from lama_desktop.games.llama_land.engine import state
 
     return state
 

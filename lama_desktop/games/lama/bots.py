@@ -24,7 +24,7 @@ import math
 import random
 
 from lama_desktop.engine.core import Move
-from lama_desktop.engine.lama import CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAY, PLAYABLE, QUIT, TAKE, VALUE, LamaView, lowest_token
+from lama_desktop.games.lama.engine import CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAY, PLAYABLE, QUIT, TAKE, VALUE, LamaView, lowest_token
 from lama_desktop.bots import register_bots
 from lama_desktop.bots.base import Bot, Estimate, best_first as _best_first
 from lama_desktop.bots.search import determinized_root_search, race_win_chance, race_win_probability, race_win_probability_rates

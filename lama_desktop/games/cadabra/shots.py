@@ -9,11 +9,11 @@ every time.
 from __future__ import annotations
 
 from lama_desktop import screenshots
-from lama_desktop.engine.cadabra import CadabraState
+from lama_desktop.games.cadabra.engine import CadabraState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle as _settle
-from lama_desktop.app.scenes.cadabra_table import CadabraSummaryScene, CadabraTableScene
+from lama_desktop.games.cadabra.table import CadabraSummaryScene, CadabraTableScene
 
 PILE = ["5", "6", "1", "2", "3", "4", "5", "6", "L", "2", "3", "4/5", "6", "1", "L", "4"]
 

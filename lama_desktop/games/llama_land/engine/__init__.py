@@ -78,8 +78,8 @@ from __future__ import annotations
 
 from lama_desktop.engine.core import GameSpec, VariantSpec
 from lama_desktop.engine.registry import register
-from lama_desktop.engine.llama_land.position import complete_position
-from lama_desktop.engine.llama_land.state import GAME_ID, LlamaLandState, LlamaLandView, Player
+from lama_desktop.games.llama_land.engine.position import complete_position
+from lama_desktop.games.llama_land.engine.state import GAME_ID, LlamaLandState, LlamaLandView, Player
 
 SPEC = register(GameSpec(
     id=GAME_ID,

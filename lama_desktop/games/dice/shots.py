@@ -9,11 +9,11 @@ every time).
 from __future__ import annotations
 
 from lama_desktop import screenshots
-from lama_desktop.engine.dice import DiceState
+from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle
-from lama_desktop.app.scenes.dice_table import DiceRoundSummary, DiceTableScene
+from lama_desktop.games.dice.table import DiceRoundSummary, DiceTableScene
 
 
 def _push(app, session: GameSession) -> DiceTableScene:

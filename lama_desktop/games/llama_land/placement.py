@@ -13,7 +13,7 @@ under the mouse while it turns.
 
 from __future__ import annotations
 
-from lama_desktop.engine.llama_land.state import D, ORIENTS, SHAPES
+from lama_desktop.games.llama_land.engine.state import D, ORIENTS, SHAPES
 
 
 def orientation(shape: str, rotation: int, mirror: bool):
@@ -44,7 +44,7 @@ class Placer:
     @property
     def heights(self) -> dict:
         p = self.state.players[self.seat]
-        from lama_desktop.engine.llama_land.data import dec
+        from lama_desktop.games.llama_land.engine.data import dec
 
         return {dec(c): h for c, h in p.heights.items()}
 
@@ -104,7 +104,7 @@ class Placer:
         return list(top["icons"]) if top else ["none"] * 5
 
     def top_tile(self):
-        from lama_desktop.engine.llama_land.state import ICON_NAMES, SHAPE_INDEX, TILES
+        from lama_desktop.games.llama_land.engine.state import ICON_NAMES, SHAPE_INDEX, TILES
 
         pile = self.state.stacks[SHAPE_INDEX[self.shape]]
         if not pile:

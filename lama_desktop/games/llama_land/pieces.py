@@ -10,7 +10,7 @@ from lama_desktop.app import art
 from lama_desktop.app.i18n import language, t
 from lama_desktop.app.table.pieces import finish
 from lama_desktop.app.widgets import UI, draw_panel
-from lama_desktop.app.land.iso import INK, seat_rgb
+from lama_desktop.games.llama_land.iso import INK, seat_rgb
 
 CREAM = (251, 243, 225)
 PAPER_EDGE = (214, 196, 168)

@@ -8,13 +8,13 @@ picture every time); the Drama, Party and skip moments are crafted states.
 
 from __future__ import annotations
 
-from lama_desktop.engine.lama import LamaState
+from lama_desktop.games.lama.engine import LamaState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop import screenshots
 from lama_desktop.app.gameconfig import GameConfig
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle as _settle
-from lama_desktop.app.scenes.lama_table import LamaTableScene
+from lama_desktop.games.lama.table import LamaTableScene
 
 
 def _push(app, session: GameSession, config: GameConfig | None = None) -> LamaTableScene:

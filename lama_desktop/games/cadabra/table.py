@@ -33,10 +33,10 @@ from lama_desktop.app.table.scene_base import TableEvent, open_session
 from lama_desktop.app.table.tooltip import Tip
 from lama_desktop.app.tables import register_table
 from lama_desktop.app.widgets import INK_SOFT, Button
-from lama_desktop.app.scenes import lama_table
-from lama_desktop.app.scenes.lama_table import LamaTableScene, _GameEnd
+from lama_desktop.games.lama import table as lama_table
+from lama_desktop.games.lama.table import LamaTableScene, _GameEnd
 from lama_desktop.app.scenes.round_summary import RoundSummaryScene
-from lama_desktop.engine.cadabra import CARD_IDS, DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
+from lama_desktop.games.cadabra.engine import CARD_IDS, DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
 
 #: engine card id → the table's card name (value + "@" circle, "#" square, "*" star) and back
 _SUFFIX = {"circle": "@", "square": "#", "star": "*"}

@@ -24,6 +24,7 @@ import random
 import pygame
 
 from lama_desktop.app import art
+from lama_desktop.games.dice import art as dice_art
 from lama_desktop.app.gameconfig import GameConfig
 from lama_desktop.app.i18n import about, language, plural, t
 from lama_desktop.app.i18n import winners as i18n_winners
@@ -36,7 +37,7 @@ from lama_desktop.app.tables import register_table
 from lama_desktop.app.widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
 from lama_desktop.app.scenes.round_summary import RoundSummaryScene
 from lama_desktop.engine.core import Move
-from lama_desktop.engine.dice import DICE_FACES, END_POINTS, LABELS, LLAMA_ROW, POINTS, ROW_SIZE, discard_counts, holding
+from lama_desktop.games.dice.engine import DICE_FACES, END_POINTS, LABELS, LLAMA_ROW, POINTS, ROW_SIZE, discard_counts, holding
 
 log = logging.getLogger("lama_desktop.table")
 
@@ -152,9 +153,9 @@ class DiceTableScene(TableScene):
         for name in ("1", "2", "3", "4", "5", "6", "L", None):
             for w in (self.row_w, self.small_w, self.llama_w):
                 card_image(name, w, self.colorblind)
-        for face in (*art.DIE_FACES, None):
-            art.die(face, self.die_size)
-            art.die(face, self.die_size, highlight=True)
+        for face in (*dice_art.FACES, None):
+            dice_art.die(face, self.die_size)
+            dice_art.die(face, self.die_size, highlight=True)
 
     def _build_buttons(self) -> None:
         if self.layout is None:
@@ -1106,7 +1107,7 @@ class DiceTableScene(TableScene):
         size = self.die_size
         if self.rolling is not None:
             for i, (face, angle, dy, _) in enumerate(self.rolling):
-                img = art.die(face, size)
+                img = dice_art.die(face, size)
                 img = pygame.transform.rotate(img, angle)
                 x, y = centers[i]
                 height = min(1.0, -dy / max(1, self.layout.s(70)))
@@ -1117,7 +1118,7 @@ class DiceTableScene(TableScene):
         if not sh.dice:
             # before the turn's roll the dice are blank: nothing on them that could be read as a roll
             for x, y in centers:
-                img = art.die(None, size)
+                img = dice_art.die(None, size)
                 surface.blit(img, img.get_rect(center=(x, y)))
             if self.can_act() and sh.phase == "turn":
                 pulse = 0.5 + 0.5 * abs(((self.time * 1.2) % 2) - 1)
@@ -1134,7 +1135,7 @@ class DiceTableScene(TableScene):
                 highlight = face in llama
             else:
                 highlight = sh.phase == "return"
-            img = art.die(face, size, highlight=highlight)
+            img = dice_art.die(face, size, highlight=highlight)
             surface.blit(img, img.get_rect(center=(x, y)))
 
     def _status_text(self) -> str:

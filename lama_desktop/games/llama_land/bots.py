@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 
 from lama_desktop.engine.core import Move
-from lama_desktop.engine.llama_land.data import CACAO, COIN, CORN, HUT, NEIGHBOURS, NONE, POTATO, dec, enc, load
-from lama_desktop.engine.llama_land.state import CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
+from lama_desktop.games.llama_land.engine.data import CACAO, COIN, CORN, HUT, NEIGHBOURS, NONE, POTATO, dec, enc, load
+from lama_desktop.games.llama_land.engine.state import CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
 from lama_desktop.bots import register_bots
 from lama_desktop.bots.base import Bot, Estimate, best_first
 from lama_desktop.bots.search import normal_cdf

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lama_desktop.engine.core import Event, GameState, IllegalMove, Move, Refusal, StateFormatError, StateView, as_move, malformed, read_saved, state_header, unknown_move
 from lama_desktop.engine.rng import Rng
-from lama_desktop.engine.llama_land import objectives as objective_rules
-from lama_desktop.engine.llama_land.data import CACAO, COIN, CORN, CROP_INDEX, CROP_NAMES, HUT, ICON_NAMES, NEIGHBOURS, NONE, POTATO, dec, enc, load
+from lama_desktop.games.llama_land.engine import objectives as objective_rules
+from lama_desktop.games.llama_land.engine.data import CACAO, COIN, CORN, CROP_INDEX, CROP_NAMES, HUT, ICON_NAMES, NEIGHBOURS, NONE, POTATO, dec, enc, load
 
 GAME_ID = "llama-land"
 STATE_VERSION = 2  # 2: "domains" + "collections" (were "players_state"), "current", "first_player"
@@ -1198,7 +1198,7 @@ class LlamaLandState(GameState):
 
     @classmethod
     def from_dict(cls, d: dict) -> "LlamaLandState":
-        from lama_desktop.engine.llama_land.position import MIGRATIONS
+        from lama_desktop.games.llama_land.engine.position import MIGRATIONS
 
         return read_saved(d, GAME_ID, STATE_VERSION, cls._from_dict, MIGRATIONS)
 
@@ -1227,7 +1227,7 @@ class LlamaLandState(GameState):
         s.supply_coins = int(sup["coins"])
         s.supply_llamas = int(sup["llamas"])
         s.players = []
-        from lama_desktop.engine.llama_land.position import lay_domain
+        from lama_desktop.games.llama_land.engine.position import lay_domain
 
         domains, collections = d["domains"], d["collections"]
         if not (isinstance(domains, list) and isinstance(collections, list) and len(domains) == len(collections)):

@@ -32,7 +32,7 @@ from lama_desktop.app.table.tooltip import Tip
 from lama_desktop.app.tables import register_table
 from lama_desktop.app.widgets import UI, Button, felt_surface
 from lama_desktop.engine.core import Event, Move
-from lama_desktop.engine.lama import CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
+from lama_desktop.games.lama.engine import CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
 
 log = logging.getLogger("lama_desktop.table")
 

@@ -37,10 +37,10 @@ from lama_desktop.app import art
 from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
 from lama_desktop.app.i18n import about, language, percent, plural, t
 from lama_desktop.app.i18n import winners as winners_text
-from lama_desktop.app.land import iso
-from lama_desktop.app.land.iso import SPOT_COLORS, IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell, draw_ghost, max_height, render_domain
-from lama_desktop.app.land.pieces import CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_card, flat_tile, icon, llama_card, objective_card, space_centers
-from lama_desktop.app.land.placement import Placer
+from lama_desktop.games.llama_land import iso
+from lama_desktop.games.llama_land.iso import SPOT_COLORS, IsoFrame, cells_in_front, domain_heights, domain_signature, draw_cell, draw_ghost, max_height, render_domain
+from lama_desktop.games.llama_land.pieces import CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, character_card, flat_tile, icon, llama_card, objective_card, space_centers
+from lama_desktop.games.llama_land.placement import Placer
 from lama_desktop.app.scene import Scene
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.advisor_panel import AdvisorPanel
@@ -54,8 +54,8 @@ from lama_desktop.app.table.layout import table_ui_scale
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.app.tables import register_table
 from lama_desktop.app.widgets import UI, Button, draw_panel, felt_surface
-from lama_desktop.engine.llama_land.state import SHAPES
-from lama_desktop.engine.llama_land.state import D as LAND_DATA
+from lama_desktop.games.llama_land.engine.state import SHAPES
+from lama_desktop.games.llama_land.engine.state import D as LAND_DATA
 
 log = logging.getLogger("lama_desktop.table")
 
@@ -836,7 +836,7 @@ class LlamaLandTableScene(TableScene):
             self._explain_disabled("characters")
             return
         options = []
-        from lama_desktop.engine.llama_land.state import CHARS, CROP_NAMES
+        from lama_desktop.games.llama_land.engine.state import CHARS, CROP_NAMES
 
         for m in moves:
             cid, give = int(m.args[0]), str(m.args[1])
@@ -1089,7 +1089,7 @@ class LlamaLandTableScene(TableScene):
         src = self.rects["char5"] if d.get("from") == "deck" else self.rects.get(f"char{d.get('position', 0)}")
         if src is None:
             return
-        from lama_desktop.engine.llama_land.state import CHARS, CROP_NAMES
+        from lama_desktop.games.llama_land.engine.state import CHARS, CROP_NAMES
 
         ch = CHARS[d["card"]]
         img = character_card(self.ui, {"type": ch.type, "crops": [CROP_NAMES[k] for k in ch.crops]}, src.w, src.h)
@@ -1110,7 +1110,7 @@ class LlamaLandTableScene(TableScene):
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def _to_results(self) -> None:
-        from lama_desktop.app.scenes.llama_land_results import LlamaLandResultsScene
+        from lama_desktop.games.llama_land.results import LlamaLandResultsScene
 
         if self.results_open or self.stack is None:
             return
@@ -1551,7 +1551,7 @@ class LlamaLandTableScene(TableScene):
         someone, the total; None unless a lesson's game is over (a real game leaves for the results screen)."""
         if self.session.lesson is None or not self.session.is_over:
             return None
-        from lama_desktop.app.scenes.llama_land_results import score_rows
+        from lama_desktop.games.llama_land.results import score_rows
 
         breakdown = self.d["breakdown"]
         rows = score_rows(breakdown, [o["id"] for o in self.d["objectives"]])
@@ -2403,7 +2403,7 @@ def _char_glyph(ch: dict, size: int) -> pygame.Surface:
     key = (ch["type"], tuple(ch.get("crops", [])), size)
     img = _GLYPHS.get(key)
     if img is None:
-        from lama_desktop.app.land.pieces import pictogram
+        from lama_desktop.games.llama_land.pieces import pictogram
 
         pic = pictogram(ch["type"], ch.get("crops", []), max(8, int(size * 0.42)))
         scale = min(1.0, (size - 4) / max(1, pic.get_width()))
