@@ -103,23 +103,19 @@ def points_text(n: float) -> str:
 
 def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
     """A move as a short gerund phrase (``Drawing``, ``Playing 3``) in the current language."""
+    from lama_desktop.games import GAMES
+
+    plugin = GAMES.get(game_id)
+    own = plugin.words().move_label(move, names) if plugin is not None else None
+    if own is not None:
+        return own
     kind, args = move.kind, move.args
-    if kind == "play":
-        return t("advisor.move.play", card=args[0])
     if kind == "return":
         return t("advisor.move.return", token=points_text(int(args[0])))
     if kind == "discard":
         return t("advisor.move.discard", cards=" ".join(str(a) for a in args))
-    if kind == "take" and game_id == "lama-dice":
-        return t("advisor.move.take_card", card=args[0])
     if kind == "give":
         return t("advisor.move.give", name=seat_name(int(args[0]), names))
-    if kind == "use" and len(args) == 2:
-        from lama_desktop.games.llama_land.engine.state import CHARS
-
-        character = CHARS[int(args[0])].type
-        return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),
-                 crop=t(f"llama_land.res.{args[1]}"))
     if kind in ("draw", "quit", "take", "roll", "keep", "pass", "exchange", "build", "extend", "foundation",
                 "hut", "llama", "feed", "marker", "end"):
         return t(f"advisor.move.{kind}")

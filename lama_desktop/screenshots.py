@@ -252,12 +252,13 @@ for _name, _builder, _frames in [
 
 
 def _load_game_shots() -> None:
-    """One explicit import per screenshot module (each calls ``add_shot`` for its moments; PyInstaller sees them).
-    They are part of the package: a broken one is an error, never a silently missing shot."""
-    from lama_desktop.games.cadabra import shots as _cs
-    from lama_desktop.games.dice import shots as _ds
-    from lama_desktop.games.lama import shots as _ls
-    from lama_desktop.games.llama_land import shots as _lls  # noqa: F401
+    """Every game's screenshot moments (its descriptor's ``shots`` loader imports the module, which calls
+    ``add_shot``), then the frame's own. They are part of the package: a broken one is an error, never a silently
+    missing shot."""
+    from lama_desktop.games import GAMES
+
+    for plugin in GAMES.values():
+        plugin.shots()
     from lama_desktop.app.table import advisor_shots, history_shots, tooltip_shots, tutorial_shots  # noqa: F401
 
 

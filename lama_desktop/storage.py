@@ -204,10 +204,10 @@ class Settings:
             size = default.window_size
         name = clean_name(self.player_name, "") if isinstance(self.player_name, str) else ""
         last = dict(self.last_setup) if isinstance(self.last_setup, dict) else {}
-        from lama_desktop.tutorial.script import GAME_KEYS
+        from lama_desktop.tutorial.script import game_keys
 
         raw = self.tutorials_done if isinstance(self.tutorials_done, (list, tuple, set)) else []
-        done = sorted({x for x in raw if isinstance(x, str) and x in GAME_KEYS})
+        done = sorted({x for x in raw if isinstance(x, str) and x in game_keys()})
         return Settings(language, bool(self.fullscreen), ui_scale, speed, pace, volume, bool(self.muted),
                         bool(self.colorblind), size, name, last, done)
 
@@ -249,12 +249,12 @@ def _last_setup(value) -> dict:
 def _tutorials_done(value) -> list[str]:
     """The lessons done: known game ids, each once, sorted (an id this version has no lesson for is dropped: a
     newer version's)."""
-    from lama_desktop.tutorial.script import GAME_KEYS
+    from lama_desktop.tutorial.script import game_keys
 
     items = as_list(value, "the lessons done", 64)
     for item in items:
         need(isinstance(item, str), "a lesson done is a game id")
-    return sorted({item for item in items if item in GAME_KEYS})
+    return sorted({item for item in items if item in game_keys()})
 
 
 #: the settings file's schema: key → check(value) -> the value to use (raises on anything else)

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from lama_desktop.app import art
+from lama_desktop.games.dice import art as dice_art
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -207,24 +208,24 @@ def test_font_licence_ships_with_fonts():
 
 @pytest.mark.parametrize("size", [24, 60, 110, 200])
 def test_die_and_faces(size):
-    cube = art.die("L", size)
+    cube = dice_art.die("L", size)
     assert cube.get_size() == (size, size) and has_alpha(cube) and corner_is_transparent(cube)
-    assert art.die("L", size) is cube
-    lit = art.die("L", size, highlight=True)
+    assert dice_art.die("L", size) is cube
+    lit = dice_art.die("L", size, highlight=True)
     assert lit is not cube and lit.get_size() == (size, size)
-    blank = art.die(None, size)
+    blank = dice_art.die(None, size)
     assert blank.get_size() == (size, size) and blank is not cube
     for face in ("1", "2", "3", "4", "5", "6", "L"):
-        flat = art.die_face(face, size)
+        flat = dice_art.die_face(face, size)
         assert flat.get_size() == (size, size) and has_alpha(flat)
-    faces = {pygame.image.tobytes(art.die_face(f, 64), "RGBA") for f in ("1", "2", "3", "4", "5", "6", "L")}
+    faces = {pygame.image.tobytes(dice_art.die_face(f, 64), "RGBA") for f in ("1", "2", "3", "4", "5", "6", "L")}
     assert len(faces) == 7
     with pytest.raises(ValueError):
-        art.die("7", 50)
+        dice_art.die("7", 50)
 
 
 def _top_face_mask(size: int, grow: int) -> pygame.mask.Mask:
-    """Where the cube's top face lies in ``art.die(face, size)`` (grown by ``grow`` px for antialiasing)."""
+    """Where the cube's top face lies in ``dice_art.die(face, size)`` (grown by ``grow`` px for antialiasing)."""
     from lama_desktop.games.dice.art import TOP
 
     pad = 6
@@ -241,11 +242,11 @@ def _top_face_mask(size: int, grow: int) -> pygame.mask.Mask:
 def test_a_die_shows_its_roll_on_top_only_and_plain_sides(size):
     # the rolled face is all a die shows: whatever it rolled, nothing outside its top face changes (the side faces
     # are plain, so they never compete with the roll), and a die not rolled yet is blank on top too
-    blank = art.die(None, size)
+    blank = dice_art.die(None, size)
     top = _top_face_mask(size, 2)
     top_area = _top_face_mask(size, 0).count()
-    for face in art.DIE_FACES:
-        rolled = art.die(face, size)
+    for face in dice_art.FACES:
+        rolled = dice_art.die(face, size)
         changed = pygame.mask.Mask((size, size))
         for x in range(size):
             for y in range(size):
@@ -261,7 +262,7 @@ def test_a_die_shows_its_roll_on_top_only_and_plain_sides(size):
 def test_the_top_face_takes_most_of_a_die():
     size = 200
     top_area = _top_face_mask(size, 0).count()
-    body = pygame.mask.from_surface(art.die(None, size), 128).count()
+    body = pygame.mask.from_surface(dice_art.die(None, size), 128).count()
     assert top_area >= 0.45 * body, (top_area, body)
 
 
@@ -385,7 +386,7 @@ def test_sound_files_are_small_and_soft():
 def test_cache_normalises_default_and_keyword_arguments():
     assert art.card_face("4", 90) is art.card_face("4", width=90, plus=False, symbol=None, colorblind=False)
     assert art.table_felt((200, 100)) is art.table_felt([200, 100])
-    assert art.die("1", 50) is art.die("1", size=50, highlight=False)
+    assert dice_art.die("1", 50) is dice_art.die("1", size=50, highlight=False)
 
 
 # Colour-vision-deficiency check: Machado et al. (2009) simulation matrices at full severity, CIE76 distance.

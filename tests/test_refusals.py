@@ -38,7 +38,8 @@ def refusal_of(state, move) -> tuple[str, dict]:
 def codes_in_source() -> set[str]:
     """Every refusal code written in the engines and the session (``"lama.cannot_go_on"`` …)."""
     found = set()
-    for path in list((SOURCE / "engine").rglob("*.py")) + [SOURCE / "app" / "session.py"]:
+    engines = [p for p in (SOURCE / "games").rglob("*.py") if p.stem == "engine" or p.parent.name == "engine"]
+    for path in list((SOURCE / "engine").rglob("*.py")) + engines + [SOURCE / "app" / "session.py"]:
         found.update(m.strip("\"'") for m in CODE.findall(path.read_text(encoding="utf-8")))
     return {c for c in found if not c.endswith((".yaml", ".py"))}
 

@@ -7,34 +7,28 @@ from typing import Callable
 from lama_desktop.bots.base import LEVELS, Bot, RandomBot
 
 BotFactory = Callable[[int], Bot]
-_BOTS: dict[str, dict[str, BotFactory]] = {}
 
 
-def register_bots(game_id: str, factories: dict[str, BotFactory]) -> None:
-    _BOTS.setdefault(game_id, {}).update(factories)
+def _factories(game_id: str) -> dict[str, BotFactory]:
+    """The game's bot levels, from its descriptor (``lama_desktop.games``); none for an unknown game."""
+    from lama_desktop.games import GAMES
 
-
-def _load_builtin_bots() -> None:
-    # One import per game; each module calls register_bots(). Keep this list explicit (PyInstaller).
-    from lama_desktop.games.lama import bots  # noqa: F401
-    from lama_desktop.games.dice import bots as _d  # noqa: F401  (lama-dice)
-    from lama_desktop.games.cadabra import bots as _c  # noqa: F401
-    from lama_desktop.games.llama_land import bots as _l  # noqa: F401  (llama-land)
+    plugin = GAMES.get(game_id)
+    return dict(plugin.bots) if plugin is not None else {}
 
 
 def levels_for(game_id: str) -> list[str]:
-    _load_builtin_bots()
-    return ["random", *(level for level in LEVELS[1:] if level in _BOTS.get(game_id, {}))]
+    factories = _factories(game_id)
+    return ["random", *(level for level in LEVELS[1:] if level in factories)]
 
 
 def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
-    _load_builtin_bots()
     if level == "random":
         return RandomBot(seed)
-    factories = _BOTS.get(game_id, {})
+    factories = _factories(game_id)
     if level not in factories:
         raise ValueError(f"no {level!r} bot for {game_id!r} (available: {', '.join(levels_for(game_id))})")
     return factories[level](seed)
 
 
-__all__ = ["Bot", "RandomBot", "LEVELS", "register_bots", "make_bot", "levels_for"]
+__all__ = ["Bot", "RandomBot", "LEVELS", "make_bot", "levels_for"]

@@ -1,7 +1,8 @@
-"""The registry of games, by stable id.
+"""The engine's view of the registry: game id -> ``GameSpec``.
 
-Every game module is imported here explicitly (no discovery by name: PyInstaller must see every import), and
-registers its ``GameSpec`` by calling ``register`` at import time.
+The games are registered in one place, ``lama_desktop.games`` (each game's descriptor carries its engine spec); this
+module reads that registry and never names a game. Only engine and bot modules are imported on the way, so it stays
+pure (no pygame).
 """
 
 from __future__ import annotations
@@ -10,40 +11,24 @@ from typing import Iterable
 
 from lama_desktop.engine.core import GameSpec, GameState, StateFormatError, reading_state
 
-_GAMES: dict[str, GameSpec] = {}
 
+def _plugins() -> dict:
+    from lama_desktop.games import GAMES
 
-def register(spec: GameSpec) -> GameSpec:
-    if spec.id in _GAMES and _GAMES[spec.id] is not spec:
-        raise ValueError(f"game id {spec.id!r} registered twice")
-    _GAMES[spec.id] = spec
-    return spec
-
-
-def _load_builtin_games() -> None:
-    # One import per game; each module calls register(). Keep this list explicit.
-    from lama_desktop.games.lama import engine  # noqa: F401  (lama, lama-party)
-    from lama_desktop.games.dice import engine as _d  # noqa: F401  (lama-dice)
-    from lama_desktop.games.cadabra import engine as _c  # noqa: F401  (lama-cadabra)
-    from lama_desktop.games.llama_land import engine as _l  # noqa: F401  (llama-land)
-
-
-#: the order games are offered in (menus, rules viewer); independent of which module happened to load first
-GAME_ORDER = ("lama", "lama-party", "lama-dice", "lama-cadabra", "llama-land")
+    return GAMES
 
 
 def games() -> list[GameSpec]:
-    _load_builtin_games()
-    rank = {game_id: index for index, game_id in enumerate(GAME_ORDER)}
-    return sorted(_GAMES.values(), key=lambda spec: rank.get(spec.id, len(rank)))
+    """Every registered game's spec, in the order games are offered (menus, rules viewer)."""
+    return [plugin.spec for plugin in _plugins().values()]
 
 
 def get_game(game_id: str) -> GameSpec:
-    _load_builtin_games()
+    plugins = _plugins()
     try:
-        return _GAMES[game_id]
-    except KeyError:
-        known = ", ".join(sorted(_GAMES))
+        return plugins[game_id].spec
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(plugins))
         raise ValueError(f"unknown game {game_id!r} (known: {known})") from None
 
 

@@ -16,7 +16,7 @@ The file (docs/APP.md, "Tutorials", says how to write one)::
       - {id: follow, point: "hand:5", do: ["play 5"], input: [{click: point}]}
       - {id: recap, recap: true}
 
-A step's words are the string ``tutorial_<game_key>.<id>`` (``GAME_KEYS``); a ``do`` step also has
+A step's words are the string ``tutorial_<game_key>.<id>`` (``game_keys()``); a ``do`` step also has
 ``<id>_wrong`` (why a legal move other than the ``do`` ones is not the one the lesson wants now); the last step
 is the recap, ``tutorial_<game_key>.recap``. ``load_tutorial`` refuses a file that breaks any of this with a
 ``TutorialError`` naming the file and the step; the catalog extractor reads the same keys (``tutorial_keys``) so
@@ -31,8 +31,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
-#: registry game id -> the key its lesson's strings use (``tutorial_<key>``: the string domain)
-GAME_KEYS = {"lama": "lama", "lama-dice": "dice", "lama-cadabra": "cadabra", "llama-land": "llama_land"}
+
+
+def game_keys() -> dict[str, str]:
+    """Game id -> the key its lesson's strings use (``tutorial_<key>``: the string domain), for every registered
+    game that has a lesson (its descriptor's ``lesson``)."""
+    from lama_desktop.games import GAMES
+
+    return {game_id: plugin.lesson for game_id, plugin in GAMES.items() if plugin.lesson}
+
+
 #: when a step is shown: ``idle`` (the table settled: the default of narration steps; the bots wait for it),
 #: ``learner_turn`` (the learner is to move: the default of ``do`` steps), ``round_end`` (a round was closed since
 #: the previous step), ``game_end``
@@ -88,7 +96,7 @@ class Tutorial:
 
     @property
     def game_key(self) -> str:
-        return GAME_KEYS[self.game_id]
+        return game_keys()[self.game_id]
 
     @property
     def domain(self) -> str:
@@ -132,11 +140,11 @@ def tutorials_dir() -> Path:
 
 def tutorials(folder: Path | None = None) -> list[str]:
     """The game ids that have a lesson, in the games' menu order."""
-    from lama_desktop.engine.registry import GAME_ORDER
+    from lama_desktop.games import GAMES
 
     folder = folder or tutorials_dir()
     found = {p.stem for p in folder.glob("*.yaml")} if folder.is_dir() else set()
-    rank = {game_id: index for index, game_id in enumerate(GAME_ORDER)}
+    rank = {game_id: index for index, game_id in enumerate(GAMES)}
     return sorted(found, key=lambda g: (rank.get(g, len(rank)), g))
 
 
@@ -144,7 +152,7 @@ def tutorial_keys(game_id: str, steps: Any) -> list[str]:
     """The string keys of a lesson's steps (``steps`` as in the file: a list of mappings with ``id`` and maybe
     ``do``/``recap``); what the catalog extractor counts as used. Lenient: a malformed entry is skipped (the
     loader reports it)."""
-    key = GAME_KEYS.get(game_id)
+    key = game_keys().get(game_id)
     if key is None or not isinstance(steps, list):
         return []
     out = []
@@ -204,8 +212,8 @@ def parse_tutorial(text: str, path: Path, check_position: bool = True) -> Tutori
         if name not in data:
             raise fail(f"'{name}' is missing")
     game_id = data["game"]
-    if game_id not in GAME_KEYS:
-        raise fail(f"game {game_id!r} has no lesson key (known: {', '.join(GAME_KEYS)})")
+    if game_id not in game_keys():
+        raise fail(f"game {game_id!r} has no lesson key (known: {', '.join(game_keys())})")
     if path.stem != game_id:
         raise fail(f"the lesson of {game_id!r} must be named {game_id}.yaml")
     variants = data.get("variants") or []

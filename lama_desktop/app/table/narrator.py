@@ -26,7 +26,7 @@ import pygame
 
 from lama_desktop.app.i18n import t, t_or
 from lama_desktop.app.widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
-from lama_desktop.tutorial.script import GAME_KEYS
+from lama_desktop.tutorial.script import game_keys
 
 log = logging.getLogger("lama_desktop.tutorial")
 
@@ -126,20 +126,17 @@ class Narrator:
         """The step's move as an order (``play your 4``, ``roll the dice``), or "do what the box asks" when the
         step accepts several."""
         from lama_desktop.engine.core import Move
-        from lama_desktop.app.table.reasons import _words
+        from lama_desktop.games import GAMES
 
         if len(moves) != 1:
             return t("tutorial.do.any")
         move = Move.parse(moves[0])
-        domain = GAME_KEYS.get(self.tutorial.game_id, "lama")
+        plugin = GAMES.get(self.tutorial.game_id)
+        own = plugin.words().order(move, self.table._name) if plugin is not None else None
+        if own is not None:
+            return own
         kind, args = move.kind, [str(a) for a in move.args]
         # i18n-keys: tutorial.do.*
-        if kind == "play":
-            return t("tutorial.do.play", **_words(domain, {"card": args[0]}))
-        if kind == "take" and self.tutorial.game_id == "lama-dice":
-            return t("tutorial.do.take_card", **_words(domain, {"card": args[0]}))
-        if kind == "discard":
-            return t("tutorial.do.discard", cards=" ".join(_words(domain, {"card": a})["card"] for a in args))
         if kind == "return" and args and args[0] in ("1", "10", "20"):
             return t(f"tutorial.do.return_{args[0]}")
         if kind == "give":

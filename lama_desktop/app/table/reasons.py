@@ -13,15 +13,12 @@ game's table shows them. A refusal without a code, or with a code no table knows
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from lama_desktop.app.i18n import t, t_or
+from lama_desktop.app.i18n import t_or
 
 #: code prefix -> string domain, where they differ
 DOMAINS = {"core": "common"}
-#: params that name a card (formatted per game); the others are shown as they are, except crops and characters
-CARD_PARAMS = ("card", "top")
-CROP_PARAMS = ("crop", "a", "b")
 
 
 def reason_key(code: str) -> str:
@@ -33,38 +30,15 @@ def reason_key(code: str) -> str:
     return f"{DOMAINS.get(game, game)}.reason.{rule}"
 
 
-def _lama_card(card: str) -> str:
-    from lama_desktop.games.lama.table import card_label  # short names in a sentence: "llama", "pink llama", "3+"
-
-    return card_label(card, short=True)
-
-
-def _dice_card(card: str) -> str:
-    from lama_desktop.games.dice.table import card_label  # the table's own words; imported late (scenes import this module)
-
-    return card_label(card)
-
-
-def _cadabra_card(card: str) -> str:
-    from lama_desktop.games.cadabra.table import card_label  # "2/3", "3 (circle: give a token)", "a llama"
-
-    return card_label(card)
-
-
-_CARD_FORMAT: dict[str, Callable[[str], str]] = {"lama": _lama_card, "dice": _dice_card, "cadabra": _cadabra_card}
-
-
 def _words(domain: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(params)
-    card = _CARD_FORMAT.get(domain)
-    for name, value in params.items():
-        if name in CARD_PARAMS and card is not None:
-            out[name] = card(str(value))
-        elif domain == "llama_land" and name in CROP_PARAMS:
-            out[name] = t_or(f"llama_land.res.{value}", str(value))
-        elif domain == "llama_land" and name == "character":
-            out[name] = t_or(f"llama_land.char.{value}.name", str(value))
-    return out
+    """``params`` in words the way the game whose string domain is ``domain`` shows them (its descriptor's words
+    module); unchanged for a domain no game owns (``common``, a lesson's)."""
+    from lama_desktop.games import GAMES
+
+    for plugin in GAMES.values():
+        if plugin.domain == domain:
+            return plugin.words().params(params)
+    return dict(params)
 
 
 def refusal_text(refusal: Any = None, *, code: str = "", params: Mapping[str, Any] | None = None,

@@ -36,7 +36,6 @@ import random
 from lama_desktop.games.cadabra.engine import A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, ACTIONS, DRAW, DRAWS, END_POINTS, EXCHANGE, EXCHANGE_WHITES, GIVE, GIVES, GIVING, IS_LLAMA, LLAMA_KINDS, MAGIC_POINTS, MAGIC_TOKEN, MAGICS, NUM_KINDS, OVER, PASS, PLAY, PLAYABLE, PLAYING, QUIT, RETURN, RETURNING, SHOW_THRESHOLD, TAKE, VALUES, CadabraState, CadabraView, hand_points, hand_value
 from lama_desktop.engine.core import Move
 from lama_desktop.engine.rng import Rng
-from lama_desktop.bots import register_bots
 from lama_desktop.bots.base import Bot, Estimate, best_first
 
 GAME_ID = "lama-cadabra"
@@ -501,8 +500,9 @@ class HardBot(_HeuristicBot):
         return best_first(out)
 
 
-register_bots(GAME_ID, {
+#: level -> bot factory (the registry: lama_desktop/games/cadabra/__init__.py)
+BOTS = {
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
-})
+}

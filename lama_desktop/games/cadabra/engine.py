@@ -75,7 +75,6 @@ from __future__ import annotations
 from lama_desktop.resources import engine_data
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, as_move, malformed, read_saved, state_header, state_property, unknown_move
 from lama_desktop.engine.hands import CardNames, HandsState, HandView
-from lama_desktop.engine.registry import register
 from lama_desktop.engine.rng import Rng
 
 GAME_ID = "lama-cadabra"
@@ -905,7 +904,7 @@ def _new_state(players, variants=frozenset(), seed=0, first_player: int | None =
     return CadabraState.new(players, seed, first_player=first_player)
 
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     id=GAME_ID, title="LAMA Cadabra", min_players=2, max_players=6, variants=(),
     new_state=_new_state, state_from_dict=CadabraState.from_dict, complete_position=complete_position,
     #: a new deal shows you a new hand, a draw (yours, or forced by a square) shows the drawer a card, the round's
@@ -913,4 +912,4 @@ SPEC = register(GameSpec(
     revealing_events=frozenset({"deal", "draw", "force_draw", "round_end"}),
     description=("L.A.M.A. with double cards, magic symbols, the magic token and the Lamagic Show: "
                  "every llama puts one of your tokens on the stage; at five the show is on."),
-))
+)

@@ -31,19 +31,15 @@ from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.pieces import GOLD, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
 from lama_desktop.app.table.scene_base import TableEvent, open_session
 from lama_desktop.app.table.tooltip import Tip
-from lama_desktop.app.tables import register_table
 from lama_desktop.app.widgets import INK_SOFT, Button
+from lama_desktop.games.cadabra.words import DISPLAY, ENGINE, KIND_OF, card_label
+from lama_desktop.games.cadabra.words import SUFFIX as _SUFFIX
 from lama_desktop.games.lama import table as lama_table
 from lama_desktop.games.lama.table import LamaTableScene, _GameEnd
 from lama_desktop.app.scenes.round_summary import RoundSummaryScene
 from lama_desktop.games.cadabra.engine import CARD_IDS, DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
 
-#: engine card id → the table's card name (value + "@" circle, "#" square, "*" star) and back
-_SUFFIX = {"circle": "@", "square": "#", "star": "*"}
-DISPLAY = {cid: (str(VALUES[k][0]) + _SUFFIX[DATA["symbols"][SYMBOL[k]]["shape"]] if SYMBOL[k] else cid)
-           for k, cid in enumerate(CARD_IDS)}
-ENGINE = {name: cid for cid, name in DISPLAY.items()}
-_KIND_OF = {cid: k for k, cid in enumerate(CARD_IDS)}
+_KIND_OF = KIND_OF
 #: hand order: by lowest value, single cards before the double starting there, llamas last
 ORDER = {DISPLAY[cid]: (min(VALUES[k]), len(VALUES[k]), k) for k, cid in enumerate(CARD_IDS)}
 TOKEN_TIME = lama_table.TOKEN_TIME
@@ -54,19 +50,6 @@ BUTTONS_EXTRA = 36
 
 def sort_hand(names) -> list[str]:
     return sorted(names, key=lambda n: ORDER.get(n, (99, 0, 0)))
-
-
-def card_label(name: str) -> str:
-    """A card for the log and the status line: ``3``, ``2/3``, ``a llama``, ``3 ★``."""
-    cid = ENGINE.get(name, name)
-    k = _KIND_OF.get(cid)
-    if k is None:
-        return name
-    if IS_LLAMA[k]:
-        return t("cadabra.card.llama")
-    if SYMBOL[k]:
-        return t(f"cadabra.card.{DATA['symbols'][SYMBOL[k]]['shape']}", value=VALUES[k][0])
-    return cid
 
 
 def card_text(name: str) -> LazyText | str:
@@ -876,5 +859,3 @@ def open_table(app, config: GameConfig, saved=None) -> CadabraTableScene:
     options = {"first_player": int(config.first_dealer) % max(1, config.players)}
     return CadabraTableScene(open_session(app, config, saved, options), config)
 
-
-register_table(("lama-cadabra",), open_table, CadabraTableScene)

@@ -28,7 +28,6 @@ import math
 
 from lama_desktop.engine.core import Move
 from lama_desktop.games.dice.engine import END_POINTS, KEEP, LABELS, LLAMA, MERGED_OUTCOMES, NUM_DICE, NV, POINTS, QUIT, RETURN, ROLL, TAKE, DiceView, discard_counts, discard_options, returnable
-from lama_desktop.bots import register_bots
 from lama_desktop.bots.base import Bot, Estimate, best_first
 from lama_desktop.bots.search import normal_cdf
 
@@ -528,8 +527,9 @@ def round_end_chance(row, llama_mask: int) -> float:
     return chance
 
 
-register_bots("lama-dice", {
+#: level -> bot factory (the registry: lama_desktop/games/dice/__init__.py)
+BOTS = {
     "easy": EasyDiceBot,
     "medium": MediumDiceBot,
     "hard": HardDiceBot,
-})
+}

@@ -58,7 +58,6 @@ from typing import Iterable, Sequence
 
 from lama_desktop.resources import engine_data
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, GameState, Move, Refusal, StateFormatError, StateView, VariantSpec, as_move, lowest_scores, malformed, read_saved, state_header, state_property, unknown_move
-from lama_desktop.engine.registry import register
 from lama_desktop.engine.rng import Rng
 
 GAME_ID = "lama-dice"
@@ -1024,7 +1023,7 @@ def _new_state(players: int, variants=frozenset(), seed: int = 0, first_player: 
     return DiceState(players, variants, seed, first_player=first_player)
 
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     id=GAME_ID,
     title="LAMA Dice",
     min_players=2,
@@ -1038,4 +1037,4 @@ SPEC = register(GameSpec(
     #: rolls and new rows of cards are chance coming out
     revealing_events=frozenset({"deal", "roll"}),
     description="Roll the three llama dice to shed the cards of your open row; quit before you blow it.",
-))
+)

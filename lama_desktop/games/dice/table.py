@@ -25,6 +25,7 @@ import pygame
 
 from lama_desktop.app import art
 from lama_desktop.games.dice import art as dice_art
+from lama_desktop.games.dice.words import card_label
 from lama_desktop.app.gameconfig import GameConfig
 from lama_desktop.app.i18n import about, language, plural, t
 from lama_desktop.app.i18n import winners as i18n_winners
@@ -33,7 +34,6 @@ from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout
 from lama_desktop.app.table.pieces import CREAM, GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy, draw_token_stacks, finish, rotated_shadow, token_stacks_rect
 from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session
 from lama_desktop.app.table.tooltip import Tip
-from lama_desktop.app.tables import register_table
 from lama_desktop.app.widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
 from lama_desktop.app.scenes.round_summary import RoundSummaryScene
 from lama_desktop.engine.core import Move
@@ -52,10 +52,6 @@ DIE_FACES = tuple(tuple(str(LABELS[f]) for f in faces) for faces in DICE_FACES)
 
 def sort_cards(names) -> list[str]:
     return sorted((str(n) for n in names), key=lambda n: ORDER.get(n, 99))
-
-
-def card_label(name: str) -> str:
-    return t("dice.card.llama") if str(name) == "L" else str(name)
 
 
 def card_text(name: str):
@@ -1298,5 +1294,3 @@ def open_table(app, config: GameConfig, saved=None) -> DiceTableScene:
     options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
     return DiceTableScene(open_session(app, config, saved, options), config)
 
-
-register_table(("lama-dice",), open_table, DiceTableScene)

@@ -25,7 +25,6 @@ import random
 
 from lama_desktop.engine.core import Move
 from lama_desktop.games.lama.engine import CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAY, PLAYABLE, QUIT, TAKE, VALUE, LamaView, lowest_token
-from lama_desktop.bots import register_bots
 from lama_desktop.bots.base import Bot, Estimate, best_first as _best_first
 from lama_desktop.bots.search import determinized_root_search, race_win_chance, race_win_probability, race_win_probability_rates
 
@@ -774,7 +773,7 @@ class HardBot(_LamaBot):
         return mean_gain, ROUND_GAIN_SD
 
 
-register_bots("lama", {"easy": EasyBot, "medium": MediumBot, "hard": HardBot})
-register_bots("lama-party", {"easy": EasyBot, "medium": MediumBot, "hard": HardBot})
+#: level -> bot factory (the registry: lama_desktop/games/lama/__init__.py)
+BOTS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
 
 __all__ = ["EasyBot", "MediumBot", "HardBot", "Params", "simulate_round", "hand_points_fast", "heuristic_action"]

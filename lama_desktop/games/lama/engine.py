@@ -29,7 +29,6 @@ from __future__ import annotations
 from lama_desktop.resources import engine_data
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, VariantSpec, as_move, read_saved, state_header, state_property, unknown_move
 from lama_desktop.engine.hands import CardNames, HandsState, HandView
-from lama_desktop.engine.registry import register
 
 STATE_VERSION = 2  # 2: "points" -> "scores", the Drama board as its tokens, "aside" (cards out of the round)
 DATA = engine_data("lama.yaml")
@@ -683,14 +682,14 @@ _LAMA20 = VariantSpec("lama20", "Lama 20", "Pink tokens worth 20: hold the large
 REVEALING_EVENTS = frozenset({"deal", "draw", "round_end"})
 
 SPECS = {
-    "lama": register(GameSpec(
+    "lama": GameSpec(
         id="lama", title="L.A.M.A.", min_players=2, max_players=6, variants=(_DRAMA, _LAMA20, _EACH),
         new_state=_make("lama"), state_from_dict=LamaState.from_dict, complete_position=complete_position,
         revealing_events=REVEALING_EVENTS,
-        description="Play a card of the same value or one higher, draw, or quit. Get rid of your points.")),
-    "lama-party": register(GameSpec(
+        description="Play a card of the same value or one higher, draw, or quit. Get rid of your points."),
+    "lama-party": GameSpec(
         id="lama-party", title="L.A.M.A. Party", min_players=2, max_players=6, variants=(_DRAMA, _EACH),
         new_state=_make("lama-party"), state_from_dict=LamaState.from_dict, complete_position=complete_position,
         revealing_events=REVEALING_EVENTS,
-        description="L.A.M.A. with plus cards (play again), the pink llama and pink 20-tokens.")),
+        description="L.A.M.A. with plus cards (play again), the pink llama and pink 20-tokens."),
 }

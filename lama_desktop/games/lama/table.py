@@ -29,9 +29,9 @@ from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout
 from lama_desktop.app.table.pieces import CREAM, GOLD, Toast, blit_card, blit_flipping, card_height, card_image, count_badge, draw_backs_and_count, draw_token_stacks, fan_positions, finish, hand_hit_index, lazy, rotated_shadow
 from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session
 from lama_desktop.app.table.tooltip import Tip
-from lama_desktop.app.tables import register_table
 from lama_desktop.app.widgets import UI, Button, felt_surface
 from lama_desktop.engine.core import Event, Move
+from lama_desktop.games.lama.words import card_label
 from lama_desktop.games.lama.engine import CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
 
 log = logging.getLogger("lama_desktop.table")
@@ -47,17 +47,6 @@ TOKEN_TIME = 0.42
 
 def sort_hand(names) -> list[str]:
     return sorted(names, key=lambda n: CARD_ORDER.get(n, 99))
-
-
-def card_label(name: str, short: bool = False) -> str:
-    """A card in words: "llama", "pink llama", "3+" (``short``: the forms used inside a sentence)."""
-    if name == "L":
-        return t("lama.card.llama_short") if short else t("lama.card.llama")
-    if name == "P":
-        return t("lama.card.pink_short") if short else t("lama.card.pink_llama")
-    if name.endswith("+"):
-        return t("lama.card.plus", value=name[:-1])
-    return name
 
 
 def card_text(name: str):
@@ -1290,5 +1279,3 @@ def open_table(app, config: GameConfig, saved=None) -> LamaTableScene:
         session = open_session(app, config, saved)
     return LamaTableScene(session, config)
 
-
-register_table(("lama", "lama-party"), open_table, LamaTableScene)

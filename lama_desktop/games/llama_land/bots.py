@@ -21,7 +21,6 @@ import random
 from lama_desktop.engine.core import Move
 from lama_desktop.games.llama_land.engine.data import CACAO, COIN, CORN, HUT, NEIGHBOURS, NONE, POTATO, dec, enc, load
 from lama_desktop.games.llama_land.engine.state import CHARS, HUT_PHASE, LLAMA_PHASE, PLACE
-from lama_desktop.bots import register_bots
 from lama_desktop.bots.base import Bot, Estimate, best_first
 from lama_desktop.bots.search import normal_cdf
 
@@ -457,7 +456,6 @@ class MediumBot(Bot):
         return self.policy.choose(view, view.seat)
 
 
-register_bots("llama-land", {"easy": EasyBot, "medium": MediumBot})
 
 
 # -- hard: look ahead by simulation ------------------------------------------------------------------------------
@@ -673,4 +671,5 @@ def win_chance(state, values: list[float], seat: int) -> float:
     return p
 
 
-register_bots("llama-land", {"hard": HardBot})
+#: level -> bot factory (the registry: lama_desktop/games/llama_land/__init__.py)
+BOTS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

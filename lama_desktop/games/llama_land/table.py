@@ -52,7 +52,6 @@ from lama_desktop.app.table.tooltip import Tip, Tooltip
 from lama_desktop.app.table.tween import Tweener
 from lama_desktop.app.table.layout import table_ui_scale
 from lama_desktop.app.table.reasons import refusal_text
-from lama_desktop.app.tables import register_table
 from lama_desktop.app.widgets import UI, Button, draw_panel, felt_surface
 from lama_desktop.games.llama_land.engine.state import SHAPES
 from lama_desktop.games.llama_land.engine.state import D as LAND_DATA
@@ -2563,5 +2562,3 @@ def open_table(app, config: GameConfig, saved=None) -> LlamaLandTableScene:
     options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
     return LlamaLandTableScene(open_session(app, config, saved, options), config)
 
-
-register_table(("llama-land",), open_table, LlamaLandTableScene)

@@ -77,11 +77,10 @@ coins, chars, cards, foundations, markers; cells are ints, see ``data.enc``/``da
 from __future__ import annotations
 
 from lama_desktop.engine.core import GameSpec, VariantSpec
-from lama_desktop.engine.registry import register
 from lama_desktop.games.llama_land.engine.position import complete_position
 from lama_desktop.games.llama_land.engine.state import GAME_ID, LlamaLandState, LlamaLandView, Player
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     id=GAME_ID,
     title="Llama Land",
     min_players=2,
@@ -103,6 +102,6 @@ SPEC = register(GameSpec(
     revealing_test=lambda event: event.kind == "character" and event.data.get("from") == "deck",
     description="Build a mountain farm of terrain tiles, harvest crops and feed llamas.",
     incompatible_variants=(frozenset({"beginner", "expert"}),),
-))
+)
 
 __all__ = ["SPEC", "LlamaLandState", "LlamaLandView", "Player", "GAME_ID"]

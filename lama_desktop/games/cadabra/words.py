@@ -1,0 +1,50 @@
+"""How LAMA Cadabra reads in words: its cards inside a sentence, a refusal's params, the advisor's move phrases and a
+lesson's orders (the ``words`` module of the game's descriptor, ``lama_desktop/plugin.py``). Pure: strings only."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from lama_desktop.app.i18n import t
+from lama_desktop.games.cadabra.engine import CARD_IDS, DATA, IS_LLAMA, SYMBOL, VALUES
+
+#: engine card id -> the table's card name (value + "@" circle, "#" square, "*" star) and back
+SUFFIX = {"circle": "@", "square": "#", "star": "*"}
+DISPLAY = {cid: (str(VALUES[k][0]) + SUFFIX[DATA["symbols"][SYMBOL[k]]["shape"]] if SYMBOL[k] else cid)
+           for k, cid in enumerate(CARD_IDS)}
+ENGINE = {name: cid for cid, name in DISPLAY.items()}
+KIND_OF = {cid: k for k, cid in enumerate(CARD_IDS)}
+
+
+def card_label(name: str) -> str:
+    """A card for the log and the status line: ``3``, ``2/3``, ``a llama``, ``3 ★``."""
+    cid = ENGINE.get(name, name)
+    k = KIND_OF.get(cid)
+    if k is None:
+        return name
+    if IS_LLAMA[k]:
+        return t("cadabra.card.llama")
+    if SYMBOL[k]:
+        return t(f"cadabra.card.{DATA['symbols'][SYMBOL[k]]['shape']}", value=VALUES[k][0])
+    return cid
+
+
+def params(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's or a lesson's params in words: the ones that name a card through ``card_label``."""
+    return {name: (card_label(str(value)) if name in ("card", "top") else value) for name, value in values.items()}
+
+
+def move_label(move, names: list[str] | None = None) -> str | None:
+    """The advisor's phrase for this game's own moves; None: the frame's phrase of the move's kind."""
+    if move.kind == "play":
+        return t("advisor.move.play", card=move.args[0])
+    return None
+
+
+def order(move, name_of: Callable[[int], str]) -> str | None:
+    """A lesson's order for this game's own moves; None: the frame's order of the move's kind."""
+    if move.kind == "play":
+        return t("tutorial.do.play", card=card_label(str(move.args[0])))
+    if move.kind == "discard":
+        return t("tutorial.do.discard", cards=" ".join(card_label(str(a)) for a in move.args))
+    return None

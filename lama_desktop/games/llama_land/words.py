@@ -1,0 +1,43 @@
+"""How Llama Land reads in words: its cards inside a sentence, a refusal's params, the advisor's move phrases and a
+lesson's orders (the ``words`` module of the game's descriptor, ``lama_desktop/plugin.py``). Pure: strings only."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from lama_desktop.app.i18n import t, t_or
+
+#: refusal params that name a crop
+CROP_PARAMS = ("crop", "a", "b")
+
+
+def card_label(name: str) -> str:
+    """Llama Land has no cards to name in a sentence: an id stays as it is."""
+    return str(name)
+
+
+def params(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's params in words: crops and characters by their names."""
+    out = dict(values)
+    for name, value in values.items():
+        if name in CROP_PARAMS:
+            out[name] = t_or(f"llama_land.res.{value}", str(value))
+        elif name == "character":
+            out[name] = t_or(f"llama_land.char.{value}.name", str(value))
+    return out
+
+
+def move_label(move, names: list[str] | None = None) -> str | None:
+    """``use`` names the character and the crop; the other moves read as their kind."""
+    if move.kind == "use" and len(move.args) == 2:
+        from lama_desktop.games.llama_land.engine.state import CHARS
+
+        character = CHARS[int(move.args[0])].type
+        return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),
+                 crop=t(f"llama_land.res.{move.args[1]}"))
+    return None
+
+
+def order(move, name_of: Callable[[int], str]) -> str | None:
+    """Llama Land's lesson orders are the frame's, by kind."""
+    return None
