@@ -116,7 +116,7 @@ def advise_positions(count: int = 50, seed: int = 1) -> list:
     rng = random.Random(seed)
     per_game = [count // len(ADVISE_GAMES) + (1 if i < count % len(ADVISE_GAMES) else 0)
                 for i in range(len(ADVISE_GAMES))]
-    for (game_id, players), wanted in zip(ADVISE_GAMES, per_game):
+    for (game_id, players), wanted in zip(ADVISE_GAMES, per_game, strict=False):
         spec = get_game(game_id)
         level = "medium" if "medium" in levels_for(game_id) else "random"
         game_no = 0

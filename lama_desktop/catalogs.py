@@ -32,10 +32,8 @@ Nothing here imports pygame; ``setup.py`` and the PyInstaller spec load this fil
 from __future__ import annotations
 
 import argparse
-import datetime
 import fnmatch
 import io
-import os
 import re
 import sys
 from functools import cache
@@ -520,7 +518,7 @@ def yaml_strings(path: Path) -> dict[str, Any]:
             flat[f"{domain}.title"] = book.get("title", "")
             structure = rules_structure(domain)
             pages = book.get("pages") or []
-            for page_id, page in zip([p["id"] for p in structure["pages"]], pages):
+            for page_id, page in zip([p["id"] for p in structure["pages"]], pages, strict=False):
                 flat[f"{domain}.{page_id}.title"] = page.get("title", "")
                 flat[f"{domain}.{page_id}.text"] = str(page.get("text", "")).rstrip("\n")
         return flat

@@ -212,7 +212,7 @@ class _Watcher:
 
         def events_for(events, seat):
             seen = real(events, seat)
-            for pair in zip(events, seen):
+            for pair in zip(events, seen, strict=False):
                 self.numbers[id(pair[1])] = len(out.seen)  # the copies stay alive in out.seen: ids stay unique
                 out.seen.append(pair)
             return seen

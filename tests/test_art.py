@@ -113,7 +113,7 @@ def test_neighbouring_values_differ_in_lightness():
 
     for vision in (False, True):
         hues = art.palette(vision)
-        for a, b in zip("12345", "23456"):
+        for a, b in zip("12345", "23456", strict=False):
             la, lb = luminance(hues[a]), luminance(hues[b])
             contrast = (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
             assert contrast > 1.15, (vision, a, b, contrast)
@@ -337,7 +337,7 @@ def test_sounds_pick_varied_takes():
     for _ in range(6):
         board.play("card_play")
         picks.append(board._last["card_play"])
-    assert all(a != b for a, b in zip(picks, picks[1:])), "never the same take twice in a row"
+    assert all(a != b for a, b in zip(picks, picks[1:], strict=False)), "never the same take twice in a row"
     assert len(set(picks)) >= 2
 
 
@@ -406,7 +406,7 @@ def _simulate(rgb, matrix):
     lin = [_linear(v) for v in rgb]
     out = []
     for row in matrix:
-        c = max(0.0, min(1.0, sum(m * v for m, v in zip(row, lin))))
+        c = max(0.0, min(1.0, sum(m * v for m, v in zip(row, lin, strict=False))))
         out.append(255 * (12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055))
     return out
 

@@ -43,7 +43,7 @@ def check_invariants(state: CadabraState, crafted: bool = False) -> None:
             counts[k] += 1
         assert counts == list(DECK_COUNTS), "the 60 cards are not all there"
     assert min(state.whites) >= 0 and min(state.blacks) >= 0
-    assert state.scores == [w + 10 * b for w, b in zip(state.whites, state.blacks)]
+    assert state.scores == [w + 10 * b for w, b in zip(state.whites, state.blacks, strict=False)]
     assert state.board.count(MAGIC_TOKEN) == (1 if state.magic == BOARD else 0)
     assert SUPPLY <= state.magic or state.magic == BOARD
     assert state.magic < n

@@ -18,7 +18,6 @@ links) and files that cannot be read or moved. For each one:
 import json
 import os
 import random
-import shutil
 from pathlib import Path
 
 import pygame

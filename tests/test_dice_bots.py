@@ -1,7 +1,6 @@
 """LAMA Dice bots: legal, deterministic, view-only; the hard bot's expectations are exact (checked by brute force
 over the 216 ordered outcomes with the engine itself). Strength is measured with the arena, never here."""
 
-import random
 
 import pytest
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from lama_desktop.bots import levels_for, make_bot
-from lama_desktop.games.lama.bots import EasyBot, HardBot, MediumBot, hand_points_fast, simulate_round
+from lama_desktop.games.lama.bots import HardBot, hand_points_fast, simulate_round
 from lama_desktop.bots.search import determinized_root_search, race_win_probability, race_win_probability_rates
 from lama_desktop.games.lama.engine import LamaState, Move, hand_points
 from lama_desktop.engine.registry import get_game

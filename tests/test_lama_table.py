@@ -342,7 +342,7 @@ def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
         i18n.set_language("fr")
         french = [str(text) for text, _ in table.log.lines]
         assert french[0] == "Bienvenue à L.A.M.A.\u00a0!" and french[1] == "Manche 1 · donneur\u00a0: Ann"
-        assert all(f != e for f, e in zip(french, english))  # every line switched, none left in English
+        assert all(f != e for f, e in zip(french, english, strict=False))  # every line switched, none left in English
         surface = pygame.Surface((400, 300), pygame.SRCALPHA)
         table.log.draw(surface, pygame.Rect(0, 0, 400, 300), table.app.ui, "log")
         cached = table.log._cache.get(False)

@@ -133,7 +133,7 @@ def test_a_language_change_redraws_every_text(checker, moment):
     from lama_desktop.app import i18n
 
     size = (1280, 720)
-    for old, new in zip(i18n.LANGUAGES, i18n.LANGUAGES[1:] + i18n.LANGUAGES[:1]):
+    for old, new in zip(i18n.LANGUAGES, i18n.LANGUAGES[1:] + i18n.LANGUAGES[:1], strict=False):
         records = checker.switched_texts(moment, size, old, new)
         stale = [r.describe() for r in records if r.kind == "ui" and r.lang != new]
         assert not stale, f"{old} -> {new}: still in {old}:\n" + "\n".join(stale)
@@ -169,7 +169,7 @@ def test_the_ui_scale_visibly_changes_every_menu_up_to_130_percent(checker, name
             assert sizes[0] < sizes[1] <= sizes[2] <= sizes[3], f"{size}: median text px {sizes}"
             assert size == (1280, 720) or sizes[1] < sizes[2], f"{size}: median text px {sizes}"
         else:
-            assert all(b >= a * 1.05 for a, b in zip(sizes, sizes[1:])), f"{size}: median text px {sizes}"
+            assert all(b >= a * 1.05 for a, b in zip(sizes, sizes[1:], strict=False)), f"{size}: median text px {sizes}"
 
 
 # --- every screen ---------------------------------------------------------------------------------------------

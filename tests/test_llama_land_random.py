@@ -60,7 +60,7 @@ def check_invariants(s: LlamaLandState) -> None:
             if entry[0] in ("extend", "build"):
                 _, tile, oi, x, y, level = entry
                 o = D.orientations[D.tiles[tile].shape][oi]
-                for (cx, cy), icon in zip(o.cells, D.tiles[tile].icons):
+                for (cx, cy), icon in zip(o.cells, D.tiles[tile].icons, strict=False):
                     cell = enc(x + cx, y + cy)
                     if p.toptile[cell] == tile:
                         assert p.top[cell] == icon and p.heights[cell] == level

@@ -91,7 +91,7 @@ def test_setup_start_coins_foundations_markers_row_and_objectives():
     colours = [D.objective(o).colour for o in s.objectives]
     assert colours.count("blue") == 4 and colours.count("purple") == 3
     assert [len(pile) for pile in s.stacks] == [12] * 5
-    assert all(D.tiles[t].shape == shape for pile, shape in zip(s.stacks, "TLPNZ") for t in pile)
+    assert all(D.tiles[t].shape == shape for pile, shape in zip(s.stacks, "TLPNZ", strict=False) for t in pile)
     assert s.current_player == 0
 
 
@@ -389,7 +389,7 @@ def test_farmer_gives_one_more_for_two_icons_of_its_crop(covered, gets):
     s = new(2)
     p = s.players[0]
     blank(p)
-    for (x, y), icon in zip([(0, 0), (1, 0), (2, 0)], covered):
+    for (x, y), icon in zip([(0, 0), (1, 0), (2, 0)], covered, strict=False):
         p.top[enc(x, y)] = icon
     p.chars.append(FARMER_CORN)
     s.apply("build T r0 - 0 0")

@@ -437,7 +437,7 @@ def test_the_llama_land_log_follows_a_change_of_language_mid_game(tmp_path):
     try:
         i18n.set_language("fr")
         french = [str(text) for text, _ in table.log.lines]
-        assert all(f != e for f, e in zip(french, english)), list(zip(french, english))
+        assert all(f != e for f, e in zip(french, english, strict=False)), list(zip(french, english, strict=False))
     finally:
         i18n.set_language("en")
         table.close()
@@ -482,7 +482,7 @@ def test_n_and_shift_n_reach_every_legal_placement_of_every_stack_by_keyboard_al
         distances = [(c[0] - start[0]) ** 2 + (c[1] - start[1]) ** 2 for c, _f in order]
         # nearest first: the walk is the placements sorted by distance, begun after the spot in hand if that one
         # was legal (then it ends on it), so it descends at most once (back to the start's neighbours)
-        descents = sum(1 for a, b in zip(distances, distances[1:]) if b < a)
+        descents = sum(1 for a, b in zip(distances, distances[1:], strict=False) if b < a)
         assert descents <= (1 if started_legal else 0)
         if started_legal:
             assert distances[-1] == 0

@@ -104,12 +104,12 @@ def test_no_seat_sees_what_its_view_does_not_allow(game, variants, players):
         for seat in range(players):
             seen = real.events_for(events, seat)
             checked += 1
-            for raw, mine in zip(events, seen):
+            for raw, mine in zip(events, seen, strict=False):
                 assert mine.seat == raw.seat and mine.kind == raw.kind
                 for key in raw.private:
                     assert (mine.data[key] is None) == (raw.seat != seat), (raw, seat)
             if game not in HIDDEN_HANDS:
-                assert not any(e.private for e in events) and all(a is b for a, b in zip(seen, events))
+                assert not any(e.private for e in events) and all(a is b for a, b in zip(seen, events, strict=False))
                 continue
             # the same move where what this seat cannot know is different: it must see the same events
             if seat == mover:
@@ -232,6 +232,6 @@ def test_hot_seat_shows_each_draw_only_to_the_player_behind_the_privacy_screen(t
         (0, "force_draw", 1, None), (1, "draw", 1, "1")]
     for seat, focus, revealed, events, seen_list in handed:
         assert seat == (focus if revealed else None)  # the viewer is the seat behind the privacy screen
-        for raw, seen in zip(events, seen_list):
+        for raw, seen in zip(events, seen_list, strict=False):
             for key in raw.private:
                 assert (seen.data[key] is not None) == (raw.seat == seat)

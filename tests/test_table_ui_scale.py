@@ -224,4 +224,4 @@ def test_llama_land_uses_the_whole_range_and_re_lays_out_without_overlap(tmp_pat
                 app.shutdown()
     for players in (2, 4):  # the panes whose text grows make room for it
         small, normal, large = (widths[(players, s)] for s in (SMALLEST, 1.0, LARGEST))
-        assert all(n < lg for n, lg in zip(normal, large)), (small, normal, large)
+        assert all(n < lg for n, lg in zip(normal, large, strict=False)), (small, normal, large)

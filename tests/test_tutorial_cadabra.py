@@ -4,13 +4,12 @@ that step's words, and the rules the steps talk about happen as they say (the fi
 it brings 12 whites, the exchange, the white given to Carla, Bruno's forced draw, the magic pass, the black given
 back); on the real table, the pieces the steps point at are where the table draws them."""
 
-import pygame
 import pytest
 
 from lesson_helpers import TickingClock, lesson_frames
 from lama_desktop.tutorial.lesson import start_lesson
 from lama_desktop.tutorial.script import load_tutorial
-from lama_desktop.games.cadabra.engine import SUPPLY, SHOW_THRESHOLD
+from lama_desktop.games.cadabra.engine import SHOW_THRESHOLD
 
 
 @pytest.fixture

@@ -829,7 +829,7 @@ class ListView(Widget):
             elif index % 2 == 1:
                 pygame.draw.rect(surface, (246, 238, 222), row_rect, border_radius=ui.s(8))
             x = x0
-            for column, cell in zip(self.columns, self.rows[index]):
+            for column, cell in zip(self.columns, self.rows[index], strict=False):
                 w = int(inner_w * column.width)
                 img = ui.text(str(cell), self.size, INK)
                 tags = [tag_pill(ui, tag, max(12, self.size * 0.7)) for tag in getattr(cell, "tags", ())]

@@ -65,7 +65,7 @@ def race_win_probability_rates(scores: Sequence[int], seat: int, end_points: int
     top = max(scores)
     if game_over or (game_over is None and top >= end_points):
         return race_win_probability(scores, seat, end_points, 1.0, 1.0, True)
-    rounds = min((end_points - s) / max(1e-6, m) for s, m in zip(scores, means))
+    rounds = min((end_points - s) / max(1e-6, m) for s, m in zip(scores, means, strict=False))
     rounds = max(1.0, rounds)
     mine = scores[seat] + means[seat] * rounds
     var_mine = sds[seat] * sds[seat]
@@ -95,12 +95,12 @@ def race_win_chance(scores: Sequence[int], seat: int, end_points: int, means: Se
     top = max(scores)
     if top >= end_points:
         return race_win_probability(scores, seat, end_points, 1.0, 1.0, True)
-    rounds = max(1.0, min((end_points - s) / max(1e-6, m) for s, m in zip(scores, means)))
+    rounds = max(1.0, min((end_points - s) / max(1e-6, m) for s, m in zip(scores, means, strict=False)))
     root = math.sqrt(rounds)
     mine_mean = scores[seat] + means[seat] * rounds
     mine_sd = sds[seat] * root
     total = 0.0
-    for z, weight in zip(_Z_NODES, _Z_WEIGHTS):
+    for z, weight in zip(_Z_NODES, _Z_WEIGHTS, strict=False):
         mine = mine_mean + z * mine_sd
         p = weight
         for other, s in enumerate(scores):

@@ -170,7 +170,7 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, inde
         defs.append(_gradient("pa", shade(ca, 0.2), ca))
         defs.append(_gradient("pb", shade(cb, 0.2), cb))
         body.append(_panel("url(#pb)"))
-        body.append(f'<path d="M50,30 H450 Q470,30 470,50 V200 L30,500 V50 Q30,30 50,30 Z" fill="url(#pa)"/>')
+        body.append('<path d="M50,30 H450 Q470,30 470,50 V200 L30,500 V50 Q30,30 50,30 Z" fill="url(#pa)"/>')
         body.append(f'<path d="M470,200 L30,500" stroke="{INK}" stroke-width="{LINE}" stroke-linecap="round"/>')
         if colorblind:
             step, rr = (70, 12) if not small else (105, 20)

@@ -67,7 +67,7 @@ class LessonsScene(MenuScene):
             img = ui.text(line, 21, INK_SOFT)
             surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
             y += line_h
-        for rect, done in zip(self.rows, self.done):
+        for rect, done in zip(self.rows, self.done, strict=False):
             if done:
                 d = ui.s(30)
                 draw_check(surface, (rect.right + ui.s(30), rect.centery), d)

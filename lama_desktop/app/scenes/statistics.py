@@ -45,10 +45,10 @@ class StatisticsScene(MenuScene):
         if apart:
             share = 0.16 if len(apart) == 1 else 0.13
             widths = (0.28, 0.13, 0.13, 0.15, 0.15) if len(apart) == 1 else (0.24, 0.11, 0.11, 0.14, 0.14)
-            columns = [Column(c.title, w, c.align) for c, w in zip(columns, widths)]
+            columns = [Column(c.title, w, c.align) for c, w in zip(columns, widths, strict=False)]
             for key, title in apart:
                 columns.append(Column(title, share, "right"))
-                for row, r in zip(cells, shown):
+                for row, r in zip(cells, shown, strict=False):
                     row.append(str(r.get(key, 0)))
         self.group.add(ListView(columns, cells, size=24, row_height=50, rect=(inner.x, inner.y + ui.s(76), inner.w, inner.h - ui.s(76)),
                                 empty_text=t("common.stats.empty"), name="list"))

@@ -26,7 +26,6 @@ import pygame
 
 from lama_desktop.app.i18n import t, t_or
 from lama_desktop.app.widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
-from lama_desktop.tutorial.script import game_keys
 
 log = logging.getLogger("lama_desktop.tutorial")
 

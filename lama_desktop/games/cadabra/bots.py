@@ -31,9 +31,8 @@ code after the engine and bot refactors; 38.0% on 24 Nov); medium vs three rando
 from __future__ import annotations
 
 import math
-import random
 
-from lama_desktop.games.cadabra.engine import A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, ACTIONS, DRAW, DRAWS, END_POINTS, EXCHANGE, EXCHANGE_WHITES, GIVE, GIVES, GIVING, IS_LLAMA, LLAMA_KINDS, MAGIC_POINTS, MAGIC_TOKEN, MAGICS, NUM_KINDS, OVER, PASS, PLAY, PLAYABLE, PLAYING, QUIT, RETURN, RETURNING, SHOW_THRESHOLD, TAKE, VALUES, CadabraState, CadabraView, hand_points, hand_value
+from lama_desktop.games.cadabra.engine import A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, ACTIONS, DRAW, DRAWS, END_POINTS, EXCHANGE, EXCHANGE_WHITES, GIVE, GIVES, GIVING, IS_LLAMA, LLAMA_KINDS, MAGIC_POINTS, MAGIC_TOKEN, MAGICS, NUM_KINDS, OVER, PASS, PLAY, PLAYABLE, QUIT, RETURN, RETURNING, SHOW_THRESHOLD, TAKE, VALUES, CadabraState, CadabraView, hand_points, hand_value
 from lama_desktop.engine.core import Move
 from lama_desktop.engine.rng import Rng
 from lama_desktop.bots.base import Bot, Estimate, best_first
@@ -305,7 +304,7 @@ class EasyBot(Bot):
             return EXCHANGE
         kinds = [ACTIONS[m] for m in moves]
         if view.phase == "giving":
-            gives = [m for m, a in zip(moves, kinds) if a[0] == A_GIVE]
+            gives = [m for m, a in zip(moves, kinds, strict=False) if a[0] == A_GIVE]
             return self.rng.choice(gives)
         if view.phase == "returning":
             return RETURN[10] if RETURN[10] in moves else RETURN[1]
@@ -477,7 +476,7 @@ class HardBot(_HeuristicBot):
         now = hand_points(hand)[0]
         board_points = sum(t for t in view.board if t != MAGIC_TOKEN)
         out = []
-        for move, (kind, arg), total in zip(moves, actions, totals):
+        for move, (kind, arg), total in zip(moves, actions, totals, strict=False):
             if kind == A_PLAY:
                 after = hand[:]
                 after[arg] -= 1

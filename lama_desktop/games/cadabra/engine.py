@@ -210,7 +210,7 @@ MASK_POINTS: tuple[int, ...] = tuple(
     sum(v for v in range(1, LLAMA_VALUE) if m >> v & 1) + (LLAMA_POINTS if m >> LLAMA_VALUE & 1 else 0)
     for m in range(1 << (LLAMA_VALUE + 1))
 )
-_KIND_MASKS = tuple(zip(range(NUM_KINDS), VALUE_MASK))
+_KIND_MASKS = tuple(zip(range(NUM_KINDS), VALUE_MASK, strict=False))
 
 
 def hand_value(hand: list[int]) -> int:
@@ -819,7 +819,7 @@ class CadabraState(HandsState):
 def _v1_to_v2(data: dict) -> dict:
     """Version 1 had every card in a hand or a pile and no "scores" (they are the tokens)."""
     data["aside"] = []
-    data["scores"] = [int(w) + 10 * int(b) for w, b in zip(data["whites"], data["blacks"])]
+    data["scores"] = [int(w) + 10 * int(b) for w, b in zip(data["whites"], data["blacks"], strict=False)]
     return data
 
 
@@ -844,7 +844,7 @@ def complete_position(data: dict) -> dict:
         d["blacks"] = [x // 10 for x in scores]
     d.setdefault("whites", [0] * players)
     d.setdefault("blacks", [0] * players)
-    d.setdefault("scores", [int(w) + 10 * int(b) for w, b in zip(d["whites"], d["blacks"])])
+    d.setdefault("scores", [int(w) + 10 * int(b) for w, b in zip(d["whites"], d["blacks"], strict=False)])
     for key, value in (("rng", int(d.get("seed", 0))), ("pile", []), ("aside", "rest"),
                        ("active", [True] * players), ("current", 0), ("magic", "supply"), ("board", []),
                        ("show", False), ("phase", "playing"), ("round", 1), ("last_player", -1),

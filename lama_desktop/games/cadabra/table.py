@@ -100,7 +100,7 @@ class Shown:
         if holdings:
             self.whites = [int(w) for w, _ in holdings]
             self.blacks = [int(b) for _, b in holdings]
-            self.scores = [w + 10 * b for w, b in zip(self.whites, self.blacks)]
+            self.scores = [w + 10 * b for w, b in zip(self.whites, self.blacks, strict=False)]
 
 
 class CadabraTableScene(LamaTableScene):

@@ -277,7 +277,7 @@ def race_win(totals, seat: int) -> float:
     mine = totals[seat]
     others = [t for s, t in enumerate(totals) if s != seat]
     total = 0.0
-    for z, weight in zip(_Z_NODES, _Z_WEIGHTS):
+    for z, weight in zip(_Z_NODES, _Z_WEIGHTS, strict=False):
         me = mine + z * sd
         p = weight
         for t in others:

@@ -31,7 +31,7 @@ from lama_desktop.app.i18n import about, language, plural, t
 from lama_desktop.app.i18n import winners as i18n_winners
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
-from lama_desktop.app.table.pieces import CREAM, GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy, draw_token_stacks, finish, rotated_shadow, token_stacks_rect
+from lama_desktop.app.table.pieces import GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy, draw_token_stacks, finish, rotated_shadow, token_stacks_rect
 from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session
 from lama_desktop.app.table.tooltip import Tip
 from lama_desktop.app.widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
@@ -488,7 +488,7 @@ class DiceTableScene(TableScene):
             wanted = [str(a) for a in move.args]
             w, h = self.row_w, card_height(self.row_w)
             rects = []
-            for i, ((x, y), name) in enumerate(zip(positions, row)):
+            for i, ((x, y), name) in enumerate(zip(positions, row, strict=False)):
                 if name in wanted:
                     wanted.remove(name)
                     rects.append(pygame.Rect(x - w // 2, y - h // 2 - self._lift(i), w, h))
@@ -988,7 +988,7 @@ class DiceTableScene(TableScene):
         sh = self.shown
         row = sh.rows[seat]
         w = self._card_w(seat)
-        for (x, y), name in zip(self._row_positions(seat, len(row)), row):
+        for (x, y), name in zip(self._row_positions(seat, len(row)), row, strict=False):
             blit_card(surface, None if sh.quit[seat] else name, (x, y), w, colorblind=self.colorblind,
                       shadow=True)
 
@@ -1029,7 +1029,7 @@ class DiceTableScene(TableScene):
         choosing = sh.phase == "discard" and self.can_act()
         caps = self.discard_caps() if choosing else {}
         matches = set(sh.dice or ()) if sh.phase == "discard" and sh.current == seat else set()
-        for i, ((x, y), name) in enumerate(zip(positions, row)):
+        for i, ((x, y), name) in enumerate(zip(positions, row, strict=False)):
             lift = self._lift(i)
             glow = None
             dim = False
@@ -1124,7 +1124,7 @@ class DiceTableScene(TableScene):
             return
         row = set(sh.rows[sh.current]) if 0 <= sh.current < self.n else set()
         llama = set(sh.llama)
-        for i, ((x, y), face) in enumerate(zip(centers, sh.dice)):
+        for i, ((x, y), face) in enumerate(zip(centers, sh.dice, strict=False)):
             if sh.phase == "discard":
                 highlight = face in row
             elif sh.phase == "take":

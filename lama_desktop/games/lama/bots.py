@@ -745,7 +745,7 @@ class HardBot(_LamaBot):
         _best, means = self.estimate(d, iterations or self.advisor_iterations, on_final)
         n = max(1, iterations or self.advisor_iterations)
         out = []
-        for code, win in zip(d.codes, means):
+        for code, win in zip(d.codes, means, strict=False):
             move = action_to_move(code)
             if code > 0:
                 after = hand[:]

@@ -575,7 +575,7 @@ class LamaTableScene(TableScene):
         # cards glide to their places when the fan opens or closes (after a play or a draw)
         slots = {}
         k = min(1.0, dt * 12)
-        for key, (x, y, angle) in zip(self._card_keys(), self._hand_positions()):
+        for key, (x, y, angle) in zip(self._card_keys(), self._hand_positions(), strict=False):
             old = self.slot_pos.get(key)
             if old is None:
                 slots[key] = (x, y, angle)
@@ -934,7 +934,7 @@ class LamaTableScene(TableScene):
             name = str(move.args[0])
             positions = self._hand_positions()
             h = card_height(self.hand_w)
-            for i, ((x, y, _angle), card) in enumerate(zip(positions, self.shown.hand)):
+            for i, ((x, y, _angle), card) in enumerate(zip(positions, self.shown.hand, strict=False)):
                 if card == name:
                     lift = self.lifts[i] if i < len(self.lifts) else 0.0
                     return [pygame.Rect(round(x - self.hand_w / 2), round(y - h / 2 - lift), self.hand_w, h)]

@@ -261,7 +261,7 @@ def draw_outline(surface: pygame.Surface, frame: IsoFrame, cells, level: int) ->
     x1 = int(max(px for top in tops for px, _ in top)) + width + 1
     y1 = int(max(py for top in tops for _, py in top)) + width + 1
     layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
-    for (x, y, *_), top in zip(cells, tops):
+    for (x, y, *_), top in zip(cells, tops, strict=False):
         top = [(px - x0, py - y0) for px, py in top]
         pygame.draw.polygon(layer, (255, 255, 255, 26), top)
         for (dx, dy), a, b in EDGES:

@@ -49,7 +49,7 @@ def flat_tile(icons, cells, cell: int, dim: bool = False) -> pygame.Surface:
         for (x, y) in cells:  # drop shadow
             pygame.draw.rect(surf, (0, 0, 0, 60), (pad + x * cell, pad + y * cell + pad, cell, cell))
         line = max(1, cell // 14)
-        for (x, y), name in zip(cells, icons):
+        for (x, y), name in zip(cells, icons, strict=False):
             r = pygame.Rect(pad + x * cell, pad + y * cell, cell, cell)
             pygame.draw.rect(surf, CELL_COLORS.get(name, CELL_COLORS["none"]), r)
             pygame.draw.rect(surf, (0, 0, 0, 30), r, 1)
@@ -140,7 +140,7 @@ def pictogram_items(items, size: int) -> pygame.Surface:
         total = int(sum(widths) + gap * (len(items) - 1))
         surf = pygame.Surface((total, size + 2), pygame.SRCALPHA)
         x = 0
-        for (name, n), w in zip(items, widths):
+        for (name, n), w in zip(items, widths, strict=False):
             if name in ("swap", "arrow"):
                 _glyph(surf, name, (x + w / 2, size / 2), size)
             else:

@@ -178,7 +178,7 @@ def complete_position(data: dict) -> dict:
         d["llama_columns"] = columns
     if "supply" not in d:
         supply = {**{name: D.crops_each for name in CROP_NAMES}, "coins": D.coins, "llamas": D.llama_tokens}
-        for c, dom in zip(collections, domains):
+        for c, dom in zip(collections, domains, strict=False):
             for name in CROP_NAMES:
                 supply[name] -= int(c["crops"][name])
             supply["coins"] -= int(c["coins"])

@@ -233,7 +233,7 @@ class Player:
         else:
             level = self.heights[cells[0]] + 1
             covered = [self.top[c] for c in cells]
-        for c, icon in zip(cells, t.icons):
+        for c, icon in zip(cells, t.icons, strict=False):
             self.heights[c] = level
             self.top[c] = icon
             self.toptile[c] = tile
@@ -1232,7 +1232,7 @@ class LlamaLandState(GameState):
         domains, collections = d["domains"], d["collections"]
         if not (isinstance(domains, list) and isinstance(collections, list) and len(domains) == len(collections)):
             raise StateFormatError("one domain and one collection per player are needed")
-        for dd, pd in zip(domains, collections):
+        for dd, pd in zip(domains, collections, strict=False):
             p = lay_domain(dd)
             p.crops = [int(pd["crops"][name]) for name in CROP_NAMES]
             p.coins = int(pd["coins"])
