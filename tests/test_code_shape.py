@@ -1,0 +1,147 @@
+"""The shape of the code (issue "One game, one folder"): a game lives in its folder only, the modules' imports form
+no circle, and no module or function grows past what a reader can hold.
+
+- Modules outside ``lama_desktop/games/`` are never named after a game.
+- With the registration star left out (``lama_desktop/games/__init__.py``, which imports every game, and
+  ``lama_desktop/engine/registry.py``, which reads it), the imports between the package's modules, at the top and
+  inside functions alike, form no cycle.
+- No module over 1,000 lines, no function over 100.
+- Libraries never import the command-line tools.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "lama_desktop"
+#: the registration star: left out of the import graph
+STAR = {"lama_desktop.games", "lama_desktop.engine.registry"}
+#: words that name one game (module and folder names outside games/ may not contain them)
+GAME_WORDS = ("lama_table", "dice", "cadabra", "llama_land", "land", "lama_party")
+#: the command-line tools (``python -m lama_desktop.<tool>``): only other tools and __main__ may import them
+TOOLS = {"lama_desktop.advise", "lama_desktop.arena", "lama_desktop.bench", "lama_desktop.layoutcheck",
+         "lama_desktop.screenshots", "lama_desktop.transcript", "lama_desktop.selfcheck", "lama_desktop.__main__"}
+MAX_MODULE_LINES = 1000
+MAX_FUNCTION_LINES = 100
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(path: Path, known: dict[str, Path]) -> set[str]:
+    """The package's modules ``path`` imports (``from a.b import c`` names ``a.b.c`` when that is a module)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in known else node.module
+                     for alias in node.names]
+        else:
+            continue
+        out.update(name for name in names if name in known)
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: {m for m in imports_of(path, known) if m not in STAR and m != name}
+            for name, path in known.items() if name not in STAR}
+
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10000))
+    try:
+        for v in sorted(graph):
+            if v not in index:
+                visit(v)
+    finally:
+        sys.setrecursionlimit(limit)
+    return out
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert find_cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_module_imports_form_no_cycle():
+    assert find_cycles(import_graph()) == []
+
+
+def test_no_module_outside_games_is_named_after_a_game():
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE)
+        if rel.parts[0] == "games":
+            continue
+        for part in (*rel.parts[:-1], path.stem):
+            if any(word in part.split("_") or word == part for word in GAME_WORDS) or "lama_table" in part:
+                offenders.append(str(rel))
+    assert offenders == []
+
+
+def test_no_module_over_1000_lines():
+    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}
+
+
+def test_no_function_over_100_lines():
+    long = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    long.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} ({lines} lines)")
+    assert long == []
+
+
+def test_libraries_never_import_the_command_line_tools():
+    graph = import_graph()
+    offenders = sorted(f"{name} imports {m}" for name, targets in graph.items() if name not in TOOLS
+                       for m in targets & TOOLS)
+    assert offenders == []
