@@ -26,6 +26,7 @@ BOT is a real level (medium, hard) or one of:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -34,7 +35,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from lama_desktop.arena import run_arena  # noqa: E402
-from lama_desktop.bots import make_bot, register_bots  # noqa: E402
+from lama_desktop.bots import make_bot  # noqa: E402
+from lama_desktop import games  # noqa: E402
 from lama_desktop.games.lama.bots import (  # noqa: E402
     A_DRAW, A_QUIT, A_TAKE, MEDIUM, PLAYABLE, HardBot, MediumBot, Rules, _returning_move, choose_play,
     hand_points_fast, heuristic_action, quit_threshold,
@@ -225,8 +227,12 @@ class CheatBot(FlatDrawBot):
         return sample
 
 
+#: the experimental bots, by name: offered as extra levels of L.A.M.A. (below, through the games' registry)
+EXPERIMENTAL: dict[str, type] = {}
+
+
 def _variant(name, base, **attrs):
-    register_bots("lama", {name: type(name.replace("-", "_"), (base,), attrs)})
+    EXPERIMENTAL[name] = type(name.replace("-", "_"), (base,), attrs)
 
 
 for _m in (0, 3, 6):
@@ -241,6 +247,7 @@ _variant("x-cheat-hands", CheatBot)
 _variant("x-hard-look", HardLookBot)
 _variant("x-hard-look-always", HardLookBot, default_margin=99.0)
 _variant("x-cheat-hands-pile", CheatBot, know_pile=True)
+
 
 
 def analyse(bot: str, games: int, seed: int) -> None:
@@ -305,6 +312,13 @@ def analyse(bot: str, games: int, seed: int) -> None:
 
 
 def main(argv=None) -> int:
+    """The experiment, with the experimental bots offered as extra L.A.M.A. levels for its time."""
+    lama = games.GAMES["lama"]
+    with games.replaced(dataclasses.replace(lama, bots={**lama.bots, **EXPERIMENTAL})):
+        return _main(argv)
+
+
+def _main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bot")
     parser.add_argument("--games", type=int, default=1000)
