@@ -98,9 +98,8 @@ def deck_counts(party: bool) -> list[int]:
     return counts
 
 
-DECKS = {party: tuple(t for t in range(1, NUM_TYPES) for _ in range(deck_counts(party)[t]))
-         for party in (False, True)}
-DECKS = {party: list(deck) for party, deck in DECKS.items()}
+#: the whole deck of each game (False: L.A.M.A., True: Party) as card types; a new deal copies it
+DECKS = {party: [t for t in range(1, NUM_TYPES) for _ in range(deck_counts(party)[t])] for party in (False, True)}
 
 
 def holdings(score: int, pinks: bool) -> dict[int, int]:
