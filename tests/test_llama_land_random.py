@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 from lama_desktop.engine.core import IllegalMove, Move
 from lama_desktop.games.llama_land.engine import SPEC
 from lama_desktop.games.llama_land.engine.data import NONE, dec, enc, load
-from lama_desktop.games.llama_land.engine.player import BOARD, FOUNDATION
-from lama_desktop.games.llama_land.engine.state import LlamaLandState
+from lama_desktop.games.llama_land.engine.state import BOARD, FOUNDATION, LlamaLandState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import state_from_dict
 

@@ -11,6 +11,7 @@ from lama_desktop.games.llama_land.engine import objectives as objective_rules
 from lama_desktop.games.llama_land.engine.data import CACAO, CHARS, COIN, CORN, CROP_INDEX, CROP_NAMES, HUT, ICON_NAMES, N_CROPS, NONE, ORIENTS, POTATO, SHAPE_INDEX, SHAPES, TILES, D, dec, enc
 from lama_desktop.games.llama_land.engine.moves import AFTER, END, HUT_PHASE, LLAMA_PHASE, NOT_YOUR_TURN, OVER, PHASE_NAMES, PLACE, _move, _placement_move
 from lama_desktop.games.llama_land.engine.player import BOARD, Player, lay_domain
+from lama_desktop.games.llama_land.engine.player import FOUNDATION as FOUNDATION  # re-exported with BOARD: the level-stack markers
 from lama_desktop.games.llama_land.engine.validate import validate
 
 GAME_ID = "llama-land"
