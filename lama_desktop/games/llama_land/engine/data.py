@@ -235,3 +235,8 @@ ORIENTS = D.orientations
 TILES = D.tiles
 CHARS = D.characters
 N_CROPS = 3
+
+
+def crop_dict(values) -> dict:
+    """Values per crop index as ``{crop name: value}``."""
+    return {CROP_NAMES[k]: values[k] for k in range(N_CROPS)}

@@ -7,7 +7,7 @@ bottom up; each entry is either the saved list form ``[kind, tile, orientation i
 tile id, rotation, mirror flag, the top-left corner of the oriented tile) / ``"foundation 2 3"``. Either form is
 checked as it is laid (``player.lay_domain``): an extend lies on free cells beside the domain, a build on cells of
 one height without a llama, a foundation on a cell of the domain. The level is worked out (a given one must agree).
-Older saves are brought up to date by ``state.MIGRATIONS``.
+Older saves are brought up to date by ``saves.MIGRATIONS``.
 """
 
 from __future__ import annotations

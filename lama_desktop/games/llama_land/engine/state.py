@@ -1,41 +1,22 @@
 """The Llama Land rules engine: state, moves, views. See the package docstring for the public picture.
 
 The state's parts live beside it: the data (``data``), a turn's phases, move objects and refusals (``moves``), a
-seat's domain and collection (``player``), the move checks (``validate``) and the objectives (``objectives``)."""
+seat's domain and collection (``player``), the move checks (``validate``), the saved form (``saves``) and the
+objectives (``objectives``)."""
 
 from __future__ import annotations
 
-from lama_desktop.engine.core import Event, GameState, IllegalMove, Move, Refusal, StateFormatError, StateView, as_move, read_saved, state_header
+from lama_desktop.engine.core import Event, GameState, IllegalMove, Move, Refusal, StateView, as_move, read_saved
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games.llama_land.engine import objectives as objective_rules
-from lama_desktop.games.llama_land.engine.data import CACAO, CHARS, COIN, CORN, CROP_INDEX, CROP_NAMES, HUT, ICON_NAMES, N_CROPS, NONE, ORIENTS, POTATO, SHAPE_INDEX, SHAPES, TILES, D, dec, enc
+from lama_desktop.games.llama_land.engine.data import CACAO, CHARS, COIN, CORN, CROP_NAMES, HUT, ICON_NAMES, N_CROPS, NONE, ORIENTS, POTATO, SHAPE_INDEX, SHAPES, TILES, D, crop_dict, dec
 from lama_desktop.games.llama_land.engine.moves import AFTER, END, HUT_PHASE, LLAMA_PHASE, NOT_YOUR_TURN, OVER, PHASE_NAMES, PLACE, _move, _placement_move
-from lama_desktop.games.llama_land.engine.player import BOARD, Player, lay_domain
+from lama_desktop.games.llama_land.engine.player import BOARD, Player
 from lama_desktop.games.llama_land.engine.player import FOUNDATION as FOUNDATION  # re-exported with BOARD: the level-stack markers
+from lama_desktop.games.llama_land.engine.saves import MIGRATIONS, STATE_VERSION, state_from_dict, state_to_dict
 from lama_desktop.games.llama_land.engine.validate import validate
 
 GAME_ID = "llama-land"
-STATE_VERSION = 2  # 2: "domains" + "collections" (were "players_state"), "current", "first_player"
-
-
-def _v1_to_v2(d: dict) -> dict:
-    """Version 1 kept each seat's domain and collection in one record ("players_state", the domain's history as
-    "log"), and said "seat" and "first" for the player to move and the first player."""
-    records = d.pop("players_state")
-    d["domains"] = [{"board": r["board"], "placements": r["log"], "llamas": r["llamas"]} for r in records]
-    d["collections"] = [{key: r[key] for key in ("crops", "coins", "characters", "llama_cards", "foundations",
-                                                 "markers")} for r in records]
-    d["current"] = d.pop("seat")
-    d["first_player"] = d.pop("first", 0)  # saves made before the first player could be chosen: seat 0
-    return d
-
-
-MIGRATIONS = {1: _v1_to_v2}
-
-
-# -------------------------------------------------------------------------------------------------------------
-def _crop_dict(values) -> dict:
-    return {CROP_NAMES[k]: values[k] for k in range(N_CROPS)}
 
 
 class LlamaLandState(GameState):
@@ -681,37 +662,9 @@ class LlamaLandState(GameState):
         self.seat = (seat + 1) % self.num_players
         self._reset_turn()
 
-    # -- saves -----------------------------------------------------------------------------------------------
+    # -- saves (saves.py) ----------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        d = state_header(self, self.variants, STATE_VERSION)
-        d.update({
-            "rng": self.rng.state,
-            "stacks": {shape: list(self.stacks[i]) for i, shape in enumerate(SHAPES)},
-            "llama_columns": {CROP_NAMES[k]: list(self.columns[k]) for k in range(N_CROPS)},
-            "character_deck": list(self.deck),
-            "character_row": list(self.row),
-            "objectives": list(self.objectives),
-            "markers": [list(m) for m in self.markers],
-            "supply": {**_crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
-            "domains": [{
-                "board": p.board, "placements": [list(e) for e in p.log],
-                "llamas": [[*dec(c), lv] for c, lv in sorted(p.llamas.items())],
-            } for p in self.players],
-            "collections": [{
-                "crops": _crop_dict(p.crops), "coins": p.coins, "characters": list(p.chars),
-                "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
-                "foundations": p.foundations, "markers": p.markers,
-            } for p in self.players],
-            "current": self.seat, "first_player": self.first, "turns": list(self.turns),
-            "triggered": self.triggered,
-            "over": self.over,
-            "turn": {"phase": PHASE_NAMES[self.phase], "placed": self.t_kind,
-                     "tile_cells": [list(dec(c)) for c in self.t_cells],
-                     "foundations": [list(dec(c)) for c in self.t_found],
-                     "used": list(self.t_used), "acquired": list(self.t_acquired), "fed": self.t_fed,
-                     "marker": self.t_marker, "pending_huts": self.pending_huts},
-        })
-        return d
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> "LlamaLandState":
@@ -719,64 +672,7 @@ class LlamaLandState(GameState):
 
     @classmethod
     def _from_dict(cls, d: dict) -> "LlamaLandState":
-        n = int(d["players"])
-        if not 2 <= n <= 4:
-            raise StateFormatError(f"llama-land is for 2 to 4 players, not {n}")
-        s = cls(n, frozenset(d["variants"]), _empty=True)
-        s.rng = Rng(int(d["rng"]))
-        s.stacks = [[int(t) for t in d["stacks"][shape]] for shape in SHAPES]
-        for i, shape in enumerate(SHAPES):
-            if any(not 0 <= t < len(TILES) or TILES[t].shape != shape for t in s.stacks[i]):
-                raise StateFormatError(f"the {shape} stack holds a tile of another shape")
-        s.columns = [sorted(int(v) for v in d["llama_columns"][name]) for name in CROP_NAMES]
-        s.deck = [int(c) for c in d["character_deck"]]
-        s.row = [int(c) for c in d["character_row"]]
-        s.objectives = [str(o) for o in d["objectives"]]
-        for oid in s.objectives:
-            D.objective(oid)
-        s.markers = [[int(x) for x in m] for m in d["markers"]]
-        if len(s.markers) != len(s.objectives) or any(len(m) != 3 for m in s.markers):
-            raise StateFormatError("markers do not match the objective cards")
-        sup = d["supply"]
-        s.supply_crops = [int(sup[name]) for name in CROP_NAMES]
-        s.supply_coins = int(sup["coins"])
-        s.supply_llamas = int(sup["llamas"])
-        s.players = []
-        domains, collections = d["domains"], d["collections"]
-        if not (isinstance(domains, list) and isinstance(collections, list) and len(domains) == len(collections)):
-            raise StateFormatError("one domain and one collection per player are needed")
-        for dd, pd in zip(domains, collections, strict=False):
-            p = lay_domain(dd)
-            p.crops = [int(pd["crops"][name]) for name in CROP_NAMES]
-            p.coins = int(pd["coins"])
-            p.chars = [int(c) for c in pd["characters"]]
-            p.cards = [(CROP_INDEX[k], int(v)) for k, v in pd["llama_cards"]]
-            p.foundations = int(pd["foundations"])
-            p.markers = int(pd["markers"])
-            s.players.append(p)
-        if len(s.players) != n:
-            raise StateFormatError("the number of player records does not match the player count")
-        s.seat = int(d["current"])
-        s.first = int(d["first_player"])
-        if not 0 <= s.first < s.num_players:
-            raise StateFormatError(f"first player {s.first} is not a seat")
-        if not 0 <= s.seat < n:
-            raise StateFormatError("the player to move is not a seat of this game")
-        s.turns = [int(t) for t in d["turns"]]
-        s.triggered = str(d["triggered"])
-        s.over = bool(d["over"])
-        t = d["turn"]
-        s.phase = PHASE_NAMES.index(t["phase"])
-        s.t_kind = str(t["placed"])
-        s.t_cells = tuple(enc(int(x), int(y)) for x, y in t["tile_cells"])
-        s.t_found = [enc(int(x), int(y)) for x, y in t["foundations"]]
-        s.t_used = [int(c) for c in t["used"]]
-        s.t_acquired = [int(c) for c in t["acquired"]]
-        s.t_fed = bool(t["fed"])
-        s.t_marker = bool(t["marker"])
-        s.pending_huts = int(t["pending_huts"])
-        s._final = None
-        return s
+        return state_from_dict(cls, d)
 
     # -- public picture (what the UI draws) ------------------------------------------------------------------
     def public_dict(self, seat: int | None = None) -> dict:
@@ -804,7 +700,7 @@ class LlamaLandState(GameState):
                 "placements": [list(e) for e in p.log],
             })
             collections.append({
-                "crops": _crop_dict(p.crops), "coins": p.coins,
+                "crops": crop_dict(p.crops), "coins": p.coins,
                 "characters": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
                                for c in p.chars],
                 "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
@@ -835,7 +731,7 @@ class LlamaLandState(GameState):
             "character_deck": len(self.deck),
             "llama_columns": {CROP_NAMES[k]: list(reversed(self.columns[k])) for k in range(N_CROPS)},
             "objectives": objectives,
-            "supply": {**_crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
+            "supply": {**crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
             "domains": domains, "collections": collections,
             "turn": {"placed": self.t_kind, "tile_cells": [list(dec(c)) for c in self.t_cells],
                      "foundations": [list(dec(c)) for c in self.t_found], "used": list(self.t_used),
