@@ -11,7 +11,8 @@ from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
 from lama_desktop.games.llama_land.results import LlamaLandResultsScene, score_rows
 from lama_desktop.app.i18n import t
-from lama_desktop.games.llama_land.table import LlamaLandTableScene, _gains_text, open_table, round_number
+from lama_desktop.games.llama_land.events import _gains_text
+from lama_desktop.games.llama_land.table import LlamaLandTableScene, open_table, round_number
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.games.llama_land.engine import SPEC
 from lama_desktop.app.tables import playable_games
@@ -547,7 +548,7 @@ def test_the_legend_names_extension_and_build_spots_and_counts_the_placements(tm
 
 
 def test_hovering_a_spot_where_the_tile_fits_previews_it_and_elsewhere_no_red_ghost(tmp_path, monkeypatch):
-    from lama_desktop.games.llama_land import table as module
+    from lama_desktop.games.llama_land import render_domain as module
 
     app, table = _placing_table(tmp_path)
     placer = table.placer
@@ -630,7 +631,7 @@ def test_the_walk_over_the_spots_keeps_the_tile_in_view_when_zoomed_in(tmp_path)
 ])
 def test_a_payout_counts_each_crop_and_coin_in_the_languages_plural(lang, gains, expected):
     from lama_desktop.app import i18n
-    from lama_desktop.games.llama_land.table import _gains_text
+    from lama_desktop.games.llama_land.events import _gains_text
 
     i18n.set_language(lang)
     try:

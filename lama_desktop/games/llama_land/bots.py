@@ -523,8 +523,8 @@ class HardBot(Bot):
         picked = []
         seen = set()
         per_shape: dict[str, int] = {}
-        for value, entry in scored:
-            move, kind, shape = entry[0], entry[1], entry[2]
+        for _value, entry in scored:
+            move, shape = entry[0], entry[2]
             if move in seen:
                 continue
             if per_shape.get(shape, 0) >= 3 and len(picked) >= 3:

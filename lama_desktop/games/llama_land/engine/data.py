@@ -225,3 +225,18 @@ def load() -> LlamaLandData:
         end_kinds_left=comp["end_trigger"]["llama_kinds_left_at_most"],
         boards=boards,
     )
+
+
+#: the data, read once; its tables under the names the engine uses
+D = load()
+SHAPES = D.shapes  # ("T", "L", "P", "N", "Z")
+SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
+ORIENTS = D.orientations
+TILES = D.tiles
+CHARS = D.characters
+N_CROPS = 3
+
+
+def crop_dict(values) -> dict:
+    """Values per crop index as ``{crop name: value}``."""
+    return {CROP_NAMES[k]: values[k] for k in range(N_CROPS)}

@@ -1,286 +1,22 @@
-"""The Llama Land rules engine: state, moves, views. See the package docstring for the public picture."""
+"""The Llama Land rules engine: state, moves, views. See the package docstring for the public picture.
+
+The state's parts live beside it: the data (``data``), a turn's phases, move objects and refusals (``moves``), a
+seat's domain and collection (``player``), the move checks (``validate``), the saved form (``saves``) and the
+objectives (``objectives``)."""
 
 from __future__ import annotations
 
-from lama_desktop.engine.core import Event, GameState, IllegalMove, Move, Refusal, StateFormatError, StateView, as_move, malformed, read_saved, state_header, unknown_move
+from lama_desktop.engine.core import Event, GameState, IllegalMove, Move, Refusal, StateView, as_move, read_saved
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games.llama_land.engine import objectives as objective_rules
-from lama_desktop.games.llama_land.engine.data import CACAO, COIN, CORN, CROP_INDEX, CROP_NAMES, HUT, ICON_NAMES, NEIGHBOURS, NONE, POTATO, dec, enc, load
+from lama_desktop.games.llama_land.engine.data import CACAO, CHARS, COIN, CORN, CROP_NAMES, HUT, ICON_NAMES, N_CROPS, NONE, ORIENTS, POTATO, SHAPE_INDEX, SHAPES, TILES, D, crop_dict, dec
+from lama_desktop.games.llama_land.engine.moves import AFTER, END, HUT_PHASE, LLAMA_PHASE, NOT_YOUR_TURN, OVER, PHASE_NAMES, PLACE, _move, _placement_move
+from lama_desktop.games.llama_land.engine.player import BOARD, Player
+from lama_desktop.games.llama_land.engine.player import FOUNDATION as FOUNDATION  # re-exported with BOARD: the level-stack markers
+from lama_desktop.games.llama_land.engine.saves import MIGRATIONS, STATE_VERSION, state_from_dict, state_to_dict
+from lama_desktop.games.llama_land.engine.validate import validate
 
 GAME_ID = "llama-land"
-STATE_VERSION = 2  # 2: "domains" + "collections" (were "players_state"), "current", "first_player"
-
-D = load()
-SHAPES = D.shapes  # ("T", "L", "P", "N", "Z")
-SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
-ORIENTS = D.orientations
-TILES = D.tiles
-CHARS = D.characters
-N_CROPS = 3
-
-BOARD = -1  # toptile of a start-board cell
-FOUNDATION = -2  # toptile of a foundation
-
-PLACE, HUT_PHASE, LLAMA_PHASE, AFTER, OVER = range(5)
-PHASE_NAMES = ("place", "hut", "llama", "after", "over")
-
-END = Move("end")
-#: the move objects already built, shared by every game in the process (legal_moves returns the same objects).
-#: Bounded: a cache that reaches ``MOVE_CACHE_LIMIT`` entries is emptied (a game's own working set is a few
-#: thousand; unbounded, 300 games in one process grew RSS by 12 MiB: issue 17). ``bench memory`` measures it.
-MOVE_CACHE_LIMIT = 1 << 13
-_MOVES: dict = {}
-_PLACE_MOVES = {"build": {}, "extend": {}}
-
-
-def _move(kind: str, *args) -> Move:
-    key = (kind, args)
-    move = _MOVES.get(key)
-    if move is None:
-        if len(_MOVES) >= MOVE_CACHE_LIMIT:
-            _MOVES.clear()
-        move = _MOVES[key] = Move(kind, args)
-    return move
-
-
-def _placement_move(kind: str, shape: str, oi: int, origin: int) -> Move:
-    cache = _PLACE_MOVES[kind]
-    key = (origin << 6) | (SHAPE_INDEX[shape] << 3) | oi
-    move = cache.get(key)
-    if move is None:
-        if len(cache) >= MOVE_CACHE_LIMIT:
-            cache.clear()
-        o = ORIENTS[shape][oi]
-        x, y = dec(origin)
-        move = cache[key] = Move(kind, (shape, f"r{o.rotation}", "m" if o.mirror else "-", x, y))
-    return move
-
-
-def _outside(cells, heights) -> set:
-    """The cells next to ``cells`` that are not in the domain ``heights``."""
-    return {cell + step for cell in cells for step in NEIGHBOURS if cell + step not in heights}
-
-
-def _add_extends(ext: set, oi: int, offs, frontier, heights) -> None:
-    """Add to ``ext`` every ``(oi, origin)`` whose cells touch ``frontier`` and all lie outside the domain."""
-    for origin in {f - off for f in frontier for off in offs}:
-        for off in offs:
-            if origin + off in heights:
-                break
-        else:
-            ext.add((oi, origin))
-
-
-# -------------------------------------------------------------------------------------------------------------
-class Footprint:
-    """Placements that depend only on a domain's cell set (not heights): rebuilt incrementally on each extend and
-    shared by clones (never mutated once built, except the lazily filled move lists, which are derived data).
-
-    ``ext[shape]``: sorted ``(oi, origin)`` of every extend; ``inside[shape]``: sorted ``(oi, origin, cells)`` of
-    every placement lying wholly on the domain (build candidates before heights and llamas are checked)."""
-
-    __slots__ = ("fp", "ext_sets", "ins_sets", "ext", "inside", "ext_moves")
-
-    def __init__(self, fp, ext_sets, ins_sets):
-        self.fp = fp
-        self.ext_sets = ext_sets
-        self.ins_sets = ins_sets
-        self.ext = {shape: tuple(sorted(v)) for shape, v in ext_sets.items()}
-        self.inside = {shape: tuple(sorted(v)) for shape, v in ins_sets.items()}
-        self.ext_moves = {}
-
-    @classmethod
-    def full(cls, fp: int, heights) -> "Footprint":
-        frontier = _outside(heights, heights)
-        ext_sets, ins_sets = {}, {}
-        for shape in SHAPES:
-            ext, ins = set(), set()
-            for o in ORIENTS[shape]:
-                offs = o.offsets
-                oi = o.index
-                _add_extends(ext, oi, offs, frontier, heights)
-                first = offs[0]
-                for cell in heights:
-                    origin = cell - first
-                    cells = tuple(origin + off for off in offs)
-                    for c in cells:
-                        if c not in heights:
-                            break
-                    else:
-                        ins.add((oi, origin, cells))
-            ext_sets[shape] = ext
-            ins_sets[shape] = ins
-        return cls(fp, ext_sets, ins_sets)
-
-    def grown(self, fp: int, heights, new_cells) -> "Footprint":
-        """The footprint after ``new_cells`` joined the domain (``heights`` already holds them)."""
-        near = _outside(new_cells, heights)
-        ext_sets, ins_sets = {}, {}
-        for shape in SHAPES:
-            ext = set(self.ext_sets[shape])
-            ins = set(self.ins_sets[shape])
-            for o in ORIENTS[shape]:
-                offs = o.offsets
-                oi = o.index
-                for origin in {c - off for c in new_cells for off in offs}:
-                    ext.discard((oi, origin))
-                    for off in offs:
-                        if origin + off not in heights:
-                            break
-                    else:
-                        ins.add((oi, origin, tuple([origin + off for off in offs])))
-                _add_extends(ext, oi, offs, near, heights)
-            ext_sets[shape] = ext
-            ins_sets[shape] = ins
-        return Footprint(fp, ext_sets, ins_sets)
-
-    def extend_moves(self, shape: str) -> tuple:
-        moves = self.ext_moves.get(shape)
-        if moves is None:
-            cache = _PLACE_MOVES["extend"]
-            base = SHAPE_INDEX[shape] << 3
-            out = []
-            for oi, origin in self.ext[shape]:
-                move = cache.get((origin << 6) | base | oi)
-                if move is None:
-                    move = _placement_move("extend", shape, oi, origin)
-                out.append(move)
-            moves = self.ext_moves[shape] = tuple(out)
-        return moves
-
-
-NOT_YOUR_TURN = Refusal("core.not_your_turn", "it is not your turn")
-
-
-def _no(code: str, text: str, move: Move, **params) -> IllegalMove:
-    """The refusal ``code`` (``text`` in English, ``params`` for the translated sentence) as an exception."""
-    return IllegalMove(text, move, code, params)
-
-
-def _malformed(text: str, move: Move) -> IllegalMove:
-    return malformed(move, text).error(move)
-
-
-def _unknown(text: str, move: Move) -> IllegalMove:
-    return unknown_move(move, text).error(move)
-
-
-class Player:
-    """One seat: its domain (incremental flat data keyed by cell int) and its collection.
-
-    ``heights[cell]`` is the number of levels stacked there (start board = 1), ``top[cell]`` the icon code on top
-    (``NONE`` on a foundation), ``toptile[cell]`` the terrain tile id on top (``BOARD``/``FOUNDATION`` otherwise),
-    ``llamas[cell]`` the level a llama stands on. ``log`` is the placement history from which the domain is
-    rebuilt (saves) and from which each cell's level stack is drawn: ``("extend"|"build", tile, oi, x, y, level)``
-    and ``("foundation", x, y, level)``.
-    """
-
-    __slots__ = ("board", "heights", "top", "toptile", "llamas", "log", "crops", "coins", "chars", "cards",
-                 "foundations", "markers", "fp", "cache")
-
-    def __init__(self, board: str):
-        self.board = board
-        self.heights: dict[int, int] = {}
-        self.top: dict[int, int] = {}
-        self.toptile: dict[int, int] = {}
-        self.llamas: dict[int, int] = {}
-        self.log: list[tuple] = []
-        self.crops = [0, 0, 0]
-        self.coins = 0
-        self.chars: list[int] = []
-        self.cards: list[tuple[int, int]] = []  # (crop, value)
-        self.foundations = 0
-        self.markers = 0
-        self.fp = 0  # footprint version (changes when the domain's cell set grows)
-        self.cache = None  # (fp, extends by shape, in-domain placements by shape): never mutated once built
-        icons = D.boards[board].icons
-        for y, row in enumerate(icons):
-            for x, icon in enumerate(row):
-                cell = enc(x, y)
-                self.heights[cell] = 1
-                self.top[cell] = icon
-                self.toptile[cell] = BOARD
-
-    def clone(self) -> "Player":
-        p = Player.__new__(Player)
-        p.board = self.board
-        p.heights = self.heights.copy()
-        p.top = self.top.copy()
-        p.toptile = self.toptile.copy()
-        p.llamas = self.llamas.copy()
-        p.log = self.log.copy()
-        p.crops = self.crops.copy()
-        p.coins = self.coins
-        p.chars = self.chars.copy()
-        p.cards = self.cards.copy()
-        p.foundations = self.foundations
-        p.markers = self.markers
-        p.fp = self.fp
-        p.cache = self.cache
-        return p
-
-    # -- domain mutation (the only places that change heights) --------------------------------------------------
-    def put_tile(self, kind: str, tile: int, oi: int, origin: int) -> tuple[int, list[int]]:
-        """Place terrain ``tile`` in orientation ``oi`` at ``origin``; return (level, covered icons)."""
-        t = TILES[tile]
-        o = ORIENTS[t.shape][oi]
-        cells = [origin + off for off in o.offsets]
-        covered = []
-        if kind == "extend":
-            level = 1
-            old = self.cache if self.cache is not None and self.cache.fp == self.fp else None
-            self.fp += 1
-        else:
-            level = self.heights[cells[0]] + 1
-            covered = [self.top[c] for c in cells]
-        for c, icon in zip(cells, t.icons, strict=False):
-            self.heights[c] = level
-            self.top[c] = icon
-            self.toptile[c] = tile
-        if kind == "extend" and old is not None:
-            self.cache = old.grown(self.fp, self.heights, cells)
-        x, y = dec(origin)
-        self.log.append((kind, tile, oi, x, y, level))
-        return level, covered
-
-    def put_foundation(self, cell: int) -> int:
-        level = self.heights[cell] + 1
-        self.heights[cell] = level
-        self.top[cell] = NONE
-        self.toptile[cell] = FOUNDATION
-        x, y = dec(cell)
-        self.log.append(("foundation", x, y, level))
-        return level
-
-    # -- cached footprint data ---------------------------------------------------------------------------------
-    def footprint(self) -> "Footprint":
-        cache = self.cache
-        if cache is not None and cache.fp == self.fp:
-            return cache
-        self.cache = cache = Footprint.full(self.fp, self.heights)
-        return cache
-
-    def levels(self) -> dict[int, list[int]]:
-        """Each cell's level stack from the bottom: ``BOARD``, terrain tile ids, ``FOUNDATION``."""
-        stacks: dict[int, list[int]] = {}
-        icons = D.boards[self.board].icons
-        for y, row in enumerate(icons):
-            for x, _ in enumerate(row):
-                stacks[enc(x, y)] = [BOARD]
-        for entry in self.log:
-            if entry[0] == "foundation":
-                stacks.setdefault(enc(entry[1], entry[2]), []).append(FOUNDATION)
-            else:
-                _, tile, oi, x, y, _level = entry
-                origin = enc(x, y)
-                for off in ORIENTS[TILES[tile].shape][oi].offsets:
-                    stacks.setdefault(origin + off, []).append(tile)
-        return stacks
-
-
-# -------------------------------------------------------------------------------------------------------------
-def _crop_dict(values) -> dict:
-    return {CROP_NAMES[k]: values[k] for k in range(N_CROPS)}
 
 
 class LlamaLandState(GameState):
@@ -724,253 +460,15 @@ class LlamaLandState(GameState):
     def refusal(self, move) -> Refusal | None:
         """Why ``move`` is refused now (code, params, English text), or ``None`` when it is legal."""
         try:
-            self._validate(as_move(move))
+            validate(self, as_move(move))
         except IllegalMove as error:
             return error.refusal
         return None
 
-    def _int_args(self, move: Move, count: int, names: str) -> tuple:
-        args = move.args
-        if len(args) != count or not all(isinstance(a, int) for a in args):
-            raise _malformed(f"'{move.kind}' needs {names}", move)
-        return args[:count]
-
-    def _orientation(self, move: Move):
-        args = move.args
-        if len(args) != 5:
-            raise _malformed(f"'{move.kind}' needs a shape, a rotation, a mirror flag and a position "
-                             f"(e.g. '{move.kind} T r1 m 2 3')", move)
-        shape, rot, mirror, x, y = args
-        if shape not in SHAPE_INDEX:
-            raise _malformed(f"there is no {shape} stack (stacks: {', '.join(SHAPES)})", move)
-        if not (isinstance(rot, str) and len(rot) == 2 and rot[0] == "r" and rot[1] in "0123"):
-            raise _malformed("the rotation must be r0, r1, r2 or r3 (quarter turns clockwise)", move)
-        if mirror not in ("m", "-"):
-            raise _malformed("the mirror flag must be 'm' (flipped) or '-' (not flipped)", move)
-        if not isinstance(x, int) or not isinstance(y, int):
-            raise _malformed("the position must be two whole numbers", move)
-        if not self.stacks[SHAPE_INDEX[shape]]:
-            raise _no("llama_land.stack_empty", f"the {shape} stack is empty", move, shape=shape)
-        oi = D.orientation_by_code[shape][(4 if mirror == "m" else 0) + int(rot[1])]
-        origin = enc(x, y)
-        cells = tuple(origin + off for off in ORIENTS[shape][oi].offsets)
-        return shape, oi, origin, cells
-
-    def _validate(self, move: Move):
-        """Raise ``IllegalMove`` with the reason, or return a small plan for ``apply``."""
-        if self.over:
-            raise _no("core.game_over", "the game is over", move)
-        p = self.players[self.seat]
-        kind = move.kind
-        phase = self.phase
-        if kind == "use":
-            return self._validate_use(move, p)
-        if kind in ("build", "extend", "foundation"):
-            if phase != PLACE:
-                raise _no("llama_land.placed_already", "you have already placed your terrain tile this turn", move)
-            if kind == "foundation":
-                x, y = self._int_args(move, 2, "a cell (x y)")
-                cell = enc(x, y)
-                if p.foundations <= 0:
-                    raise _no("llama_land.no_foundation_left", "you have no foundation tiles left", move)
-                if cell not in p.heights:
-                    raise _no("llama_land.foundation_off", "a foundation goes on a cell of your domain", move)
-                if cell in p.llamas:
-                    raise _no("llama_land.foundation_llama",
-                              "a llama stands there: the tile built on the foundation could not cover it",
-                              move)
-                _, fcells = self._scan_builds(p, self._shapes_available(), True)
-                if cell not in fcells:
-                    raise _no("llama_land.foundation_useless",
-                              "no terrain tile could then be built covering all of this turn's foundations"
-                              " at one height", move)
-                return cell
-            shape, oi, origin, cells = self._orientation(move)
-            H = p.heights
-            if kind == "extend":
-                if self.t_found:
-                    raise _no("llama_land.foundations_placed",
-                              "you placed foundations this turn: you must build on them", move)
-                if any(c in H for c in cells):
-                    raise _no("llama_land.extend_on", "extending places the tile beside your domain, not on it", move)
-                if not any(c + step in H for c in cells for step in NEIGHBOURS):
-                    raise _no("llama_land.not_touching", "the tile must touch your domain along a side", move)
-                return shape, oi, origin, cells
-            if not all(c in H for c in cells):
-                if any(c in H for c in cells):
-                    raise _no("llama_land.overhang",
-                              "a built tile must lie entirely on your domain (no cell over empty space)",
-                              move)
-                raise _no("llama_land.off_domain",
-                          "a built tile must lie on your domain (to place it beside, extend)", move)
-            if any(c in p.llamas for c in cells):
-                raise _no("llama_land.llama", "you cannot build over a llama", move)
-            level = H[cells[0]]
-            if any(H[c] != level for c in cells):
-                raise _no("llama_land.uneven",
-                          "all five cells under the tile must be at the same height (use foundations)", move)
-            if not set(self.t_found).issubset(cells):
-                raise _no("llama_land.cover_foundations",
-                          "the tile must cover every foundation you placed this turn", move)
-            t0 = p.toptile[cells[0]]
-            if t0 >= 0 and all(p.toptile[c] == t0 for c in cells):
-                raise _no("llama_land.same_shape", "a tile cannot exactly cover a tile of the same shape", move)
-            return shape, oi, origin, cells
-        if kind == "hut":
-            if phase != HUT_PHASE:
-                raise _no("llama_land.hut_not_now", "you take a character only for a hut your build has covered", move)
-            if len(move.args) != 1:
-                raise _malformed("'hut' needs a row position (0-4) or 'deck'", move)
-            arg = move.args[0]
-            if arg == "deck":
-                if not self.deck:
-                    raise _no("llama_land.deck_empty", "the character deck is empty", move)
-            elif not isinstance(arg, int) or not 0 <= arg < len(self.row):
-                raise _malformed(f"there is no character at position {arg} of the row", move)
-            return arg
-        if kind == "llama":
-            if phase != LLAMA_PHASE:
-                raise _no("llama_land.llama_not_now", "you place a llama token only after feeding a llama", move)
-            x, y = self._int_args(move, 2, "a cell (x y)")
-            cell = enc(x, y)
-            if cell not in p.heights:
-                raise _no("llama_land.llama_off", "the llama must go on a cell of your domain", move)
-            if cell in p.llamas:
-                raise _no("llama_land.llama_taken", "a llama already stands there", move)
-            if p.top[cell] != NONE:
-                raise _no("llama_land.llama_icon", "a llama goes on a cell without an icon", move)
-            if "llama" in self.variants and cell not in self.t_cells:
-                raise _no("llama_land.llama_variant",
-                          "llama variant: the llama goes on the tile you placed this turn", move)
-            return cell
-        if kind not in ("feed", "marker", "end"):
-            raise _unknown(f"unknown move '{kind}' (use, foundation, build, extend, hut, feed, llama, marker, end)",
-                           move)
-        if phase == PLACE:
-            raise _no("llama_land.place_first", "first place a terrain tile (extend or build)", move)
-        if phase == HUT_PHASE:
-            raise _no("llama_land.hut_first", "first take a character for each hut covered", move)
-        if phase == LLAMA_PHASE:
-            raise _no("llama_land.llama_first", "first place the llama token you have fed", move)
-        if kind == "feed":
-            if len(move.args) != 2 or move.args[0] not in CROP_INDEX or not isinstance(move.args[1], int):
-                raise _malformed("'feed' needs a crop and the coins paid (e.g. 'feed cacao 4')", move)
-            if self.t_fed:
-                raise _no("llama_land.feed_once", "you feed at most one llama a turn", move)
-            k = CROP_INDEX[move.args[0]]
-            coins = move.args[1]
-            if coins < 0 or coins % D.coins_per_crop:
-                raise _no("llama_land.coins_per_crop",
-                          f"coins replace crops {D.coins_per_crop} for 1", move, n=D.coins_per_crop)
-            replaced = coins // D.coins_per_crop
-            if replaced > D.crops_needed:
-                raise _no("llama_land.crops_needed",
-                          f"a llama eats only {D.crops_needed} crops", move, n=D.crops_needed)
-            if not self.columns[k]:
-                raise _no("llama_land.no_llama_card", f"no {move.args[0]} llama card is left", move, crop=move.args[0])
-            if coins > p.coins:
-                raise _no("llama_land.not_enough_coins", f"you have only {p.coins} coins", move, n=p.coins)
-            if D.crops_needed - replaced > p.crops[k]:
-                raise _no("llama_land.not_enough_crops",
-                          f"you need {D.crops_needed - replaced} {move.args[0]} and have {p.crops[k]}",
-                          move, need=D.crops_needed - replaced, crop=move.args[0], have=p.crops[k])
-            return k, D.crops_needed - replaced, coins
-        if kind == "marker":
-            args = move.args
-            if len(args) not in (1, 2, 3) or not all(isinstance(a, int) for a in args):
-                raise _malformed("'marker' needs an objective card and a space (and the card it comes from)", move)
-            if not self.objectives:
-                raise _no("llama_land.no_objectives", "this game has no objectives", move)
-            if len(args) == 1:  # shorthand: the highest free space, from the reserve
-                if not 0 <= args[0] < len(self.objectives):
-                    raise _malformed(f"there is no objective card {args[0]}", move)
-                free = self._free_spaces(args[0])
-                if not free:
-                    raise _no("llama_land.card_full", "that card has no free space", move)
-                args = (args[0], free[0])
-            if self.t_kind != "extend":
-                raise _no("llama_land.marker_extend", "you place a marker only after extending your domain", move)
-            if self.t_marker:
-                raise _no("llama_land.marker_once", "you place at most one marker a turn", move)
-            index, space = args[0], args[1]
-            if not 0 <= index < len(self.objectives):
-                raise _malformed(f"there is no objective card {index}", move)
-            if not 0 <= space < 3:
-                raise _malformed("an objective card has spaces 0 (top), 1 and 2 (bottom)", move)
-            src = args[2] if len(args) == 3 else None
-            if self.seat in self.markers[index] and src != index:
-                raise _no("llama_land.marker_twice", "you already have a marker on that card", move)
-            if self.markers[index][space] >= 0:
-                raise _no("llama_land.space_taken", "that space is taken", move)
-            if self.num_players == 2 and space == 1:
-                raise _no("llama_land.middle_closed", "in a 2-player game the middle space stays empty", move)
-            if space not in self._free_spaces(index):
-                raise _no("llama_land.gold_space",
-                          "on a gold objective the marker goes on the highest free space", move)
-            if src is not None:
-                if not 0 <= src < len(self.objectives) or self.seat not in self.markers[src]:
-                    raise _no("llama_land.no_marker_to_move", "you have no marker on that card to move", move)
-            elif p.markers <= 0:
-                raise _no("llama_land.no_marker_left", "you have no marker left: move one from another card", move)
-            return index, space, src
-        if kind == "end":
-            if move.args:
-                raise _malformed("'end' takes nothing", move)
-            if self.must_feed():
-                raise _no("llama_land.must_feed",
-                          f"with {D.forced_at_crops} or more crops you must feed a llama",
-                          move, n=D.forced_at_crops)
-            return None
-        raise _unknown(f"unknown move '{kind}'", move)
-
-    def _validate_use(self, move: Move, p: Player):
-        if self.phase not in (PLACE, AFTER):
-            raise _no("llama_land.use_not_now", "finish taking characters or placing your llama first", move)
-        if len(move.args) != 2 or not isinstance(move.args[0], int):
-            raise _malformed("'use' needs a character card and what you give (e.g. 'use 3 corn')", move)
-        cid, give = move.args
-        if cid not in p.chars:
-            raise _no("llama_land.no_character_card", "you do not have that character", move)
-        ch = CHARS[cid]
-        if ch.type not in ("trader", "merchant"):
-            raise _no("llama_land.passive_character",
-                      f"the {ch.type} works by itself when you build", move, character=ch.type)
-        if cid in self.t_used:
-            raise _no("llama_land.used_once", "each character works once a turn", move)
-        if ch.type == "trader":
-            if give not in CROP_INDEX or CROP_INDEX[give] not in ch.crops:
-                raise _no("llama_land.trader_crops",
-                          f"this trader swaps {' and '.join(CROP_NAMES[k] for k in ch.crops)}",
-                          move, a=CROP_NAMES[ch.crops[0]], b=CROP_NAMES[ch.crops[1]])
-            k = CROP_INDEX[give]
-            other = ch.crops[1] if ch.crops[0] == k else ch.crops[0]
-            if not p.crops[k]:
-                raise _no("llama_land.none_to_give", f"you have no {give}", move, crop=give)
-            if not self.supply_crops[other]:
-                raise _no("llama_land.supply_no_crop",
-                          f"the supply has no {CROP_NAMES[other]} left", move, crop=CROP_NAMES[other])
-            return ("crop", k), ("crop", other)
-        k = ch.crops[0]
-        if give == "coin":
-            if not p.coins:
-                raise _no("llama_land.no_coin", "you have no coin", move)
-            if not self.supply_crops[k]:
-                raise _no("llama_land.supply_no_crop",
-                          f"the supply has no {CROP_NAMES[k]} left", move, crop=CROP_NAMES[k])
-            return ("coin", 0), ("crop", k)
-        if give != CROP_NAMES[k]:
-            raise _no("llama_land.merchant_crop",
-                      f"this merchant deals in coins and {CROP_NAMES[k]}", move, crop=CROP_NAMES[k])
-        if not p.crops[k]:
-            raise _no("llama_land.none_to_give", f"you have no {give}", move, crop=give)
-        if not self.supply_coins:
-            raise _no("llama_land.supply_no_coins", "the supply has no coins left", move)
-        return ("crop", k), ("coin", 0)
-
     # -- apply -------------------------------------------------------------------------------------------------
     def apply(self, move) -> list[Event]:
         move = as_move(move)
-        plan = self._validate(move)
+        plan = validate(self, move)
         seat = self.seat
         p = self.players[seat]
         kind = move.kind
@@ -1164,106 +662,17 @@ class LlamaLandState(GameState):
         self.seat = (seat + 1) % self.num_players
         self._reset_turn()
 
-    # -- saves -----------------------------------------------------------------------------------------------
+    # -- saves (saves.py) ----------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        d = state_header(self, self.variants, STATE_VERSION)
-        d.update({
-            "rng": self.rng.state,
-            "stacks": {shape: list(self.stacks[i]) for i, shape in enumerate(SHAPES)},
-            "llama_columns": {CROP_NAMES[k]: list(self.columns[k]) for k in range(N_CROPS)},
-            "character_deck": list(self.deck),
-            "character_row": list(self.row),
-            "objectives": list(self.objectives),
-            "markers": [list(m) for m in self.markers],
-            "supply": {**_crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
-            "domains": [{
-                "board": p.board, "placements": [list(e) for e in p.log],
-                "llamas": [[*dec(c), lv] for c, lv in sorted(p.llamas.items())],
-            } for p in self.players],
-            "collections": [{
-                "crops": _crop_dict(p.crops), "coins": p.coins, "characters": list(p.chars),
-                "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
-                "foundations": p.foundations, "markers": p.markers,
-            } for p in self.players],
-            "current": self.seat, "first_player": self.first, "turns": list(self.turns),
-            "triggered": self.triggered,
-            "over": self.over,
-            "turn": {"phase": PHASE_NAMES[self.phase], "placed": self.t_kind,
-                     "tile_cells": [list(dec(c)) for c in self.t_cells],
-                     "foundations": [list(dec(c)) for c in self.t_found],
-                     "used": list(self.t_used), "acquired": list(self.t_acquired), "fed": self.t_fed,
-                     "marker": self.t_marker, "pending_huts": self.pending_huts},
-        })
-        return d
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> "LlamaLandState":
-        from lama_desktop.games.llama_land.engine.position import MIGRATIONS
-
         return read_saved(d, GAME_ID, STATE_VERSION, cls._from_dict, MIGRATIONS)
 
     @classmethod
     def _from_dict(cls, d: dict) -> "LlamaLandState":
-        n = int(d["players"])
-        if not 2 <= n <= 4:
-            raise StateFormatError(f"llama-land is for 2 to 4 players, not {n}")
-        s = cls(n, frozenset(d["variants"]), _empty=True)
-        s.rng = Rng(int(d["rng"]))
-        s.stacks = [[int(t) for t in d["stacks"][shape]] for shape in SHAPES]
-        for i, shape in enumerate(SHAPES):
-            if any(not 0 <= t < len(TILES) or TILES[t].shape != shape for t in s.stacks[i]):
-                raise StateFormatError(f"the {shape} stack holds a tile of another shape")
-        s.columns = [sorted(int(v) for v in d["llama_columns"][name]) for name in CROP_NAMES]
-        s.deck = [int(c) for c in d["character_deck"]]
-        s.row = [int(c) for c in d["character_row"]]
-        s.objectives = [str(o) for o in d["objectives"]]
-        for oid in s.objectives:
-            D.objective(oid)
-        s.markers = [[int(x) for x in m] for m in d["markers"]]
-        if len(s.markers) != len(s.objectives) or any(len(m) != 3 for m in s.markers):
-            raise StateFormatError("markers do not match the objective cards")
-        sup = d["supply"]
-        s.supply_crops = [int(sup[name]) for name in CROP_NAMES]
-        s.supply_coins = int(sup["coins"])
-        s.supply_llamas = int(sup["llamas"])
-        s.players = []
-        from lama_desktop.games.llama_land.engine.position import lay_domain
-
-        domains, collections = d["domains"], d["collections"]
-        if not (isinstance(domains, list) and isinstance(collections, list) and len(domains) == len(collections)):
-            raise StateFormatError("one domain and one collection per player are needed")
-        for dd, pd in zip(domains, collections, strict=False):
-            p = lay_domain(dd)
-            p.crops = [int(pd["crops"][name]) for name in CROP_NAMES]
-            p.coins = int(pd["coins"])
-            p.chars = [int(c) for c in pd["characters"]]
-            p.cards = [(CROP_INDEX[k], int(v)) for k, v in pd["llama_cards"]]
-            p.foundations = int(pd["foundations"])
-            p.markers = int(pd["markers"])
-            s.players.append(p)
-        if len(s.players) != n:
-            raise StateFormatError("the number of player records does not match the player count")
-        s.seat = int(d["current"])
-        s.first = int(d["first_player"])
-        if not 0 <= s.first < s.num_players:
-            raise StateFormatError(f"first player {s.first} is not a seat")
-        if not 0 <= s.seat < n:
-            raise StateFormatError("the player to move is not a seat of this game")
-        s.turns = [int(t) for t in d["turns"]]
-        s.triggered = str(d["triggered"])
-        s.over = bool(d["over"])
-        t = d["turn"]
-        s.phase = PHASE_NAMES.index(t["phase"])
-        s.t_kind = str(t["placed"])
-        s.t_cells = tuple(enc(int(x), int(y)) for x, y in t["tile_cells"])
-        s.t_found = [enc(int(x), int(y)) for x, y in t["foundations"]]
-        s.t_used = [int(c) for c in t["used"]]
-        s.t_acquired = [int(c) for c in t["acquired"]]
-        s.t_fed = bool(t["fed"])
-        s.t_marker = bool(t["marker"])
-        s.pending_huts = int(t["pending_huts"])
-        s._final = None
-        return s
+        return state_from_dict(cls, d)
 
     # -- public picture (what the UI draws) ------------------------------------------------------------------
     def public_dict(self, seat: int | None = None) -> dict:
@@ -1291,7 +700,7 @@ class LlamaLandState(GameState):
                 "placements": [list(e) for e in p.log],
             })
             collections.append({
-                "crops": _crop_dict(p.crops), "coins": p.coins,
+                "crops": crop_dict(p.crops), "coins": p.coins,
                 "characters": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
                                for c in p.chars],
                 "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
@@ -1322,7 +731,7 @@ class LlamaLandState(GameState):
             "character_deck": len(self.deck),
             "llama_columns": {CROP_NAMES[k]: list(reversed(self.columns[k])) for k in range(N_CROPS)},
             "objectives": objectives,
-            "supply": {**_crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
+            "supply": {**crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
             "domains": domains, "collections": collections,
             "turn": {"placed": self.t_kind, "tile_cells": [list(dec(c)) for c in self.t_cells],
                      "foundations": [list(dec(c)) for c in self.t_found], "used": list(self.t_used),

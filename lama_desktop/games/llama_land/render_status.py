@@ -1,0 +1,88 @@
+"""The status line of the Llama Land table: what the player to move may do now, what the tile in hand would bring or
+why it does not fit, and the keys line over it."""
+
+from __future__ import annotations
+
+import pygame
+
+from lama_desktop.app.i18n import about, plural, t
+from lama_desktop.games.llama_land.pieces import CREAM
+from lama_desktop.app.table.reasons import refusal_text
+from lama_desktop.games.llama_land.events import _gains_text
+
+
+class StatusMixin:
+    """The table's status line (``_status_text``, ``_draw_status``)."""
+
+    def _status_text(self) -> tuple[str, tuple]:
+        s = self.session
+        cur = s.current_player
+        if s.is_over or self.finished:
+            return t("llama_land.status.over"), CREAM
+        if self.hold is not None:
+            return about("llama_land.status.playing", self.hold["seat"], name=self._name(self.hold["seat"])), CREAM
+        if self.my_seat() < 0:
+            key = "llama_land.status.thinking" if s.thinking else "llama_land.status.playing"
+            return t(key, name=self._name(cur)), CREAM
+        mode = self.mode
+        if mode == "place" and self.placer is not None:
+            if self.inspect is not None:
+                return t("llama_land.status.inspect_back"), CREAM
+            if self.foundation_mode:
+                return t("llama_land.status.foundation", left=self.d["collections"][cur]["foundations"]), CREAM
+            ev = self.placer.evaluate()
+            if not ev["legal"]:
+                return refusal_text(ev["refusal"]), (255, 170, 150)
+            if ev["kind"] == "extend":
+                return t("llama_land.status.extend"), (180, 240, 200)
+            gains = {}
+            for _src, g in ev["gains"]:
+                for k, v in g.items():
+                    gains[k] = gains.get(k, 0) + v
+            text = _gains_text(gains) or t("llama_land.status.nothing")
+            if ev["huts"]:
+                text += " · " + plural("llama_land.status.huts", ev["huts"])
+            return t("llama_land.status.build", level=ev["level"], gains=text), (180, 240, 200)
+        if mode == "hut":
+            return t("llama_land.status.hut"), CREAM
+        if mode == "llama":
+            return t("llama_land.status.llama"), CREAM
+        if mode == "after":
+            if self.marker_mode:
+                return t("llama_land.status.marker"), CREAM
+            if self.d["turn"]["must_feed"]:
+                return t("llama_land.status.must_feed"), (255, 200, 150)
+            return t("llama_land.status.after"), CREAM
+        return "", CREAM
+
+    def _draw_status(self, surface) -> None:
+        ui = self.ui
+        rect = self.rects["status"]
+        text, color = self._status_text()
+        lesson = self._lesson_status()
+        if lesson is not None:
+            text, color = lesson[0], CREAM
+        self.status_said = text
+        self._status_rect = None
+        if not text:
+            return
+        img = ui.text_fit(text, 19, rect.w - ui.s(30), color, bold=True)
+        pill = pygame.Rect(0, 0, img.get_width() + ui.s(36), rect.h)
+        pill.center = rect.center
+        key = ("pill", pill.size)
+        bg = self.domain_cache.get(key)
+        if bg is None:
+            bg = pygame.Surface(pill.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (6, 30, 28, 200), bg.get_rect(), border_radius=pill.h // 2)
+            pygame.draw.rect(bg, (255, 255, 255, 50), bg.get_rect(), max(1, ui.s(2)), border_radius=pill.h // 2)
+            self.domain_cache[key] = bg
+        self._status_rect = surface.blit(bg, pill.topleft)
+        surface.blit(img, img.get_rect(center=pill.center))
+        if self.mode == "place" and self.my_seat() >= 0 and not self.foundation_mode:
+            text = t("llama_land.status.keys")
+            keys = self.domain_cache.get(("keys", text, rect.w))
+            if keys is None:  # as wide as the status pill at most (a large UI scale, a long language)
+                keys = ui.text_fit(text, 14, rect.w, (190, 214, 206))
+                self.domain_cache[("keys", text, rect.w)] = keys
+            self._status_rect = self._status_rect.union(
+                surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, rect.y - ui.s(4)))))
