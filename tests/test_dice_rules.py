@@ -10,6 +10,7 @@ import pytest
 from test_refusals import refusal_of
 
 from lama_desktop.games.dice import engine as dice
+from lama_desktop.games.dice import rules
 from lama_desktop.engine.core import IllegalMove, Move
 from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.registry import get_game
@@ -41,7 +42,7 @@ def refused(state, move):
 
 # -- components ------------------------------------------------------------------------------------------------
 def test_deck_has_43_cards_six_of_each_number_and_seven_llamas():
-    assert dice.TOTAL_CARDS == 43
+    assert rules.TOTAL_CARDS == 43
     assert dice.CARD_COUNTS == (6, 6, 6, 6, 6, 6, 7)
 
 
@@ -125,7 +126,7 @@ def test_dice_faces_come_from_the_data_file_marked_reconstructed():
 def test_dice_assignment_orders_faces_by_die_and_refuses_impossible_rolls():
     ordered = DiceState.dice_assignment([1, 3, "L"])
     for label, faces in zip(ordered, dice.DICE_FACES, strict=False):
-        assert dice._value_index(label) in faces
+        assert rules.value_index(label) in faces
     with pytest.raises(ValueError):
         DiceState.dice_assignment([1, 1, 1])  # a 1 is on two dice only
     with pytest.raises(ValueError):
@@ -333,17 +334,17 @@ def test_quitters_are_skipped_and_the_round_goes_on():
 
 
 def test_scoring_counts_each_value_once_and_llamas_ten_once():
-    assert dice.row_points(dice._counts_from("4 4 4")) == 4
-    assert dice.row_points(dice._counts_from("L L L")) == 10
-    assert dice.row_points(dice._counts_from("1 2 3 4 5 6 L L")) == 31
-    assert dice.row_points(dice._counts_from("")) == 0
+    assert rules.row_points(rules.counts_from("4 4 4")) == 4
+    assert rules.row_points(rules.counts_from("L L L")) == 10
+    assert rules.row_points(rules.counts_from("1 2 3 4 5 6 L L")) == 31
+    assert rules.row_points(rules.counts_from("")) == 0
 
 
 def test_tokens_are_white_and_black_exchanged_at_once():
     assert dice.holding(12, False) == {20: 0, 10: 1, 1: 2}
     assert dice.holding(39, False) == {20: 0, 10: 3, 1: 9}
-    assert dice.returnable(10, False) == (10,)
-    assert dice.returnable(0, False) == ()
+    assert rules.returnable(10, False) == (10,)
+    assert rules.returnable(0, False) == ()
 
 
 def test_lama20_adds_pink_tokens_that_can_be_returned():

@@ -230,7 +230,7 @@ def test_the_dice_log_follows_a_change_of_language_mid_game(tmp_path):
 
 def _dice_drawn(table, monkeypatch):
     """The top faces the table draws its dice with in one frame (``art.die``'s first argument per die)."""
-    from lama_desktop.app import art
+    from lama_desktop.games.dice import art
 
     tops = []
     real = art.die
@@ -336,7 +336,7 @@ def test_a_round_nobody_has_played_yet_is_dealt_even_from_a_later_rounds_positio
 
 def test_a_rows_points_badge_agrees_with_its_count(tmp_path, monkeypatch):
     """"1 pt", not "1 pts" (the lesson ends on a row of a single 1)."""
-    from lama_desktop.games.dice import table as dice_table
+    from lama_desktop.games.dice import table_view as dice_table
 
     app, table = crafted_table(tmp_path, ["1", "4 5", "2 3 5 6 6"])
     app.step(1 / 30)

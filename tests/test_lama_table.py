@@ -125,7 +125,7 @@ def test_an_unplayable_card_is_refused_with_the_engines_reason(tmp_path):
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
     for seed in range(1, 60):
         app, table = make_app(tmp_path / str(seed), seats, seed=seed)
-        assert run_until(app, lambda: table.can_act(), 3000)
+        assert run_until(app, lambda table=table: table.can_act(), 3000)
         playable = table.playable_names()
         bad = [i for i, name in enumerate(table.shown.hand) if name not in playable]
         if bad:
@@ -358,7 +358,7 @@ def test_the_first_enter_focuses_a_playable_card_not_just_the_leftmost(tmp_path)
     for seed in range(1, 60):
         seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
         app, table = make_app(tmp_path / str(seed), seats, seed=seed)
-        if not run_until(app, lambda: table.can_act() and not table.queue and not table.tween.busy, 3000):
+        if not run_until(app, lambda table=table: table.can_act() and not table.queue and not table.tween.busy, 3000):
             continue
         playable = {str(m).split(" ", 1)[1] for m in table.legal() if m.kind == "play"}
         hand = table.shown.hand
@@ -379,7 +379,7 @@ def test_a_refused_move_reads_in_the_players_language_from_its_code(tmp_path):
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
     for seed in range(1, 60):
         app, table = make_app(tmp_path / str(seed), seats, seed=seed)
-        assert run_until(app, lambda: table.can_act(), 3000)
+        assert run_until(app, lambda table=table: table.can_act(), 3000)
         bad = [i for i, name in enumerate(table.shown.hand) if name not in table.playable_names()]
         if bad:
             break
@@ -400,7 +400,7 @@ def _turn_with_an_unplayable_card(tmp_path, size=(1600, 900)):
     for seed in range(1, 80):
         seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
         app, table = make_app(tmp_path / str(seed), seats, seed=seed, size=size)
-        if not run_until(app, lambda: table.can_act() and not table.queue and not table.tween.busy, 3000):
+        if not run_until(app, lambda table=table: table.can_act() and not table.queue and not table.tween.busy, 3000):
             continue
         playable = table.playable_names()
         hand = table.shown.hand

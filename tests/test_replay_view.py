@@ -81,7 +81,7 @@ def test_a_normal_table_draws_no_other_seats_hand(tmp_path, game):
 
 @pytest.mark.parametrize("game", CARD_GAMES)
 def test_the_open_view_draws_every_opponents_hand_face_up(tmp_path, game, monkeypatch):
-    from lama_desktop.games.lama import table as lama_table
+    from lama_desktop.app.table import hand_drawing as lama_table
 
     app, viewer, past = viewer_on(tmp_path, game)
     pos = _mid_round(viewer)

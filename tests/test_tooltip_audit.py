@@ -44,10 +44,10 @@ def untipped(table, size, step: int) -> list[tuple[int, int]]:
     screen = pygame.Surface(size)
     table.draw(screen)
     felt = felt_surface(size).copy()
-    if getattr(getattr(table, "shown", None), "drama", False):  # the drama / show darkens the felt round the table
-        from lama_desktop.games.lama.table import _drama_vignette
+    if getattr(table, "_board_on", lambda: False)():  # the drama / show darkens the felt round the table
+        from lama_desktop.app.table.hand_drawing import edge_glow
 
-        felt.blit(_drama_vignette(size), (0, 0))
+        felt.blit(edge_glow(size), (0, 0))
     skip = text_only(table)
     reach = table.ui.s(12)
     around = [(round(reach * math.cos(a * math.pi / 4)), round(reach * math.sin(a * math.pi / 4))) for a in range(8)]

@@ -1,5 +1,5 @@
-"""The LAMA Cadabra table (game id ``lama-cadabra``): the L.A.M.A. table's felt, seats, hand fan, log, toasts,
-hot-seat privacy and pacing (``LamaTableScene``), with what Cadabra adds:
+"""The LAMA Cadabra table (game id ``lama-cadabra``): the hand-of-cards table's felt, seats, hand fan, piles, log,
+toasts, hot-seat privacy and pacing (``app.table.hand_table.HandTableScene``), with what Cadabra adds:
 
 - cards with their symbols (circle: give a token, square: next player draws, star: take the magic token) and the
   double cards 2/3 and 4/5; the engine's card ids map to the table's names (``"2+"`` → ``"2#"``, ``"1"`` →
@@ -10,8 +10,8 @@ hot-seat privacy and pacing (``LamaTableScene``), with what Cadabra adds:
   Take buttons, choosing who receives a circle's token (a button per player, or a click on their name plate),
   choosing the token to return;
 - an animation for every effect: token to the stage, the show's start and take, a token flying to the chosen
-  player, the forced draw, the magic token flying, the exchange; a round summary where a double card counts
-  under both of its values and the magic token adds 10.
+  player, the forced draw, the magic token flying, the exchange; a round summary (``summary``) where a double
+  card counts under both of its values and the magic token adds 10.
 
 Keys (listed under the hand by ``_hand_hint``): ←/→ choose (cards, or the recipient / token to return), Enter
 plays, D draw, Q quit, P pass with the magic token, E exchange, T take the show's tokens, 1–9 the n-th recipient
@@ -28,34 +28,28 @@ from lama_desktop.app import art
 from lama_desktop.app.gameconfig import GameConfig
 from lama_desktop.app.i18n import about, language, plural, t
 from lama_desktop.app.session import GameSession
-from lama_desktop.app.table.pieces import GOLD, LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
+from lama_desktop.app.table.hand_events import TOKEN_TIME
+from lama_desktop.app.table.hand_table import GameEndEvent, HandTableScene
+from lama_desktop.app.table.pieces import LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
 from lama_desktop.app.table.scene_base import TableEvent, open_session
 from lama_desktop.app.table.tooltip import Tip
-from lama_desktop.app.widgets import INK_SOFT, Button
-from lama_desktop.games.cadabra.words import DISPLAY, ENGINE, KIND_OF, card_label
+from lama_desktop.app.widgets import Button
+from lama_desktop.games.cadabra.summary import CadabraSummaryScene
+from lama_desktop.games.cadabra.words import DISPLAY, ENGINE, KIND_OF, card_label, sort_hand
 from lama_desktop.games.cadabra.words import SUFFIX as _SUFFIX
-from lama_desktop.games.lama import table as lama_table
-from lama_desktop.games.lama.table import LamaTableScene, _GameEnd
-from lama_desktop.app.scenes.round_summary import RoundSummaryScene
-from lama_desktop.games.cadabra.engine import CARD_IDS, DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
+from lama_desktop.games.cadabra.engine import DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
 
-_KIND_OF = KIND_OF
-#: hand order: by lowest value, single cards before the double starting there, llamas last
-ORDER = {DISPLAY[cid]: (min(VALUES[k]), len(VALUES[k]), k) for k, cid in enumerate(CARD_IDS)}
-TOKEN_TIME = lama_table.TOKEN_TIME
-PLAY_TIME = lama_table.PLAY_TIME
+__all__ = ["DISPLAY", "ENGINE", "CadabraSummaryScene", "CadabraTableScene", "card_label", "card_text", "open_table",
+           "sort_hand"]
+
 #: how much taller than the L.A.M.A. table's the action-button block is (reference pixels, taken from the log)
 BUTTONS_EXTRA = 36
-
-
-def sort_hand(names) -> list[str]:
-    return sorted(names, key=lambda n: ORDER.get(n, (99, 0, 0)))
 
 
 def card_text(name: str) -> LazyText | str:
     """``card_label`` translated when drawn: a log line keeps following the language after a change mid-game."""
     cid = ENGINE.get(name, name)
-    k = _KIND_OF.get(cid)
+    k = KIND_OF.get(cid)
     if k is None:
         return name
     if IS_LLAMA[k]:
@@ -88,13 +82,8 @@ class Shown:
         self.current = int(d["current"])
         self.phase = d["phase"]
         self.round = int(d["round"])
-        self.dealer = -1  # Cadabra has no dealer: the last player to have played starts
         self.hand_face = 1.0
         self.landed: set | None = None
-
-    @property
-    def drama(self) -> bool:  # the L.A.M.A. table's drawing code calls the show "drama"
-        return self.show
 
     def set_holdings(self, holdings) -> None:
         if holdings:
@@ -103,7 +92,7 @@ class Shown:
             self.scores = [w + 10 * b for w, b in zip(self.whites, self.blacks, strict=False)]
 
 
-class CadabraTableScene(LamaTableScene):
+class CadabraTableScene(HandTableScene):
     button_tips = {"draw": "tooltips.button.lama.draw", "quit": "tooltips.button.lama.quit",
                    "pass": "tooltips.button.cadabra.pass", "exchange": "tooltips.button.cadabra.exchange",
                    "take": "tooltips.button.cadabra.take", "give": "tooltips.button.cadabra.give"}
@@ -111,27 +100,27 @@ class CadabraTableScene(LamaTableScene):
     name = "cadabra_table"
     refusal_seconds = 2.8
     shown_type = Shown
+    #: laid out like the L.A.M.A. table (its button block grown, see ``_build``)
+    layout_game = "lama"
+    #: the Lamagic Show stage is always on the table
+    has_board = True
     movers = ("play", "draw", "quit", "show_take", "magic")
+    #: the keyboard focus stays where it was as the table settles (on a card that cannot be played too)
+    playable_focus_only = False
 
     def __init__(self, session: GameSession, config: GameConfig | None = None):
-        # the L.A.M.A. table's constructor sets up everything this table shares (tweens, log, toasts, hot-seat
-        # focus...) and builds its picture of the view (``shown_type``)
         super().__init__(session, config)
-        self.pinks = False
-        self.drama_variant = True  # the Lamagic Show stage is always on the table
         self._buttons_language = language()
 
     # -- lifecycle -----------------------------------------------------------------------------------------
     def enter(self) -> None:
-        self.drama_variant = True  # the stage is always on the table
-        self.pinks = False
         self._apply_settings()
         self._build(self.app.size)
         restored = self.history.restore()  # Continue (or an undo): the history the save kept
         if not restored:
             self.log.add(lazy.t("cadabra.log.welcome"), (196, 226, 214))
         if self.session.is_over:
-            self.queue.append((None, _GameEnd()))
+            self.queue.append((None, GameEndEvent()))
             return
         view = self.session.view(self.focus)
         if (view.phase == "playing" and all(size == 6 for size in view.hand_sizes) and len(view.discard) == 1
@@ -155,13 +144,8 @@ class CadabraTableScene(LamaTableScene):
         self.static = None
         self._build_buttons()
 
-    def _prewarm(self) -> None:
-        for name in DISPLAY.values():
-            lama_table.card_image(name, self.hand_w, self.colorblind)
-            if self.pile_w != self.hand_w:
-                lama_table.card_image(name, self.pile_w, self.colorblind)
-        lama_table.card_image(None, self.hand_w)
-        lama_table.card_image(None, self.back_w)
+    def _face_names(self):
+        return DISPLAY.values()
 
     def _build_buttons(self) -> None:
         if self.layout is None:
@@ -214,35 +198,43 @@ class CadabraTableScene(LamaTableScene):
         self._skip_buttons()
         self._refresh_buttons()
 
-    def playable_names(self) -> set[str]:
-        return {DISPLAY[str(m.args[0])] for m in self.legal() if m.kind == "play"}
-
     # -- tooltips ------------------------------------------------------------------------------------------
     def _button_fields(self, kind: str, arg: str) -> dict:
         return {**super()._button_fields(kind, arg), "whites": EXCHANGE_WHITES}
 
     def _card_tip(self, name: str) -> str:
         """A card from the game's data: its value(s), what it follows, its symbol's effect."""
-        k = _KIND_OF[ENGINE[name]]
+        k = KIND_OF[ENGINE[name]]
         values = VALUES[k]
         if IS_LLAMA[k]:
             return t("tooltips.lama.llama", points=LLAMA_POINTS)
         if len(values) == 2:
             text = t("tooltips.cadabra.double", a=values[0], b=values[1], before=values[0] - 1, after=values[1] + 1)
         else:
-            text = super()._card_tip(str(values[0]))
+            value = values[0]
+            text = t("tooltips.lama.card_one") if value == 1 else t("tooltips.lama.card", value=value, before=value - 1)
         if SYMBOL[k]:
             shape = DATA["symbols"][SYMBOL[k]]["shape"]
             text += "\n" + t(f"tooltips.cadabra.symbol_{shape}")
         return text
+
+    def _stage_tip(self) -> Tip:
+        stage = self._stage_geometry()
+        label = pygame.Rect(stage.x, stage.bottom, stage.w, self.layout.s(36))  # "The show is on!" / "next llama"
+        return Tip(t("tooltips.cadabra.stage", n=len(self.shown.board), threshold=SHOW_THRESHOLD), tuple(stage),
+                   (tuple(label),))
+
+    def _board_tip(self, pos):
+        """Round the stage (its title above it, the place it stands in): the stage's tip."""
+        place = self.layout.get("drama_board")
+        return self._stage_tip() if place is not None and place.collidepoint(pos) else None
 
     def _piece_tip(self, pos):
         sh, L = self.shown, self.layout
         stage = self._stage_geometry()
         label = pygame.Rect(stage.x, stage.bottom, stage.w, L.s(36))  # "The show is on!" / "next llama: show"
         if stage.collidepoint(pos) or (label.collidepoint(pos) and len(sh.board) >= SHOW_THRESHOLD):
-            return Tip(t("tooltips.cadabra.stage", n=len(sh.board), threshold=SHOW_THRESHOLD), tuple(stage),
-                       (tuple(label),))
+            return self._stage_tip()
         if sh.magic == "supply":
             x, y = self._supply_anchor()
             rect = pygame.Rect(0, 0, self.token_d, self.token_d)
@@ -400,7 +392,7 @@ class CadabraTableScene(LamaTableScene):
         if key in letters:
             self.try_move(letters[key])
             return True
-        return super()._key(event)
+        return self._hand_key(event)
 
     def _hand_hint(self) -> str:
         """The keys this table handles (see ``_key``) for the choice at hand."""
@@ -415,30 +407,17 @@ class CadabraTableScene(LamaTableScene):
         if 0 <= index < len(self.shown.hand):
             self.try_move(f"play {ENGINE.get(self.shown.hand[index], self.shown.hand[index])}")
 
+    def _letter_moves(self) -> dict:
+        return {pygame.K_d: "draw", pygame.K_q: "quit", pygame.K_p: "pass", pygame.K_e: "exchange", pygame.K_t: "take"}
+
     # -- frame ---------------------------------------------------------------------------------------------
-    def _settle(self) -> None:
-        s = self.session
-        cur = s.current_player
-        if self.hotseat and cur >= 0 and s.is_human(cur) and (cur != self.focus or not self.revealed):
-            self._open_privacy(cur)
-            return
-        before = (self.shown.phase, self.shown.current)
-        fresh = Shown(s.view(self.focus), self.revealed)
-        fresh.hand_face = self.shown.hand_face if not fresh.active[self.focus] else 1.0
-        self.shown = fresh
-        if len(self.lifts) != len(fresh.hand):
-            self.lifts = [0.0] * len(fresh.hand)
-        if before != (fresh.phase, fresh.current) and (fresh.phase != "playing" or before[0] != "playing"):
+    def _settle_buttons(self, before, fresh) -> None:
+        if (before.phase, before.current) != (fresh.phase, fresh.current) and (
+                fresh.phase != "playing" or before.phase != "playing"):
             self._build_buttons()
             self.button_focus = -1
         elif not self.buttons or self._buttons_language != language():  # labels follow a language change
             self._build_buttons()
-        if self.hand_focus >= len(fresh.hand):
-            self.hand_focus = len(fresh.hand) - 1
-        my_turn = self.can_act()
-        if my_turn and not getattr(self, "_was_my_turn", False):
-            self._sound("turn")
-        self._was_my_turn = my_turn
 
     # -- event animations ----------------------------------------------------------------------------------
     def _new_round(self, d) -> int:
@@ -638,6 +617,9 @@ class CadabraTableScene(LamaTableScene):
 
         self.tween.after(TOKEN_TIME + 0.15 + 0.08 * self.n, land)
 
+    def _token_holdings(self, points: int) -> dict:
+        return {20: 0, 10: points // 10, 1: points % 10}
+
     def _ev_token_return(self, seat, d) -> None:
         super()._ev_token_return(seat, d)
         self.shown.set_holdings(d.get("holdings"))
@@ -725,17 +707,19 @@ class CadabraTableScene(LamaTableScene):
             x, y = self._supply_anchor()
             surface.blit(cap, cap.get_rect(midtop=(round(x), round(y + self.token_d * 0.55))))
 
-    def _draw_drama_pulse(self, surface) -> None:
+    def _board_on(self) -> bool:
+        return self.shown.show
+
+    def _draw_board_pulse(self, surface) -> None:
         L = self.layout
         stage = self._stage_geometry()
         pulse = 0.5 + 0.5 * abs(((self.time * 1.4) % 2) - 1)
         glow = stage.inflate(L.s(12), L.s(12))
         pygame.draw.rect(surface, (150 + round(80 * pulse), 110, 255), glow, max(3, L.s(5)), border_radius=L.s(18))
 
-    def _layer_key(self) -> tuple:
+    def _layer_extras(self) -> tuple:
         sh = self.shown
-        # the language too: the log panel is drawn into this cached layer and follows a change of language
-        return super()._layer_key() + (tuple(sh.whites), tuple(sh.blacks), str(sh.magic), sh.phase, language())
+        return (tuple(sh.whites), tuple(sh.blacks), str(sh.magic), sh.phase)
 
     def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:
         sh = self.shown
@@ -794,65 +778,6 @@ class CadabraTableScene(LamaTableScene):
             return about("lama.status.bot_turn", cur, name=self._name(cur))
         return about("lama.status.turn", cur, name=self._name(cur))
 
-
-class CadabraSummaryScene(RoundSummaryScene):
-    """The round summary with Cadabra's counting: a double card under both its values, the magic token +10."""
-
-    name = "cadabra_round_summary"
-    explain_from_right = 500
-    emptied_border = GOLD  # the table pieces' gold (a shade lighter than the menus')
-
-    def _card_face(self, name: str, width: int) -> pygame.Surface:
-        img = lama_table.card_image(name, width, self.colorblind)
-        if img.get_width() != width:
-            img = pygame.transform.smoothscale(img, (width, card_height(width)))
-        return img
-
-    def explain(self, seat: int) -> str:
-        b = self.data["breakdown"][seat]
-        parts = []
-        for entry in b.get("values", []):
-            value, cards = entry["value"], entry["cards"]
-            doubles = sorted({c for c in cards if "/" in c})
-            if doubles:  # a double card counts under both of its values: say so each time
-                parts.append(f"{value} ({doubles[0]})")
-            else:
-                parts.append(str(value))
-        if b.get("llama_points"):
-            parts.append(t("lama.summary.llama", points=b["llama_points"]))
-        if b.get("magic_points"):
-            parts.append(t("cadabra.summary.magic", points=b["magic_points"]))
-        if not parts:
-            return t("lama.summary.zero")
-        return " + ".join(parts) + f" = {b.get('total', 0)}"
-
-    def draw_static(self, surface, ui):
-        d = self.data
-        emptied = self._draw_heading(surface, ui)
-        x0, top, col_cards, col_explain, col_tokens = self._draw_columns(surface, ui)
-        card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
-        holder = int(d.get("magic_holder", -1))
-        for seat, name in enumerate(self.names):
-            row = self._draw_row(surface, ui, seat, name, x0, top, emptied)
-            cy = row.centery
-            hand = sort_hand(DISPLAY[c] for c in d["hands"][seat])
-            extra = 1 if seat == holder else 0
-            cards = []
-            seen: set = set()
-            for card in hand:
-                values = VALUES[_KIND_OF[ENGINE[card]]]
-                cards.append((card, any(v not in seen for v in values)))
-                seen.update(values)
-            x = self._draw_cards(surface, ui, cards, len(hand) + extra, col_cards, cy, card_w,
-                                 col_explain - col_cards - ui.s(20))
-            if extra:
-                token = art.token("magic", round(card_w * 0.9))
-                surface.blit(token, token.get_rect(midleft=(round(x), cy)))
-            if not hand and not extra:
-                surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
-            gained = d["points"][seat]
-            kinds = ["black"] * min(gained // 10, 9) + ["white"] * (gained % 10)
-            self._draw_outcome(surface, ui, seat, cy, col_explain, col_tokens, kinds, self.panel.right - ui.s(24))
 
 
 def open_table(app, config: GameConfig, saved=None) -> CadabraTableScene:

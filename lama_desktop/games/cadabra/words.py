@@ -1,5 +1,6 @@
 """How LAMA Cadabra reads in words: its cards inside a sentence, a refusal's params, the advisor's move phrases and a
-lesson's orders (the ``words`` module of the game's descriptor, ``lama_desktop/plugin.py``). Pure: strings only."""
+lesson's orders (the ``words`` module of the game's descriptor, ``lama_desktop/plugin.py``), and the table's names of
+the cards with their hand order. Pure: strings only."""
 
 from __future__ import annotations
 
@@ -14,6 +15,13 @@ DISPLAY = {cid: (str(VALUES[k][0]) + SUFFIX[DATA["symbols"][SYMBOL[k]]["shape"]]
            for k, cid in enumerate(CARD_IDS)}
 ENGINE = {name: cid for cid, name in DISPLAY.items()}
 KIND_OF = {cid: k for k, cid in enumerate(CARD_IDS)}
+#: hand order: by lowest value, single cards before the double starting there, llamas last
+ORDER = {DISPLAY[cid]: (min(VALUES[k]), len(VALUES[k]), k) for k, cid in enumerate(CARD_IDS)}
+
+
+def sort_hand(names) -> list[str]:
+    """Cards (by the table's names) in hand order."""
+    return sorted(names, key=lambda n: ORDER.get(n, (99, 0, 0)))
 
 
 def card_label(name: str) -> str:

@@ -2,7 +2,8 @@
 
 Rules: RULINGS.md §2 (it outranks the rulebooks), then ``rules/lama-dice.en.txt`` / ``.fr.txt`` and the dice part of
 ``lama-box.pl.txt``. Component data (cards, llama row, the three dice faces — their layout is *reconstructed*) is
-read from ``engine/data/lama_dice.yaml``.
+read from ``engine/data/lama_dice.yaml`` by ``rules``, with the roll outcomes, the moves and the scoring; this module
+holds the game's state machine, its saved form and the players' view.
 
 Everything is open: rows are face up, the llama row is face up, the dice are public. The only unknown is the
 order of future rounds' deals (the 36-card remainder not dealt this round is unused this round).
@@ -53,196 +54,21 @@ seat)`` hands every seat the same events.
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from itertools import permutations
 from typing import Iterable, Sequence
 
-from lama_desktop.resources import engine_data
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, GameState, Move, Refusal, StateFormatError, StateView, VariantSpec, as_move, lowest_scores, malformed, read_saved, state_header, state_property, unknown_move
 from lama_desktop.engine.rng import Rng
+from lama_desktop.games.dice.rules import (CARD_COUNTS, CARD_IDS, DICE_FACES, DICE_IDS, END_POINTS, GREY_COUNTS,
+    GREY_DECK, LABELS, LLAMA, LLAMA_ROW, MERGED_OUTCOMES, NUM_DICE, NUM_OUTCOMES, NV, POINTS, ROLL, ROLL_TABLE,
+    ROW_SIZE, SHOWN, TAKE, TURN_MOVES, cards_text, counts_from, discard_counts, discard_options, faces_index, holding,
+    return_options, row_points, value_index, value_name)
 
 GAME_ID = "lama-dice"
 STATE_VERSION = 2  # 2: "active" (who is still in) instead of "quit", "aside" instead of "unused"
 
-# ---------------------------------------------------------------------------------------------------------------
-# Component data (from YAML). Internally a card value is an index 0..6: 0..5 are the numbers 1..6, 6 the llama.
-# ---------------------------------------------------------------------------------------------------------------
-_DATA = engine_data("lama_dice.yaml")
-LABELS: tuple = (1, 2, 3, 4, 5, 6, "L")          # public label of each value index (JSON-safe)
-_IDS = ("1", "2", "3", "4", "5", "6", "L")        # YAML card ids
-NV = 7
-LLAMA = 6
-_INDEX_OF = {label: i for i, label in enumerate(LABELS)}
-_INDEX_OF.update({str(label): i for i, label in enumerate(LABELS)})
-_INDEX_OF["l"] = LLAMA
-
-
-def _value_index(label) -> int:
-    """Card label (1..6, "1".."6", "L") → value index; ``KeyError`` if it is not a card value."""
-    return _INDEX_OF[label]
-
-
-CARD_COUNTS: tuple = tuple(int(_DATA["cards"][i]) for i in _IDS)          # 6,6,6,6,6,6,7
-TOTAL_CARDS = sum(CARD_COUNTS)                                              # 43
-POINTS: tuple = tuple(int(_DATA["card_points"][i]) for i in _IDS)           # 1..6, 10
-LLAMA_ROW: tuple = tuple(sum(1 for c in _DATA["llama_row"] if str(c) == i) for i in _IDS)
-ROW_SIZE = int(_DATA["row_size"])
-END_POINTS = int(_DATA["game_end_points"])
-TOKEN_VALUES = {name: int(v) for name, v in _DATA["tokens"].items()}
-DICE_IDS: tuple = tuple(str(d["id"]) for d in _DATA["dice"])
-DICE_FACES: tuple = tuple(tuple(_value_index(str(f)) for f in d["faces"]) for d in _DATA["dice"])
-NUM_DICE = len(DICE_FACES)
-GREY_DECK: tuple = tuple(v for v in range(NV) for _ in range(CARD_COUNTS[v] - LLAMA_ROW[v]))  # the 36 dealt from
-GREY_COUNTS: tuple = tuple(CARD_COUNTS[v] - LLAMA_ROW[v] for v in range(NV))
-
-
-def _build_roll_table():
-    """Every ordered outcome of the dice: (faces, counts per value, mask of values shown)."""
-    table = []
-    for faces in product(*DICE_FACES):
-        counts = [0] * NV
-        for f in faces:
-            counts[f] += 1
-        mask = 0
-        for f in faces:
-            mask |= 1 << f
-        table.append((tuple(faces), tuple(counts), mask))
-    return tuple(table)
-
-
-ROLL_TABLE = _build_roll_table()
-#: per mask of values shown, those values in order
-_SHOWN = tuple(tuple(v for v in range(NV) if m >> v & 1) for m in range(1 << NV))
-NUM_OUTCOMES = len(ROLL_TABLE)                                   # 216
-ALL_LLAMAS = tuple(LLAMA for _ in range(NUM_DICE))
-
-
-def _merged_outcomes():
-    groups: dict = {}
-    for faces, counts, mask in ROLL_TABLE:
-        key = counts
-        if key in groups:
-            groups[key][1] += 1
-        else:
-            groups[key] = [faces, 1, counts, mask]
-    return tuple((g[0], g[1] / NUM_OUTCOMES, g[2], g[3]) for g in groups.values())
-
-
-MERGED_OUTCOMES = _merged_outcomes()   # (faces representative, probability, counts, mask), merged by counts
-
-# ---------------------------------------------------------------------------------------------------------------
-# Moves (prebuilt constants: legal_moves returns these very objects)
-# ---------------------------------------------------------------------------------------------------------------
-ROLL = Move("roll")
-QUIT = Move("quit")
-KEEP = Move("keep")
-TAKE = tuple(Move("take", (LABELS[v],)) for v in range(NV))
-RETURN = {d: Move("return", (d,)) for d in (20, 10, 1)}
-_TURN_MOVES = (ROLL, QUIT)
-
-_DISCARD_BY_COUNTS: dict = {}      # counts tuple → Move
-_COUNTS_OF_DISCARD: dict = {}      # Move → counts tuple
-_DISCARD_OPTIONS: dict = {}        # caps tuple → tuple of Moves (cache)
-
-
-def _discard_move(counts: tuple) -> Move:
-    move = _DISCARD_BY_COUNTS.get(counts)
-    if move is None:
-        args = tuple(LABELS[v] for v in range(NV) for _ in range(counts[v]))
-        move = Move("discard", args)
-        _DISCARD_BY_COUNTS[counts] = move
-        _COUNTS_OF_DISCARD[move] = counts
-    return move
-
-
-def discard_options(caps: tuple) -> tuple:
-    """All discard moves allowed by ``caps`` (per value: how many cards may go), at least one card."""
-    options = _DISCARD_OPTIONS.get(caps)
-    if options is None:
-        ranges = [range(c + 1) for c in caps]
-        options = tuple(_discard_move(k) for k in product(*ranges) if any(k))
-        # most cards first, then lower values first: a stable, readable order for UIs and bots
-        options = tuple(sorted(options, key=lambda m: (-len(m.args), _COUNTS_OF_DISCARD[m][::-1])))
-        _DISCARD_OPTIONS[caps] = options
-    return options
-
-
-def discard_counts(move: Move) -> tuple:
-    """The per-value counts of a discard move (``discard 3 L`` → (0,0,1,0,0,0,1))."""
-    counts = _COUNTS_OF_DISCARD.get(move)
-    if counts is None:
-        c = [0] * NV
-        for a in move.args:
-            c[_value_index(a)] += 1
-        counts = tuple(c)
-    return counts
-
-
 PH_TURN, PH_DISCARD, PH_TAKE, PH_RETURN, PH_OVER = range(5)
 PHASE_NAMES = ("turn", "discard", "take", "return", "over")
-
-
-def row_points(counts: Sequence[int]) -> int:
-    """Penalty of a row: each distinct value once, all llamas 10 once."""
-    total = 0
-    for v in range(NV):
-        if counts[v]:
-            total += POINTS[v]
-    return total
-
-
-def holding(score: int, lama20: bool) -> dict:
-    """The canonical tokens for ``score`` (exchanged at once): {20: pinks, 10: blacks, 1: whites}."""
-    pinks = score // 20 if lama20 else 0
-    rest = score - 20 * pinks
-    return {20: pinks, 10: rest // 10, 1: rest % 10}
-
-
-def returnable(score: int, lama20: bool) -> tuple:
-    """Denominations a player with ``score`` points holds (largest first)."""
-    h = holding(score, lama20)
-    return tuple(d for d in (20, 10, 1) if h[d])
-
-
-_RETURN_CACHE: dict = {}
-
-
-def _return_options(score: int, lama20: bool) -> tuple:
-    """The moves of a player with ``score`` points who may return a token: each held denomination, or keep."""
-    key = (score, lama20)
-    moves = _RETURN_CACHE.get(key)
-    if moves is None:
-        moves = _RETURN_CACHE[key] = tuple(RETURN[d] for d in returnable(score, lama20)) + (KEEP,)
-    return moves
-
-
-def cards_text(counts: Sequence[int]) -> list:
-    return [LABELS[v] for v in range(NV) for _ in range(counts[v])]
-
-
-def _counts_from(cards) -> list:
-    """Cards given as a text ("1 3 L"), or an iterable of labels → counts list."""
-    if isinstance(cards, str):
-        cards = cards.split()
-    counts = [0] * NV
-    for c in cards:
-        try:
-            counts[_value_index(c)] += 1
-        except KeyError:
-            raise ValueError(f"{c!r} is not a LAMA Dice card (1-6 or L)") from None
-    return counts
-
-
-def _faces_index(faces) -> tuple:
-    """Faces given as labels or value indices... labels only (1..6, 'L') to avoid ambiguity."""
-    try:
-        return tuple(_value_index(f) for f in faces)
-    except KeyError as error:
-        raise ValueError(f"{error.args[0]!r} is not a die face (1-6 or L)") from None
-
-
-def _name(v: int) -> str:
-    return "llama" if v == LLAMA else str(LABELS[v])
-
 
 _DISCARD_FIRST_NOW = Refusal("dice.discard_first", "you rolled a match: choose which matching cards to discard first")
 _TAKE_FIRST_NOW = Refusal("dice.take_first", "you rolled no match: take a card from the llama row first")
@@ -281,7 +107,7 @@ class DiceState(GameState):
         self.last_actor = first_player
         self.round_no = 0
         self.starter = first_player
-        self._moves = _TURN_MOVES
+        self._moves = TURN_MOVES
         if _deal:
             self._deal_round(first_player, None)
 
@@ -298,13 +124,13 @@ class DiceState(GameState):
         """
         players = len(rows)
         state = cls(players, variants, seed, first_player=current, _deal=False)
-        state.rows = [_counts_from(r) for r in rows]
-        state.llama = _counts_from(llama_row) if llama_row is not None else list(LLAMA_ROW)
-        state.discarded = _counts_from(discarded) if discarded is not None else [0] * NV
+        state.rows = [counts_from(r) for r in rows]
+        state.llama = counts_from(llama_row) if llama_row is not None else list(LLAMA_ROW)
+        state.discarded = counts_from(discarded) if discarded is not None else [0] * NV
         placed = [sum(r[v] for r in state.rows) + state.llama[v] + state.discarded[v] for v in range(NV)]
         for v in range(NV):
             if placed[v] > CARD_COUNTS[v]:
-                raise ValueError(f"too many {_name(v)} cards: {placed[v]} placed, the game has {CARD_COUNTS[v]}")
+                raise ValueError(f"too many {value_name(v)} cards: {placed[v]} placed, the game has {CARD_COUNTS[v]}")
         if not any(state.llama):
             raise ValueError("the llama row cannot be empty during a round")
         state.unused = [CARD_COUNTS[v] - placed[v] for v in range(NV)]
@@ -373,7 +199,7 @@ class DiceState(GameState):
         elif kind == "discard":
             self._discard(discard_counts(move), ev)
         elif kind == "take":
-            self._take(_value_index(move.args[0]), ev)
+            self._take(value_index(move.args[0]), ev)
         elif kind == "quit":
             self._quit(ev)
         elif kind == "return":
@@ -388,7 +214,7 @@ class DiceState(GameState):
             return move
         if move.kind in ("discard", "take"):
             try:
-                idx = [_value_index(a) for a in move.args]
+                idx = [value_index(a) for a in move.args]
             except (KeyError, TypeError):
                 return move
             return Move(move.kind, tuple(LABELS[v] for v in sorted(idx)))
@@ -426,17 +252,17 @@ class DiceState(GameState):
             for v in range(NV):
                 if want[v] == 0:
                     continue
-                card = _IDS[v]
+                card = CARD_IDS[v]
                 if row[v] == 0:
-                    return Refusal("dice.not_in_row", f"you have no {_name(v)} in your row", {"card": card})
+                    return Refusal("dice.not_in_row", f"you have no {value_name(v)} in your row", {"card": card})
                 if dice_counts[v] == 0:
-                    return Refusal("dice.no_die", f"no die shows {_name(v)}", {"card": card})
+                    return Refusal("dice.no_die", f"no die shows {value_name(v)}", {"card": card})
                 if want[v] > row[v]:
-                    return Refusal("dice.only_in_row", f"you have only {row[v]} {_name(v)} in your row",
+                    return Refusal("dice.only_in_row", f"you have only {row[v]} {value_name(v)} in your row",
                                    {"card": card, "n": row[v]})
                 if want[v] > dice_counts[v]:
                     shown = "one die shows" if dice_counts[v] == 1 else f"only {dice_counts[v]} dice show"
-                    return Refusal("dice.one_per_die", f"{shown} {_name(v)}: at most one card per die",
+                    return Refusal("dice.one_per_die", f"{shown} {value_name(v)}: at most one card per die",
                                    {"card": card, "n": dice_counts[v]})
             return NOT_ALLOWED
         if phase == PH_TAKE:
@@ -446,13 +272,13 @@ class DiceState(GameState):
             if len(move.args) != 1:
                 return Refusal("dice.take_one", "take exactly one card")
             try:
-                v = _value_index(move.args[0])
+                v = value_index(move.args[0])
             except (KeyError, TypeError):
                 return malformed(move, "name the card by value: 1 to 6, or L for a llama")
             if dice_counts[v] == 0:
-                return Refusal("dice.no_die", f"no die shows {_name(v)}", {"card": _IDS[v]})
+                return Refusal("dice.no_die", f"no die shows {value_name(v)}", {"card": CARD_IDS[v]})
             if not self.llama[v]:
-                return Refusal("dice.not_in_llama_row", f"the llama row has no {_name(v)}", {"card": _IDS[v]})
+                return Refusal("dice.not_in_llama_row", f"the llama row has no {value_name(v)}", {"card": CARD_IDS[v]})
             return NOT_ALLOWED
         # PH_RETURN
         if kind == "keep":
@@ -481,7 +307,7 @@ class DiceState(GameState):
     @staticmethod
     def dice_assignment(faces) -> tuple:
         """Labels rolled (any order) → the same faces in die order; ``ValueError`` if the dice cannot show them."""
-        idx = _faces_index(faces)
+        idx = faces_index(faces)
         if len(idx) != NUM_DICE:
             raise ValueError(f"a roll shows {NUM_DICE} dice, not {len(idx)}")
         for perm in permutations(idx):
@@ -495,7 +321,7 @@ class DiceState(GameState):
         With ``events=False`` no events are built and ``None`` is returned (search bots)."""
         if self.phase != PH_TURN:
             raise self.refusal(ROLL).error(ROLL)
-        ordered = _faces_index(self.dice_assignment(faces))
+        ordered = faces_index(self.dice_assignment(faces))
         counts = [0] * NV
         mask = 0
         for f in ordered:
@@ -524,13 +350,13 @@ class DiceState(GameState):
             if score:
                 self.phase = PH_RETURN
                 self.reason = "three_llamas"
-                self._moves = _return_options(score, self.lama20)
+                self._moves = return_options(score, self.lama20)
             else:
                 if ev is not None:
                     ev.append(Event("token", p, {"action": "none", "reason": "three_llamas"}))
                 self._next_turn(p)
             return
-        shown = _SHOWN[mask]  # the distinct values on the dice, in value order
+        shown = SHOWN[mask]  # the distinct values on the dice, in value order
         caps = None
         for v in shown:
             have = row[v]
@@ -597,7 +423,7 @@ class DiceState(GameState):
                 self.phase = PH_RETURN
                 self.reason = "empty_row"
                 self.dice = None
-                self._moves = _return_options(score, self.lama20)
+                self._moves = return_options(score, self.lama20)
                 return
             self._end_round("empty_row", p, ev)
             return
@@ -664,7 +490,7 @@ class DiceState(GameState):
         self.cur = s
         self.phase = PH_TURN
         self.dice = None
-        self._moves = _TURN_MOVES
+        self._moves = TURN_MOVES
 
     def _end_round(self, ended_by: str, by: int, ev) -> None:
         scores = self._scores
@@ -711,7 +537,7 @@ class DiceState(GameState):
         next64 = self.rng.next64
         rows = []
         unused = list(GREY_COUNTS)
-        for s in range(n):
+        for _s in range(n):
             # one 64-bit draw deals a whole row: six uniform picks by mixed radix (36*35*...*31 < 2**31, so the
             # bias is below 2**-33), each pick swap-removed from the deck
             r = next64()
@@ -737,7 +563,7 @@ class DiceState(GameState):
         self.phase = PH_TURN
         self.dice = None
         self.reason = ""
-        self._moves = _TURN_MOVES
+        self._moves = TURN_MOVES
         if ev is not None:
             ev.append(Event("deal", None, {"round": self.round_no, "starter": starter,
                                            "rows": [cards_text(r) for r in rows],
@@ -841,16 +667,16 @@ class DiceState(GameState):
         rows = data["rows"]
         if not isinstance(rows, list) or len(rows) != n:
             bad("one row per player is needed")
-        state.rows = [_counts_from(r) for r in rows]
-        state.llama = _counts_from(data["llama_row"])
-        state.discarded = _counts_from(data["discarded"])
+        state.rows = [counts_from(r) for r in rows]
+        state.llama = counts_from(data["llama_row"])
+        state.discarded = counts_from(data["discarded"])
         if data["aside"] == "rest":  # a crafted position: every card in no row, not in the llama row, not discarded
             state.unused = [0] * NV
             state.unused = [CARD_COUNTS[v] - t for v, t in enumerate(state.card_totals())]
             if min(state.unused) < 0:
                 bad("more cards of some value than the 43-card deck has")
         else:
-            state.unused = _counts_from(data["aside"])
+            state.unused = counts_from(data["aside"])
         if state.card_totals() != list(CARD_COUNTS):
             bad("the cards do not add up to the 43-card deck")
         if any(c > 1 for c in state.llama):
@@ -890,7 +716,7 @@ class DiceState(GameState):
         if state.phase in (PH_DISCARD, PH_TAKE) or (state.phase == PH_RETURN and reason == "three_llamas"):
             if not isinstance(dice, list):
                 bad("this phase needs the dice")
-            state.dice = _faces_index(cls.dice_assignment(dice))
+            state.dice = faces_index(cls.dice_assignment(dice))
         elif dice is not None:
             bad("dice are only kept while their roll is being resolved")
         if state.phase != PH_OVER and not any(state.llama):
@@ -912,12 +738,12 @@ class DiceState(GameState):
         if phase == PH_OVER:
             return ()
         if phase == PH_TURN:
-            return _TURN_MOVES
+            return TURN_MOVES
         p = self.cur
         if phase == PH_RETURN:
             if not self._scores[p]:
                 return ()
-            return _return_options(self._scores[p], self.lama20)
+            return return_options(self._scores[p], self.lama20)
         counts = [0] * NV
         for f in self.dice:
             counts[f] += 1

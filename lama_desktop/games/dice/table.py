@@ -13,45 +13,40 @@ match the roller's row (or, on a miss, the llama row) glow.
 Keys: R or Space roll, Q quit; after a roll ←/→ walk over the cards and Enter/Space toggles one, D discards the
 selection (Enter when nothing is focused); 1-6 / L take that card from the llama row; on a token choice 2 / B / W
 return a pink / black / white token, K keeps them; Esc pause. A click or key while things move skips the animation.
+
+This module holds the scene's life cycle, input, tooltips, lesson pieces and event animations; where the pieces
+are and how they are drawn is in ``table_view``, the round summary in ``summary``.
 """
 
 from __future__ import annotations
 
-import logging
 import math
 import random
 
 import pygame
 
-from lama_desktop.app import art
 from lama_desktop.games.dice import art as dice_art
-from lama_desktop.games.dice.words import card_label
+from lama_desktop.games.dice.summary import DiceRoundSummary
+from lama_desktop.games.dice.table_view import DiceTableView, row_points
+from lama_desktop.games.dice.words import card_label, sort_cards
 from lama_desktop.app.gameconfig import GameConfig
-from lama_desktop.app.i18n import about, language, plural, t
+from lama_desktop.app.i18n import about, plural, t
 from lama_desktop.app.i18n import winners as i18n_winners
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
-from lama_desktop.app.table.pieces import GOLD, INK, INK_SOFT, LazyJoin, Toast, blit_card, card_height, card_image, count_badge, lazy, draw_token_stacks, finish, rotated_shadow, token_stacks_rect
+from lama_desktop.app.table.pieces import LazyJoin, Toast, card_height, card_image, lazy, token_stacks_rect
 from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session
 from lama_desktop.app.table.tooltip import Tip
-from lama_desktop.app.widgets import UI, Button, CREAM as W_CREAM, blit_center, draw_panel, felt_surface
-from lama_desktop.app.scenes.round_summary import RoundSummaryScene
+from lama_desktop.app.widgets import UI, Button
 from lama_desktop.engine.core import Move
 from lama_desktop.games.dice.engine import DICE_FACES, END_POINTS, LABELS, LLAMA_ROW, POINTS, ROW_SIZE, discard_counts, holding
 
-log = logging.getLogger("lama_desktop.table")
-
-ORDER = {name: i for i, name in enumerate(["1", "2", "3", "4", "5", "6", "L"])}
 DEAL_STEP = 0.05
 CARD_TIME = 0.3
 ROLL_TIME = 0.95
 TOKEN_TIME = 0.42
 #: each die's faces as card names, from the engine's data (the art shows the real dice)
 DIE_FACES = tuple(tuple(str(LABELS[f]) for f in faces) for faces in DICE_FACES)
-
-
-def sort_cards(names) -> list[str]:
-    return sorted((str(n) for n in names), key=lambda n: ORDER.get(n, 99))
 
 
 def card_text(name: str):
@@ -78,7 +73,7 @@ class Shown:
         self.landed: dict = {}
 
 
-class DiceTableScene(TableScene):
+class DiceTableScene(DiceTableView, TableScene):
     button_tips = {"roll": "tooltips.button.dice.roll", "quit": "tooltips.button.dice.quit",
                    "discard": "tooltips.button.dice.discard", "keep": "tooltips.button.dice.keep"}
     end_points = END_POINTS
@@ -439,95 +434,6 @@ class DiceTableScene(TableScene):
                 want[name] -= 1
         self.selected = chosen
 
-    # -- geometry --------------------------------------------------------------------------------------------
-    def _row_rect(self, seat: int) -> pygame.Rect:
-        return self.layout[f"seat{self.pos_of(seat)}.row"]
-
-    def _card_w(self, seat: int) -> int:
-        return self.row_w if self.pos_of(seat) == 0 else self.small_w
-
-    def _row_positions(self, seat: int, count: int) -> list[tuple[int, int]]:
-        rect = self._row_rect(seat)
-        w = self._card_w(seat)
-        if count <= 0:
-            return []
-        gap = self.layout.s(10 if self.pos_of(seat) == 0 else 5)
-        mine = self.pos_of(seat) == 0
-        # an opponent's "pts" badge sits right of the last card: a long row closes up instead of running under it
-        room = rect.w if mine else rect.w - self._points_badge_room()
-        step = min(w + gap, (room - w) / max(1, count - 1)) if count > 1 else 0
-        total = w + step * (count - 1)
-        x0 = rect.centerx - total / 2 + w / 2 if mine else rect.x + w / 2
-        y = rect.centery if not mine else rect.y + card_height(w) // 2 + self.layout.s(30)
-        return [(round(x0 + i * step), y) for i in range(count)]
-
-    def _points_badge_room(self) -> int:
-        """Width kept free right of an opponent's row for its points badge (two-digit points, any language)."""
-        L = self.layout
-        if self.ui is None or L is None:
-            return 0
-        badge = count_badge(self.ui, plural("dice.label.row_points", 88), self._points_badge_h())
-        return badge.get_width() + L.s(6)
-
-    def _points_badge_h(self) -> int:
-        """An opponent's "pts" badge follows the opponents' share of the UI scale, like their cards."""
-        return self.layout.seat_s(1, 24)
-
-    def _advice_rects(self, move) -> list:
-        """The advisor's best move on the table: the llama-row card to take, the row's cards to discard, else its
-        button (roll, quit, a token)."""
-        if move.kind == "take":
-            slot = self._llama_positions().get(str(move.args[0]))
-            if slot is None:
-                return []
-            w, h = self.llama_w, card_height(self.llama_w)
-            return [pygame.Rect(slot[0] - w // 2, slot[1] - h // 2, w, h)]
-        if move.kind == "discard":
-            row = self.shown.rows[self.focus]
-            positions = self._row_positions(self.focus, len(row))
-            wanted = [str(a) for a in move.args]
-            w, h = self.row_w, card_height(self.row_w)
-            rects = []
-            for i, ((x, y), name) in enumerate(zip(positions, row, strict=False)):
-                if name in wanted:
-                    wanted.remove(name)
-                    rects.append(pygame.Rect(x - w // 2, y - h // 2 - self._lift(i), w, h))
-            return rects
-        return super()._advice_rects(move)
-
-    def _row_card_at(self, pos) -> int:
-        if self.layout is None:
-            return -1
-        row = self.shown.rows[self.focus]
-        positions = self._row_positions(self.focus, len(row))
-        w, h = self.row_w, card_height(self.row_w)
-        for i in range(len(positions) - 1, -1, -1):
-            x, y = positions[i]
-            lift = self._lift(i)
-            if pygame.Rect(x - w // 2, y - h // 2 - lift, w, h).collidepoint(pos):
-                return i
-        return -1
-
-    def _llama_positions(self) -> dict:
-        """Slot centre of each llama-row value (the row keeps its order; a taken card leaves its slot empty)."""
-        rect = self.layout["llama_row"]
-        w = self.llama_w
-        step = (rect.w - w) / 6
-        y = rect.y + card_height(w) // 2 + self.layout.s(24)
-        return {name: (round(rect.x + w / 2 + i * step), y) for i, name in enumerate(["1", "2", "3", "4", "5", "6",
-                                                                                       "L"])}
-
-    def _llama_card_at(self, pos) -> int:
-        if self.layout is None:
-            return -1
-        slots = self._llama_positions()
-        w, h = self.llama_w, card_height(self.llama_w)
-        for i, name in enumerate(self.shown.llama):
-            x, y = slots[name]
-            if pygame.Rect(x - w // 2, y - h // 2, w, h).collidepoint(pos):
-                return i
-        return -1
-
     # -- tooltips --------------------------------------------------------------------------------------------
     def _card_tip(self, name: str) -> str:
         """A row card: which die discards it and what it costs (the game's data)."""
@@ -568,10 +474,10 @@ class DiceTableScene(TableScene):
                 return Tip(plural("tooltips.common.points", max(0, int(sh.scores[seat]))) + "\n"
                            + t(key, end=END_POINTS), tuple(rect))
             if not k and self._points_badge(seat)[1].collidepoint(pos):  # your row's points
-                return Tip(plural("tooltips.dice.own_row", _row_points(sh.rows[seat])),
+                return Tip(plural("tooltips.dice.own_row", row_points(sh.rows[seat])),
                            tuple(self._points_badge(seat)[1]))
             if k and self._row_rect(seat).collidepoint(pos):
-                return Tip(plural("tooltips.dice.other_row", _row_points(sh.rows[seat]), name=self._name(seat)),
+                return Tip(plural("tooltips.dice.other_row", row_points(sh.rows[seat]), name=self._name(seat)),
                            tuple(self._row_rect(seat)))
         return None
 
@@ -886,408 +792,10 @@ class DiceTableScene(TableScene):
         return (i18n_winners("dice.toast.winner", winners, self._name),
                 lazy.winners("dice.log.game_end", winners, self._name))
 
-    # -- drawing ---------------------------------------------------------------------------------------------
-    def _render_static(self, size) -> pygame.Surface:
-        surf = pygame.Surface(size)
-        surf.blit(felt_surface(size), (0, 0))
-        L, ui = self.layout, self.ui
-        # the llama row's mat and the dice tray
-        mat = self._llama_mat()
-        pygame.draw.rect(surf, (12, 58, 54), mat, border_radius=L.s(18))
-        pygame.draw.rect(surf, (150, 200, 188), mat, max(1, L.s(2)), border_radius=L.s(18))
-        label = ui.font(15, True).render(t("dice.label.llama_row").upper(), True, (150, 200, 188))
-        surf.blit(label, label.get_rect(midtop=(mat.centerx, mat.y + L.s(6))))
-        slots = self._llama_positions()
-        w, h = self.llama_w, card_height(self.llama_w)
-        for name, (x, y) in slots.items():
-            r = pygame.Rect(0, 0, w + L.s(6), h + L.s(6))
-            r.center = (x, y)
-            pygame.draw.rect(surf, (20, 78, 72), r, max(1, L.s(2)), border_radius=L.s(9))
-            ghost = ui.font(26, True).render(card_label(name) if name != "L" else "L", True, (40, 100, 92))
-            surf.blit(ghost, ghost.get_rect(center=r.center))
-        tray = self._dice_rect().inflate(-L.s(20), L.s(4))
-        ring = pygame.Surface(tray.size, pygame.SRCALPHA)
-        pygame.draw.ellipse(ring, (0, 0, 0, 40), ring.get_rect())
-        pygame.draw.ellipse(ring, (255, 255, 255, 30), ring.get_rect(), max(1, L.s(2)))
-        surf.blit(ring, tray)
-        return surf.convert() if pygame.display.get_surface() else surf
-
-    def _layer_key(self) -> tuple:
-        sh, s = self.shown, self.session
-        return (self.layout.size, self.focus, sh.round, tuple(tuple(r) for r in sh.rows), tuple(sh.llama),
-                tuple(sh.scores), tuple(sh.quit), sh.current, s.thinking, self._log_key(),
-                s.is_over, self.colorblind, sh.phase, language())
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """A cached layer holds what only changes with the model (rows of others, llama row, plates, tokens,
-        log); the frame is that layer, then the bottom row, dice, buttons and status, then what flies."""
-        size = surface.get_size()
-        self._model_layer(size)
-        if self.shake > 0:
-            amp = self.layout.s(14) * self.shake
-            offset = (round(math.sin(self.time * 71) * amp), round(math.cos(self.time * 53) * amp))
-            surface.fill((0, 0, 0))
-            surface.blit(self._layer, offset)
-        else:
-            surface.blit(self._layer, (0, 0))
-        self._draw_take_glow(surface)
-        self._draw_my_row(surface)
-        self._draw_dice(surface)
-        self._draw_status(surface)
-        self._draw_return_buttons(surface, lift=False)
-        self._draw_sprites(surface)
-        if self.flash > 0:
-            veil = self._veil
-            if veil is None or veil.get_size() != size:
-                veil = self._veil = pygame.Surface(size)
-                veil.fill((230, 60, 50))
-            veil.set_alpha(round(120 * self.flash))
-            surface.blit(veil, (0, 0))
-        self._draw_toasts(surface)
-        self._draw_panels(surface)
-        self._draw_tooltip(surface)
-        self._narrator_draw(surface)
-
-    def _draw_middle(self, layer) -> None:
-        self._draw_llama_row(layer)
-
-    def _round_text(self) -> str:
-        return t("dice.status.round", round=self.shown.round)
-
-    def _draw_llama_row(self, surface) -> None:
-        slots = self._llama_positions()
-        for name in self.shown.llama:
-            blit_card(surface, name, slots[name], self.llama_w, colorblind=self.colorblind, shadow=True)
-
-    def _draw_take_glow(self, surface) -> None:
-        """On a miss, the llama-row cards the player may take glow; the hovered one is lifted."""
-        takeable = self.takeable()
-        if not takeable:
-            return
-        slots = self._llama_positions()
-        L = self.layout
-        pulse = 0.5 + 0.5 * abs(((self.time * 1.5) % 2) - 1)
-        for i, name in enumerate(self.shown.llama):
-            if name not in takeable:
-                continue
-            x, y = slots[name]
-            lift = L.s(10) if i == self.hover_llama else 0
-            blit_card(surface, name, (x, y - lift), self.llama_w, glow=(255, round(200 + 40 * pulse), 110),
-                      colorblind=self.colorblind)
-
-    def _seat_out(self, seat: int) -> bool:
-        return self.shown.quit[seat]
-
-    def _plate_badge(self, seat: int) -> str:
-        return t("dice.plate.starter") if self.shown.starter == seat else ""
-
-    def _badge_tip(self, seat: int) -> str:
-        return t("tooltips.dice.starter") if self._plate_badge(seat) else ""
-
-    def _draw_row_cards(self, surface, seat: int) -> None:
-        sh = self.shown
-        row = sh.rows[seat]
-        w = self._card_w(seat)
-        for (x, y), name in zip(self._row_positions(seat, len(row)), row, strict=False):
-            blit_card(surface, None if sh.quit[seat] else name, (x, y), w, colorblind=self.colorblind,
-                      shadow=True)
-
-    def _draw_opponent(self, surface, seat: int) -> None:
-        L, sh = self.layout, self.shown
-        k = self.pos_of(seat)
-        plate_rect = L[f"seat{k}.plate"]
-        self._blit_plate(surface, seat, plate_rect)
-        self._draw_row_cards(surface, seat)
-        rect = L[f"seat{k}.row"]
-        badge, where = self._points_badge(seat)
-        surface.blit(badge, where)
-        if sh.quit[seat]:
-            tag = self.ui.font(16, True).render(t("dice.plate.out_tag"), True, (255, 240, 220))
-            box = tag.get_rect(center=(rect.x + L.s(60), rect.centery))
-            pygame.draw.rect(surface, (150, 70, 60), box.inflate(L.s(14), L.s(6)), border_radius=L.s(10))
-            surface.blit(tag, box)
-        draw_token_stacks(surface, *self._token_stacks(seat))
-
-    def _draw_me_seat(self, surface) -> None:
-        seat = self.focus
-        self._blit_plate(surface, seat, self.layout["seat0.plate"])
-        draw_token_stacks(surface, *self._token_stacks(seat))
-
-    def _token_stacks(self, seat: int) -> tuple:
-        """``draw_token_stacks``' arguments for a seat's tokens (also where the lesson points: ``tokens:<seat>``)."""
-        L = self.layout
-        k = self.pos_of(seat)
-        rect = L[f"seat{k}.tokens"].inflate(-L.s(12 if k == 0 else 4), -L.s(4))
-        held = holding(max(0, self.shown.scores[seat]), self.pinks)
-        return rect, held, self.pinks, self.token_d if k == 0 else self.small_token_d
-
-    def _draw_my_row(self, surface) -> None:
-        L, sh = self.layout, self.shown
-        seat = self.focus
-        row = sh.rows[seat]
-        positions = self._row_positions(seat, len(row))
-        choosing = sh.phase == "discard" and self.can_act()
-        caps = self.discard_caps() if choosing else {}
-        matches = set(sh.dice or ()) if sh.phase == "discard" and sh.current == seat else set()
-        for i, ((x, y), name) in enumerate(zip(positions, row, strict=False)):
-            lift = self._lift(i)
-            glow = None
-            dim = False
-            if choosing:
-                if i in self.selected:
-                    glow = (255, 240, 170)
-                elif caps.get(name):
-                    glow = (255, 214, 110)
-                else:
-                    dim = True
-            elif name in matches:
-                glow = (255, 214, 110)
-            face = None if sh.quit[seat] else name
-            blit_card(surface, face, (x, y - lift), self.row_w, glow=glow, dim=dim, colorblind=self.colorblind,
-                      shadow=True)
-            if i == self.card_focus and choosing:
-                r = pygame.Rect(0, 0, self.row_w + L.s(10), card_height(self.row_w) + L.s(10))
-                r.center = (x, y - lift)
-                pygame.draw.rect(surface, (255, 250, 230), r, max(2, L.s(3)), border_radius=L.s(12))
-        hint_rect = L["seat0.hint"]
-        hint = self._hint_text()
-        self._hint_rect = None  # the hint line (where it was drawn last)
-        if hint:
-            img = self.ui.text(hint, 18, (214, 234, 226))
-            if img.get_width() > hint_rect.w:
-                img = pygame.transform.smoothscale_by(img, hint_rect.w / img.get_width())
-            self._hint_rect = surface.blit(img, img.get_rect(midbottom=(hint_rect.centerx, hint_rect.bottom - L.s(4))))
-        badge, where = self._points_badge(seat)
-        surface.blit(badge, where)
-
-    def _points_badge(self, seat: int) -> tuple[pygame.Surface, pygame.Rect]:
-        """The "12 pts" badge of a seat's row (what the row would cost now) and where it is drawn: left of the own
-        row, right of an opponent's last card."""
-        L, sh = self.layout, self.shown
-        row = sh.rows[seat]
-        positions = self._row_positions(seat, len(row))
-        points = _row_points(row)
-        if self.pos_of(seat) == 0:
-            badge = count_badge(self.ui, plural("dice.label.row_points", points), self.ui.s(28))
-            rect = L["seat0.row"]
-            if positions:
-                left = positions[0][0] - self.row_w // 2 - L.s(10)
-                top = positions[0][1] - card_height(self.row_w) // 2
-                return badge, badge.get_rect(topright=(max(rect.x + badge.get_width(), left), top))
-            return badge, badge.get_rect(midtop=(rect.centerx, rect.y + L.s(40)))
-        badge = count_badge(self.ui, plural("dice.label.row_points", points), self._points_badge_h())
-        rect = L[f"seat{self.pos_of(seat)}.row"]
-        right = positions[-1][0] + self.small_w // 2 + L.s(6) if positions else rect.x
-        top = (positions[0][1] - card_height(self.small_w) // 2) if positions else rect.y
-        return badge, badge.get_rect(topleft=(min(right, rect.right - badge.get_width()), top))
-
-    def _hint_text(self) -> str:
-        sh = self.shown
-        if not self.can_act():
-            return ""
-        if sh.phase == "discard":
-            caps = self.discard_caps()
-            parts = [t("dice.hint.cap", n=n, card=card_label(name)) for name, n in
-                     sorted(caps.items(), key=lambda kv: ORDER.get(kv[0], 9))]
-            return t("dice.hint.discard", allowed=", ".join(parts))
-        if sh.phase == "take":
-            return t("dice.hint.take", cards=", ".join(card_label(c) for c in sort_cards(self.takeable())))
-        if sh.phase == "turn":
-            alone = all(sh.quit[s] for s in range(self.n) if s != self.focus)
-            return t("dice.hint.alone") if alone else t("dice.hint.turn")
-        return ""
-
-    def _draw_dice(self, surface) -> None:
-        sh = self.shown
-        centers = self._die_centers()
-        size = self.die_size
-        if self.rolling is not None:
-            for i, (face, angle, dy, _) in enumerate(self.rolling):
-                img = dice_art.die(face, size)
-                img = pygame.transform.rotate(img, angle)
-                x, y = centers[i]
-                height = min(1.0, -dy / max(1, self.layout.s(70)))
-                shadow = _die_shadow(max(8, round(size * (0.8 - 0.3 * height))))
-                surface.blit(shadow, shadow.get_rect(center=(x, y + size * 3 // 8)))
-                surface.blit(img, img.get_rect(center=(x, round(y + dy))))
-            return
-        if not sh.dice:
-            # before the turn's roll the dice are blank: nothing on them that could be read as a roll
-            for x, y in centers:
-                img = dice_art.die(None, size)
-                surface.blit(img, img.get_rect(center=(x, y)))
-            if self.can_act() and sh.phase == "turn":
-                pulse = 0.5 + 0.5 * abs(((self.time * 1.2) % 2) - 1)
-                r = self._dice_rect().inflate(-self.layout.s(30), 0)
-                pygame.draw.rect(surface, (255, round(200 + 40 * pulse), 110), r, max(2, self.layout.s(3)),
-                                 border_radius=self.layout.s(24))
-            return
-        row = set(sh.rows[sh.current]) if 0 <= sh.current < self.n else set()
-        llama = set(sh.llama)
-        for i, ((x, y), face) in enumerate(zip(centers, sh.dice, strict=False)):
-            if sh.phase == "discard":
-                highlight = face in row
-            elif sh.phase == "take":
-                highlight = face in llama
-            else:
-                highlight = sh.phase == "return"
-            img = dice_art.die(face, size, highlight=highlight)
-            surface.blit(img, img.get_rect(center=(x, y)))
-
-    def _status_text(self) -> str:
-        s, sh = self.session, self.shown
-        cur = s.current_player
-        if s.is_over:
-            return t("dice.status.over")
-        if not self.idle:
-            return t("dice.status.round", round=sh.round)
-        mine = self.can_act()
-        name = self._name(cur)
-        if sh.phase == "discard":
-            return t("dice.status.discard_mine") if mine else t("dice.status.discard", name=name)
-        if sh.phase == "take":
-            return t("dice.status.take_mine") if mine else t("dice.status.take", name=name)
-        if sh.phase == "return":
-            return t("dice.status.return_mine") if mine else t("dice.status.return", name=name)
-        if mine:
-            return t("dice.status.your_turn")
-        if s.seats[cur].is_bot:
-            return t("dice.status.bot_turn", name=name)
-        return t("dice.status.turn", name=name)
-
-    def _draw_sprites(self, surface) -> None:
-        for sp in self.sprites:
-            w = max(4, round(sp.scale))
-            if sp.back == "token":
-                img = art.token(sp.image, w)
-                surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
-                continue
-            img = card_image(sp.image, max(self.row_w, w), self.colorblind)
-            if img.get_width() != w:
-                img = pygame.transform.smoothscale(img, (w, card_height(w)))
-            shadow = rotated_shadow(w, 0)
-            surface.blit(shadow, shadow.get_rect(center=(round(sp.x) + w // 12, round(sp.y) + w // 8)))
-            surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
-
-
-class DiceRoundSummary(RoundSummaryScene):
-    """End of a round: how it ended, each row's cards (duplicates faded: a value counts once), points, tokens.
-
-    Built from the engine's ``round_end`` data only (``ended_by``, ``by``, ``rows`` with ``cards``, ``values``,
-    ``points``, ``quit``; ``scores``), so it never counts anything itself."""
-
-    name = "dice_round_summary"
-    row_top = 112
-    rows_room = 620
-
-    def _continue_text(self) -> str:
-        return t("dice.summary.continue")
-
-    def headline(self) -> str:
-        d = self.data
-        by = d.get("by")
-        name = self.names[by] if by is not None and 0 <= by < len(self.names) else "?"
-        key = "dice.summary.end_" + str(d.get("ended_by", "all_quit"))  # i18n-keys: dice.summary.end_*
-        return about(key, by, name=name)
-
-    def draw_static(self, surface, ui):
-        d = self.data
-        draw_panel(surface, self.panel, ui)
-        blit_center(surface, ui.text(t("dice.summary.title", round=d.get("round", "?")), 40, INK, bold=True),
-                    (self.panel.centerx, self.panel.y + ui.s(50)))
-        blit_center(surface, ui.text(self.headline(), 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
-        x0 = self.panel.x + ui.s(40)
-        top = self.panel.y + ui.s(128)
-        col_cards = x0 + ui.s(230)
-        col_explain = self.panel.right - ui.s(470)
-        col_tokens = self.panel.right - ui.s(200)
-        for text, x in ((t("dice.summary.col_cards"), col_cards), (t("dice.summary.col_points"), col_explain),
-                        (t("dice.summary.col_total"), col_tokens)):
-            surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
-        card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
-        card_h = round(card_w * 1.4)
-        by = d.get("by")
-        for row in d["rows"]:
-            seat = int(row["seat"])
-            y = top + seat * self.row_h
-            box = pygame.Rect(x0 - ui.s(12), y, self.panel.w - ui.s(56), self.row_h - ui.s(8))
-            special = seat == by and d.get("ended_by") in ("empty_row", "blowup", "last_card")
-            fill = (252, 236, 200) if special else ((246, 238, 222) if seat % 2 == 0 else W_CREAM)
-            pygame.draw.rect(surface, fill, box, border_radius=ui.s(12))
-            if special:
-                color = (200, 70, 60) if d.get("ended_by") == "blowup" else GOLD
-                pygame.draw.rect(surface, color, box, max(2, ui.s(2)), border_radius=ui.s(12))
-            cy = box.centery
-            name_img = ui.text(self.names[seat], 26, INK, bold=True)
-            surface.blit(name_img, name_img.get_rect(midleft=(x0, cy - ui.s(12))))
-            sub = t("dice.summary.quit") if row.get("quit") else (
-                t("dice.summary.empty") if not row["cards"] else plural("dice.summary.cards_left", len(row["cards"])))
-            sub_img = ui.text(sub, 18, INK_SOFT)
-            surface.blit(sub_img, sub_img.get_rect(midleft=(x0, cy + ui.s(16))))
-            cards = sort_cards(row["cards"])
-            avail = col_explain - col_cards - ui.s(20)
-            step = min(card_w + ui.s(6), max(ui.s(12), (avail - card_w) / max(1, len(cards) - 1)))
-            seen: set = set()
-            x = col_cards
-            for name in cards:
-                img = art.card_face(name, card_w, colorblind=self.colorblind)
-                if name in seen:
-                    img = img.copy()
-                    img.set_alpha(110)
-                seen.add(name)
-                surface.blit(img, (round(x), cy - card_h // 2))
-                x += step
-            if not cards:
-                surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
-            values = [str(v) for v in row["values"] if str(v) != "L"]
-            if "L" in [str(v) for v in row["values"]]:
-                values.append(t("dice.summary.llama"))
-            explain = (" + ".join(values) + f" = {row['points']}") if values else t("dice.summary.zero")
-            img = ui.text(explain, 22, INK, bold=row["points"] > 0)
-            if img.get_width() > col_tokens - col_explain - ui.s(16):
-                img = pygame.transform.smoothscale_by(img, (col_tokens - col_explain - ui.s(16)) / img.get_width())
-            surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
-            gained = int(row["points"])
-            g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50),
-                        bold=True)
-            surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
-            held = holding(gained, self.pinks)
-            tx = col_tokens + g.get_width() + ui.s(12)
-            d_tok = ui.s(28)
-            kinds = [kind for denom, kind in ((20, "pink"), (10, "black"), (1, "white"))
-                     for _ in range(min(held[denom], 9))]
-            room = self.panel.right - ui.s(24) - tx - d_tok
-            step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
-            for kind in kinds:
-                surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
-                tx += step
-            surface.blit(ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT),
-                         (col_tokens, cy + ui.s(8)))
-
-
-_shadows: dict = {}
-
-
-def _die_shadow(width: int) -> pygame.Surface:
-    """A soft oval shadow under a tumbling die (smaller while the die is high)."""
-    surf = _shadows.get(width)
-    if surf is None:
-        surf = pygame.Surface((width, max(4, width // 3)), pygame.SRCALPHA)
-        pygame.draw.ellipse(surf, (0, 0, 0, 70), surf.get_rect())
-        if len(_shadows) > 64:
-            _shadows.clear()
-        surf = _shadows[width] = finish(surf)
-    return surf
-
 
 def _names_count(move: Move) -> dict:
     counts = discard_counts(move)
     return {str(LABELS[v]): c for v, c in enumerate(counts) if c}
-
-
-def _row_points(names) -> int:
-    values = {str(n) for n in names}
-    return sum(10 if v == "L" else int(v) for v in values)
 
 
 def open_table(app, config: GameConfig, saved=None) -> DiceTableScene:

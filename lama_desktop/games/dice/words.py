@@ -1,11 +1,20 @@
 """How LAMA Dice reads in words: its cards inside a sentence, a refusal's params, the advisor's move phrases and a
-lesson's orders (the ``words`` module of the game's descriptor, ``lama_desktop/plugin.py``). Pure: strings only."""
+lesson's orders (the ``words`` module of the game's descriptor, ``lama_desktop/plugin.py``), and the cards' row order.
+Pure: strings only."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
 from lama_desktop.app.i18n import t
+
+#: the cards (and die faces) by the table's names, in row order
+ORDER = {name: i for i, name in enumerate(["1", "2", "3", "4", "5", "6", "L"])}
+
+
+def sort_cards(names) -> list[str]:
+    """Cards in row order (by the table's names)."""
+    return sorted((str(n) for n in names), key=lambda n: ORDER.get(n, 99))
 
 
 def card_label(name: str) -> str:

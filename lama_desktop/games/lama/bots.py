@@ -243,6 +243,19 @@ def _play_cache(party: bool, each: bool, follow_bonus: float, plus_bonus: float)
     return cache
 
 
+def _random_action(h, top: int, drama: bool, playable, can_draw: bool, rand) -> int:
+    """A uniformly random legal action (``rand()`` in [0, 1)): the model of a player seen to quit carelessly."""
+    if drama:
+        options = [t for t in (LLAMA, PINK) if h[t]]
+        options.append(A_TAKE)
+    else:
+        options = [t for t in playable[top] if h[t]]
+        if can_draw:
+            options.append(A_DRAW)
+        options.append(A_QUIT)
+    return options[int(rand() * len(options))]
+
+
 def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, active, n_active: int, cur: int,
                    points, bcount: int, bvalue: int, drama: bool, first: int | None, adjust,
                    erratic=None, rand=None, chooser=None, owner: int = -1) -> list[int]:
@@ -261,8 +274,6 @@ def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, a
     each = rules.each_llama
     n = rules.n
     playable = PLAYABLE[party]
-    quit_base = params.quit_base
-    danger, danger2, low_pile = params.quit_danger, params.quit_danger2, params.quit_low_pile
     follow_bonus, plus_bonus = params.follow_bonus, params.plus_bonus
     cache = _play_cache(party, each, follow_bonus, plus_bonus)
     action = first
@@ -273,15 +284,7 @@ def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, a
         if action is None and p == owner and chooser is not None:
             action = chooser(h, top, sizes, active, n_active, len(pile), drama)
         if action is None and erratic is not None and erratic[p]:
-            if drama:
-                options = [t for t in (LLAMA, PINK) if h[t]]
-                options.append(A_TAKE)
-            else:
-                options = [t for t in playable[top] if h[t]]
-                if pile and n_active > 1:
-                    options.append(A_DRAW)
-                options.append(A_QUIT)
-            action = options[int(rand() * len(options))]
+            action = _random_action(h, top, drama, playable, bool(pile) and n_active > 1, rand)
         if action is None:
             if drama:
                 action = LLAMA if h[LLAMA] else (PINK if h[PINK] else A_TAKE)
@@ -297,17 +300,7 @@ def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, a
                 elif n_active == 1 or not pile:
                     action = A_QUIT
                 else:
-                    thr = quit_base + adjust[p]
-                    smallest = 99
-                    for q in range(n):
-                        if q != p and active[q] and sizes[q] < smallest:
-                            smallest = sizes[q]
-                    if smallest <= 2:
-                        thr += danger
-                    elif smallest == 3:
-                        thr += danger2
-                    if len(pile) <= 3:
-                        thr += low_pile
+                    thr = quit_threshold(params, sizes, active, p, len(pile), adjust[p])
                     action = A_QUIT if hand_points_fast(h, each) <= thr else A_DRAW
         if action > 0:
             t = action
