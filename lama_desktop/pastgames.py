@@ -124,11 +124,32 @@ def make_past_game(record, seats, scores, winners, finished_at: str | None = Non
                     _app_version(), bool(practice), tuple(sorted({int(a) for a in advised})))
 
 
+def record_from_file(data: Any):
+    """A ``GameRecord`` whose game, players, variants, seed, options and moves this copy can replay."""
+    from lama_desktop.engine.record import GameRecord
+    from lama_desktop.engine.registry import get_game
+
+    data = as_dict(data, "the game record")
+    record = GameRecord.from_dict(data)
+    spec = get_game(as_str(data.get("game"), "the game", 40))
+    as_int(data.get("players"), "the number of players", spec.min_players, spec.max_players)
+    as_int(data.get("seed"), "the seed", -(1 << 64), 1 << 64)
+    for variant in as_list(data.get("variants", []), "the variants", 16):
+        one_of(variant, "a variant", spec.variant_ids)
+    spec.check_options(record.players, record.variants)
+    for key, value in as_dict(data.get("options", {}), "the options").items():
+        as_str(key, "an option", 40)
+        need(isinstance(value, (int, str, bool)) and not (isinstance(value, int) and abs(value) > 1 << 64),
+             f"option {key} must be a short value")
+    for move in as_list(data.get("moves", []), "the moves", 1_000_000):
+        as_str(move, "a move", 200)
+    return record
+
+
 def past_game_from_file(data: Any) -> PastGame:
     """A ``PastGame`` from parsed JSON, or ``ValueError`` (via the ``filedoor`` checkers) saying what is wrong."""
     from lama_desktop.app.gameconfig import SeatConfig
     from lama_desktop.filedoor import Damage
-    from lama_desktop.storage import record_from_file
 
     data = as_dict(data, "the file")
     need(data.get("kind") == PAST_GAME_KIND, "this file is not a lama-desktop game record")

@@ -133,6 +133,11 @@ def t_or(key: str, default: str, **fmt: Any) -> str:
     return strings.get(key, **fmt) if strings.has(key) else default
 
 
+def t_game(game_id: str) -> str:
+    """A game's display name in the current language."""
+    return t_or(f"common.games.{game_id}", game_id)
+
+
 def plural(key: str, n: int, **fmt: Any) -> str:
     """The plural entry ``key`` for the count ``n`` (given to the text as ``{n}``), by the language's CLDR rule."""
     return _strings().plural(key, n, **fmt)

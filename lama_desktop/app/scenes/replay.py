@@ -600,8 +600,8 @@ class ReplayScene(Scene):
     def canvas_size(self, ui, size) -> tuple[int, int]:
         """The size the table is laid out and drawn at before it is scaled into its room: the room's own shape (the
         table fills the room, no band of felt above and below it), as tall as the window, and never smaller than
-        the smallest window a table is made for (``main.MIN_SIZE``)."""
-        from lama_desktop.app.main import MIN_SIZE
+        the smallest window a table is made for (``window.MIN_SIZE``)."""
+        from lama_desktop.app.window import MIN_SIZE
 
         room = self.table_room(ui, size)
         aspect = max(0.5, min(3.0, room.w / max(1, room.h)))

@@ -9,7 +9,7 @@ import math
 import pygame
 
 from lama_desktop import __version__
-from lama_desktop.app.i18n import t
+from lama_desktop.app.i18n import t, t_game
 from lama_desktop.app.widgets import CREAM, GOLD, Button, blit_center, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene
 
@@ -213,10 +213,3 @@ def first_start(app) -> bool:
         return not app.storage.load_stats()
     except Exception:  # noqa: BLE001 - the statistics' own door reports a damaged file; no suggestion then
         return False
-
-
-def t_game(game_id: str) -> str:
-    """A game's display name in the current language."""
-    from lama_desktop.app.i18n import t_or
-
-    return t_or(f"common.games.{game_id}", game_id)

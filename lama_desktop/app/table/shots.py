@@ -1,12 +1,10 @@
-"""What the tables' screenshot moments (``scenes/*_table_shots.py``) share: seats with fixed names, a table pushed
-on the app's stack with its settings frozen, frames run with every animation finished, the moments registered with
-``python -m lama_desktop.screenshots`` (and ``bench render``, which times them)."""
+"""What the tables' screenshot moments (every game's ``shots`` module, ``app/table/*_shots.py``) share: seats with fixed names, a table pushed
+on the app's stack with its settings frozen, frames run with every animation finished, the moments registered in
+``app/shots.py`` for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them)."""
 
 from __future__ import annotations
 
-import sys
-
-from lama_desktop import screenshots
+from lama_desktop.app.shots import add_shot
 from lama_desktop.app.gameconfig import SeatConfig
 
 NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
@@ -47,8 +45,4 @@ def settle(app, scene, frames: int = 8, skip=None) -> None:
 def register(shots, frames: int = 4) -> None:
     """Add ``(name, builder)`` moments to the screenshots' list."""
     for name, builder in shots:
-        screenshots.add_shot(name, builder, frames)
-        # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
-        main = sys.modules.get("__main__")
-        if getattr(getattr(main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
-            main.add_shot(name, builder, frames)
+        add_shot(name, builder, frames)
