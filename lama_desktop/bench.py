@@ -5,7 +5,7 @@
 - ``python -m lama_desktop.bench bot GAME --level L [--players N] [--moves M] --json``:
   time per decision of bot L in real games (the other seats are ``medium`` bots when the game has them)
   → ``{"level", "p50_ms", "p95_ms", "max_ms"}``.
-- ``python -m lama_desktop.bench advise [--positions N] --json``: time of the advisor (``lama_desktop.advise``) over
+- ``python -m lama_desktop.bench advise [--positions N] --json``: time of the advisor (``lama_desktop.advice``) over
   N positions (default 50) taken from seeded games of every game (L.A.M.A., Party, Dice, Cadabra, Llama Land:
   medium bots play, a position is kept when the seat to move has a real choice) → ``{"p50_ms", "p95_ms",
   "max_ms", "cpu_p50_ms", "cpu_p95_ms", "load_average", "positions", "by_game"}`` (wall clock, and the CPU time of
@@ -135,7 +135,7 @@ def advise_positions(count: int = 50, seed: int = 1) -> list:
 
 
 def bench_advise(positions: int = 50, seed: int = 1) -> dict:
-    from lama_desktop.advise import advise
+    from lama_desktop.advice import advise
 
     times: list[float] = []
     cpu: list[float] = []
