@@ -34,6 +34,22 @@ def at_ui_scale(builder: Callable, scale: float) -> Callable:
     return build
 
 
+def first_of_each_table() -> list:
+    """The descriptor of the first game of every table group, in the order games are offered (L.A.M.A. stands for
+    its table and Party): the games the shots of every table show once."""
+    from lama_desktop.games import GAMES
+
+    out: dict = {}
+    for plugin in GAMES.values():
+        out.setdefault(plugin.table_group, plugin)
+    return list(out.values())
+
+
+def table_word(plugin) -> str:
+    """The table group's own word in shot names: ``lama``, ``dice``, ``cadabra``, ``llama-land``."""
+    return plugin.table_group.removeprefix("table-")
+
+
 @dataclass(frozen=True)
 class Moment:
     """A screen the layout checks look at (``python -m lama_desktop.layoutcheck``)."""

@@ -29,6 +29,7 @@ from lama_desktop.app.i18n import language, t
 from lama_desktop.app.scene import Scene, SceneStack
 from lama_desktop.app.table.pieces import expand_icon_rect
 from lama_desktop.app.widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
+from lama_desktop.games import GAMES
 
 log = logging.getLogger("lama_desktop.replay")
 
@@ -247,9 +248,10 @@ class ReplayScene(Scene):
                 for i, line in enumerate(lines)]
 
     def view_note(self) -> str:
-        """A short note beside the position when the views cannot differ: every row of LAMA Dice is open, so every
-        hand open and each seat's view show the same (else "")."""
-        return t("replay.dice_open") if self.past.record.game_id == "lama-dice" else ""
+        """A short note beside the position when the views cannot differ (the game's ``replay_note``: every row of
+        LAMA Dice is open, so every hand open and each seat's view show the same), else ""."""
+        plugin = GAMES.get(self.past.record.game_id)
+        return t(plugin.replay_note) if plugin is not None and plugin.replay_note else ""
 
     def view_label(self) -> str:
         if self.view is None:

@@ -45,12 +45,10 @@ def rules_books() -> list[dict]:
         pages = [dict(page, title=t(f"{domain}.{page['id']}.title"), text=t(f"{domain}.{page['id']}.text"))
                  for page in data["pages"]]
         books.append(dict(data, title=t(f"{domain}.title"), pages=pages))
-    try:  # in the order of the game registry (L.A.M.A. first); the app's own help ("last: true") at the end
-        from lama_desktop.engine.registry import games
+    # in the order of the game registry (L.A.M.A. first); the app's own help ("last: true") at the end
+    from lama_desktop.engine.registry import games
 
-        order = [spec.id for spec in games()]
-    except Exception:
-        order = []
+    order = [spec.id for spec in games()]
 
     def rank(book):
         ids = [book.get("id")] + list(book.get("games") or [])
@@ -85,7 +83,7 @@ class RulesScene(MenuScene):
         self.books = rules_books()
         ids = [b.get("id") for b in self.books]
         if self.game_id not in ids:
-            # a game id like "lama-party" may live inside the "lama" book
+            # a game may live inside another game's book (the book's ``games`` list: Party in L.A.M.A.'s)
             match = next((b for b in self.books if self.game_id in (b.get("games") or [])), None)
             self.game_id = match.get("id") if match else (ids[0] if ids else None)
         margin = ui.s(60)

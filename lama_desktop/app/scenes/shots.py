@@ -5,7 +5,7 @@ results, past games, the replay viewer), registered in ``app/shots.py``'s ``SHOT
 
 from __future__ import annotations
 
-from lama_desktop.app.shots import SHOTS, add_shot
+from lama_desktop.app.shots import SHOTS, add_shot, first_of_each_table
 from lama_desktop.games import GAMES
 
 
@@ -22,10 +22,7 @@ def _sibling() -> str:
 
 def _one_per_table() -> list[str]:
     """The first game of every table group, in the order games are offered."""
-    out: dict[str, str] = {}
-    for plugin in GAMES.values():
-        out.setdefault(plugin.table_group, plugin.id)
-    return list(out.values())
+    return [plugin.id for plugin in first_of_each_table()]
 
 
 def _sample_config(players: int = 4, game_id: str | None = None, variants=()):
