@@ -27,7 +27,7 @@ from lama_desktop.pastgames import PastGame, export_name, timeline
 from lama_desktop.app import i18n
 from lama_desktop.app.i18n import language, t
 from lama_desktop.app.scene import Scene, SceneStack
-from lama_desktop.app.table.pieces import expand_icon_rect
+from lama_desktop.app.table.log_panel import expand_icon_rect
 from lama_desktop.app.widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
 from lama_desktop.games import GAMES
 

@@ -111,7 +111,7 @@ def _longest(domain: str, prefix: str) -> str:
 def _toasts(scene, domain) -> None:
     """A real refusal of the engine (the toast the player sees), then the game's longest reason and message."""
     from lama_desktop.engine.core import Move
-    from lama_desktop.app.table.pieces import Toast
+    from lama_desktop.app.table.toasts import Toast
 
     state = scene.session.state
     for text in CANDIDATE_MOVES:
