@@ -198,7 +198,7 @@ def _main(argv=None) -> int:
         for moment, size, scale, lang in combos:
             try:
                 found = checker.check(moment, size, scale, lang)
-            except Exception as error:  # report and go on: one broken moment must not hide the others
+            except Exception as error:  # noqa: BLE001 - reported below; one broken moment must not hide the others
                 found = [f"the moment could not be built: {type(error).__name__}: {error}"]
             where = f"{moment.name} {size[0]}x{size[1]} {round(scale * 100)}% {lang}"
             if found and args.save is not None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lama_desktop.filedoor import as_dict, as_int, as_list, as_str, clean_name, need, one_of, read_guarded
+from lama_desktop.filedoor import as_dict, as_int, as_list, as_str, need, one_of, read_guarded
 
 PAST_GAME_KIND = "lama-desktop-game"
 PAST_GAME_VERSION = 2
@@ -274,10 +274,6 @@ def timeline(record, keep: dict | None = None, every: int = 10) -> Timeline:
 def export_name(past: PastGame) -> str:
     stamp = (past.finished_at or time.strftime("%Y-%m-%dT%H:%M:%S")).replace(":", "").replace("T", "-")
     return f"{past.game_id}-{stamp}.json"
-
-
-def clean_names(seats) -> list[str]:
-    return [clean_name(seat.name) for seat in seats]
 
 
 __all__ = ["PAST_GAME_KIND", "PAST_GAME_VERSION", "PAST_GAMES_LIMIT", "NotAGameRecord", "PastGame",

@@ -41,7 +41,7 @@ def render_all(out_dir: Path, sizes, only: str | None = None) -> list[Path]:
                 pygame.image.save(app.screen, str(path))
                 written.append(path)
                 print(path, flush=True)
-            except Exception as error:  # report and go on: one broken scene must not hide the others
+            except Exception as error:  # noqa: BLE001 - reported on stderr; one broken scene must not hide the others
                 print(f"FAILED {name} at {size[0]}x{size[1]}: {type(error).__name__}: {error}", file=sys.stderr)
             finally:
                 app.shutdown()

@@ -48,7 +48,6 @@ SETTINGS_VERSION = 1
 STATS_VERSION = 1
 
 
-
 def _languages() -> tuple[str, ...]:
     """The languages the game has catalogs for (``assets/locale``); English when they cannot be listed."""
     try:
@@ -149,15 +148,6 @@ def atomic_write_json(path: Path, data: Any) -> None:
 
 class UnwritableData(OSError):
     """Data that cannot be written as JSON (a bug upstream): reported like any failed write, never a crash."""
-
-
-def move_aside(path: Path) -> Path:
-    """Rename a damaged file to ``<name>.damaged-<timestamp>`` (never overwriting an earlier one); OSError if the
-    file cannot be moved."""
-    moved = set_aside(path)
-    if moved is None:
-        raise OSError(errno.EACCES, "cannot move the file aside", str(path))
-    return moved
 
 
 def write_problem(error: OSError) -> str:
@@ -733,12 +723,6 @@ class Storage:
                 games.append(past)
         games.sort(key=lambda past: past.finished_at, reverse=True)  # by the date shown (stable: kept order)
         return games
-
-    def forget_game(self, path: Path) -> None:
-        try:
-            Path(path).unlink()
-        except OSError as error:
-            log.warning("cannot remove the game record %s: %s", path, error)
 
     def reset_statistics(self) -> None:
         self.write_file("stats", self.stats_path, {"stats_version": STATS_VERSION, "games": {}})

@@ -70,7 +70,7 @@ class Sounds:
 
             self._board = art.Sounds(self.volume, self.muted)
         except Exception as error:  # no audio device, or the art package not ready
-            log.info("sounds off: %s", error)
+            log.info("sounds off: %s", error, exc_info=True)
 
     def set(self, volume: float, muted: bool) -> None:
         self.volume, self.muted = volume, muted
@@ -82,7 +82,7 @@ class Sounds:
                 else:
                     self._board.muted = muted
             except Exception as error:
-                log.info("cannot change the sound settings: %s", error)
+                log.info("cannot change the sound settings: %s", error, exc_info=True)
 
     def play(self, name: str) -> None:
         if not self._loaded:
@@ -91,8 +91,8 @@ class Sounds:
             return
         try:
             self._board.play(name)
-        except Exception:
-            pass
+        except Exception:  # a sound that will not play never stops the game
+            log.debug("cannot play the sound %s", name, exc_info=True)
 
 
 class App:
@@ -171,7 +171,7 @@ class App:
 
             pygame.display.set_icon(art.app_icon(64))
         except Exception as error:
-            log.info("no app icon: %s", error)
+            log.info("no app icon: %s", error, exc_info=True)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -199,7 +199,7 @@ class App:
 
             text.MAX_WIDTH = max(MIN_SIZE[0], self.screen.get_width())
         except Exception as error:  # the art package not there: pygame's own fonts are used
-            log.info("no text width limit: %s", error)
+            log.info("no text width limit: %s", error, exc_info=True)
 
     def _resized(self) -> None:
         self._limit_text_width()

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any, Mapping
 
 
-
 def game_keys() -> dict[str, str]:
     """Game id -> the key its lesson's strings use (``tutorial_<key>``: the string domain), for every registered
     game that has a lesson (its descriptor's ``lesson``)."""

@@ -478,7 +478,7 @@ class ReplayScene(Scene):
         scale = min(1.0, room / max(1, sum(widths)))
         used = sum(int(wd * scale) for wd in widths) + ui.s(8) * (len(items) - 1)
         x = bar.centerx - used // 2
-        for (name, text, action, hint, enabled), width in zip(items, widths, strict=False):
+        for (name, text, action, _hint, enabled), width in zip(items, widths, strict=False):
             rect = pygame.Rect(x, y, int(width * scale), h)
             self.group.add(Button(text, action, rect=rect, name=name, size=20, enabled=enabled,
                                   style="primary" if name == "play" else "secondary"))

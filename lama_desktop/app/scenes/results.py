@@ -94,7 +94,6 @@ class ResultsScene(EndOfGameScene):
     # drawing ---------------------------------------------------------------------------------------------------
     def draw_static(self, surface, ui):
         w, h = surface.get_size()
-        r = self.results
         surface.blit(felt_surface((w, h)), (0, 0))
         self._draw_standings(surface, ui)
         self._draw_facts(surface, ui)

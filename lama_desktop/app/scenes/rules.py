@@ -232,7 +232,8 @@ class RulesScene(MenuScene):
     def _draw_pictures(self, surface, ui, cards, tokens, rect):
         try:
             from lama_desktop.app import art
-        except Exception:
+        except Exception:  # the rules read without their pictures
+            log.warning("no art for the rules' pictures", exc_info=True)
             return
         card_w = ui.s(120)
         card_h = int(card_w * 1.4)
@@ -247,7 +248,8 @@ class RulesScene(MenuScene):
                 try:
                     face = art.card_back(card_w) if value == "back" else art.card_face(value, card_w, plus=plus,
                                                                                        colorblind=colorblind)
-                except Exception:
+                except Exception:  # a card the art does not draw: the page goes on without it
+                    log.warning("the rules cannot draw the card %r", card, exc_info=True)
                     continue
                 r = pygame.Rect(x, y, card_w, card_h)
                 draw_shadow(surface, r, ui.s(8), ui.s(6), ui.s(4), 70)
@@ -261,8 +263,8 @@ class RulesScene(MenuScene):
             for kind in tokens:
                 try:
                     surface.blit(art.token(kind, d), (x, y + ui.s(10)))
-                except Exception:
-                    pass
+                except Exception:  # a token the art does not draw: the page goes on without it
+                    log.warning("the rules cannot draw the token %r", kind, exc_info=True)
                 x += d + ui.s(14)
 
     def draw_dynamic(self, surface, ui):

@@ -12,11 +12,14 @@ it), ``results(app, scene)`` (results opened from the table; the frame's results
 from __future__ import annotations
 
 import string
+import logging
 from collections import defaultdict
 
 from lama_desktop.app.shots import SHOTS, Moment
 from lama_desktop.app.staging import load_shots
 from lama_desktop.games import GAMES
+
+log = logging.getLogger(__name__)
 
 CANDIDATE_MOVES = ["play 1", "play 2", "play 3", "play 4", "play 5", "play 6", "play L", "play 4/5", "play 2/3",
                    "draw", "roll", "take", "discard 3", "keep", "give 0", "quit"]
@@ -118,6 +121,7 @@ def _toasts(scene, domain) -> None:
         try:
             refusal = state.refusal(Move.parse(text))
         except Exception:  # a text this game does not parse
+            log.debug("%s is no move of this game", text, exc_info=True)
             continue
         if refusal is not None and not refusal.code.startswith("core."):
             scene.try_move(text)

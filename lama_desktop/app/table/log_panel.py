@@ -12,6 +12,7 @@ from lama_desktop.app.table.history_lines import HISTORY_LIMIT, LogLine
 from lama_desktop.app.table.palette import finish
 from lama_desktop.app.widgets import UI
 
+
 class LogPanel:
     """The whole history of the game, newest at the bottom, grouped by round; scrolls; rendered once per change.
 
@@ -198,9 +199,6 @@ class LogPanel:
             if row[2] == "round" and number == round_no:
                 return row_rect.move(rect.topleft)
         return None
-
-    def row_count(self, ui: UI, width: int) -> int:
-        return len(self._rows(ui, width))
 
     def room(self, ui: UI, height: int, head: int) -> int:
         return max(1, (height - head - ui.s(6)) // ui.font(17).get_linesize())

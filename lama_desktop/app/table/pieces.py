@@ -27,7 +27,6 @@ from lama_desktop.app.table.toasts import Toast, draw_toasts  # noqa: F401, E402
 CARD_RATIO = 7 / 5
 
 
-
 def card_height(width: int) -> int:
     return round(width * CARD_RATIO)
 

@@ -11,6 +11,7 @@ from lama_desktop.app.i18n import language
 from lama_desktop.app.table.palette import CREAM, GOLD, finish
 from lama_desktop.app.widgets import INK, UI
 
+
 class Toast:
     """A message over the table that pops in, stays ``duration`` seconds and fades; ``big`` for moments.
 

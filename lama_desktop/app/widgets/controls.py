@@ -19,6 +19,7 @@ from lama_desktop.app.widgets.theme import (CREAM, CREAM_DARK, DISABLED, FOCUS, 
 
 log = logging.getLogger(__name__)
 
+
 # --- widgets -------------------------------------------------------------------------------------------------------
 class Widget:
     focusable = True
@@ -222,10 +223,6 @@ class _Row(Widget):
         return None
 
     def _draw_control(self, surf, ui) -> None: ...
-
-    def control_rect(self, ui_scale_px: int) -> pygame.Rect:
-        w = int(self.rect.w * 0.46)
-        return pygame.Rect(self.rect.right - w - ui_scale_px, self.rect.y, w, self.rect.h)
 
 
 class Toggle(_Row):
@@ -490,9 +487,6 @@ class ListView(Widget):
         self.scroll = 0
         self.selected = 0 if self.rows else -1
         self.focusable = True
-
-    def visible_rows(self, ui) -> int:
-        return max(1, (self.rect.h - ui.s(self.row_height)) // ui.s(self.row_height))
 
     def step(self, direction):
         return False

@@ -9,6 +9,7 @@ import pygame
 
 from lama_desktop.app.widgets.controls import Slider, TextField, Widget
 
+
 class WidgetGroup:
     """The widgets of one scene: mouse routing, keyboard focus, activation, Escape."""
 
