@@ -26,12 +26,15 @@ reported too; the player is told why the game cannot be replayed instead of bein
 from __future__ import annotations
 
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lama_desktop.filedoor import as_dict, as_int, as_list, as_str, need, one_of, read_guarded
+
+log = logging.getLogger(__name__)
 
 PAST_GAME_KIND = "lama-desktop-game"
 PAST_GAME_VERSION = 2
@@ -111,6 +114,7 @@ def rules_version(game_id: str, players: int = 2) -> int | None:
         spec = get_game(game_id)
         return int(spec.new(max(players, spec.min_players), (), 0).to_dict().get("version"))
     except Exception:  # noqa: BLE001 - a game without a versioned state: none recorded
+        log.debug("no rules version for %s", game_id, exc_info=True)
         return None
 
 

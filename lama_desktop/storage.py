@@ -55,6 +55,7 @@ def _languages() -> tuple[str, ...]:
 
         return tuple(languages()) or ("en",)
     except Exception:  # noqa: BLE001 - settings must load even from a damaged install
+        log.warning("the languages cannot be listed; English only", exc_info=True)
         return ("en",)
 
 

@@ -189,6 +189,7 @@ def reader() -> int | None:
     try:
         return _reader_source() if _reader_source is not None else None
     except Exception:  # noqa: BLE001 - a closed table must not break a line's text
+        log.debug("no reader: the table's seat source failed", exc_info=True)
         return None
 
 
@@ -237,6 +238,7 @@ def percent(fraction: float) -> str:
     try:
         return format_percent(fraction, locale=language())
     except Exception:  # noqa: BLE001 - an unknown locale: English
+        log.debug("no CLDR data for %s: English", language(), exc_info=True)
         return format_percent(fraction, locale=FALLBACK)
 
 
@@ -249,6 +251,7 @@ def decimal(value: float, digits: int = 1) -> str:
     try:
         return format_decimal(value, format=pattern, locale=language())
     except Exception:  # noqa: BLE001 - an unknown locale: English
+        log.debug("no CLDR data for %s: English", language(), exc_info=True)
         return format_decimal(value, format=pattern, locale=FALLBACK)
 
 
@@ -262,6 +265,7 @@ def names(items) -> str:
     try:
         return format_list(items, style="standard", locale=language())
     except Exception:  # noqa: BLE001 - an unknown locale: English
+        log.debug("no CLDR data for %s: English", language(), exc_info=True)
         return format_list(items, style="standard", locale=FALLBACK)
 
 

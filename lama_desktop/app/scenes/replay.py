@@ -718,6 +718,7 @@ class HistoryBuild:
             try:
                 self.step()
             except Exception:  # noqa: BLE001 - kept in ``failed`` for the caller
+                log.debug("the history stops where a move failed", exc_info=True)
                 return
 
     def lines_before(self, moves: int) -> list:

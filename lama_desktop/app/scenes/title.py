@@ -217,4 +217,5 @@ def first_start(app) -> bool:
     try:
         return not app.storage.load_stats()
     except Exception:  # noqa: BLE001 - the statistics' own door reports a damaged file; no suggestion then
+        log.debug("no statistics to tell a first start by", exc_info=True)
         return False
