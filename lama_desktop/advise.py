@@ -1,6 +1,5 @@
-"""The advisor: the hard bot's own search run on one seat's view, every sensible move with its chance to win.
-
-``python -m lama_desktop.advise FILE.json --seat N [--json] [--lang en|fr|pl|de]``
+"""``python -m lama_desktop.advise FILE.json --seat N [--json] [--lang en|fr|pl|de]``: the advisor
+(``lama_desktop/advice.py``) from the command line.
 
 ``FILE`` is a saved state (a game's ``to_dict()``), the app's autosave (``saves/autosave.json``) or a crafted
 position (``engine.registry.position``: the saved-state format with most fields optional, as in
@@ -9,163 +8,20 @@ winning the *game* (``win``, in [0, 1]), the expected points of the round where 
 one-line reason in plain words in the chosen language. With ``--json`` it prints one object
 ``{"seat": N, "game": ..., "moves": [{"move": "draw", "win": 0.34, "points": 6.2, "reason": "..."}, ...]}``.
 A damaged or foreign file, a seat that does not exist or is not to move: one clear message, exit status 2.
-
-How the estimates are made (``docs/bots-advisor.md`` has the calibration tables): each game's hard bot has an
-``advise(view)`` that runs the very evaluation its ``choose`` plays with, over every legal move (Llama Land: the
-best placements and every other move), with a larger, documented budget:
-
-- L.A.M.A. / Party: ``HardBot.advise`` — ``decision`` + ``estimate`` (determinized Monte-Carlo, the round rolled
-  out with the medium policy, its end valued by the race-to-40 model) with ``advisor_iterations`` (600)
-  determinizations instead of 80, and every legal move instead of the pruned ones.
-- LAMA Dice: ``HardDiceBot.advise`` — ``RoundSearch.move_cost`` (exact expectimax over the dice), 4 rolls deep
-  instead of 3, always weighed by the chance to win the game, and once more by the round's points.
-- LAMA Cadabra: ``HardBot.advise`` — ``evaluate_move`` (determinized playouts, the round's end valued as a share
-  of the game win) with ``advisor_rounds`` (160) determinizations per legal move.
-- Llama Land: ``HardBot.advise`` — ``playout`` (this turn, one turn of every rival, the next own turn) on
-  sampled states, medium's best 12 placements and every other move, 2 playouts each (28 at most in all; the hard
-  bot: 8 placements, 1 playout each), the value margin turned into a chance to win by
-  ``bots.llama_land.win_chance``.
-
-The advisor reads only ``state.view(seat)``: two positions that look the same from the seat get the same answer
-(its bot has a fixed seed). Nothing here imports pygame; the table runs ``advise`` on a worker thread.
+Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-from lama_desktop.app.i18n import percent as share, plural, set_language, t
-from lama_desktop.bots import make_bot
-from lama_desktop.bots.base import Estimate
-from lama_desktop.engine.core import GameState, Move, StateFormatError, View
-from lama_desktop.engine.registry import position
+from lama_desktop.advice import (AUTOSAVE_KIND, AdviceError, advise, advise_state, load_position, reason_text,
+                                 summary_line, to_json)
+from lama_desktop.app.i18n import set_language
 
-#: the advisor's bots always start from this seed: the answer depends on the view alone
-ADVISOR_SEED = 15
-#: the kind tag of the app's autosave (``storage.SAVE_KIND``), whose ``state`` field is a saved state
-AUTOSAVE_KIND = "lama-desktop-save"
-
-
-class AdviceError(Exception):
-    """A position the advisor cannot answer for (damaged or foreign file, a seat that is not to move)."""
-
-
-def load_position(path: str | Path) -> GameState:
-    """The game state in ``path``: a saved state, an autosave or a crafted position; ``AdviceError`` if not."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as error:
-        raise AdviceError(f"cannot read {path}: {error.strerror or error}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise AdviceError(f"{path} is not a JSON game position ({error})") from None
-    if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
-        data = data.get("state")
-    try:
-        return position(data)  # a complete saved state, or a crafted position (most fields optional)
-    except StateFormatError as error:
-        raise AdviceError(f"{path} is not a position this version can read: {error}") from None
-    except Exception as error:  # a foreign dict can break a loader in any way
-        raise AdviceError(f"{path} is a damaged position: {type(error).__name__}: {error}") from None
-
-
-def advise(view: View) -> list[Estimate]:
-    """The seat's sensible moves with their estimates, best first (see the module docs for the budgets)."""
-    if view.current_player != view.seat or not view.legal_moves():
-        raise AdviceError(f"seat {view.seat} is not to move"
-                          + (f" (seat {view.current_player} is)" if view.current_player >= 0 else
-                             " (the game is over)"))
-    return make_bot(view.game_id, "hard", ADVISOR_SEED).advise(view)
-
-
-def advise_state(state: GameState, seat: int) -> list[Estimate]:
-    """``advise`` on ``state.view(seat)`` (the only thing of the state it reads)."""
-    if not isinstance(seat, int) or not 0 <= seat < state.num_players:
-        raise AdviceError(f"there is no seat {seat} (seats 0 to {state.num_players - 1})")
-    return advise(state.view(seat))
-
-
-# -- words ------------------------------------------------------------------------------------------------------
-
-def seat_name(seat: int, names: list[str] | None = None) -> str:
-    if names and 0 <= seat < len(names):
-        return names[seat]
-    return t("advisor.seat_name", n=seat + 1)
-
-
-def points_text(n: float) -> str:
-    """``14 points`` in the current language (the number rounded to a whole one)."""
-    return plural("advisor.points", int(round(abs(n))))
-
-
-def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
-    """A move as a short gerund phrase (``Drawing``, ``Playing 3``) in the current language."""
-    from lama_desktop.games import GAMES
-
-    plugin = GAMES.get(game_id)
-    own = plugin.words().move_label(move, names) if plugin is not None else None
-    if own is not None:
-        return own
-    kind, args = move.kind, move.args
-    if kind == "return":
-        return t("advisor.move.return", token=points_text(int(args[0])))
-    if kind == "discard":
-        return t("advisor.move.discard", cards=" ".join(str(a) for a in args))
-    if kind == "give":
-        return t("advisor.move.give", name=seat_name(int(args[0]), names))
-    if kind in ("draw", "quit", "take", "roll", "keep", "pass", "exchange", "build", "extend", "foundation",
-                "hut", "llama", "feed", "marker", "end"):
-        return t(f"advisor.move.{kind}")
-    return str(move)
-
-
-def reason_text(estimate: Estimate, names: list[str] | None = None) -> str:
-    """The estimate's one-line reason in the current language."""
-    params = dict(estimate.params)
-    if "points" in params:
-        params["points"] = points_text(params["points"])
-    if "token" in params:
-        params["points"] = points_text(params.pop("token"))
-    if "seat" in params:
-        params["name"] = seat_name(int(params.pop("seat")), names)
-    if "chance" in params:  # a whole percent from the bot: written the language's way
-        params["chance"] = share(params["chance"] / 100)
-    key = estimate.reason
-    if key in ("lead_ahead", "lead_behind") and round(estimate.params.get("points", 0)) == 0:
-        key = "lead_level"
-    return t(f"advisor.reason.{key}", **params)
-
-
-def percent(win: float) -> int:
-    return int(round(100 * win))
-
-
-def summary_line(estimates: list[Estimate], game_id: str, names: list[str] | None = None) -> str:
-    """``Drawing: 34% to win the game — your hand is worth 14 points; Quitting: 29%`` (best and runner-up; the
-    percentages written the language's way, ``i18n.percent``)."""
-    if not estimates:
-        return t("advisor.empty")
-    best = estimates[0]
-    line = t("advisor.line", move=move_label(best.move, game_id, names), win=share(best.win),
-             reason=reason_text(best, names))
-    if len(estimates) > 1:
-        second = estimates[1]
-        line += "; " + t("advisor.line_next", move=move_label(second.move, game_id, names),  # no .lower(): names, German nouns
-                         win=share(second.win))
-    return line
-
-
-def to_json(seat: int, game_id: str, estimates: list[Estimate]) -> dict:
-    moves = []
-    for e in estimates:
-        row = {"move": str(e.move), "win": round(e.win, 4), "reason": reason_text(e)}
-        if e.points is not None:
-            row["points"] = round(e.points, 2)
-        moves.append(row)
-    return {"seat": seat, "game": game_id, "moves": moves}
+__all__ = ["AUTOSAVE_KIND", "AdviceError", "advise", "advise_state", "load_position", "main", "set_language",
+           "summary_line"]
 
 
 def main(argv=None) -> int:

@@ -5,7 +5,7 @@
 - ``python -m lama_desktop.bench bot GAME --level L [--players N] [--moves M] --json``:
   time per decision of bot L in real games (the other seats are ``medium`` bots when the game has them)
   → ``{"level", "p50_ms", "p95_ms", "max_ms"}``.
-- ``python -m lama_desktop.bench advise [--positions N] --json``: time of the advisor (``lama_desktop.advise``) over
+- ``python -m lama_desktop.bench advise [--positions N] --json``: time of the advisor (``lama_desktop.advice``) over
   N positions (default 50) taken from seeded games of every game (L.A.M.A., Party, Dice, Cadabra, Llama Land:
   medium bots play, a position is kept when the seat to move has a real choice) → ``{"p50_ms", "p95_ms",
   "max_ms", "cpu_p50_ms", "cpu_p95_ms", "load_average", "positions", "by_game"}`` (wall clock, and the CPU time of
@@ -36,6 +36,8 @@ from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
 from lama_desktop.cli import window_size
 from lama_desktop.engine.registry import get_game
+from lama_desktop.games import GAMES
+from lama_desktop.stats import percentile
 
 
 def bench_engine(game_id: str, variants=(), players: int = 3, seconds: float = 5.0, seed: int = 1) -> dict:
@@ -62,16 +64,6 @@ def bench_engine(game_id: str, variants=(), players: int = 3, seconds: float = 5
             "moves_per_s": round(moves / elapsed), "games_per_s": round(games / elapsed, 2),
             "moves_per_cpu_s": round(moves / cpu), "games_per_cpu_s": round(games / cpu, 2),
             "moves": moves, "games": games, "seconds": round(elapsed, 2)}
-
-
-def percentile(values, q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    k = (len(ordered) - 1) * q
-    lo = int(k)
-    hi = min(lo + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def bench_bot(game_id: str, level: str, players: int = 4, decisions: int = 300, seed: int = 1, variants=()) -> dict:
@@ -103,8 +95,10 @@ def bench_bot(game_id: str, level: str, players: int = 4, decisions: int = 300, 
             "max_ms": round(max(times), 3) if times else 0.0}
 
 
-#: the games the advisor bench draws its positions from, and the number of players of each
-ADVISE_GAMES = (("lama", 3), ("lama-party", 4), ("lama-dice", 4), ("lama-cadabra", 4), ("llama-land", 3))
+def advise_games() -> list[tuple[str, int]]:
+    """The games the advisor bench draws its positions from (every game), and the number of players of each (its
+    sample seat count)."""
+    return [(plugin.id, plugin.sample_players) for plugin in GAMES.values()]
 
 
 def advise_positions(count: int = 50, seed: int = 1) -> list:
@@ -114,9 +108,9 @@ def advise_positions(count: int = 50, seed: int = 1) -> list:
 
     views = []
     rng = random.Random(seed)
-    per_game = [count // len(ADVISE_GAMES) + (1 if i < count % len(ADVISE_GAMES) else 0)
-                for i in range(len(ADVISE_GAMES))]
-    for (game_id, players), wanted in zip(ADVISE_GAMES, per_game, strict=False):
+    games = advise_games()
+    per_game = [count // len(games) + (1 if i < count % len(games) else 0) for i in range(len(games))]
+    for (game_id, players), wanted in zip(games, per_game, strict=True):
         spec = get_game(game_id)
         level = "medium" if "medium" in levels_for(game_id) else "random"
         game_no = 0
@@ -141,7 +135,7 @@ def advise_positions(count: int = 50, seed: int = 1) -> list:
 
 
 def bench_advise(positions: int = 50, seed: int = 1) -> dict:
-    from lama_desktop.advise import advise
+    from lama_desktop.advice import advise
 
     times: list[float] = []
     cpu: list[float] = []
@@ -230,7 +224,7 @@ def _parser() -> ArgumentParser:
     ren.add_argument("--only", default=None, help="only scenes whose name contains this text")
     ren.add_argument("--json", action="store_true")
     rep = sub.add_parser("replay", help="the replay viewer's longest frame while opening and switching views")
-    rep.add_argument("--game", type=game_spec, default="llama-land")
+    rep.add_argument("--game", type=game_spec, default=list(GAMES)[-1])  # the last game offered: the longest history
     rep.add_argument("--size", type=window_size, default=(1920, 1080), help="WxH, default 1920x1080")
     rep.add_argument("--switches", type=int_in(0, 50), default=3, help="view switches (Tab) after opening")
     rep.add_argument("--json", action="store_true")
@@ -295,11 +289,12 @@ def _main(argv=None) -> int:
         for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
                             ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
             os.environ.setdefault(name, value)
-        from lama_desktop import screenshots
         from lama_desktop.app.bench_render import bench_render
+        from lama_desktop.app.shots import SHOTS
+        from lama_desktop.app.staging import load_shots
 
-        screenshots._load_game_shots()
-        if args.only and not any(args.only in name for name, _b, _f in screenshots.SHOTS):
+        load_shots()
+        if args.only and not any(args.only in name for name, _b, _f in SHOTS):
             raise UsageError(f"no scene matches {args.only!r:.40}")
         result = bench_render(frames=args.frames, size=args.size, only=args.only)
         text = "\n".join(f"{name:<28} p50 {r['p50_ms']:6.2f} ms  p95 {r['p95_ms']:6.2f} ms"

@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import io
+import logging
 import re
 import sys
 from functools import cache
@@ -61,6 +62,8 @@ LITERAL = re.compile(r"""(?<![A-Za-z0-9_])(["'])([a-z][a-z0-9_]*\.[A-Za-z0-9_.\-
 F_PREFIX = re.compile(r"""\bf(["'])([a-z][a-z0-9_]*\.[A-Za-z0-9_.\-]*)\{""")
 DECLARE = re.compile(r"#\s*i18n-keys:\s*(.+)$")
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+log = logging.getLogger(__name__)
 
 
 # ----------------------------------------------------------------------------------------------- where they live
@@ -96,7 +99,8 @@ def language_name(code: str) -> str:
 
     try:
         name = Locale.parse(code).get_display_name(code) or code
-    except Exception:
+    except Exception:  # a code CLDR does not know: the code itself
+        log.warning("no CLDR name for the language %r", code, exc_info=True)
         return code
     return name[:1].upper() + name[1:]
 
@@ -431,7 +435,7 @@ def extract(folder: Path | None = None) -> list[Path]:
         comments = {m.context: list(m.auto_comments) for m in english if m.context}
         found: dict[str, tuple[Any, list]] = {}
         options = {pattern: dict(opts, domain=domain, locale_dir=str(folder)) for pattern, opts in options_map.items()}
-        for filename, lineno, message, _comments, context in extract_from_dir(
+        for filename, _lineno, message, _comments, context in extract_from_dir(
                 str(ROOT), method_map, options, keywords=DEFAULT_KEYWORDS):
             entry = found.setdefault(context, (message, []))
             if filename not in entry[1]:
@@ -480,10 +484,10 @@ def update(folder: Path | None = None, langs: Iterable[str] | None = None) -> li
             if not po.exists():
                 from babel.messages.catalog import Catalog
 
-                catalog, old = Catalog(locale=lang, domain=domain, fuzzy=False), None
+                catalog = Catalog(locale=lang, domain=domain, fuzzy=False)
                 _header(catalog)
             else:
-                catalog = old = _read_po(po, lang, domain)
+                catalog = _read_po(po, lang, domain)
             catalog.update(template, no_fuzzy_matching=(lang == SOURCE_LANGUAGE), update_creation_date=False)
             if _write(po, catalog):
                 written.append(po)

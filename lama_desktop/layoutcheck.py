@@ -14,20 +14,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+
+from lama_desktop.app.shots import Moment
 
 SIZES = ((1280, 720), (1920, 1080))
 SCALES = (0.85, 1.0, 1.15, 1.3)
-
-
-@dataclass(frozen=True)
-class Moment:
-    name: str  # "<screen>-<moment>[-<n>p]"
-    builder: Callable  # builder(app): the app's stack in that moment
-    frames: int = 3
-    group: str = ""  # the table or menu it belongs to: every group meets every size x scale x language
 
 
 def languages() -> tuple[str, ...]:
@@ -38,12 +30,13 @@ def languages() -> tuple[str, ...]:
 
 def moments() -> list[Moment]:
     """Every screen the checks look at."""
-    from lama_desktop import screenshots
+    from lama_desktop.app.shots import SHOTS
+    from lama_desktop.app.staging import load_shots
     from lama_desktop.app.table import layout_moments
 
     out = []
-    screenshots._load_game_shots()
-    for name, builder, frames in screenshots.SHOTS:
+    load_shots()
+    for name, builder, frames in SHOTS:
         if name.startswith(("title-", "setup-", "settings-", "rules-", "statistics-", "message-", "privacy-",
                             "pause-", "results-final")):
             out.append(Moment(name, builder, frames, name.split("-")[0]))
@@ -86,12 +79,12 @@ class Checker:
         self.tmp = tempfile.TemporaryDirectory(prefix="lama-layout-")
 
     def app(self, size):
-        from lama_desktop import screenshots
         from lama_desktop.app import textprobe
+        from lama_desktop.app.staging import make_app
 
         app = self.apps.get(size)
         if app is None:
-            app = screenshots.make_app(size, os.path.join(self.tmp.name, f"{size[0]}x{size[1]}"))
+            app = make_app(size, os.path.join(self.tmp.name, f"{size[0]}x{size[1]}"))
             app.running = True
             self.apps[size] = app
         if not isinstance(app.screen, textprobe.RecordingSurface) or app.screen.get_size() != tuple(size):
@@ -101,14 +94,14 @@ class Checker:
     def frame_texts(self, moment: Moment, size, scale: float, lang: str):
         """The texts of the moment's last frame, and the UI texts that were rendered but never reached the
         screen's recording (drawn a way the probe cannot see)."""
-        from lama_desktop import screenshots
         from lama_desktop.app import textprobe
+        from lama_desktop.app.staging import stage
 
         app = self.app(size)
         if app.settings.language != lang or abs(app.settings.ui_scale - scale) > 1e-9:
             app.update_settings(language=lang, ui_scale=scale)
         since = textprobe.mark()
-        screenshots.stage(app, moment.builder, moment.frames)
+        stage(app, moment.builder, moment.frames)
         if abs(app.settings.ui_scale - scale) > 1e-9:  # a builder that sets its own scale keeps it
             scale = app.settings.ui_scale
         textprobe.reset(app.screen)
@@ -117,13 +110,13 @@ class Checker:
 
     def switched_texts(self, moment: Moment, size, old: str, new: str):
         """The texts of the moment drawn in ``old``, then a frame after the language changed to ``new``."""
-        from lama_desktop import screenshots
         from lama_desktop.app import textprobe
+        from lama_desktop.app.staging import stage
 
         app = self.app(size)
         if app.settings.language != old:
             app.update_settings(language=old)
-        screenshots.stage(app, moment.builder, moment.frames)
+        stage(app, moment.builder, moment.frames)
         app.update_settings(language=new)
         for _ in range(2):
             app.step(dt=1 / 60)
@@ -205,7 +198,7 @@ def _main(argv=None) -> int:
         for moment, size, scale, lang in combos:
             try:
                 found = checker.check(moment, size, scale, lang)
-            except Exception as error:  # report and go on: one broken moment must not hide the others
+            except Exception as error:  # noqa: BLE001 - reported below; one broken moment must not hide the others
                 found = [f"the moment could not be built: {type(error).__name__}: {error}"]
             where = f"{moment.name} {size[0]}x{size[1]} {round(scale * 100)}% {lang}"
             if found and args.save is not None:

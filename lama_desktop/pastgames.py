@@ -26,12 +26,15 @@ reported too; the player is told why the game cannot be replayed instead of bein
 from __future__ import annotations
 
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lama_desktop.filedoor import as_dict, as_int, as_list, as_str, clean_name, need, one_of, read_guarded
+from lama_desktop.filedoor import as_dict, as_int, as_list, as_str, need, one_of, read_guarded
+
+log = logging.getLogger(__name__)
 
 PAST_GAME_KIND = "lama-desktop-game"
 PAST_GAME_VERSION = 2
@@ -111,6 +114,7 @@ def rules_version(game_id: str, players: int = 2) -> int | None:
         spec = get_game(game_id)
         return int(spec.new(max(players, spec.min_players), (), 0).to_dict().get("version"))
     except Exception:  # noqa: BLE001 - a game without a versioned state: none recorded
+        log.debug("no rules version for %s", game_id, exc_info=True)
         return None
 
 
@@ -124,11 +128,32 @@ def make_past_game(record, seats, scores, winners, finished_at: str | None = Non
                     _app_version(), bool(practice), tuple(sorted({int(a) for a in advised})))
 
 
+def record_from_file(data: Any):
+    """A ``GameRecord`` whose game, players, variants, seed, options and moves this copy can replay."""
+    from lama_desktop.engine.record import GameRecord
+    from lama_desktop.engine.registry import get_game
+
+    data = as_dict(data, "the game record")
+    record = GameRecord.from_dict(data)
+    spec = get_game(as_str(data.get("game"), "the game", 40))
+    as_int(data.get("players"), "the number of players", spec.min_players, spec.max_players)
+    as_int(data.get("seed"), "the seed", -(1 << 64), 1 << 64)
+    for variant in as_list(data.get("variants", []), "the variants", 16):
+        one_of(variant, "a variant", spec.variant_ids)
+    spec.check_options(record.players, record.variants)
+    for key, value in as_dict(data.get("options", {}), "the options").items():
+        as_str(key, "an option", 40)
+        need(isinstance(value, (int, str, bool)) and not (isinstance(value, int) and abs(value) > 1 << 64),
+             f"option {key} must be a short value")
+    for move in as_list(data.get("moves", []), "the moves", 1_000_000):
+        as_str(move, "a move", 200)
+    return record
+
+
 def past_game_from_file(data: Any) -> PastGame:
     """A ``PastGame`` from parsed JSON, or ``ValueError`` (via the ``filedoor`` checkers) saying what is wrong."""
     from lama_desktop.app.gameconfig import SeatConfig
     from lama_desktop.filedoor import Damage
-    from lama_desktop.storage import record_from_file
 
     data = as_dict(data, "the file")
     need(data.get("kind") == PAST_GAME_KIND, "this file is not a lama-desktop game record")
@@ -253,10 +278,6 @@ def timeline(record, keep: dict | None = None, every: int = 10) -> Timeline:
 def export_name(past: PastGame) -> str:
     stamp = (past.finished_at or time.strftime("%Y-%m-%dT%H:%M:%S")).replace(":", "").replace("T", "-")
     return f"{past.game_id}-{stamp}.json"
-
-
-def clean_names(seats) -> list[str]:
-    return [clean_name(seat.name) for seat in seats]
 
 
 __all__ = ["PAST_GAME_KIND", "PAST_GAME_VERSION", "PAST_GAMES_LIMIT", "NotAGameRecord", "PastGame",

@@ -36,8 +36,8 @@ def package_modules() -> tuple[list[str], list[str]]:
             continue
         try:
             importlib.import_module(name)
-        except Exception as error:  # report every broken module, not only the first
-            problems.append(f"cannot import {info.name}: {type(error).__name__}: {error}")
+        except Exception as error:  # noqa: BLE001 - reported: every broken module, not only the first
+            problems.append(f"cannot import {name}: {type(error).__name__}: {error}")
             continue
         names.append(name)
     return sorted(names), problems
@@ -146,7 +146,7 @@ def report() -> tuple[list[str], list[str]]:
     for name in yaml_files:
         try:
             engine_data(name)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - reported with the other problems
             problems.append(f"engine data {name} does not load: {error}")
     lines.append(f"engine data: {len(yaml_files)} files")
 

@@ -48,7 +48,6 @@ SETTINGS_VERSION = 1
 STATS_VERSION = 1
 
 
-
 def _languages() -> tuple[str, ...]:
     """The languages the game has catalogs for (``assets/locale``); English when they cannot be listed."""
     try:
@@ -56,6 +55,7 @@ def _languages() -> tuple[str, ...]:
 
         return tuple(languages()) or ("en",)
     except Exception:  # noqa: BLE001 - settings must load even from a damaged install
+        log.warning("the languages cannot be listed; English only", exc_info=True)
         return ("en",)
 
 
@@ -149,15 +149,6 @@ def atomic_write_json(path: Path, data: Any) -> None:
 
 class UnwritableData(OSError):
     """Data that cannot be written as JSON (a bug upstream): reported like any failed write, never a crash."""
-
-
-def move_aside(path: Path) -> Path:
-    """Rename a damaged file to ``<name>.damaged-<timestamp>`` (never overwriting an earlier one); OSError if the
-    file cannot be moved."""
-    moved = set_aside(path)
-    if moved is None:
-        raise OSError(errno.EACCES, "cannot move the file aside", str(path))
-    return moved
 
 
 def write_problem(error: OSError) -> str:
@@ -350,28 +341,6 @@ def save_meta_from_file(meta: Any, record) -> dict:
     return meta
 
 
-def record_from_file(data: Any):
-    """A ``GameRecord`` whose game, players, variants, seed, options and moves this copy can replay."""
-    from lama_desktop.engine.record import GameRecord
-    from lama_desktop.engine.registry import get_game
-
-    data = as_dict(data, "the game record")
-    record = GameRecord.from_dict(data)
-    spec = get_game(as_str(data.get("game"), "the game", 40))
-    as_int(data.get("players"), "the number of players", spec.min_players, spec.max_players)
-    as_int(data.get("seed"), "the seed", -(1 << 64), 1 << 64)
-    for variant in as_list(data.get("variants", []), "the variants", 16):
-        one_of(variant, "a variant", spec.variant_ids)
-    spec.check_options(record.players, record.variants)
-    for key, value in as_dict(data.get("options", {}), "the options").items():
-        as_str(key, "an option", 40)
-        need(isinstance(value, (int, str, bool)) and not (isinstance(value, int) and abs(value) > 1 << 64),
-             f"option {key} must be a short value")
-    for move in as_list(data.get("moves", []), "the moves", 1_000_000):
-        as_str(move, "a move", 200)
-    return record
-
-
 @dataclass
 class SavedGame:
     """What ``load_save`` returns: the record, the live state, and the app's own notes (seats, round scores)."""
@@ -405,6 +374,8 @@ def _save_summary(data: Any) -> dict:
 def _saved_game(data: Any) -> SavedGame:
     from lama_desktop.engine.core import StateFormatError
     from lama_desktop.engine.registry import state_from_dict
+
+    from lama_desktop.pastgames import record_from_file
 
     data = _save_header(data)
     record = record_from_file(data.get("record"))
@@ -753,12 +724,6 @@ class Storage:
                 games.append(past)
         games.sort(key=lambda past: past.finished_at, reverse=True)  # by the date shown (stable: kept order)
         return games
-
-    def forget_game(self, path: Path) -> None:
-        try:
-            Path(path).unlink()
-        except OSError as error:
-            log.warning("cannot remove the game record %s: %s", path, error)
 
     def reset_statistics(self) -> None:
         self.write_file("stats", self.stats_path, {"stats_version": STATS_VERSION, "games": {}})

@@ -431,6 +431,25 @@ def check_games(specs) -> dict:
     return stats
 
 
+def check_words(specs) -> dict:
+    """Play ``specs`` (``(game, levels, seed, lang)`` each) through ``play`` and check their words:
+    what a test (or one worker process of it) needs. Returns counts and the problems, each prefixed by its game
+    (``wording.word_problems``)."""
+    from lama_desktop.wording import name_lists, word_problems
+
+    stats = {"games": 0, "lines": 0, "you_lines": 0, "lists": 0, "problems": []}
+    for game, levels, seed, lang in specs:
+        played = play(game, (), levels, seed, lang)
+        names = NAMES[:len(levels)]
+        lines = played.lines
+        stats["games"] += 1
+        stats["lines"] += len(lines)
+        stats["you_lines"] += sum(1 for line in lines if str(line.get("key") or "").endswith("_own"))
+        stats["lists"] += sum(len(name_lists(str(line.get("text", "")), names)) for line in lines)
+        stats["problems"] += [f"{game} seed {seed} {lang}: {p}" for p in word_problems(lines, lang, names)]
+    return stats
+
+
 # -- output ------------------------------------------------------------------------------------------------------------
 def format_line(line: dict) -> str:
     kind = line["kind"]

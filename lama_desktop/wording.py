@@ -11,7 +11,8 @@
 - a list of two or more player names not joined by the language's CLDR list pattern ("Anna, Bruno wins" instead
   of "Anna and Bruno win").
 
-Nothing here imports pygame; ``tests/test_words.py`` runs it over games in every language.
+Nothing here imports pygame; ``tests/test_words.py`` runs it over games in every language
+(``transcript.check_words``).
 """
 
 from __future__ import annotations
@@ -72,21 +73,3 @@ def word_problems(lines, lang: str, names=()) -> list[str]:
             if listed != format_list(members, locale=lang):
                 found.append(f"{where} lists {listed!r}, not {format_list(members, locale=lang)!r}")
     return found
-
-
-def check_words(specs) -> dict:
-    """Play ``specs`` (``(game, levels, seed, lang)`` each) through ``transcript.play`` and check their words:
-    what a test (or one worker process of it) needs. Returns counts and the problems, each prefixed by its game."""
-    from lama_desktop import transcript
-
-    stats = {"games": 0, "lines": 0, "you_lines": 0, "lists": 0, "problems": []}
-    for game, levels, seed, lang in specs:
-        played = transcript.play(game, (), levels, seed, lang)
-        names = transcript.NAMES[:len(levels)]
-        lines = played.lines
-        stats["games"] += 1
-        stats["lines"] += len(lines)
-        stats["you_lines"] += sum(1 for line in lines if str(line.get("key") or "").endswith("_own"))
-        stats["lists"] += sum(len(name_lists(str(line.get("text", "")), names)) for line in lines)
-        stats["problems"] += [f"{game} seed {seed} {lang}: {p}" for p in word_problems(lines, lang, names)]
-    return stats

@@ -353,7 +353,7 @@ def test_escape_on_the_title_asks_before_quitting(app):
 def test_the_results_chart_labels_the_end_line_at_its_left_end_clear_of_the_final_scores(app):
     # the game ends when someone passes 40: at the right end the loser's line crosses the label
     from lama_desktop.app.scenes.results import ResultsScene
-    from lama_desktop.screenshots import sample_results
+    from lama_desktop.app.scenes.shots import sample_results
 
     scene = ResultsScene(sample_results())
     app.stack.push(scene)

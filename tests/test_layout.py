@@ -188,15 +188,16 @@ GROUPS = _groups()
 def test_the_sample_covers_every_screen_size_scale_language_and_seat_count():
     from lama_desktop import layoutcheck
     from lama_desktop.app import i18n
-    from lama_desktop.app.table.layout_moments import GAMES
+    from lama_desktop.games import GAMES
 
     combos = layoutcheck.plan()
     for group, members in GROUPS.items():
         seen = {(size, scale, lang) for _m, size, scale, lang in members}
         assert len(seen) == len(layoutcheck.SIZES) * len(layoutcheck.SCALES) * len(i18n.LANGUAGES), group
     names = {m.name for m, *_rest in combos}
-    for game, (group, _domain, counts) in GAMES.items():
-        for n in counts:
+    for game, plugin in GAMES.items():
+        group = plugin.table_group
+        for n in plugin.players:
             assert f"{group}-{game}-mid-{n}p" in names and f"{group}-{game}-results-{n}p" in names
 
 

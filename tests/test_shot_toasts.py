@@ -4,7 +4,7 @@ moment (a "Round 2" toast over the dice of the lesson's third step)."""
 
 from __future__ import annotations
 
-from lama_desktop.app.table.pieces import Toast
+from lama_desktop.app.table.toasts import Toast
 from lama_desktop.app.table.tween import Sprite, Tweener
 from frames import fast_app
 

@@ -17,7 +17,7 @@ def test_escape_on_the_title_promises_the_saved_game_only_when_there_is_one(tmp_
     app = fast_app(tmp_path, (1280, 720))
     app.running = True
     if saved:
-        from lama_desktop.screenshots import write_sample_save
+        from lama_desktop.app.scenes.shots import write_sample_save
 
         write_sample_save(app)
     app.stack.push(TitleScene())

@@ -1,6 +1,6 @@
 """The window opens inside the screen: a saved or default size too big for the desktop is fitted to it."""
 
-from lama_desktop.app.main import DESKTOP_SHARE, MIN_SIZE, fit_to_desktop
+from lama_desktop.app.window import DESKTOP_SHARE, MIN_SIZE, fit_to_desktop
 
 
 def test_window_that_fits_the_desktop_keeps_its_size():

@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from lama_desktop import wording
+from lama_desktop import transcript, wording
 from lama_desktop.app import i18n
 from lama_desktop.app.table.pieces import lazy
 
@@ -125,7 +125,7 @@ def test_a_hundred_and_sixty_games_read_naturally_in_every_language():
     assert len(specs) >= 100 and {s[3] for s in specs} >= {"en", "fr", "pl", "de"}
     batches = [specs[0::2], specs[1::2]]  # two processes, one app each (spawned: no fork of pygame)
     with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        results = list(pool.map(wording.check_words, batches))
+        results = list(pool.map(transcript.check_words, batches))
     found = [problem for r in results for problem in r["problems"]]
     assert found == [], "\n".join(found[:40])
     total = {key: sum(r[key] for r in results) for key in ("games", "lines", "you_lines", "lists")}

@@ -1,6 +1,6 @@
 """Frame times per scene: ``bench_render(frames, size) -> {"scenes": {NAME: {"p50_ms", "p95_ms"}}}``.
 
-Each scene is staged with the screenshot builders (``lama_desktop.screenshots.SHOTS``) under the dummy video
+Each scene is staged with the screenshot builders (``lama_desktop.app.shots.SHOTS``, staged by ``app/staging.py``) under the dummy video
 driver, then ``frames`` frames of ``stack.update(dt)`` + ``stack.draw(screen)`` are timed (the first frames,
 which fill caches, are run before timing starts). Run it with ``python -m lama_desktop.bench render --json``.
 
@@ -22,18 +22,19 @@ def bench_render(frames: int = 120, size=(1920, 1080), warmup: int = 5, only: st
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from lama_desktop import screenshots
-    from lama_desktop.bench import percentile
+    from lama_desktop.app.shots import SHOTS
+    from lama_desktop.app.staging import load_shots, make_app, stage
+    from lama_desktop.stats import percentile
 
-    screenshots._load_game_shots()
+    load_shots()
     results: dict[str, dict] = {}
-    for name, builder, shot_frames in screenshots.SHOTS:
+    for name, builder, shot_frames in SHOTS:
         if only and only not in name:
             continue
-        app = screenshots.make_app(tuple(size))
+        app = make_app(tuple(size))
         app.running = True
         try:
-            screenshots.stage(app, builder, max(warmup, shot_frames))
+            stage(app, builder, max(warmup, shot_frames))
             stack, screen = app.stack, app.screen
             cpu, wall = [], []
             dt = 1 / 60
@@ -54,9 +55,9 @@ def bench_render(frames: int = 120, size=(1920, 1080), warmup: int = 5, only: st
     return {"size": list(size), "frames": frames, "clock": "thread_cpu", "scenes": results}
 
 
-def bench_replay(game_id: str = "llama-land", size=(1920, 1080), switches: int = 3, seed: int = 12345,
+def bench_replay(game_id: str, size=(1920, 1080), switches: int = 3, seed: int = 12345,
                  players: int = 3, max_frames: int = 2000) -> dict:
-    """The replay viewer's longest frame while it opens a sample game (``screenshots.sample_past_game``) and while
+    """The replay viewer's longest frame while it opens a sample game (``app/scenes/shots.sample_past_game``) and while
     its view is switched (Tab: every hand open → each seat's view), frame by frame through ``App.step`` until the
     history beside the table is complete. Art and table modules are warmed first by one viewer opened and closed
     (what the first table of a session pays anyway), so the numbers are the viewer's own.
@@ -68,16 +69,17 @@ def bench_replay(game_id: str = "llama-land", size=(1920, 1080), switches: int =
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from lama_desktop import screenshots
-    from lama_desktop.bench import percentile
     from lama_desktop.app.scenes.replay import ReplayScene
+    from lama_desktop.app.scenes.shots import sample_past_game, title_screen
+    from lama_desktop.app.staging import make_app, stage
+    from lama_desktop.stats import percentile
 
-    past = screenshots.sample_past_game(game_id, seed, players)
-    app = screenshots.make_app(tuple(size))
+    past = sample_past_game(game_id, seed, players)
+    app = make_app(tuple(size))
     app.running = True
     phases: dict[str, dict] = {}
     try:
-        screenshots.stage(app, screenshots._title, 2)
+        stage(app, title_screen, 2)
         warm = ReplayScene(past)
         app.stack.push(warm)
         app.step(1 / 60)

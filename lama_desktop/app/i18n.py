@@ -10,7 +10,8 @@ Words about a player speak to the reader: ``about(key, seat, **fmt)`` is the ent
 when ``seat`` is the seat reading the screen (``reader()``: the table's viewing seat, in hot-seat the player behind
 the privacy screen), ``<key>_to_you`` when the line's other player (``other``) is, else ``<key>`` ("Anna plays 3").
 Lists of names use the language's CLDR list pattern (``names([...])``: "Anna, Bruno and Carla", "Anna i Bruno").
-Nothing here imports pygame.
+Lazy text (``lazy.t``, ``lazy.about``, ``lazy.plural``...: ``LazyText`` and its kin) is said when it is drawn, so a
+log follows a change of language or of reader mid-game. Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -133,6 +134,11 @@ def t_or(key: str, default: str, **fmt: Any) -> str:
     return strings.get(key, **fmt) if strings.has(key) else default
 
 
+def t_game(game_id: str) -> str:
+    """A game's display name in the current language."""
+    return t_or(f"common.games.{game_id}", game_id)
+
+
 def plural(key: str, n: int, **fmt: Any) -> str:
     """The plural entry ``key`` for the count ``n`` (given to the text as ``{n}``), by the language's CLDR rule."""
     return _strings().plural(key, n, **fmt)
@@ -183,6 +189,7 @@ def reader() -> int | None:
     try:
         return _reader_source() if _reader_source is not None else None
     except Exception:  # noqa: BLE001 - a closed table must not break a line's text
+        log.debug("no reader: the table's seat source failed", exc_info=True)
         return None
 
 
@@ -231,6 +238,7 @@ def percent(fraction: float) -> str:
     try:
         return format_percent(fraction, locale=language())
     except Exception:  # noqa: BLE001 - an unknown locale: English
+        log.debug("no CLDR data for %s: English", language(), exc_info=True)
         return format_percent(fraction, locale=FALLBACK)
 
 
@@ -243,6 +251,7 @@ def decimal(value: float, digits: int = 1) -> str:
     try:
         return format_decimal(value, format=pattern, locale=language())
     except Exception:  # noqa: BLE001 - an unknown locale: English
+        log.debug("no CLDR data for %s: English", language(), exc_info=True)
         return format_decimal(value, format=pattern, locale=FALLBACK)
 
 
@@ -256,6 +265,7 @@ def names(items) -> str:
     try:
         return format_list(items, style="standard", locale=language())
     except Exception:  # noqa: BLE001 - an unknown locale: English
+        log.debug("no CLDR data for %s: English", language(), exc_info=True)
         return format_list(items, style="standard", locale=FALLBACK)
 
 
@@ -283,3 +293,97 @@ def in_every_language(key: str) -> list[str]:
         if isinstance(value, str):
             values.append(value)
     return values
+
+
+# -- lazy text: translated when drawn ---------------------------------------------------------------------------------
+class LazyText:
+    """A log line translated when it is drawn, so that the whole log follows a change of language mid-game.
+
+    ``lazy.t(key, **fmt)`` makes one; ``fmt`` values may themselves be ``LazyText`` (a card's name) or
+    ``LazyJoin`` (a list of them). ``str()`` gives the text in the current language. ``lazy.about(key, seat,
+    other=None, **fmt)`` is a line about ``seat``: said in the second person to whoever reads it when it is drawn
+    (``i18n.about``: ``<key>_own`` for the reader's own line, ``<key>_to_you`` when ``other`` is the reader);
+    ``lazy.plural(key, n, **fmt)`` a count (``seat`` too for ``lazy.plural_about``)."""
+
+    __slots__ = ("base", "fmt", "seat", "to", "n")
+
+    def __init__(self, key: str, fmt: dict, seat: int | None = None, to: int | None = None, n: int | None = None):
+        self.base, self.fmt, self.seat, self.to, self.n = key, fmt, seat, to, n
+
+    @property
+    def key(self) -> str:
+        """The entry this line reads now (``lama.log.play_own`` for the reader's own play)."""
+        return about_key(self.base, self.seat, self.to) if self.seat is not None or self.to is not None \
+            else self.base
+
+    def __str__(self) -> str:
+        fmt = {k: str(v) if isinstance(v, (LazyText, LazyJoin, LazyNames)) else v for k, v in self.fmt.items()}
+        if self.n is not None:
+            return plural(self.key, self.n, **fmt)
+        return t(self.key, **fmt)
+
+
+class LazyNames:
+    """A list of names joined by the language's CLDR pattern when drawn ("Anna and Bruno", "Anna et Bruno")."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items):
+        self.items = list(items)
+
+    def __str__(self) -> str:
+        return names(str(item) for item in self.items)
+
+
+class LazyJoin:
+    """``sep.join(items)`` where items may be ``LazyText``: joined when drawn."""
+
+    __slots__ = ("sep", "items")
+
+    def __init__(self, sep: str, items):
+        self.sep, self.items = sep, list(items)
+
+    def __str__(self) -> str:
+        return self.sep.join(str(item) for item in self.items)
+
+
+class LazyWinners:
+    """``i18n.winners(key, seats, name_of)`` worked out when drawn (the reader and the language may change)."""
+
+    __slots__ = ("key", "seats", "names")
+
+    def __init__(self, key: str, seats, names: dict):
+        self.key, self.seats, self.names = key, list(seats), dict(names)
+
+    def __str__(self) -> str:
+        return str(winners(self.key, self.seats, self.names.get))
+
+
+class _Lazy:
+    @staticmethod
+    def t(key: str, **fmt) -> LazyText:
+        return LazyText(key, fmt)
+
+    @staticmethod
+    def about(key: str, seat: int | None, other: int | None = None, **fmt) -> LazyText:
+        return LazyText(key, fmt, seat, other)
+
+    @staticmethod
+    def plural(key: str, n: int, **fmt) -> LazyText:
+        return LazyText(key, fmt, n=n)
+
+    @staticmethod
+    def plural_about(key: str, seat: int | None, n: int, other: int | None = None, **fmt) -> LazyText:
+        return LazyText(key, fmt, seat, other, n=n)
+
+    @staticmethod
+    def names(items) -> LazyNames:
+        return LazyNames(items)
+
+    @staticmethod
+    def winners(key: str, seats, name_of) -> LazyWinners:
+        return LazyWinners(key, seats, {s: name_of(s) for s in seats})
+
+
+#: ``lazy.t(KEY, **fmt)``: like ``i18n.t`` but translated when drawn (log lines)
+lazy = _Lazy()

@@ -29,11 +29,10 @@ from lama_desktop.app.gameconfig import GameConfig, GameResults
 from lama_desktop.app.i18n import t
 from lama_desktop.app.scene import SceneStack
 from lama_desktop.app.widgets import UI
+from lama_desktop.app.window import MAX_SIZE, MIN_SIZE, clamp_size, fit_to_desktop
 
 log = logging.getLogger("lama_desktop.app")
 
-MIN_SIZE = (1280, 720)
-MAX_SIZE = (3840, 2160)
 FPS = 60
 FADE_SECONDS = 0.16
 
@@ -49,31 +48,6 @@ def process_uptime() -> float | None:
         return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, AttributeError):
         return None
-
-
-def clamp_size(size) -> tuple[int, int]:
-    return (max(MIN_SIZE[0], min(MAX_SIZE[0], int(size[0]))), max(MIN_SIZE[1], min(MAX_SIZE[1], int(size[1]))))
-
-
-#: the share of the desktop a window may take when it would not fit (room for a title bar and a task bar)
-DESKTOP_SHARE = 0.9
-
-
-def fit_to_desktop(size, desktop) -> tuple[int, int]:
-    """The window size to open: ``size`` (clamped) when it fits on ``desktop``, else the largest size of the same
-    shape within ``DESKTOP_SHARE`` of the desktop, never under ``MIN_SIZE`` (what a desktop no bigger than that
-    gets: on a 1280x720 screen the whole window is on the screen). A 1600x900 window on a 1280x720 screen
-    used to open with its top-left corner and its bottom off the screen."""
-    w, h = clamp_size(size)
-    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
-        return w, h
-    dw, dh = int(desktop[0]), int(desktop[1])
-    if w <= dw * DESKTOP_SHARE and h <= dh * DESKTOP_SHARE:
-        return w, h
-    if dw <= MIN_SIZE[0] or dh <= MIN_SIZE[1]:
-        return MIN_SIZE
-    factor = min(dw * DESKTOP_SHARE / w, dh * DESKTOP_SHARE / h)
-    return clamp_size((round(w * factor), round(h * factor)))
 
 
 class Sounds:
@@ -96,7 +70,7 @@ class Sounds:
 
             self._board = art.Sounds(self.volume, self.muted)
         except Exception as error:  # no audio device, or the art package not ready
-            log.info("sounds off: %s", error)
+            log.info("sounds off: %s", error, exc_info=True)
 
     def set(self, volume: float, muted: bool) -> None:
         self.volume, self.muted = volume, muted
@@ -108,7 +82,7 @@ class Sounds:
                 else:
                     self._board.muted = muted
             except Exception as error:
-                log.info("cannot change the sound settings: %s", error)
+                log.info("cannot change the sound settings: %s", error, exc_info=True)
 
     def play(self, name: str) -> None:
         if not self._loaded:
@@ -117,8 +91,8 @@ class Sounds:
             return
         try:
             self._board.play(name)
-        except Exception:
-            pass
+        except Exception:  # a sound that will not play never stops the game
+            log.debug("cannot play the sound %s", name, exc_info=True)
 
 
 class App:
@@ -197,7 +171,7 @@ class App:
 
             pygame.display.set_icon(art.app_icon(64))
         except Exception as error:
-            log.info("no app icon: %s", error)
+            log.info("no app icon: %s", error, exc_info=True)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -225,7 +199,7 @@ class App:
 
             text.MAX_WIDTH = max(MIN_SIZE[0], self.screen.get_width())
         except Exception as error:  # the art package not there: pygame's own fonts are used
-            log.info("no text width limit: %s", error)
+            log.info("no text width limit: %s", error, exc_info=True)
 
     def _resized(self) -> None:
         self._limit_text_width()

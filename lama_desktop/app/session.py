@@ -51,7 +51,7 @@ import random
 import threading
 import time
 from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -320,18 +320,6 @@ class GameSession:
     def thinking(self) -> bool:
         return self._future is not None and not self._future.done()
 
-    def wait_for_bot(self, timeout: float | None = None) -> bool:
-        """Block until the bot's worker has chosen (for tools and tests that step frames faster than real time;
-        the app's own frame loop never calls this). True when no bot is thinking any more."""
-        future = self._future
-        if future is None:
-            return True
-        try:
-            future.exception(timeout=timeout)
-        except Exception:  # a timeout or a cancelled future: still thinking, or nothing to wait for
-            pass
-        return not self.thinking
-
     @property
     def bot_to_move(self) -> bool:
         cur = self.state.current_player
@@ -485,12 +473,12 @@ class GameSession:
         future, self._future, self._future_key = self._future, None, None
         move = self._bot_result(future, cur)
         try:
-            events = self._apply(cur, move, by_bot=True)
+            self._apply(cur, move, by_bot=True)
         except IllegalMove as error:  # a broken bot must not stop the game: play its first legal move
             log.error("bot %s chose an illegal move %s (%s); playing a legal one", cur, move, error.reason)
             self.last_error = error.reason
             move = self.state.legal_moves()[0]
-            events = self._apply(cur, move, by_bot=True)
+            self._apply(cur, move, by_bot=True)
         applied.append(self._played[-1])
         self._idle_since = now  # the next bot waits for the scene to show this move
         return applied
@@ -506,8 +494,8 @@ class GameSession:
         if future is None:
             return True
         try:
-            future.result(timeout)
-        except Exception:  # noqa: BLE001 - reported when the result is used
+            future.exception(timeout)  # the bot's own error is reported when its result is used
+        except (TimeoutError, CancelledError):  # still thinking, or nothing to wait for
             pass
         return future.done()
 

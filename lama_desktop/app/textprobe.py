@@ -86,8 +86,8 @@ def _language() -> str:
     return i18n.language()
 
 
-_PASS_THROUGH = {(__name__, None), (_text.__name__, None), ("lama_desktop.app.widgets", "text"),
-                 ("lama_desktop.app.widgets", "text_alpha")}
+_PASS_THROUGH = {(__name__, None), (_text.__name__, None), ("lama_desktop.app.widgets.scale", "text"),
+                 ("lama_desktop.app.widgets.scale", "text_alpha")}
 
 
 def _origin() -> str:
@@ -390,10 +390,11 @@ GEOMETRY = ("scale", "smoothscale", "scale_by", "smoothscale_by", "rotozoom", "r
 
 def _clear_caches() -> None:
     """Drop every cached picture made before the probe was on (it would hold untracked text)."""
-    from lama_desktop.app import art, widgets
+    from lama_desktop.app import art
+    from lama_desktop.app.widgets import theme
 
     art.clear_caches()
-    widgets._shape_cache.clear()
+    theme._shape_cache.clear()
     for name in ("lama_desktop.games.llama_land.pieces",):
         module = sys.modules.get(name)
         if module is not None:

@@ -324,13 +324,6 @@ class GameState(ABC):
         """The winning seats once the game is over (ties share), else ``[]``."""
 
     # -- shared helpers -----------------------------------------------------------------------------------------
-    def check_legal(self, move: Move | str) -> Move:
-        """Return ``move`` as a ``Move`` if legal now; raise ``IllegalMove`` with the game's reason otherwise."""
-        move = as_move(move)
-        if move not in self.legal_moves():
-            raise self.refusal(move).error(move)
-        return move
-
     def refusal(self, move: Move) -> "Refusal | None":
         """Why ``move`` is refused now (code, params, English text). Games override this with precise reasons;
         asked about a legal move, a game may answer ``None`` (Llama Land does) or a meaningless refusal."""
@@ -518,6 +511,3 @@ def read_saved(data: Any, game_id: str, version: int, read: Callable[[dict], "Ga
     with reading_state(f"{game_id} state"):
         return read(data)
 
-
-def moves_text(moves: Sequence[Move]) -> list[str]:
-    return [str(m) for m in moves]

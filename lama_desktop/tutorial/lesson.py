@@ -121,9 +121,6 @@ class Lesson:
         """The current step's number, from 1 (the narrator's "3/12")."""
         return self.index + 1
 
-    def text_key(self) -> str:
-        return self.tutorial.key(self.current)
-
     def ready(self, idle: bool) -> bool:
         """Whether the pending current step may show now."""
         if self.shown or not idle:

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any, Mapping
 
 
-
 def game_keys() -> dict[str, str]:
     """Game id -> the key its lesson's strings use (``tutorial_<key>``: the string domain), for every registered
     game that has a lesson (its descriptor's ``lesson``)."""
@@ -190,157 +189,196 @@ def load_tutorial(game_id: str, folder: Path | None = None) -> Tutorial:
     return parse_tutorial(text, path, check_position=True)
 
 
-def parse_tutorial(text: str, path: Path, check_position: bool = True) -> Tutorial:
-    import yaml
+class _Reader:
+    """Reads one lesson file part by part; ``fail`` names the file (and the step) in every complaint."""
 
-    from lama_desktop.engine.core import IllegalMove, Move
+    def __init__(self, path: Path):
+        self.path = path
 
-    def fail(message: str, step: str | None = None) -> TutorialError:
-        where = f"{path.name}, step {step!r}" if step else path.name
+    def fail(self, message: str, step: str | None = None) -> TutorialError:
+        where = f"{self.path.name}, step {step!r}" if step else self.path.name
         return TutorialError(f"{where}: {message}")
 
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise fail(f"not YAML: {error}") from None
-    if not isinstance(data, Mapping):
-        raise fail("a lesson is a mapping (game, position, seats, bots, steps)")
-    unknown = sorted(set(map(str, data)) - FILE_KEYS)
-    if unknown:
-        raise fail(f"unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(FILE_KEYS))})")
-    for name in REQUIRED_FILE_KEYS:
-        if name not in data:
-            raise fail(f"'{name}' is missing")
-    game_id = data["game"]
-    if game_id not in game_keys():
-        raise fail(f"game {game_id!r} has no lesson key (known: {', '.join(game_keys())})")
-    if path.stem != game_id:
-        raise fail(f"the lesson of {game_id!r} must be named {game_id}.yaml")
-    variants = data.get("variants") or []
-    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise fail("'variants' is a list of variant ids")
+    def move_text(self, raw: Any, step: str | None, what: str) -> str:
+        from lama_desktop.engine.core import IllegalMove, Move
 
-    def move_text(raw: Any, step: str | None, what: str) -> str:
         if not isinstance(raw, str):
-            raise fail(f"{what} {raw!r} is not a move string", step)
+            raise self.fail(f"{what} {raw!r} is not a move string", step)
         try:
             return str(Move.parse(raw))
         except (IllegalMove, ValueError) as error:
-            raise fail(f"{what} {raw!r} is not a move: {error}", step) from None
+            raise self.fail(f"{what} {raw!r} is not a move: {error}", step) from None
 
-    seats_raw = data["seats"]
-    if not isinstance(seats_raw, list) or len(seats_raw) < 2:
-        raise fail("'seats' lists every seat (at least two)")
-    seats = []
-    for index, seat in enumerate(seats_raw):
-        if not isinstance(seat, Mapping) or set(seat) - {"kind", "name"}:
-            raise fail(f"seat {index} must be {{kind: human}} or {{kind: bot, name: ...}}")
-        kind = seat.get("kind")
-        if index == 0 and kind != "human":
-            raise fail("seat 0 is the learner: {kind: human}")
-        if index > 0:
-            if kind != "bot":
-                raise fail(f"seat {index}: only seat 0 is human (kind: bot)")
-            if not isinstance(seat.get("name"), str) or not seat["name"].strip():
-                raise fail(f"seat {index} needs a name")
-        seats.append(dict(seat))
+    def data(self, text: str) -> Mapping:
+        import yaml
 
-    bots_raw = data.get("bots") or {}
-    if not isinstance(bots_raw, Mapping):
-        raise fail("'bots' maps each bot seat to its list of moves")
-    bots: dict[int, tuple[str, ...]] = {}
-    for seat, moves in bots_raw.items():
-        if not isinstance(seat, int) or not 0 < seat < len(seats):
-            raise fail(f"bots: {seat!r} is not a bot seat (1..{len(seats) - 1})")
-        if not isinstance(moves, list):
-            raise fail(f"bots: seat {seat}'s moves are a list")
-        bots[seat] = tuple(move_text(m, None, f"bot {seat}'s move") for m in moves)
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            raise self.fail(f"not YAML: {error}") from None
+        if not isinstance(data, Mapping):
+            raise self.fail("a lesson is a mapping (game, position, seats, bots, steps)")
+        unknown = sorted(set(map(str, data)) - FILE_KEYS)
+        if unknown:
+            raise self.fail(f"unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(FILE_KEYS))})")
+        for name in REQUIRED_FILE_KEYS:
+            if name not in data:
+                raise self.fail(f"'{name}' is missing")
+        return data
 
-    steps_raw = data["steps"]
-    if not isinstance(steps_raw, list) or not steps_raw:
-        raise fail("'steps' is a non-empty list")
-    steps: list[Step] = []
-    seen: set[str] = set()
-    for number, raw in enumerate(steps_raw):
+    def game(self, data: Mapping) -> tuple[str, list]:
+        game_id = data["game"]
+        if game_id not in game_keys():
+            raise self.fail(f"game {game_id!r} has no lesson key (known: {', '.join(game_keys())})")
+        if self.path.stem != game_id:
+            raise self.fail(f"the lesson of {game_id!r} must be named {game_id}.yaml")
+        variants = data.get("variants") or []
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise self.fail("'variants' is a list of variant ids")
+        return game_id, variants
+
+    def seats(self, data: Mapping) -> list[dict]:
+        seats_raw = data["seats"]
+        if not isinstance(seats_raw, list) or len(seats_raw) < 2:
+            raise self.fail("'seats' lists every seat (at least two)")
+        seats = []
+        for index, seat in enumerate(seats_raw):
+            if not isinstance(seat, Mapping) or set(seat) - {"kind", "name"}:
+                raise self.fail(f"seat {index} must be {{kind: human}} or {{kind: bot, name: ...}}")
+            kind = seat.get("kind")
+            if index == 0 and kind != "human":
+                raise self.fail("seat 0 is the learner: {kind: human}")
+            if index > 0:
+                if kind != "bot":
+                    raise self.fail(f"seat {index}: only seat 0 is human (kind: bot)")
+                if not isinstance(seat.get("name"), str) or not seat["name"].strip():
+                    raise self.fail(f"seat {index} needs a name")
+            seats.append(dict(seat))
+        return seats
+
+    def bots(self, data: Mapping, seats: list) -> dict[int, tuple[str, ...]]:
+        bots_raw = data.get("bots") or {}
+        if not isinstance(bots_raw, Mapping):
+            raise self.fail("'bots' maps each bot seat to its list of moves")
+        bots: dict[int, tuple[str, ...]] = {}
+        for seat, moves in bots_raw.items():
+            if not isinstance(seat, int) or not 0 < seat < len(seats):
+                raise self.fail(f"bots: {seat!r} is not a bot seat (1..{len(seats) - 1})")
+            if not isinstance(moves, list):
+                raise self.fail(f"bots: seat {seat}'s moves are a list")
+            bots[seat] = tuple(self.move_text(m, None, f"bot {seat}'s move") for m in moves)
+        return bots
+
+    def steps(self, data: Mapping) -> tuple[list[Step], set[str]]:
+        steps_raw = data["steps"]
+        if not isinstance(steps_raw, list) or not steps_raw:
+            raise self.fail("'steps' is a non-empty list")
+        steps: list[Step] = []
+        seen: set[str] = set()
+        for number, raw in enumerate(steps_raw):
+            steps.append(self.step(number, raw, seen))
+        for step in steps[:-1]:
+            if step.recap:
+                raise self.fail("only the last step is the recap", step.id)
+        if not steps[-1].recap or steps[-1].id != RECAP_ID:
+            raise self.fail(f"the last step is the recap: {{id: {RECAP_ID}, recap: true}}", steps[-1].id)
+        return steps, seen
+
+    def step(self, number: int, raw: Any, seen: set[str]) -> Step:
         if not isinstance(raw, Mapping):
-            raise fail(f"step {number + 1} is not a mapping")
+            raise self.fail(f"step {number + 1} is not a mapping")
         step_id = raw.get("id")
         if not isinstance(step_id, str) or not ID.match(step_id) or step_id.endswith(WRONG):
-            raise fail(f"step {number + 1}: id {step_id!r} must be lowercase letters, digits and _ "
-                       f"(not ending in {WRONG})")
+            raise self.fail(f"step {number + 1}: id {step_id!r} must be lowercase letters, digits and _ "
+                            f"(not ending in {WRONG})")
         if step_id in seen:
-            raise fail("the id is used twice", step_id)
+            raise self.fail("the id is used twice", step_id)
         seen.add(step_id)
         unknown = sorted(set(map(str, raw)) - STEP_KEYS)
         if unknown:
-            raise fail(f"unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(STEP_KEYS))})", step_id)
+            raise self.fail(f"unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(STEP_KEYS))})", step_id)
         point = raw.get("point")
         if point is not None and (not isinstance(point, str) or not PIECE.match(point)):
-            raise fail(f"point {point!r} is not a piece name (kind or kind:arg)", step_id)
+            raise self.fail(f"point {point!r} is not a piece name (kind or kind:arg)", step_id)
         recap = raw.get("recap", False)
         if not isinstance(recap, bool):
-            raise fail("recap is true or false", step_id)
+            raise self.fail("recap is true or false", step_id)
         do_raw = raw.get("do") or []
         if isinstance(do_raw, str):
             do_raw = [do_raw]
         if not isinstance(do_raw, list):
-            raise fail("'do' is a list of moves", step_id)
-        do = tuple(move_text(m, step_id, "do") for m in do_raw)
+            raise self.fail("'do' is a list of moves", step_id)
+        do = tuple(self.move_text(m, step_id, "do") for m in do_raw)
+        inputs = self.inputs(raw, point, step_id)
+        if do and not inputs:
+            raise self.fail("a step with 'do' needs the 'input' that makes the move", step_id)
+        if inputs and not do:
+            raise self.fail("'input' without 'do': only a step with a move takes input (narration: Next)", step_id)
+        if recap and (do or inputs):
+            raise self.fail("the recap step makes no move", step_id)
+        when = raw.get("when", "learner_turn" if do else "idle")
+        if when not in WHENS:
+            raise self.fail(f"when {when!r} is not one of {', '.join(WHENS)}", step_id)
+        if do and when != "learner_turn":
+            raise self.fail("a step with 'do' is shown on the learner's turn (leave 'when' out)", step_id)
+        return Step(step_id, point, do, tuple(dict(i) for i in inputs), when, recap)
+
+    def inputs(self, raw: Mapping, point: str | None, step_id: str) -> list:
         inputs = raw.get("input") or []
         if not isinstance(inputs, list):
-            raise fail("'input' is a list of {click: ...} / {key: ...}", step_id)
+            raise self.fail("'input' is a list of {click: ...} / {key: ...}", step_id)
         for item in inputs:
             if not isinstance(item, Mapping) or len(item) != 1 or next(iter(item)) not in ("click", "key"):
-                raise fail(f"input {item!r} must be {{click: point}}, {{click: <piece>}} or {{key: <key>}}", step_id)
+                raise self.fail(f"input {item!r} must be {{click: point}}, {{click: <piece>}} or {{key: <key>}}",
+                                step_id)
             (kind, value), = item.items()
             value = str(value)
             if kind == "key" and not KEY.match(value):
-                raise fail(f"key {value!r} is not a key name (n, shift+n, return, space...)", step_id)
+                raise self.fail(f"key {value!r} is not a key name (n, shift+n, return, space...)", step_id)
             if kind == "click" and value != "point" and not PIECE.match(value):
-                raise fail(f"click {value!r} is not 'point' nor a piece name", step_id)
+                raise self.fail(f"click {value!r} is not 'point' nor a piece name", step_id)
             if kind == "click" and value == "point" and point is None:
-                raise fail("{click: point} needs a 'point'", step_id)
-        if do and not inputs:
-            raise fail("a step with 'do' needs the 'input' that makes the move", step_id)
-        if inputs and not do:
-            raise fail("'input' without 'do': only a step with a move takes input (narration: Next)", step_id)
-        if recap and (do or inputs):
-            raise fail("the recap step makes no move", step_id)
-        when = raw.get("when", "learner_turn" if do else "idle")
-        if when not in WHENS:
-            raise fail(f"when {when!r} is not one of {', '.join(WHENS)}", step_id)
-        if do and when != "learner_turn":
-            raise fail("a step with 'do' is shown on the learner's turn (leave 'when' out)", step_id)
-        steps.append(Step(step_id, point, do, tuple(dict(i) for i in inputs), when, recap))
-    for step in steps[:-1]:
-        if step.recap:
-            raise fail("only the last step is the recap", step.id)
-    if not steps[-1].recap or steps[-1].id != RECAP_ID:
-        raise fail(f"the last step is the recap: {{id: {RECAP_ID}, recap: true}}", steps[-1].id)
+                raise self.fail("{click: point} needs a 'point'", step_id)
+        return inputs
 
+    def position(self, data: Mapping) -> str:
+        position = data["position"]
+        if not isinstance(position, str) or "/" in position or not position.endswith(".json"):
+            raise self.fail("'position' is a file name in assets/tutorials/positions/ (name.json)")
+        return position
+
+    def check_position(self, position: str, game_id: str, variants: list, seats: list) -> None:
+        """The position file exists and is one of this lesson's game, seats and variants."""
+        from lama_desktop.engine.core import StateFormatError
+        from lama_desktop.engine.registry import load_position
+
+        try:
+            state = load_position(self.path.parent / "positions" / position)
+        except StateFormatError as error:
+            raise self.fail(f"the position {position}: {error}") from None
+        if state.num_players != len(seats):
+            raise self.fail(f"the position is for {state.num_players} players, 'seats' has {len(seats)}")
+        if getattr(state, "game_id", game_id) != game_id:
+            raise self.fail(f"the position {position} is one of {state.game_id!r}, not of {game_id!r}")
+        if sorted(state.to_dict().get("variants") or []) != sorted(variants):
+            raise self.fail(f"the position's variants {sorted(state.to_dict().get('variants') or [])} are not "
+                            f"'variants' {sorted(variants)}")
+
+
+def parse_tutorial(text: str, path: Path, check_position: bool = True) -> Tutorial:
+    """The lesson in ``text`` (the file ``path``), checked part by part; ``TutorialError`` naming the file and step
+    when it is not right. ``check_position``: its position file is read and must fit the lesson too."""
+    reader = _Reader(path)
+    data = reader.data(text)
+    game_id, variants = reader.game(data)
+    seats = reader.seats(data)
+    bots = reader.bots(data, seats)
+    steps, seen = reader.steps(data)
     shots = data.get("shots") or []
     if not isinstance(shots, list) or not all(isinstance(s, str) and s in seen for s in shots):
-        raise fail("'shots' lists ids of steps")
-
-    position = data["position"]
-    if not isinstance(position, str) or "/" in position or not position.endswith(".json"):
-        raise fail("'position' is a file name in assets/tutorials/positions/ (name.json)")
+        raise reader.fail("'shots' lists ids of steps")
+    position = reader.position(data)
     tutorial = Tutorial(game_id, tuple(variants), position, tuple(seats), bots, tuple(steps), tuple(shots), path)
     if check_position:
-        from lama_desktop.engine.core import StateFormatError
-
-        position_path = path.parent / "positions" / position
-        try:
-            from lama_desktop.engine.registry import load_position
-
-            state = load_position(position_path)
-        except StateFormatError as error:
-            raise fail(f"the position {position}: {error}") from None
-        if state.num_players != len(seats):
-            raise fail(f"the position is for {state.num_players} players, 'seats' has {len(seats)}")
-        if getattr(state, "game_id", game_id) != game_id:
-            raise fail(f"the position {position} is one of {state.game_id!r}, not of {game_id!r}")
-        if sorted(state.to_dict().get("variants") or []) != sorted(variants):
-            raise fail(f"the position's variants {sorted(state.to_dict().get('variants') or [])} are not "
-                       f"'variants' {sorted(variants)}")
+        reader.check_position(position, game_id, variants, seats)
     return tutorial

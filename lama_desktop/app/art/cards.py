@@ -161,7 +161,7 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, inde
         else:
             body.append(_medallion(250, 350, 180, 250, medal))
             body.append(svg.place("llama_head.svg", 70, 128, 360, 424, colors=_llama_colors(card, colorblind)))
-            for cx, cy, flip in ((85, 95, False), (415, 605, True)):
+            for cx, cy, _flip in ((85, 95, False), (415, 605, True)):
                 body.append(f'<circle cx="{cx}" cy="{cy}" r="52" fill="{medal}" stroke="{INK}" stroke-width="{LINE * 0.75}"/>')
                 body.append(svg.place("llama_head.svg", cx - 42, cy - 47, 84, 92, colors=_llama_colors(card, colorblind)))
     elif "/" in card:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app.scene import Scene
-from lama_desktop.app.widgets import CREAM, INK, UI, WidgetGroup, blit_center, felt_surface
+from lama_desktop.app.widgets import CREAM, UI, WidgetGroup, blit_center, felt_surface
 
 
 class MenuScene(Scene):
@@ -152,6 +152,3 @@ def draw_heading(surface: pygame.Surface, ui: UI, text: str, center, size: float
         blit_center(surface, shade, (center[0], center[1] + ui.s(4)))
     blit_center(surface, img, center)
 
-
-def draw_subtitle(surface, ui, text, center, size: float = 22, color=INK):
-    blit_center(surface, ui.text(text, size, color), center)

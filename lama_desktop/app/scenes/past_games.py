@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import t
+from lama_desktop.app.i18n import t, t_game
 from lama_desktop.app.widgets import Button, Column, ListView, Tagged, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
-from lama_desktop.app.scenes.title import t_game
 
 
 def result_text(past) -> str:

@@ -7,6 +7,7 @@ default "You" is shown as "Player <human + 1>" (see ``hotseat_name``).
 
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 import pygame
@@ -14,6 +15,8 @@ import pygame
 from lama_desktop.app.i18n import t
 from lama_desktop.app.widgets import INK, INK_SOFT, Button, blit_center, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene
+
+log = logging.getLogger(__name__)
 
 
 def hotseat_name(name: str, human: int | None = None) -> str:
@@ -70,8 +73,8 @@ class PrivacyScene(MenuScene):
             for i, dx in enumerate((-70, 0, 70)):
                 img = pygame.transform.rotozoom(back, (1 - i) * 10, 1.0)
                 blit_center(surface, img, (w // 2 + ui.s(dx), self.panel.y - ui.s(60)))
-        except Exception:
-            pass
+        except Exception:  # decoration only: the screen works without the cards
+            log.warning("the privacy screen's cards could not be drawn", exc_info=True)
         draw_panel(surface, self.panel, ui)
         blit_center(surface, ui.text(t("common.privacy.pass_to", name=self.player_name), 46, INK, bold=True),
                     (self.panel.centerx, self.panel.y + ui.s(90)))

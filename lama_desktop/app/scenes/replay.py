@@ -27,8 +27,9 @@ from lama_desktop.pastgames import PastGame, export_name, timeline
 from lama_desktop.app import i18n
 from lama_desktop.app.i18n import language, t
 from lama_desktop.app.scene import Scene, SceneStack
-from lama_desktop.app.table.pieces import expand_icon_rect
+from lama_desktop.app.table.log_panel import expand_icon_rect
 from lama_desktop.app.widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
+from lama_desktop.games import GAMES
 
 log = logging.getLogger("lama_desktop.replay")
 
@@ -247,9 +248,10 @@ class ReplayScene(Scene):
                 for i, line in enumerate(lines)]
 
     def view_note(self) -> str:
-        """A short note beside the position when the views cannot differ: every row of LAMA Dice is open, so every
-        hand open and each seat's view show the same (else "")."""
-        return t("replay.dice_open") if self.past.record.game_id == "lama-dice" else ""
+        """A short note beside the position when the views cannot differ (the game's ``replay_note``: every row of
+        LAMA Dice is open, so every hand open and each seat's view show the same), else ""."""
+        plugin = GAMES.get(self.past.record.game_id)
+        return t(plugin.replay_note) if plugin is not None and plugin.replay_note else ""
 
     def view_label(self) -> str:
         if self.view is None:
@@ -476,7 +478,7 @@ class ReplayScene(Scene):
         scale = min(1.0, room / max(1, sum(widths)))
         used = sum(int(wd * scale) for wd in widths) + ui.s(8) * (len(items) - 1)
         x = bar.centerx - used // 2
-        for (name, text, action, hint, enabled), width in zip(items, widths, strict=False):
+        for (name, text, action, _hint, enabled), width in zip(items, widths, strict=False):
             rect = pygame.Rect(x, y, int(width * scale), h)
             self.group.add(Button(text, action, rect=rect, name=name, size=20, enabled=enabled,
                                   style="primary" if name == "play" else "secondary"))
@@ -600,8 +602,8 @@ class ReplayScene(Scene):
     def canvas_size(self, ui, size) -> tuple[int, int]:
         """The size the table is laid out and drawn at before it is scaled into its room: the room's own shape (the
         table fills the room, no band of felt above and below it), as tall as the window, and never smaller than
-        the smallest window a table is made for (``main.MIN_SIZE``)."""
-        from lama_desktop.app.main import MIN_SIZE
+        the smallest window a table is made for (``window.MIN_SIZE``)."""
+        from lama_desktop.app.window import MIN_SIZE
 
         room = self.table_room(ui, size)
         aspect = max(0.5, min(3.0, room.w / max(1, room.h)))
@@ -716,6 +718,7 @@ class HistoryBuild:
             try:
                 self.step()
             except Exception:  # noqa: BLE001 - kept in ``failed`` for the caller
+                log.debug("the history stops where a move failed", exc_info=True)
                 return
 
     def lines_before(self, moves: int) -> list:

@@ -9,10 +9,9 @@ import pygame
 
 from lama_desktop.app.gameconfig import GameResults
 from lama_desktop.app.i18n import names as list_names
-from lama_desktop.app.i18n import plural, t, winners
+from lama_desktop.app.i18n import plural, t, t_game, winners
 from lama_desktop.app.widgets import CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, PAPER_EDGE, Button, blit_center, blit_text_center, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
-from lama_desktop.app.scenes.title import t_game
 
 #: one colour per seat in charts and legends (distinct in hue and lightness)
 SEAT_COLORS = [(214, 84, 72), (47, 108, 181), (59, 145, 80), (242, 138, 42), (142, 86, 170), (40, 160, 170)]
@@ -95,7 +94,6 @@ class ResultsScene(EndOfGameScene):
     # drawing ---------------------------------------------------------------------------------------------------
     def draw_static(self, surface, ui):
         w, h = surface.get_size()
-        r = self.results
         surface.blit(felt_surface((w, h)), (0, 0))
         self._draw_standings(surface, ui)
         self._draw_facts(surface, ui)

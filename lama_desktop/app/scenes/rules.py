@@ -45,12 +45,10 @@ def rules_books() -> list[dict]:
         pages = [dict(page, title=t(f"{domain}.{page['id']}.title"), text=t(f"{domain}.{page['id']}.text"))
                  for page in data["pages"]]
         books.append(dict(data, title=t(f"{domain}.title"), pages=pages))
-    try:  # in the order of the game registry (L.A.M.A. first); the app's own help ("last: true") at the end
-        from lama_desktop.engine.registry import games
+    # in the order of the game registry (L.A.M.A. first); the app's own help ("last: true") at the end
+    from lama_desktop.engine.registry import games
 
-        order = [spec.id for spec in games()]
-    except Exception:
-        order = []
+    order = [spec.id for spec in games()]
 
     def rank(book):
         ids = [book.get("id")] + list(book.get("games") or [])
@@ -85,7 +83,7 @@ class RulesScene(MenuScene):
         self.books = rules_books()
         ids = [b.get("id") for b in self.books]
         if self.game_id not in ids:
-            # a game id like "lama-party" may live inside the "lama" book
+            # a game may live inside another game's book (the book's ``games`` list: Party in L.A.M.A.'s)
             match = next((b for b in self.books if self.game_id in (b.get("games") or [])), None)
             self.game_id = match.get("id") if match else (ids[0] if ids else None)
         margin = ui.s(60)
@@ -234,7 +232,8 @@ class RulesScene(MenuScene):
     def _draw_pictures(self, surface, ui, cards, tokens, rect):
         try:
             from lama_desktop.app import art
-        except Exception:
+        except Exception:  # the rules read without their pictures
+            log.warning("no art for the rules' pictures", exc_info=True)
             return
         card_w = ui.s(120)
         card_h = int(card_w * 1.4)
@@ -249,7 +248,8 @@ class RulesScene(MenuScene):
                 try:
                     face = art.card_back(card_w) if value == "back" else art.card_face(value, card_w, plus=plus,
                                                                                        colorblind=colorblind)
-                except Exception:
+                except Exception:  # a card the art does not draw: the page goes on without it
+                    log.warning("the rules cannot draw the card %r", card, exc_info=True)
                     continue
                 r = pygame.Rect(x, y, card_w, card_h)
                 draw_shadow(surface, r, ui.s(8), ui.s(6), ui.s(4), 70)
@@ -263,8 +263,8 @@ class RulesScene(MenuScene):
             for kind in tokens:
                 try:
                     surface.blit(art.token(kind, d), (x, y + ui.s(10)))
-                except Exception:
-                    pass
+                except Exception:  # a token the art does not draw: the page goes on without it
+                    log.warning("the rules cannot draw the token %r", kind, exc_info=True)
                 x += d + ui.s(14)
 
     def draw_dynamic(self, surface, ui):

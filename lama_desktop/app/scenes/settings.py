@@ -4,12 +4,15 @@ Every change applies at once and is saved (``app.update_settings``)."""
 
 from __future__ import annotations
 
+import logging
 import pygame
 
 from lama_desktop.storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
 from lama_desktop.app.i18n import LANGUAGE_NAMES, LANGUAGES, percent, t
 from lama_desktop.app.widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
+
+log = logging.getLogger(__name__)
 
 
 class SettingsScene(MenuScene):
@@ -80,7 +83,8 @@ class SettingsScene(MenuScene):
             from lama_desktop.app import art
 
             faces = [art.card_face(c, card_w, colorblind=self.app.settings.colorblind) for c in "123456"]
-        except Exception:
+        except Exception:  # the sample cards are a preview only
+            log.warning("the colour preview's cards could not be drawn", exc_info=True)
             return
         gap = ui.s(14)
         grid_w = 3 * card_w + 2 * gap

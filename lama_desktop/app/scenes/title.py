@@ -4,14 +4,17 @@ done, no game played, no save) "Learn to play" is the highlighted choice and a l
 
 from __future__ import annotations
 
+import logging
 import math
 
 import pygame
 
 from lama_desktop import __version__
-from lama_desktop.app.i18n import t
+from lama_desktop.app.i18n import t, t_game
 from lama_desktop.app.widgets import CREAM, GOLD, Button, blit_center, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene
+
+log = logging.getLogger(__name__)
 
 
 def logo_surface(ui, width: int) -> pygame.Surface:
@@ -20,13 +23,14 @@ def logo_surface(ui, width: int) -> pygame.Surface:
         from lama_desktop.app import art
 
         return art.logo(width)
-    except Exception:
-        pass
+    except Exception:  # a lettered logo instead
+        log.warning("no logo picture", exc_info=True)
     try:
         from lama_desktop.app import art
 
         img = art.text.outlined("L.A.M.A.", width * 0.2, CREAM, (74, 44, 29), max(2, width * 0.012))
-    except Exception:
+    except Exception:  # pygame's own font instead
+        log.warning("no lettered logo", exc_info=True)
         img = ui.font(width * 0.2 / ui.scale, True).render("L.A.M.A.", True, CREAM)
     if img.get_width() > width:
         img = pygame.transform.smoothscale_by(img, width / img.get_width())
@@ -97,7 +101,8 @@ class TitleScene(MenuScene):
                                   tilt=-8)
                          + card_fan(ui, (int(w * 0.87), int(h * 0.70)), card_w, ["4", "5", "6", "L"], 13, ui.s(320),
                                     tilt=8))
-        except Exception:
+        except Exception:  # decoration only
+            log.warning("the title's card fans could not be drawn", exc_info=True)
             self.fans = []
         if self.fans_from is None:
             self.fans_from = self.time
@@ -212,11 +217,5 @@ def first_start(app) -> bool:
     try:
         return not app.storage.load_stats()
     except Exception:  # noqa: BLE001 - the statistics' own door reports a damaged file; no suggestion then
+        log.debug("no statistics to tell a first start by", exc_info=True)
         return False
-
-
-def t_game(game_id: str) -> str:
-    """A game's display name in the current language."""
-    from lama_desktop.app.i18n import t_or
-
-    return t_or(f"common.games.{game_id}", game_id)

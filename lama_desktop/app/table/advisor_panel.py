@@ -1,6 +1,6 @@
 """The advisor at a table: button and key H on the local player's turn, in every game.
 
-``AdvisorPanel(table)`` runs ``lama_desktop.advise.advise`` (the hard bot's own search) on a private copy of the
+``AdvisorPanel(table)`` runs ``lama_desktop.advice.advise`` (the hard bot's own search) on a private copy of the
 player's view on a worker thread: the window never waits for it. While it thinks the panel shows a moving bar;
 then it lists each sensible move with its chance to win the game (the best one first, highlighted), a one-line
 reason in the player's language, and the table marks the best move where it is played (``table._advice_rects``:
@@ -22,7 +22,7 @@ import time
 
 import pygame
 
-from lama_desktop.advise import advise, move_label, points_text, reason_text, summary_line
+from lama_desktop.advice import advise, move_label, points_text, reason_text, summary_line
 from lama_desktop.app.i18n import percent as share, t
 from lama_desktop.app.widgets import CREAM, GOLD, GOLD_LIGHT, INK, INK_SOFT, PAPER_EDGE, Button, draw_panel
 

@@ -23,7 +23,7 @@ import pygame
 
 from lama_desktop.app.i18n import t
 from lama_desktop.app.widgets import INK, Button, draw_panel
-from lama_desktop.app.table.pieces import expand_icon_rect
+from lama_desktop.app.table.log_panel import expand_icon_rect
 
 log = logging.getLogger("lama_desktop.history")
 

@@ -11,10 +11,8 @@ import pygame
 
 from lama_desktop.app.gameconfig import GameConfig
 from lama_desktop.app.tables import open_table
+from lama_desktop.app.shots import first_of_each_table
 from lama_desktop.app.table.shots import FROZEN, register, seats
-
-GAMES = {"lama": 4, "lama-dice": 4, "lama-cadabra": 4, "llama-land": 3}
-MOVES = {"lama": 26, "lama-dice": 26, "lama-cadabra": 26, "llama-land": 14}
 
 
 def _first_move(moves):
@@ -44,15 +42,16 @@ def _play(app, scene, moves: int) -> None:
             session.play(_first_move(session.state.legal_moves()))
 
 
-def _history(game: str):
+def _history(plugin):
+    """A sample game of ``plugin`` (its ``sample_players``), ``sample_moves`` in, its history open."""
     def build(app):
-        config = GameConfig(game, seats(GAMES[game]), (), 0, seed=5)
+        config = GameConfig(plugin.id, seats(plugin.sample_players), (), 0, seed=5)
         scene = open_table(app, config)
         app.stack.push(scene)
         app.stack.apply_pending()
         scene.session.set_pace(0.0)
         scene._apply_settings = lambda: None  # keep the pace: the bots move at once, then not at all
-        _play(app, scene, MOVES[game])
+        _play(app, scene, plugin.sample_moves)
         scene.session.set_pace(FROZEN)
         scene.toasts.clear()
         scene.history.expanded = True
@@ -60,4 +59,4 @@ def _history(game: str):
     return build
 
 
-register([(f"history-{game}", _history(game)) for game in GAMES], frames=3)
+register([(f"history-{plugin.id}", _history(plugin)) for plugin in first_of_each_table()], frames=3)

@@ -182,7 +182,7 @@ class Layout:
             lead = anchors.get(f"seat{seat}.plate") or anchors[names[0]]
             pivots = [(lead.follow_x, lead.follow_y)] + [(fx, fy) for fy in (1.0, 0.0, 0.5) for fx in (0.0, 1.0, 0.5)]
 
-            def scaled(fx, fy, pivot):
+            def scaled(fx, fy, pivot, box=box, names=names):
                 px, py = box.x + pivot[0] * box.w, box.y + pivot[1] * box.h
                 out = {}
                 for n in names:
@@ -197,7 +197,7 @@ class Layout:
             else:
                 others = [r for n, r in self.rects.items() if n not in names and n not in self.overlays]
 
-                def free(rects):  # inside the window, and a breathing space from every other anchor
+                def free(rects, others=others):  # inside the window, and a breathing space from every other anchor
                     return all(window.contains(r) and r.inflate(2 * air, 2 * air).collidelist(others) < 0
                                for r in rects.values())
 

@@ -2,52 +2,35 @@
 
 A moment is a builder that puts the app's stack in a state worth checking: the middle of a round with the log
 full, toasts (a real refusal and the game's longest message) and the prompt showing, a round summary, the
-results. Each table appears with every seat count its game allows; its screenshot moments (Drama, Party, hot
-seat, choices, feeding, previews) are checked too.
+results. Each table appears with every seat count its game allows (``GamePlugin.players``); its screenshot moments
+(Drama, Party, hot seat, choices, feeding, previews) are checked too. What differs by game comes from the game's own
+``moments`` module (its descriptor's ``moments`` loader): ``summary_scene(end, session)`` (no round summary without
+it), ``results(app, scene)`` (results opened from the table; the frame's results screen without it),
+``LANGUAGE_MOMENTS`` and ``SHOT_PREFIXES``.
 """
 
 from __future__ import annotations
 
 import string
+import logging
 from collections import defaultdict
 
-#: game id -> (table group, string domain, the seat counts)
-GAMES = {
-    "lama": ("table-lama", "lama", range(2, 7)),
-    "lama-party": ("table-lama", "lama", range(2, 7)),
-    "lama-dice": ("table-dice", "dice", range(2, 7)),
-    "lama-cadabra": ("table-cadabra", "cadabra", range(2, 7)),
-    "llama-land": ("table-llama-land", "llama_land", range(2, 5)),
-}
-#: the tables' screenshot moments, by table group (the results of Llama Land are its table's too)
-SHOT_PREFIXES = {"table-lama-": "table-lama", "table-dice-": "table-dice", "table-cadabra-": "table-cadabra",
-                 "table-llama-land-": "table-llama-land", "results-llama-land-": "table-llama-land"}
+from lama_desktop.app.shots import SHOTS, Moment
+from lama_desktop.app.staging import load_shots
+from lama_desktop.games import GAMES
+
+log = logging.getLogger(__name__)
+
 CANDIDATE_MOVES = ["play 1", "play 2", "play 3", "play 4", "play 5", "play 6", "play L", "play 4/5", "play 2/3",
                    "draw", "roll", "take", "discard 3", "keep", "give 0", "quit"]
 
 
 def _shot(name):
-    from lama_desktop import screenshots
-
-    screenshots._load_game_shots()
-    for shot, builder, frames in screenshots.SHOTS:
+    load_shots()
+    for shot, builder, frames in SHOTS:
         if shot == name:
             return builder, frames
     raise KeyError(name)
-
-
-def _scene_type(game: str):
-    if game in ("lama", "lama-party"):
-        from lama_desktop.games.lama.table import LamaTableScene
-        return LamaTableScene
-    if game == "lama-dice":
-        from lama_desktop.games.dice.table import DiceTableScene
-        return DiceTableScene
-    if game == "lama-cadabra":
-        from lama_desktop.games.cadabra.table import CadabraTableScene
-        return CadabraTableScene
-    from lama_desktop.games.llama_land.table import LlamaLandTableScene
-    return LlamaLandTableScene
 
 
 def _pick(state, rng):
@@ -93,7 +76,7 @@ def _push(app, game, session):
     from lama_desktop.app.table.shots import push_table
 
     config = GameConfig(game, list(session.seats), tuple(session.record.variants), 0, session.record.seed)
-    return push_table(app, _scene_type(game), session, config)
+    return push_table(app, GAMES[game].table(), session, config)
 
 
 def _settle(app, scene):
@@ -128,16 +111,17 @@ def _longest(domain: str, prefix: str) -> str:
     return best
 
 
-def _toasts(scene, game, domain) -> None:
+def _toasts(scene, domain) -> None:
     """A real refusal of the engine (the toast the player sees), then the game's longest reason and message."""
     from lama_desktop.engine.core import Move
-    from lama_desktop.app.table.pieces import Toast
+    from lama_desktop.app.table.toasts import Toast
 
     state = scene.session.state
     for text in CANDIDATE_MOVES:
         try:
             refusal = state.refusal(Move.parse(text))
         except Exception:  # a text this game does not parse
+            log.debug("%s is no move of this game", text, exc_info=True)
             continue
         if refusal is not None and not refusal.code.startswith("core."):
             scene.try_move(text)
@@ -151,7 +135,7 @@ def _toasts(scene, game, domain) -> None:
 
 
 def _mid(game: str, players: int, seed: int):
-    group, domain, _seats = GAMES[game]
+    domain = GAMES[game].domain
 
     def ready(state, in_round, _end):
         return state.current_player == 0 and in_round >= 2 * players + 2
@@ -160,11 +144,11 @@ def _mid(game: str, players: int, seed: int):
         session, _end = _session(game, players, seed, ready)
         scene = _push(app, game, session)
         _settle(app, scene)
-        _toasts(scene, game, domain)
+        _toasts(scene, domain)
     return build
 
 
-def _summary(game: str, players: int, seed: int):
+def _summary(game: str, players: int, seed: int, summary_scene):
     def ended(state, _in_round, end):
         return end is not None
 
@@ -174,28 +158,18 @@ def _summary(game: str, players: int, seed: int):
         _settle(app, scene)
         if end is None:
             return
-        if game == "lama-dice":
-            from lama_desktop.games.dice.table import DiceRoundSummary
-            summary = DiceRoundSummary(end, session.names)
-        elif game == "lama-cadabra":
-            from lama_desktop.games.cadabra.table import CadabraSummaryScene
-            summary = CadabraSummaryScene(end, session.names)
-        else:
-            from lama_desktop.app.scenes.round_summary import RoundSummaryScene
-            summary = RoundSummaryScene(end, session.names, pinks=game == "lama-party")
-        app.stack.push(summary)
+        app.stack.push(summary_scene(end, session))
         app.stack.apply_pending()
     return build
 
 
-def _results(game: str, players: int, seed: int):
+def _results(game: str, players: int, seed: int, own_results):
     def build(app):
-        if game == "llama-land":
+        if own_results is not None:  # the game's results are its table's own screen
             session, _end = _session(game, players, seed, lambda s, i, e: False)
             scene = _push(app, game, session)
             _settle(app, scene)
-            scene._to_results()
-            app.stack.apply_pending()
+            own_results(app, scene)
             return
         from lama_desktop.app.gameconfig import GameConfig, GameResults
         from lama_desktop.app.scenes.results import ResultsScene
@@ -207,25 +181,47 @@ def _results(game: str, players: int, seed: int):
         config = GameConfig(game, seats(players), (), 0, seed)
         winners = session.winners()
         app.stack.push(ResultsScene(GameResults(config, rounds, scores, winners,
-                                                lower_score_wins=game != "llama-land")))
+                                                lower_score_wins=GAMES[game].spec.lower_score_wins)))
     return build
 
 
-def all_moments():
-    from lama_desktop import screenshots
-    from lama_desktop.layoutcheck import Moment
-
+def _moments_modules() -> list:
+    """Every game's ``moments`` module, once each (L.A.M.A. and Party share one)."""
     out = []
-    for game, (group, _domain, counts) in GAMES.items():
-        for n in counts:
+    for plugin in GAMES.values():
+        module = plugin.moments()
+        if module is not None and module not in out:
+            out.append(module)
+    return out
+
+
+def shot_prefixes() -> dict[str, str]:
+    """Screenshot name prefix -> the table group whose moments they are (``<group>-``, and a game's own
+    ``SHOT_PREFIXES``: the results of Llama Land are its table's too)."""
+    out = {}
+    for plugin in GAMES.values():
+        out[f"{plugin.table_group}-"] = plugin.table_group
+        for prefix in getattr(plugin.moments(), "SHOT_PREFIXES", ()):
+            out[prefix] = plugin.table_group
+    return out
+
+
+def all_moments():
+    out = []
+    for game, plugin in GAMES.items():
+        group, moments = plugin.table_group, plugin.moments()
+        summary_scene = getattr(moments, "summary_scene", None)
+        for n in plugin.players:
             seed = 17 + n
             out.append(Moment(f"{group}-{game}-mid-{n}p", _mid(game, n, seed), 24, group))
-            if game != "llama-land":
-                out.append(Moment(f"{group}-{game}-summary-{n}p", _summary(game, n, seed), 4, group))
-            out.append(Moment(f"{group}-{game}-results-{n}p", _results(game, n, seed), 40, group))
-    screenshots._load_game_shots()
-    for name, builder, frames in screenshots.SHOTS:
-        for prefix, group in SHOT_PREFIXES.items():
+            if summary_scene is not None:
+                out.append(Moment(f"{group}-{game}-summary-{n}p", _summary(game, n, seed, summary_scene), 4, group))
+            out.append(Moment(f"{group}-{game}-results-{n}p",
+                              _results(game, n, seed, getattr(moments, "results", None)), 40, group))
+    load_shots()
+    prefixes = shot_prefixes()
+    for name, builder, frames in SHOTS:
+        for prefix, group in prefixes.items():
             if name.startswith(prefix) and "-ui" not in name:  # the scaled shots: the checks scale every moment
                 out.append(Moment(name, builder, frames, group))
     return out
@@ -233,11 +229,9 @@ def all_moments():
 
 def language_moments():
     """One busy moment per table (cards, plates, log, objectives): a language change must redraw all of it."""
-    from lama_desktop.layoutcheck import Moment
-
     out = []
-    for name in ("table-lama-mid-round", "table-dice-take-choice", "table-cadabra-mid-round",
-                 "table-llama-land-mid-game", "table-lama-round-summary", "results-llama-land-final"):
-        builder, frames = _shot(name)
-        out.append(Moment(name, builder, frames, name))
+    for module in _moments_modules():
+        for name in getattr(module, "LANGUAGE_MOMENTS", ()):
+            builder, frames = _shot(name)
+            out.append(Moment(name, builder, frames, name))
     return out

@@ -27,7 +27,10 @@ from lama_desktop.app.widgets import Button
 from lama_desktop.app.table.advisor_panel import AdvisorPanel, draw_advice_rects
 from lama_desktop.app.table.history_panel import HistoryPanel
 from lama_desktop.app.table.layout import table_ui_scale
-from lama_desktop.app.table.pieces import LogPanel, Toast, draw_toasts, expand_icon_rect, finish, token_kind
+from lama_desktop.app.table.log_panel import LogPanel, expand_icon_rect
+from lama_desktop.app.table.palette import finish
+from lama_desktop.app.table.pieces import token_kind
+from lama_desktop.app.table.toasts import Toast, draw_toasts
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.app.table.seats import level_text, log_title, seat_plate
 from lama_desktop.app.table.tooltip import Tip, Tooltip

@@ -1,16 +1,16 @@
-"""What the tables' screenshot moments (``scenes/*_table_shots.py``) share: seats with fixed names, a table pushed
-on the app's stack with its settings frozen, frames run with every animation finished, the moments registered with
-``python -m lama_desktop.screenshots`` (and ``bench render``, which times them)."""
+"""What the tables' screenshot moments (every game's ``shots`` module, ``app/table/*_shots.py``) share: seats with fixed names, a table pushed
+on the app's stack with its settings frozen, frames run with every animation finished, the moments registered in
+``app/shots.py`` for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them)."""
 
 from __future__ import annotations
 
-import sys
-
-from lama_desktop import screenshots
-from lama_desktop.app.gameconfig import SeatConfig
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.app.shots import add_shot
+from lama_desktop.app.table.tooltip import Tooltip
 
 NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
 FROZEN = 1e9  # bots never move while the picture is taken
+TOOLTIP_FRAMES = round(Tooltip.delay * 60) + 12  # at 1/60 s a frame: past the tooltip's delay
 
 
 def seats(players: int, humans: int = 1) -> list[SeatConfig]:
@@ -47,8 +47,46 @@ def settle(app, scene, frames: int = 8, skip=None) -> None:
 def register(shots, frames: int = 4) -> None:
     """Add ``(name, builder)`` moments to the screenshots' list."""
     for name, builder in shots:
-        screenshots.add_shot(name, builder, frames)
-        # ``python -m lama_desktop.screenshots`` runs that module as ``__main__``: a second copy with its own list
-        main = sys.modules.get("__main__")
-        if getattr(getattr(main, "__spec__", None), "name", "") == "lama_desktop.screenshots":
-            main.add_shot(name, builder, frames)
+        add_shot(name, builder, frames)
+
+
+def open_seated(app, game: str, players: int, seed: int, variants=()):
+    """A seeded game (you against bots) opened through the real table, the bots played until it is your turn, then
+    frozen."""
+    from lama_desktop.app.tables import open_table
+
+    config = GameConfig(game, seats(players), tuple(variants), 0, seed=seed)
+    scene = open_table(app, config)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.session.set_pace(0.0)
+    scene._apply_settings = lambda: None
+    skip = getattr(scene, "skip_animations", None) or scene.tween.skip
+    for _ in range(3000):
+        app.step(1 / 60)
+        skip()
+        if scene.session.thinking:
+            scene.session.wait_for_bot(30)
+        if scene.can_act():
+            break
+    scene.session.set_pace(FROZEN)
+    scene.toasts.clear()
+    return scene
+
+
+def point(scene, pos) -> None:
+    """The pointer on ``pos``: the table's tooltip shows what is there once its delay is past."""
+    scene.tooltip.source, scene.tooltip.pos = "mouse", tuple(int(v) for v in pos)
+
+
+def keys(scene) -> None:
+    """The tip follows the keyboard focus (as after a key press)."""
+    scene.tooltip.source = "keys"
+
+
+def ask_advisor(app, scene, skip=None) -> None:
+    """Press H at the table and wait for the advisor's answer, every animation finished."""
+    settle(app, scene, 6, skip)
+    scene.advisor.request()
+    scene.advisor.wait(30.0)
+    settle(app, scene, 2, skip)

@@ -8,7 +8,7 @@ every time.
 
 from __future__ import annotations
 
-from lama_desktop import screenshots
+from lama_desktop.app import shots as screenshots
 from lama_desktop.games.cadabra.engine import CadabraState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.app.session import GameSession

@@ -7,7 +7,7 @@ coins, so that the choice of paying coins for missing crops shows), the final sc
 
 from __future__ import annotations
 
-from lama_desktop import screenshots
+from lama_desktop.app import shots as screenshots
 from lama_desktop.bots import make_bot
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.app.gameconfig import GameConfig

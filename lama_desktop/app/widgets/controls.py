@@ -1,272 +1,23 @@
-"""Widgets for the menus: buttons, toggles, sliders, text fields, cyclers, lists and panels.
+"""The menus' widgets: ``Widget`` and its kinds (labels, buttons, toggles, sliders, cyclers, text fields, lists).
 
-Every widget has hover, focus and pressed states and is sized by the UI scale (``ui.s(px)`` turns a length at
-the reference 1600×900 layout into pixels). A ``WidgetGroup`` owns a scene's widgets: it routes mouse events,
-moves the keyboard focus (Tab / Shift+Tab / arrows), activates with Enter or Space, and calls ``on_back`` on
-Escape. Rendering is cached per widget state, so a menu frame is a handful of blits.
+Every widget has hover, focus and pressed states and is sized by the UI scale; rendering is cached per widget
+state, so a menu frame is a handful of blits. ``WidgetGroup`` (``focus.py``) routes the events to them.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import pygame
 
-# --- theme --------------------------------------------------------------------------------------------------------
-INK = (74, 44, 29)  # dark warm brown: text and lines, never pure black
-INK_SOFT = (122, 90, 69)
-CREAM = (251, 243, 225)
-CREAM_DARK = (233, 220, 192)
-PAPER_EDGE = (214, 196, 168)
-GOLD = (242, 169, 59)
-GOLD_DARK = (201, 127, 23)
-GOLD_LIGHT = (252, 208, 120)
-PINK = (236, 95, 155)
-TEAL = (31, 95, 91)
-TEAL_DARK = (18, 60, 59)
-TEAL_LIGHT = (45, 122, 114)
-WHITE = (255, 255, 255)
-SHADOW = (0, 0, 0)
-DISABLED = (190, 180, 165)
-FOCUS = (255, 236, 170)
-GOOD = (88, 160, 96)
-BAD = (196, 72, 64)
+from lama_desktop.app.widgets.scale import MIN_TEXT_PX, UI
+from lama_desktop.app.widgets.theme import (CREAM, CREAM_DARK, DISABLED, FOCUS, GOLD, GOLD_DARK, GOLD_LIGHT, GOOD, INK,
+                                            INK_SOFT, PAPER_EDGE, WHITE, blit_center, blit_text_center, darken,
+                                            lighten, shadow_surface)
 
-REFERENCE = (1600, 900)
-#: the smallest text the app draws, in pixels, whatever the window size and UI scale (layouts must make room)
-MIN_TEXT_PX = 12
-
-
-class UI:
-    """Scale, fonts and cached text for one window size. ``s(px)`` scales a reference length."""
-
-    def __init__(self, size: tuple[int, int], ui_scale: float = 1.0, font_provider=None):
-        self.size = size
-        self.ui_scale = ui_scale
-        self.scale = min(size[0] / REFERENCE[0], size[1] / REFERENCE[1]) * ui_scale
-        self._font_provider = font_provider or default_font
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: dict[tuple, pygame.Surface] = {}
-
-    def s(self, value: float) -> int:
-        return max(1, round(value * self.scale)) if value > 0 else round(value * self.scale)
-
-    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        """The UI font for a reference ``size``; never under ``MIN_TEXT_PX`` (a small window keeps text legible)."""
-        px = max(MIN_TEXT_PX, round(size * self.scale))
-        key = (px, bold)
-        font = self._fonts.get(key)
-        if font is None:
-            font = self._fonts[key] = self._font_provider(px, bold)
-        return font
-
-    def text(self, text: str, size: float, color=INK, bold: bool = False) -> pygame.Surface:
-        key = (text, size, bold, tuple(color))
-        surf = self._text.get(key)
-        if surf is None:
-            if len(self._text) > 2000:
-                self._text.clear()
-            surf = self.font(size, bold).render(text, True, color)
-            self._text[key] = surf
-        return surf
-
-    def text_fit(self, text: str, size: float, max_w: float, color=INK, bold: bool = False) -> pygame.Surface:
-        """``text`` in at most ``max_w`` pixels: a smaller size first (never under ``MIN_TEXT_PX``), then cut
-        with an ellipsis. Never squeezed by scaling the picture (that makes text too small to read)."""
-        max_w = max(1, int(max_w))
-        if self.font(size, bold).size(text)[0] <= max_w:
-            return self.text(text, size, color, bold)
-        fitted = size
-        while round(fitted * self.scale) > MIN_TEXT_PX and self.font(fitted, bold).size(text)[0] > max_w:
-            fitted = max(MIN_TEXT_PX / self.scale, fitted * 0.92)
-        font = self.font(fitted, bold)
-        if font.size(text)[0] <= max_w:
-            return self.text(text, fitted, color, bold)
-        cut = len(text)
-        while cut > 1 and font.size(text[:cut].rstrip() + "…")[0] > max_w:
-            cut -= 1
-        return self.text(text[:cut].rstrip() + "…", fitted, color, bold)
-
-    def text_alpha(self, text: str, size: float, color, alpha: int, bold: bool = False) -> pygame.Surface:
-        """Cached translucent text (a copy with surface alpha: the plain cached text is never changed)."""
-        key = (text, size, bold, tuple(color), alpha)
-        surf = self._text.get(key)
-        if surf is None:
-            surf = self.text(text, size, color, bold).copy()
-            surf.set_alpha(alpha)
-            self._text[key] = surf
-        return surf
-
-    def wrap(self, text: str, size: float, width: int, bold: bool = False, max_lines: int | None = None) -> list[str]:
-        """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept; blank line between them). A word
-        longer than a line (a path, a URL) is cut where the line is full. Linear in the text's length: only about
-        a line's worth of text is measured at a time. With ``max_lines``, the last line kept ends with "…"."""
-        from lama_desktop.app.art.text import ELLIPSIS, fitting_prefix
-
-        font = self.font(size, bold)
-        width = max(1, int(width))
-        lines: list[str] = []
-        limit = max_lines if max_lines is not None else None
-        for paragraph in str(text).split("\n"):
-            line = ""
-            for word in paragraph.split(" "):
-                if limit is not None and len(lines) > limit:
-                    break
-                if line:
-                    trial = line + " " + word
-                    if font.size(trial)[0] <= width:
-                        line = trial
-                        continue
-                    lines.append(line)
-                    line = ""
-                while True:  # the word starts a line: cut it wherever the line is full
-                    fits = fitting_prefix(font, word, width)
-                    if fits >= len(word):
-                        line = word
-                        break
-                    fits = max(1, fits)
-                    cut = max(word.rfind(mark, 0, fits) for mark in "/\\-_.")  # a path breaks after a separator
-                    if cut + 1 >= fits // 2:
-                        fits = cut + 1
-                    lines.append(word[:fits])
-                    word = word[fits:]
-                    if limit is not None and len(lines) > limit:
-                        break
-            lines.append(line)
-            if limit is not None and len(lines) > limit:
-                break
-        if limit is not None and len(lines) > limit:
-            lines = lines[:max(1, limit)]
-            last = lines[-1]
-            room = max(0, width - font.size(ELLIPSIS)[0])
-            lines[-1] = last[:fitting_prefix(font, last, room)].rstrip() + ELLIPSIS
-        return lines
-
-
-def default_font(px: int, bold: bool = False) -> pygame.font.Font:
-    """The project font from ``art`` when it is there, else pygame's bundled font (which renders smaller)."""
-    try:
-        from lama_desktop.app import art
-
-        return art.font(px, bold=bold)
-    except Exception:  # the art package not ready (or a font missing): still show text
-        from lama_desktop.app.art.text import make_font
-
-        font = make_font(round(px * 1.32), None)
-        font.bold = bold
-        return font
-
-
-# --- drawing helpers (cached) --------------------------------------------------------------------------------------
-_shape_cache: dict[tuple, pygame.Surface] = {}
-
-
-def _cached(key, build):
-    surf = _shape_cache.get(key)
-    if surf is None:
-        if len(_shape_cache) > 600:
-            _shape_cache.clear()
-        surf = _shape_cache[key] = build()
-    return surf
-
-
-def shadow_surface(size: tuple[int, int], radius: int, blur: int, alpha: int = 90) -> pygame.Surface:
-    """A soft shadow for a rounded rectangle of ``size``; the result is larger by ``2*blur`` on each axis."""
-    def build():
-        # blurred at a quarter of the size, then scaled up (smoothscale adds its own softness): ~20x cheaper
-        w, h = size
-        full = (w + 4 * blur, h + 4 * blur)
-        k = max(1, min(4, blur // 2))  # small blurs stay exact; big ones are blurred small and scaled up
-        small = pygame.Surface((max(1, full[0] // k), max(1, full[1] // k)), pygame.SRCALPHA)
-        pygame.draw.rect(small, (*SHADOW, alpha), (2 * blur // k, 2 * blur // k, max(1, w // k), max(1, h // k)),
-                         border_radius=max(0, radius // k))
-        if blur >= k:
-            small = pygame.transform.gaussian_blur(small, max(1, blur // k))
-        return pygame.transform.smoothscale(small, full) if k > 1 else small
-    return _cached(("shadow", size, radius, blur, alpha), build)
-
-
-def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, blur: int, offset: int = 0,
-                alpha: int = 90) -> None:
-    shadow = shadow_surface(rect.size, radius, blur, alpha)
-    surface.blit(shadow, (rect.x - 2 * blur, rect.y - 2 * blur + offset))
-
-
-def panel_surface(size: tuple[int, int], radius: int, fill=CREAM, border=PAPER_EDGE, border_width: int = 2,
-                  header: int = 0, header_fill=None) -> pygame.Surface:
-    def build():
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        rect = surf.get_rect()
-        pygame.draw.rect(surf, fill, rect, border_radius=radius)
-        if header and header_fill:
-            top = pygame.Rect(0, 0, rect.w, header)
-            pygame.draw.rect(surf, header_fill, top, border_top_left_radius=radius, border_top_right_radius=radius)
-        if border_width:
-            pygame.draw.rect(surf, border, rect, border_width, border_radius=radius)
-        return surf
-    return _cached(("panel", size, radius, tuple(fill), tuple(border), border_width, header,
-                    tuple(header_fill) if header_fill else None), build)
-
-
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, ui: UI, fill=CREAM, border=PAPER_EDGE, shadow=True,
-               radius: float = 18, header: int = 0, header_fill=None) -> None:
-    r = ui.s(radius)
-    if shadow:
-        draw_shadow(surface, rect, r, ui.s(10), offset=ui.s(6), alpha=110)
-    surface.blit(panel_surface(rect.size, r, fill, border, max(1, ui.s(2)), header, header_fill), rect)
-
-
-def felt_surface(size: tuple[int, int]) -> pygame.Surface:
-    """The table felt with its vignette: from ``art.table_felt`` when available, else a local rendering."""
-    def build():
-        try:
-            from lama_desktop.app import art
-
-            surf = art.table_felt(size)
-            if surf.get_size() != size:
-                surf = pygame.transform.smoothscale(surf, size)
-            return surf.convert() if pygame.display.get_surface() else surf
-        except Exception:
-            return _fallback_felt(size)
-    return _cached(("felt", size), build)
-
-
-def _fallback_felt(size: tuple[int, int]) -> pygame.Surface:
-    w, h = size
-    small = pygame.Surface((64, 36))
-    cx, cy = 31.5, 17.5
-    for y in range(36):
-        for x in range(64):
-            d = min(1.0, (((x - cx) / 34) ** 2 + ((y - cy) / 21) ** 2) ** 0.5)
-            k = 1.0 - 0.55 * d * d
-            small.set_at((x, y), (int(TEAL[0] * k + 4), int(TEAL[1] * k + 6), int(TEAL[2] * k + 6)))
-    return pygame.transform.smoothscale(small, (w, h))
-
-
-def dim_surface(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
-    def build():
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        surf.fill((8, 24, 24, alpha))
-        return surf
-    return _cached(("dim", size, alpha), build)
-
-
-def blit_center(surface: pygame.Surface, image: pygame.Surface, center) -> pygame.Rect:
-    return surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
-
-
-def blit_text_center(surface: pygame.Surface, image: pygame.Surface, center) -> pygame.Rect:
-    """Centre rendered text optically: a line's box holds descender room, so nudge it down a little."""
-    return blit_center(surface, image, (center[0], center[1] + image.get_height() * 0.06))
-
-
-def lighten(color, amount: float):
-    return tuple(min(255, round(c + (255 - c) * amount)) for c in color[:3])
-
-
-def darken(color, amount: float):
-    return tuple(max(0, round(c * (1 - amount))) for c in color[:3])
+log = logging.getLogger(__name__)
 
 
 # --- widgets -------------------------------------------------------------------------------------------------------
@@ -472,10 +223,6 @@ class _Row(Widget):
         return None
 
     def _draw_control(self, surf, ui) -> None: ...
-
-    def control_rect(self, ui_scale_px: int) -> pygame.Rect:
-        w = int(self.rect.w * 0.46)
-        return pygame.Rect(self.rect.right - w - ui_scale_px, self.rect.y, w, self.rect.h)
 
 
 class Toggle(_Row):
@@ -741,9 +488,6 @@ class ListView(Widget):
         self.selected = 0 if self.rows else -1
         self.focusable = True
 
-    def visible_rows(self, ui) -> int:
-        return max(1, (self.rect.h - ui.s(self.row_height)) // ui.s(self.row_height))
-
     def step(self, direction):
         return False
 
@@ -813,8 +557,8 @@ class ListView(Widget):
                 y = self.rect.y + rh + ui.s(30) + llama.get_height()
                 blit_center(surface, llama, (self.rect.centerx, y - llama.get_height() // 2))
                 y += ui.s(36)
-            except Exception:
-                pass
+            except Exception:  # noqa: BLE001 - logged: the list still shows its text without the picture
+                log.warning("the empty list's llama could not be drawn", exc_info=True)
             img = ui.text(self.empty_text, self.size, INK_SOFT)
             blit_center(surface, img, (self.rect.centerx, y))
             return
@@ -866,152 +610,3 @@ class ListView(Widget):
         else:
             surface.blit(img, img.get_rect(midleft=(x, cy)))
 
-
-class WidgetGroup:
-    """The widgets of one scene: mouse routing, keyboard focus, activation, Escape."""
-
-    def __init__(self, on_back: Callable[[], Any] | None = None, sound: Callable[[str], Any] | None = None):
-        self.widgets: list[Widget] = []
-        self.on_back = on_back
-        self.sound = sound or (lambda name: None)
-        self.focus_index = -1
-        self._pressed: Widget | None = None
-        self._dragging: Widget | None = None
-        self.keyboard_mode = False
-
-    def add(self, widget: Widget) -> Widget:
-        self.widgets.append(widget)
-        return widget
-
-    def clear(self) -> None:
-        self.widgets.clear()
-        self.focus_index = -1
-
-    @property
-    def focused(self) -> Widget | None:
-        if 0 <= self.focus_index < len(self.widgets):
-            return self.widgets[self.focus_index]
-        return None
-
-    def focusable(self) -> list[int]:
-        return [i for i, w in enumerate(self.widgets) if w.focusable and w.enabled and w.visible]
-
-    def set_focus(self, widget: Widget | None) -> None:
-        for w in self.widgets:
-            w.focused = False
-        if widget is None or widget not in self.widgets:
-            self.focus_index = -1
-            return
-        self.focus_index = self.widgets.index(widget)
-        widget.focused = True
-
-    def move_focus(self, direction: int) -> None:
-        order = self.focusable()
-        if not order:
-            return
-        if self.focus_index in order:
-            position = (order.index(self.focus_index) + direction) % len(order)
-        else:
-            position = 0 if direction > 0 else len(order) - 1
-        self.set_focus(self.widgets[order[position]])
-        self.sound("focus")
-
-    def widget_at(self, pos) -> Widget | None:
-        for widget in reversed(self.widgets):
-            if widget.visible and widget.focusable and widget.rect.collidepoint(pos):
-                return widget
-        return None
-
-    def handle_event(self, event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            target = self.widget_at(event.pos)
-            for w in self.widgets:
-                w.hovered = w is target
-            if self._dragging is not None:
-                self._dragging.drag(event.pos)
-                return True
-            return target is not None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            target = self.widget_at(event.pos)
-            if target is None or not target.enabled:
-                return False
-            self.keyboard_mode = False
-            self._pressed = target
-            target.pressed = True
-            if isinstance(target, Slider):
-                self._dragging = target
-                target.click(event.pos)
-            if target.focusable:
-                self.set_focus(target)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._pressed = self._pressed, None
-            self._dragging = None
-            if pressed is None:
-                return False
-            pressed.pressed = False
-            if pressed.rect.collidepoint(event.pos) and pressed.enabled and not isinstance(pressed, Slider):
-                self.sound("click")
-                pressed.click(event.pos)
-            if not isinstance(pressed, TextField):
-                pressed.focused = self.keyboard_mode and pressed.focused
-            return True
-        if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            target = self.widget_at(pos) or self.focused
-            return bool(target and target.wheel(event.y))
-        if event.type == pygame.TEXTINPUT:
-            focused = self.focused
-            return bool(focused and focused.handle_text(event.text))
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
-
-    def _key(self, event) -> bool:
-        focused = self.focused
-        if focused is not None and focused.handle_key(event):
-            return True
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if focused is not None and focused.wants_text:
-                self.set_focus(None)
-                return True
-            if self.on_back:
-                self.sound("back")
-                self.on_back()
-                return True
-            return False
-        if key == pygame.K_TAB:
-            self.keyboard_mode = True
-            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            return True
-        if key in (pygame.K_DOWN, pygame.K_UP):
-            self.keyboard_mode = True
-            self.move_focus(1 if key == pygame.K_DOWN else -1)
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and focused is not None and not focused.wants_text:
-            if focused.step(1 if key == pygame.K_RIGHT else -1):
-                self.sound("focus")
-                return True
-            return False
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (key == pygame.K_SPACE and not (
-                focused is not None and focused.wants_text)):
-            if focused is None:
-                self.keyboard_mode = True
-                self.move_focus(1)
-                return True
-            if focused.wants_text:
-                self.move_focus(1)
-                return True
-            self.sound("click")
-            focused.activate()
-            return True
-        return False
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface, ui) -> None:
-        for widget in self.widgets:
-            if widget.visible:
-                widget.draw(surface, ui)

@@ -1,0 +1,236 @@
+"""The menus' screenshot moments (title, lessons, setup, settings, rules, statistics, pause, messages, privacy,
+results, past games, the replay viewer), registered in ``app/shots.py``'s ``SHOTS`` when this module is imported
+(``app/staging.py`` does), and the sample games, saves and results they show.
+"""
+
+from __future__ import annotations
+
+from lama_desktop.app.shots import SHOTS, add_shot, first_of_each_table
+from lama_desktop.games import GAMES
+
+
+def _first_game() -> str:
+    """The first game offered (the menus' sample game)."""
+    return next(iter(GAMES))
+
+
+def _sibling() -> str:
+    """The other game played at the first game's table (Party beside L.A.M.A.)."""
+    first = GAMES[_first_game()]
+    return next(p.id for p in GAMES.values() if p.table_group == first.table_group and p is not first)
+
+
+def _one_per_table() -> list[str]:
+    """The first game of every table group, in the order games are offered."""
+    return [plugin.id for plugin in first_of_each_table()]
+
+
+def _sample_config(players: int = 4, game_id: str | None = None, variants=()):
+    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Felix"]
+    seats = [SeatConfig("Anna", "human")] + [SeatConfig(names[i], "bot", "medium") for i in range(1, players)]
+    return GameConfig(game_id or _first_game(), seats, tuple(variants), 0, 12345)
+
+
+def write_sample_save(app, moves: int = 10) -> None:
+    """A real autosave of a L.A.M.A. game a few moves in (so that Continue is enabled)."""
+    from lama_desktop.engine.record import GameRecord
+
+    config = _sample_config()
+    record = GameRecord(config.game_id, config.players, config.variants, config.seed,
+                        {"first_dealer": config.first_dealer})
+    state = record.new_state()
+    for _ in range(moves):
+        if state.is_over:
+            break
+        record.play(state, state.legal_moves()[0])
+    app.storage.autosave(record, state, {"config": config.to_dict(), "round_scores": []})
+
+
+def sample_results():
+    from lama_desktop.app.gameconfig import GameResults
+
+    rounds = [[3, 12, 0, 7], [13, 14, 10, 18], [13, 26, 21, 19], [16, 27, 22, 30], [17, 41, 22, 31]]
+    return GameResults(_sample_config(), rounds, rounds[-1], [0])
+
+
+def title_screen(app):
+    from lama_desktop.app.scenes.title import TitleScene
+
+    app.stack.push(TitleScene())
+
+
+def _lessons(app):
+    """The "Learn to play" chooser, the first lesson done (its check mark and "Done")."""
+    from lama_desktop.app.scenes.lessons import LessonsScene
+    from lama_desktop.tutorial.script import tutorials
+
+    app.update_settings(tutorials_done=list(tutorials())[:1])
+    title_screen(app)
+    app.stack.push(LessonsScene())
+
+
+def _title_continue(app):
+    write_sample_save(app)
+    title_screen(app)
+
+
+def _setup(app):
+    from lama_desktop.app.scenes.setup import SetupScene
+
+    title_screen(app)
+    app.stack.push(SetupScene())
+
+
+def _setup_party(app):
+    from lama_desktop.app.scenes.setup import SetupScene
+
+    title_screen(app)
+    scene = SetupScene()
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    party = GAMES[_sibling()]
+    scene.select_game(party.id, rebuild=False)
+    scene.set_player_count(party.spec.max_players, rebuild=False)
+    scene.seats[2].kind = "human"
+    scene.variants.add(party.spec.variant_ids[0])
+    scene.build()
+
+
+def _settings(app):
+    from lama_desktop.app.scenes.settings import SettingsScene
+
+    title_screen(app)
+    app.stack.push(SettingsScene())
+
+
+def _rules(page: int, book: str = "lama"):
+    def build(app):
+        from lama_desktop.app.scenes.rules import RulesScene
+
+        title_screen(app)
+        app.stack.push(RulesScene(book, page))
+    return build
+
+
+def _statistics(app):
+    from lama_desktop.app.scenes.statistics import StatisticsScene
+
+    store, game, other = app.storage, _first_game(), _sibling()
+    store.record_result(game, ["Anna", "Bruno", "Carla", "Dario"], [17, 41, 22, 31], [0])
+    store.record_result(game, ["Anna", "Bruno", "Carla", "Dario"], [44, 12, 25, 30], [1])
+    store.record_result(game, ["Anna", "Bruno", "Elena"], [9, 40, 33], [0])
+    store.record_result(other, ["Anna", "Felix"], [20, 45], [0])
+    title_screen(app)
+    app.stack.push(StatisticsScene())
+
+
+def _statistics_empty(app):
+    from lama_desktop.app.scenes.statistics import StatisticsScene
+
+    title_screen(app)
+    app.stack.push(StatisticsScene())
+
+
+def _pause(app):
+    from lama_desktop.app.scenes.pause import PauseScene
+
+    mid_round = f"{GAMES[_first_game()].table_group}-mid-round"
+    table = next((b for n, b, _f in SHOTS if n == mid_round), None)
+    (table or title_screen)(app)  # over the table it pauses, when the table's shots are there
+    app.stack.apply_pending()
+    for _ in range(3):
+        app.step(dt=1 / 60)
+    app.stack.push(PauseScene(_first_game()))
+
+
+def _message(app):
+    """A save cut off in the middle: the title's save preview finds it, moves it aside and tells the player."""
+    write_sample_save(app)
+    raw = app.storage.save_path.read_bytes()
+    app.storage.save_path.write_bytes(raw[: len(raw) // 2])
+    title_screen(app)
+
+
+def _privacy(app):
+    from lama_desktop.app.scenes.privacy import PrivacyScene
+
+    title_screen(app)
+    app.stack.push(PrivacyScene("Carla", None))
+
+
+def _results(app):
+    from lama_desktop.app.scenes.results import ResultsScene
+
+    app.stack.push(ResultsScene(sample_results()))
+
+
+def sample_past_game(game_id: str, seed: int = 12345, players: int = 3):
+    """A finished game played by the easiest bots (deterministic), as ``pastgames.PastGame``; the first seat is
+    "you" (a human)."""
+    from lama_desktop.bots import levels_for, make_bot
+    from lama_desktop.engine.record import GameRecord
+    from lama_desktop.pastgames import make_past_game
+
+    config = _sample_config(players, game_id)
+    record = GameRecord(game_id, players, (), seed, {}, [])
+    state = record.new_state()
+    bots = [make_bot(game_id, levels_for(game_id)[0], seed + i) for i in range(players)]
+    while not state.is_over:
+        record.play(state, bots[state.current_player].choose(state.view(state.current_player)))
+    return make_past_game(record, config.seats, state.scores, state.winners(),
+                          finished_at=f"2026-11-{10 + seed % 20:02d}T1{seed % 10}:3{seed % 6}:00")
+
+
+def _past_games(app):
+    from lama_desktop.app.scenes.past_games import PastGamesScene
+    from lama_desktop.app.scenes.statistics import StatisticsScene
+
+    games = _one_per_table()
+    for n, game_id in enumerate((games + games)[:6]):
+        past = sample_past_game(game_id, 100 + n, 3 + n % 2)
+        past.practice = n == 1  # the list's tags: a game with a move taken back, one with the advisor's help
+        past.advised = (0,) if n in (1, 3) else ()
+        app.storage.keep_game(past)
+    title_screen(app)
+    app.stack.push(StatisticsScene())
+    app.stack.push(PastGamesScene())
+
+
+def _replay(game_id: str, view: int | None = None):
+    """The replay viewer two thirds into a sample game: every hand open (its default), or ``view``'s own view."""
+    def build(app):
+        from lama_desktop.app.scenes.replay import ReplayScene
+
+        past = sample_past_game(game_id)
+        title_screen(app)
+        scene = ReplayScene(past, view=view)
+        scene.pos = len(past.record.moves) * 2 // 3
+        app.stack.push(scene)
+        app.stack.apply_pending()
+        scene.history_of_view()  # a still picture: the history read at once (the viewer reads it over frames)
+    return build
+
+
+for _name, _builder, _frames in [
+    ("title-menu", title_screen, 50),
+    ("title-continue", _title_continue, 50),
+    ("lessons-chooser", _lessons, 3),
+    ("setup-default", _setup, 3),
+    ("setup-party-6", _setup_party, 3),
+    ("settings-menu", _settings, 3),
+    ("rules-lama-first", _rules(0), 3),
+    ("rules-lama-scoring", _rules(5), 3),
+    ("rules-controls", _rules(0, "controls"), 3),
+    ("statistics-table", _statistics, 3),
+    ("statistics-empty", _statistics_empty, 3),
+    ("pause-overlay", _pause, 3),
+    ("message-damaged-save", _message, 3),
+    ("privacy-pass", _privacy, 3),
+    ("results-final", _results, 40),
+    ("past-games", _past_games, 3),
+    *((f"replay-{game_id}", _replay(game_id), 40) for game_id in _one_per_table()),
+    (f"replay-{_first_game()}-seat", _replay(_first_game(), view=1), 40),
+]:
+    add_shot(_name, _builder, _frames)

@@ -1,0 +1,53 @@
+"""Staging a screenshot moment: ``load_shots()`` fills ``app/shots.py``'s ``SHOTS`` (the menus' moments, every
+game's, the tables' shared ones), ``make_app(size)`` is a real ``App`` on a throw-away storage folder, and
+``stage(app, builder, frames)`` puts it in a moment. The screenshots, the layout checks and the render bench use it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+
+def load_shots() -> None:
+    """The menus' moments, every game's screenshot moments (its descriptor's ``shots`` loader imports the module,
+    which calls ``add_shot``), then the tables' shared ones. They are part of the package: a broken one is an error, never a silently
+    missing shot."""
+    from lama_desktop.app.scenes import shots  # noqa: F401
+    from lama_desktop.games import GAMES
+
+    for plugin in GAMES.values():
+        plugin.shots()
+    from lama_desktop.app.table import advisor_shots, history_shots, tooltip_shots, tutorial_shots  # noqa: F401
+
+
+#: the language of the staged apps (``python -m lama_desktop.screenshots --lang``)
+LANGUAGE = "en"
+
+
+def make_app(size, base_dir: str | None = None):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from lama_desktop.app.main import App
+    from lama_desktop.storage import Storage
+
+    app = App(Storage(base_dir or tempfile.mkdtemp(prefix="lama-shots-")), size)
+    app.transitions = False  # pictures of the scenes themselves, not of a cross-fade
+    app.warm_up = False  # no background imports competing with the frames the render bench times
+    if LANGUAGE != app.settings.language:
+        app.update_settings(language=LANGUAGE)
+    return app
+
+
+def stage(app, builder, frames: int) -> None:
+    """Empty the stack, run ``builder``, then ``frames`` frames at a fixed 1/60 s step."""
+    import pygame
+
+    while app.stack.scenes:
+        app.stack._pop_now()
+    builder(app)
+    app.stack.apply_pending()
+    pygame.event.clear()
+    for _ in range(max(1, frames)):
+        app.step(dt=1 / 60)
