@@ -393,12 +393,8 @@ def _clear_caches() -> None:
     from lama_desktop.app import art
     from lama_desktop.app.widgets import theme
 
-    art.clear_caches()
+    art.clear_caches()  # the games' own picture caches too (``art.cache.on_clear``)
     theme._shape_cache.clear()
-    for name in ("lama_desktop.games.llama_land.pieces",):
-        module = sys.modules.get(name)
-        if module is not None:
-            module._CACHE.clear()
     _text._font.cache_clear()
     _text._outline_font.cache_clear()
 

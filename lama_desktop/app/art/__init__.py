@@ -79,7 +79,7 @@ def clear_caches() -> None:
 
 __all__ = [
     "CARDS", "SYMBOLS", "PALETTE", "VALUE_COLORS", "VALUE_COLORS_CB", "VALUE_SHAPES", "LLAMA_ACCENTS", "TOKENS",
-    "DIE_FACES", "LLAMA_FURS", "PLAYER_COLORS",
+    "LLAMA_FURS", "PLAYER_COLORS",
     "init", "colorblind_default", "clear_caches", "preload", "palette", "font", "display_font",
     "card_face", "card_back", "card_slot", "card_shadow", "card_shadow_pad", "card_glow", "card_height",
     "double_values",

@@ -11,6 +11,8 @@ import inspect
 from collections import OrderedDict
 
 _ALL: list = []
+#: other caches of pictures (a game's own), emptied with the drawing caches: ``on_clear(fn)``
+_CLEARERS: list = []
 
 
 def _freeze(value):
@@ -95,3 +97,11 @@ def clear_all() -> None:
     """Empty every drawing cache (after a display-format change, or to free memory)."""
     for wrapper in _ALL:
         wrapper.cache_clear()
+    for clear in _CLEARERS:
+        clear()
+
+
+def on_clear(clear) -> None:
+    """Have ``clear()`` called whenever the drawing caches are emptied (a module's own cache of pictures)."""
+    if clear not in _CLEARERS:
+        _CLEARERS.append(clear)

@@ -314,6 +314,6 @@ def round_summary_data(state, events, play=None) -> dict | None:
 
 def _holdings(points: int, pinks: bool) -> dict:
     """Tokens making up ``points`` (largest denominations): the same exchange the engine uses."""
-    from lama_desktop.games.lama.engine import holdings
+    from lama_desktop.engine.tokens import holdings
 
     return holdings(max(0, int(points)), pinks)

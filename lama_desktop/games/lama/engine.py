@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from lama_desktop.resources import engine_data
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, VariantSpec, as_move, read_saved, state_header, state_property, unknown_move
+from lama_desktop.engine.tokens import holdings, lowest_token
 from lama_desktop.engine.hands import CardNames, HandsState, HandView
 
 STATE_VERSION = 2  # 2: "points" -> "scores", the Drama board as its tokens, "aside" (cards out of the round)
@@ -100,24 +101,6 @@ def deck_counts(party: bool) -> list[int]:
 
 #: the whole deck of each game (False: L.A.M.A., True: Party) as card types; a new deal copies it
 DECKS = {party: [t for t in range(1, NUM_TYPES) for _ in range(deck_counts(party)[t])] for party in (False, True)}
-
-
-def holdings(score: int, pinks: bool) -> dict[int, int]:
-    """The tokens a player holds for ``score`` points: always fully exchanged (largest denominations)."""
-    if pinks:
-        return {20: score // 20, 10: (score % 20) // 10, 1: score % 10}
-    return {20: 0, 10: score // 10, 1: score % 10}
-
-
-def lowest_token(score: int, pinks: bool) -> int:
-    """Denomination of a player's lowest token (0 when they have none)."""
-    if score <= 0:
-        return 0
-    if score % 10:
-        return 1
-    if not pinks or score % 20:
-        return 10
-    return 20
 
 
 def hand_points(hand: list[int], party: bool, each_llama: bool) -> tuple[int, dict]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app import art
+from lama_desktop.app.art import cache as art_cache
 from lama_desktop.app.i18n import language, t
 from lama_desktop.app.table.pieces import finish
 from lama_desktop.app.widgets import UI, draw_panel
@@ -21,6 +22,7 @@ CELL_COLORS = {"none": (214, 226, 178), "corn": (246, 226, 160), "cacao": (226, 
                "coin": (246, 232, 170), "hut": (220, 206, 196)}
 
 _CACHE: dict = {}
+art_cache.on_clear(_CACHE.clear)  # emptied with the drawing caches (a display-format change, the text probe)
 
 
 def cached(key, build):
