@@ -31,6 +31,10 @@ def _nothing() -> None:
     return None
 
 
+def _no_sheet(part: str) -> list:
+    return []
+
+
 @dataclass(frozen=True)
 class GamePlugin:
     """Everything the frame needs of one game id."""
@@ -59,6 +63,9 @@ class GamePlugin:
     shots: Callable[[], Any] = _nothing
     #: -> the game's layout moments module (``mid``, ``summary``, ``results`` builders); imports pygame
     moments: Callable[[], Any] = _nothing
+    #: ``art_sheet(part)`` -> the game's own art for the contact sheet (``python -m lama_desktop.app.art.sheet``):
+    #: ``[(title, [(surface, caption), ...]), ...]`` for ``part`` ("all", "dice", "extras", ...); imports pygame
+    art_sheet: Callable[[str], list] = _no_sheet
     #: a string key shown in the replay viewer beside the seat views ("every row is open"), or ""
     replay_note: str = ""
     #: moves in a sample game before its history moment is shot

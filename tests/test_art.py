@@ -10,7 +10,9 @@ import pygame
 import pytest
 
 from lama_desktop.app import art
+from lama_desktop.games.cadabra import art as show_art
 from lama_desktop.games.dice import art as dice_art
+from lama_desktop.games.llama_land import art as land_art
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -451,10 +453,10 @@ def test_card_slot(width):
 
 @pytest.mark.parametrize("width", [200, 640])
 def test_show_stage(width):
-    dark, lit = art.show_stage(width), art.show_stage(width, lit=True)
-    assert dark.get_size() == lit.get_size() == art.show_stage_size(width) and has_alpha(dark)
+    dark, lit = show_art.show_stage(width), show_art.show_stage(width, lit=True)
+    assert dark.get_size() == lit.get_size() == show_art.show_stage_size(width) and has_alpha(dark)
     assert pygame.image.tobytes(dark, "RGBA") != pygame.image.tobytes(lit, "RGBA")
-    stars = art.show_star_centers(width)
+    stars = show_art.show_star_centers(width)
     assert len(stars) == 5 and stars == sorted(stars)
     for x, y in stars:
         r, g, b, a = lit.get_at((x, y))
@@ -463,21 +465,21 @@ def test_show_stage(width):
 
 @pytest.mark.parametrize("cell", [24, 64, 120])
 def test_land_icons_and_blocks(cell):
-    for icon in art.LAND_ICONS:
-        image = art.land_icon(icon, cell)
+    for icon in land_art.LAND_ICONS:
+        image = land_art.land_icon(icon, cell)
         assert image.get_size() == (cell, cell) and has_alpha(image)
         if icon != "none":
             assert image.get_bounding_rect().w > cell // 3
     tops = set()
     for level in (1, 2, 3, 4, 5):
-        block = art.land_block("corn", level, cell)
-        geo = art.block_geometry(cell, level)
+        block = land_art.land_block("corn", level, cell)
+        geo = land_art.block_geometry(cell, level)
         assert block.get_size() == geo["size"] and has_alpha(block)
         assert block.get_at((cell // 2, block.get_height() - 3)).a > 0, "the block's foot is at the bottom centre"
         tops.add(block.get_height())
     assert len(tops) == 5, "higher levels are taller"
     with pytest.raises(ValueError):
-        art.land_block("banana", 1, cell)
+        land_art.land_block("banana", 1, cell)
 
 
 def test_cache_is_bounded_by_bytes():

@@ -27,7 +27,6 @@ import pygame
 
 from lama_desktop.app.art import cache as _cache
 from lama_desktop.app.art.cards import CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot, double_values
-from lama_desktop.app.art.extras import LAND_ICONS, LAND_LEVEL_COLORS, block_geometry, land_block, land_icon, show_stage, show_stage_size, show_star_centers  # noqa: F401 - art.<name> for the tables
 from lama_desktop.app.art.palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
 from lama_desktop.app.art.scenery import LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
 from lama_desktop.app.art.sounds import NAMES as SOUND_NAMES

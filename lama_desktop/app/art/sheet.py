@@ -44,25 +44,15 @@ def build(part: str = "all"):
                   (art.token_stack("pink", 1, 60), "1"), (art.token_stack("magic", 12, 60), "12"),
                   (art.token_stack("black", 0, 60), "0")]
         sections.append(("Tokens and stacks", items))
-    if part in ("all", "dice") and hasattr(art, "die"):
-        faces = ("1", "2", "3", "4", "5", "6", "L")
-        items = [(art.die_face(f, 70), f) for f in faces]
-        items += [(art.die(f, 110), f) for f in faces]
-        items += [(art.die(None, 110), "blank"), (art.die("6", 110, highlight=True), "hl"), (art.die("1", 60), "60")]
-        sections.append(("Dice", items))
     if part in ("all", "misc") and hasattr(art, "logo"):
         items = [(art.logo(420), "logo"), (art.llama_figure(150), "cream"), (art.llama_figure(150, "pink"), "pink"),
                  (art.llama_figure(60, "brown"), "brown")]
         items += [(art.app_icon(s), str(s)) for s in (128, 64, 32, 16)]
         sections.append(("Logo, llamas, icon", items))
-    if part in ("all", "misc", "extras"):
-        items = [(art.show_stage(420), "show"), (art.show_stage(420, lit=True), "show lit")]
-        items += [(art.land_icon(i, 48), i) for i in ("corn", "cacao", "potato", "coin", "hut")]
-        sections.append(("Lamagic Show, Llama Land icons", items))
-        items = [(art.land_block(i, lvl, 90), f"L{lvl}") for lvl, i in ((1, "corn"), (2, "cacao"), (3, "potato"),
-                                                                        (4, "coin"), (5, "hut"), (2, "none"))]
-        items += [(art.land_block("corn", 3, 90, highlight=True), "lit"), (art.land_block("hut", 1, 44), "44")]
-        sections.append(("Llama Land blocks", items))
+    from lama_desktop.games import GAMES
+
+    for plugin in GAMES.values():  # each game's own art (dice, the Lamagic Show, Llama Land's fields)
+        sections += [section for section in plugin.art_sheet(part) if section not in sections]
     if part in ("all", "misc"):
         f = art.font(26)
         b = art.font(26, bold=True)

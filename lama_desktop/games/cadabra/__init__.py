@@ -32,6 +32,12 @@ def _shots():
     return shots
 
 
+def _art_sheet(part: str) -> list:
+    from lama_desktop.games.cadabra import art
+
+    return art.sheet(part)
+
+
 def _moments():
     from lama_desktop.games.cadabra import moments
 
@@ -39,4 +45,4 @@ def _moments():
 
 
 PLUGINS = (GamePlugin(spec=SPEC, domain="cadabra", bots=BOTS, table=_table, opener=_opener, words=_words, lesson="cadabra",
-                      table_group="table-cadabra", shots=_shots, moments=_moments),)
+                      table_group="table-cadabra", shots=_shots, moments=_moments, art_sheet=_art_sheet),)

@@ -25,6 +25,7 @@ import math
 import pygame
 
 from lama_desktop.app import art
+from lama_desktop.games.cadabra import art as show_art
 from lama_desktop.app.gameconfig import GameConfig
 from lama_desktop.app.i18n import about, language, plural, t
 from lama_desktop.app.session import GameSession
@@ -627,17 +628,17 @@ class CadabraTableScene(HandTableScene):
     # -- places on the table -------------------------------------------------------------------------------
     def _stage_geometry(self):
         r = self.layout["drama_board"]
-        w, h = art.show_stage_size(r.w)
+        w, h = show_art.show_stage_size(r.w)
         if h > r.h:
             w = round(r.h * w / h)
-            w, h = art.show_stage_size(w)
+            w, h = show_art.show_stage_size(w)
         x = r.centerx - w // 2
         y = r.centery - h // 2
         return pygame.Rect(x, y, w, h)
 
     def _board_slot(self, index: int):
         stage = self._stage_geometry()
-        centers = art.show_star_centers(stage.w)
+        centers = show_art.show_star_centers(stage.w)
         cx, cy = centers[max(0, min(index, len(centers) - 1))]
         return (stage.x + cx, stage.y + cy)
 
@@ -681,7 +682,7 @@ class CadabraTableScene(HandTableScene):
     def _draw_board(self, surface) -> None:
         sh = self.shown
         stage = self._stage_geometry()
-        surface.blit(art.show_stage(stage.w, lit=sh.show), stage.topleft)
+        surface.blit(show_art.show_stage(stage.w, lit=sh.show), stage.topleft)
         L = self.layout
         title = self.ui.font(16, True).render(t("cadabra.label.stage").upper(), True, (255, 236, 200))
         surface.blit(title, title.get_rect(midbottom=(stage.centerx, stage.y - L.s(2))))

@@ -32,6 +32,12 @@ def _shots():
     return shots
 
 
+def _art_sheet(part: str) -> list:
+    from lama_desktop.games.dice import art
+
+    return art.sheet(part)
+
+
 def _moments():
     from lama_desktop.games.dice import moments
 
@@ -39,4 +45,4 @@ def _moments():
 
 
 PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, table=_table, opener=_opener, words=_words, lesson="dice",
-                      table_group="table-dice", shots=_shots, moments=_moments, replay_note="replay.dice_open"),)
+                      table_group="table-dice", shots=_shots, moments=_moments, art_sheet=_art_sheet, replay_note="replay.dice_open"),)

@@ -117,3 +117,14 @@ def die_face(face: str, size: int, *, highlight: bool = False) -> pygame.Surface
                f'stroke-width="5"/>')
     out.append(f'<g transform="translate(10 8) scale(1)">{_face_content(face, rgb_hex(BODY), 0)}</g>')
     return svg.render(svg.document(size, size, "".join(out), (120, 120)), (size, size))
+
+
+def sheet(part: str) -> list:
+    """The dice for the art's contact sheet (``lama_desktop/app/art/sheet.py``)."""
+    if part not in ("all", "dice"):
+        return []
+    faces = ("1", "2", "3", "4", "5", "6", "L")
+    items = [(die_face(f, 70), f) for f in faces]
+    items += [(die(f, 110), f) for f in faces]
+    items += [(die(None, 110), "blank"), (die("6", 110, highlight=True), "hl"), (die("1", 60), "60")]
+    return [("Dice", items)]

@@ -32,6 +32,12 @@ def _shots():
     return shots
 
 
+def _art_sheet(part: str) -> list:
+    from lama_desktop.games.llama_land import art
+
+    return art.sheet(part)
+
+
 def _moments():
     from lama_desktop.games.llama_land import moments
 
@@ -39,4 +45,4 @@ def _moments():
 
 
 PLUGINS = (GamePlugin(spec=SPEC, domain="llama_land", bots=BOTS, table=_table, opener=_opener, words=_words, lesson="llama_land",
-                      table_group="table-llama-land", shots=_shots, moments=_moments, players=range(2, 5), sample_players=3, sample_moves=14),)
+                      table_group="table-llama-land", shots=_shots, moments=_moments, art_sheet=_art_sheet, players=range(2, 5), sample_players=3, sample_moves=14),)

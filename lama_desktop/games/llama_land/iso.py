@@ -2,7 +2,7 @@
 
 An ``IsoFrame`` maps grid cells ``(x, y)`` of one domain (plus a margin around it, where extensions go) into a
 screen rectangle: the cell size is chosen so that the frame and its highest column fit. ``render_domain`` paints a
-whole domain once into a surface (painter's order, front cells last; every cell a cached ``art.land_block``), with
+whole domain once into a surface (painter's order, front cells last; every cell a cached ``land_art.land_block``), with
 the tile borders drawn heavier than the cell borders and the llamas standing on their cells; callers cache the
 surface and repaint only when the domain changes (``domain_signature``).
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app import art
+from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.app.table.pieces import finish
 from lama_desktop.app.table.seats import seat_color_name, seat_rgb  # noqa: F401  (a seat's colour: the same on every table)
 
@@ -50,7 +51,7 @@ class IsoFrame:
         cell = int(min(max_cell, by_w, by_h) * zoom) // 2 * 2
         self.cell = max(12, cell)
         self.zoom = zoom
-        geo = art.block_geometry(self.cell, 1)
+        geo = land_art.block_geometry(self.cell, 1)
         self.rise = geo["rise"]
         self.headroom = geo["headroom"]
         c = self.cell
@@ -165,9 +166,9 @@ def draw_cell(surf, frame: IsoFrame, cells: dict, x: int, y: int, seat: int, off
     width = max(2, round(c * 0.05))
     cell = cells[(x, y)]
     level = cell["height"]
-    icon = cell["icon"] if cell["icon"] in art.LAND_ICONS else "none"
+    icon = cell["icon"] if cell["icon"] in land_art.LAND_ICONS else "none"
     bx, by = frame.block_pos(x, y, level)
-    surf.blit(art.land_block(icon, min(level, 9), c), (bx + off[0], by + off[1]))
+    surf.blit(land_art.land_block(icon, min(level, 9), c), (bx + off[0], by + off[1]))
     top = [(px + off[0], py + off[1]) for px, py in frame.top_rhombus(x, y, level)]
     if cell["levels"][-1]["shape"] == "foundation":
         pygame.draw.polygon(surf, FOUNDATION_TOP, top)
@@ -220,7 +221,7 @@ def ghost_block(icon: str, level: int, cell: int, tint: str) -> pygame.Surface:
     if img is None:
         if len(_GHOSTS) > 400:
             _GHOSTS.clear()
-        img = art.land_block(icon, min(max(1, level), 9), cell).copy()
+        img = land_art.land_block(icon, min(max(1, level), 9), cell).copy()
         img.fill(_GHOST_TINTS[tint], special_flags=pygame.BLEND_RGBA_MULT)
         img.set_alpha(180 if tint == "illegal" else 215)
         img = finish(img)

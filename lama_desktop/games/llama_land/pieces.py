@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app import art
+from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.app.art import cache as art_cache
 from lama_desktop.app.i18n import language, t
 from lama_desktop.app.table.pieces import finish
@@ -38,7 +39,7 @@ def cached(key, build):
 
 
 def icon(name: str, size: int) -> pygame.Surface:
-    return cached(("icon", name, size), lambda: finish(art.land_icon(name, size)))
+    return cached(("icon", name, size), lambda: finish(land_art.land_icon(name, size)))
 
 
 def flat_tile(icons, cells, cell: int, dim: bool = False) -> pygame.Surface:

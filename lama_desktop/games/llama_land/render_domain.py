@@ -9,6 +9,7 @@ import math
 import pygame
 
 from lama_desktop.app import art
+from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.app.i18n import about, t
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.iso import SPOT_COLORS, cells_in_front, domain_signature, draw_cell, draw_ghost, render_domain
@@ -38,7 +39,7 @@ class DomainMixin:
                 if c is None:
                     continue
                 bx, by = frame.block_pos(x, y, c["height"])
-                block = art.land_block(c["icon"] if c["icon"] in art.LAND_ICONS else "none", min(c["height"], 9),
+                block = land_art.land_block(c["icon"] if c["icon"] in land_art.LAND_ICONS else "none", min(c["height"], 9),
                                        frame.cell)
                 surface.blit(block, (bx, by - lift))
             self._redraw_front(surface, frame, cells, seat,
