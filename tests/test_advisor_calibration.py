@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from lama_desktop.games import GAMES
+
 SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "experiments" / "advisor_calibration.py"
 
 
@@ -20,7 +22,7 @@ def experiment():
     return module
 
 
-@pytest.mark.parametrize("game_id", ["lama", "lama-party", "lama-dice", "lama-cadabra", "llama-land"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_seeded_game_pairs_estimates_with_outcomes(experiment, game_id):
     pairs = experiment.play_and_estimate(game_id, 1, 3, 3)
     assert pairs, "no position was asked"

@@ -4,27 +4,23 @@ played move forgets the answer; the game is counted apart in the statistics (nev
 
 from __future__ import annotations
 
-import importlib
-
 import pygame
 import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.games import plugin
 from frames import fast_app, post_click, post_key
+from registry_games import one_per_table
 
-TABLES = {
-    "lama": "lama_desktop.games.lama.table",
-    "lama-dice": "lama_desktop.games.dice.table",
-    "lama-cadabra": "lama_desktop.games.cadabra.table",
-    "llama-land": "lama_desktop.games.llama_land.table",
-}
+#: one game per table (L.A.M.A. Party plays at L.A.M.A.'s)
+TABLES = one_per_table()
 
 
 def open_game(tmp_path, game_id, size=(1600, 900), seed=5):
     app = fast_app(tmp_path, size)
     players = 3
     seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, players)]
-    table = importlib.import_module(TABLES[game_id]).open_table(app, GameConfig(game_id, seats, (), 0, seed=seed))
+    table = plugin(game_id).opener()(app, GameConfig(game_id, seats, (), 0, seed=seed))
     app.stack.push(table)
     app.running = True
     return app, table
@@ -38,7 +34,7 @@ def run_until(app, predicate, frames=4000):
     return False
 
 
-@pytest.mark.parametrize("game_id", list(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_h_on_your_turn_shows_every_sensible_move_with_its_chance_and_marks_the_best(tmp_path, game_id):
     app, table = open_game(tmp_path, game_id)
     assert run_until(app, table.advisor.available), "the player's turn never came"
@@ -121,7 +117,7 @@ def test_the_app_records_an_advised_game_apart_and_the_statistics_screen_shows_i
         assert any("1" == row[-1] for row in listing.rows)
 
 
-@pytest.mark.parametrize("game_id", list(TABLES))
+@pytest.mark.parametrize("game_id", TABLES)
 def test_the_open_advisor_panel_is_drawn_over_the_history_and_its_undo(tmp_path, game_id):
     """The history's Undo button (in the log's header, under the panel) was drawn over the advice's words."""
     app, table = open_game(tmp_path, game_id, size=(1280, 720))

@@ -301,7 +301,7 @@ def test_unreadable_data_and_config_folders_start_the_app(store, monkeypatch):
     """``PermissionError`` in ``remove_stale_temp_files`` / ``load_settings`` (simulated: tests may run as root)."""
     plant(store.settings_path, b'{"settings_version": 1}')
     plant(store.stats_path, b'{"stats_version": 1, "games": {}}')
-    real_lstat, real_glob = os.lstat, type(store.data_dir).glob
+    real_lstat = os.lstat
 
     def lstat(path, *args, **kwargs):
         if str(path).startswith(str(store.config_dir)) or str(path).startswith(str(store.data_dir)):

@@ -109,7 +109,7 @@ RAW_TEXTS = {name: value[len(RAW):] for name, value in REPLACEMENTS if isinstanc
 
 def dumps(doc) -> bytes:
     text = json.dumps(doc, ensure_ascii=True)
-    for name, raw in RAW_TEXTS.items():  # values JSON cannot hold as Python values, spliced in as raw text
+    for raw in RAW_TEXTS.values():  # values JSON cannot hold as Python values, spliced in as raw text
         text = text.replace(json.dumps(RAW + raw), raw)
     return text.encode()
 

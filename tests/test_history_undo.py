@@ -17,8 +17,10 @@ from lama_desktop.app.tables import open_table
 from lama_desktop.engine.core import Event
 from lama_desktop.engine.registry import get_game
 from lama_desktop.storage import Storage
+from registry_games import one_per_table
 
-GAMES = ["lama", "lama-dice", "lama-cadabra", "llama-land"]
+#: one game per table (L.A.M.A. Party plays at L.A.M.A.'s)
+GAMES = one_per_table()
 
 
 def make_table(tmp_path, game, seed, humans=1, players=3, size=(1600, 900)):
@@ -161,14 +163,14 @@ def test_undo_is_not_offered_in_hot_seat():
 def test_ctrl_z_at_the_table_takes_the_move_back_and_the_history_with_it(tmp_path):
     for seed in range(1, 30):
         app, table = make_table(tmp_path / str(seed), "lama", seed)
-        assert step_game(app, lambda: table.can_act(), 400)
+        assert step_game(app, lambda table=table: table.can_act(), 400)
         plays = [m for m in table.session.state.legal_moves() if m.kind == "play"]
         if not plays:
             table.close()
             continue
         before, kept, history = table.session.state.to_dict(), table.session.moves_played, lines_of(table)
         table.session.play(plays[0])
-        assert step_game(app, lambda: app.stack.top is table and table.can_act()
+        assert step_game(app, lambda app=app, table=table: app.stack.top is table and table.can_act()
                          or table.session.current_player != 0 and False, 600)
         if table.session.undo_status()[0] is None:
             table.close()
@@ -189,12 +191,12 @@ def test_ctrl_z_at_the_table_takes_the_move_back_and_the_history_with_it(tmp_pat
 def test_the_undo_button_is_disabled_after_a_draw_and_says_why(tmp_path):
     for seed in range(1, 30):
         app, table = make_table(tmp_path / str(seed), "lama", seed)
-        assert step_game(app, lambda: table.can_act(), 400)
+        assert step_game(app, lambda table=table: table.can_act(), 400)
         if "draw" not in [str(m) for m in table.session.state.legal_moves()]:
             table.close()
             continue
         table.session.play("draw")
-        assert step_game(app, lambda: table.can_act(), 600)
+        assert step_game(app, lambda table=table: table.can_act(), 600)
         if table.session.undo_status()[1] != "revealed":
             table.close()
             continue
@@ -313,7 +315,7 @@ def test_a_practice_game_stays_practice_after_continue(tmp_path):
     seats = [SeatConfig("You", "human"), SeatConfig("Bot", "bot", "random")]
     config = GameConfig("lama", seats, (), 0, seed=4)
     session = GameSession.from_config(config, storage=storage, pace="instant")
-    for seed in range(1, 40):
+    for _ in range(1, 40):
         _bots_until_human(session)
         plays = [m for m in session.state.legal_moves() if m.kind == "play"]
         if plays:

@@ -14,8 +14,10 @@ from lama_desktop.pastgames import (PAST_GAMES_LIMIT, NotAGameRecord, check_repl
                                     past_game_from_file, read_past_game, timeline)
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.storage import Storage
+from registry_games import one_per_table
 
-GAMES = ("lama", "lama-dice", "lama-cadabra", "llama-land")
+#: one game per table (L.A.M.A. Party plays at L.A.M.A.'s)
+GAMES = one_per_table()
 
 
 def finished_game(game_id: str, seed: int = 3):

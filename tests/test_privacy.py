@@ -19,14 +19,20 @@ import pytest
 
 from lama_desktop.engine import get_game
 from lama_desktop.engine.core import Event, events_for
+from lama_desktop.games import GAMES
 
 #: (game, variants, players): every game, and the variants that change the events
-GAMES = [
+CASES = [
     ("lama", (), 4), ("lama", ("drama",), 3), ("lama", ("lama20", "llama-each-10"), 5), ("lama-party", ("drama",), 4),
     ("lama-party", (), 2), ("lama-cadabra", (), 4), ("lama-cadabra", (), 2), ("lama-dice", (), 3),
     ("llama-land", (), 3),
 ]
-HIDDEN_HANDS = {"lama", "lama-party", "lama-cadabra"}
+#: the games of hidden information: other hands that a seat's events must not tell it about
+HIDDEN_HANDS = {game_id for game_id, plugin in GAMES.items() if plugin.spec.hidden_information}
+
+
+def test_every_registered_game_is_played_for_privacy():
+    assert {game for game, _variants, _players in CASES} == set(GAMES)
 
 
 def _seen(events, seat, *, mask_own: bool) -> list[dict]:
@@ -92,7 +98,7 @@ def test_for_seat_blanks_only_another_seats_private_fields():
     assert event.to_dict()["private"] == ["card"] and "private" not in public.to_dict()
 
 
-@pytest.mark.parametrize("game, variants, players", GAMES, ids=lambda x: str(x))
+@pytest.mark.parametrize("game, variants, players", CASES, ids=lambda x: str(x))
 def test_no_seat_sees_what_its_view_does_not_allow(game, variants, players):
     checked = 0
     for state, rng in _playouts(game, variants, players, range(6)):

@@ -14,10 +14,12 @@ from lama_desktop.app import i18n
 from lama_desktop.app.i18n import LANGUAGES, load_language
 from lama_desktop.app.table.reasons import reason_key, refusal_text
 from lama_desktop.engine import IllegalMove, Move, Refusal, new_game
+from lama_desktop.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "lama_desktop"
-CODE = re.compile(r"""["'](?:core|lama|dice|cadabra|llama_land)\.[a-z_]+["']""")
+#: a refusal code in the source: "core." or a registered game's string domain, a dot, the rule
+CODE = re.compile(r"""["'](?:%s)\.[a-z_]+["']""" % "|".join(["core", *sorted({p.domain for p in GAMES.values()})]))
 #: ``*.reason.*`` strings the app shows itself (checks made before asking the engine, wrappers), not codes
 APP_REASONS = {"lama.reason.wait", "lama.reason.refused", "dice.reason.wait", "llama_land.reason.refused",
                "llama_land.reason.wait", "llama_land.reason.cannot_feed", "llama_land.reason.no_marker",
@@ -55,14 +57,14 @@ def test_every_refusal_code_in_the_engines_has_a_sentence_in_every_language():
 def test_every_refusal_sentence_belongs_to_a_code_the_engines_use():
     keys = {reason_key(c) for c in codes_in_source()}
     english = load_language("en")
-    refusal_domains = {"common", "lama", "dice", "cadabra", "llama_land"}  # (advisor.reason.* are the bots' words)
+    refusal_domains = {"common", *(plugin.domain for plugin in GAMES.values())}  # (advisor.reason.*: the bots')
     stale = sorted(k for k in english if ".reason." in k and k.partition(".")[0] in refusal_domains
                    and k not in keys and k not in APP_REASONS)
     assert stale == []
 
 
 # -- every refusal over random play ----------------------------------------------------------------------------
-GAMES = [("lama", ()), ("lama-party", ()), ("lama", ("drama",)), ("lama-dice", ()), ("lama-dice", ("lama20",)),
+CASES = [("lama", ()), ("lama-party", ()), ("lama", ("drama",)), ("lama-dice", ()), ("lama-dice", ("lama20",)),
          ("lama-cadabra", ()), ("llama-land", ())]
 #: moves no state offers (wrong words, wrong arguments) on top of every move seen legal somewhere
 ODD_MOVES = ["frobnicate", "play", "play 9", "play Q", "return 5", "return 20", "give 9", "give 0", "give 1",
@@ -107,7 +109,11 @@ def refusals_in_random_play(game: str, variants, seed: int, games: int, per_stat
             yield move, caught.value
 
 
-@pytest.mark.parametrize("game, variants", GAMES, ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
+def test_every_registered_game_is_played_for_refusals():
+    assert {game for game, _variants in CASES} == set(GAMES)
+
+
+@pytest.mark.parametrize("game, variants", CASES, ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
 def test_every_refusal_in_random_play_has_a_code_with_a_sentence_in_every_language(game, variants):
     tables = {lang: load_language(lang) for lang in LANGUAGES}
     seen: dict[str, int] = {}

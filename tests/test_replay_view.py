@@ -11,9 +11,14 @@ from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.scenes.replay import ReplayScene
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.tables import open_table
+from lama_desktop.games import plugin
+from registry_games import hidden_hand_games
 from test_past_games import GAMES, finished_game
 
-CARD_GAMES = ("lama", "lama-cadabra")
+#: the tables of hidden hands of cards
+CARD_GAMES = [game for game in GAMES if game in hidden_hand_games()]
+#: the tables whose replay needs no note beside the seat views (every hidden card stays hidden)
+NO_NOTE_GAMES = [game for game in GAMES if not plugin(game).replay_note]
 
 
 def viewer_on(tmp_path, game, seed=3, size=(1280, 720), read=True):
@@ -546,7 +551,7 @@ def test_dice_says_every_view_shows_the_same_in_every_language(tmp_path, size):
         app.shutdown()
 
 
-@pytest.mark.parametrize("game", ("lama", "lama-cadabra", "llama-land"))
+@pytest.mark.parametrize("game", NO_NOTE_GAMES)
 def test_games_with_hidden_cards_need_no_such_note(tmp_path, game):
     app, viewer, past = viewer_on(tmp_path, game)
     assert viewer.view_note() == "" and viewer.view_note_lines(app.menu_ui, app.size) == []

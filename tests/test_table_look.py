@@ -9,8 +9,10 @@ from lama_desktop.app import i18n
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.table import pieces, seats
 from frames import fast_app
+from registry_games import one_per_table
 
-GAMES = ["lama", "lama-dice", "lama-cadabra", "llama-land"]
+#: one game per table (L.A.M.A. Party plays at L.A.M.A.'s)
+GAMES = one_per_table()
 
 
 def _open(tmp_path, game_id, players=4):

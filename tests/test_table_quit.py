@@ -10,8 +10,10 @@ import pytest
 from lama_desktop.app import i18n
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from frames import fast_app, post_click, post_key
+from registry_games import assert_covers, quitting_tables
 
-GAMES = ["lama", "lama-dice", "lama-cadabra"]
+#: one game per table where a player may quit the round (not Llama Land)
+GAMES = quitting_tables()
 
 
 def open_table(tmp_path, game_id, seats=None, seed=4, size=(1600, 900)):
@@ -110,6 +112,10 @@ def test_other_moves_are_played_at_once(tmp_path):
 # --- skipping to the round's end ------------------------------------------------------------------------------------
 
 SUMMARIES = {"lama": "round_summary", "lama-dice": "dice_round_summary", "lama-cadabra": "cadabra_round_summary"}
+
+
+def test_every_quitting_table_has_its_round_summary_named():
+    assert_covers(SUMMARIES, GAMES)
 
 
 def quit_now(app, table):

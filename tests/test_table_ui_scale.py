@@ -10,12 +10,11 @@ import pytest
 
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
-from lama_desktop.games.cadabra.table import open_table as open_cadabra
-from lama_desktop.games.dice.table import open_table as open_dice
-from lama_desktop.games.lama.table import open_table as open_lama
 from lama_desktop.app.table.layout import TABLE_UI_SCALE, table_ui_scale
 from lama_desktop.app.table.pieces import card_height, fan_positions
+from lama_desktop.games import plugin
 from lama_desktop.storage import UI_SCALES, Settings, Storage
+from registry_games import assert_covers, one_per_table
 
 SMALLEST, LARGEST = min(UI_SCALES), max(UI_SCALES)
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
@@ -29,9 +28,7 @@ def table_at(tmp_path, scale, size=(1600, 900), players=4, game="lama"):
     app = App(Storage(tmp_path), size)
     app.settings.ui_scale = scale
     app.settings.bot_pace = "instant"
-    opener = {"dice": open_dice, "cadabra": open_cadabra}.get(game, open_lama)
-    game_id = {"dice": "lama-dice", "cadabra": "lama-cadabra"}.get(game, game)
-    table = opener(app, GameConfig(game_id, seats(players), (), 0, seed=5))
+    table = plugin(game).opener()(app, GameConfig(game, seats(players), (), 0, seed=5))
     app.stack.push(table)
     app.running = True
     app.step(1 / 30)
@@ -47,7 +44,7 @@ def test_the_offered_scales_are_all_honoured_by_the_card_tables():
     assert table_ui_scale(Settings(ui_scale=9)) == hi and table_ui_scale(Settings(ui_scale=0.1)) == lo
 
 
-@pytest.mark.parametrize("game", ["lama", "dice"])
+@pytest.mark.parametrize("game", ["lama", "lama-dice"])
 def test_table_text_buttons_and_badges_follow_the_setting(tmp_path, game):
     sizes = {}
     for scale in (SMALLEST, 1.0, LARGEST):
@@ -86,7 +83,7 @@ def test_a_change_under_the_pause_menu_applies_on_return(tmp_path):
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("scale", [SMALLEST, LARGEST])
 def test_nothing_overlaps_or_leaves_the_window_at_the_extreme_scales(tmp_path, size, scale):
-    for game in ("lama", "dice"):
+    for game in ("lama", "lama-dice"):
         for players in range(2, 7):
             app, table = table_at(tmp_path / f"{game}{players}", scale, size, players, game)
             try:
@@ -134,11 +131,18 @@ def strays(table, position: int) -> int:
     return drawn.count()
 
 
+#: the card and dice tables (one per table) and the seat counts checked at each; Llama Land has its own test below
+SEAT_COUNTS = {"lama": range(2, 7), "lama-dice": range(2, 7), "lama-cadabra": range(3, 7)}
+
+
+def test_every_table_is_checked_at_every_scale():
+    assert_covers([*SEAT_COUNTS, "llama-land"], one_per_table())
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("game", ["lama", "dice", "cadabra"])
+@pytest.mark.parametrize("game", list(SEAT_COUNTS))
 def test_name_plates_and_opponents_pieces_follow_the_setting_without_overlap(tmp_path, game, size):
-    players_range = range(3, 7) if game == "cadabra" else range(2, 7)
-    for players in players_range:
+    for players in SEAT_COUNTS[game]:
         plates, cards = {}, {}
         for scale in SCALES:
             app, table = table_at(tmp_path / f"{game}{players}{scale}", scale, size, players, game)
@@ -163,7 +167,7 @@ def test_name_plates_and_opponents_pieces_follow_the_setting_without_overlap(tmp
 def test_the_dice_tables_own_row_follows_the_setting(tmp_path):
     widths = []
     for scale in (SMALLEST, 1.0, LARGEST):
-        app, table = table_at(tmp_path / f"{scale}", scale, game="dice")
+        app, table = table_at(tmp_path / f"{scale}", scale, game="lama-dice")
         widths.append(table.row_w)
         app.shutdown()
     assert widths[0] < widths[1] < widths[2], widths

@@ -16,10 +16,19 @@ import pytest
 
 from lama_desktop.app import i18n
 from lama_desktop.app.widgets import felt_surface
+from lama_desktop.games import plugin
+from registry_games import assert_covers, one_per_table
 from test_tooltips import SIZES, make_table
 
-GAMES = [("lama", ("drama",), 4, 3), ("lama-dice", (), 4, 5), ("lama-cadabra", (), 4, 4), ("llama-land", (), 3, 7)]
+#: per table: the variants and the seed of the audited game (seats: the game's sample count)
+AUDITED = {"lama": (("drama",), 3), "lama-dice": ((), 5), "lama-cadabra": ((), 4), "llama-land": ((), 7)}
+GAMES = [(game, AUDITED[game][0], plugin(game).sample_players, AUDITED[game][1]) for game in one_per_table()
+         if game in AUDITED]
 DRAWN = 48  # a channel differing this much from the felt: something is drawn there (soft shadows stay below)
+
+
+def test_every_table_is_audited():
+    assert_covers(AUDITED, one_per_table())
 
 
 @pytest.fixture(autouse=True)
@@ -144,7 +153,7 @@ def covered_pieces(table, size, step: int) -> list[str]:
         if own[0].h > size[1] // 3:
             own[0] = pygame.Rect(point[0] - table.ui.s(8), point[1] - table.ui.s(8), table.ui.s(16), table.ui.s(24))
 
-        def other(q, t):
+        def other(q, t, tip=tip, own=own):
             return t.rect != tip.rect and not pygame.Rect(t.rect).contains(own[0]) \
                 and not any(r.collidepoint(q) for r in own)
 
@@ -163,7 +172,7 @@ def covered_pieces(table, size, step: int) -> list[str]:
                 cell = (i * step + step // 2, j * step + step // 2) in blocked
                 sat[j + 1][i + 1] = cell + sat[j][i + 1] + sat[j + 1][i] - sat[j][i]
 
-        def count(r):
+        def count(r, sat=sat):
             i0, j0 = max(0, -(-(r.left - step // 2) // step)), max(0, -(-(r.top - step // 2) // step))
             i1, j1 = min(cols, (r.right - 1 - step // 2) // step + 1), min(rows, (r.bottom - 1 - step // 2) // step + 1)
             if i1 <= i0 or j1 <= j0:

@@ -13,9 +13,16 @@ from lama_desktop.app.i18n import plural, t
 from lama_desktop.app.table.tooltip import Tip, Tooltip
 from lama_desktop.app.tables import open_table
 from frames import fast_app, post_key, post_motion
+from registry_games import assert_covers, hidden_hand_games, one_per_table
 
 SIZES = [(1280, 720), (1920, 1080)]
 FRAMES = 30  # one second at 30 fps: the tip shows after ``Tooltip.delay`` (0.45 s)
+#: one game per table, and the seed of its sample table
+SEEDS = {"lama": 3, "lama-dice": 3, "lama-cadabra": 4, "llama-land": 7}
+
+
+def test_every_table_has_a_sample_seed():
+    assert_covers(SEEDS, one_per_table())
 
 
 def make_table(tmp_path, game, size, variants=(), seed=3, players=3):
@@ -161,7 +168,7 @@ def test_dice_row_llama_row_dice_and_rows(tmp_path, size):
         x, y = slots[name]
         tip = hover(app, table, (x, y))
         assert tip is not None and tip.text.startswith("Llama row: " + ("llama" if name == "L" else name))
-    for i, (x, y) in enumerate(table._die_centers()):
+    for x, y in table._die_centers():
         tip = hover(app, table, (x, y))
         assert tip is not None and "This die’s faces:" in tip.text
     other = (table.focus + 1) % table.n
@@ -308,7 +315,7 @@ def focused_button(table):
     return next((name for name, b in table.buttons.items() if b.focused), None)
 
 
-@pytest.mark.parametrize("game,seed", [("lama", 3), ("lama-cadabra", 4)])
+@pytest.mark.parametrize("game,seed", [(game, SEEDS[game]) for game in one_per_table() if game in hidden_hand_games()])
 def test_keyboard_focus_on_cards_and_buttons_shows_their_tips(tmp_path, game, seed):
     """L.A.M.A. and Cadabra: the arrows put the focus on a hand card, Tab on the buttons; each shows its tip after
     the delay (the focused button's: what it does, and its key)."""
@@ -407,7 +414,7 @@ def test_llama_land_marker_choice_shows_the_objectives_tip(tmp_path):
     assert tip.text.startswith(t(f"llama_land.objective.{obj['id']}.name"))
 
 
-@pytest.mark.parametrize("game,seed", [("lama", 3), ("lama-dice", 3), ("lama-cadabra", 4), ("llama-land", 7)])
+@pytest.mark.parametrize("game,seed", list(SEEDS.items()))
 def test_a_scene_opened_over_the_table_takes_the_tip_away(tmp_path, game, seed):
     """Escape over a showing tip: the pause menu opens over the table, which is still drawn under it but no longer
     updated; its tip must not stay frozen on the screen (it did, half-dimmed, beside the pause menu)."""

@@ -18,15 +18,24 @@ import pytest
 from lama_desktop import transcript
 from lama_desktop.app import i18n
 from lama_desktop.engine.core import Event
+from lama_desktop.games import GAMES
+
+
+#: per game: its variants and how many games of it are read
+PLAN = {"lama": ((), 48), "lama-party": (("drama",), 48), "lama-dice": ((), 48), "lama-cadabra": ((), 48),
+        "llama-land": ((), 16)}
+
+
+def test_every_registered_game_is_read():
+    assert set(PLAN) == set(GAMES)
 
 
 def _specs() -> list[tuple]:
     """208 games: every game (L.A.M.A. Party with Drama), 2 to 5 seats, seeds, every language on main."""
     langs = i18n.LANGUAGES
-    plan = [("lama", (), 48), ("lama-party", ("drama",), 48), ("lama-dice", (), 48), ("lama-cadabra", (), 48),
-            ("llama-land", (), 16)]
     specs = []
-    for game, variants, count in plan:
+    for game in GAMES:
+        variants, count = PLAN[game]
         for i in range(count):
             players = 2 + i % (2 if game == "llama-land" else 4)
             levels = tuple("medium" if (i + seat) % 5 == 0 and game != "llama-land" else "easy"

@@ -96,7 +96,7 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
     tutorial = load_tutorial(game_id)
     window = pygame.Rect((0, 0), size)
     for index, step in enumerate(tutorial.steps):
-        run_until(app, lambda: lesson.index == index and lesson.shown, what=f"step {step.id} shows", table=table)
+        run_until(app, lambda index=index: lesson.index == index and lesson.shown, what=f"step {step.id} shows", table=table)
         app.step(1 / 30)  # one more frame: the box is laid out and drawn
         narrator = table.narrator
         assert narrator is not None and narrator.box is not None, step.id
@@ -117,7 +117,7 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
             break
         if step.narration:
             post_key(pygame.K_RETURN)
-            run_until(app, lambda: lesson.index == index + 1, 30, f"Enter passes {step.id}")
+            run_until(app, lambda index=index: lesson.index == index + 1, 30, f"Enter passes {step.id}")
             continue
         # a legal move the step does not teach is refused, with the step's own words, and changes nothing
         legal = [str(m) for m in session.state.legal_moves()]
@@ -139,7 +139,7 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
             else:
                 post_key(*key_event(value))
             app.step(1 / 30)
-        run_until(app, lambda: len(session.record.moves) > moves, 60, f"the input of {step.id} plays")
+        run_until(app, lambda moves=moves: len(session.record.moves) > moves, 60, f"the input of {step.id} plays")
         assert session.record.moves[moves] in step.do, (step.id, session.record.moves[moves])
     assert lesson.finished and lesson.current.recap
     assert set(table.narrator.buttons) == {"real", "title"}

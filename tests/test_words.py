@@ -13,8 +13,11 @@ import pytest
 from lama_desktop import transcript, wording
 from lama_desktop.app import i18n
 from lama_desktop.app.table.pieces import lazy
+from lama_desktop.games import plugin
+from registry_games import one_per_table
 
-GAMES = ("lama", "lama-dice", "lama-cadabra", "llama-land")
+#: one game per table (L.A.M.A. Party plays at L.A.M.A.'s)
+GAMES = one_per_table()
 
 
 @pytest.fixture
@@ -114,8 +117,8 @@ def test_the_reader_lets_good_lines_pass():
 
 
 def _specs():
-    """Every game, every language, seeds 1-10, four players (Llama Land three): 160 games."""
-    return [(game, ("medium",) * (3 if game == "llama-land" else 4), seed, code)
+    """Every table, every language, seeds 1-10, the game's sample seat count (four; Llama Land three): 160 games."""
+    return [(game, ("medium",) * plugin(game).sample_players, seed, code)
             for game in GAMES for code in i18n.LANGUAGES for seed in range(1, 11)]
 
 

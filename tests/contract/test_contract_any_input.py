@@ -1,6 +1,7 @@
 """The engine contract holds for any input (issue 17): ``apply`` and ``step`` accept a ``Move`` or its text in every
 game; anything else — any Python value, any string — is refused with ``IllegalMove`` and a code (``core.malformed``
-for what is no move at all), and the state is unchanged."""
+for what is no move at all), and the state is unchanged. Every test naming ``plugin`` runs for every registered
+game and the toy (``conftest.py``)."""
 
 import random
 
@@ -9,9 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lama_desktop.engine.core import IllegalMove, Move, as_move
-from lama_desktop.engine.registry import games, get_game
-
-GAME_IDS = [spec.id for spec in games()]
+from lama_desktop.engine.registry import get_game
 
 
 def midgame(game_id: str, moves: int = 7, seed: int = 3):
@@ -50,18 +49,16 @@ def assert_refused(state, move, method):
     return info.value
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("method", ["apply", "step"])
-def test_any_python_value_is_refused_as_malformed(game_id, method):
-    state = midgame(game_id)
+def test_any_python_value_is_refused_as_malformed(plugin, method):
+    state = midgame(plugin.id)
     for value in NOT_MOVES:
         assert assert_refused(state, value, method).code == "core.malformed"
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("method", ["apply", "step"])
-def test_strings_that_are_no_legal_move_are_refused_with_a_code(game_id, method):
-    state = midgame(game_id)
+def test_strings_that_are_no_legal_move_are_refused_with_a_code(plugin, method):
+    state = midgame(plugin.id)
     legal = {str(m) for m in state.legal_moves()}
     for text in BAD_TEXTS:
         if text.strip().lower() in legal:
@@ -69,9 +66,9 @@ def test_strings_that_are_no_legal_move_are_refused_with_a_code(game_id, method)
         assert_refused(state, text, method)
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_step_and_apply_accept_a_move_or_its_text(game_id):
+def test_step_and_apply_accept_a_move_or_its_text(plugin):
     """``step("play 1")`` was refused by L.A.M.A. as "not a L.A.M.A. move" and crashed Cadabra."""
+    game_id = plugin.id
     for method in ("apply", "step"):
         for as_text in (False, True):
             state, twin = midgame(game_id, 3), midgame(game_id, 3)
@@ -84,11 +81,10 @@ def test_step_and_apply_accept_a_move_or_its_text(game_id):
                 assert state.to_dict() == twin.to_dict()
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=80))
-def test_any_string_is_a_legal_move_or_refused_with_a_code(game_id, text):
-    state = midgame(game_id, 5)
+def test_any_string_is_a_legal_move_or_refused_with_a_code(plugin, text):
+    state = midgame(plugin.id, 5)
     legal = set(state.legal_moves())
     try:
         move = as_move(text)

@@ -1,0 +1,59 @@
+"""The registered games as the cross-game tests ask for them (``lama_desktop.games.GAMES``), so that a new game is
+tested without editing them: every game id, one game per table or per engine, and a check that game-specific test data (a crafted
+position, a field to damage) covers every registered game."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from lama_desktop.games import GAMES
+
+
+def game_ids() -> list[str]:
+    """Every registered game id, in the order games are offered."""
+    return list(GAMES)
+
+
+def one_per_table() -> list[str]:
+    """The first game of each table group (L.A.M.A. Party plays at L.A.M.A.'s table): one game per table scene."""
+    seen: set[str] = set()
+    out = []
+    for game_id, plugin in GAMES.items():
+        if plugin.table_group not in seen:
+            seen.add(plugin.table_group)
+            out.append(game_id)
+    return out
+
+
+def one_per_engine() -> list[str]:
+    """The first game of each engine (each state class: L.A.M.A. Party is L.A.M.A.'s engine with other rules)."""
+    seen: set[type] = set()
+    out = []
+    for game_id, plugin in GAMES.items():
+        kind = type(plugin.spec.new(plugin.spec.min_players))
+        if kind not in seen:
+            seen.add(kind)
+            out.append(game_id)
+    return out
+
+
+def quitting_tables() -> list[str]:
+    """``one_per_table`` games in which a player may quit the round (``quit`` is a legal move of a new game)."""
+    out = []
+    for game_id in one_per_table():
+        spec = GAMES[game_id].spec
+        if "quit" in {str(move) for move in spec.new(GAMES[game_id].sample_players).legal_moves()}:
+            out.append(game_id)
+    return out
+
+
+def hidden_hand_games() -> list[str]:
+    """The games of hidden information (hands of cards the other seats do not see)."""
+    return [game_id for game_id, plugin in GAMES.items() if plugin.spec.hidden_information]
+
+
+def assert_covers(keys: Iterable[str], games: Iterable[str] | None = None) -> None:
+    """Game-specific test data keyed by game id must name every game of ``games`` (default: every registered game)
+    and no other: a new game cannot be skipped silently."""
+    wanted = set(GAMES if games is None else games)
+    assert set(keys) == wanted, f"test data for {sorted(set(keys))}, registered {sorted(wanted)}"
