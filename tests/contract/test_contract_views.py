@@ -71,3 +71,52 @@ def test_view_lists_are_copies_the_bot_cannot_change_the_state_through(plugin):
     assert state.to_dict() == before
     assert view.legal_moves() == state.legal_moves()
     assert state.view(1 - state.current_player).legal_moves() == []
+
+
+def _spoil(value, depth: int = 0) -> int:
+    """Empty every list and dict reachable from ``value`` (what a careless bot could do to its view); how many."""
+    if depth > 6:
+        return 0
+    spoiled = 0
+    if isinstance(value, list):
+        for item in value:
+            spoiled += _spoil(item, depth + 1)
+        value.append(99)
+        value.clear()
+        spoiled += 1
+    elif isinstance(value, dict):
+        for item in list(value.values()):
+            spoiled += _spoil(item, depth + 1)
+        value.clear()
+        spoiled += 1
+    return spoiled
+
+
+def _public_attributes(value) -> list:
+    """What a bot can read of an object: every public attribute and property that is not a method (a view keeps
+    its state privately, ``_state``, to answer ``legal_moves``)."""
+    out = []
+    for name in dir(value):
+        if name.startswith("_"):
+            continue
+        item = getattr(value, name)
+        if not callable(item):
+            out.append(item)
+    return out
+
+
+def test_no_list_or_dict_a_view_holds_is_the_states_own(plugin):
+    """Every list and dict reachable from a view's public attributes emptied (a careless bot): the game's state
+    does not change (a view never hands out a mutable piece of the state it was made from)."""
+    for seed in (5, 6):
+        state = plugin.spec.new(plugin.spec.min_players, seed=seed)
+        for _ in range(3):  # a few moves in, so hands, piles and domains hold something
+            if state.is_over:
+                break
+            state.apply(state.legal_moves()[0])
+        before = state.to_dict()
+        for seat in range(state.num_players):
+            view = state.view(seat)
+            for item in _public_attributes(view):
+                _spoil(item)
+            assert state.to_dict() == before, f"seat {seat}'s view shares a list or dict with the state"

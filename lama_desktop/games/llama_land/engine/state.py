@@ -754,6 +754,7 @@ class LlamaLandView(StateView):
             if len(pile) > 2:
                 pile[:-1] = sorted(pile[:-1])
         s.deck.sort()
+        s.objectives = list(s.objectives)  # a clone shares the game's objective list: the view's own copy
         super().__init__(s, seat)
         self.variants = s.variants
         self.players = s.players
