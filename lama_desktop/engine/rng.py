@@ -54,10 +54,6 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = state
 
-    def fork(self) -> "Rng":
-        """An independent stream derived from this one (advances this one by one step)."""
-        return Rng(self.next64())
-
     def copy(self) -> "Rng":
         return Rng(self.state)
 

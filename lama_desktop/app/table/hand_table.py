@@ -120,9 +120,6 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
         card_image(None, self.back_w)
 
     # -- derived state ---------------------------------------------------------------------------------------
-    def seat_at(self, position: int) -> int:
-        return (position + self.focus) % self.n
-
     def _held(self) -> bool:
         return self.privacy_open
 

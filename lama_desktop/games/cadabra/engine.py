@@ -232,10 +232,6 @@ _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 
 
-def full_deck() -> list[int]:
-    return list(FULL_DECK)
-
-
 def shuffle_deck(rng: Rng, items: list) -> None:
     """Fisher–Yates driven by the state's ``Rng``, two 32-bit draws per SplitMix64 output (the deal is the hot
     path of random playouts; the modulo bias stays below 2**-26 for a 60-card deck)."""
@@ -890,12 +886,6 @@ class CadabraView(HandView):
             "show_threshold": SHOW_THRESHOLD, "phase": PHASE_NAMES[state.phase],
             "history": [list(h) for h in state.history], "legal": [str(m) for m in self.legal_moves()],
         }
-
-
-def card_info(card_id: str) -> dict:
-    """Values and symbol of a card id, for the UI (``{"values": [2, 3], "symbol": None, "llama": False}``)."""
-    k = KIND[card_id]
-    return {"id": card_id, "values": list(VALUES[k]), "symbol": SYMBOL[k], "llama": IS_LLAMA[k]}
 
 
 def _new_state(players, variants=frozenset(), seed=0, first_player: int | None = None, **options):

@@ -579,9 +579,6 @@ class DiceState(GameState):
     def llama_row_cards(self) -> list:
         return cards_text(self.llama)
 
-    def active_players(self) -> list[int]:
-        return [s for s in range(self.num_players) if not self.out[s]] if self.phase != PH_OVER else []
-
     def card_totals(self) -> list[int]:
         """Per value: cards in rows + llama row + discard pile + unused (always the deck's counts)."""
         return [sum(r[v] for r in self.rows) + self.llama[v] + self.discarded[v] + self.unused[v]

@@ -172,10 +172,6 @@ class Placer:
         self._legal_cache[key] = out
         return out
 
-    def any_legal(self) -> dict:
-        """Every legal placement of the selected shape by orientation code (for 'show me where it fits')."""
-        return {(p["rotation"], p["mirror"]): p for p in self.state.placements(self.shape)}
-
     def footprint(self) -> frozenset:
         """The cells the tile in hand covers now (a placement's identity, whatever code names its orientation)."""
         return frozenset(self.cells())
