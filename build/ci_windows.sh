@@ -6,10 +6,10 @@
 #      checked against the values pinned below: any mismatch stops the build;
 #   3. Windows wheels of build/requirements-build.txt (the one hashed lock of the bundles' build inputs), fetched
 #      for win_amd64/cp312 and installed offline into the builder Python under Wine (--require-hashes);
-#   4. under Wine: build/build.py --smoke --zip (PyInstaller with packaging/lama-desktop.spec; the frozen
+#   4. under Wine: build/build.py (PyInstaller with packaging/lama-desktop.spec), then --smoke --zip (the frozen
 #      --version, --self-check against the source, --smoke-test, a launch to the first frame; the portable zip,
-#      unzipped and run with --profile next to the exe);
-#   5. on Linux: build/build.py --nsis (makensis with packaging/lama-desktop.nsi) -> the setup.exe;
+#      unzipped and run with --profile next to the exe) while, at the same time,
+#   5. on Linux: build/build.py --nsis (makensis with packaging/lama-desktop.nsi) makes the setup.exe;
 #   6. in a fresh Wine prefix: build/build.py --install-test (silent per-user install, shortcuts, uninstall
 #      entry, the installed game's --self-check and --smoke-test, upgrade in place over an "older" install,
 #      silent uninstall, the player's saves kept); then this script compares the whole prefix before the
@@ -117,12 +117,19 @@ wine_run "$WPY" "$(winpath "$PWD/$W/download/pip-$PIP_VERSION-py3-none-any.whl")
 wine_run "$WPY" -c "import lama_desktop, pygame, PyInstaller, pefile; print('builder imports', \
 lama_desktop.__file__, 'pygame-ce', pygame.version.ver, 'PyInstaller', PyInstaller.__version__)"
 
-# -------------------------------------------------------- bundle + frozen smoke tests + portable zip (Wine)
-wine_run "$WPY" build/build.py --smoke --zip
-wineserver -k || true
+# ------------------------------------------------------------------------------------- the bundle (Wine)
+wine_run "$WPY" build/build.py
 
-# ------------------------------------------------------------------------------------- installer (Linux)
-python3 build/build.py --skip-pyinstaller --nsis
+# ------------------- the installer (makensis on Linux), meanwhile the frozen smoke tests and portable zip (Wine)
+# makensis compresses on one core while the frozen game runs on the other; both only read the bundle.
+python3 build/build.py --skip-pyinstaller --nsis > "$W/nsis.log" 2>&1 &
+nsis_pid=$!
+trap 'kill "$nsis_pid" 2>/dev/null || true' EXIT
+wine_run "$WPY" build/build.py --skip-pyinstaller --smoke --zip
+wineserver -k || true
+wait "$nsis_pid" || { cat "$W/nsis.log"; fail "makensis failed"; }
+trap - EXIT
+cat "$W/nsis.log"
 
 # --------------------------------------------------- install, run, upgrade, uninstall in a fresh prefix
 new_prefix prefix-install
@@ -148,6 +155,9 @@ wineserver -k || true
 version=$(python3 -c "import re;print(re.search(r'__version__\s*=\s*\"([^\"]+)\"', open('lama_desktop/__init__.py').read())[1])")
 setup="dist/lama-desktop-$version-windows-x64-setup.exe"
 file "$setup" dist/lama-desktop/lama-desktop.exe
+# Debian's file(1) names NSIS only in 32-bit setups: look for the installer's own header in the 64-bit one.
+grep -q -a NullsoftInst "$setup" || fail "$setup holds no NSIS installer header"
+say "$setup: NSIS installer (NullsoftInst header), $(( $(stat -c %s "$setup") / 1000 )) kB (limit 15 MB)"
 ls -l "$setup" "dist/lama-desktop-$version-windows-x64.zip"
 du -sh dist/lama-desktop
 echo "[ci_windows] Windows packaging proven in $(( $(date +%s) - start )) s"
