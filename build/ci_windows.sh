@@ -44,6 +44,7 @@ missing=()
 for package in wine wine64 nsis osslsigncode unzip file; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)  # pip download (this machine's Python has it)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} (apt)"
   apt-get update -qq
