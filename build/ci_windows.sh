@@ -15,7 +15,7 @@
 #      silent uninstall, the player's saves kept); then this script compares the whole prefix before the
 #      install and after the uninstall: nothing may be left but the player's own folder (LamaDesktop).
 # Prints "Windows packaging proven in N s" last; exits non-zero on any failure. Everything lands in
-# build/_work/win/ (made anew each run) and dist/. Headless: SDL's dummy drivers, no X display.
+# build/_work/win/ (made anew each run) and dist/; the Wine prefixes live in a temporary folder, removed at exit. Headless: SDL's dummy drivers, no X display.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -37,7 +37,18 @@ PIP_SHA256=3790624780082365f47549d032f3770eeb2b1e8bd1f7b2e02dace1afa361b4ed
 
 W=build/_work/win
 rm -rf "$W"
-mkdir -p "$W/download" "$W/wheels" "$W/home" dist
+mkdir -p "$W/download" "$W/wheels" dist
+# The Wine prefixes and Wine's HOME are scratch, made anew and removed at the end: outside the clone, since a
+# prefix links dosdevices/z: to / and a tree walk that follows links (setuptools' package discovery in
+# "pip install -e .") would never end.
+WINE_TMP=$(mktemp -d /tmp/lama-desktop-wine.XXXXXX)
+nsis_pid=
+cleanup() {
+  [ -n "$nsis_pid" ] && kill "$nsis_pid" 2>/dev/null
+  for prefix in "$WINE_TMP"/prefix-*; do [ -d "$prefix" ] && WINEPREFIX="$prefix" wineserver -k 2>/dev/null; done
+  rm -rf "$WINE_TMP"
+}
+trap cleanup EXIT
 
 # --------------------------------------------------------------------------------------------------------- tools
 missing=()
@@ -94,7 +105,8 @@ say "Windows wheels: $(ls "$W/wheels" | tr '\n' ' ')"
 # Nothing of the host's pip configuration may reach the Windows pip; Wine gets its own HOME and prefix.
 for name in $(compgen -e | grep '^PIP_' || true); do unset "$name"; done
 export PIP_CONFIG_FILE=nul PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
-export HOME="$PWD/$W/home" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" WINEARCH=win64
+mkdir -p "$WINE_TMP/home"
+export HOME="$WINE_TMP/home" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" WINEARCH=win64
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 PYTHONUTF8=1
 unset DISPLAY WAYLAND_DISPLAY XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME
 winpath() { echo "Z:${1//\//\\}"; }
@@ -104,7 +116,7 @@ WPY="$PWD/$PY_DIR/python.exe"
 # Windows 10 and 11).
 wine_run() { wine "$@" </dev/null 2>&1 | sed "/WARNING: Library not found: could not resolve 'api-ms-win-/d"; }
 new_prefix() {
-  export WINEPREFIX="$PWD/$W/$1"
+  export WINEPREFIX="$WINE_TMP/$1"
   wineboot -i </dev/null 2>&1 | cat >/dev/null
   wineserver -w
 }
@@ -125,11 +137,10 @@ wine_run "$WPY" build/build.py
 # makensis compresses on one core while the frozen game runs on the other; both only read the bundle.
 python3 build/build.py --skip-pyinstaller --nsis > "$W/nsis.log" 2>&1 &
 nsis_pid=$!
-trap 'kill "$nsis_pid" 2>/dev/null || true' EXIT
 wine_run "$WPY" build/build.py --skip-pyinstaller --smoke --zip
 wineserver -k || true
 wait "$nsis_pid" || { cat "$W/nsis.log"; fail "makensis failed"; }
-trap - EXIT
+nsis_pid=
 cat "$W/nsis.log"
 
 # --------------------------------------------------- install, run, upgrade, uninstall in a fresh prefix
