@@ -44,6 +44,7 @@ mkdir -p "$W/download" "$W/wheels" dist
 WINE_TMP=$(mktemp -d /tmp/lama-desktop-wine.XXXXXX)
 nsis_pid=
 cleanup() {
+  set +e
   [ -n "$nsis_pid" ] && kill "$nsis_pid" 2>/dev/null
   for prefix in "$WINE_TMP"/prefix-*; do [ -d "$prefix" ] && WINEPREFIX="$prefix" wineserver -k 2>/dev/null; done
   rm -rf "$WINE_TMP"
@@ -131,6 +132,9 @@ wine_run "$WPY" -c "import lama_desktop, pygame, PyInstaller, pefile; print('bui
 lama_desktop.__file__, 'pygame-ce', pygame.version.ver, 'PyInstaller', PyInstaller.__version__)"
 
 # ------------------------------------------------------------------------------------- the bundle (Wine)
+# dist/lama-desktop/ may hold the Linux bundle of build/ci_package.sh (its tarball and .deb are made): it goes
+# (the Windows PyInstaller cannot remove its symlinks through Wine's Z: drive).
+rm -rf dist/lama-desktop
 wine_run "$WPY" build/build.py
 
 # ------------------- the installer (makensis on Linux), meanwhile the frozen smoke tests and portable zip (Wine)
