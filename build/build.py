@@ -5,8 +5,11 @@
     python build/build.py --deb --install-test    # + install the .deb, run the menu command, uninstall (root)
     python build/build.py --skip-pyinstaller --measure-startup 8   # time to first frame of the frozen game
     python build/build.py --dmg --smoke           # macOS: + dist/lama-desktop-VERSION-macos-ARCH.dmg
-    python build/build.py --inno --smoke          # Windows: + dist/lama-desktop-VERSION-windows-x64-setup.exe
+    python build/build.py --nsis --zip --smoke    # Windows: + dist/lama-desktop-VERSION-windows-x64-setup.exe (NSIS)
+                                                  #   and the portable dist/lama-desktop-VERSION-windows-x64.zip
     (add --install-test on Windows/macOS: silent per-user setup / app copied from the mounted .dmg, run, remove)
+    python3 build/build.py --skip-pyinstaller --nsis   # Linux: the setup.exe of a Windows bundle (makensis),
+                                                  #   as build/ci_windows.sh does after building the bundle under Wine
 
 Run it with the Python whose packages should be frozen (a venv holding the game's dependencies and
 PyInstaller). PyInstaller's work files go to ``build/_work/`` (ignored by git), outputs to ``dist/``.
@@ -41,7 +44,7 @@ SPEC = PACKAGING / "lama-desktop.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "_work"
 APP = "lama-desktop"
-MAX_BUNDLE_MB = 60
+MAX_BUNDLE_MB = 45 if sys.platform == "win32" else 60  # the issues' budgets: Windows 45 MB, others 60 MB
 DEB_PREFIX = "/opt/lama-desktop"
 METAINFO = PACKAGING / "linux" / "io.github.lamadesktop.LamaDesktop.metainfo.xml"
 MAINTAINER = "lama-desktop contributors <noreply@lama-desktop.invalid>"
@@ -107,6 +110,17 @@ def bundle_dir() -> Path:
 
 def bundle_exe() -> Path:
     return bundle_dir() / (APP + (".exe" if sys.platform == "win32" else ""))
+
+
+def windows_bundle_exe() -> Path:
+    """The Windows bundle's executable (--nsis and --zip also package a Windows bundle built elsewhere)."""
+    return bundle_dir() / f"{APP}.exe"
+
+
+def numeric_version() -> str:
+    """Windows' file versions are four numbers (x.y.z.w): 1.2.0rc1 -> 1.2.0.0."""
+    numbers = re.match(r"\d+(?:\.\d+){0,3}", VERSION).group(0).split(".")
+    return ".".join(numbers + ["0"] * (4 - len(numbers)))
 
 
 def machine() -> str:
@@ -460,63 +474,214 @@ def install_test_macos(dmg_path: Path) -> None:
     say(".dmg mounts, holds the app and the Applications link; the copied app runs")
 
 
-def install_test_windows(setup: Path) -> None:
-    """Run the Inno setup silently (per user), check the shortcuts, run the game, uninstall, check it is gone."""
-    work = Path(tempfile.mkdtemp(prefix="lama-inno-"))
-    target = work / "LAMA Desktop"
-    run([setup, "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART", "/SP-", f"/DIR={target}",
-         "/TASKS=desktopicon", f"/LOG={work / 'setup.log'}"], timeout=600)
-    exe = target / f"{APP}.exe"
-    uninstaller = target / "unins000.exe"
-    appdata = Path(os.environ["APPDATA"])
-    start_menu = appdata / "Microsoft" / "Windows" / "Start Menu" / "Programs" / "LAMA Desktop"
-    desktop = Path(os.environ.get("USERPROFILE", str(Path.home()))) / "Desktop" / "LAMA Desktop.lnk"
-    shortcuts = [start_menu / "LAMA Desktop.lnk", desktop]
-    for required in [exe, uninstaller, *shortcuts]:
-        if not required.exists():
-            raise BuildError(f"the installer did not create {required}")
-    out = run_frozen([exe, "--version"]).stdout.strip()
-    if out != f"lama-desktop {VERSION}":
-        raise BuildError(f"the installed game's --version printed {out!r}")
-    if smoke_test_available():
-        result = run_frozen([exe, "--smoke-test"], timeout=600)
-        say(f"installed game --smoke-test: exit 0; {_last_line(result.stdout)}")
-    run([uninstaller, "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART"], timeout=300)
-    deadline = time.monotonic() + 120  # the uninstaller hands over to a copy of itself and returns at once
-    while time.monotonic() < deadline and (target.exists() or any(p.exists() for p in shortcuts)):
-        time.sleep(1)
-    left = [str(p) for p in [target, start_menu, *shortcuts] if p.exists()]
-    if left:
-        raise BuildError(f"the uninstaller left {left}")
-    shutil.rmtree(work, ignore_errors=True)
-    say("Inno setup installed per user with Start-menu and desktop shortcuts; uninstalled cleanly")
+# --------------------------------------------------------------------------------------------- Windows: NSIS
+UNINSTALL_KEY = r"Software\Microsoft\Windows\CurrentVersion\Uninstall\LamaDesktop"
+NSIS_SCRIPT = PACKAGING / f"{APP}.nsi"
 
 
-# ------------------------------------------------------------------------------------------------- Inno Setup
-def find_iscc() -> str | None:
-    found = shutil.which("iscc") or shutil.which("ISCC")
+def windows_setup_path() -> Path:
+    return DIST / f"{APP}-{VERSION}-windows-x64-setup.exe"
+
+
+def find_makensis() -> str | None:
+    found = shutil.which("makensis")
     if found:
         return found
-    for base in (os.environ.get("ProgramFiles(x86)"), os.environ.get("ProgramFiles"),
-                 os.path.join(os.environ.get("LOCALAPPDATA", ""), "Programs")):
-        if base:
-            candidate = Path(base) / "Inno Setup 6" / "ISCC.exe"
-            if candidate.is_file():
-                return str(candidate)
+    for base in (os.environ.get("ProgramFiles(x86)"), os.environ.get("ProgramFiles")):
+        if base and (Path(base) / "NSIS" / "makensis.exe").is_file():
+            return str(Path(base) / "NSIS" / "makensis.exe")
     return None
 
 
-def inno() -> Path:
-    iscc = find_iscc()
-    if not iscc:
-        raise BuildError("Inno Setup 6 (ISCC.exe) not found: choco install innosetup")
-    numeric = re.match(r"\d+(?:\.\d+){0,3}", VERSION).group(0)  # Windows file versions are x.y.z.w numbers
-    run([iscc, f"/DAppVersion={VERSION}", f"/DAppNumericVersion={numeric}", "/Q", PACKAGING / f"{APP}.iss"])
-    out = DIST / f"{APP}-{VERSION}-windows-x64-setup.exe"
+def nsis() -> Path:
+    """``dist/lama-desktop-VERSION-windows-x64-setup.exe`` from the Windows bundle in dist/lama-desktop/ with
+    packaging/lama-desktop.nsi: makensis runs natively on Windows and on Linux (Debian's nsis)."""
+    makensis = find_makensis()
+    if not makensis:
+        raise BuildError("makensis not found: apt-get install nsis (Linux), choco install nsis (Windows)")
+    if not windows_bundle_exe().is_file():
+        raise BuildError(f"no Windows bundle: {rel(windows_bundle_exe())} does not exist")
+    out = windows_setup_path()
+    if out.exists():
+        out.unlink()
+    started = time.monotonic()
+    run([makensis, "-V2", "-INPUTCHARSET", "UTF8", f"-DVERSION={VERSION}", f"-DNUMERIC_VERSION={numeric_version()}",
+         f"-DBUNDLE={bundle_dir()}", f"-DOUTFILE={out}", NSIS_SCRIPT])
     if not out.is_file():
-        raise BuildError(f"Inno Setup did not produce {out}")
-    say(f"installer {rel(out)}: {mb(out.stat().st_size)}")
+        raise BuildError(f"makensis did not produce {out}")
+    say(f"installer {rel(out)}: {mb(out.stat().st_size)} (limit 15 MB), made in {time.monotonic() - started:.1f} s")
+    if out.stat().st_size > 15e6:
+        raise BuildError(f"the installer is {mb(out.stat().st_size)}, over the 15 MB budget")
     return out
+
+
+def windows_zip() -> Path:
+    """``dist/lama-desktop-VERSION-windows-x64.zip``: the bundle in ``lama-desktop-VERSION/`` with a launcher that
+    keeps the player's files in ``profile/`` next to the exe (a USB stick) and a short README."""
+    import zipfile
+
+    if not windows_bundle_exe().is_file():
+        raise BuildError(f"no Windows bundle: {rel(windows_bundle_exe())} does not exist")
+    top = f"{APP}-{VERSION}"
+    out = DIST / f"{APP}-{VERSION}-windows-x64.zip"
+    stamp = time.gmtime(max(source_date_epoch(), 315532800))[:6]
+    extras = sorted((PACKAGING / "windows" / "portable").iterdir())
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in sorted(bundle_dir().rglob("*")):
+            if path.is_file():
+                info = zipfile.ZipInfo(f"{top}/{path.relative_to(bundle_dir()).as_posix()}", stamp)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, path.read_bytes())
+        for path in extras:
+            info = zipfile.ZipInfo(f"{top}/{path.name}", stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            # Windows' cmd.exe and Notepad want CRLF line ends
+            archive.writestr(info, path.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+    say(f"portable zip {rel(out)}: {mb(out.stat().st_size)}")
+    return out
+
+
+def portable_test(zip_path: Path) -> None:
+    """Unzip the portable zip as a player would, start the game with ``--profile`` next to its exe (what the
+    zip's launcher does), wait for its first frame, and check that its log and settings landed in that folder."""
+    import zipfile
+
+    work = Path(tempfile.mkdtemp(prefix="lama-portable-"))
+    try:
+        with zipfile.ZipFile(zip_path) as archive:
+            archive.extractall(work)
+        folder = work / f"{APP}-{VERSION}"
+        exe = folder / windows_bundle_exe().name
+        profile = folder / "profile"
+        launcher = (folder / "lama-desktop-portable.cmd").read_text(encoding="utf-8")
+        if '--profile "%~dp0profile"' not in launcher:
+            raise BuildError("the portable launcher does not pass --profile next to the exe")
+        seen, _own = launch_probe(exe, None, extra_args=["--profile", str(profile)],
+                                  log_file=profile / "log" / "lama-desktop.log")
+        made = sorted(p.relative_to(profile).as_posix() for p in profile.rglob("*"))
+        say(f"portable zip: unzipped, launched with --profile next to the exe, first frame {seen:.2f} s after "
+            f"launch; the profile folder holds {', '.join(made)}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _desktop_folder() -> Path:
+    import ctypes
+
+    buffer = ctypes.create_unicode_buffer(260)
+    ctypes.windll.shell32.SHGetFolderPathW(None, 0x10, None, 0, buffer)  # CSIDL_DESKTOPDIRECTORY
+    return Path(buffer.value)
+
+
+def _uninstall_entry() -> dict | None:
+    import winreg
+
+    try:
+        with winreg.OpenKey(winreg.HKEY_CURRENT_USER, UNINSTALL_KEY) as key:
+            values, index = {}, 0
+            while True:
+                try:
+                    name, value, _kind = winreg.EnumValue(key, index)
+                except OSError:
+                    return values
+                values[name] = value
+                index += 1
+    except FileNotFoundError:
+        return None
+
+
+def _set_uninstall_value(name: str, value: str) -> None:
+    import winreg
+
+    with winreg.OpenKey(winreg.HKEY_CURRENT_USER, UNINSTALL_KEY, 0, winreg.KEY_SET_VALUE) as key:
+        winreg.SetValueEx(key, name, 0, winreg.REG_SZ, value)
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def install_test_windows(setup: Path) -> None:
+    """As a player would, per user: the setup silently (/S), its shortcuts and uninstall entry, the installed game
+    (--version, --self-check against the source, --smoke-test), an upgrade in place over an older install, then
+    the silent uninstall: the program, shortcuts and entry go; the player's folder stays untouched."""
+    local = Path(os.environ["LOCALAPPDATA"])
+    target = local / "Programs" / "LAMA Desktop"
+    player = local / "LamaDesktop"  # platformdirs' user data dir: saves, statistics, past games, settings, logs
+    start_menu = Path(os.environ["APPDATA"]) / "Microsoft" / "Windows" / "Start Menu" / "Programs" / "LAMA Desktop.lnk"
+    desktop = _desktop_folder() / "LAMA Desktop.lnk"
+    exe = target / f"{APP}.exe"
+    uninstaller = target / "uninstall.exe"
+    if target.exists() or _uninstall_entry() is not None:
+        raise BuildError(f"LAMA Desktop is already installed here ({target}): uninstall it first")
+
+    run([setup, "/S"], timeout=600)
+    for required in (exe, uninstaller, start_menu, desktop):
+        if not required.exists():
+            raise BuildError(f"the installer did not create {required}")
+    entry = _uninstall_entry() or {}
+    wanted = {"DisplayName": "LAMA Desktop", "DisplayVersion": VERSION, "Publisher": "lama-desktop contributors",
+              "DisplayIcon": f"{exe},0", "InstallLocation": str(target),
+              "UninstallString": f'"{uninstaller}"', "QuietUninstallString": f'"{uninstaller}" /S'}
+    wrong = {name: entry.get(name) for name, value in wanted.items() if str(entry.get(name, "")).lower() != value.lower()}
+    if wrong:
+        raise BuildError(f"the uninstall entry HKCU\\{UNINSTALL_KEY} has {wrong}, expected {wanted}")
+    say(f"installed per user into {target}: Start-menu and desktop shortcuts, uninstall entry "
+        f"{entry['DisplayName']} {entry['DisplayVersion']} by {entry['Publisher']}, icon {entry['DisplayIcon']}, "
+        f"{entry.get('EstimatedSize', '?')} KB")
+
+    out = run_frozen([exe, "--version"]).stdout.strip()
+    if out != f"lama-desktop {VERSION}":
+        raise BuildError(f"the installed game's --version printed {out!r}")
+    check = run_frozen([exe, "--self-check"]).stdout.strip().splitlines()
+    if check != source_self_check(None):
+        raise BuildError("the installed game's --self-check differs from the source's")
+    say("installed --self-check matches the source: " + "; ".join(l for l in check if not l.startswith("  ")))
+    if smoke_test_available():
+        started = time.monotonic()
+        result = run_frozen([exe, "--smoke-test"], timeout=600)
+        say(f"installed --smoke-test: exit 0 in {time.monotonic() - started:.1f} s; {_last_line(result.stdout)}")
+    # A normal start from the Start-menu shortcut's target writes the log into the player's folder; stand-ins
+    # of a save, the statistics and a past game join it (the smoke test keeps its own files in a temporary folder).
+    seen, _own = launch_probe(exe, None)
+    for name in ("saves/autosave.json", "stats.json", "games/past-game-stand-in.json"):
+        (player / name).parent.mkdir(parents=True, exist_ok=True)
+        (player / name).write_text('{"stand-in": "the player\'s own file: must outlive upgrades and the '
+                                   'uninstaller"}\n', encoding="utf-8")
+    saves = _tree(player)
+    say(f"installed game started normally: first frame {seen:.2f} s after launch; the player's folder {player} "
+        f"holds {', '.join(sorted(saves))}")
+
+    # Upgrade in place: make the install look like an older version with a file the new one no longer ships.
+    stale = target / "_internal" / "left-by-an-older-version.txt"
+    stale.write_text("old", encoding="utf-8")
+    _set_uninstall_value("DisplayVersion", "0.0.1")
+    run([setup, "/S"], timeout=600)
+    entry = _uninstall_entry() or {}
+    if stale.exists() or entry.get("DisplayVersion") != VERSION or not exe.is_file():
+        raise BuildError(f"the upgrade over an older install failed: stale file kept {stale.exists()}, "
+                         f"version {entry.get('DisplayVersion')}")
+    if run_frozen([exe, "--version"]).stdout.strip() != f"lama-desktop {VERSION}":
+        raise BuildError("the upgraded game does not run")
+    if _tree(player) != saves:
+        raise BuildError("the upgrade touched the player's files")
+    say(f"upgrade in place over an older install (0.0.1): same folder, old files gone, version {VERSION}, "
+        f"the player's {len(saves)} files untouched")
+
+    run([uninstaller, "/S"], timeout=300)
+    deadline = time.monotonic() + 120  # the uninstaller hands over to a copy of itself in %TEMP% and returns
+    while time.monotonic() < deadline and (target.exists() or start_menu.exists() or desktop.exists()
+                                           or _uninstall_entry() is not None):
+        time.sleep(1)
+    left = [str(p) for p in (target, start_menu, desktop) if p.exists()]
+    if _uninstall_entry() is not None:
+        left.append(f"HKCU\\{UNINSTALL_KEY}")
+    if left:
+        raise BuildError(f"the uninstaller left {left}")
+    if _tree(player) != saves:
+        raise BuildError(f"the uninstaller touched the player's folder {player}")
+    say(f"uninstalled silently: program folder, shortcuts and uninstall entry gone; the player's folder {player} "
+        f"kept with its {len(saves)} files ({', '.join(sorted({k.split('/')[0] for k in saves}))})")
 
 
 # -------------------------------------------------------------------------------------------------- smoke tests
@@ -575,18 +740,19 @@ def user_log_file(home: Path) -> Path:
     return Path(out) / "lama-desktop.log"
 
 
-def launch_probe(exe: Path, home: Path, timeout: float = 60) -> tuple[float, float | None]:
+def launch_probe(exe: Path, home: Path | None, timeout: float = 60, extra_args: list | None = None,
+                 log_file: Path | None = None) -> tuple[float, float | None]:
     """Start the game normally, wait for its first frame (from its log), stop it.
 
     Returns (seconds from launch until the log shows the first frame, as seen from outside; the app's own
     figure: seconds from process start to the first flip, or None where the platform cannot tell)."""
-    log_file = user_log_file(home)
+    log_file = log_file or user_log_file(home)
     offset = log_file.stat().st_size if log_file.is_file() else 0
     env = frozen_env(home)
     with tempfile.TemporaryDirectory() as tmp:
         env["LAMA_DESKTOP_CONSOLE_LOG"] = str(Path(tmp) / "console.log")
         started = time.monotonic()
-        process = subprocess.Popen([str(exe)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        process = subprocess.Popen([str(exe), *map(str, extra_args or [])], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    cwd=tempfile.gettempdir())
         seen, own = None, None
         try:
@@ -638,6 +804,15 @@ def measure_startup(launches: int) -> dict:
     return result
 
 
+def source_self_check(home: Path | None) -> list[str]:
+    """What ``--self-check`` prints from the source checkout, with the Python running this script."""
+    source_check = subprocess.run([sys.executable, "-m", "lama_desktop", "--self-check"], cwd=ROOT,
+                                  env=frozen_env(home), capture_output=True, text=True, errors="replace")
+    if source_check.returncode != 0:
+        raise BuildError(f"source --self-check failed:\n{source_check.stdout}\n{source_check.stderr}")
+    return source_check.stdout.strip().splitlines()
+
+
 def smoke(exe: Path | None = None, folder: Path | None = None) -> dict:
     """Run the frozen app; raise BuildError on any failure. Returns the measurements."""
     exe = exe or bundle_exe()
@@ -652,11 +827,7 @@ def smoke(exe: Path | None = None, folder: Path | None = None) -> dict:
         say(f"frozen --version: {out}")
 
         frozen_check = run_frozen([exe, "--self-check"], home).stdout.strip().splitlines()
-        source_check = subprocess.run([sys.executable, "-m", "lama_desktop", "--self-check"], cwd=ROOT,
-                                      env=frozen_env(home), capture_output=True, text=True, errors="replace")
-        if source_check.returncode != 0:
-            raise BuildError(f"source --self-check failed:\n{source_check.stdout}\n{source_check.stderr}")
-        source_lines = source_check.stdout.strip().splitlines()
+        source_lines = source_self_check(home)
         if frozen_check != source_lines:
             missing = [line for line in source_lines if line not in frozen_check]
             extra = [line for line in frozen_check if line not in source_lines]
@@ -697,10 +868,14 @@ def main(argv=None) -> int:
     parser.add_argument("--tarball", action="store_true", help="Linux: dist/lama-desktop-VERSION-linux-ARCH.tar.gz")
     parser.add_argument("--deb", action="store_true", help="Linux: dist/lama-desktop_VERSION_ARCH.deb")
     parser.add_argument("--install-test", action="store_true",
-                        help="install the .deb (Linux, root) / the Inno setup (Windows) / the .dmg's app "
+                        help="install the .deb (Linux, root) / the NSIS setup (Windows) / the .dmg's app "
                              "(macOS), run the installed game, uninstall, check nothing is left")
     parser.add_argument("--dmg", action="store_true", help="macOS: dist/lama-desktop-VERSION-macos-ARCH.dmg")
-    parser.add_argument("--inno", action="store_true", help="Windows: Inno Setup installer")
+    parser.add_argument("--nsis", action="store_true",
+                        help="the Windows installer (NSIS; on Windows or, for a Windows bundle, on Linux)")
+    parser.add_argument("--zip", action="store_true",
+                        help="Windows: the portable dist/lama-desktop-VERSION-windows-x64.zip (unzipped and "
+                             "launched with --profile next to the exe when run on Windows)")
     parser.add_argument("--smoke", action="store_true", help="run the frozen app (see the module doc)")
     parser.add_argument("--measure-startup", type=int, metavar="N", default=0,
                         help="launch the frozen game N times, print the time to its first frame (median, max)")
@@ -710,7 +885,7 @@ def main(argv=None) -> int:
         say(f"lama-desktop {VERSION} on {sys.platform}/{machine()} with {sys.executable}")
         if not args.skip_pyinstaller:
             pyinstaller(clean=args.clean)
-        elif not bundle_exe().is_file():
+        elif not bundle_exe().is_file() and not ((args.nsis or args.zip) and windows_bundle_exe().is_file()):
             raise BuildError(f"--skip-pyinstaller but {bundle_exe()} does not exist")
         if args.smoke:
             smoke()
@@ -730,10 +905,16 @@ def main(argv=None) -> int:
                 smoke(app / "Contents" / "MacOS" / APP, folder=app)
             if args.install_test:
                 install_test_macos(dmg_path)
-        if args.inno or (args.install_test and windows):
-            setup = inno()
-            if args.install_test:
-                install_test_windows(setup)
+        if args.zip:
+            zip_path = windows_zip()
+            if windows:
+                portable_test(zip_path)
+        if args.nsis:
+            nsis()
+        if args.install_test and windows:  # the setup made by --nsis now or before (under Wine: on Linux)
+            if not windows_setup_path().is_file():
+                raise BuildError(f"--install-test: {rel(windows_setup_path())} does not exist (add --nsis)")
+            install_test_windows(windows_setup_path())
     except (BuildError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
         print(f"[build] FAILED: {error}", file=sys.stderr, flush=True)
         return 1

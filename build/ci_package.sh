@@ -6,7 +6,8 @@
 #     the time to the first frame (median, max);
 #   - builds the tarball and the .deb, installs the .deb (dpkg -i), runs the menu entry's command
 #     (--version, --smoke-test as an unprivileged user), removes it (dpkg -r) and checks nothing is left.
-# Works in a fresh clone: it only needs .venv (made by the test command), dpkg-deb and root for dpkg -i.
+# Works in a fresh clone: it only needs .venv (made by the test command), dpkg-deb and root for dpkg -i;
+# PyInstaller and the game's dependencies come pinned and hashed from build/requirements-build.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
@@ -16,9 +17,9 @@ if [ ! -x "$PY" ]; then
   python3 -m venv .venv
   "$PY" -m pip install -q -e ".[test]"
 fi
-if ! "$PY" -c "import PyInstaller" 2>/dev/null; then
-  "$PY" -m pip install -q pyinstaller
-fi
+# The bundle's build inputs (the game's dependencies and PyInstaller) at the versions and hashes of the one lock
+# that build/ci_windows.sh and the release workflow also read.
+"$PY" -m pip install -q --require-hashes -r build/requirements-build.txt
 
 start=$(date +%s)
 args=(--tarball --deb --smoke --measure-startup 5)
