@@ -1,4 +1,4 @@
-"""Packaging: the PyInstaller spec, icons, .desktop entry, Inno Setup script, build helpers, the wheel's data,
+"""Packaging: the PyInstaller spec, icons, .desktop entry, build helpers, the wheel's data,
 and where the app writes (never next to the executable).
 
 The frozen build itself is proven by ``build/ci_package.sh`` (called from ``.ci/run``), not here.
@@ -254,24 +254,6 @@ def test_appstream_metadata_matches_the_desktop_entry_and_bundle_id(monkeypatch,
         assert result.returncode == 0, result.stdout + result.stderr
 
 
-# ----------------------------------------------------------------------------------------------- Inno Setup
-def test_inno_script_takes_the_version_and_installs_per_user_with_shortcuts():
-    text = (PACKAGING / "lama-desktop.iss").read_text(encoding="utf-8")
-    assert "#ifndef AppVersion" in text and "#error" in text  # refuses to build without /DAppVersion
-    assert re.search(r"^AppVersion=\{#AppVersion\}$", text, re.M)
-    assert re.search(r"^PrivilegesRequired=lowest$", text, re.M)  # per-user, no UAC prompt
-    assert re.search(r"^AppId=\{\{[0-9A-F-]{36}\}$", text, re.M)
-    assert re.search(r'^Name: "\{group\}\\\{#AppName\}"; Filename: "\{app\}\\\{#AppExeName\}"', text, re.M)
-    assert re.search(r'^Name: "\{autodesktop\}\\\{#AppName\}";.*Tasks: desktopicon$', text, re.M)
-    assert "{uninstallexe}" in text  # uninstaller in the start-menu folder (plus Settings > Apps)
-    assert re.search(r'^Source: "\.\.\\dist\\lama-desktop\\\*";.*recursesubdirs', text, re.M)
-    assert re.search(r'#define AppExeName "lama-desktop\.exe"', text)
-    icon = re.search(r"^SetupIconFile=(.+)$", text, re.M).group(1)
-    assert (PACKAGING / icon.replace("\\", "/")).is_file()
-    for language_file in ("French.isl", "Polish.isl"):
-        assert language_file in text
-
-
 # ---------------------------------------------------------------------------------------------- build helpers
 def fake_bundle(root: Path) -> Path:
     bundle = root / "dist" / "lama-desktop"
@@ -374,14 +356,14 @@ def test_ci_runs_the_tests_then_the_packaging_step():
     assert "bash build/ci_package.sh" in lines
     assert lines.index("bash build/ci_package.sh") > lines.index(test_command)
     script = (ROOT / "build" / "ci_package.sh").read_text(encoding="utf-8")
-    assert "-m pip install -q pyinstaller" in script and "--install-test" in script and "--smoke" in script
+    assert "--require-hashes -r build/requirements-build.txt" in script and "--install-test" in script and "--smoke" in script
 
 
 def test_release_workflow_builds_on_three_systems():
     text = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
     for runner in ("windows-latest", "macos-latest", "ubuntu-latest"):
         assert runner in text
-    for flag in ("--inno", "--dmg", "--deb", "--tarball", "--smoke"):
+    for flag in ("--nsis", "--dmg", "--deb", "--tarball", "--smoke"):
         assert flag in text
     assert "actions/upload-artifact" in text
 
