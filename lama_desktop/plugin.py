@@ -2,37 +2,33 @@
 
 The frame (engine registry, bots, sessions, tables, menus, tools) never switches on a game id: it asks the game's
 descriptor. A descriptor holds the pure things directly (the engine's ``GameSpec``, the bot factories, the string
-domain, counts) and the things that need pygame as loaders (functions that import the game's table module when
-they are called), so importing the registry never imports pygame: the engine, the bots and the tools stay pure.
+domain, counts) and names the game's folder (``package``); the things that need pygame are that folder's modules,
+imported only when asked for, so importing the registry never imports pygame (the engine, the bots and the tools
+stay pure). A game's folder holds, by these names:
 
-How a game reads in words (``words``) is a small module of the game's own with four functions, every one of them
-pure (``app.i18n`` only):
-
-- ``card_label(card) -> str``: a card, die face or piece id inside a sentence (``"llama"``, ``"3+"``, ``"2/3"``);
-- ``params(params) -> dict``: a refusal's or a lesson's params (engine ids) put into words for that game;
-- ``move_label(move, names) -> str | None``: the advisor's short phrase for a move (``"Playing 3"``), or None
-  for the frame's generic phrase of the move's kind;
-- ``order(move, name_of) -> str | None``: a lesson's order for the move (``"play your 4"``), or None for the
-  frame's generic one.
+- ``table.py``: ``SCENE`` (the table scene class, ``Scene(session, config)``) and ``open_table(app, config,
+  saved=None)``;
+- ``words.py``: how the game reads in words, four pure functions (``app.i18n`` only):
+  ``card_label(card) -> str`` (a card, die face or piece inside a sentence: ``"llama"``, ``"3+"``, ``"2/3"``),
+  ``params(params) -> dict`` (a refusal's or a lesson's params in words), ``move_label(move, names) -> str | None``
+  (the advisor's phrase, ``"Playing 3"``; None: the frame's phrase of the move's kind), ``order(move, name_of) ->
+  str | None`` (a lesson's order, ``"play your 4"``; None: the frame's);
+- ``shots.py`` (optional): its screenshot moments, registered with ``app.shots.add_shot`` on import;
+- ``moments.py`` (optional): its layout moments (``summary``, ``results``, ``advisor``, ``tooltips``...);
+- ``art.py`` (optional): art only it uses, with ``sheet(part)`` for the contact sheet.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import importlib
+import importlib.util
+from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 if TYPE_CHECKING:  # pragma: no cover
     from lama_desktop.bots.base import Bot
     from lama_desktop.engine.core import GameSpec
-
-
-def _nothing() -> None:
-    return None
-
-
-def _no_sheet(part: str) -> list:
-    return []
 
 
 @dataclass(frozen=True)
@@ -45,12 +41,9 @@ class GamePlugin:
     domain: str
     #: bot level -> factory(seed); ``random`` is generic and not listed here
     bots: Mapping[str, Callable[[int], Bot]]
-    #: -> the table scene class (``Scene(session, config)``); imports pygame
-    table: Callable[[], type]
-    #: -> ``open_table(app, config, saved=None) -> Scene``; imports pygame
-    opener: Callable[[], Callable]
-    #: -> the game's words module (see the module docstring)
-    words: Callable[[], ModuleType]
+    #: the game's folder as a module path (``lama_desktop.games.dice``): where its table, words, shots, moments and
+    #: art modules are found
+    package: str
     #: seat counts the table offers
     players: range = range(2, 7)
     #: the seat count of sample games (screenshots, history moments, benches)
@@ -59,20 +52,43 @@ class GamePlugin:
     lesson: str = ""
     #: the table group its layout moments and screenshots share (``table-lama`` for L.A.M.A. and Party)
     table_group: str = ""
-    #: -> registers the game's screenshot moments (``app.shots.add_shot``); imports pygame
-    shots: Callable[[], Any] = _nothing
-    #: -> the game's layout moments module (``mid``, ``summary``, ``results`` builders); imports pygame
-    moments: Callable[[], Any] = _nothing
-    #: ``art_sheet(part)`` -> the game's own art for the contact sheet (``python -m lama_desktop.app.art.sheet``):
-    #: ``[(title, [(surface, caption), ...]), ...]`` for ``part`` ("all", "dice", "extras", ...); imports pygame
-    art_sheet: Callable[[str], list] = _no_sheet
     #: a string key shown in the replay viewer beside the seat views ("every row is open"), or ""
     replay_note: str = ""
     #: moves in a sample game before its history moment is shot
     sample_moves: int = 26
-    #: anything else a game's own modules want to hang on its descriptor
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
         return self.spec.id
+
+    def module(self, name: str) -> ModuleType:
+        """The game's module ``name`` (``table``, ``words``...), imported now if it was not."""
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def has_module(self, name: str) -> bool:
+        return importlib.util.find_spec(f"{self.package}.{name}") is not None
+
+    def table(self) -> type:
+        """The table scene class (``Scene(session, config)``); imports pygame."""
+        return self.module("table").SCENE
+
+    def opener(self) -> Callable:
+        """``open_table(app, config, saved=None) -> Scene``; imports pygame."""
+        return self.module("table").open_table
+
+    def words(self) -> ModuleType:
+        """The game's words module (above)."""
+        return self.module("words")
+
+    def shots(self) -> ModuleType | None:
+        """Registers the game's screenshot moments (importing its ``shots`` module does); None when it has none."""
+        return self.module("shots") if self.has_module("shots") else None
+
+    def moments(self) -> ModuleType | None:
+        """The game's layout moments module, None when it has none."""
+        return self.module("moments") if self.has_module("moments") else None
+
+    def art_sheet(self, part: str) -> list:
+        """The game's own art for the contact sheet (``python -m lama_desktop.app.art.sheet``): ``[(title,
+        [(surface, caption), ...]), ...]`` for ``part``; imports pygame."""
+        return self.module("art").sheet(part) if self.has_module("art") else []

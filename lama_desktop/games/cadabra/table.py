@@ -785,3 +785,6 @@ def open_table(app, config: GameConfig, saved=None) -> CadabraTableScene:
     options = {"first_player": int(config.first_dealer) % max(1, config.players)}
     return CadabraTableScene(open_session(app, config, saved, options), config)
 
+
+#: the table scene of this game (its descriptor's ``table()``)
+SCENE = CadabraTableScene

@@ -1,5 +1,5 @@
-"""LAMA Dice: the engine, bots, table, words, shots and layout moments of this folder, described for the frame
-(``lama_desktop/plugin.py``). Listed in ``lama_desktop.games``."""
+"""LAMA Dice: this folder is the whole game (engine, bots, table, words, shots, layout moments, art); its
+descriptor for the frame (``lama_desktop/plugin.py``), listed in ``lama_desktop.games``."""
 
 from __future__ import annotations
 
@@ -7,42 +7,5 @@ from lama_desktop.games.dice.bots import BOTS
 from lama_desktop.games.dice.engine import SPEC
 from lama_desktop.plugin import GamePlugin
 
-
-def _table():
-    from lama_desktop.games.dice.table import DiceTableScene
-
-    return DiceTableScene
-
-
-def _opener():
-    from lama_desktop.games.dice.table import open_table
-
-    return open_table
-
-
-def _words():
-    from lama_desktop.games.dice import words
-
-    return words
-
-
-def _shots():
-    from lama_desktop.games.dice import shots
-
-    return shots
-
-
-def _art_sheet(part: str) -> list:
-    from lama_desktop.games.dice import art
-
-    return art.sheet(part)
-
-
-def _moments():
-    from lama_desktop.games.dice import moments
-
-    return moments
-
-
-PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, table=_table, opener=_opener, words=_words, lesson="dice",
-                      table_group="table-dice", shots=_shots, moments=_moments, art_sheet=_art_sheet, replay_note="replay.dice_open"),)
+PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, package=__name__, lesson="dice", table_group="table-dice",
+                      replay_note="replay.dice_open"),)

@@ -802,3 +802,6 @@ def open_table(app, config: GameConfig, saved=None) -> DiceTableScene:
     options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
     return DiceTableScene(open_session(app, config, saved, options), config)
 
+
+#: the table scene of this game (its descriptor's ``table()``)
+SCENE = DiceTableScene

@@ -399,3 +399,6 @@ def open_table(app, config: GameConfig, saved=None) -> LamaTableScene:
         session = open_session(app, config, saved)
     return LamaTableScene(session, config)
 
+
+#: the table scene of this game (its descriptor's ``table()``)
+SCENE = LamaTableScene

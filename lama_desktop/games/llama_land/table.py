@@ -442,3 +442,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
 def open_table(app, config: GameConfig, saved=None) -> LlamaLandTableScene:
     options = {"first_player": int(config.first_dealer)} if config.first_dealer else {}
     return LlamaLandTableScene(open_session(app, config, saved, options), config)
+
+
+#: the table scene of this game (its descriptor's ``table()``)
+SCENE = LlamaLandTableScene

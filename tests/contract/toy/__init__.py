@@ -4,14 +4,8 @@ contract tests only (``lama_desktop.games.register`` / ``unregister``). It has n
 from __future__ import annotations
 
 from lama_desktop.plugin import GamePlugin
-from toy import words
 from toy.bots import BOTS
 from toy.rules import SPEC
 
-
-def _no_table():
-    raise LookupError("the toy game has no table")
-
-
-PLUGIN = GamePlugin(spec=SPEC, domain="toy", bots=BOTS, table=_no_table, opener=_no_table, words=lambda: words,
-                    players=range(2, 5), sample_players=3)
+#: its words are ``toy/words.py``; it has no ``table.py`` (asking for its table is an error)
+PLUGIN = GamePlugin(spec=SPEC, domain="toy", bots=BOTS, package=__name__, players=range(2, 5), sample_players=3)
