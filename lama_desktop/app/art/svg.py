@@ -30,7 +30,8 @@ def document(width: int, height: int, body: str, view: tuple[float, float] | Non
     )
 
 
-def _finish(surface: pygame.Surface) -> pygame.Surface:
+def finish(surface: pygame.Surface) -> pygame.Surface:
+    """Convert to the display's pixel format (fast blits) once a window exists."""
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         try:
             return surface.convert_alpha()
@@ -49,12 +50,7 @@ def render(svg: str, size: tuple[int, int]) -> pygame.Surface:
         raw = exact
     elif not raw.get_flags() & pygame.SRCALPHA:
         raw = raw.convert_alpha() if pygame.display.get_surface() else raw
-    return _finish(raw)
-
-
-def finish(surface: pygame.Surface) -> pygame.Surface:
-    """Convert to the display's alpha format when a display exists (faster blits)."""
-    return _finish(surface)
+    return finish(raw)
 
 
 @lru_cache(maxsize=None)

@@ -3,19 +3,9 @@ exists (fast blits)."""
 
 from __future__ import annotations
 
-import pygame
+from lama_desktop.app.art.svg import finish  # noqa: F401  (the tables take it from here)
 
 GOLD = (242, 180, 65)
 LIT = (255, 214, 110)
 CREAM = (251, 243, 225)
 PAPER_EDGE = (214, 196, 168)
-
-
-def finish(surface: pygame.Surface) -> pygame.Surface:
-    """Convert to the display's pixel format (fast blits) once a window exists."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        try:
-            return surface.convert_alpha()
-        except pygame.error:
-            return surface
-    return surface

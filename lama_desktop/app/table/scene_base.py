@@ -230,6 +230,14 @@ class TableScene(Scene):
         narrator = self._lesson_narrator()
         return narrator is not None and narrator.handle_event(event)
 
+    def _panels_event(self, event) -> bool:
+        """First in every table's ``handle_event``: the lesson's narrator, the tooltip (it sees every event), the
+        history and the advisor panels; True when one of them took the event."""
+        if self._narrator_event(event):
+            return True
+        self.tooltip.event(event)
+        return self.history.handle_event(event) or self.advisor.handle_event(event)
+
     def _narrator_update(self, dt: float) -> None:
         """At the end of ``update``: the lesson's next step shows when the table is idle."""
         narrator = self._lesson_narrator()

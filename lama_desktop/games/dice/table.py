@@ -223,10 +223,7 @@ class DiceTableScene(DiceTableView, TableScene):
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
-        if self._narrator_event(event):  # a lesson's narrator first (Next, its buttons)
-            return True
-        self.tooltip.event(event)
-        if self.history.handle_event(event) or self.advisor.handle_event(event):
+        if self._panels_event(event):  # a lesson's narrator first, the tooltip, the history and advisor panels
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
