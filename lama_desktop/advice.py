@@ -102,10 +102,12 @@ def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
     from lama_desktop.games import GAMES
 
     plugin = GAMES.get(game_id)
-    own = plugin.words().move_label(move, names) if plugin is not None else None
+    own = plugin.move_phrase(move, names) if plugin is not None else None
     if own is not None:
         return own
     kind, args = move.kind, move.args
+    if kind == "play":
+        return t("advisor.move.play", card=args[0])
     if kind == "return":
         return t("advisor.move.return", token=points_text(int(args[0])))
     if kind == "discard":

@@ -8,11 +8,12 @@ stay pure). A game's folder holds, by these names:
 
 - ``table.py``: ``SCENE`` (the table scene class, ``Scene(session, config)``) and ``open_table(app, config,
   saved=None)``;
-- ``words.py``: how the game reads in words, four pure functions (``app.i18n`` only):
-  ``card_label(card) -> str`` (a card, die face or piece inside a sentence: ``"llama"``, ``"3+"``, ``"2/3"``),
-  ``params(params) -> dict`` (a refusal's or a lesson's params in words), ``move_label(move, names) -> str | None``
-  (the advisor's phrase, ``"Playing 3"``; None: the frame's phrase of the move's kind), ``order(move, name_of) ->
-  str | None`` (a lesson's order, ``"play your 4"``; None: the frame's);
+- ``words.py``: how the game reads in words, pure functions (``app.i18n`` only): ``card_label(card) -> str`` (a
+  card or die face inside a sentence: ``"llama"``, ``"3+"``, ``"2/3"``), and where the game needs its own:
+  ``params(params) -> dict`` (a refusal's or a lesson's params in words; by default the ``card``/``top`` ones go
+  through ``card_label``), ``move_label(move, names) -> str | None`` (the advisor's phrase of a move of its own,
+  ``"Taking 4"``; None or absent: the frame's phrase of the move's kind), ``order(move, name_of) -> str | None`` (a
+  lesson's order, likewise);
 - ``shots.py`` (optional): its screenshot moments, registered with ``app.shots.add_shot`` on import;
 - ``moments.py`` (optional): its layout moments (``summary``, ``results``, ``advisor``, ``tooltips``...);
 - ``art.py`` (optional): art only it uses, with ``sheet(part)`` for the contact sheet.
@@ -29,6 +30,10 @@ from typing import TYPE_CHECKING, Callable, Mapping
 if TYPE_CHECKING:  # pragma: no cover
     from lama_desktop.bots.base import Bot
     from lama_desktop.engine.core import GameSpec
+
+
+#: refusal and lesson params that name a card (put into words by the game's ``card_label``)
+CARD_PARAMS = ("card", "top")
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,25 @@ class GamePlugin:
     def words(self) -> ModuleType:
         """The game's words module (above)."""
         return self.module("words")
+
+    def say(self, params: Mapping) -> dict:
+        """A refusal's or a lesson's params (engine ids) in words: the game's ``params``, else the ones that name a
+        card (``card``, ``top``) through its ``card_label``."""
+        words = self.words()
+        if hasattr(words, "params"):
+            return words.params(params)
+        return {name: (words.card_label(str(value)) if name in CARD_PARAMS else value)
+                for name, value in params.items()}
+
+    def move_phrase(self, move, names: list[str] | None = None) -> str | None:
+        """The advisor's phrase for a move of the game's own (``words.move_label``), None for the frame's."""
+        own = getattr(self.words(), "move_label", None)
+        return own(move, names) if own is not None else None
+
+    def lesson_order(self, move, name_of: Callable[[int], str]) -> str | None:
+        """A lesson's order for a move of the game's own (``words.order``), None for the frame's."""
+        own = getattr(self.words(), "order", None)
+        return own(move, name_of) if own is not None else None
 
     def shots(self) -> ModuleType | None:
         """Registers the game's screenshot moments (importing its ``shots`` module does); None when it has none."""

@@ -33,3 +33,18 @@ def _frames_wait_for_bots(request, monkeypatch):
 
     monkeypatch.setattr(App, "step", step)
     yield
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The real app on the title screen, its profile in ``tmp_path``; shut down and back in English afterwards."""
+    from lama_desktop.app import i18n
+    from lama_desktop.app.main import App
+    from lama_desktop.storage import Storage
+
+    application = App(Storage(tmp_path), (1280, 720))
+    application.start()
+    application.step(dt=1 / 60)
+    yield application
+    application.shutdown()
+    i18n.set_language("en")

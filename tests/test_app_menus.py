@@ -16,16 +16,6 @@ from lama_desktop.app.scenes.title import TitleScene
 from lama_desktop.storage import Storage
 
 
-@pytest.fixture
-def app(tmp_path):
-    application = App(Storage(tmp_path), (1280, 720))
-    application.start()
-    application.step(dt=1 / 60)
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
-
-
 def widget(scene, name):
     return next(w for w in scene.group.widgets if w.name == name)
 

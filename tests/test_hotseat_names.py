@@ -6,23 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from lama_desktop.app import i18n
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-from lama_desktop.app.main import App
 from lama_desktop.app.scenes.privacy import PrivacyScene
 from lama_desktop.app.scenes.setup import SetupScene
-from lama_desktop.storage import Storage
-
-
-@pytest.fixture
-def app(tmp_path):
-    """The real app on the title screen."""
-    application = App(Storage(tmp_path), (1280, 720))
-    application.start()
-    application.step(dt=1 / 60)
-    yield application
-    application.shutdown()
-    i18n.set_language("en")
 
 
 def privacy_after(app, table, frames=2000):

@@ -131,11 +131,19 @@ class Narrator:
             return t("tutorial.do.any")
         move = Move.parse(moves[0])
         plugin = GAMES.get(self.tutorial.game_id)
-        own = plugin.words().order(move, self.table._name) if plugin is not None else None
+        own = plugin.lesson_order(move, self.table._name) if plugin is not None else None
         if own is not None:
             return own
         kind, args = move.kind, [str(a) for a in move.args]
+
+        def card(value: str) -> str:
+            return plugin.say({"card": value})["card"] if plugin is not None else value
+
         # i18n-keys: tutorial.do.*
+        if kind == "play":
+            return t("tutorial.do.play", card=card(args[0]))
+        if kind == "discard":
+            return t("tutorial.do.discard", cards=" ".join(card(a) for a in args))
         if kind == "return" and args and args[0] in ("1", "10", "20"):
             return t(f"tutorial.do.return_{args[0]}")
         if kind == "give":

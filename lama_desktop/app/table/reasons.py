@@ -37,7 +37,7 @@ def _words(domain: str, params: Mapping[str, Any]) -> dict[str, Any]:
 
     for plugin in GAMES.values():
         if plugin.domain == domain:
-            return plugin.words().params(params)
+            return plugin.say(params)
     return dict(params)
 
 

@@ -1,19 +1,14 @@
-"""How Llama Land reads in words: its cards inside a sentence, a refusal's params, the advisor's move phrases and a
-lesson's orders (the ``words`` module of the game's descriptor, ``lama_desktop/plugin.py``). Pure: strings only."""
+"""How Llama Land reads in words (the ``words`` module of its descriptor, ``lama_desktop/plugin.py``): a refusal's
+crops and characters by their names, and the advisor's phrase for using a character. Pure: strings only."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from lama_desktop.app.i18n import t, t_or
 
 #: refusal params that name a crop
 CROP_PARAMS = ("crop", "a", "b")
-
-
-def card_label(name: str) -> str:
-    """Llama Land has no cards to name in a sentence: an id stays as it is."""
-    return str(name)
 
 
 def params(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -35,9 +30,4 @@ def move_label(move, names: list[str] | None = None) -> str | None:
         character = CHARS[int(move.args[0])].type
         return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),
                  crop=t(f"llama_land.res.{move.args[1]}"))
-    return None
-
-
-def order(move, name_of: Callable[[int], str]) -> str | None:
-    """Llama Land's lesson orders are the frame's, by kind."""
     return None
