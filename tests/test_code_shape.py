@@ -21,7 +21,7 @@ STAR = {"lama_desktop.games", "lama_desktop.engine.registry"}
 GAME_WORDS = ("lama_table", "dice", "cadabra", "llama_land", "land", "lama_party")
 #: the command-line tools (``python -m lama_desktop.<tool>``): only other tools and __main__ may import them
 TOOLS = {"lama_desktop.advise", "lama_desktop.arena", "lama_desktop.bench", "lama_desktop.layoutcheck",
-         "lama_desktop.screenshots", "lama_desktop.transcript", "lama_desktop.selfcheck", "lama_desktop.__main__"}
+         "lama_desktop.lessonshots", "lama_desktop.screenshots", "lama_desktop.transcript", "lama_desktop.selfcheck", "lama_desktop.__main__"}
 MAX_MODULE_LINES = 1000
 MAX_FUNCTION_LINES = 100
 

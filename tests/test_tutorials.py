@@ -83,6 +83,37 @@ def open_lesson(tmp_path, game_id, size, lang="en"):
     return app, table
 
 
+def assert_box_and_arrow_clear(app, table, step, lang) -> None:
+    """The narrator's box and its arrow cover neither the piece the step points at nor any text the learner needs
+    at that step: the status line, the hand, the history, the buttons and their labels, the piles' labels, the
+    keys line, the summary's rows, the placement legend, what holds the piece (``narrator.protected``, which must
+    name what is on screen of these). The arrow may end inside a rect that holds the piece (a card of the hand)."""
+    narrator = table.narrator
+    box, arrow = narrator.box, narrator.arrow
+    guarded = dict(narrator.guarded)
+    top = app.stack.top
+    on_table = top is table
+    wanted = []
+    if on_table:
+        wanted += ["status"] if getattr(table, "_status_rect", None) is not None else []
+        wanted += ["hand"] if table.tutorial_rect("hand") is not None else []
+        wanted += ["log"] if table.history._log_rect() is not None else []
+        wanted += [f"button:{name}" for name, b in table.buttons.items() if b.rect is not None and b.rect.w > 0]
+    elif "summary" in getattr(top, "name", ""):
+        wanted += [f"summary:{seat}" for seat in range(len(top.names))]
+    for name in wanted:
+        assert name in guarded, f"{step.id}: {name} is not kept clear of the box ({lang})"
+    piece = piece_rect(app, table, step.point) if step.point is not None else None
+    named = [(step.point, piece)] if piece is not None else []
+    for name, rect in named + list(narrator.guarded):
+        assert not box.colliderect(rect), f"{step.id}: the box {box} covers {name} {rect} ({lang}, {app.size})"
+    for name, rect in named + list(narrator.guarded):
+        if name != step.point and piece is not None and rect.contains(piece):
+            continue  # the arrow ends in what holds the piece
+        hit = any(rect.clipline(a, b) for a, b in zip(arrow, arrow[1:], strict=False))
+        assert not hit, f"{step.id}: the arrow {arrow} crosses {name} {rect} ({lang}, {app.size})"
+
+
 #: both window sizes in English; the longer languages in the smaller window (the box grows with the words)
 VIEWS = [((1280, 720), "en"), ((1920, 1080), "en"), ((1280, 720), "de"), ((1280, 720), "fr"), ((1280, 720), "pl")]
 
@@ -113,6 +144,8 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
             assert window.contains(expected), (step.id, expected)
             if not step.recap:
                 assert not narrator.box.colliderect(expected), f"{step.id}: the box covers {step.point}"
+        if not step.recap:
+            assert_box_and_arrow_clear(app, table, step, lang)
         if step.recap:
             break
         if step.narration:

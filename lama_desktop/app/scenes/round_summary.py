@@ -101,6 +101,12 @@ class RoundSummaryScene(MenuScene):
         heading = pygame.Rect(panel.x, panel.y, panel.w, ui.s(128))
         return [heading] + [r for r in rows if r is not None]
 
+    def tutorial_protect(self, point=None) -> list:
+        """What a lesson's narrator and its arrow never cover here: every player's row (cards, how it counts,
+        points and total)."""
+        rows = [(f"summary:{seat}", self.tutorial_rect(f"summary:{seat}")) for seat in range(len(self.names))]
+        return [(name, rect) for name, rect in rows if rect is not None]
+
     def totals(self) -> list[int]:
         """Each seat's total as the summary shows it: the engine's scores once the round is over."""
         return [int(score) for score in self.data["scores"]]

@@ -401,6 +401,22 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
             cards.append(self.layout["drama_board"])
         return cards + [self._slot_rect(name) for name in ("draw_pile", "discard")]
 
+    def tutorial_protect(self, point=None) -> list:
+        """What a lesson's box and arrow never cover: the shared ones (``TableScene``), every player's plate (name
+        and points), each pile with its label under it, the board, the keys line under your hand."""
+        out = list(super().tutorial_protect(point))
+        if self.layout is None or self.ui is None:
+            return out
+        out += [(f"plate:{seat}", self.tutorial_rect(f"plate:{seat}")) for seat in range(self.n)]
+        for name in ("draw_pile", "discard"):
+            out.append((f"pile:{name}", self._slot_rect(name).union(self._pile_label_rect(name))))
+        if self.has_board and self.layout.get("drama_board") is not None:
+            out.append(("board", pygame.Rect(self.layout["drama_board"])))
+        hint = getattr(self, "_hint_rect", None)
+        if hint is not None:
+            out.append(("hint", pygame.Rect(hint)))
+        return out
+
     def _focus_tip(self):
         if 0 <= self.hand_focus < len(self.shown.hand) and self.revealed and self.layout is not None:
             return Tip(self._card_tip(self.shown.hand[self.hand_focus]), tuple(self._hand_card_rect(self.hand_focus)))

@@ -47,8 +47,12 @@ class Narrator:
         self.fade = 0.0
         #: the rect the ring is drawn round now (``tutorial_rect(point)`` of the shown step), or None
         self.highlight: pygame.Rect | None = None
-        #: the box as placed now (None when nothing shows)
+        #: the box as placed now (None when nothing shows), its shape (``_shape``), its arrow's points (from the
+        #: box to the piece; empty: none) and what it keeps clear of on this step (``protected``)
         self.box: pygame.Rect | None = None
+        self.shape: dict | None = None
+        self.arrow: list = []
+        self.guarded: list[tuple[str, pygame.Rect]] = []
         #: the refusal the box shows, lazy (a function giving the step's ``_wrong`` words or the engine's reason in
         #: the language of the moment: the box is laid out again when the language changes), or None
         self._message = None
@@ -232,12 +236,13 @@ class Narrator:
     # -- layout -----------------------------------------------------------------------------------------------------
     def _layout(self, overlay) -> None:
         if not self.lesson.shown or self.ui is None:
-            self.box, self.buttons = None, {}
+            self.box, self.buttons, self.arrow = None, {}, []
             return
         size = self.ui.size
         key = (self.lesson.index, size, self.ui.scale, self.message, self._t_key(),
                tuple(self.highlight) if self.highlight is not None else None, overlay is not None,
-               tuple(getattr(self.table, "_status_rect", None) or ()))
+               tuple(getattr(self.table, "_status_rect", None) or ()),
+               tuple(tuple(rect) for _, rect in self.protected(overlay)))
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -252,68 +257,111 @@ class Narrator:
         return language()
 
     def _avoid(self, overlay) -> list[tuple[pygame.Rect, int]]:
-        """(rect, weight) the box should not cover: the piece and the hand at any cost, then what the table (or
-        the overlay) would rather keep in sight (``tutorial_clear``)."""
+        """(rect, weight) the box would rather not cover: what the table (or the overlay) would keep in sight
+        (``tutorial_clear``); what it must never cover is ``protected``."""
+        source = overlay if overlay is not None else self.table
+        clear = getattr(source, "tutorial_clear", None)
+        return [(pygame.Rect(r), 1) for r in clear()] if clear is not None else []
+
+    def protected(self, overlay=None) -> list[tuple[str, pygame.Rect]]:
+        """(name, rect) the box and its arrow never cover on the step shown: the piece the step points at (with
+        its ring), the hand and the status line on the table, and what the table or the overlay names for that
+        step (``tutorial_protect(point)``: what holds the piece, the history, the buttons and labels, the
+        summary's rows, the placement hint...). The arrow may end inside a rect holding the piece."""
         ui = self.ui
-        avoid = []
+        out = []
         if self.highlight is not None:
-            avoid.append((self.highlight.inflate(ui.s(36), ui.s(36)), 1000))
+            out.append(("piece", self.highlight.inflate(ui.s(36), ui.s(36))))
         if overlay is None:
             hand = self.table.tutorial_rect("hand")
             if hand is not None:
-                avoid.append((pygame.Rect(hand).inflate(ui.s(16), ui.s(16)), 1000))
-        if overlay is None:  # the status line speaks for the lesson too (``status``): keep it readable
+                out.append(("hand", pygame.Rect(hand).inflate(ui.s(16), ui.s(16))))
             status = getattr(self.table, "_status_rect", None)
-            if status is not None:
-                avoid.append((pygame.Rect(status).inflate(ui.s(8), ui.s(8)), 1000))
+            if status is not None:  # the status line speaks for the lesson too (``status``): keep it readable
+                out.append(("status", pygame.Rect(status).inflate(ui.s(8), ui.s(8))))
         source = overlay if overlay is not None else self.table
-        clear = getattr(source, "tutorial_clear", None)
-        if clear is not None:
-            avoid.extend((pygame.Rect(r), 1) for r in clear())
-        return avoid
+        own = getattr(source, "tutorial_protect", None)
+        if own is not None:
+            out.extend((name, pygame.Rect(rect)) for name, rect in own(self.step.point) if rect is not None)
+        window = pygame.Rect((0, 0), self.ui.size)
+        return [(name, rect.clip(window)) for name, rect in out if rect.clip(window).w > 0]
+
+    def _shape(self, width: int, buttons: str) -> dict:
+        """The box at ``width``: its lines and height, with the buttons side by side under the words
+        (``buttons="row"``), in a column on their right (``"side"``: a wide, low box for a crowded screen) or one
+        above the other under them (``"stack"``: a narrow box for a strip of free room)."""
+        ui = self.ui
+        pad, button_h, gap = ui.s(22), ui.s(46), ui.s(12)
+        count = 2 if self.step.narration else 1
+        column = self._buttons_width() + ui.s(18) if buttons == "side" else 0
+        inner = width - 2 * pad - column
+        lines = ui.wrap(self.text(), 21, inner, max_lines=12)
+        message = ui.wrap(self.message, 19, inner, bold=True, max_lines=4) if self.message else []
+        line_h, small_h = ui.font(21).get_linesize(), ui.font(19, True).get_linesize()
+        head = pad + ui.font(16, True).get_linesize() + ui.s(10)
+        words = head + len(lines) * line_h + (ui.s(10) + len(message) * small_h if message else 0)
+        if buttons == "side":  # under the title row (the counter stands there)
+            height = max(words + pad, head + count * button_h + (count - 1) * gap + pad)
+        elif buttons == "stack":
+            height = words + ui.s(16) + count * button_h + (count - 1) * gap + pad
+        else:
+            height = words + ui.s(16) + button_h + pad
+        return {"w": width, "h": height, "buttons": buttons, "lines": lines, "message": message, "inner": inner}
+
+    def _buttons_width(self) -> int:
+        ui = self.ui
+        skip_w = max(ui.s(150), ui.font(17, True).size(t("tutorial.skip"))[0] + ui.s(36))
+        next_w = max(ui.s(170), ui.font(20, True).size(t("tutorial.next"))[0] + ui.s(110))
+        return max(skip_w, next_w) if self.step.narration else skip_w
 
     def _layout_step(self, size, overlay) -> None:
+        from lama_desktop.app.table.lesson_place import place
+
         ui = self.ui
         w, h = size
-        pad = ui.s(22)
         bw = max(ui.s(380), min(ui.s(560), int(w * 0.4)))
-        inner = bw - 2 * pad
-        self._lines = ui.wrap(self.text(), 21, inner, max_lines=12)
-        self._message_lines = ui.wrap(self.message, 19, inner, bold=True, max_lines=4) if self.message else []
-        line_h, small_h = ui.font(21).get_linesize(), ui.font(19, True).get_linesize()
-        head_h = ui.font(16, True).get_linesize()
-        button_h = ui.s(46)
-        bh = (pad + head_h + ui.s(10) + len(self._lines) * line_h
-              + (ui.s(10) + len(self._message_lines) * small_h if self._message_lines else 0)
-              + ui.s(16) + button_h + pad)
         m = ui.s(18)
-        window = pygame.Rect(0, 0, w, h)
+        window = pygame.Rect(0, 0, w, h).inflate(-2 * m, -2 * m)
         top = m + ui.s(56)  # under the round line and the menu button
-        xs = (w // 2 - bw // 2, m, w - m - bw, w // 4 - bw // 2, 3 * w // 4 - bw // 2)
-        ys = (top, h // 2 - bh // 2, h // 3 - bh // 2, 2 * h // 3 - bh // 2, h - m - bh, m)
-        avoid = self._avoid(overlay)
-        gap = ui.s(10)  # besides the fixed places, the places just beside each thing to keep clear
-        xs += tuple(x for a, weight in avoid if weight >= 20 for x in (a.left - gap - bw, a.right + gap))
-        ys += tuple(y for a, weight in avoid if weight >= 20 for y in (a.top - gap - bh, a.bottom + gap))
-        best, best_cost = None, None
-        for y in ys:
-            for x in xs:
-                rect = pygame.Rect(x, y, bw, bh).clamp(window.inflate(-2 * m, -2 * m))
-                cost = sum(weight * _area(rect.clip(a)) for a, weight in avoid)
-                if self.highlight is not None:  # of two equally clear places, the one nearer the piece
-                    cost += 20 * math.dist(rect.center, self.highlight.center)
-                if best is None or cost < best_cost:
-                    best, best_cost = rect, cost
-        self.box = best
+        shapes = []
+        for shape in (self._shape(bw, "row"), self._shape(min(w - 2 * m, max(bw, ui.s(980))), "side"),
+                      self._shape(min(bw, ui.s(400)), "stack")):
+            sw, sh = shape["w"], shape["h"]
+            xs = (w // 2 - sw // 2, m, w - m - sw, w // 4 - sw // 2, 3 * w // 4 - sw // 2)
+            ys = (top, h // 2 - sh // 2, h // 3 - sh // 2, 2 * h // 3 - sh // 2, h - m - sh, m)
+            shapes.append((shape, sw, sh, xs, ys))
+        self.guarded = self.protected(overlay)
+        goal = self.highlight.inflate(ui.s(34), ui.s(34)) if self.highlight is not None else None
+        placed = place(shapes, window, [r for _, r in self.guarded],
+                       self._avoid(overlay), self.highlight, goal, gap=ui.s(10), room=ui.s(28), head=ui.s(30),
+                       shortest=ui.s(40))
+        if placed.clashes:
+            log.debug("lesson %s: step %s: the box or its arrow covers %s", self.tutorial.game_id, self.step.id,
+                      placed.clashes)
+        self.box, self.arrow, self.shape = placed.box, placed.arrow, placed.shape
+        self._lines, self._message_lines = self.shape["lines"], self.shape["message"]
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        ui, box, shape = self.ui, self.box, self.shape
+        pad, button_h = ui.s(22), ui.s(46)
         self.buttons = {}
         skip_w = max(ui.s(150), ui.font(17, True).size(t("tutorial.skip"))[0] + ui.s(36))
-        skip = pygame.Rect(self.box.x + pad, self.box.bottom - pad - button_h, skip_w, button_h)
+        next_w = max(ui.s(170), ui.font(20, True).size(t("tutorial.next"))[0] + ui.s(110))
+        if shape["buttons"] == "side":  # a column on the right: Next on top, Skip under it
+            column = self._buttons_width()
+            skip = pygame.Rect(box.right - pad - column, box.bottom - pad - button_h, column, button_h)
+            nxt = pygame.Rect(skip.x, skip.y - ui.s(12) - button_h, column, button_h)
+        elif shape["buttons"] == "stack":  # across the box, Next over Skip
+            skip = pygame.Rect(box.x + pad, box.bottom - pad - button_h, box.w - 2 * pad, button_h)
+            nxt = pygame.Rect(skip.x, skip.y - ui.s(12) - button_h, skip.w, button_h)
+        else:
+            skip = pygame.Rect(box.x + pad, box.bottom - pad - button_h, skip_w, button_h)
+            nxt = pygame.Rect(0, 0, next_w, button_h)
+            nxt.bottomright = (box.right - pad, box.bottom - pad)
         self.buttons["skip"] = Button(t("tutorial.skip"), self.ask_skip, style="secondary", size=17, rect=skip,
                                       name="skip")
         if self.step.narration:
-            next_w = max(ui.s(170), ui.font(20, True).size(t("tutorial.next"))[0] + ui.s(110))
-            nxt = pygame.Rect(0, 0, next_w, button_h)
-            nxt.bottomright = (self.box.right - pad, self.box.bottom - pad)
             self.buttons["next"] = Button(t("tutorial.next"), self.next, style="primary", size=20, hint="Enter",
                                           rect=nxt, name="next")
 
@@ -329,6 +377,7 @@ class Narrator:
         button_h = ui.s(58)
         bh = pad + title_h + ui.s(18) + len(self._lines) * line_h + ui.s(28) + button_h + pad
         self.box = pygame.Rect(0, 0, bw, bh)
+        self.arrow, self.guarded = [], []
         self.box.center = (w // 2, h // 2)
         self.box.clamp_ip(pygame.Rect(0, 0, w, h))
         gap = ui.s(20)
@@ -343,14 +392,15 @@ class Narrator:
         }
 
     def words_fit(self) -> bool:
-        """Every line of the box within its width, and the words above its buttons (the tests ask)."""
+        """Every line of the box within its width, and the words above its buttons (beside them in a wide box:
+        the tests ask)."""
         if self.box is None:
             return True
         ui, recap = self.ui, self.step.recap
         pad = ui.s(34) if recap else ui.s(22)
         size = 22 if recap else 21
         font = ui.font(size)
-        inner = self.box.w - 2 * pad
+        inner = self.box.w - 2 * pad if recap else self.shape["inner"]
         if any(font.size(line)[0] > inner for line in self._lines):
             return False
         if self._lines and len(self._lines) >= (16 if recap else 12) and self._lines[-1].endswith("…"):
@@ -363,6 +413,9 @@ class Narrator:
             small_h = ui.font(19, True).get_linesize()
             bottom = (self.box.y + pad + ui.font(16, True).get_linesize() + ui.s(10) + len(self._lines) * line_h
                       + (ui.s(10) + len(self._message_lines) * small_h if self._message_lines else 0))
+            if self.shape["buttons"] == "side":  # the words end above the box's bottom, left of the buttons' column
+                left = min(b.rect.left for b in self.buttons.values())
+                return bottom <= self.box.bottom - pad + 1 and self.box.x + pad + inner <= left
         return bottom <= top
 
     # -- input ------------------------------------------------------------------------------------------------------
@@ -461,7 +514,7 @@ class Narrator:
         surface.blit(self._dimmer, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
         if self.highlight is not None and not recap:
             self._draw_ring(surface, self.highlight)
-            self._draw_arrow(surface, self.box, self.highlight)
+            self._draw_arrow(surface, self.arrow)
         if recap:
             self._draw_recap(surface)
         else:
@@ -476,25 +529,32 @@ class Narrator:
         pygame.draw.rect(surface, OUTLINE, ring.inflate(ui.s(4), ui.s(4)), max(2, ui.s(7)), border_radius=radius)
         pygame.draw.rect(surface, ARROW, ring, max(2, ui.s(4)), border_radius=radius)
 
-    def _draw_arrow(self, surface, box: pygame.Rect, target: pygame.Rect) -> None:
+    def _draw_arrow(self, surface, path) -> None:
+        """The arrow along ``path`` (from the box to the piece, straight or with a bend, ``lesson_place.route``):
+        an outlined shaft, round joints, the head on the last leg."""
+        if len(path) < 2:
+            return
         ui = self.ui
-        goal = target.inflate(ui.s(34), ui.s(34))
-        start = _edge_point(box, goal.center)
-        end = _edge_point(goal, box.center)
-        dx, dy = end[0] - start[0], end[1] - start[1]
+        (ax, ay), end = path[-2], path[-1]
+        dx, dy = end[0] - ax, end[1] - ay
         length = math.hypot(dx, dy)
-        if length < ui.s(40) or box.colliderect(goal):
+        if length < 1:
             return
         ux, uy = dx / length, dy / length
         head = ui.s(22)
-        shaft_end = (end[0] - ux * head * 0.8, end[1] - uy * head * 0.8)
+        shaft = list(path[:-1]) + [(end[0] - ux * head * 0.8, end[1] - uy * head * 0.8)]
         width = max(3, ui.s(6))
         left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
         right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
-        pygame.draw.line(surface, OUTLINE, start, shaft_end, width + max(2, ui.s(4)))
-        pygame.draw.polygon(surface, OUTLINE, [_push(end, ux, uy, ui.s(3)), _push(left, -ux, -uy, ui.s(2)),
-                                               _push(right, -ux, -uy, ui.s(2))])
-        pygame.draw.line(surface, ARROW, start, shaft_end, width)
+        outline = width + max(2, ui.s(4))
+        for colour, thick in ((OUTLINE, outline), (ARROW, width)):
+            for a, b in zip(shaft, shaft[1:], strict=False):
+                pygame.draw.line(surface, colour, a, b, thick)
+            for joint in shaft[1:-1]:
+                pygame.draw.circle(surface, colour, joint, thick / 2)
+            if colour == OUTLINE:
+                pygame.draw.polygon(surface, OUTLINE, [_push(end, ux, uy, ui.s(3)), _push(left, -ux, -uy, ui.s(2)),
+                                                       _push(right, -ux, -uy, ui.s(2))])
         pygame.draw.polygon(surface, ARROW, [end, left, right])
 
     def _draw_box(self, surface) -> None:
@@ -544,6 +604,19 @@ class Narrator:
             b.draw(surface, ui)
 
 
+def shared_protect(table) -> list[tuple[str, pygame.Rect]]:
+    """What every table keeps clear of a lesson's box and arrow (``TableScene.tutorial_protect``): the history's
+    lines and every button with its label."""
+    out = []
+    history = getattr(table, "history", None)
+    log = history._log_rect() if history is not None else None
+    if log is not None:
+        out.append(("log", pygame.Rect(log)))
+    out += [(f"button:{name}", pygame.Rect(button.rect)) for name, button in getattr(table, "buttons", {}).items()
+            if button.rect is not None and button.rect.w > 0]
+    return out
+
+
 #: the soft-edged light masks, by (width, height, corner radius, feather): a mask depends on its size only
 _LIGHTS: dict = {}
 
@@ -582,22 +655,6 @@ def dimmer(size, lit, v: int, radius: int, feather: int) -> pygame.Surface:
         mask = light_mask(tuple(rect[2:]), radius, feather)
         out.blit(mask, mask.get_rect(center=pygame.Rect(rect).center))  # white over v by the mask's alpha
     return out
-
-
-def _area(rect: pygame.Rect) -> int:
-    return rect.w * rect.h
-
-
-def _edge_point(rect: pygame.Rect, toward) -> tuple[float, float]:
-    """Where the line from ``rect``'s centre toward ``toward`` leaves ``rect``."""
-    cx, cy = rect.center
-    dx, dy = toward[0] - cx, toward[1] - cy
-    if dx == 0 and dy == 0:
-        return float(cx), float(cy)
-    sx = (rect.w / 2) / abs(dx) if dx else math.inf
-    sy = (rect.h / 2) / abs(dy) if dy else math.inf
-    k = min(sx, sy, 1.0)
-    return cx + dx * k, cy + dy * k
 
 
 def _push(point, ux, uy, by):

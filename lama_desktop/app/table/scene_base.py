@@ -292,6 +292,13 @@ class TableScene(Scene):
         names += ["status", "log", "buttons", "discard", "draw_pile"]
         return [pygame.Rect(layout[name]) for name in names if layout.get(name) is not None]
 
+    def tutorial_protect(self, point=None) -> list:
+        """(name, rect) a lesson's box and arrow never cover on a step pointing at ``point`` (the narrator adds the
+        piece, the hand, the status line): the history and the buttons; a table adds its own text and labels."""
+        from lama_desktop.app.table.narrator import shared_protect
+
+        return shared_protect(self)
+
     # tooltips (``tooltip.py``): the table answers what lies under a point and under the keyboard focus ----------
     #: the tip of each button, by its name's first word (the move's kind): the key in the ``tooltips`` domain and
     #: its fields from the button's name (``return 10`` -> value=10); the pause menu, the skip and the panels'

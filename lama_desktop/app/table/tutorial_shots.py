@@ -18,6 +18,17 @@ STEP_FRAMES = 3000
 
 def play_to(app, game_id: str, step_id: str):
     """Open ``game_id``'s lesson and play it until ``step_id`` shows; returns the table."""
+    target = load_tutorial(game_id).steps.index(load_tutorial(game_id).step(step_id))
+    for index, table in walk(app, game_id):
+        if index == target:
+            return table
+    raise RuntimeError(f"the {game_id} lesson never reached its step {step_id}")
+
+
+def walk(app, game_id: str):
+    """Open ``game_id``'s lesson and play it as the learner would, yielding ``(step index, table)`` each time a
+    step has just shown (the settings as they were while the caller looks: ``shoot_every_step`` takes the
+    picture then). Ends after the recap shows."""
     app.settings.bot_pace = "instant"
     speed = app.settings.animation_speed
     app.settings.animation_speed = 8.0
@@ -29,14 +40,21 @@ def play_to(app, game_id: str, step_id: str):
     # toast is long gone when the learner has rolled and the step about the dice shows)
     table.toast_clock = "play"
     lesson = table.session.lesson
-    target = lesson.tutorial.steps.index(lesson.tutorial.step(step_id))
-    for _ in range(STEP_FRAMES * (target + 1)):
+    seen = -1
+    for _ in range(STEP_FRAMES * len(lesson.tutorial.steps)):
         app.step(1 / 30)
         session = table.session
         if session.thinking:
             session.wait_for_bot(10)
-        if lesson.index == target and lesson.shown:
-            break
+        if lesson.shown and lesson.index != seen:
+            seen = lesson.index
+            app.settings.animation_speed = speed
+            table._apply_settings()
+            yield lesson.index, table
+            if lesson.current.recap:
+                return
+            app.settings.animation_speed = 8.0
+            table._apply_settings()
         if not lesson.shown:
             _close_finished_summary(app, table)
             continue
@@ -45,11 +63,20 @@ def play_to(app, game_id: str, step_id: str):
             lesson.next()
         elif step.do and table.idle:
             table.try_move(step.do[0], confirmed=True)
-    else:
-        raise RuntimeError(f"the {game_id} lesson never reached its step {step_id}")
-    app.settings.animation_speed = speed
-    table._apply_settings()
-    return table
+    raise RuntimeError(f"the {game_id} lesson never reached its end")
+
+
+def shoot_every_step(app, game_id: str, save, frames: int = 12) -> list[str]:
+    """Every step of ``game_id``'s lesson as the learner sees it: ``save(index, step id)`` after ``frames`` frames
+    (the box faded in) on each step (``python -m lama_desktop.lessonshots``). Returns the step ids shot."""
+    shot = []
+    for index, _table in walk(app, game_id):
+        for _ in range(frames):
+            app.step(1 / 30)
+        step = load_tutorial(game_id).steps[index]
+        save(index, step.id)
+        shot.append(step.id)
+    return shot
 
 
 def _close_finished_summary(app, table) -> None:

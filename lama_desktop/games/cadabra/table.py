@@ -294,6 +294,16 @@ class CadabraTableScene(HandTableScene):
             clear.append(token)
         return clear
 
+    def tutorial_protect(self, point=None) -> list:
+        """What a lesson's box and arrow never cover: the L.A.M.A. table's (history, buttons, piles and labels, the
+        keys line) and the stage with its words under it."""
+        out = list(super().tutorial_protect(point))
+        if self.layout is not None and self.ui is not None:
+            stage = self._stage_geometry()
+            below = self.ui.font(20, True).get_linesize() + self.layout.s(12)  # "THE SHOW IS ON!" under it
+            out.append(("show", pygame.Rect(stage.x, stage.y - below, stage.w, stage.h + 2 * below)))
+        return out
+
     def _magic_token_rect(self):
         magic = self.shown.magic
         if magic == "supply":

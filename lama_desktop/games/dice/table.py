@@ -576,6 +576,19 @@ class DiceTableScene(DiceTableView, TableScene):
         dice = self._die_rects()
         return rects + [self._llama_mat(), dice[0].unionall(dice[1:])]
 
+    def tutorial_protect(self, point=None) -> list:
+        """What a lesson's box and arrow never cover: the shared ones (the history, the buttons), the keys line
+        under your row, every player's plate (name and points) and row's points badge, the llama row, the dice."""
+        out = list(super().tutorial_protect(point))
+        if self.layout is None:
+            return out
+        out += [(f"plate:{seat}", self.tutorial_rect(f"plate:{seat}")) for seat in range(self.n)]
+        dice = self._die_rects()
+        out += [("hint", pygame.Rect(self.layout["seat0.hint"])), ("llama-row", self._llama_mat()),
+                ("dice", dice[0].unionall(dice[1:]))]
+        out += [(f"points:{seat}", self._points_badge(seat)[1]) for seat in range(self.n)]
+        return out
+
     def _row_card_rects(self, seat: int) -> list[pygame.Rect]:
         """The cards of a seat's row as drawn (the own row's lifted cards lifted)."""
         row = self.shown.rows[seat]

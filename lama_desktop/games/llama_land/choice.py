@@ -106,6 +106,10 @@ class ChoiceOverlay(Scene):
             return pygame.Rect(self.rows[int(arg)])
         return None
 
+    def tutorial_protect(self, point=None) -> list:
+        """What a lesson's narrator and its arrow never cover here: every row to choose from."""
+        return [(f"choice:{i}", pygame.Rect(row)) for i, row in enumerate(getattr(self, "rows", []))]
+
     def _close(self, callback=None) -> None:
         if self.stack is not None and self.stack.top is self:
             self.stack.pop()

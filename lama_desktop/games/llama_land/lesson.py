@@ -119,6 +119,26 @@ class LessonMixin:
             clear.append(drawn.inflate(frame.cell, frame.cell // 2).clip(self.rects["domain"]))
         return clear
 
+    def tutorial_protect(self, point=None) -> list[tuple[str, pygame.Rect]]:
+        """What a lesson's box and arrow never cover on a step pointing at ``point``: the history, every button,
+        the placement legend while it shows (the hint of the tile you place), the final scoring card, and what
+        holds the piece (the objective card of ``space:i,s``: its name and what it asks)."""
+        from lama_desktop.app.table.narrator import shared_protect
+
+        if self.ui is None or not self.rects:
+            return []
+        out = shared_protect(self)
+        for name in ("legend", "scores"):
+            rect = self.tutorial_rect(name)
+            if rect is not None:
+                out.append((name, rect))
+        kind, _, arg = (point or "").partition(":")
+        if kind == "space":
+            card = self.tutorial_rect(f"objective:{arg.split(',')[0]}")
+            if card is not None:
+                out.append(("objective", card))
+        return out
+
     def _lesson_points_at(self, name: str) -> bool:
         """A lesson's narrator shows a step pointing at the piece ``name`` now."""
         lesson = self.session.lesson
