@@ -27,6 +27,11 @@ FAST = Limits(open_timeout=1.0, hello_timeout=1.0, ping_interval=None, ping_time
               failure_delay_cap=0.1, max_connections=64, max_per_address=32)
 
 
+def wire(value):
+    """``value`` as it arrives after crossing the wire (JSON: a dict's int keys become text, tuples lists)."""
+    return json.loads(json.dumps(value))
+
+
 def wait_for(predicate, timeout: float = WAIT, what: str = "the condition"):
     end = time.monotonic() + timeout
     while True:
