@@ -48,15 +48,19 @@ class JoinRefused(Exception):
         self.code, self.text, self.params = code, text, dict(params or {})
 
 
-def ws_uri(host: str, port: int) -> str:
+def ws_uri(host: str, port: int, secure: bool = False) -> str:
+    """``ws://host:port/`` (``wss://`` through a TLS-terminating proxy: docs/PROTOCOL.md); IPv6 in brackets."""
     host = host.strip().strip("[]")
-    return f"ws://[{host}]:{int(port)}/" if ":" in host else f"ws://{host}:{int(port)}/"
+    scheme = "wss" if secure else "ws"
+    return f"{scheme}://[{host}]:{int(port)}/" if ":" in host else f"{scheme}://{host}:{int(port)}/"
 
 
 class TableClient:
-    def __init__(self, host: str, port: int, *, code: str, name: str, token: str | None = None, settings=None):
+    def __init__(self, host: str, port: int, *, code: str, name: str, token: str | None = None, settings=None,
+                 secure: bool = False):
         self.host = check_address(host, settings)  # LoopbackOnly while the switch is on and host is elsewhere
         self.port = int(port)
+        self.secure = bool(secure)
         self.code, self.name, self.token = code, name, token
         self.seat: int | None = None
         self.welcome: p.Welcome | None = None
@@ -175,8 +179,8 @@ class TableClient:
 
     async def _open(self, timeout: float) -> p.Welcome:
         await self._close_ws()
-        ws = await ws_connect(ws_uri(self.host, self.port), max_size=MAX_HOST_MESSAGE_BYTES, compression=None,
-                              proxy=None, open_timeout=timeout, close_timeout=2.0, max_queue=64)
+        ws = await ws_connect(ws_uri(self.host, self.port, self.secure), max_size=MAX_HOST_MESSAGE_BYTES,
+                              compression=None, proxy=None, open_timeout=timeout, close_timeout=2.0, max_queue=64)
         try:
             await ws.send(p.encode(p.Hello(code=self.code, name=self.name, token=self.token)), text=True)
             raw = await asyncio.wait_for(ws.recv(), timeout)
