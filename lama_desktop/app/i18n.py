@@ -269,6 +269,23 @@ def names(items) -> str:
         return format_list(items, style="standard", locale=FALLBACK)
 
 
+def choices(items) -> str:
+    """Things one may do, as the language offers a choice (CLDR's "or" list): "feed a llama, place a marker, or end
+    your turn", "… ou terminez votre tour", "… lub zakończ turę"; the first letter a capital."""
+    from babel.lists import format_list
+
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        text = items[0] if items else ""
+    else:
+        try:
+            text = format_list(items, style="or", locale=language())
+        except Exception:  # noqa: BLE001 - an unknown locale: English
+            log.debug("no CLDR data for %s: English", language(), exc_info=True)
+            text = format_list(items, style="or", locale=FALLBACK)
+    return text[:1].upper() + text[1:]
+
+
 def winners(key: str, seats, name_of, me: int | None = -1) -> str:
     """Who won, verb agreeing: the plural entry ``key`` for others ("Anna wins!", "Anna and Bruno win!", the count
     being how many won), ``<key>_own`` when the reader alone won ("You win!"), ``<key>_own_shared`` when the reader
