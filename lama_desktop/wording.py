@@ -9,7 +9,11 @@
 - in English, "a" before a sound that wants "an" ("a L tile", "a 8", "a 11"): a field dropped after a fixed
   article;
 - a list of two or more player names not joined by the language's CLDR list pattern ("Anna, Bruno wins" instead
-  of "Anna and Bruno win").
+  of "Anna and Bruno win");
+- a count whose word does not agree with it by the language's CLDR plural rule (Babel): "1 pts", "1 points",
+  "2 punktów", "5 punkty", "1 Karten" (``count_problems``; the words are those of the catalogs' own plural
+  entries, "{n} card" / "{n} cards", so a count written without ``plural`` is caught by the forms it should have
+  used).
 
 Nothing here imports pygame; ``tests/test_words.py`` runs it over games in every language
 (``transcript.check_words``).
@@ -18,6 +22,8 @@ Nothing here imports pygame; ``tests/test_words.py`` runs it over games in every
 from __future__ import annotations
 
 import re
+
+from functools import cache
 
 from lama_desktop.catalogs import domains, locale_dir
 
@@ -28,6 +34,70 @@ _YOU_POSSESSIVE = re.compile(r"\bYou['’]s\b")
 #: 18, 80-89, or a word starting with a, e or i ("a L tile", "a 8 token", "a ice"); "a one", "a unique" stay right
 _EN_A_BEFORE_VOWEL = re.compile(r"\b[aA] (?:[AEFHILMNORSX]\b|8|1[18]\b|[aei])")
 _HANDMADE_PLURAL = re.compile(r"\(s\)|\(e\)|\(n\)|\(es\)|\(a\)")
+
+
+#: a whole number (maybe signed) and the word after it: "1 pts", "+1 points", "2 punktów"
+_COUNT = re.compile(r"(?<![\w.,/])[+\-−]?(\d+)\s+([^\W\d_]+)")
+@cache
+def _categories(lang: str) -> tuple[object, list[str]]:
+    from babel import Locale
+
+    from lama_desktop.app.i18n import load_table
+    from lama_desktop.catalogs import plural_categories
+
+    table = load_table(lang)
+    return Locale.parse(lang).plural_form, plural_categories(lang, table.nplurals, table.plural_expr)
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which of a catalog entry's plural forms the count ``n`` takes in ``lang``: the CLDR category Babel gives
+    ``n`` ("one", "few", "many", "other"), found among the categories of the catalog's forms ("other" when the
+    catalog has no form of its own for it: French "many")."""
+    rule, categories = _categories(lang)
+    category = rule(n)
+    if category not in categories:
+        category = "other"
+    return categories.index(category) if category in categories else len(categories) - 1
+
+
+@cache
+def count_words(lang: str) -> dict[str, list[tuple[str, ...]]]:
+    """``word -> [forms, ...]``: the word after ``{n}`` in each form of ``lang``'s plural entries ("pt", "pts";
+    "punkt", "punkty", "punktów"), for every form tuple the word appears in."""
+    from lama_desktop.app.i18n import load_table
+
+    words: dict[str, list[tuple[str, ...]]] = {}
+    head = re.compile(r"\{n\}\s+([^\W\d_]+)")
+    for value in load_table(lang).entries.values():
+        if not isinstance(value, tuple):
+            continue
+        found = [head.search(form) for form in value]
+        if not all(found):
+            continue
+        forms = tuple(m.group(1) for m in found)
+        if len(set(forms)) > 1:
+            for word in set(forms):
+                if forms not in words.setdefault(word, []):
+                    words[word].append(forms)
+    return words
+
+
+def count_problems(text: str, lang: str) -> list[str]:
+    """The counts in ``text`` whose word does not take the form the language's plural rule gives the number
+    ("1 pts", "1 points", "5 punkty"): a word is wrong when no plural entry it belongs to has it in the number's
+    form."""
+    words = count_words(lang)
+    found = []
+    for match in _COUNT.finditer(text):
+        n, word = int(match.group(1)), match.group(2)
+        families = words.get(word)
+        if not families:
+            continue
+        index = plural_index(lang, n)
+        if not any(index < len(forms) and forms[index] == word for forms in families):
+            right = families[0][min(index, len(families[0]) - 1)]
+            found.append(f"{match.group(0)!r} (the language says {n} {right})")
+    return found
 
 
 def _key_pattern():
@@ -68,6 +138,8 @@ def word_problems(lines, lang: str, names=()) -> list[str]:
         verb = _YOU_THIRD.search(text)
         if verb:
             found.append(f"{where} has 'You' with a third-person verb ({verb.group(1)})")
+        for count in count_problems(text, lang):
+            found.append(f"{where} has a count not in its plural form: {count}")
         for listed in name_lists(text, names) if names else ():
             members = [n for n in re.findall("|".join(map(re.escape, names)), listed)]
             if listed != format_list(members, locale=lang):

@@ -243,7 +243,7 @@ def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
         polish = [str(text) for text, _ in table.log.lines]
         assert polish[0] == "Witaj w LAMA Cadabra!"
         assert any("kółko: oddaj żeton" in p for p in polish), polish
-        assert any("1 graczowi" in p for p in polish), polish  # "Dajesz 1 graczowi …": the player gives
+        assert "Dajesz graczowi Bot 2 żeton 1" in polish, polish  # the player gives, the token named (issue 23)
         assert all(p != e for p, e in zip(polish, english, strict=False))
         assert table._layer_key() != key  # the cached layer holding the log panel is redrawn
         assert run_until(app, lambda: table.idle and "draw" in table.buttons, 600), list(table.buttons)

@@ -14,10 +14,12 @@ from lama_desktop import transcript, wording
 from lama_desktop.app import i18n
 from lama_desktop.app.table.pieces import lazy
 from lama_desktop.games import plugin
-from registry_games import one_per_table
+from registry_games import game_ids, one_per_table
 
 #: one game per table (L.A.M.A. Party plays at L.A.M.A.'s)
 GAMES = one_per_table()
+#: every registered game
+GAMES_ALL = game_ids()
 
 
 @pytest.fixture
@@ -67,7 +69,7 @@ def test_a_line_about_the_reader_is_in_the_second_person_whoever_reads_it(lang):
     seen["reader"] = 0
     assert str(line) == "Wyrzucasz 3 · 5"
     given = lazy.about("cadabra.log.give", 1, 0, name="Bruno", to="Ada", value="5")
-    assert str(given) == "Bruno daje ci 5"
+    assert str(given) == "Bruno daje ci żeton 5"  # the token is named (issue 23)
 
 
 @pytest.mark.parametrize("code, n, expected", [("en", 1, "You blow it and take 1 card"),
@@ -158,3 +160,56 @@ def test_the_reader_is_the_human_behind_the_screen_and_nobody_at_a_table_of_bots
     assert i18n.reader_is(table)
     del table
     assert i18n.reader() is None  # a table gone reads nothing
+
+
+# -- counts take the language's plural (issue 23: "1 pts" on the results screen and Llama Land's panels) ------------
+@pytest.mark.parametrize("code, text", [("en", "Anna 1 pts"), ("en", "takes the stage (1 points)"),
+                                        ("en", "+1 cards"), ("fr", "1 pts"), ("fr", "1 points"),
+                                        ("pl", "1 punkty"), ("pl", "5 punkty"), ("pl", "2 punktów"),
+                                        ("pl", "12 karty"), ("de", "1 Punkte"), ("de", "1 Karten")])
+def test_the_reader_catches_a_count_not_in_its_plural_form(code, text):
+    found = wording.word_problems([{"kind": "game_end", "round": 3, "text": text}], code)
+    assert found and "plural" in found[0]
+
+
+@pytest.mark.parametrize("code, text", [("en", "1 pt | 22 pts | 0 pts"), ("en", "+1 point"), ("fr", "0 pt | 1 pt"),
+                                        ("fr", "2 pts"), ("pl", "1 punkt | 3 punkty | 5 punktów | 22 punkty"),
+                                        ("pl", "1 pkt | 5 pkt"), ("de", "1 Punkt | 0 Punkte | 1 Pkt."),
+                                        ("en", "a 10 token"), ("en", "1.5 points")])
+def test_counts_in_their_plural_form_pass(code, text):
+    assert wording.word_problems([{"kind": "game_end", "round": 3, "text": text}], code) == []
+
+
+def test_the_plural_rule_is_babels_and_the_catalogs():
+    for code in i18n.LANGUAGES:
+        table = i18n.load_table(code)
+        assert [wording.plural_index(code, n) for n in range(250)] == [table.plural_index(n) for n in range(250)]
+
+
+def _count_specs():
+    """Every registered game in every language, a short sample of seeds (two each: 40 games)."""
+    return [(game, ("medium",) * plugin(game).sample_players, seed, code)
+            for game in GAMES_ALL for code in i18n.LANGUAGES for seed in (2, 5)]
+
+
+@pytest.mark.slow
+def test_no_transcript_of_any_game_in_any_language_prints_a_count_out_of_its_plural():
+    specs = _count_specs()
+    assert {s[0] for s in specs} >= {"lama", "lama-party", "lama-dice", "lama-cadabra", "llama-land"}
+    assert {s[3] for s in specs} >= {"en", "fr", "pl", "de"}
+    batches = [specs[0::2], specs[1::2]]
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        results = list(pool.map(transcript.check_words, batches))
+    found = [p for r in results for p in r["problems"] if "plural" in p]
+    assert found == [], "\n".join(found[:40])
+    assert sum(r["games"] for r in results) == len(specs)
+
+
+@pytest.mark.parametrize("key", ["common.results.points", "llama_land.ui.points"])
+def test_the_score_chips_count_in_the_languages_plural(lang, key):
+    said = {}
+    for code in ("en", "fr", "pl", "de"):
+        lang(code)
+        said[code] = [i18n.plural(key, n) for n in (0, 1, 2, 5)]
+        assert wording.word_problems([{"kind": "ui", "round": 1, "text": " | ".join(said[code])}], code) == []
+    assert said["en"] == ["0 pts", "1 pt", "2 pts", "5 pts"] and said["fr"] == ["0 pt", "1 pt", "2 pts", "5 pts"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from lama_desktop.app.i18n import current_name
 from lama_desktop.filedoor import NAME_MAX, as_dict, as_int, as_list, as_str, clean_name, need, one_of
 
 #: "remote": a person playing this seat from another app (a network game, ``lama_desktop/net``)
@@ -20,6 +21,10 @@ MAX_SEED = (1 << 64) - 1
 
 @dataclass
 class SeatConfig:
+    """A seat. ``name`` reads a human seat's made-up name ("You", "Player 2", in whatever language it was written)
+    in the current language (``i18n.current_name``): the local player is "Du" in German and "You" once the
+    language is English, in a game going on or loaded from a save; a typed name stays as typed."""
+
     name: str
     kind: str = "human"  # "human", "bot" or "remote" (a person on another app)
     level: str = "medium"  # bot level (ignored for humans)
@@ -45,6 +50,18 @@ class SeatConfig:
         need(isinstance(raw, str), "a seat's name must be text")
         return cls(clean_name(raw, max_len=NAME_MAX), one_of(data.get("kind", "human"), "a seat's kind", SEAT_KINDS),
                    one_of(data.get("level", "medium"), "a seat's level", LEVELS))
+
+
+def _seat_name(seat: SeatConfig) -> str:
+    raw = seat.__dict__.get("_name", "")
+    return raw if seat.__dict__.get("kind") == "bot" else current_name(raw)
+
+
+def _set_seat_name(seat: SeatConfig, value: str) -> None:
+    seat.__dict__["_name"] = value
+
+
+SeatConfig.name = property(_seat_name, _set_seat_name)  # after @dataclass: its __init__ sets it through this
 
 
 @dataclass

@@ -269,6 +269,23 @@ def names(items) -> str:
         return format_list(items, style="standard", locale=FALLBACK)
 
 
+def choices(items) -> str:
+    """Things one may do, as the language offers a choice (CLDR's "or" list): "feed a llama, place a marker, or end
+    your turn", "… ou terminez votre tour", "… lub zakończ turę"; the first letter a capital."""
+    from babel.lists import format_list
+
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        text = items[0] if items else ""
+    else:
+        try:
+            text = format_list(items, style="or", locale=language())
+        except Exception:  # noqa: BLE001 - an unknown locale: English
+            log.debug("no CLDR data for %s: English", language(), exc_info=True)
+            text = format_list(items, style="or", locale=FALLBACK)
+    return text[:1].upper() + text[1:]
+
+
 def winners(key: str, seats, name_of, me: int | None = -1) -> str:
     """Who won, verb agreeing: the plural entry ``key`` for others ("Anna wins!", "Anna and Bruno win!", the count
     being how many won), ``<key>_own`` when the reader alone won ("You win!"), ``<key>_own_shared`` when the reader
@@ -283,6 +300,32 @@ def winners(key: str, seats, name_of, me: int | None = -1) -> str:
         text = t(key + "_own_shared", names=names([t("common.you_in_list")] + others))
         return Said(text[:1].upper() + text[1:], key + "_own_shared")
     return Said(plural(key, len(seats), names=names(name_of(s) for s in seats)), key)
+
+
+@cache
+def _made_up_names() -> tuple[frozenset, frozenset]:
+    """The default name of a lone human ("You", "Vous", "Ty", "Du") and the word of a numbered human ("Player",
+    "Joueur"...) in every language."""
+    you = frozenset(v.strip() for v in in_every_language("common.setup.you") if v.strip())
+    seat = frozenset(v.strip() for v in in_every_language("common.setup.seat") if v.strip())
+    return you, seat
+
+
+def current_name(name):
+    """A human seat's made-up name said in the current language: "You" / "Du" / "Ty"... (the lone human's default,
+    written in whatever language the game was set up in) is today's "You", "Gracz 2" is "Player 2"; a name the
+    player typed (or anything but a ``str``) is returned as it is. Seats (``SeatConfig.name``) and the names kept in
+    lazy lines read through this, so a change of language or a save from another language renames them all."""
+    if not isinstance(name, str):
+        return name
+    you, seat = _made_up_names()
+    plain = name.strip()
+    if plain in you:
+        return t("common.setup.you")
+    head, _, number = plain.rpartition(" ")
+    if number.isdigit() and head in seat:
+        return f"{t('common.setup.seat')} {number}"
+    return name
 
 
 def in_every_language(key: str) -> list[str]:
@@ -317,7 +360,8 @@ class LazyText:
             else self.base
 
     def __str__(self) -> str:
-        fmt = {k: str(v) if isinstance(v, (LazyText, LazyJoin, LazyNames)) else v for k, v in self.fmt.items()}
+        fmt = {k: str(v) if isinstance(v, (LazyText, LazyJoin, LazyNames)) else current_name(v)
+               for k, v in self.fmt.items()}
         if self.n is not None:
             return plural(self.key, self.n, **fmt)
         return t(self.key, **fmt)
@@ -332,7 +376,7 @@ class LazyNames:
         self.items = list(items)
 
     def __str__(self) -> str:
-        return names(str(item) for item in self.items)
+        return names(current_name(str(item)) for item in self.items)
 
 
 class LazyJoin:
@@ -356,7 +400,7 @@ class LazyWinners:
         self.key, self.seats, self.names = key, list(seats), dict(names)
 
     def __str__(self) -> str:
-        return str(winners(self.key, self.seats, self.names.get))
+        return str(winners(self.key, self.seats, lambda seat: current_name(self.names.get(seat))))
 
 
 class _Lazy:

@@ -16,6 +16,9 @@ from lama_desktop.app.i18n import t
 from lama_desktop.app.widgets import GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, blit_text_center, draw_panel, draw_shadow
 from lama_desktop.app.scenes.base import MenuScene
 
+#: the success badge's green (a thing done, such as an export) and its rim
+SUCCESS, SUCCESS_DARK = (92, 168, 98), (52, 112, 60)
+
 
 class MessageScene(MenuScene):
     opaque = False
@@ -27,7 +30,7 @@ class MessageScene(MenuScene):
         super().__init__()
         self.title, self.text = title, text
         self.buttons = list(buttons) if buttons else None
-        self.icon = icon  # "warning", "question" or "" (none)
+        self.icon = icon  # "warning", "question", "success" (a thing done: a green tick) or "" (none)
 
     def layout(self, ui, size):
         w, h = size
@@ -80,9 +83,19 @@ class MessageScene(MenuScene):
         return True  # modal: nothing reaches the scene below
 
     def _draw_icon(self, surface, ui, center):
-        """A round gold badge sitting on the panel's top edge, with "!" (warning) or "?" (question)."""
+        """A round badge sitting on the panel's top edge: gold with "!" (warning) or "?" (question), green with a
+        tick (success)."""
         r = ui.s(38)
         draw_shadow(surface, pygame.Rect(center[0] - r, center[1] - r, 2 * r, 2 * r), r, ui.s(6), ui.s(4), 90)
+        if self.icon == "success":
+            pygame.draw.circle(surface, SUCCESS, center, r)
+            pygame.draw.circle(surface, SUCCESS_DARK, center, r, max(2, ui.s(3)))
+            cx, cy = center
+            tick = [(cx - ui.s(17), cy + ui.s(1)), (cx - ui.s(5), cy + ui.s(13)), (cx + ui.s(18), cy - ui.s(12))]
+            pygame.draw.lines(surface, (255, 255, 255), False, tick, max(3, ui.s(7)))
+            for point in tick:  # round ends and joint
+                pygame.draw.circle(surface, (255, 255, 255), point, max(1, ui.s(7)) // 2)
+            return
         pygame.draw.circle(surface, GOLD, center, r)
         pygame.draw.circle(surface, GOLD_DARK, center, r, max(2, ui.s(3)))
         mark = "?" if self.icon == "question" else "!"

@@ -6,16 +6,24 @@ from __future__ import annotations
 
 import pygame
 
+from lama_desktop.app.i18n import names as list_names
 from lama_desktop.app.i18n import t, t_game
 from lama_desktop.app.widgets import Button, Column, ListView, Tagged, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 
 
 def result_text(past) -> str:
+    """Who won ("Won: Bruno", "Won: Anna and Bruno")."""
     names = past.names
     winners = [names[w] for w in past.winners if 0 <= w < len(names)]
-    scores = " · ".join(str(s) for s in past.scores)
-    return t("replay.result", winners=", ".join(winners) or "—", scores=scores)
+    return t("replay.result", winners=list_names(winners) or "—")
+
+
+def players_text(past) -> str:
+    """Every player with their final score, in seat order: "Anna 35 · Bruno 27 · Carla 53"."""
+    scores = list(past.scores) + [None] * max(0, len(past.names) - len(past.scores))
+    return " · ".join(name if score is None else t("replay.player_score", name=name, score=score)
+                      for name, score in zip(past.names, scores, strict=False))
 
 
 def game_cell(past) -> Tagged:
@@ -48,9 +56,9 @@ class PastGamesScene(MenuScene):
         self.panel = pygame.Rect(0, 0, min(w - ui.s(140), ui.s(1300)), h - ui.s(300))
         self.panel.midtop = (w // 2, ui.s(150))
         inner = self.panel.inflate(-ui.s(60), -ui.s(60))
-        columns = [Column(t("replay.col.date"), 0.18), Column(t("replay.col.game"), 0.26),
-                   Column(t("replay.col.players"), 0.30), Column(t("replay.col.result"), 0.26)]
-        rows = [[past.finished_at.replace("T", " ")[:16], game_cell(past), ", ".join(past.names),
+        columns = [Column(t("replay.col.date"), 0.17), Column(t("replay.col.game"), 0.26),
+                   Column(t("replay.col.players"), 0.37), Column(t("replay.col.result"), 0.20)]
+        rows = [[past.finished_at.replace("T", " ")[:16], game_cell(past), players_text(past),
                  result_text(past)] for past in self.games]
         self.group.add(ListView(columns, rows, size=22, row_height=48, rect=inner, on_select=self.open,
                                 empty_text=t("replay.no_games"), name="list"))

@@ -500,7 +500,7 @@ class ReplayScene(Scene):
             log.error("cannot export the game: %s", error)
             self.stack.push(MessageScene(t("replay.export_title"), t("replay.export_failed", path=str(path))))
             return
-        self.stack.push(MessageScene(t("replay.export_title"), t("replay.exported", path=str(path))))
+        self.stack.push(MessageScene(t("replay.export_title"), t("replay.exported", path=str(path)), icon="success"))
 
     # frame --------------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:

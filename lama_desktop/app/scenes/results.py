@@ -132,7 +132,7 @@ class ResultsScene(EndOfGameScene):
                         SEAT_COLORS[seat % 6])
             name = ui.text(r.names[seat], 26, INK, bold=winner)
             surface.blit(name, name.get_rect(midleft=(row.x + ui.s(98), row.centery)))
-            score = ui.text(t("common.results.points", n=r.scores[seat]), 26, INK, bold=True)
+            score = ui.text(plural("common.results.points", int(r.scores[seat])), 26, INK, bold=True)
             surface.blit(score, score.get_rect(midright=(row.right - ui.s(20), row.centery)))
             if winner:
                 self._crown(surface, ui, (row.x + ui.s(34), row.centery - ui.s(30)))

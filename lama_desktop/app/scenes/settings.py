@@ -23,15 +23,17 @@ class SettingsScene(MenuScene):
         s = self.app.settings
         row_w, row_h, gap = ui.s(760), ui.s(58), ui.s(8)
         rows = 8
-        room = h - ui.s(130) - ui.s(16) - ui.s(160)  # a large UI scale in a small window: the rows close up
+        footer_h = ui.font(16).get_linesize() + ui.s(16)  # where the settings are saved, under the panel
+        room = h - ui.s(124) - ui.s(160) - footer_h  # a large UI scale in a small window: the rows close up
         if rows * (row_h + gap) > room:
             gap = ui.s(4)
-            row_h = max(ui.font(24).get_linesize() + ui.s(12), room // rows - gap)
+            row_h = max(ui.font(24).get_linesize() + ui.s(8), room // rows - gap)
         self.panel = pygame.Rect(0, 0, row_w + ui.s(80), ui.s(40) + rows * (row_h + gap) + ui.s(120))
-        self.panel.midtop = (w // 2, max(ui.s(130), h // 2 - self.panel.h // 2 + ui.s(40)))
-        preview_w = 3 * ui.s(84) + 2 * ui.s(14) + ui.s(70)  # the card preview beside the panel, as one group
-        if w - self.panel.w - 2 * preview_w >= ui.s(40):
-            self.panel.x = (w - self.panel.w - preview_w) // 2
+        self.panel.midtop = (w // 2, max(ui.s(124), min(h // 2 - self.panel.h // 2 + ui.s(40),
+                                                         h - footer_h - self.panel.h)))
+        self.preview = self._preview_place(ui, w)
+        self.footer = pygame.Rect(0, 0, 1, ui.font(16).get_linesize())
+        self.footer.midtop = (self.panel.centerx, self.panel.bottom + ui.s(8))
         y = self.panel.y + ui.s(36)
 
         def place(widget):
@@ -70,15 +72,32 @@ class SettingsScene(MenuScene):
         draw_panel(surface, self.panel, ui)
         where = t("common.settings.saved_in", path=str(self.app.storage.config_dir))
         img = ui.text(where, 16, (190, 210, 200))
-        blit_center(surface, img, (self.panel.centerx, min(h - ui.s(20), self.panel.bottom + ui.s(28))))
+        blit_center(surface, img, self.footer.center)
+
+    def _preview_place(self, ui, w: int):
+        """Where the card preview goes beside the panel (the panel moves left to make room for it), as ``(x, card
+        width)``, or None when the window has no room for cards of a readable size (the panel then stays in the
+        middle). Nothing of it leaves the window."""
+        margin, between, gap = ui.s(24), ui.s(50), ui.s(14)
+        full = 3 * ui.s(84) + 2 * gap
+        fits = min(full, w - 2 * margin - self.panel.w - between)
+        card_w = (fits - 2 * gap) // 3
+        if card_w < ui.s(50):
+            return None
+        grid_w = 3 * card_w + 2 * gap
+        self.panel.x = max(margin, (w - self.panel.w - between - grid_w) // 2)
+        return self.panel.right + between, card_w
+
+    def content_box(self):
+        box = super().content_box()
+        footer = getattr(self, "footer", None)
+        return box.union(footer) if box is not None and footer is not None else box
 
     def _draw_preview(self, surface, ui):
         """A few cards beside the panel, drawn with the current palette (see the colour-blind setting at work)."""
-        w, h = surface.get_size()
-        room = min(w - self.panel.right, 3 * ui.s(84) + 2 * ui.s(14) + ui.s(70))
-        card_w = min(ui.s(84), (room - ui.s(70)) // 3)
-        if card_w < ui.s(50):
+        if self.preview is None:
             return
+        x0, card_w = self.preview
         try:
             from lama_desktop.app import art
 
@@ -89,11 +108,12 @@ class SettingsScene(MenuScene):
         gap = ui.s(14)
         grid_w = 3 * card_w + 2 * gap
         card_h = faces[0].get_height()
-        x0 = self.panel.right + ui.s(70)
         y0 = self.panel.centery - (2 * card_h + gap) // 2
-        label = ui.text(t("common.settings.preview"), 20, (214, 230, 222), bold=True)
+        label = ui.text_fit(t("common.settings.preview"), 20, grid_w + ui.s(40), (214, 230, 222), True)
         surface.blit(label, label.get_rect(midbottom=(x0 + grid_w // 2, y0 - ui.s(14))))
+        self.preview_rects = []
         for i, face in enumerate(faces):
             rect = pygame.Rect(x0 + (i % 3) * (card_w + gap), y0 + (i // 3) * (card_h + gap), card_w, card_h)
             draw_shadow(surface, rect, ui.s(6), ui.s(5), ui.s(4), 90)
             surface.blit(face, rect)
+            self.preview_rects.append(rect)

@@ -269,6 +269,13 @@ class SetupScene(MenuScene):
         self.variants_y = y
         y += ui.s(44)
         variant_h = ui.s(84)
+        # the first player's row keeps its place at the panel's foot, clear of its border: the variants close up
+        dealer_y = self.left.bottom - ui.s(28) - row_h
+        room = dealer_y - ui.s(12) - y
+        if spec.variants and len(spec.variants) * (variant_h + gap) > room:
+            gap = ui.s(4)
+            whole = ui.font(24).get_linesize() + 2 * ui.font(24 * 0.68).get_linesize() + ui.s(6)  # title, 2 lines
+            variant_h = max(whole, room // len(spec.variants) - gap)  # less room: the screen itself shrinks
         for variant in spec.variants:
             self.group.add(Toggle(variant_title(self.game_id, variant), variant.id in self.variants,
                                   lambda on, v=variant.id: self.toggle_variant(v, on), rect=(x, y, inner, variant_h),
@@ -279,7 +286,7 @@ class SetupScene(MenuScene):
         # the seat chosen here deals in the card games and simply starts in the others
         first_label = t_or(f"common.setup.first_label.{self.game_id}", t("common.setup.first_dealer"))
         self.group.add(Cycler(first_label, self._dealer_options(), self.dealer, self._set_dealer,
-                              rect=(x, max(y + ui.s(10), self.left.bottom - ui.s(24) - row_h), inner, row_h),
+                              rect=(x, max(y + ui.s(10), dealer_y), inner, row_h),
                               name="dealer"))
         # seats
         rx = self.right.x + ui.s(24)
@@ -336,8 +343,9 @@ class SetupScene(MenuScene):
             inside = [w.rect.bottom for w in self.group.widgets
                       if getattr(w, "rect", None) is not None and self.left.left <= w.rect.centerx <= self.left.right
                       and w.rect.top >= self.left.top and w.name != "back"]
-            if inside:
-                box.h += max(0, max(inside) + self.ui.s(30) - self.left.bottom)
+            overflow = max(inside) + self.ui.s(24) - self.left.bottom if inside else 0
+            if overflow > 0:  # the first player's row would touch the panel's border: a smaller scale, not a row
+                box.h += overflow + max(0, self.app.size[1] - box.bottom)  # on the border (the screen must shrink)
         return box
 
     def _set_dealer(self, value):

@@ -9,6 +9,17 @@ from lama_desktop.app.widgets import Button, Column, Cycler, ListView, draw_pane
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 
 
+#: what a rate shows for a player with no counted game (only advised or practice games): no "0%" made of nothing
+NO_RATE = "—"
+
+
+def rates(row: dict) -> list[str]:
+    """The win rate and average points of a statistics row, or a dash each when it counts no game."""
+    if not row.get("games"):
+        return [NO_RATE, NO_RATE]
+    return [percent(row["win_rate"]), decimal(row["average"])]
+
+
 class StatisticsScene(MenuScene):
     name = "statistics"
 
@@ -35,8 +46,7 @@ class StatisticsScene(MenuScene):
         columns = [Column(t("common.stats.player"), 0.34), Column(t("common.stats.games"), 0.16, "right"),
                    Column(t("common.stats.wins"), 0.16, "right"), Column(t("common.stats.win_rate"), 0.16, "right"),
                    Column(t("common.stats.average"), 0.18, "right")]
-        cells = [[r["name"], str(r["games"]), str(r["wins"]), percent(r["win_rate"]),
-                  decimal(r["average"])] for r in shown]
+        cells = [[r["name"], str(r["games"]), str(r["wins"])] + rates(r) for r in shown]
         # games counted apart, never in the win rate: played with the advisor's help, or practice (a move taken back)
         apart = [(key, title) for key, title in (("advised", t("advisor.stats_column")),
                                                   ("practice", t("history.stats_column")))

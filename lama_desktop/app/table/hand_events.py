@@ -231,8 +231,9 @@ class HandEvents:
         self._fly(self._token_kind(token), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15,
                   kind="token", tween="ease_in_out")
         self._sound("token")
-        self.toasts.append(Toast(about("lama.toast.return", seat, name=self._name(seat), value=token), 1.6))
-        self.log.add(lazy.about("lama.log.return", seat, name=self._name(seat), value=token), (255, 214, 110))
+        line = lazy.about("lama.log.return", seat, name=self._name(seat), value=token)
+        self.toasts.append(Toast(line, 1.6))  # the toast says what the log says
+        self.log.add(line, (255, 214, 110))
         ending, self._round_ending = self._round_ending, None
         if ending is not None:  # the round's summary, with the totals after the token came back (the engine's)
             from lama_desktop.app.scenes.round_summary import closed_round

@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from lama_desktop.app.i18n import language
+from lama_desktop.app.i18n import LazyText, Said, language, reader
 from lama_desktop.app.table.palette import CREAM, GOLD, finish
 from lama_desktop.app.widgets import INK, UI
 
@@ -20,7 +20,8 @@ class Toast:
 
     ``text`` may be lazy (a function of no argument returning the words): it is then asked each time the toast is
     drawn, so a toast still showing after a change of language speaks the new one (the picture is cached per
-    language).
+    language). It may also be a history line's lazy text (``lazy.about``...): a toast that tells what the log tells
+    is given the very line the log gets, so the two always say the same words.
     """
 
     def __init__(self, text: str | Callable[[], str], duration: float = 1.8, big: bool = False, color=GOLD):
@@ -35,7 +36,12 @@ class Toast:
     @property
     def text(self) -> str:
         """The words in the current language."""
-        return self._words() if callable(self._words) else self._words
+        words = self._words
+        if callable(words):
+            return words()
+        if isinstance(words, LazyText):
+            return Said(str(words), words.key)  # the entry it reads (tools check whom it speaks to)
+        return words
 
     @property
     def done(self) -> bool:
@@ -43,7 +49,7 @@ class Toast:
 
     def image(self, ui: UI, max_w: int | None = None) -> pygame.Surface:
         """The finished toast (shadow included), its lines wrapped to fit ``max_w`` pixels."""
-        key = (ui.scale, max_w, language())
+        key = (ui.scale, max_w, language(), reader())
         if self._img is not None and self._img_key == key:
             return self._img
         size = 34 if self.big else 22

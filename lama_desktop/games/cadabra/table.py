@@ -491,8 +491,10 @@ class CadabraTableScene(HandTableScene):
 
         self._fly(_token_kind(token), start, slot, self.small_token_d, self.small_token_d, TOKEN_TIME,
                   on_finished=land, kind="token")
-        value = lazy.t("cadabra.token.magic") if token == "M" else token
-        self.log.add(lazy.about("cadabra.log.show_token", seat, name=self._name(seat), value=value))
+        if token == "M":
+            self.log.add(lazy.about("cadabra.log.show_token_magic", seat, name=self._name(seat)))
+        else:
+            self.log.add(lazy.about("cadabra.log.show_token", seat, name=self._name(seat), value=token))
 
     def _ev_show_start(self, seat, d) -> None:
         self.shown.show = True
@@ -523,8 +525,9 @@ class CadabraTableScene(HandTableScene):
         sh.show = False
         if not tokens:
             sh.set_holdings(holdings)
-        self.toasts.append(Toast(about("cadabra.toast.show_take", seat, name=self._name(seat), value=d["value"]), 2.0, True))
-        self.log.add(lazy.about("cadabra.log.show_take", seat, name=self._name(seat), value=d["value"]), (255, 214, 110))
+        line = lazy.plural_about("cadabra.log.show_take", seat, int(d["value"]), name=self._name(seat))
+        self.toasts.append(Toast(line, 2.0, True))  # the toast says what the log says
+        self.log.add(line, (255, 214, 110))
 
     def _ev_show_stop(self, seat, d) -> None:
         self.shown.show = False
@@ -552,10 +555,12 @@ class CadabraTableScene(HandTableScene):
 
         self._fly(_token_kind(token), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15, on_finished=land,
                   kind="token", tween="ease_in_out")
-        value = t("cadabra.token.magic") if token == "M" else token
-        self.toasts.append(Toast(about("cadabra.toast.give", seat, to, name=self._name(seat), to=self._name(to), value=value), 1.6))
-        self.log.add(lazy.about("cadabra.log.give", seat, to, name=self._name(seat), to=self._name(to),
-                            value=lazy.t("cadabra.token.magic") if token == "M" else token))
+        if token == "M":
+            line = lazy.about("cadabra.log.give_magic", seat, to, name=self._name(seat), to=self._name(to))
+        else:
+            line = lazy.about("cadabra.log.give", seat, to, name=self._name(seat), to=self._name(to), value=token)
+        self.toasts.append(Toast(line, 1.6))  # the toast says what the log says
+        self.log.add(line)
 
     def _ev_magic(self, seat, d) -> None:
         sh = self.shown

@@ -30,7 +30,7 @@ from lama_desktop.games.dice.summary import DiceRoundSummary
 from lama_desktop.games.dice.table_view import DiceTableView, row_points
 from lama_desktop.games.dice.words import card_label, sort_cards
 from lama_desktop.app.gameconfig import GameConfig
-from lama_desktop.app.i18n import about, plural, t
+from lama_desktop.app.i18n import LazyNames, about, plural, t
 from lama_desktop.app.i18n import winners as i18n_winners
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
@@ -707,7 +707,8 @@ class DiceTableScene(DiceTableView, TableScene):
         sh.rows[seat] = left
         self.selected = []
         self._sound("card_play")
-        self.log.add(lazy.about("dice.log.discard", seat, name=self._name(seat), cards=LazyJoin(", ", map(card_text, cards))))
+        said = LazyNames(lazy.t("dice.card.a_llama") if name == "L" else name for name in cards)
+        self.log.add(lazy.about("dice.log.discard", seat, name=self._name(seat), cards=said))
 
     def _ev_take(self, seat, d) -> None:
         sh = self.shown
@@ -723,7 +724,10 @@ class DiceTableScene(DiceTableView, TableScene):
 
         self._sound("card_draw")
         self._fly(name, start, end, self.llama_w, self._card_w(seat), CARD_TIME + 0.1, on_finished=land)
-        self.log.add(lazy.about("dice.log.take", seat, name=self._name(seat), card=card_text(name)), (246, 200, 160))
+        if name == "L":
+            self.log.add(lazy.about("dice.log.take_llama", seat, name=self._name(seat)), (246, 200, 160))
+        else:
+            self.log.add(lazy.about("dice.log.take", seat, name=self._name(seat), card=card_text(name)), (246, 200, 160))
 
     def _ev_blowup(self, seat, d) -> None:
         sh = self.shown
@@ -767,8 +771,9 @@ class DiceTableScene(DiceTableView, TableScene):
             self._fly(self._token_kind(value), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15, kind="token",
                       tween="ease_in_out")
             self._sound("token")
-            self.toasts.append(Toast(about("dice.toast.return", seat, name=self._name(seat), value=value), 1.6))
-            self.log.add(lazy.about("dice.log.return", seat, name=self._name(seat), value=value), (255, 214, 110))
+            line = lazy.about("dice.log.return", seat, name=self._name(seat), value=value)
+            self.toasts.append(Toast(line, 1.6))  # the toast says what the log says
+            self.log.add(line, (255, 214, 110))
         elif action == "keep":
             self.log.add(lazy.about("dice.log.keep", seat, name=self._name(seat)))
         elif action == "none":

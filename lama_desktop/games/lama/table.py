@@ -282,8 +282,9 @@ class LamaTableScene(HandTableScene):
         sh.drama = False
         if not tokens:
             sh.scores[seat] = int(d["score"])
-        self.toasts.append(Toast(about("lama.toast.drama_take", seat, name=self._name(seat), value=d["value"]), 2.0, True))
-        self.log.add(lazy.about("lama.log.drama_take", seat, name=self._name(seat), value=d["value"]), (255, 214, 110))
+        line = lazy.plural_about("lama.log.drama_take", seat, int(d["value"]), name=self._name(seat))
+        self.toasts.append(Toast(line, 2.0, True))  # the toast says what the log says
+        self.log.add(line, (255, 214, 110))
 
     def _ev_extra_turn(self, seat, d) -> None:
         self.toasts.append(Toast(about("lama.toast.extra_turn", seat, name=self._name(seat)), 1.4))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import t
+from lama_desktop.app.i18n import plural, t
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.iso import IsoFrame, domain_signature, max_height, render_domain
 from lama_desktop.games.llama_land.pieces import CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, icon, pictogram
@@ -42,7 +42,7 @@ class PanelsMixin:
         surf.blit(portrait, portrait.get_rect(midleft=(bar.x + ui.s(4), bar.centery)))
         name_x = bar.x + ui.s(10) + portrait.get_width()
         img = ui.text(name, 17, (255, 255, 255), bold=True)
-        score = ui.text(t("llama_land.ui.points", n=d["scores"][seat]), 17, (255, 255, 255), bold=True)
+        score = ui.text(plural("llama_land.ui.points", int(d["scores"][seat])), 17, (255, 255, 255), bold=True)
         room = bar.right - ui.s(20) - score.get_width() - name_x
         if img.get_width() > room:  # a long name shrinks rather than running under the score
             img = pygame.transform.smoothscale_by(img, room / img.get_width())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import about, plural, t
+from lama_desktop.app.i18n import about, choices, plural, t
 from lama_desktop.games.llama_land.pieces import CREAM
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.games.llama_land.events import _gains_text
@@ -52,7 +52,11 @@ class StatusMixin:
                 return t("llama_land.status.marker"), CREAM
             if self.d["turn"]["must_feed"]:
                 return t("llama_land.status.must_feed"), (255, 200, 150)
-            return t("llama_land.status.after"), CREAM
+            # only what can be done now: a button that is off is not offered in words either
+            legal = self._legal_kinds()
+            # i18n-keys: llama_land.status.do_*
+            offered = [t(f"llama_land.status.do_{kind}") for kind in ("feed", "marker", "use", "end") if kind in legal]
+            return choices(offered), CREAM
         return "", CREAM
 
     def _draw_status(self, surface) -> None:
