@@ -18,7 +18,10 @@ PROG = "lama-desktop"
 
 
 def profile_folder(text: str) -> Path:
-    """The portable profile's folder: made if missing; a file or a folder that cannot be made is a usage error."""
+    """The portable profile's folder: made if missing; an empty path (it would be the current folder), a file or a
+    folder that cannot be made is a usage error."""
+    if not text.strip():
+        raise UsageError("--profile needs a folder (an empty path would be the current folder)")
     folder = Path(text).expanduser()
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -29,13 +29,12 @@ The advisor reads only ``state.view(seat)``: two positions that look the same fr
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from lama_desktop.app.i18n import percent as share, plural, t
 from lama_desktop.bots import make_bot
 from lama_desktop.bots.base import Estimate
-from lama_desktop.engine.core import GameState, Move, StateFormatError, View
+from lama_desktop.engine.core import GameState, Move, View
 from lama_desktop.engine.registry import position
 
 #: the advisor's bots always start from this seed: the answer depends on the view alone
@@ -49,23 +48,27 @@ class AdviceError(Exception):
 
 
 def load_position(path: str | Path) -> GameState:
-    """The game state in ``path``: a saved state, an autosave or a crafted position; ``AdviceError`` if not."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as error:
-        raise AdviceError(f"cannot read {path}: {error.strerror or error}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise AdviceError(f"{path} is not a JSON game position ({error})") from None
-    if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
-        data = data.get("state")
-    try:
+    """The game state in ``path``: a saved state, an autosave or a crafted position; ``AdviceError`` if not. The
+    file comes through the door every file of the app does (``filedoor.read_guarded``: a regular file of sane
+    size and depth, JSON with numbers within reason), so a device, a FIFO or a file nested 100,000 deep is one
+    clear refusal, never a hang or a traceback."""
+    from lama_desktop.filedoor import Damage, read_guarded
+
+    def build(data):
+        if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
+            data = data.get("state")
         return position(data)  # a complete saved state, or a crafted position (most fields optional)
-    except StateFormatError as error:
-        raise AdviceError(f"{path} is not a position this version can read: {error}") from None
-    except Exception as error:  # a foreign dict can break a loader in any way
-        raise AdviceError(f"{path} is a damaged position: {type(error).__name__}: {error}") from error
+
+    try:
+        return read_guarded(Path(path), build)
+    except FileNotFoundError:
+        raise AdviceError(f"cannot read {path}: there is no such file") from None
+    except Damage as damage:
+        if damage.problem == "bad_values":
+            raise AdviceError(f"{path} is not a position this version can read: {damage.detail}") from None
+        if damage.problem in ("empty", "not_text", "not_json", "huge_number"):
+            raise AdviceError(f"{path} is not a JSON game position ({damage.detail})") from None
+        raise AdviceError(f"{path} cannot be read: {damage.detail}") from None
 
 
 def advise(view: View) -> list[Estimate]:

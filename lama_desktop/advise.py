@@ -18,7 +18,7 @@ import sys
 
 from lama_desktop.advice import (AUTOSAVE_KIND, AdviceError, advise, advise_state, load_position, reason_text,
                                  summary_line, to_json)
-from lama_desktop.app.i18n import set_language
+from lama_desktop.app.i18n import LANGUAGES, set_language
 
 __all__ = ["AUTOSAVE_KIND", "AdviceError", "advise", "advise_state", "load_position", "main", "set_language",
            "summary_line"]
@@ -40,7 +40,7 @@ def _main(argv=None) -> int:
     parser.add_argument("file", help="a saved state (to_dict), an autosave or a crafted position (JSON)")
     parser.add_argument("--seat", type=int_in(0, 15), required=True, help="the seat to advise (0-based); it must be to move")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--lang", default="en", help="language of the reasons (en, fr, pl)")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the reasons")
     args = parser.parse_args(argv)
     set_language(args.lang)
     try:

@@ -31,7 +31,6 @@ Nothing here imports pygame; ``setup.py`` and the PyInstaller spec load this fil
 
 from __future__ import annotations
 
-import argparse
 import fnmatch
 import io
 import logging
@@ -593,8 +592,49 @@ def import_yaml(lang: str, yaml_dir: Path, folder: Path | None = None, overwrite
 
 
 # ---------------------------------------------------------------------------------------------------------- CLI
+PROG = "python -m lama_desktop.catalogs"
+#: a language code ``init`` accepts: ``de``, ``pt_BR``, ``sr_Latn`` (what Babel and the folder names use)
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?")
+
+
+def new_language(text: str) -> str:
+    """A language code ``init`` may start: well formed, one CLDR knows; else a usage error (one line, status 2)."""
+    from babel import Locale, UnknownLocaleError
+
+    from lama_desktop.cli import UsageError
+
+    if not LANGUAGE_CODE.fullmatch(text):
+        raise UsageError(f"{text!r:.40} is not a language code (like de, pt_BR)")
+    try:
+        Locale.parse(text)
+    except (UnknownLocaleError, ValueError):
+        raise UsageError(f"{text!r:.40} is no language CLDR knows") from None
+    return text
+
+
+def known_languages(codes, folder: Path) -> list[str]:
+    """``codes``, each a language with catalogs in ``folder``; else a usage error naming the languages there are."""
+    from lama_desktop.cli import UsageError
+
+    known = languages(folder)
+    for code in codes:
+        if code not in known:
+            raise UsageError(f"no catalogs for the language {code!r:.40} (languages: {', '.join(known)}; "
+                             f"start one with init)")
+    return list(codes)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lama_desktop.catalogs", description=__doc__.split("\n\n")[0])
+    """The translator's commands; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
+    from lama_desktop.cli import run
+
+    return run(_main, argv, prog=PROG)
+
+
+def _main(argv: list[str] | None = None) -> int:
+    from lama_desktop.cli import ArgumentParser
+
+    parser = ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("extract", help="code + English source catalogs -> assets/locale/<domain>.pot")
     p_init = sub.add_parser("init", help="start a new language from the templates")
@@ -611,6 +651,22 @@ def main(argv: list[str] | None = None) -> int:
     p_check.add_argument("langs", nargs="*")
     args = parser.parse_args(argv)
     folder = source_locale_dir()
+    if args.command == "init":  # every argument checked before any work
+        new_language(args.lang)
+    elif args.command in ("update", "check"):
+        known_languages(args.langs, folder)
+    elif args.command == "import-yaml":
+        known_languages([args.lang], folder)
+    try:
+        return _command(args, folder)
+    except SystemExit as stop:  # a command's own refusal (extract: the code and the English disagree)
+        if isinstance(stop.code, str):
+            print(stop.code, file=sys.stderr)
+            return 1
+        raise
+
+
+def _command(args, folder: Path) -> int:
     if args.command == "extract":
         written = extract(folder)
     elif args.command == "init":

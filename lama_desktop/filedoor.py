@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterable
 
 #: the damage codes (the app has a sentence for each in every language: ``common.damage.problem.<code>``)
 PROBLEMS = ("odd_kind", "unreadable", "too_big", "empty", "not_text", "not_json", "too_deep", "huge_number",
-            "other_version", "bad_values")
+            "other_version", "bad_values", "impossible")
 #: bytes read at most from one file (a long Llama Land save is well under 1 MiB)
 MAX_BYTES = 16 * 1024 * 1024
 #: containers nested deeper than this are damage (our files nest 6 levels at most)
@@ -45,12 +45,15 @@ NAME_MAX = 24
 
 
 class Damage(Exception):
-    """A file that cannot be used: ``problem`` is one of ``PROBLEMS``, ``detail`` says why (English, for logs)."""
+    """A file that cannot be used: ``problem`` is one of ``PROBLEMS``, ``detail`` says why (English, for logs).
+    ``reason``: for a game position the rules could never reach (``impossible``), the engine's ``Refusal`` (code,
+    params) the app words in the player's language; else None."""
 
-    def __init__(self, problem: str, detail: str):
+    def __init__(self, problem: str, detail: str, reason: Any = None):
         super().__init__(f"{problem}: {detail}")
         self.problem = problem if problem in PROBLEMS else "bad_values"
         self.detail = detail
+        self.reason = reason
 
 
 class _HugeNumber(ValueError):

@@ -184,6 +184,12 @@ def _main(argv=None) -> int:
     parser.add_argument("--save", type=Path, default=None,
                         help="write each failing screen as PNG to this folder, its texts boxed (red: a problem)")
     args = parser.parse_args(argv)
+    unknown = [lang for lang in args.lang or () if lang not in languages()]
+    if unknown:
+        raise UsageError(f"--lang {unknown[0]!r:.40} is not a language of the game (languages: "
+                         f"{', '.join(languages())})")
+    if args.save is not None and os.path.lexists(args.save) and not args.save.is_dir():
+        raise UsageError(f"--save {str(args.save)!r:.80} is not a folder")
     sizes = list(args.size) if args.size else SIZES
     combos = plan(args.full, args.only, sizes, tuple(args.scale or SCALES), args.lang)
     if not combos:

@@ -26,7 +26,9 @@ def package_modules() -> tuple[list[str], list[str]]:
     names, problems = [], []
 
     def onerror(name):
-        problems.append(f"cannot walk package {name}: {sys.exc_info()[1]!r}")
+        error = sys.exc_info()[1]
+        problems.append(f"cannot walk package {name}: {type(error).__name__}: {error}" if error is not None
+                        else f"cannot walk package {name}")
 
     found = {info.name for info in pkgutil.walk_packages(lama_desktop.__path__, "lama_desktop.", onerror=onerror)}
     if not getattr(sys, "frozen", False):
@@ -108,15 +110,19 @@ def report() -> tuple[list[str], list[str]]:
     lines.append(f"modules: {len(modules)}")
     lines += [f"  {name}" for name in modules]
 
-    from lama_desktop.bots import levels_for
-    from lama_desktop.engine.registry import games
+    try:  # a module that failed to import above may take the registry with it: a problem, never a traceback
+        from lama_desktop.bots import levels_for
+        from lama_desktop.engine.registry import games
 
-    specs = sorted(games(), key=lambda spec: spec.id)
+        specs = sorted(games(), key=lambda spec: spec.id)
+        games_lines = [f"  {spec.id}: bots {', '.join(levels_for(spec.id))}" for spec in specs]
+    except Exception as error:  # noqa: BLE001 - reported with the other problems
+        problems.append(f"the games cannot be listed: {type(error).__name__}: {error}")
+        specs, games_lines = [], []
     if not specs:
         problems.append("no game is registered")
     lines.append(f"games: {len(specs)}")
-    for spec in specs:
-        lines.append(f"  {spec.id}: bots {', '.join(levels_for(spec.id))}")
+    lines += games_lines
 
     scene_modules = [name for name in modules if name.startswith(("lama_desktop.app.scenes.",
                                                                   "lama_desktop.app.table."))]
@@ -150,7 +156,10 @@ def report() -> tuple[list[str], list[str]]:
             problems.append(f"engine data {name} does not load: {error}")
     lines.append(f"engine data: {len(yaml_files)} files")
 
-    problems += storage_problems()
+    try:
+        problems += storage_problems()
+    except Exception as error:  # noqa: BLE001 - reported with the other problems
+        problems.append(f"the storage folders cannot be checked: {type(error).__name__}: {error}")
     lines.append("storage: user folders (platformdirs), outside the program folder")
     return lines, problems
 

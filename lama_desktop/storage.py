@@ -21,7 +21,14 @@ user's folders (``PlatformDirs("LamaDesktop", appauthor=False)``) when it is con
   the game) and the state snapshot (``state.to_dict()``) plus what the app needs to seat the players again.
   The session calls ``storage.autosave(...)`` after every move, so a killed game resumes at its last move.
   No save is ever destroyed: ``load_save`` moves a damaged one aside and raises ``SaveDamaged``; ``delete_save``
-  removes only a sound save (of a finished or replaced game) and moves anything else aside.
+  removes only a sound save (of a finished or replaced game) and moves anything else aside. Sound means the whole
+  load would succeed: the header, the record, the state read and checked by its game's engine
+  (``GameSpec.load``: an impossible position is ``Damage("impossible")`` with the engine's reason, worded for the
+  player) and the record's moves replayed to that very state.
+- One rule for deleting and replacing: a file is removed (``delete_save``, the oldest past games) or written over
+  (``write_file``) only when it is known sound (read whole through its kind's check, or written by this storage,
+  and unchanged since); anything else is read through its kind's check first, so a damaged file is moved aside and
+  reported exactly as a load would.
 - Settings live in ``settings.json``; statistics (``stats.json``): per game and player name, games played, wins
   and total points.
 """
@@ -40,7 +47,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from lama_desktop.filedoor import MAX_BYTES, Damage, as_bool, as_dict, as_float, as_int, as_list, as_str, clean_name, copy_aside, need, one_of, read_guarded_noting, set_aside
+from lama_desktop.filedoor import MAX_BYTES, Damage, as_bool, as_dict, as_float, as_int, as_list, as_str, clean_name, copy_aside, need, one_of, read_bytes, read_guarded_noting, set_aside
 
 SAVE_KIND = "lama-desktop-save"
 SAVE_VERSION = 1
@@ -87,6 +94,9 @@ class Report:
     detail: str
     path: Path
     moved_to: Path | None = None
+    #: a game position the rules could never reach (``problem`` ``impossible``): the engine's ``Refusal`` (code,
+    #: params, English text), worded for the player in their language; else None
+    reason: Any = None
 
     @property
     def kept(self) -> bool:
@@ -138,13 +148,18 @@ def atomic_write_text(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
-def atomic_write_json(path: Path, data: Any) -> None:
+def json_text(data: Any) -> str:
+    """The text ``atomic_write_json`` writes for ``data``."""
     text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate somewhere: written as a JSON escape, never as broken UTF-8
         text = json.dumps(data, ensure_ascii=True, indent=1, sort_keys=False) + "\n"
-    atomic_write_text(path, text)
+    return text
+
+
+def atomic_write_json(path: Path, data: Any) -> None:
+    atomic_write_text(path, json_text(data))
 
 
 class UnwritableData(OSError):
@@ -371,23 +386,64 @@ def _save_summary(data: Any) -> dict:
     return {"game": data["game"], "saved_at": data.get("saved_at", "")}
 
 
+def _impossible(error) -> Damage:
+    """The ``Damage`` of a state the rules could never reach (``engine.core.ImpossibleState``): its reason kept."""
+    return Damage("impossible", f"the saved game is impossible: {error.refusal.text}", error.refusal)
+
+
+def replayed_state(record, state):
+    """The record's own replay, which must lead to ``state`` (the snapshot a save or a lesson keeps beside it):
+    ``Damage`` (``impossible``, reason ``core.state_record``) when its moves do not, or do not even apply."""
+    from lama_desktop.engine.core import IllegalMove, ImpossibleState, StateFormatError, state_problem
+
+    try:
+        again = record.replay()
+    except ImpossibleState as error:
+        raise _impossible(error) from None
+    except (IllegalMove, StateFormatError, TypeError, ValueError, KeyError, IndexError) as error:
+        refusal = state_problem("core.state_record", f"its moves do not apply ({type(error).__name__}: {error})")
+        raise Damage("impossible", refusal.text, refusal) from None
+    if again.to_dict() != state.to_dict():
+        refusal = state_problem("core.state_record", "its moves do not lead to its position")
+        raise Damage("impossible", refusal.text, refusal)
+    return again
+
+
 def _saved_game(data: Any) -> SavedGame:
-    from lama_desktop.engine.core import StateFormatError
+    """The whole save, checked as the app will use it: the header, the record, the state (``GameSpec.load``: read,
+    then checked by the game's engine), and the record's moves replayed to that very state (the state returned is
+    that replay: ``replayed``)."""
+    from lama_desktop.engine.core import ImpossibleState, StateFormatError
     from lama_desktop.engine.registry import state_from_dict
 
     from lama_desktop.pastgames import record_from_file
 
     data = _save_header(data)
     record = record_from_file(data.get("record"))
+    need(isinstance(data.get("record"), dict) and isinstance(data["record"].get("moves"), list),
+         "the save's record has no moves")
     try:
         state = state_from_dict(as_dict(data.get("state"), "the state"))
+    except ImpossibleState as error:
+        raise _impossible(error) from None
     except StateFormatError as error:
         raise ValueError(f"the saved game is damaged: {error}") from None
     need(record.game_id == getattr(state, "game_id", None) == data.get("game"),
          "the save's record and state belong to different games")
     need(state.num_players == record.players, "the save's record and state disagree on the number of players")
     meta = save_meta_from_file(data.get("meta", {}), record)
-    return SavedGame(record, state, meta, data.get("saved_at", ""))
+    state = replayed_state(record, state)
+    return SavedGame(record, state, meta, data.get("saved_at", ""), replayed=True)
+
+
+def _check_of(kind: str) -> tuple[Callable[[Any], Any] | None, int]:
+    """The check a file of ``kind`` is read through whole (and the most bytes read), or ``(None, MAX_BYTES)`` for
+    a kind without one."""
+    if kind in ("game record", "export"):
+        from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
+
+        return past_game_from_file, PAST_GAME_MAX_BYTES
+    return {"settings": settings_from_file, "save": _saved_game, "stats": stats_from_file}.get(kind), MAX_BYTES
 
 
 class Storage:
@@ -421,6 +477,9 @@ class Storage:
         self._kept: dict[Path, Report] = {}  # damaged files that could not be moved: never written, never deleted
         self._failing: set[tuple[str, Path]] = set()  # writes that failed (reported once until one works again)
         self._copied: set[tuple[Path, bytes]] = set()  # originals already copied aside (path, sha256 of the bytes)
+        #: the files known sound (path -> sha256 of their bytes): read whole through their kind's own check, or
+        #: written by this storage. Anything else in the way of a write is read through that check first
+        self._sound: dict[Path, bytes] = {}
 
     # the door --------------------------------------------------------------------------------------------------
     def read_file(self, kind: str, path: Path, build: Callable[[Any], Any],
@@ -436,6 +495,8 @@ class Storage:
             return None, None
         except Damage as damage:
             return None, self._damaged(kind, path, damage)
+        if _check_of(kind)[0] in (build, None):  # read whole through its kind's check: sound as these bytes are
+            self._sound[path] = hashlib.sha256(raw).digest()
         if cleaned:
             return value, self._cleaned(kind, path, raw, cleaned)
         return value, None
@@ -443,10 +504,12 @@ class Storage:
     def write_file(self, kind: str, path: Path, data: Any) -> None:
         """Atomically write JSON ``data``; a failure is reported once (``OSError`` raised, old file intact)."""
         path = Path(path)
+        self._clear_the_way(kind, path)
         if path in self._kept:
             raise KeptFileError(errno.EEXIST, "a damaged file that could not be moved is kept there", str(path))
         try:
-            atomic_write_json(path, data)
+            text = json_text(data)
+            atomic_write_text(path, text)
         except OSError as error:
             self._write_failed(kind, path, error)
             raise
@@ -455,7 +518,31 @@ class Storage:
                                      str(path))
             self._write_failed(kind, path, failure)
             raise failure from None
+        self._sound[path] = hashlib.sha256(text.encode("utf-8")).digest()
         self._failing.discard((kind, path))
+
+    def _known_sound(self, path: Path) -> bool:
+        """True when the file at ``path`` holds the very bytes this storage last read whole or wrote there."""
+        known = self._sound.get(path)
+        if known is None:
+            return False
+        try:
+            return hashlib.sha256(read_bytes(path)).digest() == known
+        except (Damage, OSError):
+            return False
+
+    def _clear_the_way(self, kind: str, path: Path) -> None:
+        """One rule for whatever a write would replace: a file that is there and not known sound is read through
+        its kind's check first (``read_file``), so a damaged one is moved aside (or kept) and reported, exactly
+        as a load would, and never written over."""
+        if not os.path.lexists(path) or path in self._kept or self._known_sound(path):
+            return
+        build, max_bytes = _check_of(kind)
+        if build is not None:
+            self.read_file(kind, path, build, max_bytes)
+        elif os.path.lexists(path):  # a kind without a check: its file is kept as it was, beside the new one
+            moved = set_aside(path, "replaced")
+            log.warning("%s file %s was not written by this copy: kept as %s", kind, path, moved)
 
     def take_reports(self) -> list[Report]:
         """The reports queued since the last call (the app shows each to the player once)."""
@@ -467,7 +554,7 @@ class Storage:
 
     def _damaged(self, kind: str, path: Path, damage: Damage) -> Report:
         moved = set_aside(path)
-        report = Report(kind, "damaged", damage.problem, damage.detail, path, moved)
+        report = Report(kind, "damaged", damage.problem, damage.detail, path, moved, damage.reason)
         if moved is None:
             self._kept[path] = report
             log.error("%s file %s is damaged (%s: %s) and cannot be moved: left untouched", kind, path,
@@ -572,12 +659,17 @@ class Storage:
         self.write_file("save", self.save_path, payload)
 
     def delete_save(self) -> None:
-        """Remove the save of a finished or replaced game. Never raises, never destroys anything else: a save that
-        is damaged or not a file is moved aside (reported); one that cannot be moved is left alone; a sound one
-        that cannot be removed is reported."""
+        """Remove the save of a finished or replaced game. Never raises, never destroys anything else: only a save
+        that would load (``load_save``'s whole check: header, record, the state checked by its engine, the moves
+        replayed to it, the seats) is removed; anything else is moved aside (reported) like a load does; one that
+        cannot be moved is left alone; a sound one that cannot be removed is reported."""
         if self.is_kept(self.save_path):
             return
-        if self.save_summary() is None:  # none, or damaged (moved aside or kept, and reported)
+        saved, _report = self.read_file("save", self.save_path, _saved_game)
+        if saved is None:  # none, or damaged (moved aside or kept, and reported)
+            return
+        if saved.meta.get("config") is None:  # what Continue refuses too (``App.continue_game``)
+            self.set_aside_save("the save does not say who sits at the table")
             return
         try:
             self.save_path.unlink()
@@ -703,8 +795,15 @@ class Storage:
         return sorted(files, key=key, reverse=True)
 
     def _drop_old_games(self, limit: int) -> None:
+        """Remove the oldest records beyond ``limit``: only records that read whole; a damaged one is moved aside
+        (reported) instead, as reading it does."""
+        from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
+
         for path in self._game_files()[limit:]:
             if self.is_kept(path):
+                continue
+            past, _report = self.read_file("game record", path, past_game_from_file, PAST_GAME_MAX_BYTES)
+            if past is None:
                 continue
             try:
                 path.unlink()

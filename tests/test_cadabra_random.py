@@ -12,10 +12,10 @@ from lama_desktop.games.cadabra.engine import (
     BOARD,
     DECK_COUNTS,
     MAGIC_TOKEN,
-    NUM_KINDS,
     SUPPLY,
     CadabraState,
 )
+from lama_desktop.games.cadabra.engine_check import check_state
 
 SPEC = get_game("lama-cadabra")
 #: every move the game knows, to try the illegal ones
@@ -28,30 +28,13 @@ def tokens_value(state: CadabraState) -> int:
 
 
 def check_invariants(state: CadabraState, crafted: bool = False) -> None:
-    n = state.num_players
-    assert len(state.hands) == n and all(len(h) == NUM_KINDS for h in state.hands)
-    assert state.hand_sizes == [sum(h) for h in state.hands]
-    if not crafted:
-        counts = [0] * NUM_KINDS
-        for hand in state.hands:
-            for k, c in enumerate(hand):
-                counts[k] += c
-        for k in state.pile + state.discard:
-            counts[k] += 1
-        assert counts == list(DECK_COUNTS), "the 60 cards are not all there"
-    assert min(state.whites) >= 0 and min(state.blacks) >= 0
-    assert state.scores == [w + 10 * b for w, b in zip(state.whites, state.blacks, strict=False)]
+    """The engine's own soundness check (``GameSpec.check_state``: what loading a save asks too); a dealt game (not
+    ``crafted``) has every card in a hand or a pile, none out of the round."""
+    assert check_state(state) is None, check_state(state)
+    assert SPEC.problem(state) is None
     assert state.board.count(MAGIC_TOKEN) == (1 if state.magic == BOARD else 0)
-    assert SUPPLY <= state.magic or state.magic == BOARD
-    assert state.magic < n
-    assert state.n_active == sum(state.active)
-    if not state.is_over:
-        assert 0 <= state.current_player < n
-        assert state.legal_moves(), "a player to move without a legal move"
-        if state.phase == 0:  # playing: the player to move is still in the round
-            assert state.active[state.current_player]
-        if state.show:
-            assert state.phase != 0 or len(state.board) >= 1
+    if not crafted:
+        assert not state.aside and state.total_cards() == sum(DECK_COUNTS), "the 60 cards are not all there"
 
 
 def play_random_game(seed: int, players: int, check=True, illegal_every: int = 0):

@@ -216,3 +216,79 @@ def test_a_table_shot_sets_up_its_position_however_slow_the_frames(shot, monkeyp
     finally:
         app.shutdown()
     assert played == [], f"a bot moved while {shot} was staged: {played}"
+
+
+# --- issue 24: every argument checked before any work, every file through the door --------------------------------
+def _sound_state_file(tmp_path):
+    from lama_desktop.engine.registry import new_game
+    import json
+
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(new_game("lama", 3, seed=4).to_dict()))
+    return path
+
+
+def _bad_invocations(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    a_file = tmp_path / "not-a-folder.txt"
+    a_file.write_text("x")
+    state = _sound_state_file(tmp_path)
+    cases = [
+        ("lama_desktop.advise", [str(deep), "--seat", "0"], "nested"),
+        ("lama_desktop.advise", [str(state), "--seat", "0", "--lang", "xx"], "xx"),
+        ("lama_desktop.layoutcheck", ["--lang", "xx"], "xx"),
+        ("lama_desktop.layoutcheck", ["--save", str(a_file)], "not a folder"),
+        ("lama_desktop.catalogs", ["init", "xx_invalid!"], "language code"),
+        ("lama_desktop.catalogs", ["nosuch"], "nosuch"),
+        ("lama_desktop.catalogs", ["check", "zz"], "zz"),
+        ("lama_desktop", ["--profile", ""], "--profile"),
+    ]
+    if os.path.exists("/dev/zero"):
+        cases.append(("lama_desktop.advise", ["/dev/zero", "--seat", "0"], "device"))
+    return cases
+
+
+def test_every_bad_invocation_is_one_line_and_status_2_within_10_seconds(tmp_path):
+    import time
+
+    from lama_desktop.catalogs import source_locale_dir
+
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for module, argv, word in _bad_invocations(tmp_path):
+        started = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", module, *argv], capture_output=True, text=True, env=env,
+                              timeout=60, cwd=tmp_path)
+        took = time.monotonic() - started
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == 2, (module, argv, done.returncode, done.stderr)
+        assert len(lines) == 1 and "Traceback" not in done.stderr, (module, argv, done.stderr)
+        assert word in lines[0], (module, argv, lines[0])
+        assert took < 10, (module, argv, took)
+        assert not done.stdout.strip(), (module, argv, done.stdout[:200])
+    assert not (source_locale_dir() / "xx_invalid!").exists()  # nothing was written
+    assert not (tmp_path / "settings.json").exists()  # the empty profile did not become the current folder
+
+
+def test_advise_reads_through_the_door_in_process(tmp_path, capsys):
+    from lama_desktop import advise
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    assert advise.main([str(deep), "--seat", "0"]) == 2
+    assert "nested" in capsys.readouterr().err
+    fifo = tmp_path / "fifo"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(fifo)
+        assert advise.main([str(fifo), "--seat", "0"]) == 2
+        assert "FIFO" in capsys.readouterr().err
+
+
+def test_catalogs_refuse_bad_languages_before_any_work(capsys):
+    from lama_desktop import catalogs
+
+    assert_one_line_usage_error(capsys, catalogs.main, ["init", "xx_invalid!"], "language code")
+    assert_one_line_usage_error(capsys, catalogs.main, ["init", "qq"], "CLDR")
+    assert_one_line_usage_error(capsys, catalogs.main, ["check", "zz"], "zz", "init")
+    assert_one_line_usage_error(capsys, catalogs.main, ["update", "zz"], "zz")
+    assert_one_line_usage_error(capsys, catalogs.main, ["nosuch"], "nosuch")

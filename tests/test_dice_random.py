@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from lama_desktop.games.dice import engine as dice
 from lama_desktop.engine.core import IllegalMove, Move, StateFormatError
 from lama_desktop.games.dice.engine import DiceState
+from lama_desktop.games.dice.engine_check import check_state
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import get_game, state_from_dict
 
@@ -23,28 +24,9 @@ UNIVERSE = (["roll", "quit", "keep", "return 1", "return 10", "return 20", "roll
 
 
 def check_invariants(state: DiceState, start_scores=None) -> None:
-    # cards conserved: rows + llama row + discard pile + unused = the 43-card deck, value by value
-    assert state.card_totals() == list(dice.CARD_COUNTS)
+    """The engine's own soundness check (``GameSpec.check_state``: what loading a save asks too)."""
+    assert check_state(state) is None, check_state(state)
     assert sum(state.card_totals()) == 43
-    # tokens held total the score (canonical exchange) and only whites below 10
-    for seat in range(state.num_players):
-        h = state.tokens(seat)
-        assert h[20] * 20 + h[10] * 10 + h[1] == state.scores[seat]
-        assert 0 <= h[1] <= 9
-        if not state.lama20:
-            assert h[20] == 0
-        else:
-            assert h[10] <= 1
-    if state.is_over:
-        assert state.current_player == -1 and max(state.scores) >= 40 and state.legal_moves() == []
-        return
-    assert 0 <= state.current_player < state.num_players
-    assert not state.out[state.current_player]
-    assert any(state.llama) and all(c <= 1 for c in state.llama)
-    assert state.legal_moves()
-    for seat in range(state.num_players):
-        if not state.out[seat] and state.phase_name != "return":
-            assert sum(state.rows[seat]) > 0
 
 
 def check_refusals(state: DiceState, rng: random.Random, tries: int = 6) -> None:

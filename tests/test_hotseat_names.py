@@ -106,3 +106,63 @@ def test_an_old_save_with_two_yous_is_told_apart(app):
         assert privacy is not None and privacy.player_name in ("Player 1", "Player 2")
     finally:
         table.close()
+
+
+# --- issue 24: the remembered name never collides with a bot's -------------------------------------------------
+@pytest.mark.parametrize("remembered", ["Anna", "anna", "Bruno", "Carla "])
+def test_the_bots_names_skip_the_remembered_name(app, remembered):
+    app.update_settings(player_name=remembered.strip())
+    setup = open_setup(app)
+    keys = [n.strip().casefold() for n in names(setup)]
+    assert names(setup)[0] == remembered.strip() and len(set(keys)) == len(keys), names(setup)
+    assert setup.validate() == ""
+    setup.set_player_count(6)
+    keys = [n.strip().casefold() for n in names(setup)]
+    assert len(set(keys)) == len(keys) == 6, names(setup)
+    assert len({s.name.casefold() for s in setup.config().seats}) == 6
+
+
+def test_a_remembered_last_setup_with_a_bot_of_your_name_gives_the_bot_another(app):
+    last = GameConfig("lama", [SeatConfig("Anna", "human"), SeatConfig("Anna", "bot", "easy"),
+                               SeatConfig("Bruno", "bot", "easy")], (), 0, 1).to_dict()
+    last.pop("seed")
+    app.update_settings(player_name="Anna", last_setup=last)
+    setup = open_setup(app)
+    assert names(setup)[0] == "Anna" and names(setup).count("Anna") == 1 and setup.validate() == "", names(setup)
+
+
+def test_a_typed_name_that_is_a_bots_makes_the_bot_move_over(app):
+    setup = open_setup(app)
+    bot_name = names(setup)[1]
+    setup.set_name(0, bot_name)
+    assert names(setup)[0] == bot_name and names(setup).count(bot_name) == 1 and setup.validate() == ""
+    assert next(w for w in setup.group.widgets if w.name == "name1").text == names(setup)[1]
+
+
+def test_a_typed_name_that_collides_is_told_at_the_seat(app):
+    from lama_desktop.app import i18n
+    from lama_desktop.app.scenes.setup import name_clashes
+
+    setup = open_setup(app)
+    setup.set_kind(1, "human")
+    setup.set_name(0, "Zoe")
+    setup.set_name(1, "zoe ")
+    assert name_clashes(setup.seats) == {0, 1}
+    drawn = []
+    real_text = setup.ui.text
+
+    def recording_text(text, *args, **kwargs):
+        drawn.append(text)
+        return real_text(text, *args, **kwargs)
+
+    setup.ui.text = recording_text
+    try:
+        app.step(dt=1 / 60)
+    finally:
+        setup.ui.text = real_text
+    told = i18n.t("common.setup.name_taken", name="Zoe")
+    assert told in drawn or any(line.rstrip("…") and told.startswith(line.rstrip("…")) for line in drawn), drawn
+    setup.start()
+    assert setup.error == i18n.t("common.setup.error_same_name")
+    setup.set_name(1, "Yan")
+    assert name_clashes(setup.seats) == set() and setup.validate() == ""

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from lama_desktop.engine.core import IllegalMove, Move
 from lama_desktop.games.llama_land.engine import SPEC
-from lama_desktop.games.llama_land.engine.data import NONE, dec, enc, load
-from lama_desktop.games.llama_land.engine.state import BOARD, FOUNDATION, LlamaLandState
+from lama_desktop.games.llama_land.engine.check import check_state
+from lama_desktop.games.llama_land.engine.data import load
+from lama_desktop.games.llama_land.engine.state import LlamaLandState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import state_from_dict
 
@@ -20,61 +21,12 @@ D = load()
 
 
 def check_invariants(s: LlamaLandState) -> None:
-    n = s.num_players
-    players = s.players
-    # supplies are conserved
-    for k in range(3):
-        assert s.supply_crops[k] + sum(p.crops[k] for p in players) == D.crops_each
-        assert s.supply_crops[k] >= 0 and all(p.crops[k] >= 0 for p in players)
-    assert s.supply_coins + sum(p.coins for p in players) == D.coins
-    assert s.supply_llamas + sum(len(p.llamas) for p in players) == D.llama_tokens
-    per_kind = D.llama_per_players[n]
-    for k in range(3):
-        assert len(s.columns[k]) + sum(1 for p in players for kind, _ in p.cards if kind == k) == per_kind
-        assert s.columns[k] == sorted(s.columns[k])
-    chars = s.row + s.deck + [c for p in players for c in p.chars]
-    assert sorted(chars) == list(range(30))
-    placed = [e[1] for p in players for e in p.log if e[0] != "foundation"]
-    assert sorted(placed + [t for pile in s.stacks for t in pile]) == list(range(60))
-    used_foundations = sum(1 for p in players for e in p.log if e[0] == "foundation")
-    assert used_foundations + sum(p.foundations for p in players) == D.foundations_each * n
-    if s.objectives:
-        on_cards = sum(1 for m in s.markers for seat in m if seat >= 0)
-        assert on_cards + sum(p.markers for p in players) == D.markers_each * n
-        for m in s.markers:
-            seats = [x for x in m if x >= 0]
-            assert len(seats) == len(set(seats))  # one marker per card per player
-            if n == 2:
-                assert m[1] == -1
-    # heights agree with the stacked tiles; the top icon is the top level's
-    for p in players:
-        levels = p.levels()
-        assert set(levels) == set(p.heights)
-        board = D.boards[p.board].icons
-        for cell, stack in levels.items():
-            assert p.heights[cell] == len(stack)
-            assert p.toptile[cell] == stack[-1]
-        for entry in p.log:
-            if entry[0] in ("extend", "build"):
-                _, tile, oi, x, y, level = entry
-                o = D.orientations[D.tiles[tile].shape][oi]
-                for (cx, cy), icon in zip(o.cells, D.tiles[tile].icons, strict=False):
-                    cell = enc(x + cx, y + cy)
-                    if p.toptile[cell] == tile:
-                        assert p.top[cell] == icon and p.heights[cell] == level
-        for cell, top in p.toptile.items():
-            if top == BOARD:
-                x, y = dec(cell)
-                assert p.top[cell] == board[y][x]
-            elif top == FOUNDATION:
-                assert p.top[cell] == NONE
-        for cell, level in p.llamas.items():
-            assert p.heights[cell] == level and p.top[cell] == NONE
-    # scores add up
-    for b in s.score_breakdown():
-        assert b["total"] == b["llama_cards"] + b["crops"] + b["coins"] + b["objectives"]
-        assert b["objectives"] == sum(b["objectives_by_card"].values())
+    """The engine's own soundness check (``GameSpec.check_state``: what loading a save asks too)."""
+    assert check_state(s) is None, check_state(s)
     assert s.scores == [b["total"] for b in s.score_breakdown()]
+    per_kind = D.llama_per_players[s.num_players]  # a dealt game has every llama card of its count
+    for k in range(3):
+        assert len(s.columns[k]) + sum(1 for p in s.players for kind, _ in p.cards if kind == k) == per_kind
 
 
 def check_round_trip(s: LlamaLandState) -> None:

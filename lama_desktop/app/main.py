@@ -551,6 +551,11 @@ def report_message(report: Report) -> tuple[str, str]:
         outcome, where = ("kept", report.path) if report.kept else ("copied", report.moved_to)
         return t("common.damage.cleaned_title"), t(f"common.damage.cleaned_{outcome}", name=name, path=str(where))
     problem = t(f"common.damage.problem.{report.problem}")
+    if report.reason is not None:  # a position the rules could never reach: the game's reason, in words
+        from lama_desktop.app.table.reasons import refusal_text
+
+        reason = refusal_text(report.reason)
+        problem = t("common.damage.problem_because", problem=problem, reason=reason[:1].lower() + reason[1:])
     outcome, where = ("kept", report.path) if report.kept else ("moved", report.moved_to)
     return t(f"common.damage.{kind}_title"), t(f"common.damage.{kind}_{outcome}", problem=problem, path=str(where),
                                                **({"name": name} if kind == "file" else {}))

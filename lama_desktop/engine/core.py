@@ -75,6 +75,17 @@ class StateFormatError(ValueError):
     """A saved state that cannot be read: wrong game, wrong version, damaged fields."""
 
 
+class ImpossibleState(StateFormatError):
+    """A saved state that reads, but that no game of these rules could reach (cards that do not add up, a seat or
+    phase out of range, fields that say something else than the position they describe). ``refusal`` says why
+    (a ``Refusal``: code ``core.state_*`` or ``<game>.state_*``, params, English text) so the app can tell the
+    player in their language."""
+
+    def __init__(self, refusal: "Refusal"):
+        super().__init__(f"an impossible state: {refusal.text}")
+        self.refusal = refusal
+
+
 def _arg_text(value: Any) -> str:
     return str(value)
 
@@ -373,6 +384,42 @@ class GameSpec:
     #: for a game where only some events of a kind reveal (a card taken from the face-down deck, not from the
     #: open row): ``event -> bool``, asked for the kinds not in ``revealing_events``
     revealing_test: Callable[["Event"], bool] | None = None
+    #: ``state -> Refusal | None``: the first invariant a state of this game breaks (the ones its random-play tests
+    #: check after every move: cards conserved, seats and phases in range, tokens adding up...), None when it is
+    #: sound. ``load`` asks it of every state it reads (a save, a past game's start, an exported record)
+    check_state: Callable[["GameState"], "Refusal | None"] | None = None
+
+    def problem(self, state: "GameState") -> "Refusal | None":
+        """Why ``state`` is no state these rules could reach (``check_state``), or None."""
+        if state.game_id != self.id:
+            return state_problem("core.state_fields", f"a state of {state.game_id!r}, not of {self.id!r}")
+        if self.check_state is None:
+            return None
+        try:
+            return self.check_state(state)
+        except LOAD_ERRORS as error:  # a state so broken its own checks trip over it
+            return state_problem("core.state_fields", f"the state cannot be checked ({type(error).__name__}: "
+                                                      f"{error})")
+
+    def load(self, data: Any) -> "GameState":
+        """A saved state of this game it did not play itself: read (``state_from_dict``), then checked: every field
+        must say what the loaded position says (``to_dict`` gives the same document back, once older versions are
+        brought up to date) and ``check_state`` must find nothing. ``StateFormatError`` (``ImpossibleState`` with
+        the reason for a state that reads but cannot be) otherwise."""
+        with reading_state(f"{self.id} state"):
+            state = self.state_from_dict(data)
+        refusal = self.problem(state)
+        again = _as_json(state.to_dict()) if refusal is None else {}
+        if refusal is None and isinstance(data, dict) and data.get("version") == again.get("version"):
+            data = _as_json(data)
+            if again != data:
+                keys = sorted(str(k) for k in set(again) | set(data)
+                              if again.get(k, _MISSING) != data.get(k, _MISSING))
+                refusal = state_problem("core.state_fields", "its fields do not match the position they describe "
+                                                             f"({', '.join(map(str, keys[:5]))})")
+        if refusal is not None:
+            raise ImpossibleState(refusal)
+        return state
 
     def reveals(self, event: "Event", viewer: int | None) -> bool:
         """True when ``event``, as seat ``viewer`` sees it, shows that seat something it could not know before:
@@ -420,6 +467,25 @@ class GameSpec:
     def new(self, players: int, variants: Iterable[str] = (), seed: int = 0, **options) -> GameState:
         chosen = self.check_options(players, variants)
         return self.new_state(players, chosen, seed, **options)
+
+
+_MISSING = object()
+
+
+def _as_json(data: Any) -> Any:
+    """``data`` as JSON reads it back (tuples are lists): what a saved document holds."""
+    import json
+
+    try:
+        return json.loads(json.dumps(data))
+    except (TypeError, ValueError, RecursionError) as error:
+        raise StateFormatError(f"a state that is no JSON document ({type(error).__name__})") from None
+
+
+def state_problem(code: str, text: str, **params: Any) -> Refusal:
+    """A checker's finding (``GameSpec.check_state``): ``code`` ``core.state_*`` (every game's) or
+    ``<game>.state_*`` (one game's own), the English ``text`` for the log."""
+    return Refusal(code, text, params)
 
 
 GAME_OVER = Refusal("core.game_over", "the game is over")

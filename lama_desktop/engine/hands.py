@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from lama_desktop.engine.core import Event, GameState, StateFormatError, StateView, lowest_scores, state_property
+from lama_desktop.engine.core import Event, GameState, Refusal, StateFormatError, StateView, lowest_scores, state_problem, state_property
 from lama_desktop.engine.rng import Rng
 
 
@@ -236,6 +236,41 @@ class HandsState(GameState):
         self.active = [bool(a) for a in data["active"]]
         self.n_active = sum(self.active)
         self.cur = int(data["current"])
+
+    def card_problem(self, phases: int) -> Refusal | None:
+        """The invariants every hidden-hand state keeps (``GameSpec.check_state`` of L.A.M.A. and Cadabra start
+        here): a hand of counts per seat and its size, every card of the deck in exactly one place (a hand, a pile
+        or ``aside``), who is in the round, the phase one of ``phases`` and, while the game goes on, the seat to
+        move a seat at the table that has a move."""
+        n = self.num_players
+        kinds = len(self.CARDS.names)
+        if (len(self.hands) != n or len(self.hand_sizes) != n or len(self.active) != n
+                or any(len(hand) != kinds or min(hand) < 0 for hand in self.hands)
+                or self.hand_sizes != [sum(hand) for hand in self.hands]):
+            return state_problem("core.state_cards", "the hands do not match the seats")
+        counts = [0] * kinds
+        for hand in self.hands:
+            for k, c in enumerate(hand):
+                counts[k] += c
+        for pile in (self.pile, self.discard, self.aside):
+            for k in pile:
+                if k not in self.CARDS.kinds:
+                    return state_problem("core.state_cards", f"no card of kind {k!r}")
+                counts[k] += 1
+        if counts != self.deck_counts():
+            return state_problem("core.state_cards", "the cards do not add up to the deck")
+        if self.n_active != sum(self.active):
+            return state_problem("core.state_seats", "the players still in the round do not add up")
+        if not 0 <= self.phase < phases:
+            return state_problem("core.state_phase", f"phase {self.phase!r} is not one of the game's")
+        if not -1 <= self.last_player < n or self.round_no < 1 or any(len(row) != n for row in self.history):
+            return state_problem("core.state_seats", "the rounds played do not match the seats")
+        if self.phase != self.OVER:
+            if not 0 <= self.cur < n:
+                return state_problem("core.state_seats", f"the player to move ({self.cur!r}) is not at the table")
+            if not self.legal_moves():
+                return state_problem("core.state_no_move", "the player to move has no move")
+        return None
 
     def __eq__(self, other) -> bool:
         return isinstance(other, type(self)) and self.to_dict() == other.to_dict()

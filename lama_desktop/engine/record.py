@@ -28,7 +28,7 @@ class GameRecord:
         if self.start is not None:
             import copy
 
-            return get_game(self.game_id).state_from_dict(copy.deepcopy(self.start))
+            return get_game(self.game_id).load(copy.deepcopy(self.start))
         return get_game(self.game_id).new(self.players, self.variants, self.seed, **self.options)
 
     def replay(self, upto: int | None = None) -> GameState:

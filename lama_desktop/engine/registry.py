@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from lama_desktop.engine.core import GameSpec, GameState, StateFormatError, reading_state
+from lama_desktop.engine.core import GameSpec, GameState, StateFormatError
 
 
 def _plugins() -> dict:
@@ -37,15 +37,15 @@ def new_game(game_id: str, players: int, variants: Iterable[str] = (), seed: int
 
 
 def state_from_dict(data: dict) -> GameState:
-    """Load any game's saved state; ``StateFormatError`` with a reason if it is not one."""
+    """Load any game's saved state, checked (``GameSpec.load``); ``StateFormatError`` with a reason if it is not
+    one (``ImpossibleState``: it reads, but these rules could never reach it)."""
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise StateFormatError("not a saved game state (no game id)")
     try:
         spec = get_game(data["game"])
     except ValueError as error:
         raise StateFormatError(str(error)) from None
-    with reading_state(f"{spec.id} state"):
-        return spec.state_from_dict(data)
+    return spec.load(data)
 
 
 def position(data: dict) -> GameState:

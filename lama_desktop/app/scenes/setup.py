@@ -78,13 +78,36 @@ def hotseat_names(seats, keep=()) -> None:
             seats[i].name = numbered_name(k)
         elif is_default_name(name):  # a lone human called "Bruno" keeps that name
             seats[i].name = t("common.setup.you")
-    used = {seat.name for seat in seats}
+    used = {seat.name.strip().casefold() for seat in seats}
     for i, seat in enumerate(seats):
         if seat.is_bot and i not in keep and is_default_name(seat.name):
-            free = next((n for n in default_bot_names() if n not in used), None)
+            free = next((n for n in default_bot_names() if n.casefold() not in used), None)
             if free is not None:
                 seat.name = free
-                used.add(free)
+                used.add(free.casefold())
+    free_bot_names(seats, keep)
+
+
+def free_bot_names(seats, keep=()) -> None:
+    """No bot keeps a default name another seat has: a bot seat (not in ``keep``) whose default name is a person's
+    at the table, or an earlier seat's, takes the first bot name nobody has ("Anna" playing: Bruno, Carla...)."""
+    seen = {seat.name.strip().casefold() for i, seat in enumerate(seats) if not seat.is_bot or i in keep}
+    taken = set(seen) | {seat.name.strip().casefold() for seat in seats}
+    for i, seat in enumerate(seats):
+        if not seat.is_bot or i in keep:
+            continue
+        key = seat.name.strip().casefold()
+        if key in seen and (is_bot_name(seat.name) or is_default_name(seat.name)):
+            free = next((n for n in default_bot_names() if n.casefold() not in taken), numbered_name(i))
+            seat.name, key = free, free.casefold()
+            taken.add(key)
+        seen.add(key)
+
+
+def name_clashes(seats) -> set[int]:
+    """The seats whose name (ignoring case and spaces around it) another seat has too."""
+    keys = [seat.name.strip().casefold() for seat in seats]
+    return {i for i, key in enumerate(keys) if key and keys.count(key) > 1}
 
 
 class SetupScene(MenuScene):
@@ -154,7 +177,9 @@ class SetupScene(MenuScene):
         if not self.seats:
             you = self.app.settings.player_name if self.app and self.app.settings.player_name else t(
                 "common.setup.you")
-            names = default_bot_names()
+            # the bots' names skip yours: a player called Anna meets Bruno, Carla and Dario
+            names = [n for n in default_bot_names() if n.casefold() != you.strip().casefold()]
+            names += [numbered_name(i) for i in range(len(names) + 1, 4)]
             default_level = "medium" if "medium" in levels else levels[-1]
             self.seats = [SeatConfig(you, "human")] + [SeatConfig(names[i], "bot", default_level) for i in range(3)]
         count = max(spec.min_players, min(spec.max_players, len(self.seats)))
@@ -170,10 +195,10 @@ class SetupScene(MenuScene):
         names = default_bot_names()
         levels = levels_for(self.game_id)
         level = "medium" if "medium" in levels else levels[-1]
-        used = {s.name for s in self.seats}
+        used = {s.name.strip().casefold() for s in self.seats}
         while len(self.seats) < count:
-            name = next((n for n in names if n not in used), numbered_name(len(self.seats)))
-            used.add(name)
+            name = next((n for n in names if n.casefold() not in used), numbered_name(len(self.seats)))
+            used.add(name.casefold())
             self.seats.append(SeatConfig(name, "bot", level))
         del self.seats[count:]
         hotseat_names(self.seats, self._kept())
@@ -195,12 +220,19 @@ class SetupScene(MenuScene):
     def _kept(self) -> set[int]:
         """The seats whose name is the player's: typed here, or the remembered name of the first player."""
         mine = self.app.settings.player_name if self.app is not None else ""
-        return self.typed | {i for i, seat in enumerate(self.seats) if mine and seat.name == mine}
+        return self.typed | {i for i, seat in enumerate(self.seats) if mine and seat.name == mine and not seat.is_bot}
 
     def set_name(self, index: int, text: str) -> None:
         self.seats[index].name = text
         self.typed.add(index)  # the player's own name: never replaced by a default
         self.error = ""
+        # a bot left with a default name just typed for another seat makes way; a name two players typed is told
+        # at their seats (``name_clashes``)
+        free_bot_names(self.seats, self._kept())
+        for i, seat in enumerate(self.seats):
+            field = next((w for w in self.group.widgets if w.name == f"name{i}"), None)
+            if i != index and field is not None and getattr(field, "text", seat.name) != seat.name:
+                field.text = seat.name
         dealer = next((w for w in self.group.widgets if w.name == "dealer"), None)
         if dealer is not None:  # the dealer choice shows the names as they are typed
             dealer.set_options(self._dealer_options(), self.dealer)
@@ -224,7 +256,7 @@ class SetupScene(MenuScene):
         names = [s.name.strip().casefold() for s in self.seats]
         if any(not n for n in names):
             return t("common.setup.error_empty_name")
-        if len(set(names)) != len(names):
+        if len(set(names)) != len(names):  # told at the seats too (``draw_dynamic``)
             return t("common.setup.error_same_name")
         try:
             self.spec.check_options(len(self.seats), self.variants)
@@ -384,6 +416,18 @@ class SetupScene(MenuScene):
             blit_text_center(surface, ui.text(str(i + 1), 22, INK, bold=True), badge_c)
 
     def draw_dynamic(self, surface, ui):
+        clashes = name_clashes(self.seats)
+        for i in sorted(clashes):
+            if i >= len(self.seat_rows):
+                continue
+            row = self.seat_rows[i]
+            pygame.draw.rect(surface, BAD, row.inflate(ui.s(8), ui.s(8)), max(2, ui.s(3)), border_radius=ui.s(10))
+            text = t("common.setup.name_taken", name=self.seats[i].name.strip())
+            line = (ui.wrap(text, 17, row.w - ui.s(90), bold=True, max_lines=1) or [text])[0]
+            img = ui.text(line, 17, (255, 236, 228), bold=True)
+            tag = img.get_rect(topleft=(row.x + ui.s(64), row.bottom + ui.s(2)))
+            pygame.draw.rect(surface, BAD, tag.inflate(ui.s(14), ui.s(4)), border_radius=ui.s(8))
+            surface.blit(img, tag)
         if self.error:
             img = ui.text(self.error, 22, (255, 214, 200), bold=True)
             rect = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - ui.s(58)))

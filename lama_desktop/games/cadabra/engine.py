@@ -74,6 +74,7 @@ from __future__ import annotations
 
 from lama_desktop.resources import engine_data
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, as_move, malformed, read_saved, state_header, state_property, unknown_move
+from lama_desktop.games.cadabra.engine_check import check_state
 from lama_desktop.engine.hands import CardNames, HandsState, HandView
 from lama_desktop.engine.rng import Rng
 
@@ -278,6 +279,9 @@ class CadabraState(HandsState):
     game_id = GAME_ID
     CARDS = CARDS
     OVER = OVER
+    PHASE_NAMES = PHASE_NAMES
+    END_POINTS = END_POINTS
+    SUPPLY, BOARD, MAGIC_TOKEN = SUPPLY, BOARD, MAGIC_TOKEN
 
     # -- construction -----------------------------------------------------------------------------------------
     @classmethod
@@ -814,6 +818,8 @@ class CadabraState(HandsState):
 
 def _v1_to_v2(data: dict) -> dict:
     """Version 1 had every card in a hand or a pile and no "scores" (they are the tokens)."""
+    if "aside" in data or "scores" in data:
+        raise StateFormatError("a version 1 state has no 'aside' and no 'scores': this one says version 1 but is not")
     data["aside"] = []
     data["scores"] = [int(w) + 10 * int(b) for w, b in zip(data["whites"], data["blacks"], strict=False)]
     return data
@@ -900,6 +906,7 @@ SPEC = GameSpec(
     #: a new deal shows you a new hand, a draw (yours, or forced by a square) shows the drawer a card, the round's
     #: end lays every hand open
     revealing_events=frozenset({"deal", "draw", "force_draw", "round_end"}),
+    check_state=check_state,
     description=("L.A.M.A. with double cards, magic symbols, the magic token and the Lamagic Show: "
                  "every llama puts one of your tokens on the stage; at five the show is on."),
 )

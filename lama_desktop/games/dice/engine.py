@@ -59,6 +59,7 @@ from typing import Iterable, Sequence
 
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, GameState, Move, Refusal, StateFormatError, StateView, VariantSpec, as_move, lowest_scores, malformed, read_saved, state_header, state_property, unknown_move
 from lama_desktop.engine.rng import Rng
+from lama_desktop.games.dice.engine_check import check_state
 from lama_desktop.games.dice.rules import (CARD_COUNTS, CARD_IDS, DICE_FACES, DICE_IDS, END_POINTS, GREY_COUNTS,
     GREY_DECK, LABELS, LLAMA, LLAMA_ROW, MERGED_OUTCOMES, NUM_DICE, NUM_OUTCOMES, NV, POINTS, ROLL, ROLL_TABLE,
     ROW_SIZE, SHOWN, TAKE, TURN_MOVES, cards_text, counts_from, discard_counts, discard_options, faces_index, holding,
@@ -77,6 +78,8 @@ _RETURN_FIRST = Refusal("dice.return_first", "choose whether to return a token f
 
 class DiceState(GameState):
     game_id = GAME_ID
+    PHASE_NAMES = PHASE_NAMES
+    PH_RETURN = PH_RETURN
 
     __slots__ = ("num_players", "lama20", "first_player", "seed", "rows", "llama", "discarded", "unused",
                  "_scores", "out", "cur", "phase", "dice", "reason", "last_actor", "round_no", "starter", "rng",
@@ -859,5 +862,6 @@ SPEC = GameSpec(
     hidden_information=False,
     #: rolls and new rows of cards are chance coming out
     revealing_events=frozenset({"deal", "roll"}),
+    check_state=check_state,
     description="Roll the three llama dice to shed the cards of your open row; quit before you blow it.",
 )

@@ -30,6 +30,7 @@ from lama_desktop.resources import engine_data
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, VariantSpec, as_move, read_saved, state_header, state_property, unknown_move
 from lama_desktop.engine.tokens import holdings, lowest_token
 from lama_desktop.engine.hands import CardNames, HandsState, HandView
+from lama_desktop.games.lama.engine_check import check_state
 
 STATE_VERSION = 2  # 2: "points" -> "scores", the Drama board as its tokens, "aside" (cards out of the round)
 DATA = engine_data("lama.yaml")
@@ -134,6 +135,9 @@ class LamaState(HandsState):
     )
     CARDS = CARDS
     OVER = OVER
+    PLAYING = PLAYING
+    RETURNING = RETURNING
+    END_POINTS = END_POINTS
 
     # -- construction ---------------------------------------------------------------------------------------
     @classmethod
@@ -667,11 +671,11 @@ SPECS = {
     "lama": GameSpec(
         id="lama", title="L.A.M.A.", min_players=2, max_players=6, variants=(_DRAMA, _LAMA20, _EACH),
         new_state=_make("lama"), state_from_dict=LamaState.from_dict, complete_position=complete_position,
-        revealing_events=REVEALING_EVENTS,
+        revealing_events=REVEALING_EVENTS, check_state=check_state,
         description="Play a card of the same value or one higher, draw, or quit. Get rid of your points."),
     "lama-party": GameSpec(
         id="lama-party", title="L.A.M.A. Party", min_players=2, max_players=6, variants=(_DRAMA, _EACH),
         new_state=_make("lama-party"), state_from_dict=LamaState.from_dict, complete_position=complete_position,
-        revealing_events=REVEALING_EVENTS,
+        revealing_events=REVEALING_EVENTS, check_state=check_state,
         description="L.A.M.A. with plus cards (play again), the pink llama and pink 20-tokens."),
 }

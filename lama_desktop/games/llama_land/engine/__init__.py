@@ -77,6 +77,7 @@ coins, chars, cards, foundations, markers; cells are ints, see ``data.enc``/``da
 from __future__ import annotations
 
 from lama_desktop.engine.core import GameSpec, VariantSpec
+from lama_desktop.games.llama_land.engine.check import check_state
 from lama_desktop.games.llama_land.engine.position import complete_position
 from lama_desktop.games.llama_land.engine.state import GAME_ID, LlamaLandState, LlamaLandView, Player
 
@@ -102,6 +103,7 @@ SPEC = GameSpec(
     revealing_test=lambda event: event.kind == "character" and event.data.get("from") == "deck",
     description="Build a mountain farm of terrain tiles, harvest crops and feed llamas.",
     incompatible_variants=(frozenset({"beginner", "expert"}),),
+    check_state=check_state,
 )
 
 __all__ = ["SPEC", "LlamaLandState", "LlamaLandView", "Player", "GAME_ID"]

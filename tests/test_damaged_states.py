@@ -1,0 +1,253 @@
+"""Saves whose header is sound and whose game is not (issue 24): for every game, a real autosave damaged behind its
+sound header — a field of the wrong type, another format or version, a record that does not match, a position
+the rules could never reach — is refused by ``load_save`` with the game's reason, never lost by New game (its
+bytes stay in the profile, moved aside as ``autosave.json.damaged-*``) and told to the player in their language.
+"""
+
+import copy
+import json
+import random
+
+import pytest
+
+from lama_desktop.app import i18n
+from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.app.main import report_message
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.engine.core import ImpossibleState
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.engine.registry import games, get_game, state_from_dict
+from lama_desktop.storage import SaveDamaged, Storage
+
+GAME_IDS = [spec.id for spec in games()]
+NAMES = ("Anna", "Bruno", "Carla")
+
+
+def config_of(game_id: str) -> GameConfig:
+    seats = [SeatConfig(name, "human" if i == 0 else "bot", "easy") for i, name in enumerate(NAMES)]
+    return GameConfig(game_id, seats, (), 0, 4242)
+
+
+def real_save(store: Storage, game_id: str, moves: int = 14) -> dict:
+    """A real autosave of a 3-player game of ``game_id``, ``moves`` random legal moves in; its JSON."""
+    config = config_of(game_id)
+    record = GameRecord(game_id, 3, (), config.seed, {})
+    state = record.new_state()
+    rng = random.Random(7)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        record.play(state, rng.choice(state.legal_moves()))
+    store.autosave(record, state, {"config": config.to_dict()})
+    return json.loads(store.save_path.read_text())
+
+
+def _phase(doc):
+    target = doc["state"]["turn"] if "turn" in doc["state"] else doc["state"]
+    target["phase"] = 99
+
+
+def _extra_card(doc):
+    state = doc["state"]
+    if "hands" in state:
+        state["hands"][0].append(state["hands"][0][0] if state["hands"][0] else state["discard"][0])
+    elif "rows" in state:
+        state["rows"][0].append("3")
+    else:
+        state["collections"][0]["llama_cards"].append(["corn", 99])
+
+
+#: damage that keeps the save's header sound: every game
+DAMAGES = {
+    "current-x": lambda d: d["state"].update(current="x"),
+    "format-999": lambda d: d["state"].update(format=999),
+    "version-1": lambda d: d["state"].update(version=1),
+    "phase-99": _phase,
+    "triggered-99": lambda d: d["state"].update(triggered=99),
+    "record-players-99": lambda d: d["record"].update(players=99),
+    "record-moves-missing": lambda d: d["record"].pop("moves"),
+    "record-one-move-less": lambda d: d["record"].update(moves=d["record"]["moves"][:-1]),
+    "a-card-too-many": _extra_card,
+}
+
+
+def survivors(path):
+    return [p.read_bytes() for p in [path, *sorted(path.parent.glob(path.name + ".damaged-*"))] if p.is_file()]
+
+
+def plant_damaged(store, game_id, damage) -> bytes:
+    doc = real_save(store, game_id)
+    bad = copy.deepcopy(doc)
+    damage(bad)
+    assert bad != doc
+    raw = json.dumps(bad).encode()
+    store.save_path.write_bytes(raw)
+    return raw
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES), ids=str)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_load_save_refuses_a_damaged_state_behind_a_sound_header(tmp_path, game_id, damage):
+    store = Storage(tmp_path)
+    raw = plant_damaged(store, game_id, DAMAGES[damage])
+    assert store.save_summary() is not None  # the header is sound: the title shows the save...
+    with pytest.raises(SaveDamaged) as caught:
+        store.load_save()  # ...which does not load
+    assert caught.value.reason and caught.value.moved_to is not None
+    assert survivors(store.save_path) == [raw]
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES), ids=str)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_new_game_never_deletes_a_save_that_would_not_load(tmp_path, game_id, damage):
+    store = Storage(tmp_path)
+    raw = plant_damaged(store, game_id, DAMAGES[damage])
+    store.delete_save()
+    assert raw in survivors(store.save_path) and not store.save_path.exists()
+    reports = store.take_reports()
+    assert [r.action for r in reports] == ["damaged"] and reports[0].moved_to.read_bytes() == raw
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_sound_save_is_still_removed_by_new_game(tmp_path, game_id):
+    store = Storage(tmp_path)
+    real_save(store, game_id)
+    assert store.load_save().state is not None
+    store.delete_save()
+    assert not store.save_path.exists() and survivors(store.save_path) == [] and store.take_reports() == []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_new_game_in_the_app_keeps_the_bytes_and_tells(tmp_path, game_id):
+    from lama_desktop.app.main import App
+
+    store = Storage(tmp_path)
+    raw = plant_damaged(store, game_id, DAMAGES["record-one-move-less"])
+    app = App(store, (1280, 720))
+    told = []
+    push = app.stack.push
+    app.stack.push = lambda scene: (told.append(scene) if isinstance(scene, MessageScene) else None, push(scene))
+    app.warm_up = app.transitions = False
+    try:
+        app.start()
+        app.step(dt=1 / 60)
+        app.start_game(config_of(game_id))
+        for _ in range(3):
+            app.step(dt=1 / 60)
+        assert raw in survivors(store.save_path)  # set aside, never deleted
+        assert told, "the player was not told"
+    finally:
+        app.shutdown()
+
+
+def test_a_lama_save_whose_returner_is_99_is_refused_with_the_games_reason_in_your_language(tmp_path):
+    store = Storage(tmp_path)
+    raw = plant_damaged(store, "lama", lambda d: d["state"].update(returner=99))
+    with pytest.raises(SaveDamaged) as caught:
+        store.load_save()
+    report = caught.value.report
+    assert report.problem == "impossible" and report.reason.code == "core.state_seats"
+    assert survivors(store.save_path) == [raw]
+    for lang in ("en", "fr", "pl", "de"):
+        i18n.set_language(lang)
+        title, text = report_message(report)
+        reason = i18n.t("common.reason.state_seats")
+        assert reason[1:] in text and i18n.t("common.damage.problem.impossible")[1:] in text, (lang, text)
+        assert "{" not in text and str(report.moved_to) in text
+
+
+def test_a_llama_land_stack_entry_removed_or_a_llama_on_an_icon_is_refused(tmp_path):
+    store = Storage(tmp_path)
+    raw = plant_damaged(store, "llama-land", lambda d: d["state"]["stacks"]["T"].pop())
+    with pytest.raises(SaveDamaged) as caught:
+        store.load_save()
+    assert caught.value.report.reason.code == "core.state_pieces" and survivors(store.save_path) == [raw]
+    from lama_desktop.games.llama_land.engine.data import NONE, dec
+
+    state = get_game("llama-land").new(2, (), 3)
+    data = state.to_dict()
+    domain = state.players[0]
+    on_icon = next(cell for cell, icon in sorted(domain.top.items()) if icon != NONE)
+    data["domains"][0]["llamas"] = [[*dec(on_icon), 1]]  # a llama on a board icon: the rules put none there
+    data["supply"]["llamas"] -= 1
+    with pytest.raises(ImpossibleState) as refused:
+        state_from_dict(data)
+    assert refused.value.refusal.code == "llama_land.state_domain"
+    i18n.set_language("de")
+    from lama_desktop.app.table.reasons import refusal_text
+
+    assert refusal_text(refusal=refused.value.refusal) == i18n.t("llama_land.reason.state_domain")[:1].upper() + \
+        i18n.t("llama_land.reason.state_domain")[1:]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_checks_a_state_it_did_not_play(game_id):
+    """``GameSpec.check_state`` is set for every game and ``state_from_dict`` runs it: a sound state loads, the
+    same state with its fields changed behind the loader's back does not."""
+    spec = get_game(game_id)
+    assert spec.check_state is not None
+    state = spec.new(3, (), 11)
+    assert spec.problem(state) is None and state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+    data = state.to_dict()
+    data["triggered"] = 99  # Llama Land's end of game, an unknown field of the others: either way impossible
+    with pytest.raises(ImpossibleState):
+        state_from_dict(data)
+
+
+def test_a_past_game_whose_start_is_impossible_cannot_be_replayed(tmp_path):
+    from lama_desktop.pastgames import NotAGameRecord, make_past_game, read_past_game
+
+    state = get_game("lama").new(3, (), 5)
+    start = state.to_dict()
+    start["returner"] = 99
+    record = GameRecord("lama", 3, (), 5, {}, [], start)
+    past = make_past_game(record, [SeatConfig(n, "human") for n in NAMES], [0, 0, 0], [0])
+    path = tmp_path / "game.json"
+    path.write_text(past.to_json())
+    with pytest.raises(NotAGameRecord) as caught:
+        read_past_game(path)
+    assert "cannot be set up" in caught.value.detail
+    # a record without its moves is refused too (it no longer finishes the game)
+    data = json.loads(make_past_game(GameRecord("lama", 3, (), 5, {}, []), past.seats, [0, 0, 0], [0]).to_json())
+    data["record"].pop("moves")
+    path.write_text(json.dumps(data))
+    with pytest.raises(NotAGameRecord):
+        read_past_game(path)
+
+
+def test_a_damaged_past_game_beyond_the_limit_is_set_aside_not_dropped(tmp_path):
+    import os
+
+    store = Storage(tmp_path)
+    store.games_dir.mkdir(parents=True)
+    raw = b'{"kind": "lama-desktop-game", "past_game_version": 2, "record": 5}'
+    old = store.games_dir / "lama-2020-01-01-000000.json"
+    old.write_bytes(raw)
+    os.utime(old, (1, 1))
+    store._drop_old_games(0)
+    assert not old.exists() and [p.read_bytes() for p in store.games_dir.glob("*.damaged-*")] == [raw]
+
+
+@pytest.mark.parametrize("kind", ["settings", "stats"])
+def test_a_file_changed_behind_the_apps_back_is_set_aside_before_it_is_replaced(tmp_path, kind):
+    from lama_desktop.storage import Settings
+
+    store = Storage(tmp_path)
+    path = store.settings_path if kind == "settings" else store.stats_path
+    if kind == "settings":
+        store.save_settings(Settings(player_name="Anna"))
+    else:
+        store.record_result("lama", ["Anna", "Bruno"], [3, 9], [0])
+    path.write_bytes(b"{{{ damaged since")
+    if kind == "settings":
+        store.save_settings(Settings(player_name="Anna"))
+    else:
+        store.reset_statistics()
+    assert b"{{{ damaged since" in survivors(path) and [r.action for r in store.take_reports()] == ["damaged"]
