@@ -886,11 +886,10 @@ class TableScene(Scene):
         button = self.buttons.get(str(move))
         return [button.rect] if button is not None else []
 
-    def _draw_advice(self, surface, estimates) -> None:
-        """Mark the best move on the table (the panel lists them all)."""
-        best = estimates[0]
-        draw_advice_rects(surface, self.ui, self._advice_rects(best.move), self.time,
-                          i18n.percent(best.win))
+    def _draw_advice(self, surface, estimates, focus: int = 0) -> None:
+        """Mark the move looked at in the panel (the best one until another is) where it is played."""
+        look = estimates[focus]
+        draw_advice_rects(surface, self.ui, self._advice_rects(look.move), self.time, i18n.percent(look.win))
 
     # drawing ------------------------------------------------------------------------------------------------------
     def _model_layer(self, size) -> pygame.Surface:

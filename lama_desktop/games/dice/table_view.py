@@ -196,7 +196,7 @@ class DiceTableView:
             if name not in takeable:
                 continue
             x, y = slots[name]
-            lift = L.s(10) if i == self.hover_llama else 0
+            lift = L.s(10) if i == self.hover_llama or name == self.llama_choice else 0
             blit_card(surface, name, (x, y - lift), self.llama_w, glow=(255, round(200 + 40 * pulse), 110),
                       colorblind=self.colorblind)
 
