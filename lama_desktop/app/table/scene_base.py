@@ -232,10 +232,13 @@ class TableScene(Scene):
 
     def _panels_event(self, event) -> bool:
         """First in every table's ``handle_event``: the lesson's narrator, the tooltip (it sees every event), the
-        history and the advisor panels; True when one of them took the event."""
+        history and the advisor panels (the open advisor's first: its panel lies over the history); True when one
+        of them took the event."""
         if self._narrator_event(event):
             return True
         self.tooltip.event(event)
+        if self.advisor.open and not self.history.expanded:
+            return self.advisor.handle_event(event) or self.history.handle_event(event)
         return self.history.handle_event(event) or self.advisor.handle_event(event)
 
     def _narrator_update(self, dt: float) -> None:

@@ -128,7 +128,8 @@ class AdviceMixin:
     def _advice_select(self, move) -> bool:
         """A row chosen in the advisor's panel becomes the player's choice, never played here: the tile in hand
         turned and put where the placement goes (Enter or Place tile places it), the foundation or llama cursor on
-        its cell, the character to take focused; else the move's button gets the focus."""
+        its cell, the character to take focused, a character to use: the Characters button focused; else the
+        move's button gets the focus."""
         if self.my_seat() < 0 or self.shown_seat != self.my_seat():
             return False
         placed = self._placement_of(move)
@@ -154,6 +155,8 @@ class AdviceMixin:
             count = len(self.d["character_row"])
             self.choice = count if move.args[0] == "deck" else int(move.args[0])
             return True
+        if move.kind == "use":  # a character: its button (Enter opens the characters, where it is used)
+            return select_button(self, "characters")
         return select_button(self, move)
 
     def _draw_advice(self, surface, estimates, focus: int = 0) -> None:
