@@ -339,7 +339,7 @@ class TableScene(Scene):
         log_rect = history._log_rect() if history is not None else None
         if log_rect is not None:
             if history.offered() and not self.session.is_over and history.undo_button.rect.collidepoint(pos):
-                return Tip(t("tooltips.button.undo"), tuple(history.undo_button.rect))
+                return Tip(history.tip(), tuple(history.undo_button.rect))  # why not, when disabled
             icon = expand_icon_rect(self.ui, log_rect)
             if icon.collidepoint(pos):
                 return Tip(t("tooltips.button.history"), tuple(icon))
