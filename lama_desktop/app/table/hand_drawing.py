@@ -239,7 +239,9 @@ class HandDrawing:
         positions = self._hand_positions()
         mine_turn = self.can_act()
         playable = self.playable_names()
-        face = sh.hand_face
+        # every hand open (a replay's "All hands open": an omniscient session): yours too, face up even after you
+        # quit (the table turns a quit hand down, as a player lays it down; the open view shows every card)
+        face = 1.0 if self.session.omniscient else sh.hand_face
         keys = self._card_keys()
         for i, name in enumerate(sh.hand):
             if sh.landed is not None and i not in sh.landed:
