@@ -2,15 +2,24 @@
 
 ``AdvisorPanel(table)`` runs ``lama_desktop.advice.advise`` (the hard bot's own search) on a private copy of the
 player's view on a worker thread: the window never waits for it. While it thinks the panel shows a moving bar;
-then it lists each sensible move with its chance to win the game (the best one first, highlighted), a one-line
-reason in the player's language, and the table marks the best move where it is played (``table._advice_rects``:
-a card, a button; Llama Land draws its best placements as ghost tiles with ``table._draw_advice``). The answer
-belongs to the position it was asked for: once a move is played it is forgotten.
+then it lists each sensible move with its chance to win the game (best first), its words wrapped, never cut
+(``table._advice_label(move)``: Llama Land's says which tile, level, where and how turned), and below the rows the
+reasons of the row looked at, in full (``table._advice_details(move)``). The row looked at (the best one, or the
+one under the pointer, or walked to with ↑/↓) is marked on the table where it is played (``table._advice_rects``: a
+card, a button; Llama Land draws the placements as ghost tiles with ``table._draw_advice(surface, estimates,
+focus)``). A click or Enter chooses a row: ``table._advice_select(move)`` (default ``select_button``) selects it for
+the player to confirm as any choice of theirs; the panel never plays a move. The answer belongs to the position it
+was asked for: once a move is played it is forgotten.
+
+The open panel covers no piece: it goes in the table's area for it (``_advice_anchor``) when that is free, else in
+the nearest free place (``free_spot``) clear of ``table._advice_avoid()`` (by default the pieces a lesson's box
+keeps clear of, ``tutorial_clear()``, but the log) and of the looked-at move's mark.
 
 Asking marks the seat as advised in the session (``GameSession.mark_advised``), so the game is counted apart in
 the statistics. A table calls ``handle_event`` first in its own, ``update`` and ``draw`` at the end of its own,
 and ``close`` when it closes; it may override ``_advice_anchor`` (where the button and the panel go),
-``_advice_rects(move)`` and ``_draw_advice(surface, estimates)``.
+``_advice_avoid``, ``_advice_rects(move)``, ``_advice_select(move)``, ``_advice_label(move)``,
+``_advice_details(move)`` and ``_draw_advice(surface, estimates, focus)``.
 """
 
 from __future__ import annotations
