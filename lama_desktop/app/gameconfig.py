@@ -135,6 +135,9 @@ class GameResults:
     record: object = None
     #: a move was taken back (undo): the statistics count the game apart, as practice
     practice: bool = False
+    #: each seat's score before the first round (Cadabra: the three white tokens each starts with; empty: 0 for
+    #: all): where the chart's lines begin
+    start_scores: tuple = ()
 
     @property
     def names(self) -> list[str]:

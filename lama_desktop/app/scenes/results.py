@@ -72,6 +72,7 @@ class ResultsScene(EndOfGameScene):
     def __init__(self, results: GameResults):
         super().__init__()
         self.results = results
+        self.chart_points: dict[int, list] = {}  # seat -> its line's points as last drawn (the first: the start)
         rng = random.Random(len(results.round_scores) * 7919 + sum(results.scores))
         self.confetti = [(rng.random(), rng.random(), rng.uniform(0.6, 1.4), rng.random() * math.tau,
                           rng.choice([GOLD, (236, 95, 155), (120, 200, 230), CREAM, (140, 210, 120)]))
@@ -192,7 +193,7 @@ class ResultsScene(EndOfGameScene):
         surface.blit(ui.text(t("common.results.chart"), 28, INK, bold=True), (rect.x + ui.s(32), rect.y + ui.s(24)))
         rounds = len(r.round_scores)
         plot = pygame.Rect(rect.x + ui.s(90), rect.y + ui.s(100), rect.w - ui.s(140), rect.h - ui.s(190))
-        top_value = max([r.end_score or 10] + [v for row in r.round_scores for v in row])
+        top_value = max([r.end_score or 10] + list(r.start_scores) + [v for row in r.round_scores for v in row])
         top_value = int(math.ceil(top_value / 10.0) * 10)
         step = 10 if top_value <= 60 else 20 if top_value <= 120 else 50
 
@@ -212,7 +213,7 @@ class ResultsScene(EndOfGameScene):
             for x in range(plot.x, plot.right, ui.s(18)):
                 pygame.draw.line(surface, (214, 84, 72), (x, y), (min(plot.right, x + ui.s(10)), y), max(2, ui.s(2)))
             tag = ui.text(t("common.results.end_line", n=end), 16, (190, 70, 60), bold=True)
-            # at the left end: the lines start at 0 there, while at the right end the winner's line crosses 40
+            # at the left end: the lines start low there, while at the right end the winner's line crosses 40
             self.end_tag_rect = tag.get_rect(bottomleft=(plot.x + ui.s(8), y - ui.s(4)))
             surface.blit(tag, self.end_tag_rect)
         for i in range(rounds + 1):
@@ -226,7 +227,9 @@ class ResultsScene(EndOfGameScene):
         surface.blit(axis, axis.get_rect(midright=(plot.x - ui.s(12), plot.bottom + ui.s(22))))
         for seat in range(len(r.scores)):
             color = SEAT_COLORS[seat % 6]
-            points = [point(0, 0)] + [point(i + 1, row[seat]) for i, row in enumerate(r.round_scores)]
+            start = r.start_scores[seat] if seat < len(r.start_scores) else 0  # the real starting position
+            points = [point(0, start)] + [point(i + 1, row[seat]) for i, row in enumerate(r.round_scores)]
+            self.chart_points[seat] = points
             width = max(3, ui.s(5)) if seat in r.winners else max(2, ui.s(3))
             if len(points) > 1:
                 pygame.draw.lines(surface, color, False, points, width)

@@ -55,6 +55,7 @@ class RoundSummaryScene(MenuScene):
         self.colorblind = colorblind
         self.each_llama = each_llama
         self.closed = False
+        self.token_faces: dict[int, list] = {}  # seat -> [(kind, where its value shows, its pile)] as drawn
 
     def layout(self, ui, size):
         w, h = size
@@ -279,19 +280,43 @@ class RoundSummaryScene(MenuScene):
             surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
         g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50), bold=True)
         surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
-        tx = col_tokens + g.get_width() + ui.s(12)
-        d_tok = ui.s(28)
-        room = right - tx - d_tok  # the stack stays inside its row
-        step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
-        for kind in kinds:
-            surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
-            tx += step
+        self.token_faces[seat] = draw_token_piles(surface, ui, kinds, col_tokens + g.get_width() + ui.s(12),
+                                                  cy - ui.s(14), right)
         total = ui.text(t("lama.summary.total", total=self.totals()[seat]), 19, INK_SOFT)
         surface.blit(total, (col_tokens, cy + ui.s(8)))
         returned = self.returned()
         if returned is not None and returned.get("seat") == seat:  # the token given back, beside the total
             back = ui.text(f"\u2212{returned['token']}", 19, (60, 120, 60), bold=True)
             surface.blit(back, (col_tokens + total.get_width() + ui.s(8), cy + ui.s(8)))
+
+
+def draw_token_piles(surface, ui, kinds, x: int, cy: int, right: int) -> list:
+    """The tokens taken (``kinds``, one entry per token) as one pile per kind, side by side from ``x`` (centred on
+    ``cy``, ending before ``right``), each with its count badge: every kind's value shows on its pile's top disc,
+    never covered (a run of overlapping discs hid the "0" of a black 10 under the next one). Returns [(kind, the
+    rect of its value on the top disc, the pile's rect)] for each pile."""
+    d = ui.s(34)
+    faces = []
+    for kind in dict.fromkeys(kinds):
+        count = kinds.count(kind)
+        disc = art.token(kind, d)
+        under = min(count - 1, 2) * max(2, round(d * 0.12))  # the discs below the top one, peeking out
+        label = ui.text(f"\u00d7{count}", 16, INK_SOFT, bold=True) if count > 1 else None
+        width = d + (ui.s(3) + label.get_width() if label is not None else 0)
+        if x + width > right and faces:
+            break  # never out of the row (three kinds at most: it does not happen at the sizes the game runs)
+        top = pygame.Rect(round(x), cy - (d + under) // 2, d, d)
+        for k in range(min(count - 1, 2), 0, -1):
+            surface.blit(disc, top.move(0, k * under // min(count - 1, 2)))
+        surface.blit(disc, top)
+        pile = pygame.Rect(top.x, top.y, width, d + under)
+        if label is not None:
+            surface.blit(label, label.get_rect(midleft=(top.right + ui.s(3), top.centery + under // 2)))
+        face = pygame.Rect(0, 0, round(d * 0.6), round(d * 0.3))  # the value on the top disc (drawn last, on top)
+        face.center = (top.x + round(d * 0.5), top.y + round(d * 0.47))
+        faces.append((kind, face, pile))
+        x += width + ui.s(10)
+    return faces
 
 
 def closed_round(round_end: dict, token_return=None) -> dict:

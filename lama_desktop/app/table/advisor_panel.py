@@ -2,15 +2,24 @@
 
 ``AdvisorPanel(table)`` runs ``lama_desktop.advice.advise`` (the hard bot's own search) on a private copy of the
 player's view on a worker thread: the window never waits for it. While it thinks the panel shows a moving bar;
-then it lists each sensible move with its chance to win the game (the best one first, highlighted), a one-line
-reason in the player's language, and the table marks the best move where it is played (``table._advice_rects``:
-a card, a button; Llama Land draws its best placements as ghost tiles with ``table._draw_advice``). The answer
-belongs to the position it was asked for: once a move is played it is forgotten.
+then it lists each sensible move with its chance to win the game (best first), its words wrapped, never cut
+(``table._advice_label(move)``: Llama Land's says which tile, level, where and how turned), and below the rows the
+reasons of the row looked at, in full (``table._advice_details(move)``). The row looked at (the best one, or the
+one under the pointer, or walked to with ↑/↓) is marked on the table where it is played (``table._advice_rects``: a
+card, a button; Llama Land draws the placements as ghost tiles with ``table._draw_advice(surface, estimates,
+focus)``). A click or Enter chooses a row: ``table._advice_select(move)`` (default ``select_button``) selects it for
+the player to confirm as any choice of theirs; the panel never plays a move. The answer belongs to the position it
+was asked for: once a move is played it is forgotten.
+
+The open panel covers no piece: it goes in the table's area for it (``_advice_anchor``) when that is free, else in
+the nearest free place (``free_spot``) clear of ``table._advice_avoid()`` (by default the pieces a lesson's box
+keeps clear of, ``tutorial_clear()``, but the log) and of the looked-at move's mark.
 
 Asking marks the seat as advised in the session (``GameSession.mark_advised``), so the game is counted apart in
 the statistics. A table calls ``handle_event`` first in its own, ``update`` and ``draw`` at the end of its own,
 and ``close`` when it closes; it may override ``_advice_anchor`` (where the button and the panel go),
-``_advice_rects(move)`` and ``_draw_advice(surface, estimates)``.
+``_advice_avoid``, ``_advice_rects(move)``, ``_advice_select(move)``, ``_advice_label(move)``,
+``_advice_details(move)`` and ``_draw_advice(surface, estimates, focus)``.
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ import time
 
 import pygame
 
-from lama_desktop.advice import advise, move_label, points_text, reason_text, summary_line
+from lama_desktop.advice import advise, move_label, points_text, reason_text
 from lama_desktop.app.i18n import percent as share, t
 from lama_desktop.app.widgets import CREAM, GOLD, GOLD_LIGHT, INK, INK_SOFT, PAPER_EDGE, Button, draw_panel
 
@@ -49,6 +58,9 @@ class AdvisorPanel:
         self._result = None         # (key, estimates, error, seconds) handed over by the worker
         self.button = Button(t("advisor.button"), self.toggle, style="secondary", size=18, name="advice")
         self._cache = None
+        self.focus_row = 0          # the row looked at (hover, ↑/↓): the table shows that move
+        self.chosen = None          # the move last chosen from the panel (selected on the table, not played)
+        self._row_rects: list[pygame.Rect] = []
 
     # -- state ------------------------------------------------------------------------------------------------
     def seat(self) -> int:
@@ -130,6 +142,7 @@ class AdvisorPanel:
                 self.estimates, self.error, self.seconds = estimates, error, seconds
                 self._thread = None
                 self._cache = None
+                self.focus_row = 0
         if self.key is not None and self.key != self.position():  # a move was played: the answer is stale
             self.key, self.estimates, self.error, self._thread = None, None, "", None
             self._cache = None
@@ -137,8 +150,43 @@ class AdvisorPanel:
         if self.open and not self.available():
             self.open = False
 
+    # -- the listed moves: looked at (hover, ↑/↓) and chosen (click, Enter) ------------------------------------
+    def rows(self) -> list:
+        """The estimates listed in the panel (best first, at most ``MAX_ROWS``)."""
+        return list(self.estimates[:getattr(self.table, "advice_rows", MAX_ROWS)]) if self.estimates else []
+
+    def focused(self):
+        """The estimate of the row looked at (hover or ↑/↓; the best one until then), or None."""
+        rows = self.rows()
+        return rows[min(self.focus_row, len(rows) - 1)] if rows else None
+
+    def look(self, index: int) -> None:
+        """Look at row ``index``: the table shows that move where it would be played, the details its reason."""
+        rows = self.rows()
+        if rows:
+            self.focus_row = max(0, min(index, len(rows) - 1))
+
+    def choose(self, index: int) -> bool:
+        """Choose row ``index``: the table selects that move as the player's choice (it is never played here: the
+        player confirms it as any choice of theirs, Enter or the table's button) and the panel steps aside."""
+        rows = self.rows()
+        if not 0 <= index < len(rows):
+            return False
+        self.look(index)
+        move = rows[index].move
+        select = getattr(self.table, "_advice_select", None)
+        chosen = select(move) if select is not None else select_button(self.table, move)
+        if chosen:
+            self.open = False
+            self.chosen = move
+        return bool(chosen)
+
+    def _row_at(self, pos) -> int:
+        return next((i for i, rect in enumerate(self._row_rects) if rect.collidepoint(pos)), -1)
+
     def handle_event(self, event) -> bool:
-        """H toggles the panel; the button is pressed and released like the table's. True when used."""
+        """H toggles the panel; the button is pressed and released like the table's. While the answer shows, the
+        pointer over a row or ↑/↓ looks at that move, a click or Enter chooses it. True when used."""
         anchor = self._anchor()
         if anchor is None:
             return False
@@ -153,6 +201,8 @@ class AdvisorPanel:
         if not shown:
             button.hovered = button.pressed = False
             return False
+        if self.open and self.rows() and self._rows_event(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             button.hovered = button.rect.collidepoint(event.pos)
             return False  # the table still follows the pointer
@@ -161,13 +211,35 @@ class AdvisorPanel:
                 button.pressed = True
                 return True
             if self.open and self._panel_rect() is not None and self._panel_rect().collidepoint(event.pos):
-                self.open = False  # a click on the panel puts it away
+                self.open = False  # a click on the panel (not on a row) puts it away
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and button.pressed:
             button.pressed = False
             if button.rect.collidepoint(event.pos):
                 self.toggle()
             return True
+        return False
+
+    def _rows_event(self, event) -> bool:
+        """The rows of an answer: hover and ↑/↓ look, a click and Enter choose; Escape puts the panel away."""
+        if event.type == pygame.MOUSEMOTION:
+            index = self._row_at(event.pos)
+            if index >= 0:
+                self.look(index)
+            return False  # the table still follows the pointer
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self._row_at(event.pos)
+            return index >= 0 and self.choose(index)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.look(self.focus_row + (1 if event.key == pygame.K_DOWN else -1))
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.choose(self.focus_row)
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.open = False
+                return True
         return False
 
     # -- geometry ---------------------------------------------------------------------------------------------
@@ -181,6 +253,34 @@ class AdvisorPanel:
     def _panel_rect(self):
         return getattr(self, "_last_panel", None)
 
+    def _avoid(self) -> list:
+        """What the open panel must leave uncovered: the table's pieces (``_advice_avoid``, else the pieces a
+        lesson's box keeps clear of but the history) and where the move looked at is marked."""
+        table = self.table
+        own = getattr(table, "_advice_avoid", None)
+        try:
+            rects = list(own()) if own is not None else list(table.tutorial_clear())
+        except (AttributeError, KeyError, TypeError, IndexError):  # a layout being rebuilt: the panel goes as asked
+            return []
+        log = getattr(table, "layout", None) and table.layout.get("log")
+        rects = [pygame.Rect(r) for r in rects if r is not None and (log is None or pygame.Rect(r) != log)]
+        look = self.focused()
+        if look is not None and hasattr(table, "_advice_rects"):
+            ui = table.ui
+            for rect in table._advice_rects(look.move):  # the outline and its % badge above it
+                rect = pygame.Rect(rect).inflate(ui.s(14), ui.s(14))
+                rects.append(rect.union(rect.move(0, -ui.s(30))))
+        return rects
+
+    def place(self, size, area, bounds) -> pygame.Rect:
+        """Where a panel of ``size`` goes in ``bounds`` (the window): in ``area`` (over the history, its bottom
+        left on the area's) when it covers none of the pieces, else the free place nearest to it (``free_spot``),
+        else as asked."""
+        wanted = pygame.Rect(0, 0, *size)
+        wanted.bottomleft = area.bottomleft
+        spot = free_spot(bounds, wanted, self._avoid(), self.table.ui.s(8))
+        return spot if spot is not None else wanted
+
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface) -> None:
         anchor = self._anchor()
@@ -191,6 +291,7 @@ class AdvisorPanel:
         shown = self.available() or self.open
         if not shown:
             self._last_panel = None
+            self._row_rects = []
             return
         self.button.rect = pygame.Rect(button_rect)
         self.button.text = t("advisor.button")
@@ -198,12 +299,14 @@ class AdvisorPanel:
         if not self.open:
             self.button.draw(surface, ui)  # while open the panel stands in its place (a click on it closes it)
             self._last_panel = None
+            self._row_rects = []
             return
         if self.estimates:
-            self.table._draw_advice(surface, self.estimates)
-        panel = self._panel_surface(ui, area)
-        rect = panel.get_rect(bottomleft=area.bottomleft)
+            self.table._draw_advice(surface, self.estimates, min(self.focus_row, len(self.rows()) - 1))
+        panel, rows = self._panel_surface(ui, area)
+        rect = self.place(panel.get_size(), area, surface.get_rect())
         self._last_panel = rect
+        self._row_rects = [row.move(rect.topleft) for row in rows]
         surface.blit(panel, rect)
         if self.estimates is None and not self.error:  # the moving bar (drawn each frame, the rest is cached)
             pad = ui.s(14)
@@ -215,83 +318,137 @@ class AdvisorPanel:
             fill.w = max(bar.h, round(bar.w * done))
             pygame.draw.rect(surface, GOLD, fill, border_radius=bar.h // 2)
 
-    def _panel_surface(self, ui, area) -> pygame.Surface:
-        key = (id(self.estimates), self.error, area.size, ui.scale, self.estimates is None, t("advisor.title"))
+    def row_label(self, estimate) -> str:
+        """A listed move in words: the table's own phrase (``_advice_label``: which tile, where, which way in
+        Llama Land), else the game's (``advice.move_label``)."""
+        own = getattr(self.table, "_advice_label", None)
+        text = own(estimate.move) if own is not None else None
+        return text or move_label(estimate.move, self.table.session.game_id, self.table.session.names)
+
+    def details(self, estimate) -> list[str]:
+        """The looked-at move's reasons, in full: the estimate's reason, the table's own (``_advice_details``:
+        what a placement yields), the round's expected points."""
+        names = self.table.session.names
+        lines = [reason_text(estimate, names)]
+        own = getattr(self.table, "_advice_details", None)
+        extra = own(estimate.move) if own is not None else None
+        if extra:
+            lines.append(extra)
+        if estimate.points is not None:
+            lines.append(t("advisor.expected", points=_signed_points(estimate.points)))
+        return lines
+
+    def _panel_surface(self, ui, area):
+        """(the panel's picture, its rows' rects in it): the title, a row per move (its words wrapped, never cut;
+        its chance and a bar), the looked-at move's reasons in full and the keys."""
+        key = (id(self.estimates), self.error, area.size, ui.scale, self.estimates is None, t("advisor.title"),
+               self.focus_row)
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
-        width = area.w
-        pad = ui.s(14)
+        width, pad = area.w, ui.s(14)
         inner = width - 2 * pad
-        parts: list[tuple[pygame.Surface, int]] = []  # (image, gap before)
-        title = ui.text(t("advisor.title"), 19, INK, True)
-        parts.append((title, 0))
-        game_id = self.table.session.game_id
-        names = self.table.session.names
-        rows = []
-        if self.error:
-            for line in ui.wrap(t("advisor.empty"), 16, inner):
-                parts.append((ui.text(line, 16, INK_SOFT), ui.s(4)))
-        elif self.estimates is None:
-            parts.append((ui.text(t("advisor.thinking"), 17, INK_SOFT), ui.s(6)))
-            parts.append((pygame.Surface((1, ui.s(22)), pygame.SRCALPHA), 0))  # room for the bar
+        surf = pygame.Surface((width, ui.s(2000)), pygame.SRCALPHA)
+        y, row_rects = pad + ui.font(19, True).get_linesize() + ui.s(6), []
+        if self.error or self.estimates is None:
+            words = t("advisor.empty") if self.error else t("advisor.thinking")
+            for line in ui.wrap(words, 16, inner):
+                surf.blit(ui.text(line, 16, INK_SOFT), (pad, y))
+                y += ui.font(16).get_linesize()
+            y += ui.s(30) if not self.error else 0  # room for the moving bar
         else:
-            best = self.estimates[0] if self.estimates else None
-            for line in ui.wrap(summary_line(self.estimates, game_id, names), 16, inner, True)[:4]:
-                parts.append((ui.text(line, 16, INK, True), ui.s(4)))
-            if best is not None and best.points is not None:
-                parts.append((ui.text(t("advisor.expected", points=_signed_points(best.points)), 14, INK_SOFT),
-                              ui.s(2)))
-            rows = self.estimates[:MAX_ROWS]
-        row_h = ui.s(50)
-        height = pad + sum(img.get_height() + gap for img, gap in parts) + (ui.s(8) + len(rows) * row_h if rows
-                                                                           else 0) + pad
-        height = min(height, max(area.h, ui.s(120)))
-        surf = pygame.Surface((width, height), pygame.SRCALPHA)
-        draw_panel(surf, surf.get_rect(), ui, fill=CREAM, border=PAPER_EDGE, shadow=False)
-        y = pad
-        for img, gap in parts:
-            y += gap
-            surf.blit(img, (pad, y))
-            y += img.get_height()
+            focus = min(self.focus_row, len(self.rows()) - 1)
+            for i, e in enumerate(self.rows()):
+                rect = self._draw_row(surf, ui, e, i, i == focus, y)
+                row_rects.append(rect)
+                y = rect.bottom + ui.s(4)
+            y += ui.s(6)
+            for n, reason in enumerate(self.details(self.focused())):
+                for line in ui.wrap(reason, 14, inner):
+                    surf.blit(ui.text(line, 14, INK if n == 0 else INK_SOFT), (pad, y))
+                    y += ui.font(14).get_linesize()
+            y += ui.s(6)
+            for line in ui.wrap(t("advisor.keys"), 13, inner):
+                surf.blit(ui.text(line, 13, INK_SOFT), (pad, y))
+                y += ui.font(13).get_linesize()
+        height = y + pad
+        panel = pygame.Surface((width, height), pygame.SRCALPHA)
+        draw_panel(panel, panel.get_rect(), ui, fill=CREAM, border=PAPER_EDGE, shadow=False)
+        panel.blit(ui.text(t("advisor.title"), 19, INK, True), (pad, pad))
         hint = ui.text("H", 14, INK_SOFT, True)
-        surf.blit(hint, (width - pad - hint.get_width(), pad))
-        y += ui.s(8)
-        for i, e in enumerate(rows):
-            if y + row_h > height - ui.s(4):
-                break
-            row = pygame.Rect(ui.s(6), y, width - ui.s(12), row_h - ui.s(4))
-            if i == 0:
-                pygame.draw.rect(surf, GOLD_LIGHT, row, border_radius=ui.s(8))
-            label = _fit(ui, move_label(e.move, game_id, names), 16, row.w - ui.s(70), True)
-            surf.blit(label, (row.x + ui.s(8), row.y + ui.s(3)))
-            pct = ui.text(share(e.win), 17, INK, True)
-            surf.blit(pct, (row.right - ui.s(8) - pct.get_width(), row.y + ui.s(3)))
-            why = _fit(ui, reason_text(e, names), 13, row.w - ui.s(16), False, INK_SOFT)
-            surf.blit(why, (row.x + ui.s(8), row.y + ui.s(2) + label.get_height()))
-            track = pygame.Rect(row.x + ui.s(8), row.bottom - ui.s(7), row.w - ui.s(16), ui.s(4))
-            pygame.draw.rect(surf, (232, 218, 192), track, border_radius=track.h // 2)
-            bar = track.copy()
-            bar.w = round(track.w * e.win)
-            if bar.w > 0:
-                pygame.draw.rect(surf, GOLD if i == 0 else (196, 160, 110), bar, border_radius=bar.h // 2)
-            y += row_h
-        self._cache = (key, surf)
-        return surf
+        panel.blit(hint, (width - pad - hint.get_width(), pad))
+        panel.blit(surf, (0, 0), pygame.Rect(0, 0, width, height))
+        self._cache = (key, (panel, row_rects))
+        return panel, row_rects
+
+    def _draw_row(self, surf, ui, e, index: int, looked: bool, y: int) -> pygame.Rect:
+        """One listed move at ``y``: its words (wrapped), its chance, a bar; the looked-at row highlighted, the best
+        one's bar gold. Returns the row's rect."""
+        width = surf.get_width()
+        pct = ui.text(share(e.win), 17, INK, True)
+        text_w = width - ui.s(28) - pct.get_width() - ui.s(8)
+        lines = ui.wrap(self.row_label(e), 16, text_w, True)
+        line_h = ui.font(16, True).get_linesize()
+        row = pygame.Rect(ui.s(6), y, width - ui.s(12), len(lines) * line_h + ui.s(16))
+        if looked:
+            pygame.draw.rect(surf, GOLD_LIGHT, row, border_radius=ui.s(8))
+            pygame.draw.rect(surf, GOLD, row, max(1, ui.s(2)), border_radius=ui.s(8))
+        for n, line in enumerate(lines):
+            surf.blit(ui.text(line, 16, INK, True), (row.x + ui.s(8), row.y + ui.s(3) + n * line_h))
+        surf.blit(pct, (row.right - ui.s(8) - pct.get_width(), row.y + ui.s(3)))
+        track = pygame.Rect(row.x + ui.s(8), row.bottom - ui.s(8), row.w - ui.s(16), ui.s(4))
+        pygame.draw.rect(surf, (232, 218, 192), track, border_radius=track.h // 2)
+        bar = track.copy()
+        bar.w = round(track.w * e.win)
+        if bar.w > 0:
+            pygame.draw.rect(surf, GOLD if index == 0 else (196, 160, 110), bar, border_radius=bar.h // 2)
+        return row
+
+
+def free_spot(bounds, wanted, avoid, margin: int):
+    """The place for a rect of ``wanted``'s size inside ``bounds`` that touches none of ``avoid`` (kept ``margin``
+    apart), nearest to ``wanted``: ``wanted`` itself when it is free; None when there is no such place. The
+    candidates line up with the window's edges and the pieces' edges (where free room begins)."""
+    w, h = wanted.size
+    inside = bounds.inflate(-2 * margin, -2 * margin)
+    blocks = [pygame.Rect(r).inflate(margin, margin) for r in avoid]
+    xs = {wanted.x, inside.left, inside.right - w}
+    ys = {wanted.y, inside.top, inside.bottom - h}
+    for r in blocks:
+        xs.update((r.right + 1, r.left - w - 1))
+        ys.update((r.bottom + 1, r.top - h - 1))
+    best, best_d = None, None
+    for x in xs:
+        for y in ys:
+            rect = pygame.Rect(x, y, w, h)
+            if not inside.contains(rect) or rect.collidelist(blocks) >= 0:
+                continue
+            d = (x - wanted.x) ** 2 + (y - wanted.y) ** 2
+            if best_d is None or d < best_d:
+                best, best_d = rect, d
+    return best
+
+
+def select_button(table, move) -> bool:
+    """The default choice of a listed move: the keyboard focus goes to the table's button for it (Enter or a
+    click then plays it, as any focused button); False when the table has none."""
+    buttons = getattr(table, "buttons", {})
+    button = buttons.get(str(move))
+    if button is None or not button.enabled:
+        return False
+    for other in buttons.values():
+        other.focused = False
+    button.focused = True
+    same = [name for name in buttons if name.split(" ")[0] == str(move).split(" ")[0]]
+    if hasattr(table, "button_focus") and len(same) > 1:  # a choice among buttons (a token to give back...)
+        table.button_focus = same.index(str(move))
+    if hasattr(table, "hand_focus"):
+        table.hand_focus = -1
+    return True
 
 
 def _signed_points(points: float) -> str:
     text = points_text(points)
     return ("−" + text) if round(points) < 0 else text
-
-
-def _fit(ui, text: str, size: float, width: int, bold: bool, color=INK) -> pygame.Surface:
-    """``text`` on one line of at most ``width`` pixels (cut with an ellipsis)."""
-    img = ui.text(text, size, color, bold)
-    if img.get_width() <= width:
-        return img
-    while len(text) > 1 and ui.font(size, bold).size(text + "…")[0] > width:
-        text = text[:-1]
-    return ui.text(text.rstrip() + "…", size, color, bold)
 
 
 def draw_advice_rects(surface, ui, rects, time_s: float, label: str = "") -> None:
@@ -320,4 +477,4 @@ def draw_advice_rects(surface, ui, rects, time_s: float, label: str = "") -> Non
         surface.blit(img, img.get_rect(center=badge.center))
 
 
-__all__ = ["AdvisorPanel", "draw_advice_rects"]
+__all__ = ["AdvisorPanel", "draw_advice_rects", "free_spot", "select_button"]

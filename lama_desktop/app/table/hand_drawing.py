@@ -87,6 +87,22 @@ class HandDrawing:
             return []
         return super()._advice_rects(move)
 
+    def _advice_select(self, move) -> bool:
+        """A move chosen in the advisor's panel, selected for the player to confirm: the card to play gets the
+        keyboard focus (Enter plays it), else the move's button does."""
+        from lama_desktop.app.table.advisor_panel import select_button
+
+        if move.kind == "play":
+            name = self._card_name(str(move.args[0]))
+            index = next((i for i, card in enumerate(self.shown.hand) if card == name), -1)
+            if index < 0:
+                return False
+            for button in self.buttons.values():
+                button.focused = False
+            self.hand_focus = index
+            return True
+        return select_button(self, move)
+
     # -- the cached layer ------------------------------------------------------------------------------------
     def _render_static(self, size) -> pygame.Surface:
         surf = pygame.Surface(size)
@@ -223,7 +239,9 @@ class HandDrawing:
         positions = self._hand_positions()
         mine_turn = self.can_act()
         playable = self.playable_names()
-        face = sh.hand_face
+        # every hand open (a replay's "All hands open": an omniscient session): yours too, face up even after you
+        # quit (the table turns a quit hand down, as a player lays it down; the open view shows every card)
+        face = 1.0 if self.session.omniscient else sh.hand_face
         keys = self._card_keys()
         for i, name in enumerate(sh.hand):
             if sh.landed is not None and i not in sh.landed:

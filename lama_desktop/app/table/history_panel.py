@@ -22,7 +22,7 @@ import logging
 import pygame
 
 from lama_desktop.app.i18n import t
-from lama_desktop.app.widgets import INK, Button, draw_panel
+from lama_desktop.app.widgets import Button
 from lama_desktop.app.table.log_panel import expand_icon_rect
 
 log = logging.getLogger("lama_desktop.history")
@@ -41,7 +41,6 @@ class HistoryPanel:
         self._saved_version = -1
         self._status_key = None
         self._status = (None, "hotseat", "")
-        self._hover_reason = False
         self._pointer = (-1, -1)  # where the pointer was last seen (the wheel scrolls what is under it)
         table.session.meta_hook = self._save_notes
 
@@ -81,6 +80,10 @@ class HistoryPanel:
 
     def can_undo(self) -> bool:
         return self.offered() and self.status()[0] is not None and not getattr(self.table, "modal", False)
+
+    def tip(self) -> str:
+        """The Undo button's one tooltip: what it does (and its key) while it can, else why not now."""
+        return t("tooltips.button.undo") if self.can_undo() else self.reason()
 
     def reason(self) -> str:
         if self.can_undo():
@@ -162,7 +165,6 @@ class HistoryPanel:
                 return True
             return self.scroll_event(event, rect, ui)
         if event.type == pygame.MOUSEMOTION:
-            self._hover_reason = self.offered() and self.undo_button.rect.collidepoint(event.pos)
             self.undo_button.hovered = self.undo_button.enabled and self.undo_button.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.offered() and self.undo_button.rect.collidepoint(event.pos):
@@ -261,9 +263,7 @@ class HistoryPanel:
             button.text = t("history.undo")
             button.rect = self._undo_rect(ui, rect)
             button.enabled = self.can_undo()
-            button.draw(surface, ui)
-            if self._hover_reason:
-                self._draw_reason(surface, ui, button.rect)
+            button.draw(surface, ui)  # its tip (what it does, or why not now) is the table's one tooltip
         if self.expanded:
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 120))
@@ -272,18 +272,3 @@ class HistoryPanel:
             self.log.draw(surface, panel, ui, t("history.title"), expanded=True)
             hint = ui.text(t("history.close_hint"), 14, (196, 226, 214))
             surface.blit(hint, hint.get_rect(bottomright=(panel.right - ui.s(16), panel.bottom - ui.s(8))))
-
-    def _draw_reason(self, surface, ui, anchor: pygame.Rect) -> None:
-        """Why undo is not possible, in a small card above the button (kept inside the window)."""
-        text = self.reason()
-        if not text:
-            return
-        width = ui.s(360)
-        lines = ui.wrap(text, 16, width - ui.s(24))[:4]
-        line_h = ui.font(16).get_linesize()
-        box = pygame.Rect(0, 0, width, len(lines) * line_h + ui.s(20))
-        box.bottomright = (anchor.right, anchor.top - ui.s(8))
-        box.clamp_ip(surface.get_rect())
-        draw_panel(surface, box, ui)
-        for i, line in enumerate(lines):
-            surface.blit(ui.text(line, 16, INK), (box.x + ui.s(12), box.y + ui.s(10) + i * line_h))

@@ -232,10 +232,13 @@ class TableScene(Scene):
 
     def _panels_event(self, event) -> bool:
         """First in every table's ``handle_event``: the lesson's narrator, the tooltip (it sees every event), the
-        history and the advisor panels; True when one of them took the event."""
+        history and the advisor panels (the open advisor's first: its panel lies over the history); True when one
+        of them took the event."""
         if self._narrator_event(event):
             return True
         self.tooltip.event(event)
+        if self.advisor.open and not self.history.expanded:
+            return self.advisor.handle_event(event) or self.history.handle_event(event)
         return self.history.handle_event(event) or self.advisor.handle_event(event)
 
     def _narrator_update(self, dt: float) -> None:
@@ -343,7 +346,7 @@ class TableScene(Scene):
         log_rect = history._log_rect() if history is not None else None
         if log_rect is not None:
             if history.offered() and not self.session.is_over and history.undo_button.rect.collidepoint(pos):
-                return Tip(t("tooltips.button.undo"), tuple(history.undo_button.rect))
+                return Tip(history.tip(), tuple(history.undo_button.rect))  # why not, when disabled
             icon = expand_icon_rect(self.ui, log_rect)
             if icon.collidepoint(pos):
                 return Tip(t("tooltips.button.history"), tuple(icon))
@@ -867,7 +870,8 @@ class TableScene(Scene):
         end = getattr(self, "_game_end", None) or {}  # a game resumed when already over has no event: the engine's
         scores, winners = list(end.get("scores", s.scores)), list(end.get("winners", s.winners()))
         results = GameResults(self._results_config(), self._score_history(), scores, winners,
-                              advised=tuple(sorted(s.advised)), practice=s.practice)
+                              advised=tuple(sorted(s.advised)), practice=s.practice,
+                              start_scores=tuple(s.record.new_state().scores))  # the chart starts there
         results.record = s.record
         self.close()
         if self.app is not None:
@@ -893,11 +897,10 @@ class TableScene(Scene):
         button = self.buttons.get(str(move))
         return [button.rect] if button is not None else []
 
-    def _draw_advice(self, surface, estimates) -> None:
-        """Mark the best move on the table (the panel lists them all)."""
-        best = estimates[0]
-        draw_advice_rects(surface, self.ui, self._advice_rects(best.move), self.time,
-                          i18n.percent(best.win))
+    def _draw_advice(self, surface, estimates, focus: int = 0) -> None:
+        """Mark the move looked at in the panel (the best one until another is) where it is played."""
+        look = estimates[focus]
+        draw_advice_rects(surface, self.ui, self._advice_rects(look.move), self.time, i18n.percent(look.win))
 
     # drawing ------------------------------------------------------------------------------------------------------
     def _model_layer(self, size) -> pygame.Surface:

@@ -7,7 +7,7 @@ import pygame
 
 from lama_desktop.app import art
 from lama_desktop.app.i18n import about, plural, t
-from lama_desktop.app.scenes.round_summary import RoundSummaryScene
+from lama_desktop.app.scenes.round_summary import RoundSummaryScene, draw_token_piles
 from lama_desktop.app.table.pieces import GOLD, INK, INK_SOFT
 from lama_desktop.app.widgets import CREAM as W_CREAM, blit_center, draw_panel
 from lama_desktop.games.dice.engine import holding
@@ -96,14 +96,9 @@ class DiceRoundSummary(RoundSummaryScene):
                         bold=True)
             surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
             held = holding(gained, self.pinks)
-            tx = col_tokens + g.get_width() + ui.s(12)
-            d_tok = ui.s(28)
             kinds = [kind for denom, kind in ((20, "pink"), (10, "black"), (1, "white"))
                      for _ in range(min(held[denom], 9))]
-            room = self.panel.right - ui.s(24) - tx - d_tok
-            step = min(d_tok * 0.55, room / max(1, len(kinds) - 1))
-            for kind in kinds:
-                surface.blit(art.token(kind, d_tok), (round(tx), cy - ui.s(14) - d_tok // 2))
-                tx += step
+            self.token_faces[seat] = draw_token_piles(surface, ui, kinds, col_tokens + g.get_width() + ui.s(12),
+                                                      cy - ui.s(14), self.panel.right - ui.s(24))
             surface.blit(ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT),
                          (col_tokens, cy + ui.s(8)))

@@ -90,6 +90,7 @@ class DiceTableScene(DiceTableView, TableScene):
         self.card_focus = -1
         self.hover = -1
         self.hover_llama = -1
+        self.llama_choice = ""          # the llama-row card chosen from the advisor: Enter takes it
         self.rolling: list | None = None  # per die [face, angle, dy] while the dice tumble
         self.shake = 0.0
         self.flash = 0.0
@@ -318,6 +319,9 @@ class DiceTableScene(DiceTableView, TableScene):
             if key in names:
                 self.take(names[key])
                 return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.llama_choice in self.shown.llama:
+                self.take(self.llama_choice)
+                return True
             return False
         if key in (pygame.K_r, pygame.K_SPACE):
             self.press("roll")
@@ -362,7 +366,27 @@ class DiceTableScene(DiceTableView, TableScene):
     def take(self, name: str) -> None:
         if self.shown.phase != "take":
             return
+        self.llama_choice = ""
         self.press(f"take {name}")
+
+    def _advice_select(self, move) -> bool:
+        """A move chosen in the advisor's panel, selected for the player to confirm: the row's cards to discard
+        (Enter or Discard then), the llama-row card to take (Enter then), else its button focused."""
+        from lama_desktop.app.table.advisor_panel import select_button
+
+        if move.kind == "discard" and self.shown.phase == "discard":
+            row, wanted, chosen = self.shown.rows[self.focus], [str(a) for a in move.args], []
+            for i, name in enumerate(row):
+                if name in wanted:
+                    wanted.remove(name)
+                    chosen.append(i)
+            self.selected, self.card_focus = chosen, -1
+            self._refresh_buttons()
+            return not wanted
+        if move.kind == "take" and self.shown.phase == "take":
+            self.llama_choice = str(move.args[0])
+            return self.llama_choice in self.shown.llama
+        return select_button(self, move)
 
     def press(self, text: str) -> None:
         if text == "discard":

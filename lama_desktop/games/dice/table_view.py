@@ -36,21 +36,25 @@ class DiceTableView:
             return []
         gap = self.layout.s(10 if self.pos_of(seat) == 0 else 5)
         mine = self.pos_of(seat) == 0
-        # an opponent's "pts" badge sits right of the last card: a long row closes up instead of running under it
-        room = rect.w if mine else rect.w - self._points_badge_room()
+        # the "pts" badge sits right of an opponent's last card, left of your first: a long row closes up instead
+        # of running under it
+        keep = self._points_badge_room(mine)
+        room = rect.w - keep
         step = min(w + gap, (room - w) / max(1, count - 1)) if count > 1 else 0
         total = w + step * (count - 1)
-        x0 = rect.centerx - total / 2 + w / 2 if mine else rect.x + w / 2
+        x0 = max(rect.centerx - total / 2, rect.x + keep) + w / 2 if mine else rect.x + w / 2
         y = rect.centery if not mine else rect.y + card_height(w) // 2 + self.layout.s(30)
         return [(round(x0 + i * step), y) for i in range(count)]
 
-    def _points_badge_room(self) -> int:
-        """Width kept free right of an opponent's row for its points badge (two-digit points, any language)."""
+    def _points_badge_room(self, mine: bool = False) -> int:
+        """Width kept free beside a row for its points badge (two-digit points, any language): right of an
+        opponent's row, left of yours (it covered your first card's number)."""
         L = self.layout
         if self.ui is None or L is None:
             return 0
-        badge = count_badge(self.ui, plural("dice.label.row_points", 88), self._points_badge_h())
-        return badge.get_width() + L.s(6)
+        height = self.ui.s(28) if mine else self._points_badge_h()
+        badge = count_badge(self.ui, plural("dice.label.row_points", 88), height)
+        return badge.get_width() + L.s(10 if mine else 6)
 
     def _points_badge_h(self) -> int:
         """An opponent's "pts" badge follows the opponents' share of the UI scale, like their cards."""
@@ -196,7 +200,7 @@ class DiceTableView:
             if name not in takeable:
                 continue
             x, y = slots[name]
-            lift = L.s(10) if i == self.hover_llama else 0
+            lift = L.s(10) if i == self.hover_llama or name == self.llama_choice else 0
             blit_card(surface, name, (x, y - lift), self.llama_w, glow=(255, round(200 + 40 * pulse), 110),
                       colorblind=self.colorblind)
 

@@ -1,0 +1,54 @@
+"""The tokens a round's summary shows (app/scenes/round_summary.py ``draw_token_piles``), headless on the
+screenshots' summary moments: one pile per kind, each pile's value on its top disc, never covered by another pile
+(a run of overlapping discs hid the "0" of a black 10 under the next one, which then read "1")."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from lama_desktop.app.shots import SHOTS
+from lama_desktop.app.staging import load_shots, make_app, stage
+
+
+@pytest.mark.parametrize("moment", ["table-dice-round-summary", "table-lama-round-summary"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_tokens_value_shows_on_its_pile(tmp_path, moment, size):
+    load_shots()
+    _name, builder, frames = next(shot for shot in SHOTS if shot[0] == moment)
+    app = make_app(size, str(tmp_path))
+    app.running = True
+    stage(app, builder, frames)
+    scene = app.stack.scenes[-1]
+    assert scene.token_faces, "the summary drew tokens"
+    black = False
+    for seat, faces in scene.token_faces.items():
+        kinds = [kind for kind, _face, _pile in faces]
+        assert len(kinds) == len(set(kinds)), f"one pile per kind ({seat}: {kinds})"
+        for i, (kind, face, pile) in enumerate(faces):
+            assert pile.contains(face)
+            assert scene.panel.contains(pile), f"seat {seat}'s {kind} pile leaves the summary"
+            for _other, _f, later in faces[i + 1:]:
+                assert not later.colliderect(face), f"seat {seat}: the {kind} token's value is covered"
+            black = black or kind == "black"
+    if moment == "table-dice-round-summary":
+        assert black, "the moment shows a black 10 token"
+    app.shutdown()
+
+
+def test_a_black_ten_beside_seven_whites_keeps_its_zero(tmp_path):
+    """The case of the picture: +17 as a black 10 and seven whites; the black pile's value area is the black
+    token's own picture (nothing drawn over it)."""
+    from lama_desktop.app import art
+    from lama_desktop.app.scenes.round_summary import draw_token_piles
+    from lama_desktop.app.widgets.scale import UI
+
+    pygame.init()
+    ui = UI((1280, 720))
+    surface = pygame.Surface((400, 100), pygame.SRCALPHA)
+    faces = draw_token_piles(surface, ui, ["black"] + ["white"] * 7, 10, 50, 390)
+    assert [kind for kind, _f, _p in faces] == ["black", "white"]
+    _kind, face, pile = faces[0]
+    alone = pygame.Surface((400, 100), pygame.SRCALPHA)
+    alone.blit(art.token("black", ui.s(34)), pile.topleft)
+    assert pygame.image.tobytes(surface.subsurface(face), "RGBA") == pygame.image.tobytes(alone.subsurface(face), "RGBA")
