@@ -13,19 +13,24 @@ from dataclasses import dataclass, field
 
 from lama_desktop.filedoor import NAME_MAX, as_dict, as_int, as_list, as_str, clean_name, need, one_of
 
-SEAT_KINDS = ("human", "bot")
+#: "remote": a person playing this seat from another app (a network game, ``lama_desktop/net``)
+SEAT_KINDS = ("human", "bot", "remote")
 MAX_SEED = (1 << 64) - 1
 
 
 @dataclass
 class SeatConfig:
     name: str
-    kind: str = "human"  # "human" or "bot"
+    kind: str = "human"  # "human", "bot" or "remote" (a person on another app)
     level: str = "medium"  # bot level (ignored for humans)
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
+
+    @property
+    def is_remote(self) -> bool:
+        return self.kind == "remote"
 
     def to_dict(self) -> dict:
         return {"name": self.name, "kind": self.kind, "level": self.level}

@@ -151,6 +151,9 @@ class GameSession:
         self.hold = False
         #: the ``Lesson`` running this session, or None (a real game)
         self.lesson = None
+        #: a network game's seats whose person is away (``net/host.py``): seat -> the level of the bot playing it
+        #: until its owner is back (empty: every seat plays as its kind says)
+        self.stand_ins: dict[int, str] = {}
         #: called with each applied move's ``Played`` (human and bot), on the thread that applied it (the frame
         #: loop's): a lesson follows the game through it
         self.on_applied: Callable[[Played], None] | None = None
@@ -231,7 +234,12 @@ class GameSession:
     def is_human(self, seat: int) -> bool:
         """A person decides this seat's moves now (never in a replay's frozen session: nobody acts there, so no
         table offers a move, a highlight or a "your turn")."""
-        return 0 <= seat < len(self.seats) and not self.seats[seat].is_bot and not self._frozen
+        return (0 <= seat < len(self.seats) and not self.seats[seat].is_bot and not self._frozen
+                and seat not in self.stand_ins)
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot decides this seat's moves now: a bot seat, or a network seat a bot stands in for."""
+        return 0 <= seat < len(self.seats) and (self.seats[seat].is_bot or seat in self.stand_ins)
 
     @property
     def current_player(self) -> int:
@@ -323,7 +331,7 @@ class GameSession:
     @property
     def bot_to_move(self) -> bool:
         cur = self.state.current_player
-        return not self.state.is_over and cur >= 0 and self.seats[cur].is_bot
+        return not self.state.is_over and cur >= 0 and self.bot_plays(cur)
 
     def set_pace(self, pace: str | float) -> None:
         self.pace = float(PACE_SECONDS.get(pace, PACE_SECONDS["normal"]) if isinstance(pace, str) else pace)
@@ -364,7 +372,7 @@ class GameSession:
         since, ``detail`` the event kind that did: a draw, a roll, a deal, a tile). The engine says what reveals
         (``GameSpec.reveals``) as that seat sees each event."""
         humans = self.human_seats
-        if len(humans) != 1:
+        if len(humans) != 1 or any(s.is_remote for s in self.seats):  # a network game has no undo
             return None, "hotseat", ""
         if self.state.is_over:
             return None, "over", ""
@@ -460,7 +468,7 @@ class GameSession:
         elif self._idle_since is None:
             self._idle_since = now
         cur = self.state.current_player
-        if cur < 0 or not self.seats[cur].is_bot:
+        if cur < 0 or not self.bot_plays(cur):
             return applied
         key = (cur, len(self.record.moves))
         if self._future is None or self._future_key != key:
@@ -509,7 +517,7 @@ class GameSession:
     def _bot(self, seat: int):
         bot = self._bots.get(seat)
         if bot is None:
-            level = self.seats[seat].level
+            level = self.stand_ins.get(seat, self.seats[seat].level)
             seed = (self.record.seed * 1_000_003 + 7919 * (seat + 1) + len(self.record.moves)) % (1 << 62)
             bot = self._bots[seat] = self._bot_factory(self.game_id, level, seed)
         return bot
