@@ -197,12 +197,16 @@ def _decode(data: bytes | str, decoder, limit: int) -> Any:
         if isinstance(error, msgspec.ValidationError):
             raise ProtocolError(SCHEMA, str(error)) from None
         raise ProtocolError(MALFORMED, str(error)) from None
+    except RecursionError:  # arrays in arrays in arrays...: msgspec's own depth guard
+        raise ProtocolError(MALFORMED, "nested too deep") from None
     if envelope.v != PROTOCOL_VERSION:
         raise ProtocolError(VERSION, f"version {envelope.v}, this side speaks {PROTOCOL_VERSION}")
     try:
         return decoder.decode(data)
     except msgspec.DecodeError as error:
         raise ProtocolError(SCHEMA, str(error)) from None
+    except RecursionError:
+        raise ProtocolError(MALFORMED, "nested too deep") from None
 
 
 def decode_client(data: bytes | str, limit: int = MAX_MESSAGE_BYTES) -> Hello | Move | Reaction | Ping:
@@ -220,5 +224,5 @@ def version_of(data: bytes | str) -> int | None:
     try:
         raw = data.encode() if isinstance(data, str) else data
         return _ENVELOPE.decode(raw).v
-    except (msgspec.DecodeError, UnicodeError, TypeError):
+    except (msgspec.DecodeError, UnicodeError, TypeError, RecursionError):
         return None
