@@ -91,7 +91,6 @@ def test_host_lobby_start_and_a_move_through_real_loopback(app):
     assert type(table).__name__ == "NetLamaTableScene"
     assert table.session.seat == 0 and table.session.names == ["Anna", "Bruno", table.session.names[2]]
     other = RemoteSession(friend)
-    mine_before = sum(1 for m in range(table.session.moves_played))
     # play until this app has made one move through its table and seen it come back from the host
     made = False
     end = time.monotonic() + 60
@@ -107,7 +106,7 @@ def test_host_lobby_start_and_a_move_through_real_loopback(app):
             assert until(app, lambda b=before: table.session.moves_played > b)
             assert table.session.record.moves[before] == move
             made = True
-    assert made and mine_before >= 0
+    assert made
     assert hosted.host.session.record.moves[:len(table.session.record.moves)] == table.session.record.moves
     # undo is off, and says why
     assert table.session.undo_status()[1] == "network"

@@ -159,9 +159,8 @@ class HostSetupScene(SetupScene):
                 self.group.widgets.remove(widget)
             elif widget.name in ("back", "start"):
                 widget.rect = widget.rect.move(0, strip)
-            elif widget.name == "start":
-                pass
         self._seat_widgets(ui)
+        self.hint_lines = ui.wrap(t("common.net.seats_hint"), 19, self.right.w - ui.s(80))
         self.net_panel = pygame.Rect(self.left.x, self.left.bottom + ui.s(20), self.right.right - self.left.x,
                                      strip - ui.s(12))
         self._net_widgets(ui)
@@ -228,9 +227,21 @@ class HostSetupScene(SetupScene):
         self.takeover_level = value
 
     def content_box(self):
-        box = super().content_box()
-        if box is not None:
-            box.union_ip(self.net_panel)
+        """The setup's panels and widgets (its own checks: the seats' hint inside the right panel, the rules'
+        rows inside the left one) and the network strip."""
+        box = MenuScene.content_box(self)
+        if box is None:
+            return None
+        ui = self.ui
+        box.union_ip(self.net_panel)
+        if self.seat_rows:
+            line_h = ui.font(19).get_linesize()
+            needed = self.seat_rows[-1].bottom + ui.s(24) + len(self.hint_lines) * line_h + ui.s(20)
+            box.h += max(0, needed - self.right.bottom)
+        inside = [w.rect.bottom for w in self.group.widgets
+                  if w.name == "game" or w.name == "dealer" or w.name.startswith("variant-")]
+        if inside:
+            box.h += max(0, max(inside) + ui.s(30) - self.left.bottom)
         return box
 
     def draw_static(self, surface, ui):
@@ -244,10 +255,9 @@ class HostSetupScene(SetupScene):
         for caption, rect in self.net_cells:
             img = ui.text_fit(caption, 18, rect.w, INK_SOFT, True)
             surface.blit(img, rect.topleft)
-        if self.loopback:
-            note = ui.text_fit(t("common.net.loopback_note"), 17, self.net_panel.w - ui.s(48), INK_SOFT)
-            surface.blit(note, note.get_rect(bottomright=(self.net_panel.right - ui.s(24),
-                                                          self.net_panel.y + ui.s(12) + note.get_height())))
+        if self.loopback:  # why "Listen on" offers this computer alone
+            note = ui.text_fit(t("common.net.loopback_note"), 17, w - ui.s(140), (214, 234, 226))
+            surface.blit(note, note.get_rect(midtop=(w // 2, ui.s(80) + ui.font(54, True).get_linesize() // 2)))
         for i, rect in enumerate(self.seat_rows):
             if self.seats[i].kind == "remote":  # an open seat's badge: the colour of a person still to come
                 c = (rect.x + ui.s(26), rect.centery)
@@ -398,6 +408,13 @@ class LobbyScene(MenuScene):
                          ui.text_fit(name, 23, half, INK, True).get_rect(midleft=(rect.x + ui.s(60), rect.centery)))
             img = ui.text_fit(state, 20, half, color, True)
             surface.blit(img, img.get_rect(midright=(rect.right - ui.s(16), rect.centery)))
+        width = self.left.w - ui.s(80)
+        lines = ui.wrap(t("common.net.lobby_start_hint"), 18, width)[:3]
+        y = self.left.bottom - ui.s(24) - len(lines) * ui.font(18).get_linesize()
+        if not self.rows or y > self.rows[-1].bottom + ui.s(12):
+            for line in lines:
+                surface.blit(ui.text(line, 18, INK_SOFT), (self.left.x + ui.s(40), y))
+                y += ui.font(18).get_linesize()
         self._draw_join_info(surface, ui)
 
     def _draw_join_info(self, surface, ui) -> None:

@@ -205,20 +205,29 @@ class NetTableMixin:
             text = t(f"common.react.{key}")  # i18n-keys: common.react.*
             img = ui.text_fit(text, 24, ui.s(300), INK, True)
             box = img.get_rect().inflate(ui.s(30), ui.s(16))
-            above = plate.top - box.h - ui.s(18) >= 0
-            box.midbottom = (plate.centerx, plate.top - ui.s(14)) if above else (plate.centerx, 0)
-            if not above:
-                box.midtop = (plate.centerx, plate.bottom + ui.s(14))
+            side = plate.top < surface.get_height() // 4  # a seat along the top: beside its plate, off its cards
+            if side:
+                box.midleft = (plate.right + ui.s(16), plate.centery)
+                if box.right > surface.get_width():
+                    box.midright = (plate.left - ui.s(16), plate.centery)
+            else:
+                box.midbottom = (plate.centerx, plate.top - plate.h // 2 - ui.s(10))
             box.clamp_ip(surface.get_rect())
             draw_shadow(surface, box, ui.s(12), ui.s(4), ui.s(4), 90)
             pygame.draw.rect(surface, (255, 250, 236), box, border_radius=ui.s(14))
             pygame.draw.rect(surface, INK, box, max(1, ui.s(2)), border_radius=ui.s(14))
-            tip_y = box.bottom if above else box.top
-            dy = ui.s(12) if above else -ui.s(12)
-            points = [(box.centerx - ui.s(10), tip_y), (box.centerx + ui.s(10), tip_y), (box.centerx, tip_y + dy)]
+            points = self._bubble_tail(box, plate, side)
             pygame.draw.polygon(surface, (255, 250, 236), points)
             pygame.draw.lines(surface, INK, False, [points[0], points[2], points[1]], max(1, ui.s(2)))
             surface.blit(img, img.get_rect(center=box.center))
+
+    def _bubble_tail(self, box, plate, side: bool) -> list:
+        """The bubble's tail: three points from its edge towards the plate."""
+        k = self.ui.s(10)
+        if not side:
+            return [(box.centerx - k, box.bottom), (box.centerx + k, box.bottom), (box.centerx, box.bottom + k)]
+        x, toward = (box.left, -k) if box.left >= plate.right else (box.right, k)
+        return [(x, box.centery - k), (x, box.centery + k), (x + toward, box.centery)]
 
     def _react_anchor(self) -> pygame.Rect:
         """The reactions button: beside the own plate, on the side with room."""
@@ -226,7 +235,7 @@ class NetTableMixin:
         plate = self._plate_rect(self.session.seat) or pygame.Rect(ui.s(20), self.app.size[1] - ui.s(80), 1, 1)
         text_w = ui.font(18, True).size(t("common.net.react_button"))[0]
         rect = pygame.Rect(0, 0, text_w + ui.s(40), ui.s(40))
-        rect.bottomleft = (plate.left, plate.top - ui.s(8))
+        rect.bottomleft = (plate.left, plate.top - plate.h // 2 - ui.s(6))  # over the plate's badge, if any
         return rect
 
     def _draw_react(self, surface) -> None:
