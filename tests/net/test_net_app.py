@@ -8,9 +8,10 @@ from __future__ import annotations
 import socket
 import time
 
+import pygame
 import pytest
 
-from frames import post_click
+from frames import post_click, post_key
 
 pytestmark = pytest.mark.real_time_bots
 
@@ -85,7 +86,7 @@ def test_host_lobby_start_and_a_move_through_real_loopback(app):
     friend.connect(timeout=10)
     assert until(app, lambda: lobby.empty == [])
     assert lobby.seat_line(1)[:2] == ("Bruno", "Joined")
-    assert widget(lobby, "start").enabled
+    assert widget(lobby, "start").enabled and not any(w.name == "start_bots" for w in lobby.group.widgets)
     click(app, lobby, "start")
     table = app.stack.top
     assert type(table).__name__ == "NetLamaTableScene"
@@ -115,3 +116,150 @@ def test_host_lobby_start_and_a_move_through_real_loopback(app):
     app.to_title()
     steps(app, 3)
     assert lobby.hosted.host is None or not hosted.host.running
+
+
+def join_screen(app):
+    from lama_desktop.app.scenes.net_join import JoinScene
+
+    click(app, app.stack.top, "others")
+    click(app, app.stack.top, "join")
+    scene = app.stack.top
+    assert isinstance(scene, JoinScene)
+    return scene
+
+
+def type_into(app, scene, name, text):
+    field = widget(scene, name)
+    post_click(field.rect.center)
+    steps(app, 2)
+    for _ in range(len(field.text)):
+        post_key(pygame.K_BACKSPACE)
+    steps(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    steps(app, 2)
+    assert field.text == text
+
+
+def test_join_screen_says_why_in_the_players_language(app):
+    """A typed address, a wrong code, nobody there, an address off loopback: each refusal is worded, in German
+    too, and the window never waits on the network."""
+    app.update_settings(player_name="Bruno")
+    scene = join_screen(app)
+    assert scene.browser.mode == "off" and "multicast" in scene.list_note()  # loopback without multicast here
+    assert widget(scene, "player").text == "Bruno"
+    port = free_port()
+    type_into(app, scene, "address", "127.0.0.1:port")
+    post_key(pygame.K_RETURN)
+    steps(app, 2)
+    assert scene.error == "Type the table’s address as host:port, e.g. 192.168.1.20:47474."
+    type_into(app, scene, "address", f"127.0.0.1:{port}")
+    type_into(app, scene, "code", "abc12")
+    post_key(pygame.K_RETURN)
+    assert until(app, lambda: scene.attempt is None and scene.error)
+    assert scene.error == f"No table answers at 127.0.0.1:{port}. Check the address, and that the host’s table is open."
+    type_into(app, scene, "address", "192.0.2.7:47474")
+    post_key(pygame.K_RETURN)
+    assert until(app, lambda: scene.attempt is None and scene.error)
+    assert "127.0.0.1 alone" in scene.error
+    app.update_settings(language="de")
+    scene.join()
+    assert until(app, lambda: scene.attempt is None and scene.error)
+    assert scene.error.startswith("Das Netzwerk steht auf „nur dieser Computer“")
+
+
+def test_a_wrong_code_and_a_full_table_are_refused_in_words(app, tmp_path):
+    from lama_desktop.app import netplay
+    from lama_desktop.app.scenes.net_join import JoinScene
+
+    lobby = host_table(app, ("you", "remote"))
+    hosted = lobby.hosted
+    app.stack.push(JoinScene())
+    steps(app, 2)
+    scene = app.stack.top
+    scene.address, scene.code, scene.player = f"127.0.0.1:{hosted.port}", "WRONG", "Carla"
+    scene.join()
+    assert until(app, lambda: scene.attempt is None and scene.error)
+    assert scene.error == "The host did not let you in: check the code and the address."
+    attempt = netplay.JoinAttempt("127.0.0.1", hosted.port, code=hosted.code, name="Dario").start()
+    assert until(app, lambda: attempt.done) and attempt.client is not None
+    scene.code = hosted.code
+    scene.join()
+    assert until(app, lambda: scene.attempt is None and scene.error)
+    assert scene.error == "This table is full: every seat is taken."
+    attempt.client.close()
+
+
+def test_waiting_line_then_a_bot_plays_for_the_one_who_left(app):
+    """A joined player's app goes: the table says "Waiting for Bruno (m:ss)", then, after the host's takeover
+    delay, "A bot plays for Bruno" and his plate says the bot's level; the game goes on."""
+    from lama_desktop.app.scenes.net_host import LobbyScene
+    from lama_desktop.net.client import TableClient
+
+    lobby = host_table(app, ("you", "remote", "bot:easy"))
+    assert isinstance(lobby, LobbyScene)
+    hosted = lobby.hosted
+    hosted.host.takeover_after = 1.5
+    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Bruno")
+    friend.connect(timeout=10)
+    assert until(app, lambda: lobby.empty == [])
+    click(app, lobby, "start")
+    table = app.stack.top
+    friend.close()
+    assert until(app, lambda: any(line.startswith("Waiting for Bruno (0:0") for line in table.away_lines()))
+    assert until(app, lambda: table.away_lines() == ["A bot plays for Bruno"])
+    assert table.session.taken_over(1) == "medium"
+    from lama_desktop.app.table.seats import plate_detail
+
+    assert plate_detail(table.session.seats[0]) == "Plays from afar"  # a person on another computer
+
+
+def test_reactions_go_round_and_show_by_the_plate(app):
+    from lama_desktop.net.client import TableClient
+
+    lobby = host_table(app, ("you", "remote"))
+    hosted = lobby.hosted
+    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Bruno")
+    friend.connect(timeout=10)
+    assert until(app, lambda: lobby.empty == [])
+    click(app, lobby, "start")
+    table = app.stack.top
+    friend.send_reaction("well_played")
+    assert until(app, lambda: [(s, k) for s, k, _t in table.bubbles] == [(1, "well_played")])
+    post_key(pygame.K_F3)
+    steps(app, 2)
+    assert table.react_open and len(table.react_buttons) == 6
+    post_key(pygame.K_2)  # Oops
+    assert until(app, lambda: (0, "oops") in [(s, k) for s, k, _t in table.bubbles])
+    assert not table.react_open
+    got = []
+    assert until(app, lambda: got.extend(m for m in friend.messages() if type(m).__name__ == "ReactionShown")
+                 or any(m.seat == 0 and m.key == "oops" for m in got))
+    friend.close()
+
+
+def test_continue_hosts_the_saved_table_again(app):
+    """The hosting app leaves its table (the host stops, the game saved); Continue on the title hosts it again
+    from the save, with the same code, and this app is back at its own seat."""
+    from lama_desktop.net.client import TableClient
+
+    lobby = host_table(app, ("you", "remote", "bot:easy"))
+    hosted = lobby.hosted
+    code, port = hosted.code, hosted.port
+    friend = TableClient("127.0.0.1", port, code=code, name="Bruno")
+    friend.connect(timeout=10)
+    assert until(app, lambda: lobby.empty == [])
+    click(app, lobby, "start")
+    table = app.stack.top
+    assert until(app, lambda: table.idle and table.session.status is not None)
+    app.to_title()
+    steps(app, 3)
+    assert hosted.host is None and app.storage.has_save()
+    assert until(app, lambda: not friend.connected)
+    assert app.continue_game()
+    steps(app, 3)
+    again = app.stack.top
+    assert type(again).__name__ == "NetLamaTableScene" and again.hosted is not None
+    assert again.hosted.code == code and again.session.seat == 0 and again.session.names[0] == "Anna"
+    friend.rejoin(timeout=10)
+    assert friend.seat == 1
+    friend.close()

@@ -329,10 +329,11 @@ class LobbyScene(MenuScene):
         start.bottomright = (w - margin, h - ui.s(40))
         self.group.add(Button(t("common.net.start"), lambda: self.start(False), style="primary", rect=start,
                               name="start", size=26, enabled=not self.empty))
-        bots = pygame.Rect(0, 0, min(ui.s(460), start.left - cancel.right - ui.s(48)), bh)
-        bots.midbottom = ((cancel.right + start.left) // 2, h - ui.s(40))
-        self.group.add(Button(plural("common.net.start_with_bots", len(self.empty)), lambda: self.start(True),
-                              rect=bots, name="start_bots", size=21, enabled=bool(self.empty)))
+        if self.empty:  # once every seat is taken, Start alone
+            bots = pygame.Rect(0, 0, min(ui.s(460), start.left - cancel.right - ui.s(48)), bh)
+            bots.midbottom = ((cancel.right + start.left) // 2, h - ui.s(40))
+            self.group.add(Button(plural("common.net.start_with_bots", len(self.empty)), lambda: self.start(True),
+                                  rect=bots, name="start_bots", size=21))
         self.group.on_back = self.cancel
 
     def copy_code(self) -> None:
@@ -360,21 +361,11 @@ class LobbyScene(MenuScene):
         if self._since >= self.poll_every:
             self._since = 0.0
             seats = self.hosted.seats()
-            if seats != self.seats:
-                count = len(seats) != len(self.seats)
+            if seats and seats != self.seats:
                 self.seats = seats
                 if self.hosted.advert is not None:
                     self.hosted.advert.update(len(self.empty))
-                self.build() if count else self._refresh()
-
-    def _refresh(self) -> None:
-        self.invalidate()
-        for widget in self.group.widgets:
-            if widget.name == "start":
-                widget.enabled = not self.empty
-            elif widget.name == "start_bots":
-                widget.enabled = bool(self.empty)
-                widget.text = plural("common.net.start_with_bots", len(self.empty))
+                self.build()
 
     def seat_line(self, i: int) -> tuple[str, str, tuple]:
         """(name, what the seat is now, colour of the state) of seat ``i``."""

@@ -5,7 +5,7 @@
   "A bot plays for Anna" until they are back (``away_lines``);
 - a notice when the host is gone (``host_lost``): Try again (rejoin with the seat's token) or back to the title;
   while the host has not dealt yet, a line saying so;
-- quick reactions: the button (F3) opens a row of the fixed set (``REACTIONS``, keys 1–6), and everybody's show as
+- quick reactions: the button (F3, top left) opens a list of the fixed set (``REACTIONS``, keys 1–6), and everybody's show as
   a bubble by the player's name plate for a few seconds;
 - the host's refusals of a move sent (they arrive later than a local refusal) as the usual toast;
 - the results: statistics as at home; the hosting app keeps the past game (its record, with who was remote) and
@@ -17,6 +17,7 @@ The name plates say who plays from another computer (``seats.plate_detail``: kin
 from __future__ import annotations
 
 import logging
+import os
 import time
 
 import pygame
@@ -88,6 +89,25 @@ class NetTableMixin:
                 and self.stack.top is self:
             self.lost_shown = True
             self.host_lost()
+        self._autoplay(dt)
+
+    def _autoplay(self, dt: float) -> None:
+        """The automation hook (``LAMA_AUTOPLAY=<bot level>``, for trying two windows against each other
+        unattended): on this seat's turn, when the table is idle, a bot of that level picks a move from this
+        seat's view and the table plays it as a click would (``try_move``: the real ``RemoteSession.play``)."""
+        level = os.environ.get("LAMA_AUTOPLAY", "")
+        if not level or not self.idle or not self.can_act() or self.stack is None or self.stack.top is not self:
+            self._auto_wait = 0.0
+            return
+        self._auto_wait = getattr(self, "_auto_wait", 0.0) + dt
+        if self._auto_wait < 0.6:
+            return
+        self._auto_wait = 0.0
+        from lama_desktop.bots import levels_for, make_bot
+
+        levels = levels_for(self.session.game_id)
+        bot = make_bot(self.session.game_id, level if level in levels else levels[-1], self.session.moves_played)
+        self.try_move(str(bot.choose(self.session.view(self.session.seat))), confirmed=True)  # as click + Enter
 
     def handle_event(self, event) -> bool:
         self._net_init()
@@ -230,13 +250,15 @@ class NetTableMixin:
         return [(x, box.centery - k), (x, box.centery + k), (x + toward, box.centery)]
 
     def _react_anchor(self) -> pygame.Rect:
-        """The reactions button: beside the own plate, on the side with room."""
+        """The reactions button: in the top left corner, under the pause button and the round line (clear of every
+        seat's plate, tokens and hand)."""
         ui = self.ui
-        plate = self._plate_rect(self.session.seat) or pygame.Rect(ui.s(20), self.app.size[1] - ui.s(80), 1, 1)
+        below = [ui.s(60)]
+        for rect in (getattr(self.buttons.get("menu"), "rect", None), self.layout.get("round_info")):
+            if rect is not None:
+                below.append(pygame.Rect(rect).bottom)
         text_w = ui.font(18, True).size(t("common.net.react_button"))[0]
-        rect = pygame.Rect(0, 0, text_w + ui.s(40), ui.s(40))
-        rect.bottomleft = (plate.left, plate.top - plate.h // 2 - ui.s(6))  # over the plate's badge, if any
-        return rect
+        return pygame.Rect(ui.s(14), max(below) + ui.s(10), text_w + ui.s(40), ui.s(40))
 
     def _draw_react(self, surface) -> None:
         ui = self.ui
@@ -247,14 +269,14 @@ class NetTableMixin:
         self.react_buttons = []
         if not self.react_open:
             return
-        x, y = rect.left, rect.top - ui.s(8)
+        x, y = rect.left, rect.bottom + ui.s(8)
         items = []
         for i, key in enumerate(REACTIONS):
             img = ui.text(f"{i + 1}  {t(f'common.react.{key}')}", 20, INK, True)
             items.append((key, img))
         width = max(img.get_width() for _k, img in items) + ui.s(36)
         height = len(items) * ui.s(40) + ui.s(12)
-        panel = pygame.Rect(x, y - height, width, height)
+        panel = pygame.Rect(x, y, width, height)
         panel.clamp_ip(surface.get_rect())
         draw_shadow(surface, panel, ui.s(12), ui.s(5), ui.s(5), 100)
         pygame.draw.rect(surface, (255, 250, 236), panel, border_radius=ui.s(12))
