@@ -263,3 +263,18 @@ def test_continue_hosts_the_saved_table_again(app):
     friend.rejoin(timeout=10)
     assert friend.seat == 1
     friend.close()
+
+
+def test_the_loopback_switch_is_a_setting(app, monkeypatch):
+    """Settings → "Network: this computer only" is stored as ``net_loopback_only`` and read with the environment."""
+    from lama_desktop.app import netplay
+    from lama_desktop.app.scenes.settings import SettingsScene
+
+    monkeypatch.delenv("LAMA_NET_LOOPBACK")
+    assert not netplay.loopback_only(app.settings)
+    app.stack.push(SettingsScene())
+    steps(app, 2)
+    click(app, app.stack.top, "net_loopback")
+    assert app.settings.net_loopback_only and netplay.loopback_only(app.settings)
+    assert app.storage.load_settings()[0].net_loopback_only
+    assert netplay.bind_address("all", True) == "127.0.0.1" and netplay.bind_address("all", False) is None
