@@ -45,17 +45,9 @@ def _plain(value):
     return msgspec.json.decode(msgspec.json.encode(value))
 
 
-def _secret_keys(value, depth: int = 0) -> list[str]:
-    if depth > 12:
-        return []
-    if isinstance(value, dict):
-        found = [key for key in value if key in SECRET_KEYS]
-        for item in value.values():
-            found += _secret_keys(item, depth + 1)
-        return found
-    if isinstance(value, list):
-        return [key for item in value for key in _secret_keys(item, depth + 1)]
-    return []
+def _secret_keys(data: bytes) -> list[str]:
+    """The forbidden keys (``SECRET_KEYS``) a message's JSON bytes hold anywhere."""
+    return [key for key in SECRET_KEYS if b'"%s":' % key.encode() in data]
 
 
 class Watch:
@@ -90,9 +82,9 @@ class Watch:
         """Count a leak for everything in ``message`` (received by ``seat``) its seat may not know."""
         self.messages += 1
         kind = type(message).__name__
-        raw = msgspec.to_builtins(message) if isinstance(message, msgspec.Struct) else None
-        if raw is not None and _secret_keys(raw):
-            self._leak(f"seat {seat}: {kind} holds {sorted(set(_secret_keys(raw)))}")
+        found = _secret_keys(msgspec.json.encode(message))
+        if found:
+            self._leak(f"seat {seat}: {kind} holds {sorted(found)}")
         if kind == "Update":
             known = self._at(message.n)
             if known is None:
@@ -151,14 +143,16 @@ class WatchedClient:
 
     def messages(self) -> list:
         out = self.client.messages()
+        now = self._clock()
         for message in out:
             kind = type(message).__name__
-            if self.watch is not None and self.client.seat is not None:
-                self.watch.check(self.client.seat, message)
             if kind == "Update" and message.mover == self.client.seat and self._sent:
-                self.rtts.append(self._clock() - self._sent.popleft()[1])
+                self.rtts.append(now - self._sent.popleft()[1])
             elif kind == "Refused" and self._sent:
                 self._sent.popleft()
+        if self.watch is not None and self.client.seat is not None:
+            for message in out:
+                self.watch.check(self.client.seat, message)
         return out
 
 
@@ -174,7 +168,7 @@ class LoopbackTable:
     """One network game on loopback (see the module's docstring)."""
 
     def __init__(self, game: str, seats: list[str], *, variants=(), seed: int | None = None, pace="instant",
-                 watch: bool = True, code: str | None = None, bot_seed: int = 0):
+                 watch: bool = True, code: str | None = None, bot_seed: int = 0, options: dict | None = None):
         self.game = game
         self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
         host_seats = []
@@ -185,7 +179,7 @@ class LoopbackTable:
                 self.levels[i] = spec.partition(":")[2] or "random"
             else:
                 host_seats.append(SeatConfig(NAMES[i % len(NAMES)], "bot", spec))
-        self.session = GameSession.new(game, host_seats, variants, self.seed, pace=pace)
+        self.session = GameSession.new(game, host_seats, variants, self.seed, options, pace=pace)
         self.watch = Watch(self.session) if watch else None
         self.host = TableHost(self.session, bind=LOOPBACK, port=0, code=code, auto_start=True)
         self.clients: dict[int, ClientSeat] = {}
