@@ -1,5 +1,5 @@
 """``python -m lama_desktop`` / ``lama-desktop``: start the game (``--version``, ``--smoke-test``, ``--profile DIR``,
-``--replay FILE``).
+``--replay FILE``); ``lama-desktop serve ...`` hosts a network game without a window (``serve.py``).
 
 A bad flag is answered with one line and exit status 2 (``lama_desktop.cli``); the process serial number macOS
 adds when the app is opened from the Finder (``-psn_…``) is ignored.
@@ -44,7 +44,13 @@ def replay_file(text: str):
 
 
 def main(argv=None) -> int:
-    """The ``lama-desktop`` command (also the frozen app's and the installers' entry point)."""
+    """The ``lama-desktop`` command (also the frozen app's and the installers' entry point); ``lama-desktop serve
+    ...`` is the headless network host (``lama_desktop/serve.py``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["serve"]:
+        from lama_desktop.serve import main as serve
+
+        return serve(args[1:])
     return run(_main, argv, prog=PROG)
 
 

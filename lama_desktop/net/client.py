@@ -21,6 +21,7 @@ import logging
 import threading
 from collections import deque
 from dataclasses import dataclass
+from typing import Callable
 
 import websockets
 from websockets.asyncio.client import connect as ws_connect
@@ -48,15 +49,19 @@ class JoinRefused(Exception):
         self.code, self.text, self.params = code, text, dict(params or {})
 
 
-def ws_uri(host: str, port: int) -> str:
+def ws_uri(host: str, port: int, secure: bool = False) -> str:
+    """``ws://host:port/`` (``wss://`` through a TLS-terminating proxy: docs/PROTOCOL.md); IPv6 in brackets."""
     host = host.strip().strip("[]")
-    return f"ws://[{host}]:{int(port)}/" if ":" in host else f"ws://{host}:{int(port)}/"
+    scheme = "wss" if secure else "ws"
+    return f"{scheme}://[{host}]:{int(port)}/" if ":" in host else f"{scheme}://{host}:{int(port)}/"
 
 
 class TableClient:
-    def __init__(self, host: str, port: int, *, code: str, name: str, token: str | None = None, settings=None):
+    def __init__(self, host: str, port: int, *, code: str, name: str, token: str | None = None, settings=None,
+                 secure: bool = False):
         self.host = check_address(host, settings)  # LoopbackOnly while the switch is on and host is elsewhere
         self.port = int(port)
+        self.secure = bool(secure)
         self.code, self.name, self.token = code, name, token
         self.seat: int | None = None
         self.welcome: p.Welcome | None = None
@@ -68,6 +73,8 @@ class TableClient:
         self._out: asyncio.Queue | None = None
         self._tasks: list[asyncio.Task] = []
         self._connected = False
+        #: called on the client's thread with each message as it arrives (before ``messages()`` hands it out)
+        self.on_received: Callable[[object], None] | None = None
 
     # -- the caller's side -----------------------------------------------------------------------------------
     @property
@@ -135,7 +142,11 @@ class TableClient:
                 loop.call_soon(ready.set)
                 try:
                     loop.run_forever()
-                finally:
+                finally:  # tasks still pending (a writer waiting for data) end here, not as garbage
+                    pending = asyncio.all_tasks(loop)
+                    for task in pending:
+                        task.cancel()
+                    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
                     loop.close()
 
             self._thread = threading.Thread(target=run, name="table-client", daemon=True)
@@ -165,9 +176,11 @@ class TableClient:
             log.info("closing the connection: %s", error)
 
     async def _close_ws(self) -> None:
-        for task in self._tasks:
+        tasks, self._tasks = self._tasks, []
+        for task in tasks:
             task.cancel()
-        self._tasks = []
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
         ws, self._ws = self._ws, None
         self._connected = False
         if ws is not None:
@@ -175,8 +188,8 @@ class TableClient:
 
     async def _open(self, timeout: float) -> p.Welcome:
         await self._close_ws()
-        ws = await ws_connect(ws_uri(self.host, self.port), max_size=MAX_HOST_MESSAGE_BYTES, compression=None,
-                              proxy=None, open_timeout=timeout, close_timeout=2.0, max_queue=64)
+        ws = await ws_connect(ws_uri(self.host, self.port, self.secure), max_size=MAX_HOST_MESSAGE_BYTES,
+                              compression=None, proxy=None, open_timeout=timeout, close_timeout=2.0, max_queue=64)
         try:
             await ws.send(p.encode(p.Hello(code=self.code, name=self.name, token=self.token)), text=True)
             raw = await asyncio.wait_for(ws.recv(), timeout)
@@ -209,6 +222,8 @@ class TableClient:
                     log.warning("the host sent a message this client cannot read: %s", error)
                     break
                 said_bye = said_bye or isinstance(msg, p.Bye)
+                if self.on_received is not None:
+                    self.on_received(msg)
                 self._inbox.append(msg)
         except websockets.ConnectionClosed as error:
             log.info("connection closed: %s", error)

@@ -28,9 +28,10 @@ import msgspec
 
 from lama_desktop.app.gameconfig import SeatConfig
 from lama_desktop.app.session import GameSession
+from lama_desktop.engine.registry import state_from_dict
 from lama_desktop.net.client import TableClient
 from lama_desktop.net.host import TableHost
-from lama_desktop.net.remote_session import RemoteSession
+from lama_desktop.net.remote_session import RemoteSession, event_from_dict
 
 log = logging.getLogger("lama_desktop.net.headless")
 
@@ -40,59 +41,83 @@ SECRET_KEYS = frozenset({"seed", "rng", "record", "format"})
 NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elif", "Farid")
 
 
-def _plain(value):
-    """``value`` as it reads after a trip through JSON (int dict keys become text)."""
-    return msgspec.json.decode(msgspec.json.encode(value))
-
-
-def _secret_keys(value, depth: int = 0) -> list[str]:
-    if depth > 12:
-        return []
-    if isinstance(value, dict):
-        found = [key for key in value if key in SECRET_KEYS]
-        for item in value.values():
-            found += _secret_keys(item, depth + 1)
-        return found
-    if isinstance(value, list):
-        return [key for item in value for key in _secret_keys(item, depth + 1)]
-    return []
+def _secret_keys(data: bytes) -> list[str]:
+    """The forbidden keys (``SECRET_KEYS``) a message's JSON bytes hold anywhere."""
+    return [key for key in SECRET_KEYS if b'"%s":' % key.encode() in data]
 
 
 class Watch:
-    """What each seat may know after each move, noted on the host's thread, and the check of received messages."""
+    """What each seat may know after each move, and the check of received messages against it.
 
-    def __init__(self, session: GameSession):
+    ``Watch(session)`` notes a copy of the host session's state after every move itself (``on_applied``, on the
+    host's thread). ``Watch(players=P, initial=state)`` is fed from elsewhere (the bench's host process): ``note(n,
+    state, events)`` for every move in order, where ``state`` may be a saved state's dict (read back when first
+    needed); messages are then ``offer``ed and checked by ``settle`` once the host's note of their move is in."""
+
+    def __init__(self, session: GameSession | None = None, *, players: int | None = None, initial=None):
         self.session = session
         self._lock = threading.Lock()
-        #: move number -> (state after it, its events)
+        #: move number -> (state after it or its dict, its events)
         self._moves: dict[int, tuple] = {}
-        self._initial = session.state.clone()
+        self._noted = -1  # the highest move number noted
+        self._initial = session.state.clone() if session is not None else initial
+        self._players = session.record.players if session is not None else int(players)
         self._checked: dict[int, int] = {}  # seat -> the last move number it was checked at
+        self._offered: deque[tuple[int, object]] = deque()
         self.leaks = 0
         self.messages = 0
         self.notes: list[str] = []
-        session.on_applied = self._applied
+        if session is not None:
+            session.on_applied = self._applied
+
+    def note(self, n: int, state, events) -> None:
+        """The host's state after move ``n`` (a state or its dict) and that move's events (``Event``s or dicts)."""
+        with self._lock:
+            self._moves[n] = (state, events)
+            self._noted = max(self._noted, n)
 
     def _applied(self, played) -> None:
-        with self._lock:
-            self._moves[played.index] = (self.session.state.clone(), played.events)
+        self.note(played.index, self.session.state.clone(), played.events)
 
     def _at(self, n: int):
         with self._lock:
-            return self._moves.get(n)
+            known = self._moves.get(n)
+            if known is None or not isinstance(known[0], dict):
+                return known
+            state = state_from_dict(known[0])
+            events = [event_from_dict(e) if isinstance(e, dict) else e for e in known[1]]
+            self._moves[n] = known = (state, events)
+            return known
 
     def _leak(self, text: str) -> None:
         self.leaks += 1
         if len(self.notes) < 20:
             self.notes.append(text)
 
+    def offer(self, seat: int, message) -> None:
+        """Check ``message`` once the host's note of its move is in (``settle``)."""
+        self._offered.append((seat, message))
+
+    def settle(self, final: bool = False) -> int:
+        """Check the offered messages whose moves were noted (``final``: all of them; the host noted everything).
+        Returns how many were checked."""
+        done = 0
+        while self._offered:
+            seat, message = self._offered[0]
+            if not final and _last_move(message) > self._noted:
+                break
+            self._offered.popleft()
+            self.check(seat, message)
+            done += 1
+        return done
+
     def check(self, seat: int, message) -> None:
         """Count a leak for everything in ``message`` (received by ``seat``) its seat may not know."""
         self.messages += 1
         kind = type(message).__name__
-        raw = msgspec.to_builtins(message) if isinstance(message, msgspec.Struct) else None
-        if raw is not None and _secret_keys(raw):
-            self._leak(f"seat {seat}: {kind} holds {sorted(set(_secret_keys(raw)))}")
+        found = _secret_keys(msgspec.json.encode(message))
+        if found:
+            self._leak(f"seat {seat}: {kind} holds {sorted(found)}")
         if kind == "Update":
             known = self._at(message.n)
             if known is None:
@@ -107,24 +132,26 @@ class Watch:
                 if known is None:
                     self._leak(f"seat {seat}: history names move {item.n} the host never played")
                     continue
-                self._compare(seat, item.n, None, known[1], None, item.events)
+                self._compare(seat, item.n, known[0], known[1], None, item.events)
             last = message.history[-1].n if message.history else None
-            state = self._initial if last is None else self._at(last)[0]
-            if _plain(state.view(seat).to_dict()) != message.view:
+            known = None if last is None else self._at(last)
+            state = self._initial if last is None else known[0] if known else None
+            if state is None or _json(state.view(seat).to_dict()) != _json(message.view):
                 self._leak(f"seat {seat}: the welcome's view is not the seat's own")
 
     def _compare(self, seat, n, state, events, view, sent_events) -> None:
-        if state is not None and _plain(state.view(seat).to_dict()) != view:
+        """The view sent must be the seat's view of the host's state, the events its ``events_for`` (compared as
+        JSON: what a client reads after the trip)."""
+        if view is not None and _json(state.view(seat).to_dict()) != _json(view):
             self._leak(f"seat {seat}, move {n}: the view sent is not the seat's own view")
-        allowed = _plain([e.to_dict() for e in self.session.state.events_for(events, seat)])
-        if allowed != sent_events:
+        allowed = [e.to_dict() for e in state.events_for(events, seat)]
+        if _json(allowed) != _json(sent_events):
             self._leak(f"seat {seat}, move {n}: events sent differ from what the seat may see")
 
     def _forget(self, seat: int, n: int) -> None:
         """Drop the copies every seat was checked past (memory stays flat over long runs)."""
         self._checked[seat] = n
-        players = self.session.record.players
-        if len(self._checked) < players:
+        if len(self._checked) < self._players:
             return
         oldest = min(self._checked.values())
         with self._lock:
@@ -132,33 +159,59 @@ class Watch:
                 del self._moves[k]
 
 
-class WatchedClient:
-    """A ``TableClient`` whose every received message goes through ``Watch.check`` (and is timed: ``rtts``)."""
+def _json(value) -> bytes:
+    """``value`` as JSON bytes (int dict keys as text, tuples as lists: what a client reads after the trip)."""
+    return msgspec.json.encode(value)
 
-    def __init__(self, client: TableClient, watch: Watch | None, clock=time.perf_counter):
+
+def _last_move(message) -> int:
+    """The highest move number a message speaks of (-1: none)."""
+    kind = type(message).__name__
+    if kind == "Update":
+        return message.n
+    if kind == "Welcome" and message.history:
+        return message.history[-1].n
+    return -1
+
+
+class WatchedClient:
+    """A ``TableClient`` whose every received message goes through the ``Watch`` and whose round trips are timed
+    (``rtts``): a move sent → its update received by this client's connection (on the client's thread, as it
+    arrives; not when the caller next drains it)."""
+
+    def __init__(self, client: TableClient, watch: Watch | None, clock=time.perf_counter, defer: bool = False):
         self.client = client
         self.watch = watch
         self._clock = clock
-        self._sent: deque[tuple[str, float]] = deque()
+        self._defer = defer
+        self._sent: deque[float] = deque()
         self.rtts: list[float] = []
+        client.on_received = self._received
 
     def __getattr__(self, name):
         return getattr(self.client, name)
 
     def send_move(self, text: str) -> int:
-        self._sent.append((text, self._clock()))
+        self._sent.append(self._clock())  # before it leaves: its answer cannot come first
         return self.client.send_move(text)
+
+    def _received(self, message) -> None:
+        """On the client's thread, as each message arrives."""
+        kind = type(message).__name__
+        if kind == "Update" and message.mover == self.client.seat and self._sent:
+            self.rtts.append(self._clock() - self._sent.popleft())
+        elif kind == "Refused" and message.seq and self._sent:
+            self._sent.popleft()
 
     def messages(self) -> list:
         out = self.client.messages()
-        for message in out:
-            kind = type(message).__name__
-            if self.watch is not None and self.client.seat is not None:
-                self.watch.check(self.client.seat, message)
-            if kind == "Update" and message.mover == self.client.seat and self._sent:
-                self.rtts.append(self._clock() - self._sent.popleft()[1])
-            elif kind == "Refused" and self._sent:
-                self._sent.popleft()
+        if self.watch is not None and self.client.seat is not None:
+            seat = self.client.seat
+            for message in out:
+                if self._defer:
+                    self.watch.offer(seat, message)
+                else:
+                    self.watch.check(seat, message)
         return out
 
 
@@ -170,46 +223,30 @@ class ClientSeat:
     errors: list = field(default_factory=list)
 
 
-class LoopbackTable:
-    """One network game on loopback (see the module's docstring)."""
+class ClientTable:
+    """The clients' side of a table: one ``RemoteSession`` per remote seat, each played by a bot (or nobody)."""
 
-    def __init__(self, game: str, seats: list[str], *, variants=(), seed: int | None = None, pace="instant",
-                 watch: bool = True, code: str | None = None, bot_seed: int = 0):
+    def __init__(self, game: str, levels: dict[int, str], *, seed: int, bot_seed: int = 0):
         self.game = game
-        self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
-        host_seats = []
-        self.levels: dict[int, str] = {}
-        for i, spec in enumerate(seats):
-            if spec.startswith("remote"):
-                host_seats.append(SeatConfig(NAMES[i % len(NAMES)], "remote"))
-                self.levels[i] = spec.partition(":")[2] or "random"
-            else:
-                host_seats.append(SeatConfig(NAMES[i % len(NAMES)], "bot", spec))
-        self.session = GameSession.new(game, host_seats, variants, self.seed, pace=pace)
-        self.watch = Watch(self.session) if watch else None
-        self.host = TableHost(self.session, bind=LOOPBACK, port=0, code=code, auto_start=True)
-        self.clients: dict[int, ClientSeat] = {}
+        self.seed = seed
+        self.levels = levels
         self.bot_seed = bot_seed
+        self.clients: dict[int, ClientSeat] = {}
         self.errors: list[str] = []
+        self.watch: Watch | None = None
 
-    def start(self, timeout: float = 10.0) -> "LoopbackTable":
+    def join(self, port: int, code: str, timeout: float = 10.0, defer: bool = False) -> None:
+        """Join every remote seat in order (each client's messages go through ``self.watch``)."""
         from lama_desktop.bots import make_bot
 
-        self.host.start(timeout)
         for seat in sorted(self.levels):
-            raw = TableClient(LOOPBACK, self.host.port, code=self.host.code, name=NAMES[seat % len(NAMES)])
-            client = WatchedClient(raw, self.watch)
+            raw = TableClient(LOOPBACK, port, code=code, name=NAMES[seat % len(NAMES)])
+            client = WatchedClient(raw, self.watch, defer=defer)
             raw.connect(timeout)
             level = self.levels[seat]
             bot = make_bot(self.game, level, self.bot_seed + seat) if level != "none" else None
             remote = RemoteSession(client, rng=random.Random(self.seed * 31 + seat))
             self.clients[raw.seat] = ClientSeat(remote, client, bot)
-        end = time.monotonic() + timeout
-        while not self.host.started:  # the host begins once every remote seat joined (its next tick)
-            if time.monotonic() > end:
-                raise TimeoutError("the host did not begin the game")
-            time.sleep(0.001)
-        return self
 
     def step(self) -> int:
         """Poll every client; a client whose turn it is plays its bot's move. Returns the moves sent."""
@@ -230,10 +267,58 @@ class LoopbackTable:
         return sent
 
     @property
+    def clients_over(self) -> bool:
+        """Every client has seen the end (the last move and the ``GameOver``)."""
+        return all(cs.session.is_over and cs.session.final is not None for cs in self.clients.values())
+
+    def client_errors(self) -> int:
+        """Clients that lost their connection or could not read a move."""
+        return sum(1 for cs in self.clients.values() if cs.session.lost or cs.session.last_error)
+
+    def rtts(self) -> list[float]:
+        return [rtt for cs in self.clients.values() for rtt in cs.client.rtts]
+
+    def close_clients(self) -> None:
+        for cs in self.clients.values():
+            try:
+                cs.client.client.close()
+            except (OSError, RuntimeError) as error:
+                log.warning("closing a client: %s", error)
+
+
+class LoopbackTable(ClientTable):
+    """One network game on loopback, its host in this process (see the module's docstring)."""
+
+    def __init__(self, game: str, seats: list[str], *, variants=(), seed: int | None = None, pace="instant",
+                 watch: bool = True, code: str | None = None, bot_seed: int = 0, options: dict | None = None):
+        seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
+        host_seats = []
+        levels: dict[int, str] = {}
+        for i, spec in enumerate(seats):
+            if spec.startswith("remote"):
+                host_seats.append(SeatConfig(NAMES[i % len(NAMES)], "remote"))
+                levels[i] = spec.partition(":")[2] or "random"
+            else:
+                host_seats.append(SeatConfig(NAMES[i % len(NAMES)], "bot", spec))
+        super().__init__(game, levels, seed=seed, bot_seed=bot_seed)
+        self.session = GameSession.new(game, host_seats, variants, self.seed, options, pace=pace)
+        self.watch = Watch(self.session) if watch else None
+        self.host = TableHost(self.session, bind=LOOPBACK, port=0, code=code, auto_start=True)
+
+    def start(self, timeout: float = 10.0) -> "LoopbackTable":
+        self.host.start(timeout)
+        self.join(self.host.port, self.host.code, timeout)
+        end = time.monotonic() + timeout
+        while not self.host.started:  # the host begins once every remote seat joined (its next tick)
+            if time.monotonic() > end:
+                raise TimeoutError("the host did not begin the game")
+            time.sleep(0.001)
+        return self
+
+    @property
     def over(self) -> bool:
         """The host's game is over and every client has seen its end (its last move and the ``GameOver``)."""
-        return self.session.is_over and all(cs.session.is_over and cs.session.final is not None
-                                            for cs in self.clients.values())
+        return self.session.is_over and self.clients_over
 
     def run(self, timeout: float = 60.0, idle_sleep: float = 0.0005) -> bool:
         end = time.monotonic() + timeout
@@ -244,14 +329,7 @@ class LoopbackTable:
                 time.sleep(idle_sleep)
         return self.over
 
-    def rtts(self) -> list[float]:
-        return [rtt for cs in self.clients.values() for rtt in cs.client.rtts]
-
     def close(self) -> None:
-        for cs in self.clients.values():
-            try:
-                cs.client.client.close()
-            except (OSError, RuntimeError) as error:
-                log.warning("closing a client: %s", error)
+        self.close_clients()
         self.host.stop()
         self.session.close()

@@ -518,10 +518,12 @@ class TableHost:
         self._owner[seat] = conn
         self._away_since.pop(seat, None)
         self.session.stand_ins.pop(seat, None)
+        changed = seat not in self.claimed or (name is not None and self.session.seats[seat].name != name)
         if name is not None:
             self.session.seats[seat].name = name
         self.claimed.add(seat)
-        self._save_meta()
+        if changed:  # a rejoin writes nothing: reconnecting in a loop costs the host no disk writes
+            self._save_meta()
         self._send(conn, self._welcome(seat))
         if self.session.is_over:
             self._send(conn, self._game_over())

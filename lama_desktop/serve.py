@@ -1,0 +1,188 @@
+"""``lama-desktop serve``: a dedicated, headless host for a network game (a home server, a VPS with a forwarded
+port). People join it from their apps like any table (host:port, the join code, a name); bots fill the other seats.
+
+    lama-desktop serve --game lama --seats remote,remote,hard,medium --port 8765 [--code K7QXM]
+                       [--variant V] [--bind ADDR] [--takeover-after S] [--takeover-level L] [--profile DIR]
+                       [--resume]
+
+It prints the address, port and join code, then who joins and leaves. Ctrl+C (SIGINT) or SIGTERM ends it cleanly:
+everybody gets a Bye and the game is saved (the path is printed); ``--resume`` continues that saved game with the
+same code and seat tokens, so everybody rejoins their seat. A bad argument is one line on stderr and status 2.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, run
+
+PROG = "lama-desktop serve"
+#: seconds the host stays up after the game ended, for the players to see the results
+LINGER = 60.0
+
+
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(prog=PROG, description="Host a network game without a window: people join it from "
+                            "their apps (host:port, the join code, a name); bots play the other seats.")
+    parser.add_argument("--game", type=game_spec, required=True, help="the game (lama, lama-party, lama-dice, "
+                        "lama-cadabra, llama-land)")
+    parser.add_argument("--variant", action="append", default=[], metavar="V",
+                        help="a variant of the game (repeat for more)")
+    parser.add_argument("--seats", required=True, metavar="SPEC",
+                        help="one word per seat, in order: 'remote' (a person joining) or a bot level "
+                             "(e.g. remote,remote,hard,medium)")
+    parser.add_argument("--port", type=int_in(0, 65535), required=True, metavar="N",
+                        help="the TCP port to listen on (0: any free port, printed)")
+    parser.add_argument("--code", metavar="CODE", help="the join code (4 to 12 letters and digits; default: a new "
+                        "random 5-letter code)")
+    parser.add_argument("--bind", metavar="ADDR", help="the address to listen on (default: every interface; with "
+                        "LAMA_NET_LOOPBACK=1 only 127.0.0.1 and ::1)")
+    parser.add_argument("--takeover-after", type=float_in(0.0, 86400.0), default=90.0, metavar="S",
+                        help="seconds a person may be away before a bot plays their seat (default 90)")
+    parser.add_argument("--takeover-level", default="medium", metavar="L",
+                        help="the level of the bot that plays an away person's seat (default medium)")
+    parser.add_argument("--profile", metavar="DIR", help="keep the save and statistics in DIR instead of your "
+                        "user folders")
+    parser.add_argument("--resume", action="store_true", help="continue the network game saved in the profile "
+                        "(same code and seats; --game and --seats must match it)")
+    return parser
+
+
+def parse_seats(spec, text: str) -> list:
+    from lama_desktop.app.session import Seat
+
+    words = [w.strip().lower() for w in text.split(",")]
+    if not all(words):
+        raise UsageError(f"--seats {text!r:.80}: an empty seat")
+    if not spec.min_players <= len(words) <= spec.max_players:
+        raise UsageError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {len(words)}")
+    if "remote" not in words:
+        raise UsageError("--seats needs at least one 'remote' seat (a person joining)")
+    seats, remote, bots = [], 0, 0
+    for word in words:
+        if word == "remote":
+            remote += 1
+            seats.append(Seat(f"Player {remote}", "remote"))
+        else:
+            bots += 1
+            seats.append(Seat(f"{check_level(spec.id, word).capitalize()} bot {bots}", "bot", word))
+    return seats
+
+
+def parse_code(text: str | None) -> str | None:
+    if text is None:
+        return None
+    from lama_desktop.net.host import normal_code
+
+    code = normal_code(text)
+    if not (4 <= len(code) <= 12 and code.isascii() and code.isalnum()):
+        raise UsageError(f"--code {text!r:.40}: 4 to 12 letters and digits")
+    return code
+
+
+def _storage(profile: str | None):
+    from lama_desktop.storage import Storage
+
+    if profile is None:
+        return Storage()
+    folder = Path(profile).expanduser()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--profile: cannot make the folder {profile!r:.80} ({error.strerror or error})") from None
+    return Storage(profile=folder)
+
+
+def _session(args, spec, seats, storage):
+    from lama_desktop.app.session import GameSession
+
+    if not args.resume:
+        variants = check_options(spec, len(seats), args.variant)
+        return GameSession.new(spec.id, seats, sorted(variants), storage=storage, pace="normal")
+    try:
+        saved = storage.load_save()
+    except (FileNotFoundError, ValueError) as error:
+        raise UsageError(f"--resume: no network game to continue ({error})") from None
+    if "net" not in saved.meta or saved.record.game_id != spec.id:
+        raise UsageError(f"--resume: the saved game is not a network game of {spec.id}")
+    session = GameSession.from_save(saved, storage=storage, pace="normal")
+    if [s.kind for s in session.seats] != [s.kind for s in seats]:
+        raise UsageError("--resume: --seats does not match the saved game's seats")
+    return session
+
+
+def _main(argv=None) -> int:
+    from lama_desktop.net.host import TableHost
+    from lama_desktop.net.loopback import LoopbackOnly, bind_hosts
+
+    args = _parser().parse_args(argv)
+    spec = args.game
+    seats = parse_seats(spec, args.seats)
+    check_level(spec.id, args.takeover_level)
+    code = parse_code(args.code)
+    try:
+        bind_hosts(args.bind)  # checked before anything is made or saved
+    except LoopbackOnly as error:
+        raise UsageError(f"--bind: {error}") from None
+    storage = _storage(args.profile)
+    session = _session(args, spec, seats, storage)
+    options = dict(bind=args.bind, port=args.port, takeover_after=args.takeover_after,
+                   takeover_level=args.takeover_level, auto_start=True)
+    if code:
+        options["code"] = code
+    try:
+        host = (TableHost.resume if args.resume else TableHost)(session, **options)
+        host.start()
+    except OSError as error:
+        session.close()
+        raise UsageError(f"cannot listen on port {args.port}: {error.strerror or error}") from None
+    return _serve(host, storage)
+
+
+def _serve(host, storage) -> int:
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    session = host.session
+    where = ", ".join(f"[{h}]" if ":" in h else h for h in host.hosts)
+    say(f"serving {session.game_id} on {where} port {host.port}; join code {host.code}")
+    for i, seat in enumerate(session.seats):
+        say(f"  seat {i + 1}: {'open for a person' if seat.is_remote else seat.name}")
+    shown = None
+    over_at = None
+    while not stop.wait(0.25) and host.running:
+        status = host.status()
+        line = ", ".join(f"{s.name} {'here' if s.connected else 'away' if s.joined else 'open'}"
+                         + (f" (bot {s.bot_level} playing)" if s.kind == "remote" and s.bot_level else "")
+                         for s in status.seats)
+        if line != shown:
+            say(line)
+            shown = line
+        if over_at is None and host.call(lambda: session.is_over):
+            over_at = time.monotonic()
+            say(f"game over: scores {session.scores}, winners {[session.names[w] for w in session.winners()]}")
+        if over_at is not None and (not host.connected_seats()
+                                    or time.monotonic() - over_at > LINGER):
+            break
+    host.stop()
+    if session.is_over:
+        say("stopped; the game is over (its result is in the statistics)")
+    else:
+        say(f"stopped; the game is saved in {storage.save_path} (continue it with --resume)")
+    return 0
+
+
+def say(text: str) -> None:
+    print(f"{PROG}: {text}", flush=True)
+
+
+def main(argv=None) -> int:
+    return run(_main, argv, prog=PROG)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+"""``lama-desktop serve``: its help, one-line usage errors (status 2), and a real run on loopback that a client
+joins, ended by SIGINT with the game saved, then resumed with --resume for the same seat token."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from lama_desktop.__main__ import main as app_main
+from lama_desktop.net import protocol as p
+from lama_desktop.net.client import TableClient
+from lama_desktop.serve import main
+
+from .conftest import WAIT, Inbox
+
+
+def test_help_names_every_option(capsys):
+    assert app_main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    for option in ("--game", "--variant", "--seats", "--port", "--code", "--bind", "--takeover-after",
+                   "--takeover-level", "--profile", "--resume"):
+        assert option in out
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--game", "nope", "--seats", "remote", "--port", "1"], "unknown game"),
+    (["--game", "lama", "--seats", "remote,bogus", "--port", "1"], "no 'bogus' bot"),
+    (["--game", "lama", "--seats", "hard,hard", "--port", "1"], "at least one 'remote'"),
+    (["--game", "lama", "--seats", "remote", "--port", "1"], "2 to 6 players"),
+    (["--game", "lama", "--seats", "remote,,hard", "--port", "1"], "an empty seat"),
+    (["--game", "lama", "--seats", "remote,hard", "--port", "70000"], "out of range"),
+    (["--game", "lama", "--seats", "remote,hard", "--port", "x"], "not a whole number"),
+    (["--game", "lama", "--seats", "remote,hard"], "--port"),
+    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--bind", "0.0.0.0"], "not a loopback"),
+    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--code", "ab"], "4 to 12"),
+    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--takeover-level", "godlike"], "godlike"),
+    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--takeover-after", "-1"], "out of range"),
+    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--variant", "nope"], "nope"),
+])
+def test_bad_arguments_are_one_line_and_status_2(capsys, tmp_path, args, says):
+    assert main([*args, "--profile", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("lama-desktop serve: error:") and says in err
+    assert not (tmp_path / "saves" / "autosave.json").exists()  # nothing was started or saved
+
+
+def _start(tmp_path, *extra) -> tuple[subprocess.Popen, int, str]:
+    env = {**os.environ, "LAMA_NET_LOOPBACK": "1", "SDL_VIDEODRIVER": "dummy"}
+    proc = subprocess.Popen([sys.executable, "-m", "lama_desktop", "serve", "--game", "lama", "--seats",
+                             "remote,easy", "--port", "0", "--profile", str(tmp_path), *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    first = proc.stdout.readline()
+    match = re.search(r"port (\d+); join code (\w+)", first)
+    assert match, first
+    return proc, int(match.group(1)), match.group(2)
+
+
+def test_serve_plays_ends_on_sigint_saving_and_resumes(tmp_path):
+    proc, port, code = _start(tmp_path, "--code", "K7QXM")
+    try:
+        assert code == "K7QXM"
+        anna = TableClient("127.0.0.1", port, code="k7qxm", name="Anna")
+        welcome = anna.connect(WAIT)
+        assert welcome.seat == 0 and welcome.names[0] == "Anna" and welcome.kinds == ["remote", "bot"]
+        box = Inbox(anna)
+        box.expect(p.Status, lambda m: m.seats[0].connected)
+        proc.send_signal(signal.SIGINT)
+        assert box.expect(p.Bye).reason == "stopped"
+        out, _ = proc.communicate(timeout=WAIT)
+        assert proc.returncode == 0
+        save = tmp_path / "saves" / "autosave.json"
+        assert f"the game is saved in {save}" in out and save.is_file()
+        token = anna.token
+        anna.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    proc, port, code = _start(tmp_path, "--resume")
+    try:
+        assert code == "K7QXM"
+        back = TableClient("127.0.0.1", port, code=code, name="Someone", token=token)
+        welcome = back.connect(WAIT)
+        assert welcome.seat == 0 and welcome.names[0] == "Anna"
+        back.close()
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=WAIT)
+        assert proc.returncode == 0 and "saved in" in out
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_resume_without_a_saved_network_game_is_a_usage_error(capsys, tmp_path):
+    assert main(["--game", "lama", "--seats", "remote,easy", "--port", "0", "--profile", str(tmp_path),
+                 "--resume"]) == 2
+    assert "no network game to continue" in capsys.readouterr().err
+
