@@ -62,7 +62,7 @@ class TitleScene(MenuScene):
         self.summary = self.app.storage.save_summary()
         has_save = self.summary is not None and self.app.storage.has_save()
         self.first_start = first_start(self.app) and not has_save
-        bw, bh, gap = ui.s(380), ui.s(54), ui.s(11)  # seven entries: as tall a menu as the six of before
+        bw, bh, gap = ui.s(380), ui.s(48), ui.s(9)  # eight entries: as tall a menu as the seven of before
         labels = [
             ("continue", t("common.title.continue"), self.on_continue, has_save, "primary" if has_save else "secondary"),
             ("new", t("common.title.new_game"), self.on_new_game, True,
