@@ -15,6 +15,10 @@
 - ``python -m lama_desktop.bench replay [--game G] [--size WxH] [--switches N] --json``: the replay viewer's
   longest frame while it opens a sample game and while its view is switched, until the history is complete
   (see ``lama_desktop.app.bench_render.bench_replay``).
+- ``python -m lama_desktop.bench net [--tables T] [--players P] [--seconds S] [--game G] [--level L] --json``: T
+  tables of P headless clients on loopback, bots behind every client, games back to back
+  (``lama_desktop.net.bench_net``) → ``{"tables", "games", "moves", "rtt_p50_ms", "rtt_p95_ms", "errors", "leaks",
+  "rss_growth_mib", ...}``.
 - ``python -m lama_desktop.bench memory GAME [--games N] [--warmup W] [--players P] --json``: N random games in
   one process; ``rss_growth_mib`` is the resident memory gained between game W (default 25) and game N, after a
   garbage collection (the engines' caches must stay bounded: issue 17).
@@ -228,6 +232,13 @@ def _parser() -> ArgumentParser:
     rep.add_argument("--size", type=window_size, default=(1920, 1080), help="WxH, default 1920x1080")
     rep.add_argument("--switches", type=int_in(0, 50), default=3, help="view switches (Tab) after opening")
     rep.add_argument("--json", action="store_true")
+    net = sub.add_parser("net", help="network tables on loopback: round trips, privacy, memory")
+    net.add_argument("--tables", type=int_in(1, 64), default=8)
+    net.add_argument("--players", type=int_in(2, 6), default=4)
+    net.add_argument("--seconds", type=float_in(1.0, 86_400), default=60.0)
+    net.add_argument("--game", type=game_spec, default="lama")
+    net.add_argument("--level", default="medium", help="the bots behind the clients")
+    net.add_argument("--json", action="store_true")
     mem = sub.add_parser("memory", help="resident memory over many games in one process")
     mem.add_argument("game", type=game_spec)
     mem.add_argument("--games", type=int_in(2, 1_000_000), default=300)
@@ -278,6 +289,17 @@ def _main(argv=None) -> int:
         text = (f"{spec.id}: {args.games} games, RSS {result['rss_first_mib']} MiB after game 1, "
                 f"{result['rss_after_warmup_mib']} after game {args.warmup}, {result['rss_end_mib']} at the end: "
                 f"growth {result['rss_growth_mib']} MiB")
+    elif args.what == "net":
+        spec = args.game
+        check_options(spec, args.players, ())
+        level = check_level(spec.id, args.level)
+        os.environ["LAMA_NET_LOOPBACK"] = "1"  # the bench never leaves loopback
+        from lama_desktop.net.bench_net import bench_net
+
+        result = bench_net(args.tables, args.players, args.seconds, spec.id, level, rss=rss_mib)
+        text = (f"{result['tables']} tables of {args.players}: {result['games']} games, {result['moves']} moves, "
+                f"rtt p50 {result['rtt_p50_ms']} ms p95 {result['rtt_p95_ms']} ms, {result['errors']} errors, "
+                f"{result['leaks']} leaks, RSS growth {result['rss_growth_mib']} MiB")
     elif args.what == "replay":
         from lama_desktop.app.bench_render import bench_replay
 

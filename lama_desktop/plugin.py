@@ -16,7 +16,10 @@ stay pure). A game's folder holds, by these names:
   lesson's order, likewise);
 - ``shots.py`` (optional): its screenshot moments, registered with ``app.shots.add_shot`` on import;
 - ``moments.py`` (optional): its layout moments (``summary``, ``results``, ``advisor``, ``tooltips``...);
-- ``art.py`` (optional): art only it uses, with ``sheet(part)`` for the contact sheet.
+- ``art.py`` (optional): art only it uses, with ``sheet(part)`` for the contact sheet;
+- ``shadow.py`` (a game played across computers): ``state_from_view(view_dict, rng) -> GameState``, a full state
+  whose ``view(seat).to_dict()`` is the given view, what the seat cannot see dealt at random (a network client keeps
+  one: ``net/remote_session.py``). A game without it (the toy) is not offered for network play (``networked``).
 """
 
 from __future__ import annotations
@@ -103,6 +106,17 @@ class GamePlugin:
         """A lesson's order for a move of the game's own (``words.order``), None for the frame's."""
         own = getattr(self.words(), "order", None)
         return own(move, name_of) if own is not None else None
+
+    @property
+    def networked(self) -> bool:
+        """The game can be played across computers: its folder has ``shadow.py`` (``state_from_view``)."""
+        return self.has_module("shadow")
+
+    def state_from_view(self, view: Mapping, rng):
+        """A full state whose ``view(view["seat"]).to_dict()`` is ``view``, the hidden parts dealt with ``rng`` (the
+        game's ``shadow.state_from_view``); ``StateFormatError``/``ValueError``/``KeyError`` for a view that no game
+        of this kind shows."""
+        return self.module("shadow").state_from_view(view, rng)
 
     def shots(self) -> ModuleType | None:
         """Registers the game's screenshot moments (importing its ``shots`` module does); None when it has none."""

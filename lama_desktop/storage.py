@@ -193,6 +193,8 @@ class Settings:
     last_setup: dict = field(default_factory=dict)
     #: the games whose "Learn to play" lesson was played to its recap (``tutorial/script.py``'s game ids)
     tutorials_done: list = field(default_factory=list)
+    #: "Network: this computer only": hosting, joining and discovery stay on loopback (``net.loopback``)
+    net_loopback_only: bool = False
 
     def validated(self) -> "Settings":
         """A copy with every field forced into its allowed range (what the app changes in memory goes through
@@ -215,7 +217,7 @@ class Settings:
         raw = self.tutorials_done if isinstance(self.tutorials_done, (list, tuple, set)) else []
         done = sorted({x for x in raw if isinstance(x, str) and x in game_keys()})
         return Settings(language, bool(self.fullscreen), ui_scale, speed, pace, volume, bool(self.muted),
-                        bool(self.colorblind), size, name, last, done)
+                        bool(self.colorblind), size, name, last, done, bool(self.net_loopback_only))
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -277,6 +279,7 @@ SETTINGS_SCHEMA: dict[str, Callable[[Any], Any]] = {
     "player_name": lambda v: clean_name(_text(v, "your name"), ""),
     "last_setup": _last_setup,
     "tutorials_done": _tutorials_done,
+    "net_loopback_only": lambda v: as_bool(v, "the network's loopback switch"),
 }
 
 

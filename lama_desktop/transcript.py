@@ -1,7 +1,7 @@
 """What the player reads: a whole game played through the real table scenes, headless, as a transcript.
 
     python -m lama_desktop.transcript GAME [--variant V,...] --players B0,B1,... --seed S --lang LANG [--json]
-                                      [--check] [--games N]
+                                      [--check] [--games N] [--net]
 
 Seat 0 is the local player: a human seat at the table, whose moves are chosen by a bot of level ``B0`` and go in
 through the table's own input path (``table.try_move``, what a click or key calls) from the seat's view; the round
@@ -19,6 +19,8 @@ round closed), ``game_end`` (``shown``: the results screen's totals, ``engine``:
 ``{"kind": "done", "lines": N, "games": 1}``. ``--games N`` plays seeds S … S+N-1 one after the other (the
 ``done`` line then counts them all, and the text form says how many games a second it played).
 Every line has ``kind``, ``round`` and ``text``. Without ``--json``: the same as readable text.
+``--net``: the game is hosted on loopback (``net/headless``) and seat 0's table is drawn from its network client's
+``RemoteSession``; what seat 0 reads is the same as without it (the seconds line aside).
 
 ``--check`` also checks what a QA reader checks by eye, and exits 1 on a problem (each one on stderr):
 ``problems(transcript)`` lists them; ``tests/test_transcript.py`` runs it over hundreds of games. Bad arguments:
@@ -80,6 +82,8 @@ def parse_args(argv) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--check", action="store_true", help="check the transcript; exit 1 on a problem")
     parser.add_argument("--games", type=int, default=1, help="play seeds S, S+1, ... (default 1 game)")
+    parser.add_argument("--net", action="store_true",
+                        help="play through a host and a client on loopback (seat 0 reads the same)")
     args = parser.parse_args(argv)
     if args.games < 1:
         raise BadArguments(f"--games must be 1 or more, not {args.games}")
@@ -154,8 +158,25 @@ def _app():
     return _APP
 
 
-def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lang: str = "en") -> Transcript:
-    """Play one game through the real table; return what seat 0 read."""
+def _net_table(app, game: str, variants, levels, seed: int, config):
+    """``--net``: the same game hosted on loopback (``net/headless.LoopbackTable``: seat 0 a remote seat, the others
+    the host's bots), seat 0's table drawn from its ``RemoteSession``; returns (table, the loopback table)."""
+    os.environ["LAMA_NET_LOOPBACK"] = "1"
+    from lama_desktop.games import plugin
+    from lama_desktop.net.headless import LoopbackTable
+
+    scene = plugin(game).table()
+    first = getattr(scene, "first_option", None)  # the engine option the game's own table sets from the config
+    options = {first: int(config.first_dealer) % config.players} if first else {}
+    net = LoopbackTable(game, ["remote:none", *levels[1:]], variants=tuple(sorted(variants)), seed=seed,
+                        watch=False, options=options).start()
+    return scene(net.clients[0].session, config), net
+
+
+def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lang: str = "en",
+         net: bool = False) -> Transcript:
+    """Play one game through the real table; return what seat 0 read. ``net``: through a host and a client on
+    loopback (what seat 0 reads must be the same)."""
     from lama_desktop.app import i18n
     from lama_desktop.app.gameconfig import GameConfig, SeatConfig
     from lama_desktop.app.tables import open_table
@@ -170,7 +191,11 @@ def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lan
     config = GameConfig(game, seats, tuple(sorted(variants)), 0, seed=seed)
     out = Transcript(game, tuple(variants), tuple(levels), seed, lang)
     started = time.perf_counter()
-    table = open_table(app, config)  # what App.start_game opens; watched from its first line (the welcome)
+    loop = None
+    if net:
+        table, loop = _net_table(app, game, variants, levels, seed, config)
+    else:
+        table = open_table(app, config)  # what App.start_game opens; watched from its first line (the welcome)
     session = table.session
     watcher = _Watcher(out, app, table)
     app.stack.clear_to(table)
@@ -190,6 +215,8 @@ def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lan
     finally:
         table.close()
         watcher.detach()
+        if loop is not None:
+            loop.close()
     out.seconds = time.perf_counter() - started
     if not out.finished:
         raise RuntimeError(f"{game} seed {seed}: the game did not reach its results in {MAX_FRAMES} frames")
@@ -479,7 +506,7 @@ def _main(argv) -> int:
     found: list[str] = []
     started = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):
-        transcript = play(args.game, _split(args.variant), _split(args.players), seed, args.lang)
+        transcript = play(args.game, _split(args.variant), _split(args.players), seed, args.lang, net=args.net)
         for line in transcript.lines:
             print(json.dumps(line, ensure_ascii=False) if args.json else format_line(line))
         lines += len(transcript.lines)

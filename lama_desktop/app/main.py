@@ -309,6 +309,10 @@ class App:
             self.storage.set_aside_save("the save does not say who sits at the table")
             return False
         config = GameConfig.from_dict(config_data)  # already checked at the door: cannot fail here
+        if isinstance(saved.meta.get("net"), dict):  # a network table this app hosted: host it again, rejoin
+            from lama_desktop.app.table.net_table import continue_hosted
+
+            return continue_hosted(self, saved)
         if not has_table(config.game_id):  # a sound save of a game this copy cannot show: keep it untouched
             self.stack.push(MessageScene(t("common.damage.save_title"),
                                          t("common.message.no_table", game=config.game_id)))
@@ -321,6 +325,12 @@ class App:
             return False
         self.stack.clear_to(scene)
         return True
+
+    def open_network_table(self, client, hosted=None) -> None:
+        """Go to the table of a network game joined with ``client`` (``hosted``: the table this app hosts)."""
+        from lama_desktop.app.table.net_table import open_network_table
+
+        self.stack.clear_to(open_network_table(self, client, hosted))
 
     def show_reports(self) -> None:
         """Show the player every file problem the storage queued (damaged files, failed writes), one message

@@ -139,9 +139,10 @@ class Move:
                 raise malformed_error(kind, "a move's arguments are short texts or numbers")
 
     def __str__(self) -> str:
-        if not self.args:
+        args = self.args
+        if not args:
             return self.kind
-        return self.kind + " " + " ".join(_arg_text(a) for a in self.args)
+        return self.kind + " " + " ".join(map(str, args))  # ints and plain texts (__post_init__)
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
@@ -150,14 +151,28 @@ class Move:
     def parse(text: str) -> "Move":
         """The move ``text`` stands for; ``IllegalMove`` (``core.malformed``) for anything that is no move's text
         (not a string, empty, too long, an argument too long)."""
-        if not isinstance(text, str):
+        if text.__class__ is str:
+            known = _PARSED.get(text)
+            if known is not None:
+                return known
+        elif not isinstance(text, str):
             raise malformed_error(text)
         if len(text) > MAX_MOVE_TEXT:
             raise malformed_error(text, "a move's text is never this long")
         tokens = text.split()
         if not tokens:
             raise malformed_error(text, "an empty move")
-        return Move(tokens[0].lower(), tuple(_parse_arg(t) for t in tokens[1:]))
+        move = Move(tokens[0].lower(), tuple(_parse_arg(t) for t in tokens[1:]))
+        if text.__class__ is str and len(_PARSED) < PARSED_KEPT:
+            _PARSED[text] = move
+        return move
+
+
+#: texts already parsed (a move is a frozen value, so one parse serves every later reading of the same text: a
+#: network client rebuilds its state from a view holding the round's moves after every move); at most
+#: ``PARSED_KEPT`` of them, so hostile texts cannot make it grow without bound
+PARSED_KEPT = 4096
+_PARSED: dict[str, Move] = {}
 
 
 def as_move(move: Any) -> Move:

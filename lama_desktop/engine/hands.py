@@ -49,6 +49,36 @@ class CardNames:
         return [kind[str(name)] for name in names]
 
 
+def deal_unseen(cards: CardNames, deck: Sequence[int], seat: int, own: Sequence[str], discard: Sequence[str],
+                hand_sizes: Sequence[int], pile_size: int, rng) -> dict:
+    """What a seat cannot see, dealt at random from what is left (a network client's shadow state, made from its
+    view): the deck's counts (``deck``) less ``own`` hand and the ``discard`` pile (card names) are shuffled with
+    ``rng`` into the other seats' hands (``hand_sizes``) and a pile of ``pile_size``; what is left over is out of
+    the round. The saved fields ``hands``, ``pile``, ``discard`` and ``aside`` (names); ``ValueError`` when the
+    view holds more cards than the deck or fewer than the hands and pile need."""
+    counts = list(deck)
+    for name in [*own, *discard]:
+        counts[cards.kind[str(name)]] -= 1
+    if min(counts) < 0:
+        raise ValueError("the view shows more cards of some kind than the deck has")
+    unseen = [k for k in cards.kinds for _ in range(counts[k])]
+    rng.shuffle(unseen)
+    names = cards.names
+    hands = []
+    for other, size in enumerate(hand_sizes):
+        if other == seat:
+            hands.append([str(name) for name in own])
+            continue
+        if size > len(unseen):
+            raise ValueError("the view's hands and pile hold more cards than the deck has left")
+        hands.append(sorted((names[k] for k in unseen[:size]), key=cards.kind.__getitem__))
+        del unseen[:size]
+    if pile_size > len(unseen):
+        raise ValueError("the view's hands and pile hold more cards than the deck has left")
+    return {"hands": hands, "pile": [names[k] for k in unseen[:pile_size]], "discard": [str(n) for n in discard],
+            "aside": sorted((names[k] for k in unseen[pile_size:]), key=cards.kind.__getitem__)}
+
+
 class HandsState(GameState):
     """Base of the hidden-hand games. Subclasses set ``CARDS`` (their ``CardNames``) and ``OVER`` (their phase
     number for a finished game), say what the whole deck is (``deck_counts``) and hold the slots ``rng``,

@@ -21,6 +21,7 @@ import logging
 import threading
 from collections import deque
 from dataclasses import dataclass
+from typing import Callable
 
 import websockets
 from websockets.asyncio.client import connect as ws_connect
@@ -72,6 +73,8 @@ class TableClient:
         self._out: asyncio.Queue | None = None
         self._tasks: list[asyncio.Task] = []
         self._connected = False
+        #: called on the client's thread with each message as it arrives (before ``messages()`` hands it out)
+        self.on_received: Callable[[object], None] | None = None
 
     # -- the caller's side -----------------------------------------------------------------------------------
     @property
@@ -139,7 +142,11 @@ class TableClient:
                 loop.call_soon(ready.set)
                 try:
                     loop.run_forever()
-                finally:
+                finally:  # tasks still pending (a writer waiting for data) end here, not as garbage
+                    pending = asyncio.all_tasks(loop)
+                    for task in pending:
+                        task.cancel()
+                    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
                     loop.close()
 
             self._thread = threading.Thread(target=run, name="table-client", daemon=True)
@@ -169,9 +176,11 @@ class TableClient:
             log.info("closing the connection: %s", error)
 
     async def _close_ws(self) -> None:
-        for task in self._tasks:
+        tasks, self._tasks = self._tasks, []
+        for task in tasks:
             task.cancel()
-        self._tasks = []
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
         ws, self._ws = self._ws, None
         self._connected = False
         if ws is not None:
@@ -213,6 +222,8 @@ class TableClient:
                     log.warning("the host sent a message this client cannot read: %s", error)
                     break
                 said_bye = said_bye or isinstance(msg, p.Bye)
+                if self.on_received is not None:
+                    self.on_received(msg)
                 self._inbox.append(msg)
         except websockets.ConnectionClosed as error:
             log.info("connection closed: %s", error)

@@ -1,4 +1,5 @@
-"""Settings: language, window or fullscreen, UI scale, animation speed, bot pace, volume, mute, colour-blind palette.
+"""Settings: language, window or fullscreen, UI scale, animation speed, bot pace, volume, mute, colour-blind palette,
+network on this computer only (loopback).
 
 Every change applies at once and is saved (``app.update_settings``)."""
 
@@ -22,7 +23,7 @@ class SettingsScene(MenuScene):
         w, h = size
         s = self.app.settings
         row_w, row_h, gap = ui.s(760), ui.s(58), ui.s(8)
-        rows = 8
+        rows = 9
         footer_h = ui.font(16).get_linesize() + ui.s(16)  # where the settings are saved, under the panel
         room = h - ui.s(124) - ui.s(160) - footer_h  # a large UI scale in a small window: the rows close up
         if rows * (row_h + gap) > room:
@@ -59,6 +60,8 @@ class SettingsScene(MenuScene):
                      on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="mute"))
         place(Toggle(t("common.settings.colorblind"), s.colorblind, lambda v: update(colorblind=v),
                      on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="colorblind"))
+        place(Toggle(t("common.settings.net_loopback"), s.net_loopback_only, lambda v: update(net_loopback_only=v),
+                     on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="net_loopback"))
         rect = pygame.Rect(0, 0, ui.s(280), ui.s(58))
         rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(30))
         self.group.add(Button(t("common.button.back"), self.back, style="primary", rect=rect, name="back",

@@ -1,5 +1,5 @@
-"""The title menu: the logo over the felt, a fan of cards, and Continue / New game / Learn to play / Rules /
-Statistics / Settings / Quit. Continue is enabled only when a save exists. On the very first start (no lesson
+"""The title menu: the logo over the felt, a fan of cards, and Continue / New game / Play with others / Learn to play /
+Rules / Statistics / Settings / Quit. Continue is enabled only when a save exists. On the very first start (no lesson
 done, no game played, no save) "Learn to play" is the highlighted choice and a line under the menu suggests it."""
 
 from __future__ import annotations
@@ -62,11 +62,12 @@ class TitleScene(MenuScene):
         self.summary = self.app.storage.save_summary()
         has_save = self.summary is not None and self.app.storage.has_save()
         self.first_start = first_start(self.app) and not has_save
-        bw, bh, gap = ui.s(380), ui.s(54), ui.s(11)  # seven entries: as tall a menu as the six of before
+        bw, bh, gap = ui.s(380), ui.s(48), ui.s(9)  # eight entries: as tall a menu as the seven of before
         labels = [
             ("continue", t("common.title.continue"), self.on_continue, has_save, "primary" if has_save else "secondary"),
             ("new", t("common.title.new_game"), self.on_new_game, True,
              "secondary" if has_save or self.first_start else "primary"),
+            ("others", t("common.title.play_with_others"), self.on_play_with_others, True, "secondary"),
             ("learn", t("tutorial.title"), self.on_learn, True, "primary" if self.first_start else "secondary"),
             ("rules", t("common.title.rules"), self.on_rules, True, "secondary"),
             ("stats", t("common.title.statistics"), self.on_statistics, True, "secondary"),
@@ -195,6 +196,11 @@ class TitleScene(MenuScene):
         from lama_desktop.app.scenes.setup import SetupScene
 
         self.stack.push(SetupScene())
+
+    def on_play_with_others(self):
+        from lama_desktop.app.scenes.net_menu import NetMenuScene
+
+        self.stack.push(NetMenuScene())
 
     def on_learn(self):
         from lama_desktop.app.scenes.lessons import LessonsScene

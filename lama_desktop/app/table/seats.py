@@ -59,9 +59,12 @@ def level_text(level: str) -> str:
 
 
 def plate_detail(seat_config, *, out: bool = False, thinking: bool = False) -> str:
-    """The plate's second line: out of the round, thinking, "Bot · level" or "Player"."""
+    """The plate's second line: out of the round, thinking, "Bot · level", "Plays from afar" (a person on another
+    computer: a network game's remote seat) or "Player"."""
     if out:
         return t("common.plate.out")
+    if getattr(seat_config, "kind", "") == "remote":
+        return t("common.plate.remote")
     if seat_config.is_bot:
         return t("common.plate.thinking") if thinking else t("common.plate.bot", level=level_text(seat_config.level))
     return t("common.plate.human")

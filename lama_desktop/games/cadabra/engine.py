@@ -890,7 +890,8 @@ class CadabraView(HandView):
             "whites": list(state.whites), "blacks": list(state.blacks), "magic": magic_text(state.magic),
             "board": [token_text(t) for t in state.board], "show": state.show,
             "show_threshold": SHOW_THRESHOLD, "phase": PHASE_NAMES[state.phase],
-            "history": [list(h) for h in state.history], "legal": [str(m) for m in self.legal_moves()],
+            "history": [list(h) for h in state.history], "last_player": state.last_player,
+            "first_player": state.first_player, "legal": [str(m) for m in self.legal_moves()],
         }
 
 

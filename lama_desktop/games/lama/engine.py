@@ -637,12 +637,14 @@ class LamaView(HandView):
         return {
             "game": state.game_id, "seat": self.seat, "variants": sorted(state.variants),
             "hand": hand_to_names(state.hands[self.seat]), "hand_sizes": list(state.hand_sizes),
-            "pile": len(state.pile), "top": CARD_NAMES[state.discard[-1]], "active": list(state.active),
+            "pile": len(state.pile), "top": CARD_NAMES[state.discard[-1]],
+            "discard": [CARD_NAMES[k] for k in state.discard], "active": list(state.active),
             "current": state.current_player, "dealer": state.dealer, "round": state.round_no,
             "scores": list(state.points),
             "tokens": [holdings(p, state.pinks) for p in state.points],
             "board": state._board_tokens(), "drama": state.drama, "phase": PHASE_NAMES[state.phase],
             "history": [list(h) for h in state.history],
+            "round_log": [[seat, str(move), top] for seat, move, top in state.round_log],
             "legal": [str(m) for m in self.legal_moves()],
         }
 

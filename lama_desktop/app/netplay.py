@@ -1,0 +1,285 @@
+"""The app's side of a network game (issue 25), between the scenes and ``lama_desktop.net``: hosting a table
+(``HostedTable``: a ``TableHost`` bound where the player chose, its advert, and the host's own ``TableClient``
+joined over loopback), joining one without making the window wait (``JoinAttempt``), the addresses this computer
+can be reached at, join codes, and the network game's ``GameConfig``. No scene is drawn here: the table of a
+network game is ``app/table/net_table.py``'s (``App.open_network_table``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+
+log = logging.getLogger(__name__)
+
+#: the port a table is hosted on unless the player types another
+DEFAULT_PORT = 47474
+#: "a bot takes over after": seconds offered on the host's setup (90 s is the default)
+TAKEOVER_DELAYS = (30, 60, 90, 180, 300)
+DEFAULT_TAKEOVER = 90
+#: seconds a join may take before the player is told the host was not found
+JOIN_TIMEOUT = 6.0
+
+
+def loopback_only(settings=None) -> bool:
+    """The loopback switch: the setting ``net_loopback_only`` or the environment's ``LAMA_NET_LOOPBACK=1``
+    (``net.loopback`` decides; every address goes through it)."""
+    from lama_desktop.net import loopback
+
+    return loopback.loopback_only(settings)
+
+
+def spaced_code(code: str) -> str:
+    """The code as shown in large type, its letters spaced out: ``K7QXM`` -> ``K 7 Q X M``."""
+    return " ".join(code)
+
+
+def typed_code(text: str) -> str:
+    """A code as typed (spaces, dashes, lower case) in the form the host compares."""
+    return "".join(c for c in text.upper() if c.isalnum())
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host``, ``host:port``, ``[v6]:port`` -> (host, port); ``ValueError`` for anything else."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, ""
+    host = host.strip()
+    if not host or any(c.isspace() for c in host):
+        raise ValueError("no host")
+    number = int(port) if port.strip() else default_port
+    if not 1 <= number <= 65535:
+        raise ValueError("port out of range")
+    return host, number
+
+
+def parse_port(text: str) -> int | None:
+    """A port typed on the host's setup (1024–65535), else None."""
+    try:
+        number = int(text.strip())
+    except ValueError:
+        return None
+    return number if 1024 <= number <= 65535 else None
+
+
+def local_addresses(loopback: bool) -> list[str]:
+    """The addresses this computer can be reached at, to tell the players who join: its IPv4 addresses on the
+    LAN (never sending anything to find them), or 127.0.0.1 alone on loopback."""
+    if loopback:
+        return ["127.0.0.1"]
+    try:
+        import ifaddr
+
+        found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
+                 if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254."))]
+    except (ImportError, OSError) as error:
+        log.info("the network's addresses could not be listed: %s", error)
+        found = []
+    return found or ["127.0.0.1"]
+
+
+def bind_address(choice: str, loopback: bool) -> str | None:
+    """Where a table listens: None (``"all"``: every interface of the LAN) or 127.0.0.1 (``"loopback"``); the
+    switch forces loopback."""
+    return "127.0.0.1" if loopback or choice == "loopback" else None
+
+
+class JoinAttempt:
+    """Joining a table on a daemon thread: ``done`` once the host welcomed (``client``) or refused
+    (``error``: a ``common.net.error_*`` key and its fields). The window polls it every frame."""
+
+    def __init__(self, host: str, port: int, *, code: str, name: str, token=None, timeout: float = JOIN_TIMEOUT,
+                 settings=None):
+        self.host, self.port, self.code, self.name, self.token = host, port, code, name, token
+        self.settings = settings
+        self.timeout = timeout
+        self.client = None
+        self.error: tuple[str, dict] | None = None
+        self.done = False
+        self._thread = threading.Thread(target=self._run, name="lama-join", daemon=True)
+
+    def start(self) -> "JoinAttempt":
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        from lama_desktop.net.client import JoinRefused, TableClient
+
+        client = None
+        try:
+            client = TableClient(self.host, self.port, code=self.code, name=self.name, token=self.token,
+                                 settings=self.settings)
+            client.connect(timeout=self.timeout)
+            self.client = client
+        except JoinRefused as refused:
+            self.error = refusal_error(refused)
+        except ValueError as error:  # an address the loopback switch refuses, a name the client refuses
+            log.info("join refused before connecting: %s", error)
+            self.error = ("common.net.error_loopback", {}) if "loopback" in str(error).lower() else (
+                "common.net.error_address", {})
+        except (OSError, TimeoutError) as error:
+            log.info("no host at %s:%s: %s", self.host, self.port, error)
+            self.error = ("common.net.error_not_found", {"address": f"{self.host}:{self.port}"})
+        except Exception as error:  # noqa: BLE001 - the player is told; the window goes on
+            log.warning("joining %s:%s failed", self.host, self.port, exc_info=True)
+            self.error = ("common.net.error_not_found", {"address": f"{self.host}:{self.port}"})
+            del error
+        if self.error is not None and client is not None:
+            try:
+                client.close()
+            except Exception:  # noqa: BLE001 - a client that never connected
+                log.debug("closing a refused client", exc_info=True)
+        self.done = True
+
+
+#: a host's refusal code -> the words the joining player reads (``common.net.error_*``)
+REFUSALS = {"net.join": "common.net.error_code", "net.version": "common.net.error_version",
+            "net.full": "common.net.error_full", "net.name": "common.net.error_name"}
+
+
+def refusal_error(refused) -> tuple[str, dict]:
+    code = getattr(refused, "code", "")
+    key = REFUSALS.get(code, "common.net.error_refused")
+    return key, {}
+
+
+class HostedTable:
+    """A table this app hosts: the ``TableHost`` (bound to ``bind``: None for every interface), its advert on the
+    network, and this app's own client joined over loopback into the seat ``own_seat`` (its "you" seat: a remote
+    seat to the host, like everybody's)."""
+
+    def __init__(self, config, *, bind: str | None, port: int, takeover_after: float, takeover_level: str,
+                 pace: str = "normal", loopback: bool = False, storage=None, settings=None):
+        from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+
+        self.own_seat = next((i for i, seat in enumerate(config.seats) if seat.kind == "human"), 0)
+        self.own_name = config.seats[self.own_seat].name
+        seats = [SeatConfig(s.name, "bot" if s.is_bot else "remote", s.level) for s in config.seats]
+        self.config = GameConfig(config.game_id, seats, tuple(config.variants), config.first_dealer, config.seed)
+        self.bind, self.port = bind, port
+        self.takeover_after, self.takeover_level = takeover_after, takeover_level
+        self.pace, self.loopback, self.storage, self.settings = pace, loopback, storage, settings
+        self.host = None
+        self.advert = None
+        self.client = None
+
+    @property
+    def code(self) -> str:
+        return self.host.code if self.host is not None else ""
+
+    def start(self, session=None) -> None:
+        """Start the host (on a new game, or ``session``: a saved network game resumed) and join it; raises
+        ``OSError`` (the port is taken, the address is not this computer's) or ``ValueError`` (the loopback
+        switch refuses the address)."""
+        from lama_desktop.app.session import GameSession
+        from lama_desktop.net.host import TableHost
+
+        keywords = dict(bind=self.bind, port=self.port, settings=self.settings)
+        if session is None:
+            session = GameSession.from_config(self.config, storage=self.storage, pace=self.pace, record_stats=False)
+            session.extra_meta["hosting"] = host_meta(self)
+            self.host = TableHost(session, takeover_after=self.takeover_after, takeover_level=self.takeover_level,
+                                  **keywords)
+        else:
+            session.extra_meta["hosting"] = host_meta(self)
+            self.host = TableHost.resume(session, **keywords)
+        self.host.start()
+        self.port = self.host.port
+        self.client = self.join_own()
+        if not self.host.started:
+            self._advertise()
+
+    def join_own(self):
+        """This app's own client, joined over loopback with the own seat's token."""
+        from lama_desktop.net.client import TableClient
+
+        client = TableClient("127.0.0.1", self.port, code=self.host.code, name=self.own_name,
+                             token=self.host.tokens[self.own_seat], settings=self.settings)
+        client.connect(timeout=JOIN_TIMEOUT)
+        return client
+
+    def _advertise(self) -> None:
+        from lama_desktop.net import discovery
+        from lama_desktop.net.protocol import PROTOCOL_VERSION
+
+        if os.environ.get("LAMA_NET_NO_ADVERT") == "1":
+            return
+        self.advert = discovery.Advertiser(self.own_name, self.port, self.config.game_id, self.config.players,
+                                           len(self.empty_seats()), PROTOCOL_VERSION,
+                                           local_addresses(self.loopback), loopback=self.loopback)
+        self.advert.start()
+
+    def seats(self) -> list[dict]:
+        """Every seat as the host sees it now: ``name``, ``kind`` (``you``, ``remote``, ``bot``), ``connected``,
+        ``level``."""
+        if self.host is None or not self.host.running:
+            return []
+        out = []
+        for i, seat in enumerate(self.host.status().seats):
+            kind = "you" if i == self.own_seat else seat.kind
+            out.append({"name": seat.name, "kind": kind, "connected": bool(seat.connected and seat.joined),
+                        "level": seat.bot_level or ""})
+        return out
+
+    def empty_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats()) if s["kind"] == "remote" and not s["connected"]]
+
+    def start_game(self, bots_for_empty: bool) -> None:
+        """Deal: the seats nobody joined become bots of the takeover level when ``bots_for_empty``."""
+        if bots_for_empty:
+            self.host.call(self._bots_for_empty)
+        self.host.begin()
+        if self.advert is not None:
+            self.advert.close()
+            self.advert = None
+
+    def _bots_for_empty(self) -> None:
+        """On the host's thread: every open seat nobody has joined is played by a bot (a bot's name)."""
+        from lama_desktop.app.gameconfig import SeatConfig
+        from lama_desktop.app.scenes.setup import default_bot_names
+
+        session = self.host.session
+        used = {s.name for s in session.seats}
+        names = [n for n in default_bot_names() if n not in used]
+        for i, seat in enumerate(session.seats):
+            if seat.is_remote and i not in self.host.claimed:
+                name = names.pop(0) if names else seat.name
+                session.seats[i] = SeatConfig(name, "bot", self.takeover_level)
+                self.host.tokens[i] = None
+
+    def stop(self) -> None:
+        """Close the advert, the own client and the host (the host saves the game)."""
+        for part in (self.advert, self.client):
+            if part is not None:
+                try:
+                    part.close()
+                except Exception:  # noqa: BLE001 - stopping anyway
+                    log.warning("a network part did not close cleanly", exc_info=True)
+        if self.host is not None:
+            try:
+                self.host.stop()
+            except Exception:  # noqa: BLE001
+                log.warning("the table host did not stop cleanly", exc_info=True)
+        self.advert = self.client = self.host = None
+
+
+def network_config(welcome):
+    """The ``GameConfig`` of the table a ``Welcome`` describes (names and seat kinds as the host says)."""
+    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+
+    seats = [SeatConfig(name, kind if kind in ("human", "bot", "remote") else "remote")
+             for name, kind in zip(welcome.names, welcome.kinds, strict=False)]
+    return GameConfig(welcome.game_id, seats, tuple(welcome.variants), 0, 0)
+
+
+def host_meta(hosted: HostedTable) -> dict:
+    """What the save keeps for this app to host the table again (Continue): its own seat, where it listened."""
+    return {"seat": hosted.own_seat, "bind": hosted.bind, "port": hosted.port, "loopback": hosted.loopback}

@@ -1,0 +1,75 @@
+"""The end of a network game: ``NetEnd`` stands in for the app while a table ends its game (statistics as at home;
+the hosting app keeps the past game from the host's own record, with its seed and who was remote; a joined app
+has only its own seat's view, so it keeps no past game and never touches its own saved game), and
+``NetResultsScene``, the results screen whose Play again goes back to hosting or joining and which stops the
+host (its game finished: no save left) once its player leaves it."""
+
+from __future__ import annotations
+
+import logging
+
+from lama_desktop.app.scenes.results import ResultsScene
+
+log = logging.getLogger(__name__)
+
+
+class NetEnd:
+    """The app as a network table sees it while it ends its game (every other attribute is the app's)."""
+
+    def __init__(self, app, hosted):
+        self._app, self._hosted = app, hosted
+
+    def __getattr__(self, name):
+        return getattr(self._app, name)
+
+    def keep_past_game(self, results) -> None:
+        """The hosting app keeps the host's own record (a joined app has no record to keep)."""
+        host = getattr(self._hosted, "host", None)
+        if host is None or not self._app.writes_files:
+            return
+        from lama_desktop.pastgames import make_past_game
+
+        try:
+            session = host.session
+            past = make_past_game(session.record, [s for s in session.seats], results.scores, results.winners,
+                                  advised=results.advised)
+            self._app.storage.keep_game(past)
+        except Exception:  # noqa: BLE001 - a record that cannot be kept never stops the results screen
+            log.exception("cannot keep the network game's record")
+
+    def game_over(self, results) -> None:
+        app = self._app
+        if app.writes_files:
+            try:
+                app.storage.record_result(results.config.game_id, results.names, results.scores, results.winners,
+                                          advised=results.advised, practice=results.practice)
+            except OSError as error:  # reported to the player by the storage
+                log.error("cannot record statistics: %s", error)
+            self.keep_past_game(results)
+        log.info("network game over: %s scores %s winners %s", results.config.game_id, results.scores,
+                 results.winners)
+        app.stack.clear_to(NetResultsScene(results, self._hosted))
+
+
+class NetResultsScene(ResultsScene):
+    """The results of a network game."""
+
+    def __init__(self, results, hosted=None):
+        super().__init__(results)
+        self.hosted = hosted
+
+    def exit(self) -> None:
+        if self.hosted is not None:
+            self.hosted.stop()
+            self.hosted = None
+            if self.app is not None and self.app.writes_files:
+                self.app.storage.delete_save()  # the finished network game (the host saved it as it stopped)
+
+    def play_again(self) -> None:
+        """Another table with the others: the host's setup (the same game), or the join screen."""
+        from lama_desktop.app.scenes.net_host import HostSetupScene
+        from lama_desktop.app.scenes.net_join import JoinScene
+
+        scene = HostSetupScene(self.results.config.game_id) if self.hosted is not None else JoinScene()
+        self.app.to_title()
+        self.app.stack.push(scene)

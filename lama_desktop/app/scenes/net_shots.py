@@ -1,0 +1,158 @@
+"""The screenshot moments of play across computers (``net-host-setup``, ``net-host-lobby``, ``net-join-list``, ``net-join-empty``,
+``net-waiting-for-player``, ``net-reaction``), registered in ``app/shots.py``'s ``SHOTS`` when imported
+(``app/staging.py`` does). They run a real ``TableHost`` on 127.0.0.1 with real ``TableClient``s for the other
+players (nothing but loopback, whatever the switch says); the guests are closed when the process ends.
+"""
+
+from __future__ import annotations
+
+import atexit
+import time
+
+from lama_desktop.app.shots import add_shot
+
+_guests: list = []
+
+
+def _close_guests() -> None:
+    while _guests:
+        try:
+            _guests.pop().close()
+        except Exception:  # noqa: BLE001 - the process is ending anyway
+            pass
+
+
+atexit.register(_close_guests)
+
+
+def _wait(app, done, seconds: float = 10.0) -> None:
+    """Frames until ``done()`` (the network answers in real time, not in frames)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not done():
+        app.step(dt=1 / 60)
+        time.sleep(0.005)
+
+
+def _hosted(app, kinds=("human", "remote", "remote", "bot")):
+    """A L.A.M.A. table hosted on 127.0.0.1 (a free port): Anna is this app's player."""
+    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.app.netplay import HostedTable
+
+    names = {"human": "Anna", "bot": "Carla"}
+    seats = [SeatConfig(names.get(kind, f"Seat {i + 1}"), kind, "medium") for i, kind in enumerate(kinds)]
+    config = GameConfig("lama", seats, (), 0, 4242)
+    hosted = HostedTable(config, bind="127.0.0.1", port=0, takeover_after=90.0, takeover_level="medium",
+                         pace="instant", loopback=True, storage=app.storage, settings=app.settings)
+    hosted.start()
+    return hosted
+
+
+def _guest(hosted, name: str):
+    from lama_desktop.net.client import TableClient
+
+    client = TableClient("127.0.0.1", hosted.port, code=hosted.code, name=name)
+    client.connect(timeout=10)
+    _guests.append(client)
+    return client
+
+
+def _title(app) -> None:
+    from lama_desktop.app.scenes.title import TitleScene
+
+    app.stack.push(TitleScene())
+
+
+def host_lobby(app) -> None:
+    """The lobby: Anna (you), Bruno joined, an open seat still waiting, Carla a bot."""
+    from lama_desktop.app.scenes.net_host import LobbyScene
+
+    hosted = _hosted(app)
+    _guest(hosted, "Bruno")
+    _title(app)
+    lobby = LobbyScene(hosted)
+    app.stack.push(lobby)
+    app.stack.apply_pending()
+    _wait(app, lambda: lobby.seats and lobby.seats[1]["connected"])
+
+
+def host_setup(app) -> None:
+    """Host a table: you, an open seat, two bots, the network strip."""
+    from lama_desktop.app.scenes.net_host import HostSetupScene
+
+    app.update_settings(player_name="Anna")
+    _title(app)
+    scene = HostSetupScene("lama")
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.set_kind(2, "bot:hard")
+
+
+def join_list(app) -> None:
+    """The join screen with two tables heard on the network, the first one chosen, a code typed."""
+    from lama_desktop.app.scenes.net_join import JoinScene
+    from lama_desktop.net.discovery import Browser, FoundTable
+
+    browser = Browser(loopback=False)  # never started: the tables are added as if heard
+    browser.add(FoundTable("Bruno", "192.168.1.20", 47474, "lama", 4, 2, 1, "bruno"))
+    browser.add(FoundTable("Elena", "192.168.1.31", 47474, "lama-dice", 3, 0, 1, "elena"))
+    _title(app)
+    scene = JoinScene(browser)
+    scene.code = "K7QXM"
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.choose(browser.tables()[-1])
+
+
+def join_empty(app) -> None:
+    """The join screen on loopback only where loopback carries no multicast: the list says why it is empty, and
+    the host was not found at the address typed."""
+    from lama_desktop.app.scenes.net_join import JoinScene
+    from lama_desktop.app.i18n import t
+    from lama_desktop.net.discovery import Browser
+
+    browser = Browser(loopback=True)
+    browser.mode = "off"
+    _title(app)
+    scene = JoinScene(browser)
+    scene.address, scene.code = "127.0.0.1:47999", "K7QXM"
+    scene.error = t("common.net.error_not_found", address="127.0.0.1:47999")
+    app.stack.push(scene)
+
+
+def _table(app, guests=("Bruno",)):
+    """The hosted table started, with ``guests`` joined: (the table scene, hosted, guests' clients)."""
+    hosted = _hosted(app, ("human",) + ("remote",) * len(guests) + ("bot",))
+    clients = [_guest(hosted, name) for name in guests]
+    hosted.start_game(False)
+    app.open_network_table(hosted.client, hosted)
+    app.stack.apply_pending()
+    table = app.stack.top
+    _wait(app, lambda: table.session.status is not None and table.idle)
+    return table, hosted, clients
+
+
+def waiting_for_player(app) -> None:
+    """Bruno's app has gone: "Waiting for Bruno (1:2x)" until a bot takes his seat over."""
+    table, hosted, clients = _table(app, ("Bruno", "Dario"))
+    clients[0].close()
+    _wait(app, lambda: any(s.away_for is not None for s in table.session.status.seats))
+    _wait(app, lambda: False, 0.3)
+
+
+def reaction(app) -> None:
+    """Bruno says "Well played!": a bubble by his plate; this player's reactions are open beside their plate."""
+    table, hosted, clients = _table(app)
+    clients[0].send_reaction("well_played")
+    _wait(app, lambda: bool(getattr(table, "bubbles", None)))
+    table.react_open = True
+
+
+for _name, _builder, _frames in [
+    ("net-host-setup", host_setup, 3),
+    ("net-host-lobby", host_lobby, 3),
+    ("net-join-list", join_list, 3),
+    ("net-join-empty", join_empty, 3),
+    ("net-waiting-for-player", waiting_for_player, 3),
+    ("net-reaction", reaction, 3),
+]:
+    add_shot(_name, _builder, _frames)

@@ -1,0 +1,398 @@
+"""``RemoteSession``: the ``GameSession`` surface the table scenes use, for a seat of a network game.
+
+The host (``net/host.py``) owns the game; this side only ever receives its own seat's view and the events that
+seat may see (``TableClient``). From every view it rebuilds a full *shadow* state (``GamePlugin.state_from_view``:
+the parts the seat cannot see dealt at random), so the tables, the advisor and the bots read it as they read a
+local game; they only ever read this seat's view (``view(seat)`` refuses any other seat), so the invented parts
+never reach the screen.
+
+What it answers (as ``GameSession``): ``state`` (the shadow), ``view(own seat)``, ``events_for``, ``play(move)``
+(sends the move; the outcome is ok at once with no events: the move comes back as an update, a refusal arrives
+later, see ``take_refusals``), ``poll(busy)`` (takes what arrived; applies one received move per call, when the
+table is idle, and the seat's own move at once), ``take_played()`` (``Played(seat, move, events, by_bot,
+index)``), ``names``, ``seats``, ``human_seats`` / ``is_human`` / ``is_person`` (this seat only),
+``current_player``, ``is_over``, ``scores``, ``winners()``, ``score_history``, ``moves_played``, ``record``
+(``RemoteRecord``: game id, players, variants, moves; the seed is the host's and never sent: ``seed`` is None),
+``undo_status()`` (never: ``"network"``), ``thinking`` / ``wait_for_bot`` (another seat is to move).
+
+What it adds for the app: ``seat``, ``connected``, ``lost`` (the connection went: ``bye_reason``), ``status``
+(the last ``Status``: per seat name, kind, connected, away, bot level), ``away_for(seat)``, ``taken_over(seat)``,
+``take_reactions()`` (``(seat, key)`` pairs), ``send_reaction(key)``, ``take_refusals()`` (``MoveOutcome``s the
+table words with ``refusal_text``), ``final`` (the ``GameOver``'s scores and winners).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+from lama_desktop.app.gameconfig import SeatConfig
+from lama_desktop.app.session import ROUND_CLOSE_EVENTS, MoveOutcome, Played
+from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, StateFormatError, as_move
+from lama_desktop.games import plugin as game_plugin
+
+log = logging.getLogger("lama_desktop.net.remote_session")
+
+#: why undo is off in a network game (``history.undo.network``)
+UNDO_NETWORK = "network"
+#: what a broken view from the host can raise while the shadow is rebuilt
+SHADOW_ERRORS = (StateFormatError, ValueError, KeyError, TypeError, IndexError)
+
+
+@dataclass
+class RemoteRecord:
+    """What a table reads of a game's record, as a client knows it: no seed (the host's alone), no replay."""
+
+    game_id: str
+    players: int
+    variants: tuple[str, ...]
+    moves: list[str] = field(default_factory=list)
+    options: dict = field(default_factory=dict)
+    seed: int | None = None
+
+
+def event_from_dict(data: dict) -> Event:
+    """An event as ``Event.to_dict`` wrote it."""
+    return Event(str(data["kind"]), data.get("seat"), dict(data.get("data") or {}), tuple(data.get("private") or ()))
+
+
+def _get(message, name: str, default=None):
+    if isinstance(message, dict):
+        return message.get(name, default)
+    return getattr(message, name, default)
+
+
+class RemoteSession:
+    """One seat of a network game, fed by a connected ``TableClient`` (its ``welcome`` already received)."""
+
+    def __init__(self, client, *, clock: Callable[[], float] = time.monotonic, rng: random.Random | None = None):
+        welcome = client.welcome
+        self.client = client
+        self.seat: int = int(_get(welcome, "seat"))
+        self.plugin = game_plugin(str(_get(welcome, "game_id")))
+        if not self.plugin.networked:
+            raise ValueError(f"{self.plugin.id} cannot be played across computers")
+        names = list(_get(welcome, "names"))
+        kinds = list(_get(welcome, "kinds"))
+        self.record = RemoteRecord(self.plugin.id, int(_get(welcome, "players")),
+                                   tuple(_get(welcome, "variants") or ()))
+        self.seats = [SeatConfig(str(name), str(kind)) for name, kind in zip(names, kinds, strict=True)]
+        self._clock = clock
+        self._rng = rng or random.Random()
+        self.state = self._shadow(_get(welcome, "view"))
+        self.score_history: list[list[int]] = []
+        for item in _get(welcome, "history") or ():
+            self.record.moves.append(str(_get(item, "move")))
+            if any(e.get("kind") in ROUND_CLOSE_EVENTS for e in _get(item, "events") or ()):
+                self.score_history.append(None)  # the scores of rounds closed before joining: from the view below
+        self._fill_score_history()
+        self.status = None
+        self.final: tuple[list[int], list[int]] | None = None
+        self.lost = False
+        self.bye_reason = ""
+        self.pace = 0.0
+        self.last_error = ""
+        self._played: deque[Played] = deque()
+        self._updates: deque = deque()
+        self._refusals: deque[MoveOutcome] = deque()
+        self._reactions: deque[tuple[int, str]] = deque()
+        self._pending: str | None = None  # the text of this seat's move sent and not yet answered
+        self._arrived = threading.Event()
+        self._taken_over: set[int] = set()
+        # the GameSession surface a table touches that has no meaning here
+        self.lesson = None
+        self.hold = False
+        self.gatekeeper = None
+        self.on_applied: Callable[[Played], None] | None = None
+        self.meta_hook = None
+        self.saved_history = None
+        self.played_by = None
+        self.extra_meta: dict = {}
+        self.finished = False
+        self.omniscient = False
+        if _get(welcome, "status") is not None:
+            self._on_status(_get(welcome, "status"))
+
+    # -- the shadow ----------------------------------------------------------------------------------------------
+    def _shadow(self, view: dict):
+        return self.plugin.state_from_view(view, self._rng)
+
+    def _fill_score_history(self) -> None:
+        """Rounds closed before this client joined: their scores from the view's own history where it has one."""
+        if None not in self.score_history:
+            return
+        known = getattr(self.state.view(self.seat), "history", None) or []
+        self.score_history = [list(known[i]) if i < len(known) else list(self.state.scores)
+                              for i in range(len(self.score_history))]
+
+    # -- queries (GameSession's) ---------------------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.record.game_id
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [self.seat]
+
+    def is_human(self, seat: int) -> bool:
+        """This seat decides its own moves (not while its last move is on its way to the host)."""
+        return seat == self.seat and self._pending is None and not self.lost
+
+    def is_person(self, seat: int) -> bool:
+        """The table's "you": this seat alone (the other people are named)."""
+        return seat == self.seat
+
+    def seat_shown(self, seat: int):
+        return self.seats[seat]
+
+    @property
+    def frozen(self) -> bool:
+        return False
+
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.final[0]) if self.final is not None else self.state.scores
+
+    def winners(self) -> list[int]:
+        return list(self.final[1]) if self.final is not None else self.state.winners()
+
+    def view(self, seat: int):
+        """This seat's view; any other seat's is refused (a network client never shows another seat's view)."""
+        if seat != self.seat:
+            raise ValueError(f"seat {self.seat} of a network game sees its own view, not seat {seat}'s")
+        return self.state.view(seat)
+
+    def open_views(self):
+        return None
+
+    def open_secrets(self):
+        return None
+
+    def events_for(self, events, seat: int | None) -> list[Event]:
+        """The events as ``seat`` may see them (they came redacted for this seat already)."""
+        return [event.for_seat(seat) for event in events]
+
+    @property
+    def advised(self) -> set[int]:
+        return set(self.extra_meta.get("advised", []))
+
+    def mark_advised(self, seat: int) -> None:
+        self.extra_meta["advised"] = sorted(self.advised | {seat})
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.record.moves)
+
+    @property
+    def practice(self) -> bool:
+        return False
+
+    @property
+    def bot_to_move(self) -> bool:
+        cur = self.current_player
+        return not self.is_over and cur >= 0 and self.seats[cur].is_bot
+
+    @property
+    def thinking(self) -> bool:
+        """Another seat is to move and its move has not arrived (a plate may say "thinking")."""
+        cur = self.current_player
+        return not self.is_over and cur >= 0 and cur != self.seat and not self._updates and not self.lost
+
+    def wait_for_bot(self, timeout: float = 10.0) -> bool:
+        """Block until something arrives from the host or ``timeout`` passes (tests and tools only)."""
+        if self._updates or self.lost:
+            return True
+        self._arrived.clear()
+        self._drain()
+        if self._updates:
+            return True
+        end = self._clock() + timeout
+        while self._clock() < end and not self._updates and not self.lost:
+            self._arrived.wait(0.002)
+            self._drain()
+        return bool(self._updates)
+
+    def set_pace(self, pace) -> None:
+        """The host chooses how fast its bots play; a client's pace is only what the table asks back."""
+        self.pace = float(pace) if not isinstance(pace, str) else 0.0
+
+    def meta(self) -> dict:
+        return {**self.extra_meta, "seats": [s.to_dict() for s in self.seats],
+                "score_history": [list(h) for h in self.score_history], "network": True}
+
+    def autosave(self) -> None:
+        """The host saves a network game; nothing is saved here."""
+
+    def close(self) -> None:
+        self.client.close()
+
+    # -- undo: never in a network game ---------------------------------------------------------------------------
+    def undo_status(self) -> tuple[int | None, str, str]:
+        return None, UNDO_NETWORK, ""
+
+    def undo(self) -> int:
+        raise ValueError("undo is not possible in a network game")
+
+    # -- moves ---------------------------------------------------------------------------------------------------
+    def gate(self, move) -> Refusal | None:
+        return None
+
+    def play(self, move: Move | str) -> MoveOutcome:
+        """Send this seat's move to the host. Checked here first against the shadow (whose legal moves for this seat
+        are the real ones) so an illegal move is refused at once with the engine's reason; a legal one is sent and
+        comes back through ``poll``/``take_played`` (or a refusal through ``take_refusals``)."""
+        if self.is_over:
+            return MoveOutcome.refused(GAME_OVER)
+        if self.lost:
+            return MoveOutcome.refused(Refusal("net.lost", "the connection to the host is lost"))
+        cur = self.current_player
+        if cur != self.seat or self._pending is not None:
+            name = self.seats[cur].name if cur >= 0 else ""
+            return MoveOutcome.refused(Refusal("core.wait", f"it is {name}'s turn", {"name": name}))
+        try:
+            move = as_move(move)
+        except IllegalMove as error:
+            return MoveOutcome.refused(error.refusal)
+        if move not in self.state.legal_moves():
+            refusal = self.state.refusal(move) or Refusal("core.not_allowed", "that move is not allowed now")
+            return MoveOutcome.refused(refusal)
+        self._pending = str(move)
+        self.client.send_move(str(move))
+        return MoveOutcome(True)
+
+    def send_reaction(self, key: str) -> None:
+        self.client.send_reaction(key)
+
+    # -- the frame loop's side -----------------------------------------------------------------------------------
+    def poll(self, busy: bool = False) -> list[Played]:
+        """Take what arrived; apply the next received move when the table is idle (its own move at once)."""
+        self._drain()
+        applied: list[Played] = []
+        while self._updates:
+            head = self._updates[0]
+            if busy and int(_get(head, "mover")) != self.seat:
+                break
+            self._updates.popleft()
+            played = self._apply(head)
+            if played is not None:
+                applied.append(played)
+            if played is not None and played.seat != self.seat:
+                break  # one move of another seat per call: the table shows it before the next one lands
+        return applied
+
+    def take_played(self) -> list[Played]:
+        out = list(self._played)
+        self._played.clear()
+        return out
+
+    def take_refusals(self) -> list[MoveOutcome]:
+        """The host's refusals of this seat's moves since last asked (each a refused ``MoveOutcome``)."""
+        out = list(self._refusals)
+        self._refusals.clear()
+        return out
+
+    def take_reactions(self) -> list[tuple[int, str]]:
+        out = list(self._reactions)
+        self._reactions.clear()
+        return out
+
+    @property
+    def connected(self) -> bool:
+        return bool(getattr(self.client, "connected", False)) and not self.lost
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds the person of ``seat`` has been gone (as of the last status), None when connected."""
+        seats = _get(self.status, "seats") if self.status is not None else None
+        if not seats or not 0 <= seat < len(seats):
+            return None
+        return _get(seats[seat], "away_for")
+
+    def taken_over(self, seat: int) -> str | None:
+        """The level of the bot playing a person's seat while they are away, else None."""
+        seats = _get(self.status, "seats") if self.status is not None else None
+        if not seats or not 0 <= seat < len(seats) or self.seats[seat].is_bot:
+            return None
+        return _get(seats[seat], "bot_level")
+
+    # -- internals -----------------------------------------------------------------------------------------------
+    def _drain(self) -> None:
+        for message in self.client.messages():
+            kind = type(message).__name__ if not isinstance(message, dict) else message.get("type", "")
+            handler = getattr(self, f"_on_{kind.lower()}", None)
+            if handler is None:
+                continue
+            handler(message)
+            self._arrived.set()
+
+    def _on_update(self, message) -> None:
+        self._updates.append(message)
+
+    def _on_refused(self, message) -> None:
+        code, text = str(_get(message, "code")), str(_get(message, "text"))
+        log.info("the host refused a move: %s (%s)", code, text)
+        self._pending = None
+        self._refusals.append(MoveOutcome(False, reason=text, code=code, params=dict(_get(message, "params") or {})))
+
+    def _on_status(self, message) -> None:
+        self.status = message
+        for seat, entry in enumerate(_get(message, "seats") or ()):
+            if seat < len(self.seats):
+                old = self.seats[seat]
+                self.seats[seat] = SeatConfig(str(_get(entry, "name", old.name)), str(_get(entry, "kind", old.kind)),
+                                              str(_get(entry, "bot_level") or old.level))
+
+    def _on_reactionshown(self, message) -> None:
+        self._reactions.append((int(_get(message, "seat")), str(_get(message, "key"))))
+
+    def _on_gameover(self, message) -> None:
+        self.final = (list(_get(message, "scores")), list(_get(message, "winners")))
+
+    def _on_bye(self, message) -> None:
+        self.lost = True
+        self.bye_reason = str(_get(message, "reason", "lost"))
+        self._pending = None
+
+    _on_lost = _on_bye
+
+    def _apply(self, update) -> Played | None:
+        mover = int(_get(update, "mover"))
+        try:
+            events = [event_from_dict(e) for e in _get(update, "events")]
+            state = self._shadow(_get(update, "view"))
+            move = Move.parse(str(_get(update, "move")))
+        except SHADOW_ERRORS as error:
+            log.error("a move from the host could not be read: %s", error)
+            self.last_error = f"{type(error).__name__}: {error}"
+            return None
+        self.state = state
+        self.record.moves.append(str(move))
+        if mover == self.seat:
+            self._pending = None
+        if any(e.kind in ROUND_CLOSE_EVENTS for e in events):
+            self.score_history.append(list(self.state.scores))
+        by_bot = self.seats[mover].is_bot or self.taken_over(mover) is not None
+        played = Played(mover, move, events, by_bot, int(_get(update, "n", len(self.record.moves) - 1)))
+        self._played.append(played)
+        if self.state.is_over:
+            self.finished = True
+        if self.on_applied is not None:
+            self.on_applied(played)
+        return played
+
