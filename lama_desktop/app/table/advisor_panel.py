@@ -236,7 +236,7 @@ class AdvisorPanel:
             parts.append((pygame.Surface((1, ui.s(22)), pygame.SRCALPHA), 0))  # room for the bar
         else:
             best = self.estimates[0] if self.estimates else None
-            for line in ui.wrap(summary_line(self.estimates, game_id, names), 16, inner, True)[:4]:
+            for line in ui.wrap(summary_line(self.estimates, game_id, names), 16, inner, True, max_lines=4):
                 parts.append((ui.text(line, 16, INK, True), ui.s(4)))
             if best is not None and best.points is not None:
                 parts.append((ui.text(t("advisor.expected", points=_signed_points(best.points)), 14, INK_SOFT),

@@ -279,7 +279,7 @@ class HistoryPanel:
         if not text:
             return
         width = ui.s(360)
-        lines = ui.wrap(text, 16, width - ui.s(24))[:4]
+        lines = ui.wrap(text, 16, width - ui.s(24), max_lines=4)
         line_h = ui.font(16).get_linesize()
         box = pygame.Rect(0, 0, width, len(lines) * line_h + ui.s(20))
         box.bottomright = (anchor.right, anchor.top - ui.s(8))

@@ -196,7 +196,7 @@ class _Row(Widget):
         detail = getattr(self, "detail", "")
         if detail:
             room = int(self.rect.w * 0.78)
-            lines = ui.wrap(detail, self.size * 0.68, room)[:2]
+            lines = ui.wrap(detail, self.size * 0.68, room, max_lines=2)
             line_h = ui.font(self.size * 0.68).get_linesize()
             total = label.get_height() + len(lines) * line_h
             y = (self.rect.h - total) // 2
