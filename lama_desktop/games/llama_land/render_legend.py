@@ -104,3 +104,4 @@ class LegendMixin:
                 img = img.copy()
                 img.set_alpha(70)
         surface.blit(img, rect.topleft)
+        self._legend_shown = rect
