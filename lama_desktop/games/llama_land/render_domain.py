@@ -191,12 +191,11 @@ class DomainMixin:
             return None
         tops = [frame.top_rhombus(x, y, ev["level"]) for x, y, _i in ev["cells"]]
         top = min((p[0] for p in tops), key=lambda p: p[1])
-        bottom = max(max(py for _px, py in pts) for pts in tops)
         cx = sum(pts[0][0] for pts in tops) / len(tops)
-        # above the tile; where that is on the placement legend, shifted left clear of it, else under the tile
+        # above the tile; where that is on the placement legend, shifted left clear of it
         legend = self.domain_cache.get("legend_layout")
         legend = legend[1] if legend is not None else None
-        img = self._bubble_picture(tuple(items), False)
+        img = self._bubble_picture(tuple(items))
         rect = img.get_rect(midbottom=(round(cx), round(top[1] - lift - frame.cell * 0.35)))
         rect.clamp_ip(self.rects["domain"])
         if legend is not None and rect.colliderect(legend):
@@ -204,16 +203,12 @@ class DomainMixin:
             left.right = legend.x - self.ui.s(6)
             if left.x >= self.rects["domain"].x and left.right > cx - rect.w * 0.2:
                 return img, left
-            img = self._bubble_picture(tuple(items), True)
-            rect = img.get_rect(midtop=(round(cx), round(bottom + frame.cell * 0.2)))
-            rect.clamp_ip(self.rects["domain"])
-        return img, rect
+        return img, rect  # still on the legend: the legend gives way for this frame (``_draw_legend``)
 
-    def _bubble_picture(self, items: tuple, below: bool) -> pygame.Surface:
-        """The payout bubble's picture: ``+n`` and an icon per item, its tail down to the tile (up when
-        ``below`` it)."""
+    def _bubble_picture(self, items: tuple) -> pygame.Surface:
+        """The payout bubble's picture: ``+n`` and an icon per item, its tail down to the tile."""
         ui = self.ui
-        key = ("bubble", items, ui.scale, below)
+        key = ("bubble", items, ui.scale)
         img = self.domain_cache.get(key)
         if img is None:
             isz = ui.s(26)
@@ -225,15 +220,11 @@ class DomainMixin:
             h = isz + 2 * ui.s(6)
             tail = ui.s(8)
             img = pygame.Surface((w, h + tail), pygame.SRCALPHA)
-            body = pygame.Rect(0, tail if below else 0, w, h)
+            body = pygame.Rect(0, 0, w, h)
             pygame.draw.rect(img, (255, 250, 236), body, border_radius=h // 2)
             pygame.draw.rect(img, (92, 170, 110), body, max(2, ui.s(2)), border_radius=h // 2)
-            if below:
-                pygame.draw.polygon(img, (255, 250, 236), [(w // 2 - ui.s(7), tail + 2), (w // 2 + ui.s(7), tail + 2),
-                                                           (w // 2, tail - ui.s(7))])
-            else:
-                pygame.draw.polygon(img, (255, 250, 236), [(w // 2 - ui.s(7), h - 2), (w // 2 + ui.s(7), h - 2),
-                                                           (w // 2, h + ui.s(7))])
+            pygame.draw.polygon(img, (255, 250, 236), [(w // 2 - ui.s(7), h - 2), (w // 2 + ui.s(7), h - 2),
+                                                       (w // 2, h + ui.s(7))])
             x = pad
             for text, pic in parts:
                 img.blit(text, text.get_rect(midleft=(x, body.centery)))
