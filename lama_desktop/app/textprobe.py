@@ -10,7 +10,10 @@
   ``copy`` / ``convert*`` / ``subsurface`` carry the texts of a source into the target (moved, clipped, and
   hidden or marked "covered" when a later opaque drawing lands on them); ``pygame.transform`` scalings and
   rotations and ``pygame.image`` loads carry them too;
-* the test draws a frame into a ``RecordingSurface`` standing in for the window, and reads ``texts(screen)``.
+* the test draws a frame into a ``RecordingSurface`` standing in for the window, and reads ``texts(screen)``;
+* the text fitters (``UI.text_fit``, ``UI.wrap`` with ``max_lines``, ``art.text.ellipsize``) tell it through
+  ``art.text.note_cut`` of every text they shortened, and its record keeps the text in ``full``: ``problems``
+  reports a shortened text (or a wrapped one whose lines were dropped) like a text out of the window.
 
 It cannot be fooled by drawing text another way: a text that never reached a recording surface through one of
 those paths (e.g. blitted onto a surface the probe does not know) is listed by ``lost()``, and the layout test
@@ -52,6 +55,7 @@ class TextRecord:
     scrolled: bool = False  # cut by a scrolling view (a blit of part of a taller or wider picture): fine
     faded: bool = False  # drawn at low opacity to give way (e.g. a legend under the tile in hand): not read
     rotated: bool = False
+    full: str = ""  # the text before a fitter shortened it to what is shown ("" when shown whole)
 
     def describe(self) -> str:
         r = self.rect
@@ -63,6 +67,12 @@ class _State:
         self.next_uid = 1
         self.rendered: dict[int, TextRecord] = {}
         self.seen: set[int] = set()
+        self.cut: dict[str, str] = {}  # a shortened text as shown -> the text in full (``art.text.note_cut``)
+
+
+def _note_cut(shown: str, full: str) -> None:
+    if _state is not None:
+        _state.cut[str(shown)] = str(full)
 
 
 _state: _State | None = None
@@ -87,6 +97,7 @@ def _language() -> str:
 
 
 _PASS_THROUGH = {(__name__, None), (_text.__name__, None), ("lama_desktop.app.widgets.scale", "text"),
+                 ("lama_desktop.app.widgets.scale", "text_fit"),
                  ("lama_desktop.app.widgets.scale", "text_alpha")}
 
 
@@ -130,7 +141,7 @@ def probe_render(surface, text, font) -> "RecordingSurface":
     origin = _origin()
     kind = "art" if origin.startswith(ART_MODULES) else "ui"
     record = TextRecord(str(text), ink, ink, float(getattr(font, "px", font.get_height())), kind, _language(),
-                        state.next_uid, origin)
+                        state.next_uid, origin, full=state.cut.get(str(text), ""))
     state.next_uid += 1
     state.rendered[record.uid] = record
     out._probe_text = True
@@ -406,12 +417,13 @@ def install() -> None:
         return
     _state = _State()
     t = pygame.transform
-    _saved.update(Surface=pygame.Surface, probe=_text.PROBE,
+    _saved.update(Surface=pygame.Surface, probe=_text.PROBE, note_cut=_text.NOTE_CUT,
                   transform={n: getattr(t, n) for n in dir(t) if not n.startswith("_") and callable(getattr(t, n))},
                   image={n: getattr(pygame.image, n) for n in ("load", "frombuffer", "frombytes", "fromstring")
                          if hasattr(pygame.image, n)})
     pygame.Surface = RecordingSurface
     _text.PROBE = probe_render
+    _text.NOTE_CUT = _note_cut
     for name, fn in _saved["transform"].items():
         if name not in GEOMETRY:
             setattr(t, name, _filtered(fn))
@@ -431,6 +443,7 @@ def uninstall() -> None:
         return
     pygame.Surface = _saved["Surface"]
     _text.PROBE = _saved["probe"]
+    _text.NOTE_CUT = _saved["note_cut"]
     for name, fn in _saved["transform"].items():
         setattr(pygame.transform, name, fn)
     for name, fn in _saved["image"].items():
@@ -478,11 +491,15 @@ def _same_text_pair(a: TextRecord, b: TextRecord) -> bool:
     return abs(a.rect.x - b.rect.x) <= slack and abs(a.rect.y - b.rect.y) <= slack
 
 
-def problems(records: list[TextRecord], size: tuple[int, int], language: str | None = None) -> list[str]:
-    """Every rule a frame's texts break, one sentence each (empty: the frame is fine)."""
+def problems(records: list[TextRecord], size: tuple[int, int], language: str | None = None,
+             shortened_ok=frozenset()) -> list[str]:
+    """Every rule a frame's texts break, one sentence each (empty: the frame is fine). A text a fitter shortened
+    (``full``) is one, unless its uid is in ``shortened_ok`` (a player's name whose tooltip names them in full)."""
     window = pygame.Rect((0, 0), size)
     out: list[str] = []
     for r in records:
+        if r.full and not r.faded and r.uid not in shortened_ok:
+            out.append(f"shortened to fit: {r.describe()}, in full {r.full[:120]!r}")
         if r.clipped or (not r.scrolled and not window.contains(r.rect)):
             out.append(f"cut off: {r.describe()}")
         elif r.covered and not r.faded:

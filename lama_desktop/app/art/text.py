@@ -31,6 +31,17 @@ def font_path(weight: str = "regular") -> str:
 
 #: ``probe(surface, text, font) -> surface`` sees every rendered text (the layout checks); None in the app
 PROBE = None
+#: ``note(shown, full)`` hears of every text shortened to fit (the layout checks report it); None in the app
+NOTE_CUT = None
+
+
+def note_cut(shown: str, full: str) -> str:
+    """``shown`` is ``full`` shortened to fit its room (cut with "…", or the last line kept of a wrapped text whose
+    other lines were dropped): the layout checks report such a text as a problem. Returns ``shown``."""
+    note = NOTE_CUT
+    if note is not None and shown != full:
+        note(shown, full)
+    return shown
 
 
 #: no text surface is wider than this many pixels: the window's width (the app sets it on every resize); a longer
@@ -68,7 +79,7 @@ def ellipsize(font, text: str, width: int) -> str:
     if len(text) * max(1, getattr(font, "px", 0) or font.get_height()) <= width or font.size(text)[0] <= width:
         return text
     room = max(0, width - font.size(ELLIPSIS)[0])
-    return text[:fitting_prefix(font, text, room)].rstrip() + ELLIPSIS
+    return note_cut(text[:fitting_prefix(font, text, room)].rstrip() + ELLIPSIS, text)
 
 
 def printable(text: str) -> str:

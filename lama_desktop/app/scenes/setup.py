@@ -394,7 +394,7 @@ class SetupScene(MenuScene):
         spec = self.spec
         desc = t_or(f"common.games_text.{spec.id}", spec.description)
         y = self.desc_rect.y
-        for line in ui.wrap(desc, 20, self.desc_rect.w)[:3]:
+        for line in ui.wrap(desc, 20, self.desc_rect.w, max_lines=3):
             surface.blit(ui.text(line, 20, INK_SOFT), (self.desc_rect.x, y))
             y += ui.font(20).get_linesize()
         label = t("common.setup.variants") if spec.variants else t("common.setup.no_variants")

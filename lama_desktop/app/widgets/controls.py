@@ -196,8 +196,8 @@ class _Row(Widget):
         detail = getattr(self, "detail", "")
         if detail:
             room = int(self.rect.w * 0.78)
-            lines = ui.wrap(detail, self.size * 0.68, room)[:2]
-            line_h = ui.font(self.size * 0.68).get_linesize()
+            line_h = ui.font(self.size * 0.68).get_linesize()  # as many lines as the row holds (at least two)
+            lines = ui.wrap(detail, self.size * 0.68, room, max_lines=max(2, (self.rect.h - label.get_height()) // line_h))
             total = label.get_height() + len(lines) * line_h
             y = (self.rect.h - total) // 2
             surf.blit(label, (ui.s(16), y))

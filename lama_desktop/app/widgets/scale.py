@@ -51,7 +51,8 @@ class UI:
 
     def text_fit(self, text: str, size: float, max_w: float, color=INK, bold: bool = False) -> pygame.Surface:
         """``text`` in at most ``max_w`` pixels: a smaller size first (never under ``MIN_TEXT_PX``), then cut
-        with an ellipsis. Never squeezed by scaling the picture (that makes text too small to read)."""
+        with an ellipsis (which the layout checks report: ``art.text.note_cut``). Never squeezed by scaling the
+        picture (that makes text too small to read)."""
         max_w = max(1, int(max_w))
         if self.font(size, bold).size(text)[0] <= max_w:
             return self.text(text, size, color, bold)
@@ -61,10 +62,11 @@ class UI:
         font = self.font(fitted, bold)
         if font.size(text)[0] <= max_w:
             return self.text(text, fitted, color, bold)
-        cut = len(text)
-        while cut > 1 and font.size(text[:cut].rstrip() + "…")[0] > max_w:
-            cut -= 1
-        return self.text(text[:cut].rstrip() + "…", fitted, color, bold)
+        from lama_desktop.app.art.text import ELLIPSIS, fitting_prefix, note_cut
+
+        room = max(0, max_w - font.size(ELLIPSIS)[0])
+        shown = text[:max(1, fitting_prefix(font, text, room))].rstrip() + ELLIPSIS
+        return self.text(note_cut(shown, text), fitted, color, bold)
 
     def text_alpha(self, text: str, size: float, color, alpha: int, bold: bool = False) -> pygame.Surface:
         """Cached translucent text (a copy with surface alpha: the plain cached text is never changed)."""
@@ -79,8 +81,9 @@ class UI:
     def wrap(self, text: str, size: float, width: int, bold: bool = False, max_lines: int | None = None) -> list[str]:
         """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept; blank line between them). A word
         longer than a line (a path, a URL) is cut where the line is full. Linear in the text's length: only about
-        a line's worth of text is measured at a time. With ``max_lines``, the last line kept ends with "…"."""
-        from lama_desktop.app.art.text import ELLIPSIS, fitting_prefix
+        a line's worth of text is measured at a time. With ``max_lines``, the last line kept ends with "…" (the
+        layout checks report it: ``art.text.note_cut``); a caller never drops lines another way."""
+        from lama_desktop.app.art.text import ELLIPSIS, fitting_prefix, note_cut
 
         font = self.font(size, bold)
         width = max(1, int(width))
@@ -118,7 +121,7 @@ class UI:
             lines = lines[:max(1, limit)]
             last = lines[-1]
             room = max(0, width - font.size(ELLIPSIS)[0])
-            lines[-1] = last[:fitting_prefix(font, last, room)].rstrip() + ELLIPSIS
+            lines[-1] = note_cut(last[:fitting_prefix(font, last, room)].rstrip() + ELLIPSIS, str(text))
         return lines
 
 

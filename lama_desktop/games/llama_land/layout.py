@@ -28,11 +28,14 @@ TOP_ROW_W, TOP_ROW_H = 1252, 176
 #: a pane's title line above its cards (the character cards and objective cards sit a little lower)
 TITLE_H, CHAR_TITLE_H, OBJ_TITLE_H = 20, 24, 24
 #: the terrain stacks: the pane's width, one card's step, width and height
-STACKS_W, STACK_STEP, STACK_W, STACK_H = 548, 111, 102, 146
+STACKS_W, STACK_STEP, STACK_W, STACK_H = 468, 95, 86, 146
 #: the llama-card columns: the pane's left and width, the first card's left, a card's step, width and height
-COLUMNS_X, COLUMNS_W, COLUMN_X, COLUMN_STEP, COLUMN_W, COLUMN_H = 562, 238, 568, 77, 70, 96
+COLUMNS_X, COLUMNS_W, COLUMN_X, COLUMN_STEP, COLUMN_W, COLUMN_H = 482, 238, 488, 77, 70, 96
 #: the character row and deck: the pane's left and width, the first card's left, a card's step, width and height
-CHARS_X, CHARS_W, CHAR_X, CHAR_STEP, CHAR_W, CHAR_H = 812, 440, 818, 72, 66, 112
+#: (wide enough for the longest character name at the smallest text size, at 130 % in a 1280x720 window)
+CHARS_X, CHARS_W, CHAR_X, CHAR_STEP, CHAR_W, CHAR_H = 732, 520, 738, 90, 84, 112
+#: the character deck (``char5``) is narrower: a card back and its count
+DECK_W = 56
 #: the character row's five cards and the deck (``char5``)
 CHAR_SLOTS = 6
 #: the supply line's height
@@ -43,6 +46,8 @@ STATUS_X, STATUS_H, STATUS_GAP = 30, 46, 8
 PANEL_GAP = 8
 #: the right column from the bottom: the buttons, the log, the advisor's button between the log and the objectives
 BUTTONS_H, LOG_H, LOG_GAP, ADVISOR_H = 154, 142, 8, 52
+#: the log's least height (a larger interface)
+LOG_H_MIN = 84
 #: an objective card: its inset, width less the pane's, tallest height and the gap between two
 OBJ_INSET, OBJ_TRIM, OBJ_H, OBJ_GAP = 8, 14, 84, 6
 #: the pause button in the domain's top right corner
@@ -74,8 +79,8 @@ def table_rects(size, ui_scale: float, players: int, objectives: int) -> dict[st
                             COLUMN_H * k)
     r["chars"] = R(MARGIN_LEFT + CHARS_X * c, MARGIN_TOP, CHARS_W * c, top_h)
     for i in range(CHAR_SLOTS):
-        r[f"char{i}"] = R(MARGIN_LEFT + (CHAR_X + i * CHAR_STEP) * c, MARGIN_TOP + CHAR_TITLE_H * k, CHAR_W * c,
-                          CHAR_H * k)
+        r[f"char{i}"] = R(MARGIN_LEFT + (CHAR_X + i * CHAR_STEP) * c, MARGIN_TOP + CHAR_TITLE_H * k,
+                          (CHAR_W if i < CHAR_SLOTS - 1 else DECK_W) * c, CHAR_H * k)
     r["supply"] = R(MARGIN_LEFT, MARGIN_TOP + ROW_GAP + top_h, TOP_ROW_W * c, SUPPLY_H * k)
     y0 = MARGIN_TOP + ROW_GAP + top_h + SUPPLY_H * k + SUPPLY_GAP
     dom_w, body_h = x_pan - PANE_GAP - MARGIN_LEFT, REF_H - MARGIN_BOTTOM - y0
@@ -87,7 +92,9 @@ def table_rects(size, ui_scale: float, players: int, objectives: int) -> dict[st
     for s in range(players):
         r[f"panel{s}"] = R(x_pan, y0 + s * (ph + PANEL_GAP), pan_w, ph)
     buttons_y = REF_H - MARGIN_BOTTOM - BUTTONS_H * k
-    log_y = buttons_y - LOG_GAP - LOG_H
+    # the log (which opens larger on demand) gives up what the buttons and the advisor's button grow by, so the
+    # objective cards keep their height (their name and two lines of condition) at any interface size
+    log_y = buttons_y - LOG_GAP - max(LOG_H_MIN, LOG_H - (k - 1) * (BUTTONS_H + ADVISOR_H))
     obj_h = log_y - LOG_GAP - MARGIN_TOP - ADVISOR_H * k  # the advisor's button sits between the objectives and the log
     r["objectives"] = R(x_obj, MARGIN_TOP, obj_w, obj_h)
     count = objectives or 1
@@ -95,7 +102,7 @@ def table_rects(size, ui_scale: float, players: int, objectives: int) -> dict[st
     oh = min(OBJ_H * k, (room - OBJ_GAP * (count - 1)) / count)
     for i in range(objectives):
         r[f"obj{i}"] = R(x_obj + OBJ_INSET, MARGIN_TOP + OBJ_TITLE_H * k + i * (oh + OBJ_GAP), obj_w - OBJ_TRIM, oh)
-    r["log"] = R(x_obj, log_y, obj_w, LOG_H)
+    r["log"] = R(x_obj, log_y, obj_w, buttons_y - LOG_GAP - log_y)
     r["buttons"] = R(x_obj, buttons_y, obj_w, BUTTONS_H * k)
     r["menu"] = R(MARGIN_LEFT + dom_w - MENU_INSET - MENU_W * k, y0 + MENU_INSET, MENU_W * k, MENU_H * k)
     return r

@@ -158,7 +158,10 @@ def pictogram_items(items, size: int) -> pygame.Surface:
     return cached(("picto", items, size), build)
 
 
-def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, count: int = 0) -> pygame.Surface:
+def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, count: int = 0,
+                   named: bool = True) -> pygame.Surface:
+    """A character card (its name, unless not ``named``: a thumbnail, and its action's pictogram), or the deck's
+    back with ``count``."""
     def build():
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(4, w // 9)
@@ -178,8 +181,9 @@ def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, co
         band = pygame.Rect(0, 0, body.w, int(h * 0.24))
         pygame.draw.rect(surf, (226, 210, 180), band, border_top_left_radius=radius, border_top_right_radius=radius)
         pygame.draw.rect(surf, INK, body, max(1, w // 34), border_radius=radius)
-        name = ui.text_fit(t(f"llama_land.char.{char['type']}.name"), 14, body.w - 6, INK, bold=True)
-        surf.blit(name, name.get_rect(center=band.center))
+        if named:
+            name = ui.text_fit(t(f"llama_land.char.{char['type']}.name"), 14, body.w - 6, INK, bold=True)
+            surf.blit(name, name.get_rect(center=band.center))
         if char["type"] == "settler":  # three crops over "→ 2 coins": two rows read better than one long one
             size = max(10, int(w * 0.3))
             row1 = pictogram_items([("corn", 1), ("cacao", 1), ("potato", 1)], size)
@@ -196,7 +200,11 @@ def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, co
             tag = ui.text(kind, 11, INK_SOFT)
             surf.blit(tag, tag.get_rect(midbottom=(body.centerx, body.bottom - 4)))
         return finish(surf)
-    return cached(("char", char.get("type"), tuple(char.get("crops", [])), w, h, back, count, ui.scale), build)
+    return cached(("char", char.get("type"), tuple(char.get("crops", [])), w, h, back, count, named, ui.scale), build)
+
+
+#: the share of an objective card's width its three spaces take (the rest: its name and condition)
+SPACES_SHARE = 0.32
 
 
 def objective_card(ui: UI, obj: dict, w: int, h: int, highlight_spaces=(), seat_names=None) -> pygame.Surface:
@@ -213,23 +221,19 @@ def objective_card(ui: UI, obj: dict, w: int, h: int, highlight_spaces=(), seat_
         pygame.draw.rect(surf, OBJ_COLORS.get(obj["colour"], (120, 120, 120)), stripe,
                          border_top_left_radius=radius, border_bottom_left_radius=radius)
         pygame.draw.rect(surf, INK, body, max(1, h // 60), border_radius=radius)
-        spaces_w = int(w * 0.36)
+        spaces_w = int(w * SPACES_SHARE)
         text_x = stripe.right + ui.s(6)
         text_w = body.w - spaces_w - text_x - ui.s(4)
-        title = ui.text_fit(t(f"llama_land.objective.{obj['id']}.name"), 15, text_w, INK, bold=True)
-        surf.blit(title, (text_x, body.y + ui.s(4)))
-        y = body.y + ui.s(6) + title.get_height()
-        # the condition in as many lines as the card holds (at most three): a smaller size before a lost line
-        text = t(f"llama_land.objective.{obj['id']}.text")
-        for size in (12, 11, 10, 9):  # measured, not rendered (the UI font never goes under its minimum size)
-            lines = ui.wrap(text, size, text_w)
-            if len(lines) <= 3 and y + ui.font(size).get_height() * len(lines) <= body.bottom - 2:
-                break
-        line_h = ui.font(size).get_height()
-        for line in lines[:3]:
-            if y + line_h > body.bottom - 2:
-                break
-            surf.blit(ui.text(line, size, INK_SOFT), (text_x, y))
+        title = ui.text_fit(t(f"llama_land.objective.{obj['id']}.name"), 13, text_w, INK, bold=True)
+        y = body.y + max(1, ui.s(3))
+        surf.blit(title, (text_x, y))
+        y += ui.font(13, True).get_height()
+        # the condition in the lines the card holds (the layout gives it two); a line dropped ends with "…",
+        # which the layout checks report (the tooltip has the condition in full)
+        line_h = ui.font(12).get_height()
+        room = max(1, (body.bottom - 1 - y) // line_h)
+        for line in ui.wrap(t(f"llama_land.objective.{obj['id']}.text"), 12, text_w, max_lines=room):
+            surf.blit(ui.text(line, 12, INK_SOFT), (text_x, y))
             y += line_h
         # the three spaces
         d = min(int(spaces_w / 3.3), int(body.h * 0.62))
@@ -265,7 +269,7 @@ def objective_card(ui: UI, obj: dict, w: int, h: int, highlight_spaces=(), seat_
 def space_centers(obj_rect: pygame.Rect, w: int, h: int) -> list[tuple[int, int, int]]:
     """Screen centres and radius of an objective card's three spaces (same geometry as ``objective_card``)."""
     body_h = h - 4
-    spaces_w = int(w * 0.36)
+    spaces_w = int(w * SPACES_SHARE)
     d = min(int(spaces_w / 3.3), int(body_h * 0.62))
     gap = (spaces_w - 3 * d) / 4
     out = []

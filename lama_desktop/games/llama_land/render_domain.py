@@ -189,8 +189,26 @@ class DomainMixin:
             items.append(("hut", ev["huts"]))
         if not items:
             return None
+        tops = [frame.top_rhombus(x, y, ev["level"]) for x, y, _i in ev["cells"]]
+        top = min((p[0] for p in tops), key=lambda p: p[1])
+        cx = sum(pts[0][0] for pts in tops) / len(tops)
+        # above the tile; where that is on the placement legend, shifted left clear of it
+        legend = self.domain_cache.get("legend_layout")
+        legend = legend[1] if legend is not None else None
+        img = self._bubble_picture(tuple(items))
+        rect = img.get_rect(midbottom=(round(cx), round(top[1] - lift - frame.cell * 0.35)))
+        rect.clamp_ip(self.rects["domain"])
+        if legend is not None and rect.colliderect(legend):
+            left = rect.copy()
+            left.right = legend.x - self.ui.s(6)
+            if left.x >= self.rects["domain"].x and left.right > cx - rect.w * 0.2:
+                return img, left
+        return img, rect  # still on the legend: the legend gives way for this frame (``_draw_legend``)
+
+    def _bubble_picture(self, items: tuple) -> pygame.Surface:
+        """The payout bubble's picture: ``+n`` and an icon per item, its tail down to the tile."""
         ui = self.ui
-        key = ("bubble", tuple(items), ui.scale)
+        key = ("bubble", items, ui.scale)
         img = self.domain_cache.get(key)
         if img is None:
             isz = ui.s(26)
@@ -200,7 +218,8 @@ class DomainMixin:
             pad = ui.s(10)
             w = sum(a.get_width() + b.get_width() + ui.s(10) for a, b in parts) + 2 * pad - ui.s(10)
             h = isz + 2 * ui.s(6)
-            img = pygame.Surface((w, h + ui.s(8)), pygame.SRCALPHA)
+            tail = ui.s(8)
+            img = pygame.Surface((w, h + tail), pygame.SRCALPHA)
             body = pygame.Rect(0, 0, w, h)
             pygame.draw.rect(img, (255, 250, 236), body, border_radius=h // 2)
             pygame.draw.rect(img, (92, 170, 110), body, max(2, ui.s(2)), border_radius=h // 2)
@@ -208,18 +227,13 @@ class DomainMixin:
                                                        (w // 2, h + ui.s(7))])
             x = pad
             for text, pic in parts:
-                img.blit(text, text.get_rect(midleft=(x, h // 2)))
+                img.blit(text, text.get_rect(midleft=(x, body.centery)))
                 x += text.get_width() + ui.s(2)
-                img.blit(pic, pic.get_rect(midleft=(x, h // 2)))
+                img.blit(pic, pic.get_rect(midleft=(x, body.centery)))
                 x += pic.get_width() + ui.s(10)
             img = finish(img)
             self.domain_cache[key] = img
-        tops = [frame.top_rhombus(x, y, ev["level"])[0] for x, y, _i in ev["cells"]]
-        top = min(tops, key=lambda p: p[1])
-        cx = sum(p[0] for p in tops) / len(tops)
-        rect = img.get_rect(midbottom=(round(cx), round(top[1] - lift - frame.cell * 0.35)))
-        rect.clamp_ip(self.rects["domain"])
-        return img, rect
+        return img
 
     def _draw_compass(self, surface) -> None:
         """Which way each arrow key moves the cursor on the isometric grid (bottom-left of the domain)."""
@@ -251,7 +265,7 @@ class DomainMixin:
         bottom = dom.bottom - ui.s(60)
         status = self.rects.get("status")
         if status is not None:
-            bottom = min(bottom, status.y - ui.s(8) - ui.font(14).get_linesize())
+            bottom = min(bottom, status.y - ui.s(8) - self.keys_height())
         return bottom
 
     def _draw_domain_labels(self, surface) -> None:
@@ -275,4 +289,4 @@ class DomainMixin:
             hint = ui.text(t("llama_land.legend.view"), 15, (190, 214, 206))
             status = self.rects["status"]
             surface.blit(hint, hint.get_rect(bottomright=(dom_rect.right - ui.s(14),
-                                                          status.y - ui.s(4) - ui.font(14).get_linesize())))
+                                                          status.y - ui.s(4) - self.keys_height())))

@@ -100,7 +100,10 @@ class LegendMixin:
             ys = [py for top in tops for _, py in top]
             lift = frame.headroom + frame.rise  # the icons stand up, the tile in hand floats a little
             under = pygame.Rect(min(xs), min(ys) - lift, max(xs) - min(xs), max(ys) - min(ys) + lift)
-            if under.colliderect(rect) or (self._bubble_rect is not None and self._bubble_rect.colliderect(rect)):
+            if self._bubble_rect is not None and self._bubble_rect.colliderect(rect):
+                return  # the chip of what the tile would bring sits there: the legend gives way entirely
+            if under.colliderect(rect):
                 img = img.copy()
                 img.set_alpha(70)
         surface.blit(img, rect.topleft)
+        self._legend_shown = rect

@@ -92,10 +92,13 @@ class MiddleMixin:
                 word = ui.text_fit(t("llama_land.ui.next"), 12, round(rect.w * 0.34), INK_SOFT, bold=True)
                 surf.blit(word, word.get_rect(midbottom=(spot.centerx, spot.top - ui.s(4))))
             count = ui.text(f"×{st['count']}", 18, INK_SOFT, bold=True)
-            room = rect.w - ui.s(16) - ui.s(4) - count.get_width()  # a narrow card: the label gives way
-            label = ui.text_fit(f"{i + 1} · {st['shape']}", 16, room, INK, bold=True)
-            surf.blit(label, label.get_rect(bottomleft=(rect.x + ui.s(8), rect.bottom - ui.s(6))))
-            surf.blit(count, count.get_rect(bottomright=(rect.right - ui.s(8), rect.bottom - ui.s(6))))
+            label_text = f"{i + 1} · {st['shape']}"
+            bottom = rect.bottom - ui.s(6)
+            surf.blit(count, count.get_rect(bottomright=(rect.right - ui.s(6), bottom)))
+            if ui.font(16, True).size(label_text)[0] + ui.s(16) + count.get_width() > rect.w:
+                bottom -= count.get_height()  # a narrow card (a large interface): the count under the label
+            label = ui.text(label_text, 16, INK, bold=True)
+            surf.blit(label, label.get_rect(bottomleft=(rect.x + ui.s(6), bottom)))
 
     def _draw_columns(self, surf) -> None:
         """The three llama-card columns: the top card, the cards below peeking out, their values and how many are
@@ -144,7 +147,7 @@ class MiddleMixin:
             surf.blit(img, deck.topleft)
             upcoming = secrets["next_character"] if secrets else None
             if upcoming:  # the card drawn next, face up over the deck (its count stays in sight)
-                small = character_card(ui, upcoming, deck.w * 3 // 5, deck.h * 3 // 5)
+                small = character_card(ui, upcoming, deck.w * 4 // 5, deck.h * 3 // 5, named=False)
                 surf.blit(small, small.get_rect(topright=(deck.right - ui.s(3), deck.top + ui.s(3))))
             if self.mode == "hut":
                 glow = GOLD if self.choice == len(row) else (255, 240, 190)

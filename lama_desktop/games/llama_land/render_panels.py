@@ -41,11 +41,10 @@ class PanelsMixin:
         portrait = seat_portrait(seat, head_h - ui.s(2))
         surf.blit(portrait, portrait.get_rect(midleft=(bar.x + ui.s(4), bar.centery)))
         name_x = bar.x + ui.s(10) + portrait.get_width()
-        img = ui.text(name, 17, (255, 255, 255), bold=True)
         score = ui.text(plural("llama_land.ui.points", int(d["scores"][seat])), 17, (255, 255, 255), bold=True)
         room = bar.right - ui.s(20) - score.get_width() - name_x
-        if img.get_width() > room:  # a long name shrinks rather than running under the score
-            img = pygame.transform.smoothscale_by(img, room / img.get_width())
+        # a long name gets smaller, then shortened (the panel's tooltip names the player in full)
+        img = ui.text_fit(name, 17, room, (255, 255, 255), bold=True)
         surf.blit(img, img.get_rect(midleft=(name_x, bar.centery)))
         surf.blit(score, score.get_rect(midright=(bar.right - ui.s(10), bar.centery)))
         geo = self._panel_geometry(seat)
@@ -69,9 +68,7 @@ class PanelsMixin:
             x += step
         y = geo["y_info"]
         info = t("llama_land.ui.kit", foundations=col["foundations"], markers=col["markers"])
-        img = ui.text(info, 13, INK_SOFT)
-        if img.get_width() > rect.right - ui.s(6) - x0:
-            img = pygame.transform.smoothscale_by(img, (rect.right - ui.s(6) - x0) / img.get_width())
+        img = ui.text_fit(info, 13, rect.right - ui.s(6) - x0, INK_SOFT)
         surf.blit(img, (x0, y))
         y = geo["y_chips"]
         # llama cards as little coloured chips with their values

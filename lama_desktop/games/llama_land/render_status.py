@@ -83,10 +83,30 @@ class StatusMixin:
         self._status_rect = surface.blit(bg, pill.topleft)
         surface.blit(img, img.get_rect(center=pill.center))
         if self.mode == "place" and self.my_seat() >= 0 and not self.foundation_mode:
-            text = t("llama_land.status.keys")
-            keys = self.domain_cache.get(("keys", text, rect.w))
-            if keys is None:  # as wide as the status pill at most (a large UI scale, a long language)
-                keys = ui.text_fit(text, 14, rect.w, (190, 214, 206))
-                self.domain_cache[("keys", text, rect.w)] = keys
-            self._status_rect = self._status_rect.union(
-                surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, rect.y - ui.s(4)))))
+            bottom = rect.y - ui.s(4)
+            for line in reversed(self.keys_lines()):
+                keys = ui.text(line, 14, (190, 214, 206))
+                self._status_rect = self._status_rect.union(
+                    surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, bottom))))
+                bottom -= ui.font(14).get_linesize()
+
+    def keys_lines(self) -> list[str]:
+        """The keys line over the status pill, as wide as the pill at most: split between its keys into two lines
+        (or more) when a large interface or a long language needs it."""
+        ui, width = self.ui, self.rects["status"].w
+        text = t("llama_land.status.keys")
+        key = ("keys", text, width, ui.scale)
+        lines = self.domain_cache.get(key)
+        if lines is None:
+            font, lines = ui.font(14), []
+            for part in text.split(" · "):
+                if lines and font.size(lines[-1] + " · " + part)[0] <= width:
+                    lines[-1] += " · " + part
+                else:
+                    lines.append(part)
+            self.domain_cache[key] = lines
+        return lines
+
+    def keys_height(self) -> int:
+        """How tall the keys line over the status pill is (one line or more)."""
+        return len(self.keys_lines()) * self.ui.font(14).get_linesize()

@@ -118,6 +118,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self._views: dict = {}  # seat -> (zoom, pan) of the domains not shown now
         self.drag = None  # {"start", "pan", "moved"}: a press on the domain, a click or a drag of the view
         self._bubble = None  # (frame, evaluation, lift): the payout bubble of the build in hand, this frame
+        self._legend_shown: pygame.Rect | None = None  # the placement legend drawn this frame (toasts keep off it)
         self._legend_compact = False
         self.overlay_open = False
         self.choice_overlay: ChoiceOverlay | None = None  # the feeding / characters choice while it is open
@@ -404,6 +405,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
             self.middle_key = key
         surface.blit(self.middle, (0, 0))
         self._bubble_rect = None
+        self._legend_shown = None  # where the placement legend is drawn this frame, if it is
         self._draw_hover(surface)
         clip = surface.get_clip()
         self._bubble = None
@@ -424,7 +426,10 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self._draw_flyers(surface)
         domain = self.rects["domain"]
         low = self._compass_bottom() - 3 * ui.s(34) - ui.s(8)  # above the compass
-        band = pygame.Rect(domain.x + ui.s(20), domain.y + ui.s(40), domain.w - ui.s(40), low - domain.y - ui.s(40))
+        top = domain.y + ui.s(40)
+        if self._legend_shown is not None:  # the toasts start under the placement legend
+            top = max(top, self._legend_shown.bottom + ui.s(8))
+        band = pygame.Rect(domain.x + ui.s(20), top, domain.w - ui.s(40), low - top)
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
         self._draw_panels(surface)
         self._draw_tooltip(surface)

@@ -120,10 +120,15 @@ class TipsMixin:
         status = getattr(self, "_status_rect", None)
         if status is not None and status.collidepoint(pos):
             return None  # the status line says itself what it says
+        final = self._final_scores_layout() if hasattr(self, "_final_scores_layout") else None
+        if final is not None and final[0].collidepoint(pos):
+            return None  # the final scoring card (a lesson's end) says itself what it says
         cell = frame.pick(pos, self._big_heights()) if frame is not None else None
         if cell is not None:
             return self._cell_tip(cell)
-        return Tip(about("tooltips.llama_land.domain", seat, name=self._name(seat)), tuple(self.rects["domain"]))
+        keep = (tuple(final[0]),) if final is not None else ()  # the tip never covers the final scoring card
+        return Tip(about("tooltips.llama_land.domain", seat, name=self._name(seat)), tuple(self.rects["domain"]),
+                   keep)
 
     def _cell_tip(self, cell):
         """A cell of the big domain: its level, what lies on it and what covering it gives, or free ground (what a
@@ -148,7 +153,8 @@ class TipsMixin:
             lines = [t("tooltips.llama_land.ground")]
         if spot is not None:
             lines.append(t(f"llama_land.legend.{spot}"))
-        return Tip("\n".join(lines), rect)
+        final = self._final_scores_layout() if hasattr(self, "_final_scores_layout") else None
+        return Tip("\n".join(lines), rect, (tuple(final[0]),) if final is not None else ())
 
     def _placement_tip(self):
         """The tile in hand where the keys put it (arrows, N / Shift+N): an extension or a build, and what it
