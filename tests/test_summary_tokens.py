@@ -52,3 +52,22 @@ def test_a_black_ten_beside_seven_whites_keeps_its_zero(tmp_path):
     alone = pygame.Surface((400, 100), pygame.SRCALPHA)
     alone.blit(art.token("black", ui.s(34)), pile.topleft)
     assert pygame.image.tobytes(surface.subsurface(face), "RGBA") == pygame.image.tobytes(alone.subsurface(face), "RGBA")
+
+
+def test_a_short_row_shrinks_the_piles_and_leaves_none_out():
+    """Where the row is short (a 4-player Cadabra summary at 85%), every kind still gets its pile, all of them end
+    before the row's right edge, and none covers another's value: the discs shrink, no pile is dropped."""
+    from lama_desktop.app.scenes.round_summary import draw_token_piles
+    from lama_desktop.app.widgets.scale import UI
+
+    pygame.init()
+    ui = UI((1280, 720))
+    kinds = ["black"] * 2 + ["white"] * 5 + ["pink"] * 3
+    surface = pygame.Surface((400, 100), pygame.SRCALPHA)
+    wide = draw_token_piles(surface, ui, kinds, 10, 50, 390)
+    right = wide[-1][2].right - 30  # 30 px short of what the full size needs
+    faces = draw_token_piles(surface, ui, kinds, 10, 50, right)
+    assert [kind for kind, _f, _p in faces] == ["black", "white", "pink"]
+    assert all(pile.right <= right for _k, _f, pile in faces)
+    for i, (_kind, face, _pile) in enumerate(faces):
+        assert not any(later.colliderect(face) for _o, _f, later in faces[i + 1:])
