@@ -38,10 +38,11 @@ def refusal_of(state, move) -> tuple[str, dict]:
 
 
 def codes_in_source() -> set[str]:
-    """Every refusal code written in the engines and the session (``"lama.cannot_go_on"`` …)."""
+    """Every refusal code written in the engines, the session and the saves' load check (``"lama.cannot_go_on"``,
+    ``"core.state_record"`` …)."""
     found = set()
     engines = [p for p in (SOURCE / "games").rglob("*.py") if p.stem == "engine" or p.parent.name == "engine"]
-    for path in list((SOURCE / "engine").rglob("*.py")) + engines + [SOURCE / "app" / "session.py"]:
+    for path in list((SOURCE / "engine").rglob("*.py")) + engines + [SOURCE / "app" / "session.py", SOURCE / "storage.py"]:
         found.update(m.strip("\"'") for m in CODE.findall(path.read_text(encoding="utf-8")))
     return {c for c in found if not c.endswith((".yaml", ".py"))}
 
