@@ -668,7 +668,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None = None) -> int:
-    from lama_desktop.cli import ArgumentParser, UsageError
+    from lama_desktop.cli import ArgumentParser, UsageError, path_arg
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -678,10 +678,10 @@ def _main(argv: list[str] | None = None) -> int:
     p_update = sub.add_parser("update", help="merge the templates into every language's catalogs")
     p_update.add_argument("langs", nargs="*")
     p_compile = sub.add_parser("compile", help=".po -> .mo")
-    p_compile.add_argument("target", nargs="?", type=Path)
+    p_compile.add_argument("target", nargs="?", type=path_arg)
     p_import = sub.add_parser("import-yaml", help="fill LANG's catalogs from old YAML string tables")
     p_import.add_argument("lang")
-    p_import.add_argument("yaml_dir", type=Path)
+    p_import.add_argument("yaml_dir", type=path_arg)
     p_import.add_argument("--overwrite", action="store_true")
     p_check = sub.add_parser("check", help="report what is untranslated, fuzzy or out of date")
     p_check.add_argument("langs", nargs="*")
@@ -689,6 +689,8 @@ def _main(argv: list[str] | None = None) -> int:
     folder = source_locale_dir()
     if args.command == "init":  # every argument checked before any work
         new_language(args.lang)
+    elif args.command == "compile" and args.target is not None and args.target.exists() and not args.target.is_dir():
+        raise UsageError(f"compile: {str(args.target)!r:.80} is not a folder")
     elif args.command in ("update", "check"):
         known_languages(args.langs, folder)
     elif args.command == "import-yaml":

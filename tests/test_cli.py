@@ -245,6 +245,13 @@ def _bad_invocations(tmp_path):
         ("lama_desktop.catalogs", ["check", "zz"], "zz"),
         ("lama_desktop", ["--profile", ""], "--profile"),
     ]
+    yaml_dir = tmp_path / "tables"
+    yaml_dir.mkdir()
+    (yaml_dir / "common.yaml").write_text("[" * 100_000)
+    cases += [
+        ("lama_desktop.catalogs", ["import-yaml", "fr", str(yaml_dir)], "nested"),
+        ("lama_desktop.screenshots", [""], "empty path"),  # it made 248 pictures in the current folder
+    ]
     if os.path.exists("/dev/zero"):
         cases.append(("lama_desktop.advise", ["/dev/zero", "--seat", "0"], "device"))
     return cases
@@ -269,6 +276,7 @@ def test_every_bad_invocation_is_one_line_and_status_2_within_10_seconds(tmp_pat
         assert not done.stdout.strip(), (module, argv, done.stdout[:200])
     assert not (source_locale_dir() / "xx_invalid!").exists()  # nothing was written
     assert not (tmp_path / "settings.json").exists()  # the empty profile did not become the current folder
+    assert not list(tmp_path.glob("*.png"))  # nor the empty screenshots folder
 
 
 def test_advise_reads_through_the_door_in_process(tmp_path, capsys):
@@ -441,3 +449,29 @@ def test_advise_refuses_a_save_the_rules_could_never_reach(tmp_path, capsys):
         assert len(err) == 1 and "an impossible state" in err[0] and "(99)" in err[0], err
     assert advise.main([str(store.save_path), "--seat", str(seat), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["moves"]
+
+
+def test_an_empty_path_is_refused_by_every_tool_before_any_work(tmp_path, capsys, monkeypatch):
+    """``""`` as a folder or file is the current folder: ``screenshots ""`` wrote its 248 pictures there and
+    ``serve --profile ""`` kept its save there. Every path argument refuses it (one line, exit 2), and a file given
+    where ``catalogs compile`` wants a folder is refused too; nothing is written."""
+    from lama_desktop import advise, catalogs, layoutcheck, lessonshots
+
+    monkeypatch.chdir(tmp_path)
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("x")
+    calls = [
+        (screenshots.main, [""]),
+        (lessonshots.main, [""]),
+        (layoutcheck.main, ["--save", ""]),
+        (catalogs.main, ["compile", ""]),
+        (catalogs.main, ["import-yaml", "fr", ""]),
+        (advise.main, ["", "--seat", "0"]),
+        (app_main.main, ["--replay", ""]),
+        (app_main.main, ["--profile", " "]),
+        (app_main.main, ["serve", "--game", "lama", "--seats", "remote,easy", "--port", "0", "--profile", ""]),
+    ]
+    for main, argv in calls:
+        assert_one_line_usage_error(capsys, main, argv, "empty path" if "--profile" not in argv[:1] else "--profile")
+    assert_one_line_usage_error(capsys, catalogs.main, ["compile", str(a_file)], "not a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file.txt"]
