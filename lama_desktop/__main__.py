@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from lama_desktop import __version__
-from lama_desktop.cli import ArgumentParser, UsageError, run
+from lama_desktop.cli import ArgumentParser, UsageError, path_text, run
 
 PROG = "lama-desktop"
 
@@ -70,7 +70,7 @@ def _main(argv=None) -> int:
     parser.add_argument("--profile", metavar="DIR",
                         help="keep the settings, statistics, saves and logs in DIR (a portable profile: "
                              "DIR/settings.json, DIR/stats.json, DIR/saves/, DIR/log/) instead of your user folders")
-    parser.add_argument("--replay", metavar="FILE",
+    parser.add_argument("--replay", metavar="FILE", type=path_text,
                         help="open the replay of a game record (a file exported from Past games); a file that is "
                              "not one is answered with one line and exit status 2")
     args = list(sys.argv[1:] if argv is None else argv)

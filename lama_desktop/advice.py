@@ -34,8 +34,8 @@ from pathlib import Path
 from lama_desktop.app.i18n import percent as share, plural, t
 from lama_desktop.bots import make_bot
 from lama_desktop.bots.base import Estimate
-from lama_desktop.engine.core import GameState, Move, View
-from lama_desktop.engine.registry import position
+from lama_desktop.engine.core import GameState, Move, StateFormatError, View
+from lama_desktop.engine.registry import checked_position, state_from_dict
 
 #: the advisor's bots always start from this seed: the answer depends on the view alone
 ADVISOR_SEED = 15
@@ -51,13 +51,17 @@ def load_position(path: str | Path) -> GameState:
     """The game state in ``path``: a saved state, an autosave or a crafted position; ``AdviceError`` if not. The
     file comes through the door every file of the app does (``filedoor.read_guarded``: a regular file of sane
     size and depth, JSON with numbers within reason), so a device, a FIFO or a file nested 100,000 deep is one
-    clear refusal, never a hang or a traceback."""
+    clear refusal, never a hang or a traceback; a position the rules could never reach (a L.A.M.A. save whose
+    ``returner`` is 99) is refused with the game's reason, as the app refuses such a save."""
     from lama_desktop.filedoor import Damage, read_guarded
 
     def build(data):
-        if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
-            data = data.get("state")
-        return position(data)  # a complete saved state, or a crafted position (most fields optional)
+        try:
+            if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
+                return state_from_dict(data.get("state"))  # a save: loaded and checked as the app loads it
+            return checked_position(data)  # a saved state or a crafted position (most fields optional), checked
+        except StateFormatError as error:  # its reason alone (the door would name the exception's class)
+            raise ValueError(str(error)) from None
 
     try:
         return read_guarded(Path(path), build)

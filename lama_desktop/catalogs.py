@@ -506,23 +506,33 @@ def flatten(prefix: str, node: Any, out: dict[str, Any]) -> None:
 
 
 def yaml_strings(path: Path) -> dict[str, Any]:
-    """``key -> text`` of an old ``assets/strings/<lang>/<domain>.yaml`` table, in the catalogs' keys: plural
-    groups (``x.one``/``x.other``…) become ``x -> {category: text}``, the rules books become
-    ``rules_x.title`` / ``rules_x.<page>.title`` / ``rules_x.<page>.text``, lists of names one comma-separated
-    string."""
-    import yaml
+    """``key -> text`` of an old ``assets/strings/<lang>/<domain>.yaml`` table (``table_strings``), read through the
+    file door (``filedoor.read_yaml_guarded``: a regular file of at most 1 MiB, YAML nested at most 48 deep, no
+    aliases); ``FileNotFoundError`` or ``filedoor.Damage`` saying what is wrong with it."""
+    from lama_desktop.filedoor import read_yaml_guarded
 
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return read_yaml_guarded(Path(path), lambda data: table_strings(Path(path).stem, data))
+
+
+def table_strings(domain: str, data: Any) -> dict[str, Any]:
+    """``key -> text`` of the parsed YAML table of ``domain``, in the catalogs' keys: plural groups
+    (``x.one``/``x.other``…) become ``x -> {category: text}``, the rules books become ``rules_x.title`` /
+    ``rules_x.<page>.title`` / ``rules_x.<page>.text``, lists of names one comma-separated string. Anything else
+    than such a table is a ``ValueError``."""
+    from lama_desktop.filedoor import as_dict, as_list
+
+    data = {} if data is None else dict(as_dict(data, "a string table"))
     data.pop("dynamic_keys", None)
-    domain = path.stem
     flat: dict[str, Any] = {}
     if domain.startswith("rules_"):
-        for book in data.get("games") or []:
-            flat[f"{domain}.title"] = book.get("title", "")
+        for book in as_list(data.get("games") or [], "games"):
+            book = as_dict(book, "a rules book")
+            flat[f"{domain}.title"] = str(book.get("title", ""))
             structure = rules_structure(domain)
-            pages = book.get("pages") or []
+            pages = as_list(book.get("pages") or [], "pages")
             for page_id, page in zip([p["id"] for p in structure["pages"]], pages, strict=False):
-                flat[f"{domain}.{page_id}.title"] = page.get("title", "")
+                page = as_dict(page, "a rules page")
+                flat[f"{domain}.{page_id}.title"] = str(page.get("title", ""))
                 flat[f"{domain}.{page_id}.text"] = str(page.get("text", "")).rstrip("\n")
         return flat
     flatten(domain, data, flat)
@@ -530,7 +540,7 @@ def yaml_strings(path: Path) -> dict[str, Any]:
     for key, value in flat.items():
         head, _, last = key.rpartition(".")
         if last in PLURAL_KEYS and f"{head}.one" in flat and f"{head}.other" in flat | {f"{head}.other": 1}:
-            out.setdefault(head, {})[last] = value
+            out.setdefault(head, {})[last] = "" if value is None else str(value)
         elif isinstance(value, list):
             out[key] = ", ".join(str(v) for v in value)
         else:
@@ -560,17 +570,43 @@ def plural_categories(lang: str, nplurals: int, plural_expr: str) -> list[str]:
     return categories
 
 
-def import_yaml(lang: str, yaml_dir: Path, folder: Path | None = None, overwrite: bool = False) -> list[Path]:
-    """Fill ``lang``'s catalogs (made with ``init``) from the YAML tables in ``yaml_dir``: an entry gets the YAML
-    text of its key unless it is translated already (``overwrite`` replaces those too). Re-runnable."""
+def yaml_tables(yaml_dir: Path, folder: Path | None = None) -> dict[str, dict[str, Any]]:
+    """``domain -> key -> text`` of the old YAML tables ``yaml_dir/<domain>.yaml`` (``yaml_strings``), every one
+    read before anything is written; ``ValueError`` with one line when ``yaml_dir`` is not a folder, holds no
+    table of a known domain, or a table is damaged (an odd file, too big or too deep, not YAML, not a table)."""
+    from lama_desktop.filedoor import Damage
+
     folder = folder or source_locale_dir()
-    written = []
+    yaml_dir = Path(yaml_dir)
+    if not yaml_dir.is_dir():
+        raise ValueError(f"{str(yaml_dir)!r:.80} is not a folder" if yaml_dir.exists() else
+                         f"there is no folder {str(yaml_dir)!r:.80}")
+    tables = {}
     for domain in domains(folder):
         source = yaml_dir / f"{domain}.yaml"
-        po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
-        if not source.is_file() or not po.is_file():
+        try:
+            tables[domain] = yaml_strings(source)
+        except FileNotFoundError:
             continue
-        texts = yaml_strings(source)
+        except Damage as damage:
+            raise ValueError(f"{source}: {damage.detail}") from None
+    if not tables:
+        raise ValueError(f"{str(yaml_dir)!r:.80} holds no string table (<domain>.yaml, like common.yaml)")
+    return tables
+
+
+def import_yaml(lang: str, yaml_dir: Path, folder: Path | None = None, overwrite: bool = False,
+                tables: dict[str, dict[str, Any]] | None = None) -> list[Path]:
+    """Fill ``lang``'s catalogs (made with ``init``) from the YAML tables in ``yaml_dir`` (``yaml_tables``, or
+    ``tables`` read already): an entry gets the YAML text of its key unless it is translated already
+    (``overwrite`` replaces those too). Re-runnable."""
+    folder = folder or source_locale_dir()
+    tables = yaml_tables(yaml_dir, folder) if tables is None else tables
+    written = []
+    for domain, texts in tables.items():
+        po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        if not po.is_file():
+            continue
         catalog = _read_po(po, lang, domain)
         categories = plural_categories(lang, catalog.num_plurals, catalog.plural_expr)
         for message in catalog:
@@ -632,7 +668,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None = None) -> int:
-    from lama_desktop.cli import ArgumentParser
+    from lama_desktop.cli import ArgumentParser, UsageError, path_arg
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -642,10 +678,10 @@ def _main(argv: list[str] | None = None) -> int:
     p_update = sub.add_parser("update", help="merge the templates into every language's catalogs")
     p_update.add_argument("langs", nargs="*")
     p_compile = sub.add_parser("compile", help=".po -> .mo")
-    p_compile.add_argument("target", nargs="?", type=Path)
+    p_compile.add_argument("target", nargs="?", type=path_arg)
     p_import = sub.add_parser("import-yaml", help="fill LANG's catalogs from old YAML string tables")
     p_import.add_argument("lang")
-    p_import.add_argument("yaml_dir", type=Path)
+    p_import.add_argument("yaml_dir", type=path_arg)
     p_import.add_argument("--overwrite", action="store_true")
     p_check = sub.add_parser("check", help="report what is untranslated, fuzzy or out of date")
     p_check.add_argument("langs", nargs="*")
@@ -653,10 +689,16 @@ def _main(argv: list[str] | None = None) -> int:
     folder = source_locale_dir()
     if args.command == "init":  # every argument checked before any work
         new_language(args.lang)
+    elif args.command == "compile" and args.target is not None and args.target.exists() and not args.target.is_dir():
+        raise UsageError(f"compile: {str(args.target)!r:.80} is not a folder")
     elif args.command in ("update", "check"):
         known_languages(args.langs, folder)
     elif args.command == "import-yaml":
         known_languages([args.lang], folder)
+        try:  # every table read (through the file door) before any catalog is written
+            args.tables = yaml_tables(args.yaml_dir, folder)
+        except ValueError as error:
+            raise UsageError(f"import-yaml: {error}") from None
     try:
         return _command(args, folder)
     except SystemExit as stop:  # a command's own refusal (extract: the code and the English disagree)
@@ -676,7 +718,7 @@ def _command(args, folder: Path) -> int:
     elif args.command == "compile":
         written = compile_catalogs(folder, args.target)
     elif args.command == "import-yaml":
-        written = import_yaml(args.lang, args.yaml_dir, folder, args.overwrite)
+        written = import_yaml(args.lang, args.yaml_dir, folder, args.overwrite, args.tables)
     else:
         problems = catalog_problems(folder, args.langs or None)
         for problem in problems:

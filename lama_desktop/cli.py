@@ -121,6 +121,21 @@ def window_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def path_text(text: str) -> str:
+    """A path given on the command line, as typed; an empty one (``""``: it would be the current folder, where a
+    tool would write its files or read whatever is there) is refused."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path (it would be the current folder)")
+    return text
+
+
+def path_arg(text: str):
+    """``path_text`` as a ``Path`` (``~`` expanded)."""
+    from pathlib import Path
+
+    return Path(path_text(text)).expanduser()
+
+
 def game_spec(text: str):
     """A game id of the registry (``lama``, ``lama-party``, ``lama-dice``, ``lama-cadabra``, ``llama-land``)."""
     from lama_desktop.engine.registry import games, get_game

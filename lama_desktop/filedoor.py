@@ -10,6 +10,9 @@ only quiet case (``FileNotFoundError``) — becomes one exception, ``Damage(prob
   states) with the small checkers below (``need``, ``as_int``, ``as_str``, ``one_of`` …), then builds the app's
   objects. Any exception from ``build`` means "this file is damaged", never a crash.
 
+A YAML file a tool is given (``catalogs import-yaml``) comes through ``read_yaml_guarded``: the same checks, its
+nesting and aliases refused on the parser's events before anything is built.
+
 ``problem`` is a stable code (``PROBLEMS``) the app words in the player's language; ``detail`` is English for the
 log. ``set_aside(path)`` renames a damaged file to ``<name>.damaged-<time>`` (never over an earlier one) and
 returns the new path, or ``None`` when it cannot be moved (the caller then leaves it untouched and never writes
@@ -196,7 +199,15 @@ def read_guarded_noting(path: Path, build: Callable[[Any], Any],
     cleaned: list[str] = []
     token = _CLEANED.set(cleaned)
     try:
-        return build(data), raw, cleaned
+        return _built(build, data), raw, cleaned
+    finally:
+        _CLEANED.reset(token)
+
+
+def _built(build: Callable[[Any], Any], data: Any) -> Any:
+    """``build(data)``, any exception it raises turned into ``Damage`` (the schema's verdict)."""
+    try:
+        return build(data)
     except Damage:
         raise
     except RecursionError:
@@ -206,8 +217,56 @@ def read_guarded_noting(path: Path, build: Callable[[Any], Any],
     except Exception as error:  # noqa: BLE001 - the schema's verdict, whatever the builder tripped on
         detail = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
         raise Damage("bad_values", detail[:300]) from None
-    finally:
-        _CLEANED.reset(token)
+
+
+#: bytes read at most from one YAML file a tool is given (the old string tables were 11 KB at most)
+YAML_MAX_BYTES = 1024 * 1024
+
+
+def parse_yaml(raw: bytes) -> Any:
+    """Plain YAML data (``yaml.safe_load``) from bytes, or ``Damage``: empty, not text, not YAML (code
+    ``not_json``: not the data format expected), nested deeper than ``MAX_DEPTH``, or using an alias (one anchor
+    repeated can stand for billions of nodes). The nesting and aliases are checked on the parser's events first
+    (the parser is iterative), so a ``[`` repeated 100,000 times is refused before anything recurses."""
+    import yaml
+
+    if not raw.strip():
+        raise Damage("empty", "the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Damage("not_text", f"not UTF-8 text (byte {error.start})") from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise Damage("too_deep", f"containers nested deeper than {MAX_DEPTH} levels")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                raise Damage("bad_values", "it repeats a part by an alias (*name), which is not read")
+        return yaml.load(text, Loader=loader)
+    except yaml.YAMLError as error:
+        said = " ".join(str(error).split())
+        if "nesting depth" in said:  # libyaml's own limit (1,000 levels), met before the events reach ours
+            raise Damage("too_deep", f"nested too deeply to read ({said[:120]})") from None
+        raise Damage("not_json", "not valid YAML: " + said[:200]) from None
+    except RecursionError:
+        raise Damage("too_deep", "nested too deeply to read") from None
+    except ValueError as error:  # an integer beyond Python's digit limit
+        raise Damage("huge_number", str(error)[:200]) from None
+    except MemoryError:
+        raise Damage("too_big", "too large to read") from None
+
+
+def read_yaml_guarded(path: Path, build: Callable[[Any], Any], max_bytes: int = YAML_MAX_BYTES) -> Any:
+    """``read_guarded`` for a YAML file: ``build(parse_yaml(bytes))``; ``FileNotFoundError`` if there is none,
+    ``Damage`` for anything else, including any exception ``build`` raises."""
+    data = parse_yaml(read_bytes(path, max_bytes))
+    return _built(build, data)
 
 
 # --- moving aside ----------------------------------------------------------------------------------------------

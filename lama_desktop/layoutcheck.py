@@ -190,7 +190,7 @@ def main(argv=None) -> int:
 
 
 def _main(argv=None) -> int:
-    from lama_desktop.cli import ArgumentParser, UsageError, float_in, window_size
+    from lama_desktop.cli import ArgumentParser, UsageError, float_in, path_arg, window_size
 
     parser = ArgumentParser(prog="python -m lama_desktop.layoutcheck", description=__doc__.split("\n")[0])
     parser.add_argument("--only", default=None, help="only moments whose name contains this text")
@@ -199,7 +199,7 @@ def _main(argv=None) -> int:
     parser.add_argument("--lang", action="append", default=None, help="language (repeatable)")
     parser.add_argument("--full", action="store_true", help="every combination, not the sample")
     parser.add_argument("--list", action="store_true", help="print the combinations and stop")
-    parser.add_argument("--save", type=Path, default=None,
+    parser.add_argument("--save", type=path_arg, default=None,
                         help="write each failing screen as PNG to this folder, its texts boxed (red: a problem)")
     args = parser.parse_args(argv)
     unknown = [lang for lang in args.lang or () if lang not in languages()]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from lama_desktop.cli import ArgumentParser, UsageError, run, window_size
+from lama_desktop.cli import ArgumentParser, UsageError, path_text, run, window_size
 
 PROG = "python -m lama_desktop.lessonshots"
 
@@ -33,7 +33,7 @@ def _main(argv=None) -> int:
     from lama_desktop.tutorial.script import tutorials
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
-    parser.add_argument("out_dir")
+    parser.add_argument("out_dir", type=path_text)
     parser.add_argument("--game", action="append", default=None, help="a lesson's game id (repeatable); default all")
     parser.add_argument("--size", action="append", default=None, type=window_size,
                         help="WxH (repeatable); default 1280x720")

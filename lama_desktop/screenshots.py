@@ -17,7 +17,7 @@ from lama_desktop.app import staging
 from lama_desktop.app.shots import SHOTS, add_shot, at_ui_scale
 from lama_desktop.app.staging import load_shots as _load_game_shots
 from lama_desktop.app.staging import make_app, stage
-from lama_desktop.cli import ArgumentParser, UsageError, run, window_size
+from lama_desktop.cli import ArgumentParser, UsageError, path_text, run, window_size
 
 __all__ = ["SHOTS", "add_shot", "at_ui_scale", "main", "make_app", "output_folder", "render_all", "stage",
            "_load_game_shots"]
@@ -82,7 +82,7 @@ def _main(argv=None) -> int:
     from lama_desktop.app.i18n import LANGUAGES
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
-    parser.add_argument("out_dir")
+    parser.add_argument("out_dir", type=path_text)
     parser.add_argument("--size", action="append", default=None, type=window_size,
                         help="WxH (repeatable); default 1920x1080 and 1280x720")
     parser.add_argument("--only", default=None, help="only shots whose name contains this text")

@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, run
+from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, path_text, run
 
 PROG = "lama-desktop serve"
 #: seconds the host stays up after the game ended, for the players to see the results
@@ -45,7 +45,7 @@ def _parser() -> ArgumentParser:
                         help="seconds a person may be away before a bot plays their seat (default 90)")
     parser.add_argument("--takeover-level", default="medium", metavar="L",
                         help="the level of the bot that plays an away person's seat (default medium)")
-    parser.add_argument("--profile", metavar="DIR", help="keep the save and statistics in DIR instead of your "
+    parser.add_argument("--profile", metavar="DIR", type=path_text, help="keep the save and statistics in DIR instead of your "
                         "user folders")
     parser.add_argument("--resume", action="store_true", help="continue the network game saved in the profile "
                         "(same code and seats; --game and --seats must match it)")

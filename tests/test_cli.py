@@ -5,6 +5,7 @@ checks the whole path, ``python -m`` included."""
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -244,6 +245,13 @@ def _bad_invocations(tmp_path):
         ("lama_desktop.catalogs", ["check", "zz"], "zz"),
         ("lama_desktop", ["--profile", ""], "--profile"),
     ]
+    yaml_dir = tmp_path / "tables"
+    yaml_dir.mkdir()
+    (yaml_dir / "common.yaml").write_text("[" * 100_000)
+    cases += [
+        ("lama_desktop.catalogs", ["import-yaml", "fr", str(yaml_dir)], "nested"),
+        ("lama_desktop.screenshots", [""], "empty path"),  # it made 248 pictures in the current folder
+    ]
     if os.path.exists("/dev/zero"):
         cases.append(("lama_desktop.advise", ["/dev/zero", "--seat", "0"], "device"))
     return cases
@@ -268,6 +276,7 @@ def test_every_bad_invocation_is_one_line_and_status_2_within_10_seconds(tmp_pat
         assert not done.stdout.strip(), (module, argv, done.stdout[:200])
     assert not (source_locale_dir() / "xx_invalid!").exists()  # nothing was written
     assert not (tmp_path / "settings.json").exists()  # the empty profile did not become the current folder
+    assert not list(tmp_path.glob("*.png"))  # nor the empty screenshots folder
 
 
 def test_advise_reads_through_the_door_in_process(tmp_path, capsys):
@@ -292,3 +301,177 @@ def test_catalogs_refuse_bad_languages_before_any_work(capsys):
     assert_one_line_usage_error(capsys, catalogs.main, ["check", "zz"], "zz", "init")
     assert_one_line_usage_error(capsys, catalogs.main, ["update", "zz"], "zz")
     assert_one_line_usage_error(capsys, catalogs.main, ["nosuch"], "nosuch")
+
+
+def _yaml_folders(tmp_path):
+    """Folders of old YAML string tables, each wrong in one way the door refuses: ``(folder, word of the error)``."""
+    cases = []
+
+    def table(name, text=None, make=None):
+        folder = tmp_path / name
+        folder.mkdir()
+        if make is not None:
+            make(folder / "common.yaml")
+        elif text is not None:
+            (folder / "common.yaml").write_text(text)
+        cases.append((folder, name))
+        return folder
+
+    table("deep", "[" * 100_000)
+    table("big", "a: b\n" * 400_000)
+    table("alias", "a: &x [1, 2]\nb: [*x, *x, *x]\n")
+    table("not-yaml", "a: [b\n c: }\n")
+    table("a-list", "- a\n- b\n")
+    table("no-table")
+    if hasattr(os, "mkfifo"):
+        table("fifo", make=os.mkfifo)
+    if os.path.exists("/dev/zero"):
+        table("device", make=lambda path: path.symlink_to("/dev/zero"))
+    words = {"deep": "nested", "big": "bytes", "alias": "alias", "not-yaml": "not valid YAML",
+             "a-list": "must be an object", "no-table": "no string table", "fifo": "FIFO", "device": "symbolic link"}
+    return [(folder, words[name]) for folder, name in cases]
+
+
+def test_catalogs_import_yaml_reads_every_table_through_the_door_before_any_work(tmp_path, capsys):
+    """``catalogs import-yaml LANG DIR`` reads ``DIR/<domain>.yaml`` through the file door (regular files only, at
+    most 1 MiB, nesting at most 48 deep on the parser's events, no aliases): each bad table, a file given as the
+    folder and a folder that is not there are one line and exit 2, and no catalog is written."""
+    import time
+
+    from lama_desktop import catalogs
+
+    before = {p: p.read_bytes() for p in catalogs.source_locale_dir().glob("fr/LC_MESSAGES/*.po")}
+    a_file = tmp_path / "a-file.yaml"
+    a_file.write_text("a: b\n")
+    cases = _yaml_folders(tmp_path) + [(a_file, "not a folder"), (tmp_path / "nowhere", "no folder")]
+    for folder, word in cases:
+        started = time.monotonic()
+        assert_one_line_usage_error(capsys, catalogs.main, ["import-yaml", "fr", str(folder)], "import-yaml", word)
+        assert time.monotonic() - started < 10, folder
+    assert_one_line_usage_error(capsys, catalogs.main, ["import-yaml", "zz", str(tmp_path / "deep")], "zz")
+    assert {p: p.read_bytes() for p in catalogs.source_locale_dir().glob("fr/LC_MESSAGES/*.po")} == before
+
+
+def test_catalogs_import_yaml_still_fills_a_catalog_from_a_sound_table(tmp_path):
+    """The door lets a real old table through: its texts fill the untranslated entries (plural groups as forms)."""
+    import shutil
+
+    from babel.messages.pofile import read_po
+
+    from lama_desktop import catalogs
+
+    source = catalogs.source_locale_dir()
+    folder = tmp_path / "locale"
+    for part in ("common.pot", "en/LC_MESSAGES/common.po", "de/LC_MESSAGES/common.po"):
+        (folder / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source / part, folder / part)
+    po = folder / "de" / "LC_MESSAGES" / "common.po"
+    with open(po, "rb") as handle:
+        catalog = read_po(handle, locale="de", domain="common")
+    single = next(m for m in catalog if m.context and isinstance(m.id, str) and m.string)
+    counted = next(m for m in catalog if m.context and isinstance(m.id, (tuple, list)) and all(m.string))
+    tables = tmp_path / "strings"
+    tables.mkdir()
+    import yaml
+
+    data: dict = {}
+    for key, value in ((single.context, "Aus der alten Tabelle"),
+                       (counted.context, {"one": "eine alte", "other": "{n} alte"})):
+        *parents, last = key.split(".")[1:]  # the table's file is the domain
+        node = data
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = value
+    (tables / "common.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    assert catalogs.import_yaml("de", tables, folder, overwrite=True) == [po]
+    with open(po, "rb") as handle:
+        after = {m.context: m.string for m in read_po(handle, locale="de", domain="common") if m.context}
+    assert after[single.context] == "Aus der alten Tabelle"
+    assert tuple(after[counted.context]) == ("eine alte", "{n} alte")
+
+
+def test_load_position_reads_through_the_door(tmp_path):
+    """``engine.registry.load_position`` (lessons, bug reports, tests) refuses what the door refuses with one
+    ``StateFormatError`` — a file nested 100,000 deep, a folder, a device, a FIFO — and keeps the engine's own
+    ``ImpossibleState`` for a position the rules could never reach."""
+    import json
+
+    from lama_desktop.engine.core import ImpossibleState, StateFormatError
+    from lama_desktop.engine.registry import load_position, new_game
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    odd = [(deep, "nested"), (tmp_path, "folder"), (tmp_path / "nowhere.json", "no such file")]
+    if os.path.exists("/dev/zero"):
+        odd.append((Path("/dev/zero"), "device"))
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo")
+        odd.append((tmp_path / "fifo", "FIFO"))
+    for path, word in odd:
+        with pytest.raises(StateFormatError) as refused:
+            load_position(path)
+        assert word in str(refused.value) and not isinstance(refused.value, ImpossibleState), (path, refused.value)
+    data = new_game("lama", 3, seed=4).to_dict()
+    data["returner"] = 99
+    impossible = tmp_path / "impossible.json"
+    impossible.write_text(json.dumps(data))
+    with pytest.raises(ImpossibleState):
+        load_position(impossible)
+    data["returner"] = -1
+    (tmp_path / "sound.json").write_text(json.dumps(data))
+    assert load_position(tmp_path / "sound.json").game_id == "lama"
+
+
+def test_advise_refuses_a_save_the_rules_could_never_reach(tmp_path, capsys):
+    """The advisor reads an autosave as the app loads it (checked): a L.A.M.A. save whose ``returner`` is 99 is one
+    line and exit 2 with the game's reason, and so is the same state given as a position; the sound one is advised."""
+    import json
+
+    from lama_desktop import advise
+    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.engine.record import GameRecord
+    from lama_desktop.storage import Storage
+
+    store = Storage(tmp_path / "profile")
+    config = GameConfig("lama", [SeatConfig(n, "human" if i == 0 else "bot", "easy")
+                                 for i, n in enumerate(("Anna", "Bruno", "Carla"))], (), 0, 4242)
+    record = GameRecord("lama", 3, (), config.seed, {})
+    state = record.new_state()
+    store.autosave(record, state, {"config": config.to_dict()})
+    doc = json.loads(store.save_path.read_text())
+    seat = state.current_player
+    bad = dict(doc, state=dict(doc["state"], returner=99))
+    for name, data in (("autosave.json", bad), ("state.json", bad["state"])):
+        path = tmp_path / name
+        path.write_text(json.dumps(data))
+        assert advise.main([str(path), "--seat", str(seat)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "an impossible state" in err[0] and "(99)" in err[0], err
+    assert advise.main([str(store.save_path), "--seat", str(seat), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves"]
+
+
+def test_an_empty_path_is_refused_by_every_tool_before_any_work(tmp_path, capsys, monkeypatch):
+    """``""`` as a folder or file is the current folder: ``screenshots ""`` wrote its 248 pictures there and
+    ``serve --profile ""`` kept its save there. Every path argument refuses it (one line, exit 2), and a file given
+    where ``catalogs compile`` wants a folder is refused too; nothing is written."""
+    from lama_desktop import advise, catalogs, layoutcheck, lessonshots
+
+    monkeypatch.chdir(tmp_path)
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("x")
+    calls = [
+        (screenshots.main, [""]),
+        (lessonshots.main, [""]),
+        (layoutcheck.main, ["--save", ""]),
+        (catalogs.main, ["compile", ""]),
+        (catalogs.main, ["import-yaml", "fr", ""]),
+        (advise.main, ["", "--seat", "0"]),
+        (app_main.main, ["--replay", ""]),
+        (app_main.main, ["--profile", " "]),
+        (app_main.main, ["serve", "--game", "lama", "--seats", "remote,easy", "--port", "0", "--profile", ""]),
+    ]
+    for main, argv in calls:
+        assert_one_line_usage_error(capsys, main, argv, "empty path" if "--profile" not in argv[:1] else "--profile")
+    assert_one_line_usage_error(capsys, catalogs.main, ["compile", str(a_file)], "not a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file.txt"]

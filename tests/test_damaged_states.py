@@ -57,6 +57,17 @@ def _extra_card(doc):
         state["collections"][0]["llama_cards"].append(["corn", 99])
 
 
+def _unknown_card(doc):
+    """A card no box holds: a L.A.M.A./Party/Cadabra hand card "9", a Dice die 9, a Llama Land character card 999."""
+    state = doc["state"]
+    if "hands" in state:
+        next(hand for hand in state["hands"] if hand)[0] = "9"
+    elif "rows" in state:
+        next(row for row in state["rows"] if row)[0] = 9
+    else:
+        state["character_row"][0] = 999
+
+
 #: damage that keeps the save's header sound: every game
 DAMAGES = {
     "current-x": lambda d: d["state"].update(current="x"),
@@ -68,7 +79,17 @@ DAMAGES = {
     "record-moves-missing": lambda d: d["record"].pop("moves"),
     "record-one-move-less": lambda d: d["record"].update(moves=d["record"]["moves"][:-1]),
     "a-card-too-many": _extra_card,
+    "a-card-that-does-not-exist": _unknown_card,
 }
+#: damage only some games' saves can have (a field only they hold): ``game -> name -> damage``
+GAME_DAMAGES = {
+    "lama": {"returner-99": lambda d: d["state"].update(returner=99)},
+    "lama-party": {"returner-99": lambda d: d["state"].update(returner=99)},
+    "llama-land": {"stack-entry-removed": lambda d: d["state"]["stacks"]["T"].pop()},
+}
+#: every (game, damage) pair the two tests below plant
+CASES = [(g, name, DAMAGES[name]) for g in GAME_IDS for name in DAMAGES] + [
+    (g, name, damage) for g, named in GAME_DAMAGES.items() for name, damage in named.items()]
 
 
 def survivors(path):
@@ -92,11 +113,14 @@ def _english():
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize("damage", list(DAMAGES), ids=str)
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_load_save_refuses_a_damaged_state_behind_a_sound_header(tmp_path, game_id, damage):
+def test_every_game_gets_every_damage():
+    assert set(GAME_DAMAGES) <= set(GAME_IDS) and len(CASES) == len(GAME_IDS) * len(DAMAGES) + 3
+
+
+@pytest.mark.parametrize("game_id, name, damage", CASES, ids=[f"{g}-{n}" for g, n, _d in CASES])
+def test_load_save_refuses_a_damaged_state_behind_a_sound_header(tmp_path, game_id, name, damage):
     store = Storage(tmp_path)
-    raw = plant_damaged(store, game_id, DAMAGES[damage])
+    raw = plant_damaged(store, game_id, damage)
     assert store.save_summary() is not None  # the header is sound: the title shows the save...
     with pytest.raises(SaveDamaged) as caught:
         store.load_save()  # ...which does not load
@@ -104,11 +128,10 @@ def test_load_save_refuses_a_damaged_state_behind_a_sound_header(tmp_path, game_
     assert survivors(store.save_path) == [raw]
 
 
-@pytest.mark.parametrize("damage", list(DAMAGES), ids=str)
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_new_game_never_deletes_a_save_that_would_not_load(tmp_path, game_id, damage):
+@pytest.mark.parametrize("game_id, name, damage", CASES, ids=[f"{g}-{n}" for g, n, _d in CASES])
+def test_new_game_never_deletes_a_save_that_would_not_load(tmp_path, game_id, name, damage):
     store = Storage(tmp_path)
-    raw = plant_damaged(store, game_id, DAMAGES[damage])
+    raw = plant_damaged(store, game_id, damage)
     store.delete_save()
     assert raw in survivors(store.save_path) and not store.save_path.exists()
     reports = store.take_reports()

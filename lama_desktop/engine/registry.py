@@ -61,13 +61,44 @@ def position(data: dict) -> GameState:
     return spec.position(data)
 
 
+def checked_position(data: dict) -> GameState:
+    """``position``, then checked as a save is (``GameSpec.problem``): ``ImpossibleState`` with the game's reason
+    for a position the rules could never reach. What a file brings in is checked so (``load_position``, the
+    advisor); ``position`` itself stays the crafting helper, with which a test may aim a bot at a situation no
+    game reaches (a seat's markers all gone with two objective cards out)."""
+    from lama_desktop.engine.core import ImpossibleState
+
+    state = position(data)
+    refusal = get_game(state.game_id).problem(state)
+    if refusal is not None:
+        raise ImpossibleState(refusal)
+    return state
+
+
 def load_position(path) -> GameState:
-    """``position`` of a JSON file (tests/positions/*.json, tutorials, bug reports)."""
-    import json
+    """``position`` of a JSON file (tests/positions/*.json, tutorials, bug reports), read through the file door
+    (``filedoor.read_guarded``: a regular file of sane size and depth, JSON with numbers within reason), so a
+    device, a FIFO or a file nested 100,000 deep is one ``StateFormatError``, never a hang or a ``RecursionError``.
+    The position is checked (``checked_position``): one the rules could never reach is the engine's own
+    ``ImpossibleState`` (its reason kept)."""
     from pathlib import Path
 
+    from lama_desktop.filedoor import Damage, read_guarded
+
+    refused: list[StateFormatError] = []
+
+    def build(data):
+        try:
+            return checked_position(data)
+        except StateFormatError as error:
+            refused.append(error)
+            raise
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise StateFormatError(f"cannot read the position {path}: {error}") from None
-    return position(data)
+        return read_guarded(Path(path), build)
+    except FileNotFoundError:
+        raise StateFormatError(f"cannot read the position {path}: there is no such file") from None
+    except Damage as damage:
+        if refused:
+            raise refused[0] from None
+        raise StateFormatError(f"cannot read the position {path}: {damage.detail}") from None
