@@ -647,7 +647,7 @@ class DiceTableScene(DiceTableView, TableScene):
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("dice.toast.round", round=sh.round), 1.3, True))
-        self.log.add(lazy.about("dice.log.deal", sh.starter, round=sh.round, name=self._name(sh.starter)), (196, 226, 214),
+        self.log.add(lazy.about("dice.log.deal", sh.starter, name=self._name(sh.starter)), (196, 226, 214),
                      seat=sh.starter)
         center = self._dice_rect().center
         i = 0
