@@ -132,3 +132,36 @@ def test_the_transcript_files_each_line_under_the_historys_round(game, monkeypat
     table_lines = [(text, round_no) for text, round_no, _move, _seat in _said(watchers[0].table.log.entries, 0)]
     assert logged == table_lines
     assert max(round_no for _text, round_no in logged) >= 2
+
+
+def test_a_moves_mark_and_a_deal_of_a_later_round_file_the_lines():
+    from lama_desktop.app.table.pieces import LogPanel
+    from lama_desktop.engine.core import Event
+
+    log = LogPanel()
+    log.round = 1
+    log.add("welcome")
+    log.mark(7, 2)  # move 7 was played in round 2 (the engine's round of the position before it)
+    with log.acting(0, Event("discard", 0, {"cards": ["3"]})):
+        log.add("Anna discards 3")
+    with log.acting(0, Event("round_end", 0, {"round": 2})):  # the round that ends: no new heading
+        log.add("Anna empties the row")
+    with log.acting(1, Event("deal", None, {"round": 3, "starter": 1})):  # the deal opens round 3
+        log.add("Bruno starts")
+    log.add("Bruno: +4 (total 9)", seat=1)  # a line added later stays in the round opened
+    log.mark(8, 0)  # a move whose round is not known keeps the round
+    log.add("Bruno rolls")
+    assert [(e.text, e.move, e.round) for e in log.entries] == [
+        ("welcome", -1, 1), ("Anna discards 3", 7, 2), ("Anna empties the row", 7, 2), ("Bruno starts", 7, 3),
+        ("Bruno: +4 (total 9)", 7, 3), ("Bruno rolls", 8, 3)]
+
+
+def test_one_definition_of_a_round_for_every_game():
+    """The replay's timeline and the history's lines read the round from the same function, for every game."""
+    from lama_desktop.engine.record import round_of
+    from lama_desktop import pastgames
+
+    assert pastgames.round_of is round_of
+    for game in game_ids():
+        state = get_game(game).new(_players(game), seed=1)
+        assert round_of(state) == 1
