@@ -165,3 +165,12 @@ def test_one_definition_of_a_round_for_every_game():
     for game in game_ids():
         state = get_game(game).new(_players(game), seed=1)
         assert round_of(state) == 1
+
+
+def test_a_dice_history_says_two_llamas_not_a_llama_and_a_llama():
+    from lama_desktop import transcript
+
+    out = transcript.play("lama-dice", levels=("medium",) * 3, seed=2, lang="en")
+    said = [line["text"] for line in out.lines if line["kind"] == "log"]
+    assert "Bruno discards two llamas" in said and "Carla discards 4 and two llamas" in said
+    assert not [text for text in said if "a llama and a llama" in text or "a llama, a llama" in text]
