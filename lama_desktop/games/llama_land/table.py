@@ -51,7 +51,7 @@ from lama_desktop.games.llama_land.advice import AdviceMixin
 from lama_desktop.games.llama_land.animation import HOLD_TIME, AnimationMixin
 from lama_desktop.games.llama_land.camera import CameraMixin
 from lama_desktop.games.llama_land.choice import ChoiceMixin, ChoiceOverlay
-from lama_desktop.games.llama_land.events import EventsMixin
+from lama_desktop.games.llama_land.events import EventsMixin, round_number  # noqa: F401 - named here too
 from lama_desktop.games.llama_land.input import InputMixin
 from lama_desktop.games.llama_land.iso import IsoFrame
 from lama_desktop.games.llama_land.lesson import LessonMixin
