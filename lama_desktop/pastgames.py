@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lama_desktop.engine.record import round_of
 from lama_desktop.filedoor import as_dict, as_int, as_list, as_str, need, one_of, read_guarded
 
 log = logging.getLogger(__name__)
@@ -242,18 +243,6 @@ def check_replay(past: PastGame) -> ReplayProblem | None:
         return ReplayProblem(-1, "", f"the moves lead to other final scores ({list(state.scores)} instead of "
                                      f"{list(past.scores)})")
     return None
-
-
-def round_of(state) -> int:
-    """The round a state is in: the engine's ``round_no`` (the card and dice games), else the turn every seat has
-    reached (Llama Land: round ``n`` while the slowest seat plays its ``n``-th turn)."""
-    number = getattr(state, "round_no", None)
-    if isinstance(number, int):
-        return number
-    turns = getattr(state, "turns", None)
-    if isinstance(turns, list) and turns:
-        return min(turns) + 1
-    return 1
 
 
 def timeline(record, keep: dict | None = None, every: int = 10) -> Timeline:

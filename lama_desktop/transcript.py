@@ -251,8 +251,9 @@ class _Watcher:
         self.session.__dict__.pop("events_for", None)
 
     def round_no(self):
-        shown = getattr(self.table, "shown", None)
-        return getattr(shown, "round", None) or 1
+        """The round the table's history files its lines under now (``LogPanel.round``: the engine's round of the
+        move being shown): the transcript's rounds are the history's "Round N" headings."""
+        return self.table.log.round or 1
 
     def _event(self, source) -> dict | None:
         """The engine event a line or toast was shown for (kind, seat, its number in the game), else None."""

@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, as_move, malformed
-from lama_desktop.engine.record import GameRecord
+from lama_desktop.engine.record import GameRecord, round_of
 from lama_desktop.engine.registry import get_game
 from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 
@@ -98,6 +98,9 @@ class Played:
     by_bot: bool
     #: the move's number in the game (0: the first move); the history's lines of this move carry it (undo)
     index: int = -1
+    #: the round the move was played in (``engine.record.round_of`` of the position before it; 0: not known): the
+    #: history files the move's lines under it, live and in a replay alike
+    round: int = 0
 
 
 #: why undo is not possible now (``GameSession.undo_status``): a string key ``history.undo.<why>``
@@ -540,13 +543,14 @@ class GameSession:
 
     def _apply(self, seat: int, move: Move, by_bot: bool) -> list[Event]:
         with self._lock:
+            round_no = round_of(self.state)
             events = self.record.play(self.state, move)  # raises IllegalMove before anything changes
             if any(e.kind in ROUND_CLOSE_EVENTS for e in events):
                 self.score_history.append(list(self.state.scores))
             index = len(self.record.moves) - 1
             if self._history is not None and len(self._history) == index:
                 self._history.append((seat, events))
-            played = Played(seat, move, events, by_bot, index)
+            played = Played(seat, move, events, by_bot, index, round_no)
             self._played.append(played)
             if self.state.is_over:
                 self._finish()

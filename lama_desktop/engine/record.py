@@ -13,6 +13,20 @@ from lama_desktop.engine.registry import get_game
 RECORD_VERSION = 1
 
 
+def round_of(state) -> int:
+    """The round a state is in, the one definition every part of the app uses (the history's "Round N" headings,
+    live and in a replay, the replay's timeline, the transcript): the engine's ``round_no`` (the card and dice
+    games), else the turn every seat has reached (Llama Land: round ``n`` while the slowest seat plays its ``n``-th
+    turn; once the game is over, the last round played)."""
+    number = getattr(state, "round_no", None)
+    if isinstance(number, int):
+        return number
+    turns = getattr(state, "turns", None)
+    if isinstance(turns, list) and turns:
+        return max(1, min(turns) + (0 if state.is_over else 1))
+    return 1
+
+
 @dataclass
 class GameRecord:
     game_id: str

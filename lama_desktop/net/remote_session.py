@@ -34,6 +34,7 @@ from typing import Callable
 from lama_desktop.app.gameconfig import SeatConfig
 from lama_desktop.app.session import ROUND_CLOSE_EVENTS, MoveOutcome, Played
 from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, StateFormatError, as_move
+from lama_desktop.engine.record import round_of
 from lama_desktop.games import plugin as game_plugin
 
 log = logging.getLogger("lama_desktop.net.remote_session")
@@ -381,6 +382,7 @@ class RemoteSession:
             log.error("a move from the host could not be read: %s", error)
             self.last_error = f"{type(error).__name__}: {error}"
             return None
+        round_no = round_of(self.state)  # the round the move was played in: the history files its lines there
         self.state = state
         self.record.moves.append(str(move))
         if mover == self.seat:
@@ -388,7 +390,7 @@ class RemoteSession:
         if any(e.kind in ROUND_CLOSE_EVENTS for e in events):
             self.score_history.append(list(self.state.scores))
         by_bot = self.seats[mover].is_bot or self.taken_over(mover) is not None
-        played = Played(mover, move, events, by_bot, int(_get(update, "n", len(self.record.moves) - 1)))
+        played = Played(mover, move, events, by_bot, int(_get(update, "n", len(self.record.moves) - 1)), round_no)
         self._played.append(played)
         if self.state.is_over:
             self.finished = True

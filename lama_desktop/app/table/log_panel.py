@@ -20,8 +20,11 @@ class LogPanel:
 
     Lines are structured (``LogLine``): each has an *actor*, the seat the line is about (``None``: nobody in
     particular), kept in ``actors`` beside ``lines``. ``add(..., seat=s)`` says it; without it the line gets the
-    seat of the event being shown (the table wraps each event's handler in ``acting(event.seat)``). The table sets
-    ``move`` (moves played when the event being shown was played) and ``round``; a line shown while the viewer
+    seat of the event being shown (the table wraps each event's handler in ``acting(event.seat)``). A line's ``move``
+    and ``round`` have one source, the same live and in a replay: before a move's events the table calls
+    ``mark(played.index, played.round)`` (the round is the engine's, ``engine.record.round_of`` of the position the
+    move was played in), and an event that deals a later round (its ``data["round"]``: a deal) files its lines and
+    every line after it under that round, so a round's deal line opens its heading; a line shown while the viewer
     reads one of its own private fields (``viewer`` equal to the event's seat, a private event) is private to that
     seat and is not drawn for another viewer (hot-seat). ``on_add(text, seat)``, when set, is told of every line
     (the transcript tool reads the log through it). ``to_dict``/``load`` keep the history in the autosave.
@@ -36,8 +39,7 @@ class LogPanel:
         self.source = None  # the event whose handler is adding lines (``acting``), else None
         self.viewer: int | None = None  # the seat reading the table (the table keeps it up to date)
         self.move = -1  # the move whose events are being shown (-1: before the first move)
-        self.round_of = None  # () -> the round being shown (the table's), else ``round`` is used
-        self.round = 0
+        self.round = 0  # the round the next line is filed under (``mark``, ``acting``; the table starts it)
         self.on_add = None
         self.scroll = 0
         self.version = 0
@@ -67,8 +69,6 @@ class LogPanel:
         if source is not None and getattr(source, "private", ()) and self.viewer is not None \
                 and self.viewer == getattr(source, "seat", None):
             private_to = self.viewer  # it tells the viewer's own hidden card: for their eyes only
-        if self.round_of is not None:
-            self.round = self.round_of()
         self.entries.append(LogLine(text, color, actor, self.move, self.round, private_to))
         del self.entries[:-self.max_lines]
         self._changed()
@@ -81,10 +81,22 @@ class LogPanel:
         self.version += 1
         self._cache = {}
 
+    def mark(self, move: int, round_no: int = 0) -> None:
+        """The next lines tell move ``move`` (its number in the game), played in round ``round_no`` (the engine's:
+        ``Played.round``; 0: not known, the round stays)."""
+        self.move = move
+        if round_no:
+            self.round = round_no
+
     @contextmanager
     def acting(self, seat: int | None, source=None):
         """Lines added inside the block are about ``seat`` (unless they say otherwise); ``source`` is the event
-        being shown (tools read it in ``on_add``)."""
+        being shown (tools read it in ``on_add``). An event that deals a later round than the one being told (its
+        ``data["round"]``) files its lines, and all after it, under that round."""
+        data = getattr(source, "data", None)
+        opens = data.get("round") if isinstance(data, dict) else None
+        if isinstance(opens, int) and not isinstance(opens, bool) and opens > self.round:
+            self.round = opens
         before = self.actor, self.source
         self.actor, self.source = seat, source
         try:

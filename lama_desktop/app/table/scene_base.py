@@ -19,6 +19,7 @@ import pygame
 
 from lama_desktop.app import art, i18n
 from lama_desktop.engine.core import Event
+from lama_desktop.engine.record import round_of
 from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
 from lama_desktop.app.i18n import plural, t, t_or
 from lama_desktop.app.scene import Scene
@@ -199,7 +200,7 @@ class TableScene(Scene):
         self.reason_toast: Toast | None = None
         self.colorblind = False
         self.advisor = AdvisorPanel(self)
-        self.log.round_of = self._history_round
+        self.log.round = round_of(session.state)  # the round the table opens in (the game's opening lines)
         self.history = HistoryPanel(self)
         self.tooltip = Tooltip()
 
@@ -636,18 +637,15 @@ class TableScene(Scene):
     def _queue_events(self, played) -> None:
         """Queue a move's events as the viewing seat may see them (``session.events_for``), each under its own
         seat: the seat a rule acted on (Cadabra's "next player draws") is not the player who moved. A mark before
-        them tells the history which move its next lines belong to (undo cuts it there)."""
-        self.queue.append((None, TableEvent("history_mark", {"move": played.index})))
+        them tells the history which move its next lines belong to (undo cuts it there) and the round it was played
+        in (the engine's: the same lines under the same rounds live and in a replay)."""
+        self.queue.append((None, TableEvent("history_mark", {"move": played.index,
+                                                            "round": getattr(played, "round", 0)})))
         for event in self.session.events_for(played.events, self.viewer):
             self.queue.append((event.seat, event))
 
     def _ev_history_mark(self, seat, d) -> None:
-        self.log.move = d["move"]
-
-    def _history_round(self) -> int:
-        """The round the history's next line belongs to (0: the game has no rounds)."""
-        shown = getattr(self, "shown", None)
-        return int(getattr(shown, "round", 0) or 0)
+        self.log.mark(d["move"], d.get("round", 0))
 
     def _log_rect(self):
         return self.layout["log"]

@@ -440,7 +440,7 @@ class CadabraTableScene(HandTableScene):
         return int(d["starter"])
 
     def _deal_line(self, d):
-        return lazy.about("cadabra.log.deal", int(d["starter"]), round=d["round"], name=self._name(int(d["starter"])))
+        return lazy.about("cadabra.log.deal", int(d["starter"]), name=self._name(int(d["starter"])))
 
     def _deal_actor(self, d) -> int:
         return int(d["starter"])

@@ -647,7 +647,7 @@ class DiceTableScene(DiceTableView, TableScene):
         self._build_buttons()
         self._sound("shuffle")
         self.toasts.append(Toast(t("dice.toast.round", round=sh.round), 1.3, True))
-        self.log.add(lazy.about("dice.log.deal", sh.starter, round=sh.round, name=self._name(sh.starter)), (196, 226, 214),
+        self.log.add(lazy.about("dice.log.deal", sh.starter, name=self._name(sh.starter)), (196, 226, 214),
                      seat=sh.starter)
         center = self._dice_rect().center
         i = 0
@@ -731,7 +731,11 @@ class DiceTableScene(DiceTableView, TableScene):
         sh.rows[seat] = left
         self.selected = []
         self._sound("card_play")
-        said = LazyNames(lazy.t("dice.card.a_llama") if name == "L" else name for name in cards)
+        # "a llama", "two llamas" (one per die: never more, three llamas move no card), not "a llama and a llama"
+        said = [name for name in cards if name != "L"]
+        said += [lazy.t("dice.card.two_llamas")] if cards.count("L") == 2 else \
+            [lazy.t("dice.card.a_llama")] * cards.count("L")
+        said = LazyNames(said)
         self.log.add(lazy.about("dice.log.discard", seat, name=self._name(seat), cards=said))
 
     def _ev_take(self, seat, d) -> None:

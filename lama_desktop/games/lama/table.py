@@ -211,7 +211,7 @@ class LamaTableScene(HandTableScene):
         return int(d["dealer"]) + 1
 
     def _deal_line(self, d):
-        return lazy.about("lama.log.deal", int(d["dealer"]), round=d["round"], name=self._name(int(d["dealer"])))
+        return lazy.about("lama.log.deal", int(d["dealer"]), name=self._name(int(d["dealer"])))
 
     def _deal_actor(self, d) -> int:
         """The seat the deal's log line names (the dealer)."""

@@ -44,13 +44,14 @@ from lama_desktop.app.table.layout import table_ui_scale
 from lama_desktop.app.table.pieces import LogPanel, Toast, draw_toasts, lazy
 from lama_desktop.app.table.scene_base import TableScene, open_session
 from lama_desktop.app.table.tooltip import Tooltip
+from lama_desktop.engine.record import round_of
 from lama_desktop.app.table.tween import Tweener
 from lama_desktop.app.widgets import UI, Button
 from lama_desktop.games.llama_land.advice import AdviceMixin
 from lama_desktop.games.llama_land.animation import HOLD_TIME, AnimationMixin
 from lama_desktop.games.llama_land.camera import CameraMixin
 from lama_desktop.games.llama_land.choice import ChoiceMixin, ChoiceOverlay
-from lama_desktop.games.llama_land.events import EventsMixin, round_number
+from lama_desktop.games.llama_land.events import EventsMixin, round_number  # noqa: F401 - named here too
 from lama_desktop.games.llama_land.input import InputMixin
 from lama_desktop.games.llama_land.iso import IsoFrame
 from lama_desktop.games.llama_land.lesson import LessonMixin
@@ -128,8 +129,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self.results_open = False
         self._legal_cache = (None, [])
         self.advisor = AdvisorPanel(self)
-        self._line_round = round_number(self.d)
-        self.log.round_of = self._history_round
+        self.log.round = round_of(session.state)  # the round the table opens in (the game's opening lines)
         self.history = HistoryPanel(self)
 
     def enter(self) -> None:
@@ -352,10 +352,10 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
             self.session.poll(busy=not self.idle)
             played = self.session.take_played()
             if played:
-                self._line_round = round_number(self.d)  # the round these moves were played in (before the sync)
                 self._sync()
                 for item in played:
-                    self.log.move = item.index  # the history's lines of this move (undo cuts there)
+                    # the history's lines of this move (undo cuts there), under the round it was played in
+                    self.log.mark(item.index, item.round)
                     # the viewing seat's copy of each event, under the event's own seat (a refill has none)
                     for event in self.session.events_for(item.events, self.viewer):
                         toasts = len(self.toasts)
@@ -437,11 +437,6 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
 
     def _log_rect(self):
         return self.rects["log"]
-
-    def _history_round(self) -> int:
-        """The round the moves being shown were played in (the one the status bar named before them: the turn the
-        player to move was playing), so the history groups Llama Land's lines by round like the other tables'."""
-        return self._line_round
 
 
 def open_table(app, config: GameConfig, saved=None) -> LlamaLandTableScene:
