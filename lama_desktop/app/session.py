@@ -256,6 +256,12 @@ class GameSession:
     def scores(self) -> list[int]:
         return self.state.scores
 
+    @property
+    def start_scores(self) -> tuple[int, ...]:
+        """Everyone's points before the first move (Cadabra's players start with tokens): the results chart's
+        first column."""
+        return tuple(self.record.new_state().scores)
+
     def winners(self) -> list[int]:
         return self.state.winners()
 

@@ -35,6 +35,7 @@ from lama_desktop.app.gameconfig import SeatConfig
 from lama_desktop.app.session import ROUND_CLOSE_EVENTS, MoveOutcome, Played
 from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, StateFormatError, as_move
 from lama_desktop.engine.record import round_of
+from lama_desktop.engine.registry import get_game
 from lama_desktop.games import plugin as game_plugin
 
 log = logging.getLogger("lama_desktop.net.remote_session")
@@ -170,6 +171,14 @@ class RemoteSession:
     @property
     def scores(self) -> list[int]:
         return list(self.final[0]) if self.final is not None else self.state.scores
+
+    @property
+    def start_scores(self) -> tuple[int, ...]:
+        """Everyone's points before the first move, as at home (``GameSession.start_scores``). A client has no
+        seed, but the points a game starts with are public and the same for every deal: a fresh game of the same
+        players, variants and options, dealt with any seed, starts with them."""
+        record = self.record
+        return tuple(get_game(record.game_id).new(record.players, record.variants, 0, **record.options).scores)
 
     def winners(self) -> list[int]:
         return list(self.final[1]) if self.final is not None else self.state.winners()

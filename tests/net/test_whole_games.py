@@ -36,6 +36,7 @@ def test_a_whole_game_over_loopback(game, variants, clients):
             assert remote.moves_played == host.moves_played
             assert remote.score_history == host.score_history
             assert remote.final == (host.scores, host.winners())
+            assert remote.start_scores == host.start_scores, "the results chart starts where the host's does"
     finally:
         table.close()
 

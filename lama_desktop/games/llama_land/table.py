@@ -278,8 +278,8 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
     def _sync(self) -> None:
         """Re-read the engine's public picture and decide what the player to move may do."""
         s = self.session
-        cur = s.current_player
-        self.d = s.view(max(0, cur)).to_dict()
+        reader = self.viewer  # the reading seat's own view (a network seat may read no other)
+        self.d = s.view(max(0, s.current_player) if reader is None else reader).to_dict()
         self.version += 1
         self.middle = None
         old_mode = self.mode
