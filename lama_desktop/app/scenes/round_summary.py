@@ -295,16 +295,22 @@ def draw_token_piles(surface, ui, kinds, x: int, cy: int, right: int) -> list:
     ``cy``, ending before ``right``), each with its count badge: every kind's value shows on its pile's top disc,
     never covered (a run of overlapping discs hid the "0" of a black 10 under the next one). Returns [(kind, the
     rect of its value on the top disc, the pile's rect)] for each pile."""
-    d = ui.s(34)
+    piles = [(kind, kinds.count(kind)) for kind in dict.fromkeys(kinds)]
+    labels = {count: ui.text(f"\u00d7{count}", 16, INK_SOFT, bold=True) for _, count in piles if count > 1}
+
+    def row_width(d, gap):
+        labelled = sum(ui.s(3) + labels[c].get_width() for _, c in piles if c in labels)
+        return d * len(piles) + labelled + gap * (len(piles) - 1)
+
+    # every pile in the row (a long "+25" or a narrow window leaves less room): closer piles, then smaller discs
+    sizes = [(ui.s(34), ui.s(10)), (ui.s(34), ui.s(5)), (ui.s(30), ui.s(4)), (ui.s(27), ui.s(3)), (ui.s(24), ui.s(3))]
+    d, gap = next(((d, gap) for d, gap in sizes if x + row_width(d, gap) <= right), sizes[-1])
     faces = []
-    for kind in dict.fromkeys(kinds):
-        count = kinds.count(kind)
+    for kind, count in piles:
         disc = art.token(kind, d)
         under = min(count - 1, 2) * max(2, round(d * 0.12))  # the discs below the top one, peeking out
-        label = ui.text(f"\u00d7{count}", 16, INK_SOFT, bold=True) if count > 1 else None
+        label = labels.get(count)
         width = d + (ui.s(3) + label.get_width() if label is not None else 0)
-        if x + width > right and faces:
-            break  # never out of the row (three kinds at most: it does not happen at the sizes the game runs)
         top = pygame.Rect(round(x), cy - (d + under) // 2, d, d)
         for k in range(min(count - 1, 2), 0, -1):
             surface.blit(disc, top.move(0, k * under // min(count - 1, 2)))
@@ -315,7 +321,7 @@ def draw_token_piles(surface, ui, kinds, x: int, cy: int, right: int) -> list:
         face = pygame.Rect(0, 0, round(d * 0.6), round(d * 0.3))  # the value on the top disc (drawn last, on top)
         face.center = (top.x + round(d * 0.5), top.y + round(d * 0.47))
         faces.append((kind, face, pile))
-        x += width + ui.s(10)
+        x += width + gap
     return faces
 
 

@@ -61,6 +61,9 @@ class Narrator:
         self._message_lines: list[str] = []
         self._layout_key = None
         self._toast_seen = None
+        #: the toasts on the table (id -> where it stands) the box was last laid out round: a new one lays it out
+        #: again, one fading away does not (the box stays where the learner is reading)
+        self._toasts_kept: dict[int, pygame.Rect] = {}
         self._refusals_seen = 0
         self._waiting = 0.0
         self._warned = False
@@ -197,6 +200,7 @@ class Narrator:
             if self._step_index != lesson.index:
                 self._message = None
                 self._message_lines = []
+                self._toasts_kept = {}
             self._step_index = lesson.index
             if not lesson.shown:
                 self.fade = 0.0
@@ -239,10 +243,15 @@ class Narrator:
             self.box, self.buttons, self.arrow = None, {}, []
             return
         size = self.ui.size
+        shown = {id(toast): pygame.Rect(toast.rect) for toast in getattr(self.table, "toasts", ())
+                 if getattr(toast, "rect", None) is not None} if overlay is None else {}
+        if any(key not in self._toasts_kept for key in shown):
+            self._toasts_kept = shown
         key = (self.lesson.index, size, self.ui.scale, self.message, self._t_key(),
                tuple(self.highlight) if self.highlight is not None else None, overlay is not None,
                tuple(getattr(self.table, "_status_rect", None) or ()),
-               tuple(tuple(rect) for _, rect in self.protected(overlay)))
+               tuple(tuple(rect) for name, rect in self.protected(overlay) if name != "toast"),
+               tuple(self._toasts_kept))
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -279,6 +288,8 @@ class Narrator:
             status = getattr(self.table, "_status_rect", None)
             if status is not None:  # the status line speaks for the lesson too (``status``): keep it readable
                 out.append(("status", pygame.Rect(status).inflate(ui.s(8), ui.s(8))))
+            # the toasts shown when the step came (what just happened: "Bruno takes a llama card: 11")
+            out += [("toast", rect.inflate(ui.s(8), ui.s(8))) for rect in self._toasts_kept.values()]
         source = overlay if overlay is not None else self.table
         own = getattr(source, "tutorial_protect", None)
         if own is not None:
