@@ -245,13 +245,13 @@ class Narrator:
         size = self.ui.size
         shown = {id(toast): pygame.Rect(toast.rect) for toast in getattr(self.table, "toasts", ())
                  if getattr(toast, "rect", None) is not None} if overlay is None else {}
-        if any(key not in self._toasts_kept for key in shown):
+        if any(self._toasts_kept.get(key) != rect for key, rect in shown.items()):  # a new one, or one moved
             self._toasts_kept = shown
         key = (self.lesson.index, size, self.ui.scale, self.message, self._t_key(),
                tuple(self.highlight) if self.highlight is not None else None, overlay is not None,
                tuple(getattr(self.table, "_status_rect", None) or ()),
                tuple(tuple(rect) for name, rect in self.protected(overlay) if name != "toast"),
-               tuple(self._toasts_kept))
+               tuple((key, tuple(rect)) for key, rect in self._toasts_kept.items()))
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -343,9 +343,11 @@ class Narrator:
             shapes.append((shape, sw, sh, xs, ys))
         self.guarded = self.protected(overlay)
         goal = self.highlight.inflate(ui.s(34), ui.s(34)) if self.highlight is not None else None
+        source = overlay if overlay is not None else self.table
+        uncrossed = getattr(source, "tutorial_uncrossed", None)
         placed = place(shapes, window, [r for _, r in self.guarded],
                        self._avoid(overlay), self.highlight, goal, gap=ui.s(10), room=ui.s(28), head=ui.s(30),
-                       shortest=ui.s(40))
+                       shortest=ui.s(40), uncrossed=[pygame.Rect(r) for r in uncrossed()] if uncrossed else ())
         if placed.clashes:
             log.debug("lesson %s: step %s: the box or its arrow covers %s", self.tutorial.game_id, self.step.id,
                       placed.clashes)
