@@ -244,3 +244,35 @@ def test_a_plate_badge_never_overlaps_the_name_at_any_plate_height(probe, lang):
                     assert not found, (lang, scale, h, found)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "pl", "en"])
+def test_a_small_plate_keeps_its_detail_whole_with_a_short_points_label(probe, lang):
+    """Issue 23: on the six-seat Dice table at 1280x720 and 85 %, "Robot · moyen" / "Bot · średni" were cut beside
+    the score's "points". A plate never shows "points" beside a cut detail line: it wears "pts" instead, which
+    keeps the words whole on some plates too narrow for them beside "points"."""
+    from lama_desktop.app import i18n
+    from lama_desktop.app.i18n import t
+    from lama_desktop.app.table.pieces import name_plate
+    from lama_desktop.app.widgets import UI
+
+    i18n.set_language(lang)
+    try:
+        ui = UI((1280, 720), 0.85)
+        detail = t("common.plate.bot", level=t("common.levels.medium"))
+        long, short = t("common.plate.points"), t("common.plate.points_short")
+        rescued = 0
+        for width in range(130, 320, 2):
+            screen = probe.RecordingSurface((600, 200))
+            screen.blit(name_plate(ui, (width, 39), "Bruno", detail, long, 12, lit=False, out=False,
+                                   short_label=short), (20, 40))
+            records = probe.texts(screen)
+            texts = {r.text for r in records}
+            cut = [p for p in probe.problems(records, (600, 200)) if "shortened" in p]
+            assert (long in texts) != (short in texts), (width, texts)
+            if long in texts:  # "points" only where the words keep their room beside it
+                assert not cut, (lang, width, cut)
+            rescued += short in texts and not cut
+        assert rescued, f"no plate width where 'pts' saved {detail!r} ({lang})"
+    finally:
+        i18n.set_language("en")

@@ -51,3 +51,17 @@ def test_a_wider_lower_shape_is_taken_where_only_a_low_band_is_free():
     band = [pygame.Rect(0, 0, 1280, 560), target.inflate(36, 36)]  # 160 px free at the bottom
     placed = _place(band, target, shapes=(("tall", 400, 250), ("wide", 1000, 140)))
     assert placed.shape == "wide" and placed.clashes == []
+
+
+def test_the_arrow_never_runs_across_a_card_the_box_may_cover():
+    target = pygame.Rect(1150, 600, 60, 50)
+    # text left of the piece and too little room beside it: the box goes above, its arrow comes down
+    walls = [pygame.Rect(0, 430, 1000, 290), target.inflate(36, 36)]
+    card = pygame.Rect(1000, 440, 280, 60)  # a card with words right across the way down
+    free = _place(walls, target)
+    assert free.arrow and path_hits(free.arrow, card)  # left to itself the arrow runs over the card
+    goal = target.inflate(34, 34)
+    shapes = [(None, 400, 150, (0, 440, 880), (0, 285, 570))]
+    kept = place(shapes, WINDOW, walls, [], target, goal, gap=10, room=28, head=30, shortest=40, uncrossed=[card])
+    assert kept.clashes == [] and not any(kept.box.colliderect(w) for w in walls)
+    assert not path_hits(kept.arrow, card)  # round it, or no arrow at all (the ring shows the piece)

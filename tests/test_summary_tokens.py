@@ -71,3 +71,18 @@ def test_a_short_row_shrinks_the_piles_and_leaves_none_out():
     assert all(pile.right <= right for _k, _f, pile in faces)
     for i, (_kind, face, _pile) in enumerate(faces):
         assert not any(later.colliderect(face) for _o, _f, later in faces[i + 1:])
+
+
+def test_every_pile_is_drawn_inside_a_narrow_row(tmp_path):
+    """+25 as two black 10s and five whites beside a wide "+25" in French at 1280x720: the white pile was dropped
+    (a row of 20 for 25 points); the piles close up and shrink instead, and stay before the row's end."""
+    from lama_desktop.app.scenes.round_summary import draw_token_piles
+    from lama_desktop.app.widgets.scale import UI
+
+    pygame.init()
+    ui = UI((1280, 720))
+    surface = pygame.Surface((400, 100), pygame.SRCALPHA)
+    faces = draw_token_piles(surface, ui, ["black"] * 2 + ["white"] * 5, 10, 50, 100)
+    assert [kind for kind, _f, _p in faces] == ["black", "white"]
+    assert all(pile.right <= 100 for _k, _f, pile in faces)
+    assert not faces[0][2].colliderect(faces[1][2])

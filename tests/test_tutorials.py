@@ -86,8 +86,8 @@ def open_lesson(tmp_path, game_id, size, lang="en"):
 def assert_box_and_arrow_clear(app, table, step, lang) -> None:
     """The narrator's box and its arrow cover neither the piece the step points at nor any text the learner needs
     at that step: the status line, the hand, the history, the buttons and their labels, the piles' labels, the
-    keys line, the summary's rows, the placement legend, what holds the piece (``narrator.protected``, which must
-    name what is on screen of these). The arrow may end inside a rect that holds the piece (a card of the hand)."""
+    keys line, the summary's rows, the placement legend, the toasts showing, what holds the piece
+    (``narrator.protected``, which must name what is on screen of these). The arrow may end inside a rect that holds the piece (a card of the hand)."""
     narrator = table.narrator
     box, arrow = narrator.box, narrator.arrow
     guarded = dict(narrator.guarded)
@@ -103,6 +103,11 @@ def assert_box_and_arrow_clear(app, table, step, lang) -> None:
         wanted += [f"summary:{seat}" for seat in range(len(top.names))]
     for name in wanted:
         assert name in guarded, f"{step.id}: {name} is not kept clear of the box ({lang})"
+    if on_table:  # the toasts on the table ("Only one kind of llama card left: last round!") stay readable
+        kept = [rect for name, rect in narrator.guarded if name == "toast"]
+        for toast in table.toasts:
+            if toast.rect is not None:
+                assert any(rect.contains(toast.rect) for rect in kept), f"{step.id}: toast {toast.text!r} not kept clear"
     piece = piece_rect(app, table, step.point) if step.point is not None else None
     named = [(step.point, piece)] if piece is not None else []
     for name, rect in named + list(narrator.guarded):
@@ -129,6 +134,7 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
     for index, step in enumerate(tutorial.steps):
         run_until(app, lambda index=index: lesson.index == index and lesson.shown, what=f"step {step.id} shows", table=table)
         app.step(1 / 30)  # one more frame: the box is laid out and drawn
+        app.step(1 / 30)  # and laid out again round the toasts that frame drew
         narrator = table.narrator
         assert narrator is not None and narrator.box is not None, step.id
         assert window.contains(narrator.box), (step.id, narrator.box)

@@ -293,31 +293,31 @@ class RoundSummaryScene(MenuScene):
 def draw_token_piles(surface, ui, kinds, x: int, cy: int, right: int) -> list:
     """The tokens taken (``kinds``, one entry per token) as one pile per kind, side by side from ``x`` (centred on
     ``cy``, ending before ``right``), each with its count badge: every kind's value shows on its pile's top disc,
-    never covered (a run of overlapping discs hid the "0" of a black 10 under the next one). Every pile is drawn:
-    where the row is short, the discs and gaps shrink (down to 60%) rather than a pile being left out. Returns
-    [(kind, the rect of its value on the top disc, the pile's rect)] for each pile."""
+    never covered (a run of overlapping discs hid the "0" of a black 10 under the next one). Returns [(kind, the
+    rect of its value on the top disc, the pile's rect)] for each pile."""
     piles = [(kind, kinds.count(kind)) for kind in dict.fromkeys(kinds)]
-    if not piles:
-        return []
-    labels = [ui.text(f"\u00d7{count}", 16, INK_SOFT, bold=True) if count > 1 else None for _kind, count in piles]
-    fit = 1.0
-    for _ in range(5):  # the whole row at this size; smaller until it ends before ``right``
-        d, gap, pad = round(ui.s(34) * fit), round(ui.s(10) * fit), max(1, round(ui.s(3) * fit))
-        widths = [d + (pad + label.get_width() if label is not None else 0) for label in labels]
-        if x + sum(widths) + gap * (len(piles) - 1) <= right or fit <= 0.6:
-            break
-        fit -= 0.1
+    labels = {count: ui.text(f"\u00d7{count}", 16, INK_SOFT, bold=True) for _, count in piles if count > 1}
+
+    def row_width(d, gap):
+        labelled = sum(ui.s(3) + labels[c].get_width() for _, c in piles if c in labels)
+        return d * len(piles) + labelled + gap * (len(piles) - 1)
+
+    # every pile in the row (a long "+25" or a narrow window leaves less room): closer piles, then smaller discs
+    sizes = [(ui.s(34), ui.s(10)), (ui.s(34), ui.s(5)), (ui.s(30), ui.s(4)), (ui.s(27), ui.s(3)), (ui.s(24), ui.s(3))]
+    d, gap = next(((d, gap) for d, gap in sizes if x + row_width(d, gap) <= right), sizes[-1])
     faces = []
-    for (kind, count), label, width in zip(piles, labels, widths, strict=True):
+    for kind, count in piles:
         disc = art.token(kind, d)
         under = min(count - 1, 2) * max(2, round(d * 0.12))  # the discs below the top one, peeking out
+        label = labels.get(count)
+        width = d + (ui.s(3) + label.get_width() if label is not None else 0)
         top = pygame.Rect(round(x), cy - (d + under) // 2, d, d)
         for k in range(min(count - 1, 2), 0, -1):
             surface.blit(disc, top.move(0, k * under // min(count - 1, 2)))
         surface.blit(disc, top)
         pile = pygame.Rect(top.x, top.y, width, d + under)
         if label is not None:
-            surface.blit(label, label.get_rect(midleft=(top.right + pad, top.centery + under // 2)))
+            surface.blit(label, label.get_rect(midleft=(top.right + ui.s(3), top.centery + under // 2)))
         face = pygame.Rect(0, 0, round(d * 0.6), round(d * 0.3))  # the value on the top disc (drawn last, on top)
         face.center = (top.x + round(d * 0.5), top.y + round(d * 0.47))
         faces.append((kind, face, pile))

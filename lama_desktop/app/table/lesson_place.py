@@ -106,12 +106,13 @@ def _paths(box: pygame.Rect, goal: pygame.Rect, room: int, head: int):
 
 
 def place(shapes, window: pygame.Rect, protected, avoid, target, goal, *, gap: int, room: int, head: int,
-          shortest: int) -> Placed:
+          shortest: int, uncrossed=()) -> Placed:
     """The best place for the box inside ``window``. ``shapes``: (shape, width, height, xs, ys) the box may take,
     with the left and top edges to try (besides the places beside every protected and avoided rect); ``protected``: rects the box and
     its arrow never cover (the arrow may end inside one holding the piece); ``avoid``: (rect, weight) it would
     rather not cover; ``target``: the piece (None: no arrow), ``goal``: the piece with its ring (the arrow ends on
-    its edge)."""
+    its edge); ``uncrossed``: rects the box may cover but its arrow never runs across (cards with words: an
+    arrow over them reads as pointing at them), but the one holding the piece."""
     tries = []
     around = [r for r in protected] + [r for r, weight in avoid if weight >= 20]
     for shape, bw, bh, xs, ys in shapes:
@@ -131,7 +132,8 @@ def place(shapes, window: pygame.Rect, protected, avoid, target, goal, *, gap: i
                 tries.append((clash, cost, len(tries), rect, shape))
     tries.sort(key=lambda item: item[:3])
     # the arrow may end inside what holds the piece (a card of the hand, a space on its objective card)
-    blocked = [p.inflate(gap // 2, gap // 2) for p in protected if target is None or not p.contains(target)]
+    blocked = [p.inflate(gap // 2, gap // 2) for p in list(protected) + list(uncrossed)
+               if target is None or not p.contains(target)]
     bare = None  # the best clear place whose arrow finds no way: the ring alone shows the piece
     for clash, _cost, _, rect, shape in tries[:ROUTED]:
         if clash:

@@ -61,6 +61,9 @@ class Narrator:
         self._message_lines: list[str] = []
         self._layout_key = None
         self._toast_seen = None
+        #: the toasts on the table (id -> where it stands) the box was last laid out round: a new one lays it out
+        #: again, one fading away does not (the box stays where the learner is reading)
+        self._toasts_kept: dict[int, pygame.Rect] = {}
         self._refusals_seen = 0
         self._waiting = 0.0
         self._warned = False
@@ -197,6 +200,7 @@ class Narrator:
             if self._step_index != lesson.index:
                 self._message = None
                 self._message_lines = []
+                self._toasts_kept = {}
             self._step_index = lesson.index
             if not lesson.shown:
                 self.fade = 0.0
@@ -239,10 +243,15 @@ class Narrator:
             self.box, self.buttons, self.arrow = None, {}, []
             return
         size = self.ui.size
+        shown = {id(toast): pygame.Rect(toast.rect) for toast in getattr(self.table, "toasts", ())
+                 if getattr(toast, "rect", None) is not None} if overlay is None else {}
+        if any(self._toasts_kept.get(key) != rect for key, rect in shown.items()):  # a new one, or one moved
+            self._toasts_kept = shown
         key = (self.lesson.index, size, self.ui.scale, self.message, self._t_key(),
                tuple(self.highlight) if self.highlight is not None else None, overlay is not None,
                tuple(getattr(self.table, "_status_rect", None) or ()),
-               tuple(tuple(rect) for _, rect in self.protected(overlay)))
+               tuple(tuple(rect) for name, rect in self.protected(overlay) if name != "toast"),
+               tuple((key, tuple(rect)) for key, rect in self._toasts_kept.items()))
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -279,6 +288,8 @@ class Narrator:
             status = getattr(self.table, "_status_rect", None)
             if status is not None:  # the status line speaks for the lesson too (``status``): keep it readable
                 out.append(("status", pygame.Rect(status).inflate(ui.s(8), ui.s(8))))
+            # the toasts shown when the step came (what just happened: "Bruno takes a llama card: 11")
+            out += [("toast", rect.inflate(ui.s(8), ui.s(8))) for rect in self._toasts_kept.values()]
         source = overlay if overlay is not None else self.table
         own = getattr(source, "tutorial_protect", None)
         if own is not None:
@@ -332,9 +343,11 @@ class Narrator:
             shapes.append((shape, sw, sh, xs, ys))
         self.guarded = self.protected(overlay)
         goal = self.highlight.inflate(ui.s(34), ui.s(34)) if self.highlight is not None else None
+        source = overlay if overlay is not None else self.table
+        uncrossed = getattr(source, "tutorial_uncrossed", None)
         placed = place(shapes, window, [r for _, r in self.guarded],
                        self._avoid(overlay), self.highlight, goal, gap=ui.s(10), room=ui.s(28), head=ui.s(30),
-                       shortest=ui.s(40))
+                       shortest=ui.s(40), uncrossed=[pygame.Rect(r) for r in uncrossed()] if uncrossed else ())
         if placed.clashes:
             log.debug("lesson %s: step %s: the box or its arrow covers %s", self.tutorial.game_id, self.step.id,
                       placed.clashes)

@@ -338,13 +338,16 @@ _plates: dict[tuple, pygame.Surface] = {}
 
 def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_label: str, score: int, *,
                lit: bool, out: bool, badge: str = "", avatar_color=(240, 226, 196),
-               avatar_fur: str | None = None) -> pygame.Surface:
+               avatar_fur: str | None = None, short_label: str = "") -> pygame.Surface:
     """A rounded plate: avatar disc, name, a detail line, the running score. Lit (gold) on the player's turn.
 
     The avatar is the name's initial on ``avatar_color``, or a llama head of fur ``avatar_fur`` (see
-    ``art.LLAMA_FURS``) peeking out of the disc when given.
+    ``art.LLAMA_FURS``) peeking out of the disc when given. On a small plate (a small window, a small UI scale,
+    six seats) where the detail line ("Robot · moyen") would not fit beside the score under ``score_label``
+    ("points"), the score wears ``short_label`` ("pts") instead: the words keep the room rather than being cut.
     """
-    key = (size, name, detail, score_label, score, lit, out, badge, avatar_color, avatar_fur, ui.scale, language())
+    key = (size, name, detail, score_label, short_label, score, lit, out, badge, avatar_color, avatar_fur,
+           ui.scale, language())
     surf = _plates.get(key)
     if surf is not None:
         return surf
@@ -357,12 +360,9 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     acx_rel = max(4, h // 9) + ad // 2
     score_font = ui.font(h * 0.40 / ui.scale, True)
     score_img = score_font.render(str(score), True, INK)
-    label_img = ui.font(h * 0.19 / ui.scale).render(score_label, True, INK_SOFT)
-    pill_w = max(score_img.get_width(), label_img.get_width()) + h // 2
-    pill = pygame.Rect(0, 0, pill_w, h - 2 * max(4, h // 9))
-    pill.midright = (w - max(5, h // 8), h // 2)
     text_x_rel = acx_rel + ad // 2 + max(6, h // 7)
-    avail = pill.x - text_x_rel - max(4, h // 10)
+    label_img, pill, avail = _score_pill(ui, (w, h), score_img.get_width(), text_x_rel, name, detail, score_label,
+                                         short_label)
     name_img = ui.text_fit(name, h * 0.33 / ui.scale, avail, INK if not out else INK_SOFT, True)
     detail_img = ui.text_fit(detail, h * 0.23 / ui.scale, avail, INK_SOFT)
     block = name_img.get_height() + detail_img.get_height()
@@ -434,6 +434,25 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     surf = finish(surf)
     _plates[key] = surf
     return surf
+
+
+def _score_pill(ui: UI, size, score_w: int, text_x: int, name: str, detail: str, label: str, short: str):
+    """(label image, pill rect, room left for the name and detail) of a plate's score pill: under ``label``
+    ("points"), or ``short`` ("pts") where the detail or the name would not fit beside the long one even at the
+    fitter's smallest size (``MIN_TEXT_PX``), before it cuts."""
+    w, h = size
+    label_font = ui.font(h * 0.19 / ui.scale)
+
+    def pill_for(words: str):
+        pill = pygame.Rect(0, 0, max(score_w, label_font.size(words)[0]) + h // 2, h - 2 * max(4, h // 9))
+        pill.midright = (w - max(5, h // 8), h // 2)
+        return pill, pill.x - text_x - max(4, h // 10)
+
+    pill, avail = pill_for(label)
+    if short and (ui.font(0).size(detail)[0] > avail or ui.font(0, True).size(name)[0] > avail):
+        label = short
+        pill, avail = pill_for(label)
+    return label_font.render(label, True, INK_SOFT), pill, avail
 
 
 @lru_cache(maxsize=64)

@@ -75,7 +75,8 @@ def seat_plate(ui: UI, size, seat: int, seat_config, score: int, *, lit: bool, o
     """The name plate every card and dice table draws: the seat's llama portrait, name, detail line and points."""
     return name_plate(ui, tuple(size), seat_config.name, plate_detail(seat_config, out=out, thinking=thinking),
                       t("common.plate.points"), score, lit=lit, out=out, badge=badge, avatar_color=seat_rgb(seat),
-                      avatar_fur=seat_fur(seat))
+                      avatar_fur=seat_fur(seat),
+                      short_label=t("common.plate.points_short"))
 
 
 def log_title() -> str:

@@ -32,6 +32,9 @@ class Toast:
         self.source = None
         self._img = None
         self._img_key = None
+        #: where its body stands on the screen once shown in full (``draw_toasts``; None: not drawn): a lesson's
+        #: box and arrow keep off it (``narrator.protected``)
+        self.rect: pygame.Rect | None = None
 
     @property
     def text(self) -> str:
@@ -109,8 +112,12 @@ def draw_toasts(surface: pygame.Surface, toasts, band: pygame.Rect, ui: UI, show
     y = band.y
     if total > band.h or (avoid is not None and avoid.colliderect(pygame.Rect(band.x, band.y, band.w, total))):
         y = band.bottom - total  # a toast taller than the band grows upwards: never onto what is under the band
+    for toast in toasts:
+        toast.rect = None
     for toast in kept:
         img = toast.image(ui, band.w)
+        toast.rect = pygame.Rect(0, 0, img.get_width() - 4 * toast.blur, toast.body_h)
+        toast.rect.midtop = (band.centerx, y)
         pad = toast.blur * 2
         top = y - pad  # the shadow margin may spill over the band's edge; the body starts at ``y``
         toast.draw(surface, (band.centerx, top + img.get_height() / 2), ui, band.w)

@@ -99,6 +99,6 @@ class DiceRoundSummary(RoundSummaryScene):
             kinds = [kind for denom, kind in ((20, "pink"), (10, "black"), (1, "white"))
                      for _ in range(min(held[denom], 9))]
             self.token_faces[seat] = draw_token_piles(surface, ui, kinds, col_tokens + g.get_width() + ui.s(12),
-                                                      cy - ui.s(14), self.panel.right - ui.s(24))
+                                                      cy - ui.s(14), self.panel.right - ui.s(38))  # inside the row
             surface.blit(ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT),
                          (col_tokens, cy + ui.s(8)))

@@ -119,15 +119,35 @@ class LessonMixin:
             clear.append(drawn.inflate(frame.cell, frame.cell // 2).clip(self.rects["domain"]))
         return clear
 
+    def tutorial_uncrossed(self) -> list[pygame.Rect]:
+        """What a lesson's arrow never runs across, though the box may cover it: the cards with words on them
+        (terrain stacks, llama-card columns, characters, objectives), the players' panels and the domain's title
+        ("Your domain")."""
+        if self.ui is None or not self.rects:
+            return []
+        from lama_desktop.app.i18n import about
+
+        names = [n for n in self.rects if n.startswith(("stack", "column", "char", "obj", "panel"))
+                 and n not in ("stacks", "columns", "chars", "objectives", "panels")]
+        ui, dom = self.ui, self.rects["domain"]
+        title = about("llama_land.ui.domain_of", self.shown_seat, name=self._name(self.shown_seat))
+        width, height = ui.font(20, True).size(str(title))
+        return [pygame.Rect(self.rects[n]) for n in names] + [pygame.Rect(dom.x, dom.y + ui.s(12), width + ui.s(16),
+                                                                          height)]
+
     def tutorial_protect(self, point=None) -> list[tuple[str, pygame.Rect]]:
         """What a lesson's box and arrow never cover on a step pointing at ``point``: the history, every button,
-        the placement legend while it shows (the hint of the tile you place), the final scoring card, and what
+        each player's bar (name and points), the placement legend while it shows (the hint of the tile you place), the final scoring card, and what
         holds the piece (the objective card of ``space:i,s``: its name and what it asks)."""
         from lama_desktop.app.table.narrator import shared_protect
 
         if self.ui is None or not self.rects:
             return []
         out = shared_protect(self)
+        head_h = self.ui.s(28)  # each player's bar: their name and points (``render_panels``)
+        out += [(f"panel_head:{s}", pygame.Rect(self.rects[f"panel{s}"].x, self.rects[f"panel{s}"].y,
+                                                self.rects[f"panel{s}"].w, head_h))
+                for s in range(self.n) if f"panel{s}" in self.rects]
         for name in ("legend", "scores"):
             rect = self.tutorial_rect(name)
             if rect is not None:

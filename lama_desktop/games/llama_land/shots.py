@@ -2,7 +2,8 @@
 
 Positions come from seeded games played by the medium bots (the same picture every time): the table at the start,
 mid-game with tall domains, a placement preview (legal and illegal), feeding (crafted: the player is given a few
-coins, so that the choice of paying coins for missing crops shows), the final scoring, a rules page.
+coins, so that the choice of paying coins for missing crops shows), the "expert" variant's gold objectives, the final
+scoring, a rules page.
 """
 
 from __future__ import annotations
@@ -141,6 +142,14 @@ def _feeding(app):
     app.stack.apply_pending()
 
 
+def _expert(app):
+    """The "expert" variant: three gold objectives ranked 12/8/4 (their longer texts: "most potato llama cards
+    (ranked)") instead of the purple ones."""
+    scene = push(app, played_session(1, lambda state: _human_place(state) and state.turns[0] >= 4,
+                                     variants=("expert",)))
+    settle(app, scene)
+
+
 def _final(app):
     session = played_session(8, lambda s: False)
     scene = push(app, session)
@@ -162,6 +171,7 @@ SHOTS = [
     ("table-llama-land-preview-illegal", _preview_illegal),
     ("llama-land-placement-legend", _placement_legend),
     ("table-llama-land-feeding", _feeding),
+    ("table-llama-land-expert", _expert),
     ("table-llama-land-mid-game-ui85", screenshots.at_ui_scale(_mid_game, 0.85)),
     ("table-llama-land-mid-game-ui130", screenshots.at_ui_scale(_mid_game, 1.3)),
     ("results-llama-land-final", _final),
