@@ -29,12 +29,19 @@ from collections import deque
 from lama_desktop.app.gameconfig import SeatConfig
 from lama_desktop.app.session import GameSession
 from lama_desktop.net.host import HostLoop, TableHost
+from lama_desktop.net.limits import Limits
+from lama_desktop.net.loopthread import steady_heap
 
 log = logging.getLogger("lama_desktop.net.bench_host")
 
 LOOPBACK = "127.0.0.1"
 #: seconds the process waits on its pipe between two flushes of the notes
 FLUSH_EVERY = 0.005
+#: the bench's seats are bots that move as soon as the host's update is in: a seat left alone in a round sends a
+#: move every round trip (hundreds a second on an idle machine), far over the flood limit meant for people (20 a
+#: second, bursts of 40), which would drop it as a flood. The bench's tables allow that pace; every other limit is
+#: the default (the flood guard itself is tested in tests/net/test_hostile.py).
+BENCH_LIMITS = Limits(rate=1000.0, burst=200)
 
 
 def rss_mib() -> float:
@@ -58,7 +65,8 @@ class _Table:
         self.initial = self.session.state.to_dict()
         self.notes: deque = deque()  # (n, state copy, events): appended on the host's thread
         self.session.on_applied = self._applied
-        self.host = TableHost(self.session, bind=LOOPBACK, port=0, auto_start=True, loop=loop).start()
+        self.host = TableHost(self.session, bind=LOOPBACK, port=0, auto_start=True, loop=loop,
+                              limits=BENCH_LIMITS).start()
 
     def _applied(self, played) -> None:
         """On the host's thread, after each move: a copy of the state (made into a dict on the main thread)."""
@@ -79,6 +87,7 @@ class _Table:
 
 def serve_tables(conn) -> None:
     """The host process's loop (``multiprocessing`` target): commands in, notes and answers out."""
+    steady_heap()  # a long run must not grow by its read buffers (net/loopthread.py)
     tables: dict[int, _Table] = {}
     loop = HostLoop()
 

@@ -33,6 +33,7 @@ import time
 from lama_desktop.net.bench_host import rss_mib, serve_tables
 from lama_desktop.net.client import ClientLoop
 from lama_desktop.net.headless import ClientTable, Watch, host_state
+from lama_desktop.net.loopthread import steady_heap
 from lama_desktop.stats import percentile
 
 #: seconds without a move after which a table counts as stuck (an error) and is replaced
@@ -124,6 +125,7 @@ class BenchTable(ClientTable):
 def bench_net(tables: int = 8, players: int = 4, seconds: float = 60.0, game: str = "lama", level: str = "medium",
               seed: int = 1, rss=None) -> dict:
     """Play for ``seconds`` and measure (see the module's docstring). ``rss``: this process's memory measure."""
+    steady_heap()  # each process: a long run must not grow by its read buffers (net/loopthread.py)
     hosts = HostProcess()
     loop = ClientLoop()
     try:

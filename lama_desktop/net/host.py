@@ -269,10 +269,7 @@ class TableHost:
         try:
             while not self._stop.is_set():
                 self._pump()
-                try:
-                    await asyncio.wait_for(self._stop.wait(), self.tick)
-                except asyncio.TimeoutError:
-                    pass
+                await asyncio.sleep(self.tick)  # a timer, not a task a tick (a stop is seen within a tick)
         finally:
             await self._shutdown(self._stop_reason)
 

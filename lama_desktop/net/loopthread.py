@@ -4,15 +4,42 @@ A process that holds many connections (the network bench's clients, a ``serve`` 
 tables) runs them all on one such thread rather than a thread each: threads of one process take turns for the
 interpreter lock, and every wake-up of a thread that must wait for it adds to the round trip of a move.
 ``client.ClientLoop`` and ``host.HostLoop`` are this class under the name their module's docs use.
+
+``steady_heap()`` is for processes that serve connections for a long time (the network bench's two processes):
+asyncio reads a socket into a fresh 256 KiB buffer and shrinks it to what came (a ~1 KiB message). glibc serves a
+request that large with its own mapping only until the first such mapping is freed; then its "sliding" threshold
+moves above 256 KiB and every read buffer is cut from the heap, whose free space then ends up split around the
+small blocks allocated meanwhile: the process grows by about a kilobyte per message received, with nothing alive
+to show for it (measured: tracemalloc flat, ``mallinfo`` in-use flat, the arena growing). Fixing the threshold at
+glibc's default keeps those buffers in their own mappings, returned whole.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import platform
 import threading
 
 log = logging.getLogger("lama_desktop.net.loopthread")
+
+#: glibc's mallopt parameter, and its default value (128 KiB; fixing it turns the sliding off)
+M_MMAP_THRESHOLD = -3
+MMAP_THRESHOLD = 128 * 1024
+
+
+def steady_heap() -> bool:
+    """Fix glibc's mmap threshold at its default in this process (see the module's docstring); True when done,
+    False where there is no glibc (the other C libraries do not slide it)."""
+    if platform.system() != "Linux" or platform.libc_ver()[0] != "glibc":
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None)
+        return bool(libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+    except (OSError, AttributeError):
+        return False
 
 
 class LoopThread:
