@@ -82,6 +82,7 @@ class _Table:
     def close(self) -> dict:
         self.host.stop()
         self.session.close()
+        self.session.on_applied = None  # the session would hold this table (and so itself) in a cycle
         return {"moves": self.session.moves_played, "over": self.session.is_over, "error": self.host.last_error}
 
 

@@ -29,6 +29,7 @@ import logging
 import secrets
 import threading
 import time
+import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -248,7 +249,7 @@ class TableHost:
         port = self.requested_port
         for i, host in enumerate(self.hosts):
             try:
-                server = await serve(self._handle, host, port, max_size=self.limits.max_message_bytes,
+                server = await serve(self._weak_handler(), host, port, max_size=self.limits.max_message_bytes,
                                      max_queue=4, compression=None, open_timeout=self.limits.open_timeout,
                                      ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
                                      close_timeout=2.0, server_header=None, write_limit=64 * 1024)
@@ -295,6 +296,32 @@ class TableHost:
                 log.warning("some connections did not close in time")
         self._save_meta()
         self.session.close()
+        self._let_go()
+
+    def _weak_handler(self) -> Callable:
+        """The servers' connection handler, holding this host weakly: after the stop, the servers and connections
+        linger in the library's reference cycles until a garbage collection, and must not keep the game with them."""
+        ref = weakref.WeakMethod(self._handle)
+
+        async def handle(ws: ServerConnection) -> None:
+            method = ref()
+            if method is None:
+                await ws.close(codes.CLOSE_GOING_AWAY, codes.BYE_STOPPED)
+                return
+            await method(ws)
+
+        return handle
+
+    def _let_go(self) -> None:
+        """After the shutdown: drop what only served the connections (the servers hold this host's handler, the
+        connections their tasks, the history every move's events), so that a stopped table is freed as soon as
+        its owner lets go of it, not at the next full garbage collection: a process hosting table after table
+        (the bench, ``serve``) would otherwise carry every finished game's history until then, and a heap that
+        high once stays high."""
+        self._servers.clear()
+        self._conns.clear()
+        self._owner.clear()
+        self._history = []
 
     def _begin(self) -> None:
         if self.started:
@@ -448,6 +475,10 @@ class TableHost:
                     await asyncio.wait_for(asyncio.shield(conn.sender), 3.0)
                 except (asyncio.TimeoutError, websockets.ConnectionClosed):
                     conn.sender.cancel()
+            # a cancelled sender keeps its CancelledError, whose traceback holds the sender's frame, which holds
+            # this connection: with the connection holding the task, that cycle would keep the table's host
+            # (and its game) until a garbage collection
+            conn.sender = None
 
     def _release(self, conn: _Conn) -> None:
         """The connection no longer holds its seat: the seat is kept, its owner counted away from now."""

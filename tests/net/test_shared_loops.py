@@ -6,7 +6,9 @@ ends leaves no task pending on the loop ("Task was destroyed but it is pending" 
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
+import weakref
 
 import pytest
 
@@ -156,3 +158,28 @@ def test_a_closed_client_loop_refuses_new_connections():
             TableClient("127.0.0.1", host.port, code=host.code, name="Late", loop=shared).connect(WAIT)
     finally:
         host.stop()
+
+
+def test_a_stopped_table_is_freed_without_waiting_for_a_garbage_collection():
+    """A process hosting table after table (the bench, ``serve``) must not carry finished games until the next
+    full collection: once stopped and let go, a table's host and its game go at once (reference counting)."""
+    hosts_loop, shared = HostLoop(), ClientLoop()
+    gc.collect()
+    gc.disable()
+    try:
+        session, host = remote_table(2, seed=11, loop=hosts_loop)
+        clients = join_all(host, 2, shared)
+        host.begin()
+        _seat, move, n = play_one(session, host, clients)
+        for _client, inbox in clients:
+            assert inbox.expect(p.Update, lambda m: m.n == n).move == move
+        for client, _ in clients:
+            client.close()
+        host.stop()
+        gone_host, gone_session = weakref.ref(host), weakref.ref(session)
+        del host, session, clients, inbox, _client, client
+        assert gone_host() is None and gone_session() is None
+    finally:
+        gc.enable()
+        hosts_loop.close()
+        shared.close()
