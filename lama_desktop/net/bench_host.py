@@ -1,6 +1,7 @@
 """The host side of the network bench, in a process of its own (``bench_net`` starts it with ``multiprocessing``'s
-spawn): one process serving every table, as ``lama-desktop serve`` would serve one, each table a ``TableHost`` (its
-own thread) over a ``GameSession`` whose seats are all remote.
+spawn): one process serving every table, as ``lama-desktop serve`` would serve one, each table a ``TableHost`` over a
+``GameSession`` whose seats are all remote, all of them on one ``HostLoop`` thread (the process's main thread
+answers the pipe).
 
 It answers the bench's commands on a pipe and notes, for the privacy check done on the clients' side, the host's
 full state after every move of every table (``state.to_dict()``, the save format, and the move's events unredacted):
@@ -27,13 +28,20 @@ from collections import deque
 
 from lama_desktop.app.gameconfig import SeatConfig
 from lama_desktop.app.session import GameSession
-from lama_desktop.net.host import TableHost
+from lama_desktop.net.host import HostLoop, TableHost
+from lama_desktop.net.limits import Limits
+from lama_desktop.net.loopthread import steady_heap
 
 log = logging.getLogger("lama_desktop.net.bench_host")
 
 LOOPBACK = "127.0.0.1"
 #: seconds the process waits on its pipe between two flushes of the notes
 FLUSH_EVERY = 0.005
+#: the bench's seats are bots that move as soon as the host's update is in: a seat left alone in a round sends a
+#: move every round trip (hundreds a second on an idle machine), far over the flood limit meant for people (20 a
+#: second, bursts of 40), which would drop it as a flood. The bench's tables allow that pace; every other limit is
+#: the default (the flood guard itself is tested in tests/net/test_hostile.py).
+BENCH_LIMITS = Limits(rate=1000.0, burst=200)
 
 
 def rss_mib() -> float:
@@ -48,7 +56,7 @@ def rss_mib() -> float:
 class _Table:
     """One hosted table and the notes of its moves not yet sent to the bench."""
 
-    def __init__(self, key: int, game: str, players: int, seed: int):
+    def __init__(self, key: int, game: str, players: int, seed: int, loop: HostLoop):
         from lama_desktop.net.headless import NAMES
 
         seats = [SeatConfig(NAMES[i % len(NAMES)], "remote") for i in range(players)]
@@ -57,7 +65,8 @@ class _Table:
         self.initial = self.session.state.to_dict()
         self.notes: deque = deque()  # (n, state copy, events): appended on the host's thread
         self.session.on_applied = self._applied
-        self.host = TableHost(self.session, bind=LOOPBACK, port=0, auto_start=True).start()
+        self.host = TableHost(self.session, bind=LOOPBACK, port=0, auto_start=True, loop=loop,
+                              limits=BENCH_LIMITS).start()
 
     def _applied(self, played) -> None:
         """On the host's thread, after each move: a copy of the state (made into a dict on the main thread)."""
@@ -73,12 +82,15 @@ class _Table:
     def close(self) -> dict:
         self.host.stop()
         self.session.close()
+        self.session.on_applied = None  # the session would hold this table (and so itself) in a cycle
         return {"moves": self.session.moves_played, "over": self.session.is_over, "error": self.host.last_error}
 
 
 def serve_tables(conn) -> None:
     """The host process's loop (``multiprocessing`` target): commands in, notes and answers out."""
+    steady_heap()  # a long run must not grow by its read buffers (net/loopthread.py)
     tables: dict[int, _Table] = {}
+    loop = HostLoop()
 
     def flush() -> None:
         notes = [note for table in tables.values() for note in table.take_notes()]
@@ -94,7 +106,7 @@ def serve_tables(conn) -> None:
             what = command[0]
             if what == "open":
                 _key, game, players, seed = command[1:]
-                table = tables[_key] = _Table(_key, game, players, seed)
+                table = tables[_key] = _Table(_key, game, players, seed, loop)
                 conn.send(("opened", _key, table.host.port, table.host.code, table.initial))
             elif what == "begun":
                 table = tables[command[1]]
@@ -113,8 +125,10 @@ def serve_tables(conn) -> None:
             elif what == "quit":
                 for key in list(tables):
                     tables.pop(key).close()
+                loop.close()
                 conn.send(("quit",))
                 return
     except (EOFError, BrokenPipeError, KeyboardInterrupt):  # the bench went away: end with it
         for table in tables.values():
             table.close()
+        loop.close()

@@ -3,7 +3,9 @@ against one host on loopback, every seat a remote seat played from its client by
 ``RemoteSession``'s own view; games are played back to back for ``seconds``.
 
 Two processes, as across computers: the host (every table's ``TableHost`` and ``GameSession``, ``bench_host``) in
-a child process, all the clients in this one. The host process notes its full state after every move of every
+a child process, all the clients in this one. Each process runs its connections on one shared loop thread (the
+clients on a ``ClientLoop``, the tables on a ``HostLoop``), beside its main thread (here: the bots and the checks;
+there: the pipe), rather than a thread per connection or table. The host process notes its full state after every move of every
 table and sends those notes here; every message every client receives is checked against them (``headless.Watch``).
 
 Measured:
@@ -29,7 +31,9 @@ import random
 import time
 
 from lama_desktop.net.bench_host import rss_mib, serve_tables
-from lama_desktop.net.headless import ClientTable, Watch
+from lama_desktop.net.client import ClientLoop
+from lama_desktop.net.headless import ClientTable, Watch, host_state
+from lama_desktop.net.loopthread import steady_heap
 from lama_desktop.stats import percentile
 
 #: seconds without a move after which a table counts as stuck (an error) and is replaced
@@ -90,13 +94,12 @@ class HostProcess:
 class BenchTable(ClientTable):
     """A table whose host is in the host process; its clients here, their messages checked against its notes."""
 
-    def __init__(self, hosts: HostProcess, key: int, game: str, players: int, level: str, seed: int, bot_seed: int):
-        super().__init__(game, {seat: level for seat in range(players)}, seed=seed, bot_seed=bot_seed)
+    def __init__(self, hosts: HostProcess, key: int, game: str, players: int, level: str, seed: int, bot_seed: int,
+                 loop: ClientLoop):
+        super().__init__(game, {seat: level for seat in range(players)}, seed=seed, bot_seed=bot_seed, loop=loop)
         self.hosts, self.key = hosts, key
         _opened, _key, port, code, initial = hosts.ask(("open", key, game, players, seed), "opened")
-        from lama_desktop.engine.registry import state_from_dict
-
-        self.watch = hosts.watches[key] = Watch(players=players, initial=state_from_dict(initial))
+        self.watch = hosts.watches[key] = Watch(players=players, initial=host_state(initial))
         self.join(port, code, defer=True)
         if not hosts.ask(("begun", key), "begun")[2]:
             self.errors.append("the host did not begin the game")
@@ -122,22 +125,26 @@ class BenchTable(ClientTable):
 def bench_net(tables: int = 8, players: int = 4, seconds: float = 60.0, game: str = "lama", level: str = "medium",
               seed: int = 1, rss=None) -> dict:
     """Play for ``seconds`` and measure (see the module's docstring). ``rss``: this process's memory measure."""
+    steady_heap()  # each process: a long run must not grow by its read buffers (net/loopthread.py)
     hosts = HostProcess()
+    loop = ClientLoop()
     try:
-        return _bench(hosts, tables, players, seconds, game, level, seed, rss or rss_mib)
+        return _bench(hosts, loop, tables, players, seconds, game, level, seed, rss or rss_mib)
     finally:
+        loop.close()
         hosts.stop()
 
 
-def _bench(hosts: HostProcess, tables: int, players: int, seconds: float, game: str, level: str, seed: int,
-           rss) -> dict:
+def _bench(hosts: HostProcess, loop: ClientLoop, tables: int, players: int, seconds: float, game: str, level: str,
+           seed: int, rss) -> dict:
     rng = random.Random(seed)
     totals = {"games": 0, "moves": 0, "errors": 0, "leaks": 0, "messages": 0}
     rtts: list[float] = []
     keys = iter(range(1 << 30))
 
     def new_table() -> BenchTable:
-        return BenchTable(hosts, next(keys), game, players, level, rng.randrange(1 << 62), rng.randrange(1 << 30))
+        return BenchTable(hosts, next(keys), game, players, level, rng.randrange(1 << 62), rng.randrange(1 << 30),
+                          loop)
 
     def finish(table: BenchTable, ended: bool) -> None:
         summary = table.close()

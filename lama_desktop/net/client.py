@@ -11,6 +11,16 @@ timeout), and everything after arrives in ``messages()``, drained once per frame
 
 A connection that ends shows as a message: the host's ``Bye`` when it said one, else a local ``Lost``; then
 ``connected`` is False.
+
+Each client runs on its own ``ClientLoop`` (one thread) unless it is given one to share: a process with many
+connections (the network bench, a test table of six seats) runs them all on one loop thread instead of one thread
+each, so they do not take turns for the interpreter lock with each other::
+
+    shared = ClientLoop()
+    clients = [TableClient(host, port, code=code, name=n, loop=shared) for n in names]
+    ...
+    for c in clients: c.close()             # each closes its own connection; the loop goes on
+    shared.close()                          # then the thread ends (every connection left on it closed)
 """
 
 from __future__ import annotations
@@ -18,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import threading
 from collections import deque
 from dataclasses import dataclass
 from typing import Callable
@@ -29,9 +38,17 @@ from websockets.asyncio.client import connect as ws_connect
 from lama_desktop.net import codes
 from lama_desktop.net import protocol as p
 from lama_desktop.net.limits import MAX_HOST_MESSAGE_BYTES
+from lama_desktop.net.loopthread import LoopThread
 from lama_desktop.net.loopback import check_address
 
 log = logging.getLogger("lama_desktop.net.client")
+
+
+class ClientLoop(LoopThread):
+    """The loop thread ``TableClient``s run on: pass one to many clients to share it (see the module's docstring)."""
+
+    def __init__(self, name: str = "table-clients"):
+        super().__init__(name)
 
 
 @dataclass
@@ -58,7 +75,7 @@ def ws_uri(host: str, port: int, secure: bool = False) -> str:
 
 class TableClient:
     def __init__(self, host: str, port: int, *, code: str, name: str, token: str | None = None, settings=None,
-                 secure: bool = False):
+                 secure: bool = False, loop: ClientLoop | None = None):
         self.host = check_address(host, settings)  # LoopbackOnly while the switch is on and host is elsewhere
         self.port = int(port)
         self.secure = bool(secure)
@@ -67,8 +84,10 @@ class TableClient:
         self.welcome: p.Welcome | None = None
         self._inbox: deque = deque()
         self._seq = itertools.count(1)
+        #: the loop this client runs on: shared (``loop``: left running by ``close``) or its own
+        self._shared = loop is not None
+        self._runner: ClientLoop | None = loop
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
         self._ws = None
         self._out: asyncio.Queue | None = None
         self._tasks: list[asyncio.Task] = []
@@ -123,36 +142,21 @@ class TableClient:
                 return out
 
     def close(self) -> None:
-        """Leave (the seat stays the player's: ``rejoin`` with the token) and end the thread."""
+        """Leave (the seat stays the player's: ``rejoin`` with the token); a client on its own loop ends its
+        thread, one on a shared loop leaves it to the others."""
         self._disconnect()
-        loop, thread = self._loop, self._thread
-        if loop is not None and thread is not None:
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join(5.0)
-        self._loop = self._thread = None
+        runner = self._runner
+        if runner is not None and not self._shared:
+            runner.close()
+            self._runner = None
+        self._loop = None
 
     # -- the client's thread ---------------------------------------------------------------------------------
     def _ensure_loop(self) -> asyncio.AbstractEventLoop:
         if self._loop is None:
-            loop = asyncio.new_event_loop()
-            ready = threading.Event()
-
-            def run():
-                asyncio.set_event_loop(loop)
-                loop.call_soon(ready.set)
-                try:
-                    loop.run_forever()
-                finally:  # tasks still pending (a writer waiting for data) end here, not as garbage
-                    pending = asyncio.all_tasks(loop)
-                    for task in pending:
-                        task.cancel()
-                    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-                    loop.close()
-
-            self._thread = threading.Thread(target=run, name="table-client", daemon=True)
-            self._thread.start()
-            ready.wait(5.0)
-            self._loop = loop
+            if self._runner is None:
+                self._runner = ClientLoop("table-client")
+            self._loop = self._runner.loop
         return self._loop
 
     def _send(self, msg: p.Message) -> None:
@@ -232,7 +236,15 @@ class TableClient:
                 self._connected = False
                 if not said_bye:
                     self._inbox.append(Lost())
+                self._end_writer()
             await ws.close()
+
+    def _end_writer(self) -> None:
+        """The connection ended: its writer (waiting for the next move to send) ends with it, so no task is left
+        pending on the loop once nobody can send on that connection."""
+        for task in self._tasks:
+            if task is not asyncio.current_task() and not task.done():
+                task.cancel()
 
     async def _writer(self, ws, out: asyncio.Queue) -> None:
         try:

@@ -28,8 +28,8 @@ import msgspec
 
 from lama_desktop.app.gameconfig import SeatConfig
 from lama_desktop.app.session import GameSession
-from lama_desktop.engine.registry import state_from_dict
-from lama_desktop.net.client import TableClient
+from lama_desktop.engine.registry import get_game
+from lama_desktop.net.client import ClientLoop, TableClient
 from lama_desktop.net.host import TableHost
 from lama_desktop.net.remote_session import RemoteSession, event_from_dict
 
@@ -84,7 +84,7 @@ class Watch:
             known = self._moves.get(n)
             if known is None or not isinstance(known[0], dict):
                 return known
-            state = state_from_dict(known[0])
+            state = host_state(known[0])
             events = [event_from_dict(e) if isinstance(e, dict) else e for e in known[1]]
             self._moves[n] = known = (state, events)
             return known
@@ -159,6 +159,12 @@ class Watch:
                 del self._moves[k]
 
 
+def host_state(data: dict):
+    """The host's state from its ``to_dict``: read with its game's own reader, without the round trip a save from
+    outside is checked with (``GameSpec.load``: 3x the cost, paid for every move of every table by the bench)."""
+    return get_game(data["game"]).state_from_dict(data)
+
+
 def _json(value) -> bytes:
     """``value`` as JSON bytes (int dict keys as text, tuples as lists: what a client reads after the trip)."""
     return msgspec.json.encode(value)
@@ -226,8 +232,12 @@ class ClientSeat:
 class ClientTable:
     """The clients' side of a table: one ``RemoteSession`` per remote seat, each played by a bot (or nobody)."""
 
-    def __init__(self, game: str, levels: dict[int, str], *, seed: int, bot_seed: int = 0):
+    def __init__(self, game: str, levels: dict[int, str], *, seed: int, bot_seed: int = 0,
+                 loop: ClientLoop | None = None):
         self.game = game
+        #: the loop thread every client of this table runs on (the caller's, shared with other tables, or its own)
+        self.loop = loop if loop is not None else ClientLoop()
+        self._own_loop = loop is None
         self.seed = seed
         self.levels = levels
         self.bot_seed = bot_seed
@@ -240,7 +250,7 @@ class ClientTable:
         from lama_desktop.bots import make_bot
 
         for seat in sorted(self.levels):
-            raw = TableClient(LOOPBACK, port, code=code, name=NAMES[seat % len(NAMES)])
+            raw = TableClient(LOOPBACK, port, code=code, name=NAMES[seat % len(NAMES)], loop=self.loop)
             client = WatchedClient(raw, self.watch, defer=defer)
             raw.connect(timeout)
             level = self.levels[seat]
@@ -284,6 +294,8 @@ class ClientTable:
                 cs.client.client.close()
             except (OSError, RuntimeError) as error:
                 log.warning("closing a client: %s", error)
+        if self._own_loop:
+            self.loop.close()
 
 
 class LoopbackTable(ClientTable):

@@ -1,7 +1,9 @@
 """``TableHost``: the authority of a network game. It owns a ``GameSession`` (app/session.py) and serves it with a
 ``websockets`` server on an asyncio loop in ONE background thread, which also pumps the session (``poll`` every
 ``tick`` seconds: bots think on the session's worker as usual). Remote moves arrive on that thread and are applied
-there; nothing here touches pygame or blocks the caller's thread.
+there; nothing here touches pygame or blocks the caller's thread. That thread is the host's own, or a ``HostLoop``
+shared by many tables of one process (``TableHost(session, loop=shared)``: the bench's host process), each table
+then a task on it.
 
 What each client gets (privacy by construction): its own seat's ``session.view(seat).to_dict()``, the events of
 each move as its seat may see them (``session.events_for``), and public table info (``Status``, reactions,
@@ -27,6 +29,7 @@ import logging
 import secrets
 import threading
 import time
+import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -39,6 +42,7 @@ from lama_desktop.net import codes
 from lama_desktop.net import protocol as p
 from lama_desktop.net.limits import FailureBook, Limits, TokenBucket
 from lama_desktop.net.loopback import bind_hosts
+from lama_desktop.net.loopthread import LoopThread
 
 log = logging.getLogger("lama_desktop.net.host")
 
@@ -49,6 +53,14 @@ TAKEOVER_AFTER = 90.0
 TICK = 0.02
 #: seconds between two Status messages while a seat is away (clients count the seconds between them)
 STATUS_EVERY = 5.0
+
+
+class HostLoop(LoopThread):
+    """The loop thread many ``TableHost``s of one process share (``TableHost(..., loop=shared)``); ``close`` it
+    after stopping them."""
+
+    def __init__(self, name: str = "table-hosts"):
+        super().__init__(name)
 
 
 def new_code(length: int = CODE_LENGTH) -> str:
@@ -80,7 +92,8 @@ class TableHost:
     def __init__(self, session, *, code: str | None = None, bind: str | None = None, port: int = 0,
                  takeover_after: float = TAKEOVER_AFTER, takeover_level: str = "medium",
                  tokens: list | None = None, limits: Limits | None = None, settings=None,
-                 auto_start: bool = False, tick: float = TICK, clock: Callable[[], float] = time.monotonic):
+                 auto_start: bool = False, tick: float = TICK, clock: Callable[[], float] = time.monotonic,
+                 loop: HostLoop | None = None):
         if any(seat.kind == "human" for seat in session.seats):
             raise ValueError("a network table's people sit at remote seats (the host's own player joins too)")
         self.session = session
@@ -112,9 +125,13 @@ class TableHost:
         self._history: list[tuple[int, int, str, list]] = self._replay_history()
         self._over_sent = False
         self._last_status = 0.0
+        #: the loop thread this table runs on: shared (``loop``: left running by ``stop``) or its own
+        self._shared = loop is not None
+        self._runner: LoopThread | None = loop
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
+        self._serving: asyncio.Future | None = None
         self._ready = threading.Event()
+        self._done = threading.Event()
         self._stop: asyncio.Event | None = None
         self._start_error: BaseException | None = None
         self._servers: list = []
@@ -161,13 +178,17 @@ class TableHost:
     # -- the caller's side (any thread) ----------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> "TableHost":
         """Bind and serve (on the background thread). ``self.port`` is the port bound; OSError if it cannot be."""
-        if self._thread is not None:
+        if self._serving is not None:
             raise RuntimeError("this host was started already")
-        self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
-        self._thread.start()
+        if self._runner is None:
+            self._runner = HostLoop("table-host")
+        self._loop = self._runner.loop
+        self._serving = asyncio.run_coroutine_threadsafe(self._serve(), self._loop)
         if not self._ready.wait(timeout):
             raise TimeoutError("the host did not start in time")
         if self._start_error is not None:
+            if not self._shared:
+                self._runner.close()
             raise self._start_error
         return self
 
@@ -176,22 +197,27 @@ class TableHost:
         self.call(self._begin)
 
     def stop(self, reason: str = codes.BYE_STOPPED, timeout: float = 10.0) -> None:
-        """Say Bye to everybody, close, save the game as it stands and end the thread. Idempotent."""
-        loop, thread = self._loop, self._thread
-        if loop is None or thread is None or not thread.is_alive():
-            return
-        loop.call_soon_threadsafe(self._request_stop, reason)
-        thread.join(timeout)
+        """Say Bye to everybody, close, save the game as it stands and end the thread (a shared loop's thread goes
+        on for its other tables). Idempotent."""
+        loop = self._loop
+        if loop is not None and self._serving is not None and not self._done.is_set():
+            if self._runner is not None and self._runner.on_thread():
+                raise RuntimeError("a table host is stopped from another thread than its loop's")
+            loop.call_soon_threadsafe(self._request_stop, reason)
+            if not self._done.wait(timeout):
+                log.warning("the table host did not stop within %.1f s", timeout)
+        if self._runner is not None and not self._shared:
+            self._runner.close(timeout)
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive() and self._ready.is_set() \
+        return self._serving is not None and not self._done.is_set() and self._ready.is_set() \
             and self._start_error is None
 
     def call(self, fn: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Run ``fn()`` on the host's thread and return its result (the session is only touched there)."""
         loop = self._loop
-        if loop is None or not self.running:
+        if loop is None or not self.running or (self._runner is not None and self._runner.on_thread()):
             return fn()
 
         async def run():
@@ -206,28 +232,24 @@ class TableHost:
         return self.call(lambda: sorted(self._owner))
 
     # -- the host's thread -----------------------------------------------------------------------------------
-    def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
+    async def _serve(self) -> None:
+        """The table's life on its loop: bind, serve until stopped, shut down."""
         try:
-            loop.run_until_complete(self._main())
-        except Exception as error:  # noqa: BLE001 - the thread must say why it ended
+            await self._main()
+        except Exception as error:  # noqa: BLE001 - the table must say why it ended
             log.exception("the table host stopped on an error")
             self.last_error = f"{type(error).__name__}: {error}"
             if not self._ready.is_set():
                 self._start_error = error
         finally:
             self._ready.set()
-            try:
-                loop.run_until_complete(loop.shutdown_asyncgens())
-            finally:
-                loop.close()
+            self._done.set()
 
     async def _bind(self) -> None:
         port = self.requested_port
         for i, host in enumerate(self.hosts):
             try:
-                server = await serve(self._handle, host, port, max_size=self.limits.max_message_bytes,
+                server = await serve(self._weak_handler(), host, port, max_size=self.limits.max_message_bytes,
                                      max_queue=4, compression=None, open_timeout=self.limits.open_timeout,
                                      ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
                                      close_timeout=2.0, server_header=None, write_limit=64 * 1024)
@@ -248,10 +270,7 @@ class TableHost:
         try:
             while not self._stop.is_set():
                 self._pump()
-                try:
-                    await asyncio.wait_for(self._stop.wait(), self.tick)
-                except asyncio.TimeoutError:
-                    pass
+                await asyncio.sleep(self.tick)  # a timer, not a task a tick (a stop is seen within a tick)
         finally:
             await self._shutdown(self._stop_reason)
 
@@ -277,6 +296,32 @@ class TableHost:
                 log.warning("some connections did not close in time")
         self._save_meta()
         self.session.close()
+        self._let_go()
+
+    def _weak_handler(self) -> Callable:
+        """The servers' connection handler, holding this host weakly: after the stop, the servers and connections
+        linger in the library's reference cycles until a garbage collection, and must not keep the game with them."""
+        ref = weakref.WeakMethod(self._handle)
+
+        async def handle(ws: ServerConnection) -> None:
+            method = ref()
+            if method is None:
+                await ws.close(codes.CLOSE_GOING_AWAY, codes.BYE_STOPPED)
+                return
+            await method(ws)
+
+        return handle
+
+    def _let_go(self) -> None:
+        """After the shutdown: drop what only served the connections (the servers hold this host's handler, the
+        connections their tasks, the history every move's events), so that a stopped table is freed as soon as
+        its owner lets go of it, not at the next full garbage collection: a process hosting table after table
+        (the bench, ``serve``) would otherwise carry every finished game's history until then, and a heap that
+        high once stays high."""
+        self._servers.clear()
+        self._conns.clear()
+        self._owner.clear()
+        self._history = []
 
     def _begin(self) -> None:
         if self.started:
@@ -430,6 +475,10 @@ class TableHost:
                     await asyncio.wait_for(asyncio.shield(conn.sender), 3.0)
                 except (asyncio.TimeoutError, websockets.ConnectionClosed):
                     conn.sender.cancel()
+            # a cancelled sender keeps its CancelledError, whose traceback holds the sender's frame, which holds
+            # this connection: with the connection holding the task, that cycle would keep the table's host
+            # (and its game) until a garbage collection
+            conn.sender = None
 
     def _release(self, conn: _Conn) -> None:
         """The connection no longer holds its seat: the seat is kept, its owner counted away from now."""

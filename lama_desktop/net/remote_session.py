@@ -40,7 +40,7 @@ from lama_desktop.games import plugin as game_plugin
 
 log = logging.getLogger("lama_desktop.net.remote_session")
 
-#: why undo is off in a network game (``history.undo.network``)
+#: why undo is off in a network game (the history panel's ``history.undo_network``)
 UNDO_NETWORK = "network"
 #: what a broken view from the host can raise while the shadow is rebuilt
 SHADOW_ERRORS = (StateFormatError, ValueError, KeyError, TypeError, IndexError)
