@@ -210,7 +210,7 @@ def test_waiting_line_then_a_bot_plays_for_the_one_who_left(app):
     assert table.session.taken_over(1) == "medium"
     from lama_desktop.app.table.seats import plate_detail
 
-    assert plate_detail(table.session.seats[0]) == "Plays from afar"  # a person on another computer
+    assert plate_detail(table.session.seats[0]) == "From afar"  # a person on another computer
 
 
 def test_reactions_go_round_and_show_by_the_plate(app):

@@ -189,7 +189,7 @@ class JoinScene(MenuScene):
             surface.blit(ui.text_fit(caption, 19, self.right.w - ui.s(64), INK_SOFT, True), pos)
         if not self.list_rows:
             y = self.left.y + ui.s(90)
-            for line in ui.wrap(self.list_note(), 21, self.left.w - ui.s(80))[:6]:
+            for line in ui.wrap(self.list_note(), 21, self.left.w - ui.s(80), max_lines=6):
                 surface.blit(ui.text(line, 21, INK_SOFT), (self.left.x + ui.s(40), y))
                 y += ui.font(21).get_linesize()
 
@@ -215,7 +215,17 @@ class JoinScene(MenuScene):
         del half
 
     def _banner(self, surface, ui, text: str, color) -> None:
-        img = ui.text_fit(text, 22, surface.get_width() - ui.s(700), (255, 236, 222), True)
-        rect = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - ui.s(58)))
+        """A line (or up to three, smaller) between Back and Join, centred on the buttons: a long reason wraps
+        instead of being cut."""
+        width = surface.get_width() - ui.s(700)
+        for size in (22, 20, 18):
+            lines = ui.wrap(text, size, width, bold=True, max_lines=None if size > 18 else 3)
+            if len(lines) <= 2 or size == 18:
+                break
+        imgs = [ui.text_fit(line, size, width, (255, 236, 222), True) for line in lines]
+        line_h = ui.font(size, True).get_linesize()
+        rect = pygame.Rect(0, 0, max(img.get_width() for img in imgs), line_h * len(imgs))
+        rect.center = (surface.get_width() // 2, surface.get_height() - ui.s(71))
         pygame.draw.rect(surface, color, rect.inflate(ui.s(28), ui.s(14)), border_radius=ui.s(12))
-        surface.blit(img, rect)
+        for i, img in enumerate(imgs):
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + i * line_h)))

@@ -151,7 +151,7 @@ class NetTableMixin:
 
     def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
         """The seat's plate as at home, but worded for a network game: your own seat is "Player", another person's
-        "Plays from afar", a person's seat a bot plays for now "Bot · level"."""
+        "From afar", a person's seat a bot plays for now "Bot · level"."""
         from lama_desktop.app.gameconfig import SeatConfig
         from lama_desktop.app.table.seats import seat_plate
 
@@ -173,7 +173,7 @@ class NetTableMixin:
         status = session.status
         seats = getattr(status, "seats", None) or []
         lines = []
-        if self.session.moves_played == 0 and not self._started(seats):
+        if not session.started:
             host = next((s.name for i, s in enumerate(seats) if i != session.seat and s.kind == "remote"), "")
             return [t("common.net.not_started")] if self.hosted is None and host else []
         elapsed = time.monotonic() - self._status_at
@@ -186,12 +186,6 @@ class NetTableMixin:
             elif entry.takeover_in is not None:
                 lines.append(t("common.net.waiting_for", name=name, time=clock_text(entry.takeover_in - elapsed)))
         return lines
-
-    @staticmethod
-    def _started(seats) -> bool:
-        """Whether the host has dealt: a later host says so; before, a seat counted away or a move tells."""
-        return any(getattr(s, "started", False) or s.away_for is not None or s.takeover_in is not None
-                   for s in seats)
 
     def _draw_away(self, surface) -> None:
         lines = self.away_lines()
