@@ -15,7 +15,7 @@ from lama_desktop.net.loopback import LoopbackOnly, bind_hosts, check_address, i
 
 STATUS = p.Status(seats=[p.SeatStatus(name="Anna", kind="remote", connected=False, away_for=12.5,
                                       takeover_in=77.5),
-                         p.SeatStatus(name="Bot", kind="bot", connected=True, bot_level="hard")])
+                         p.SeatStatus(name="Bot", kind="bot", connected=True, bot_level="hard")], started=True)
 CLIENT_MESSAGES = [p.Hello(code="K7QXM", name="Anna"), p.Hello(code="K7QXM", name="Anna", token="t" * 32),
                    p.Move(seq=3, move="play 3"), p.Reaction(key="nice"), p.Ping(seq=9)]
 HOST_MESSAGES = [

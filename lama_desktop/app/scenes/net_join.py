@@ -217,7 +217,10 @@ class JoinScene(MenuScene):
     def _banner(self, surface, ui, text: str, color) -> None:
         """A line (or up to three, smaller) between Back and Join, centred on the buttons: a long reason wraps
         instead of being cut."""
-        width = surface.get_width() - ui.s(700)
+        named = {w.name: w.rect for w in self.group.widgets if w.name in ("back", "join")}
+        left = named["back"].right if "back" in named else ui.s(330)
+        right = named["join"].left if "join" in named else surface.get_width() - ui.s(370)
+        width = right - left - ui.s(28) - 2 * ui.s(20)  # its padding, and air on both sides
         for size in (22, 20, 18):
             lines = ui.wrap(text, size, width, bold=True, max_lines=None if size > 18 else 3)
             if len(lines) <= 2 or size == 18:
@@ -225,7 +228,7 @@ class JoinScene(MenuScene):
         imgs = [ui.text_fit(line, size, width, (255, 236, 222), True) for line in lines]
         line_h = ui.font(size, True).get_linesize()
         rect = pygame.Rect(0, 0, max(img.get_width() for img in imgs), line_h * len(imgs))
-        rect.center = (surface.get_width() // 2, surface.get_height() - ui.s(71))
+        rect.center = ((left + right) // 2, named["join"].centery if "join" in named else surface.get_height() - ui.s(71))
         pygame.draw.rect(surface, color, rect.inflate(ui.s(28), ui.s(14)), border_radius=ui.s(12))
         for i, img in enumerate(imgs):
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + i * line_h)))

@@ -91,10 +91,12 @@ def join_list(app) -> None:
     """The join screen with two tables heard on the network, the first one chosen, a code typed."""
     from lama_desktop.app.scenes.net_join import JoinScene
     from lama_desktop.net.discovery import Browser, FoundTable
+    from lama_desktop.net.protocol import PROTOCOL_VERSION
 
     browser = Browser(loopback=False)  # never started: the tables are added as if heard
-    browser.add(FoundTable("Bruno", "192.168.1.20", 47474, "lama", 4, 2, 1, "bruno"))
-    browser.add(FoundTable("Elena", "192.168.1.31", 47474, "lama-dice", 3, 0, 1, "elena"))
+    browser.add(FoundTable("Bruno", "192.168.1.20", 47474, "lama", 4, 2, PROTOCOL_VERSION, "bruno"))
+    browser.add(FoundTable("Elena", "192.168.1.31", 47474, "lama-dice", 3, 0, PROTOCOL_VERSION, "elena"))
+    app.update_settings(player_name="Dario")
     _title(app)
     scene = JoinScene(browser)
     scene.code = "K7QXM"
@@ -112,6 +114,7 @@ def join_empty(app) -> None:
 
     browser = Browser(loopback=True)
     browser.mode = "off"
+    app.update_settings(player_name="Dario")
     _title(app)
     scene = JoinScene(browser)
     scene.address, scene.code = "127.0.0.1:47999", "K7QXM"

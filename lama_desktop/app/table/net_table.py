@@ -65,6 +65,7 @@ class NetTableMixin:
         self.react_open = False
         self.react_buttons: list[tuple[str, pygame.Rect]] = []
         self.react_button = pygame.Rect(0, 0, 0, 0)
+        self._react_list: pygame.Rect | None = None  # the open list of reactions (last drawn)
         self._status_seen = None
         self._status_at = time.monotonic()
         self.lost_shown = False
@@ -218,15 +219,7 @@ class NetTableMixin:
                 continue
             text = t(f"common.react.{key}")  # i18n-keys: common.react.*
             img = ui.text_fit(text, 24, ui.s(300), INK, True)
-            box = img.get_rect().inflate(ui.s(30), ui.s(16))
-            side = plate.top < surface.get_height() // 4  # a seat along the top: beside its plate, off its cards
-            if side:
-                box.midleft = (plate.right + ui.s(16), plate.centery)
-                if box.right > surface.get_width():
-                    box.midright = (plate.left - ui.s(16), plate.centery)
-            else:
-                box.midbottom = (plate.centerx, plate.top - plate.h // 2 - ui.s(10))
-            box.clamp_ip(surface.get_rect())
+            box, side = self._bubble_box(img.get_rect().inflate(ui.s(30), ui.s(16)), seat, plate, surface.get_rect())
             draw_shadow(surface, box, ui.s(12), ui.s(4), ui.s(4), 90)
             pygame.draw.rect(surface, (255, 250, 236), box, border_radius=ui.s(14))
             pygame.draw.rect(surface, INK, box, max(1, ui.s(2)), border_radius=ui.s(14))
@@ -235,12 +228,38 @@ class NetTableMixin:
             pygame.draw.lines(surface, INK, False, [points[0], points[2], points[1]], max(1, ui.s(2)))
             surface.blit(img, img.get_rect(center=box.center))
 
-    def _bubble_tail(self, box, plate, side: bool) -> list:
+    def _bubble_box(self, box: pygame.Rect, seat: int, plate: pygame.Rect, screen: pygame.Rect):
+        """Where a reaction's bubble goes: a seat along the bottom, above its plate; a seat along the top, beside
+        its plate (right, else left) where that covers no other seat's plate nor the reactions' button and list,
+        else under the plate. Returns (the box, which side: "above", "right", "left" or "below")."""
+        k = self.ui.s(16)
+        if plate.top >= screen.h // 4:
+            box.midbottom = (plate.centerx, plate.top - plate.h // 2 - self.ui.s(10))
+            box.clamp_ip(screen)
+            return box, "above"
+        blocked = [r for r in (self._plate_rect(other) for other in range(self.n) if other != seat) if r is not None]
+        blocked += [r for r in (self.react_button, self._react_list) if r is not None]
+        for where in ("right", "left", "below"):
+            trial = pygame.Rect(box)
+            if where == "right":
+                trial.midleft = (plate.right + k, plate.centery)
+            elif where == "left":
+                trial.midright = (plate.left - k, plate.centery)
+            else:
+                trial.midtop = (plate.centerx, plate.bottom + k)
+            if screen.contains(trial) and trial.collidelist(blocked) < 0:
+                return trial, where
+        trial.clamp_ip(screen)
+        return trial, "below"
+
+    def _bubble_tail(self, box, plate, side: str) -> list:
         """The bubble's tail: three points from its edge towards the plate."""
         k = self.ui.s(10)
-        if not side:
+        if side == "above":
             return [(box.centerx - k, box.bottom), (box.centerx + k, box.bottom), (box.centerx, box.bottom + k)]
-        x, toward = (box.left, -k) if box.left >= plate.right else (box.right, k)
+        if side == "below":
+            return [(box.centerx - k, box.top), (box.centerx + k, box.top), (box.centerx, box.top - k)]
+        x, toward = (box.left, -k) if side == "right" else (box.right, k)
         return [(x, box.centery - k), (x, box.centery + k), (x + toward, box.centery)]
 
     def _react_anchor(self) -> pygame.Rect:
@@ -261,6 +280,7 @@ class NetTableMixin:
         button = Button(t("common.net.react_button"), None, rect=rect, size=18, style="secondary")
         button.draw(surface, ui)
         self.react_buttons = []
+        self._react_list = None
         if not self.react_open:
             return
         x, y = rect.left, rect.bottom + ui.s(8)
@@ -272,6 +292,7 @@ class NetTableMixin:
         height = len(items) * ui.s(40) + ui.s(12)
         panel = pygame.Rect(x, y, width, height)
         panel.clamp_ip(surface.get_rect())
+        self._react_list = panel
         draw_shadow(surface, panel, ui.s(12), ui.s(5), ui.s(5), 100)
         pygame.draw.rect(surface, (255, 250, 236), panel, border_radius=ui.s(12))
         pygame.draw.rect(surface, INK, panel, max(1, ui.s(2)), border_radius=ui.s(12))
