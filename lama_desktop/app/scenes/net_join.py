@@ -203,11 +203,13 @@ class JoinScene(MenuScene):
 
     def _draw_row(self, surface, ui, rect, table) -> None:
         chosen = table.key == self.chosen
-        pygame.draw.rect(surface, (255, 240, 200) if chosen else (250, 244, 230), rect, border_radius=ui.s(12))
+        full = not table.free  # still listed (a seat may free up), drawn as one nobody can take now
+        fill = (255, 240, 200) if chosen else (236, 230, 216) if full else (250, 244, 230)
+        pygame.draw.rect(surface, fill, rect, border_radius=ui.s(12))
         pygame.draw.rect(surface, GOLD if chosen else (220, 206, 178), rect, max(1, ui.s(2)), border_radius=ui.s(12))
         half = rect.w // 2
         title = ui.text_fit(t("common.net.table_of", name=table.name, game=t_game(table.game_id)), 22,
-                            rect.w - ui.s(40), INK, True)
+                            rect.w - ui.s(40), INK_SOFT if full and not chosen else INK, True)
         surface.blit(title, (rect.x + ui.s(18), rect.y + ui.s(8)))
         free = plural("common.net.free_seats", table.free) if table.free else t("common.net.table_full")
         detail = ui.text_fit(f"{table.address} · {free}", 18, rect.w - ui.s(40), INK_SOFT)

@@ -130,8 +130,21 @@ def _table(app, guests=("Bruno",)):
     app.open_network_table(hosted.client, hosted)
     app.stack.apply_pending()
     table = app.stack.top
-    _wait(app, lambda: table.session.status is not None and table.idle)
+    _wait(app, lambda: table.session.status is not None and table.session.started)
+    _settle(app, table)
     return table, hosted, clients
+
+
+def _settle(app, table, frames: int = 30, seconds: float = 10.0) -> None:
+    """Frames (animations hurried) until the table has stayed idle for ``frames`` frames in a row: the deal has
+    landed (a table is idle for a moment before the first deal arrives from the host)."""
+    still = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and still < frames:
+        (getattr(table, "skip_animations", None) or table.tween.skip)()
+        app.step(dt=1 / 60)
+        still = still + 1 if table.idle else 0
+        time.sleep(0.002)
 
 
 def waiting_for_player(app) -> None:

@@ -230,15 +230,22 @@ class NetTableMixin:
 
     def _bubble_box(self, box: pygame.Rect, seat: int, plate: pygame.Rect, screen: pygame.Rect):
         """Where a reaction's bubble goes: a seat along the bottom, above its plate; a seat along the top, beside
-        its plate (right, else left) where that covers no other seat's plate nor the reactions' button and list,
-        else under the plate. Returns (the box, which side: "above", "right", "left" or "below")."""
+        its plate (right, else left), else under its cards, wherever that covers nothing of another seat (plate,
+        hand, tokens), none of its own cards, nor the pause button, the round line or the reactions' button and
+        list. Returns (the box, which side: "above", "right", "left" or "below")."""
         k = self.ui.s(16)
         if plate.top >= screen.h // 4:
             box.midbottom = (plate.centerx, plate.top - plate.h // 2 - self.ui.s(10))
             box.clamp_ip(screen)
             return box, "above"
-        blocked = [r for r in (self._plate_rect(other) for other in range(self.n) if other != seat) if r is not None]
-        blocked += [r for r in (self.react_button, self._react_list) if r is not None]
+        own = self._seat_parts(seat)
+        blocked = [r for other in range(self.n) if other != seat for r in self._seat_parts(other)]
+        blocked += [r for r in own if r != plate]
+        menu = getattr(self.buttons.get("menu"), "rect", None)
+        blocked += [pygame.Rect(r) for r in (self.react_button, self._react_list, menu, self.layout.get("round_info"))
+                    if r is not None]
+        under = own[0].unionall(own[1:]).bottom if own else plate.bottom
+        trial = pygame.Rect(box)
         for where in ("right", "left", "below"):
             trial = pygame.Rect(box)
             if where == "right":
@@ -246,11 +253,17 @@ class NetTableMixin:
             elif where == "left":
                 trial.midright = (plate.left - k, plate.centery)
             else:
-                trial.midtop = (plate.centerx, plate.bottom + k)
+                trial.midtop = (plate.centerx, under + k)
             if screen.contains(trial) and trial.collidelist(blocked) < 0:
                 return trial, where
         trial.clamp_ip(screen)
         return trial, "below"
+
+    def _seat_parts(self, seat: int) -> list[pygame.Rect]:
+        """The plate, hand and tokens of a seat as laid out (those the table has)."""
+        pos = self.pos_of(seat)
+        return [pygame.Rect(r) for r in (self.layout.get(f"seat{pos}.{part}") for part in ("plate", "hand", "tokens"))
+                if r is not None]
 
     def _bubble_tail(self, box, plate, side: str) -> list:
         """The bubble's tail: three points from its edge towards the plate."""
