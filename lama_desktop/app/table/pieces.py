@@ -336,6 +336,14 @@ def _token_stack_places(rect: pygame.Rect, held: dict, pinks: bool, diameter: in
 _plates: dict[tuple, pygame.Surface] = {}
 
 
+def _pill_width(ui: UI, h: int, core: int, room: int, name: str, detail: str) -> int:
+    """The points' pill of a plate ``h`` high around text ``core`` wide: roomy, unless the name or the detail line
+    would not fit the ``room`` left beside it (a small plate, the fonts at their 12 px minimum): then it gives up
+    some of its air for the words."""
+    needed = max(ui.font(h * 0.33 / ui.scale, True).size(name)[0], ui.font(h * 0.23 / ui.scale).size(detail)[0])
+    return core + h // 2 if room - core - h // 2 >= needed else core + max(6, h // 5)
+
+
 def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_label: str, score: int, *,
                lit: bool, out: bool, badge: str = "", avatar_color=(240, 226, 196),
                avatar_fur: str | None = None) -> pygame.Surface:
@@ -358,10 +366,11 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     score_font = ui.font(h * 0.40 / ui.scale, True)
     score_img = score_font.render(str(score), True, INK)
     label_img = ui.font(h * 0.19 / ui.scale).render(score_label, True, INK_SOFT)
-    pill_w = max(score_img.get_width(), label_img.get_width()) + h // 2
+    text_x_rel = acx_rel + ad // 2 + max(6, h // 7)
+    room = w - max(5, h // 8) - text_x_rel - max(4, h // 10)  # for the words and the points' pill
+    pill_w = _pill_width(ui, h, max(score_img.get_width(), label_img.get_width()), room, name, detail)
     pill = pygame.Rect(0, 0, pill_w, h - 2 * max(4, h // 9))
     pill.midright = (w - max(5, h // 8), h // 2)
-    text_x_rel = acx_rel + ad // 2 + max(6, h // 7)
     avail = pill.x - text_x_rel - max(4, h // 10)
     name_img = ui.text_fit(name, h * 0.33 / ui.scale, avail, INK if not out else INK_SOFT, True)
     detail_img = ui.text_fit(detail, h * 0.23 / ui.scale, avail, INK_SOFT)
