@@ -1,7 +1,7 @@
 """``python -m lama_desktop.layoutcheck [--only NAME] [--size WxH] [--scale S] [--lang L] [--full]``: where every
 text of every screen lands, checked.
 
-Each moment (the menus, every table in the middle of a round with its log, a toast and the prompt showing, a
+Each moment (the menus, the network screens, every table in the middle of a round with its log, a toast and the prompt showing, a
 round summary, the results) is drawn headless with ``app/textprobe.py`` installed; a moment fails when one of its
 texts leaves the window (or is cut by its panel), overlaps another text, is partly painted over, is drawn
 under 12 px at 1280x720, or was shortened to fit (cut with "…", or wrapped with lines dropped); only a player's
@@ -41,6 +41,8 @@ def moments() -> list[Moment]:
         if name.startswith(("title-", "setup-", "settings-", "rules-", "statistics-", "message-", "privacy-",
                             "pause-", "results-final")):
             out.append(Moment(name, builder, frames, name.split("-")[0]))
+        elif name.startswith("net-"):  # each network screen its own group: every size x scale x language
+            out.append(Moment(name, builder, frames, name))
     out.extend(layout_moments.all_moments())
     return out
 

@@ -2,8 +2,8 @@
 port). People join it from their apps like any table (host:port, the join code, a name); bots fill the other seats.
 
     lama-desktop serve --game lama --seats remote,remote,hard,medium --port 8765 [--code K7QXM]
-                       [--variant V] [--bind ADDR] [--takeover-after S] [--takeover-level L] [--profile DIR]
-                       [--resume]
+                       [--variant V] [--bind ADDR] [--takeover-after S] [--takeover-level L] [--start-after S]
+                       [--profile DIR] [--resume]
 
 It prints the address, port and join code, then who joins and leaves. Ctrl+C (SIGINT) or SIGTERM ends it cleanly:
 everybody gets a Bye and the game is saved (the path is printed); ``--resume`` continues that saved game with the
@@ -45,6 +45,9 @@ def _parser() -> ArgumentParser:
                         help="seconds a person may be away before a bot plays their seat (default 90)")
     parser.add_argument("--takeover-level", default="medium", metavar="L",
                         help="the level of the bot that plays an away person's seat (default medium)")
+    parser.add_argument("--start-after", type=float_in(0.0, 86400.0), default=None, metavar="S",
+                        help="start S seconds after the first person joined, bots of --takeover-level playing the "
+                             "seats still open (default: wait until every seat is taken)")
     parser.add_argument("--profile", metavar="DIR", type=path_text, help="keep the save and statistics in DIR instead of your "
                         "user folders")
     parser.add_argument("--resume", action="store_true", help="continue the network game saved in the profile "
@@ -110,7 +113,9 @@ def _session(args, spec, seats, storage):
     if "net" not in saved.meta or saved.record.game_id != spec.id:
         raise UsageError(f"--resume: the saved game is not a network game of {spec.id}")
     session = GameSession.from_save(saved, storage=storage, pace="normal")
-    if [s.kind for s in session.seats] != [s.kind for s in seats]:
+    filled = saved.meta["net"].get("filled", []) if isinstance(saved.meta["net"], dict) else []
+    kinds = ["remote" if i in filled and s.is_bot else s.kind for i, s in enumerate(session.seats)]
+    if kinds != [s.kind for s in seats]:  # a person's seat a bot was given at the start still counts as one
         raise UsageError("--resume: --seats does not match the saved game's seats")
     return session
 
@@ -140,10 +145,22 @@ def _main(argv=None) -> int:
     except OSError as error:
         session.close()
         raise UsageError(f"cannot listen on port {args.port}: {error.strerror or error}") from None
-    return _serve(host, storage)
+    return _serve(host, storage, args.start_after)
 
 
-def _serve(host, storage) -> int:
+def _start_with_bots(host, joined_at: float | None, start_after: float | None) -> bool:
+    """``--start-after``: once that long has passed since the first person joined, bots take the seats still open
+    (``TableHost.fill_with_bots``) and the game starts. True when it did."""
+    if start_after is None or joined_at is None or host.started or time.monotonic() - joined_at < start_after:
+        return False
+    filled = host.fill_with_bots()
+    host.begin()
+    names = host.call(lambda: [host.session.names[i] for i in filled])
+    say(f"started; bots ({host.takeover_level}) play the seats still open: {', '.join(names) or 'none'}")
+    return True
+
+
+def _serve(host, storage, start_after: float | None = None) -> int:
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
@@ -153,9 +170,13 @@ def _serve(host, storage) -> int:
     for i, seat in enumerate(session.seats):
         say(f"  seat {i + 1}: {'open for a person' if seat.is_remote else seat.name}")
     shown = None
-    over_at = None
+    over_at = joined_at = None
     while not stop.wait(0.25) and host.running:
         status = host.status()
+        if joined_at is None and any(s.kind == "remote" and s.joined for s in status.seats):
+            joined_at = time.monotonic()
+        if _start_with_bots(host, joined_at, start_after):
+            status = host.status()
         line = ", ".join(f"{s.name} {'here' if s.connected else 'away' if s.joined else 'open'}"
                          + (f" (bot {s.bot_level} playing)" if s.kind == "remote" and s.bot_level else "")
                          for s in status.seats)

@@ -233,27 +233,16 @@ class HostedTable:
         return [i for i, s in enumerate(self.seats()) if s["kind"] == "remote" and not s["connected"]]
 
     def start_game(self, bots_for_empty: bool) -> None:
-        """Deal: the seats nobody joined become bots of the takeover level when ``bots_for_empty``."""
+        """Deal: the seats nobody holds become bots of the takeover level when ``bots_for_empty``
+        (``TableHost.fill_with_bots``, with the bots' usual names)."""
         if bots_for_empty:
-            self.host.call(self._bots_for_empty)
+            from lama_desktop.app.scenes.setup import default_bot_names
+
+            self.host.fill_with_bots(self.takeover_level, default_bot_names())
         self.host.begin()
         if self.advert is not None:
             self.advert.close()
             self.advert = None
-
-    def _bots_for_empty(self) -> None:
-        """On the host's thread: every open seat nobody has joined is played by a bot (a bot's name)."""
-        from lama_desktop.app.gameconfig import SeatConfig
-        from lama_desktop.app.scenes.setup import default_bot_names
-
-        session = self.host.session
-        used = {s.name for s in session.seats}
-        names = [n for n in default_bot_names() if n not in used]
-        for i, seat in enumerate(session.seats):
-            if seat.is_remote and i not in self.host.claimed:
-                name = names.pop(0) if names else seat.name
-                session.seats[i] = SeatConfig(name, "bot", self.takeover_level)
-                self.host.tokens[i] = None
 
     def stop(self) -> None:
         """Close the advert, the own client and the host (the host saves the game)."""

@@ -13,6 +13,7 @@ Use::
 
     host = TableHost(session, port=0, code=None)    # session: seats of kind "remote" for the people, bots
     host.start()                                    # binds; host.port, host.code, host.tokens
+    host.fill_with_bots("hard")                      # optional: bots in the people's seats nobody took
     host.begin()                                    # the lobby's Start (or auto_start=True: once all joined)
     ...
     host.stop()                                     # Bye to everybody, the game autosaved (session.storage)
@@ -32,7 +33,7 @@ import time
 import weakref
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
@@ -116,6 +117,8 @@ class TableHost:
             self.tokens[i] = given if isinstance(given, str) and 16 <= len(given) <= 64 else new_token()
         #: seats a person has joined at least once (a seat nobody claimed is offered to a Hello without token)
         self.claimed: set[int] = set()
+        #: people's seats a bot was given before the start (``fill_with_bots``): bots for the whole game
+        self.filled: set[int] = set()
         self.started = False
         self.last_error = ""
         self._owner: dict[int, _Conn] = {}
@@ -153,6 +156,9 @@ class TableHost:
         claimed = net.get("claimed", [])
         host.claimed = {s for s in claimed if isinstance(s, int) and 0 <= s < len(session.seats)
                         and session.seats[s].is_remote} if isinstance(claimed, list) else set()
+        filled = net.get("filled", [])
+        host.filled = {s for s in filled if isinstance(s, int) and 0 <= s < len(session.seats)
+                       and session.seats[s].is_bot} if isinstance(filled, list) else set()
         host.started = bool(net.get("started", False)) or session.moves_played > 0
         host._save_meta()
         return host
@@ -161,7 +167,7 @@ class TableHost:
         """What the save keeps to resume this table (the tokens are the seats' keys: the save is the host's own)."""
         return {"code": self.code, "tokens": list(self.tokens), "claimed": sorted(self.claimed),
                 "takeover_after": self.takeover_after, "takeover_level": self.takeover_level,
-                "started": self.started}
+                "started": self.started, "filled": sorted(self.filled)}
 
     def _save_meta(self) -> None:
         self.session.extra_meta["net"] = self.net_meta()
@@ -195,6 +201,40 @@ class TableHost:
     def begin(self) -> None:
         """Start the game (the lobby's Start): bots move, remote seats play, the takeover clocks run."""
         self.call(self._begin)
+
+    def fill_with_bots(self, level: str | None = None, names: Iterable[str] = ()) -> list[int]:
+        """Before the game starts (the lobby's "Start with bots", ``serve --start-after``): every person's seat
+        nobody holds now (never joined, or left the lobby) is played by a bot of ``level`` (default: the takeover
+        level) for the whole game. Its seat token is revoked (nobody can take it any more), everybody gets a
+        ``Status`` saying so, and the save remembers it. ``names``: the bots' names, taken in order (a seat keeps
+        its own name when they run out). Returns the seats filled; ``RuntimeError`` once the game has started."""
+        return self.call(lambda: self._fill_with_bots(level or self.takeover_level, list(names)))
+
+    def _fill_with_bots(self, level: str, names: list[str]) -> list[int]:
+        from lama_desktop.bots import levels_for
+
+        if self.started:
+            raise RuntimeError("bots fill the open seats before the game starts, not after")
+        if level not in levels_for(self.session.game_id):
+            raise ValueError(f"{self.session.game_id} has no bot level {level!r}")
+        used = {seat.name for seat in self.session.seats}
+        free = [name for name in names if name not in used]
+        filled = []
+        for seat, config in enumerate(self.session.seats):
+            if not config.is_remote or seat in self._owner:
+                continue
+            name = free.pop(0) if free else config.name
+            self.session.seats[seat] = type(config)(name, "bot", level)
+            self.tokens[seat] = None
+            self.claimed.discard(seat)
+            self._away_since.pop(seat, None)
+            self.session.stand_ins.pop(seat, None)
+            filled.append(seat)
+        if filled:
+            self.filled.update(filled)
+            self._save_meta()
+            self._broadcast_status()
+        return filled
 
     def stop(self, reason: str = codes.BYE_STOPPED, timeout: float = 10.0) -> None:
         """Say Bye to everybody, close, save the game as it stands and end the thread (a shared loop's thread goes
@@ -392,7 +432,7 @@ class TableHost:
                 name=seat.name, kind=seat.kind, connected=(not seat.is_remote) or i in self._owner,
                 joined=(not seat.is_remote) or i in self.claimed, away_for=away,
                 bot_level=seat.level if seat.is_bot else stand_in, takeover_in=takeover_in))
-        return p.Status(seats=seats)
+        return p.Status(seats=seats, started=self.started)
 
     def _broadcast_status(self) -> None:
         self._last_status = self._clock()

@@ -16,7 +16,9 @@ from msgspec import Meta, Struct
 
 from lama_desktop.net.limits import MAX_CLIENT_MESSAGE_BYTES, MAX_HOST_MESSAGE_BYTES
 
-PROTOCOL_VERSION = 1
+#: the protocol's version; it changes whenever a message's shape changes (docs/PROTOCOL.md, "Versioning"):
+#: 1 the first; 2 ``Status.started``
+PROTOCOL_VERSION = 2
 #: the largest message a client may send (the host's limit; ``limits.Limits.max_message_bytes``)
 MAX_MESSAGE_BYTES = MAX_CLIENT_MESSAGE_BYTES
 #: the quick reactions a player may send (the app words them in the player's language)
@@ -91,7 +93,11 @@ class SeatStatus(Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class Status(Message):
+    """Who is at the table (``seats``, one per seat) and whether the host has dealt (``started``: the lobby's Start,
+    or ``serve`` once every person joined; a table resumed from a save has started)."""
+
     seats: list[SeatStatus]
+    started: bool
 
 
 class HistoryItem(Struct, forbid_unknown_fields=True, kw_only=True):

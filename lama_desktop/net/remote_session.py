@@ -16,9 +16,10 @@ index)``), ``names``, ``seats``, ``human_seats`` / ``is_human`` / ``is_person`` 
 ``undo_status()`` (never: ``"network"``), ``thinking`` / ``wait_for_bot`` (another seat is to move).
 
 What it adds for the app: ``seat``, ``connected``, ``lost`` (the connection went: ``bye_reason``), ``status``
-(the last ``Status``: per seat name, kind, connected, away, bot level), ``away_for(seat)``, ``taken_over(seat)``,
-``take_reactions()`` (``(seat, key)`` pairs), ``send_reaction(key)``, ``take_refusals()`` (``MoveOutcome``s the
-table words with ``refusal_text``), ``final`` (the ``GameOver``'s scores and winners).
+(the last ``Status``: per seat name, kind, connected, away, bot level; whether the host has dealt), ``started``
+(the host has dealt), ``away_for(seat)``, ``taken_over(seat)``, ``take_reactions()`` (``(seat, key)`` pairs),
+``send_reaction(key)``, ``take_refusals()`` (``MoveOutcome``s the table words with ``refusal_text``), ``final``
+(the ``GameOver``'s scores and winners).
 """
 
 from __future__ import annotations
@@ -326,6 +327,11 @@ class RemoteSession:
     @property
     def connected(self) -> bool:
         return bool(getattr(self.client, "connected", False)) and not self.lost
+
+    @property
+    def started(self) -> bool:
+        """Whether the host has dealt (the last ``Status`` says so; a move played says so too)."""
+        return bool(self.status is not None and _get(self.status, "started", False)) or self.moves_played > 0
 
     def away_for(self, seat: int) -> float | None:
         """Seconds the person of ``seat`` has been gone (as of the last status), None when connected."""

@@ -210,7 +210,7 @@ def test_waiting_line_then_a_bot_plays_for_the_one_who_left(app):
     assert table.session.taken_over(1) == "medium"
     from lama_desktop.app.table.seats import plate_detail
 
-    assert plate_detail(table.session.seats[0]) == "Plays from afar"  # a person on another computer
+    assert plate_detail(table.session.seats[0]) == "From afar"  # a person on another computer
 
 
 def test_reactions_go_round_and_show_by_the_plate(app):
@@ -278,3 +278,31 @@ def test_the_loopback_switch_is_a_setting(app, monkeypatch):
     assert app.settings.net_loopback_only and netplay.loopback_only(app.settings)
     assert app.storage.load_settings()[0].net_loopback_only
     assert netplay.bind_address("all", True) == "127.0.0.1" and netplay.bind_address("all", False) is None
+
+
+def test_start_with_bots_gives_the_empty_seats_to_bots_through_the_host(app):
+    """The lobby's "Start with bots": the open seat nobody joined becomes a bot of the takeover level with a bot's
+    name (``TableHost.fill_with_bots``), every app's table shows it as a bot from the host's Status, nobody is
+    waited for, and the game has started (``Status.started``) before any move."""
+    from lama_desktop.net.client import TableClient
+    from lama_desktop.net.remote_session import RemoteSession
+
+    lobby = host_table(app, ("you", "remote", "remote", "bot:easy"))
+    hosted = lobby.hosted
+    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Bruno")
+    friend.connect(timeout=10)
+    assert until(app, lambda: lobby.empty == [2])
+    assert widget(lobby, "start_bots").text == "Start with a bot in the empty seat"
+    click(app, lobby, "start_bots")
+    table = app.stack.top
+    assert type(table).__name__ == "NetLamaTableScene"
+    seats = hosted.host.call(lambda: list(hosted.host.session.seats))
+    assert [s.kind for s in seats] == ["remote", "remote", "bot", "bot"] and seats[2].level == "medium"
+    assert seats[2].name not in ("Anna", "Bruno", seats[3].name) and not seats[2].name.startswith("Player")
+    assert hosted.host.filled == {2} and hosted.host.tokens[2] is None
+    assert until(app, lambda: table.session.seats[2].is_bot and table.session.started)
+    assert table.session.seats[2].name == seats[2].name and table.away_lines() == []
+    other = RemoteSession(friend)  # Bruno's app: from his Welcome (the lobby), then the host's Status
+    assert until(app, lambda: other.poll() is not None and other.started and other.seats[2].is_bot)
+    assert other.seats[2].name == seats[2].name
+    friend.close()

@@ -15,7 +15,7 @@ from lama_desktop.net.loopback import LoopbackOnly, bind_hosts, check_address, i
 
 STATUS = p.Status(seats=[p.SeatStatus(name="Anna", kind="remote", connected=False, away_for=12.5,
                                       takeover_in=77.5),
-                         p.SeatStatus(name="Bot", kind="bot", connected=True, bot_level="hard")])
+                         p.SeatStatus(name="Bot", kind="bot", connected=True, bot_level="hard")], started=True)
 CLIENT_MESSAGES = [p.Hello(code="K7QXM", name="Anna"), p.Hello(code="K7QXM", name="Anna", token="t" * 32),
                    p.Move(seq=3, move="play 3"), p.Reaction(key="nice"), p.Ping(seq=9)]
 HOST_MESSAGES = [
@@ -56,7 +56,8 @@ def _raw(**fields) -> bytes:
 @pytest.mark.parametrize("data, code", [
     (b"{", p.MALFORMED), (b"", p.MALFORMED), (b"not json", p.MALFORMED), (b"\xff\xfe", p.MALFORMED),
     (b"[]", p.SCHEMA), (b"null", p.SCHEMA), (b"7", p.SCHEMA), (b'{"type": "Ping"}', p.SCHEMA),
-    (b'{"type": "Ping", "v": "1"}', p.SCHEMA), (b'{"type": "Ping", "v": 2}', p.VERSION),
+    (b'{"type": "Ping", "v": "2"}', p.SCHEMA), (_raw(type="Ping", v=p.PROTOCOL_VERSION + 1), p.VERSION),
+    (b'{"type": "Ping", "v": 1}', p.VERSION),
     (b'{"type": "Ping", "v": 0}', p.VERSION), (b'{"type": "Ping", "v": -1}', p.VERSION),
     (_raw(type="Zap"), p.SCHEMA), (_raw(), p.SCHEMA), (_raw(type="Ping", extra=1), p.SCHEMA),
     (_raw(type="Move", seq="1", move="draw"), p.SCHEMA), (_raw(type="Move", seq=1, move=7), p.SCHEMA),
@@ -66,7 +67,7 @@ def _raw(**fields) -> bytes:
     (_raw(type="Hello", code="A" * 17, name="x"), p.SCHEMA), (_raw(type="Hello", code="A", name="x" * 65), p.SCHEMA),
     (_raw(type="Hello", code="A", name="x", token="t" * 65), p.SCHEMA),
     (_raw(type="Hello", code=["A"], name="x"), p.SCHEMA), (_raw(type="Welcome", seat=0), p.SCHEMA),
-    (b'{"type": "Ping", "v": 1, "seq": 1.5}', p.SCHEMA), (b'{"type": "Ping", "v": 1e999}', p.SCHEMA),
+    (_raw(type="Ping", seq=1.5), p.SCHEMA), (b'{"type": "Ping", "v": 1e999}', p.SCHEMA),
 ])
 def test_malformed_messages_are_protocol_errors_with_their_code(data, code):
     with pytest.raises(p.ProtocolError) as error:
@@ -88,7 +89,7 @@ def test_size_limit_is_checked_before_parsing():
 
 @pytest.mark.parametrize("depth", [1500, 5000, 100_000])
 def test_deep_nesting_is_a_protocol_error_in_any_thread(depth):
-    deep = b'{"type":"Ping","v":1,"x":' + b"[" * depth + b"]" * depth + b"}"
+    deep = b'{"type":"Ping","v":%d,"x":' % p.PROTOCOL_VERSION + b"[" * depth + b"]" * depth + b"}"
     errors = []
 
     def decode():

@@ -13,7 +13,7 @@ import pytest
 
 from lama_desktop.__main__ import main as app_main
 from lama_desktop.net import protocol as p
-from lama_desktop.net.client import TableClient
+from lama_desktop.net.client import JoinRefused, TableClient
 from lama_desktop.serve import main
 
 from .conftest import WAIT, Inbox
@@ -23,7 +23,7 @@ def test_help_names_every_option(capsys):
     assert app_main(["serve", "--help"]) == 0
     out = capsys.readouterr().out
     for option in ("--game", "--variant", "--seats", "--port", "--code", "--bind", "--takeover-after",
-                   "--takeover-level", "--profile", "--resume"):
+                   "--takeover-level", "--start-after", "--profile", "--resume"):
         assert option in out
 
 
@@ -49,10 +49,10 @@ def test_bad_arguments_are_one_line_and_status_2(capsys, tmp_path, args, says):
     assert not (tmp_path / "saves" / "autosave.json").exists()  # nothing was started or saved
 
 
-def _start(tmp_path, *extra) -> tuple[subprocess.Popen, int, str]:
+def _start(tmp_path, *extra, seats="remote,easy") -> tuple[subprocess.Popen, int, str]:
     env = {**os.environ, "LAMA_NET_LOOPBACK": "1", "SDL_VIDEODRIVER": "dummy"}
     proc = subprocess.Popen([sys.executable, "-m", "lama_desktop", "serve", "--game", "lama", "--seats",
-                             "remote,easy", "--port", "0", "--profile", str(tmp_path), *extra],
+                             seats, "--port", "0", "--profile", str(tmp_path), *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     first = proc.stdout.readline()
     match = re.search(r"port (\d+); join code (\w+)", first)
@@ -100,3 +100,36 @@ def test_resume_without_a_saved_network_game_is_a_usage_error(capsys, tmp_path):
                  "--resume"]) == 2
     assert "no network game to continue" in capsys.readouterr().err
 
+
+def test_start_after_gives_the_seats_still_open_to_bots(tmp_path):
+    """``--start-after 0.5``: half a second after Anna joined, the seat nobody took is played by a bot of
+    ``--takeover-level`` (``TableHost.fill_with_bots``), the Status says so and that the game started, and a
+    ``--resume`` of that game still counts the seat as a person's in ``--seats``."""
+    proc, port, code = _start(tmp_path, "--start-after", "0.5", "--takeover-level", "hard",
+                              seats="remote,remote,easy")
+    try:
+        anna = TableClient("127.0.0.1", port, code=code, name="Anna")
+        assert anna.connect(WAIT).status.started is False
+        box = Inbox(anna)
+        status = box.expect(p.Status, lambda m: m.started)
+        assert [(s.kind, s.bot_level) for s in status.seats] == [("remote", None), ("bot", "hard"), ("bot", "easy")]
+        late = TableClient("127.0.0.1", port, code=code, name="Bruno")
+        with pytest.raises(JoinRefused) as refused:
+            late.connect(WAIT)
+        assert refused.value.code == "net.full"
+        late.close()
+        anna.close()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=WAIT)
+        assert proc.returncode == 0 and "bots (hard) play the seats still open" in out
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    proc, port, _code = _start(tmp_path, "--resume", seats="remote,remote,easy")
+    try:
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=WAIT)
+        assert proc.returncode == 0 and "saved in" in out
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -400,7 +400,7 @@ class LobbyScene(MenuScene):
             img = ui.text_fit(state, 20, half, color, True)
             surface.blit(img, img.get_rect(midright=(rect.right - ui.s(16), rect.centery)))
         width = self.left.w - ui.s(80)
-        lines = ui.wrap(t("common.net.lobby_start_hint"), 18, width)[:3]
+        lines = ui.wrap(t("common.net.lobby_start_hint"), 18, width, max_lines=3)
         y = self.left.bottom - ui.s(24) - len(lines) * ui.font(18).get_linesize()
         if not self.rows or y > self.rows[-1].bottom + ui.s(12):
             for line in lines:
@@ -431,7 +431,7 @@ class LobbyScene(MenuScene):
             surface.blit(img, (self.right.x + ui.s(32), y))
             y += line_h
         y = max(y + ui.s(10), self.right.bottom - ui.s(100))
-        for line in ui.wrap(t("common.net.lobby_hint"), 18, width)[:4]:
+        for line in ui.wrap(t("common.net.lobby_hint"), 18, width, max_lines=4):
             surface.blit(ui.text(line, 18, INK_SOFT), (self.right.x + ui.s(32), y))
             y += ui.font(18).get_linesize()
 

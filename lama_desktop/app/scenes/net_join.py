@@ -189,7 +189,7 @@ class JoinScene(MenuScene):
             surface.blit(ui.text_fit(caption, 19, self.right.w - ui.s(64), INK_SOFT, True), pos)
         if not self.list_rows:
             y = self.left.y + ui.s(90)
-            for line in ui.wrap(self.list_note(), 21, self.left.w - ui.s(80))[:6]:
+            for line in ui.wrap(self.list_note(), 21, self.left.w - ui.s(80), max_lines=6):
                 surface.blit(ui.text(line, 21, INK_SOFT), (self.left.x + ui.s(40), y))
                 y += ui.font(21).get_linesize()
 
@@ -203,11 +203,13 @@ class JoinScene(MenuScene):
 
     def _draw_row(self, surface, ui, rect, table) -> None:
         chosen = table.key == self.chosen
-        pygame.draw.rect(surface, (255, 240, 200) if chosen else (250, 244, 230), rect, border_radius=ui.s(12))
+        full = not table.free  # still listed (a seat may free up), drawn as one nobody can take now
+        fill = (255, 240, 200) if chosen else (236, 230, 216) if full else (250, 244, 230)
+        pygame.draw.rect(surface, fill, rect, border_radius=ui.s(12))
         pygame.draw.rect(surface, GOLD if chosen else (220, 206, 178), rect, max(1, ui.s(2)), border_radius=ui.s(12))
         half = rect.w // 2
         title = ui.text_fit(t("common.net.table_of", name=table.name, game=t_game(table.game_id)), 22,
-                            rect.w - ui.s(40), INK, True)
+                            rect.w - ui.s(40), INK_SOFT if full and not chosen else INK, True)
         surface.blit(title, (rect.x + ui.s(18), rect.y + ui.s(8)))
         free = plural("common.net.free_seats", table.free) if table.free else t("common.net.table_full")
         detail = ui.text_fit(f"{table.address} · {free}", 18, rect.w - ui.s(40), INK_SOFT)
@@ -215,7 +217,20 @@ class JoinScene(MenuScene):
         del half
 
     def _banner(self, surface, ui, text: str, color) -> None:
-        img = ui.text_fit(text, 22, surface.get_width() - ui.s(700), (255, 236, 222), True)
-        rect = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - ui.s(58)))
+        """A line (or up to three, smaller) between Back and Join, centred on the buttons: a long reason wraps
+        instead of being cut."""
+        named = {w.name: w.rect for w in self.group.widgets if w.name in ("back", "join")}
+        left = named["back"].right if "back" in named else ui.s(330)
+        right = named["join"].left if "join" in named else surface.get_width() - ui.s(370)
+        width = right - left - ui.s(28) - 2 * ui.s(20)  # its padding, and air on both sides
+        for size in (22, 20, 18):
+            lines = ui.wrap(text, size, width, bold=True, max_lines=None if size > 18 else 3)
+            if len(lines) <= 2 or size == 18:
+                break
+        imgs = [ui.text_fit(line, size, width, (255, 236, 222), True) for line in lines]
+        line_h = ui.font(size, True).get_linesize()
+        rect = pygame.Rect(0, 0, max(img.get_width() for img in imgs), line_h * len(imgs))
+        rect.center = ((left + right) // 2, named["join"].centery if "join" in named else surface.get_height() - ui.s(71))
         pygame.draw.rect(surface, color, rect.inflate(ui.s(28), ui.s(14)), border_radius=ui.s(12))
-        surface.blit(img, rect)
+        for i, img in enumerate(imgs):
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + i * line_h)))

@@ -1,6 +1,7 @@
 """The end of a network game: ``NetEnd`` stands in for the app while a table ends its game (statistics as at home;
 the hosting app keeps the past game from the host's own record, with its seed and who was remote; a joined app
-has only its own seat's view, so it keeps no past game and never touches its own saved game), and
+has only its own seat's view, so it keeps no past game (``NetEnd.keep_past_game`` says why) and never touches its
+own saved game), and
 ``NetResultsScene``, the results screen whose Play again goes back to hosting or joining and which stops the
 host (its game finished: no save left) once its player leaves it."""
 
@@ -13,6 +14,16 @@ from lama_desktop.app.scenes.results import ResultsScene
 log = logging.getLogger(__name__)
 
 
+def past_seats(seats, own_seat: int) -> list:
+    """The seats of a hosted game as its past game keeps them: the hosting app's player is the person at this
+    screen (``human``), every other person's seat stays ``remote`` (a person who played from another computer,
+    even if a bot stood in for a while), bots (open seats given to bots at the start too) are bots."""
+    from lama_desktop.app.gameconfig import SeatConfig
+
+    return [SeatConfig(s.name, "human", s.level) if i == own_seat else SeatConfig(s.name, s.kind, s.level)
+            for i, s in enumerate(seats)]
+
+
 class NetEnd:
     """The app as a network table sees it while it ends its game (every other attribute is the app's)."""
 
@@ -23,16 +34,21 @@ class NetEnd:
         return getattr(self._app, name)
 
     def keep_past_game(self, results) -> None:
-        """The hosting app keeps the host's own record (a joined app has no record to keep)."""
+        """The hosting app keeps the host's own record (``past_seats``: who was remote). A joined app keeps none:
+        the replay viewer rebuilds every position from the record's seed, which deals every hidden card, and the
+        host never sends it (docs/PROTOCOL.md: no seat ever receives another seat's cards or the deck, not even
+        after the end); what the joined app holds, its own seat's views, cannot be replayed through the engine
+        (its shadow state invents the hidden parts), and a replay showing an invented game is what
+        ``pastgames.check_replay`` exists to refuse."""
         host = getattr(self._hosted, "host", None)
         if host is None or not self._app.writes_files:
             return
         from lama_desktop.pastgames import make_past_game
 
         try:
-            session = host.session
-            past = make_past_game(session.record, [s for s in session.seats], results.scores, results.winners,
-                                  advised=results.advised)
+            record, seats = host.call(lambda: (host.session.record, past_seats(host.session.seats,
+                                                                              self._hosted.own_seat)))
+            past = make_past_game(record, seats, results.scores, results.winners, advised=results.advised)
             self._app.storage.keep_game(past)
         except Exception:  # noqa: BLE001 - a record that cannot be kept never stops the results screen
             log.exception("cannot keep the network game's record")

@@ -91,10 +91,12 @@ def join_list(app) -> None:
     """The join screen with two tables heard on the network, the first one chosen, a code typed."""
     from lama_desktop.app.scenes.net_join import JoinScene
     from lama_desktop.net.discovery import Browser, FoundTable
+    from lama_desktop.net.protocol import PROTOCOL_VERSION
 
     browser = Browser(loopback=False)  # never started: the tables are added as if heard
-    browser.add(FoundTable("Bruno", "192.168.1.20", 47474, "lama", 4, 2, 1, "bruno"))
-    browser.add(FoundTable("Elena", "192.168.1.31", 47474, "lama-dice", 3, 0, 1, "elena"))
+    browser.add(FoundTable("Bruno", "192.168.1.20", 47474, "lama", 4, 2, PROTOCOL_VERSION, "bruno"))
+    browser.add(FoundTable("Elena", "192.168.1.31", 47474, "lama-dice", 3, 0, PROTOCOL_VERSION, "elena"))
+    app.update_settings(player_name="Dario")
     _title(app)
     scene = JoinScene(browser)
     scene.code = "K7QXM"
@@ -112,6 +114,7 @@ def join_empty(app) -> None:
 
     browser = Browser(loopback=True)
     browser.mode = "off"
+    app.update_settings(player_name="Dario")
     _title(app)
     scene = JoinScene(browser)
     scene.address, scene.code = "127.0.0.1:47999", "K7QXM"
@@ -127,8 +130,21 @@ def _table(app, guests=("Bruno",)):
     app.open_network_table(hosted.client, hosted)
     app.stack.apply_pending()
     table = app.stack.top
-    _wait(app, lambda: table.session.status is not None and table.idle)
+    _wait(app, lambda: table.session.status is not None and table.session.started)
+    _settle(app, table)
     return table, hosted, clients
+
+
+def _settle(app, table, frames: int = 30, seconds: float = 10.0) -> None:
+    """Frames (animations hurried) until the table has stayed idle for ``frames`` frames in a row: the deal has
+    landed (a table is idle for a moment before the first deal arrives from the host)."""
+    still = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and still < frames:
+        (getattr(table, "skip_animations", None) or table.tween.skip)()
+        app.step(dt=1 / 60)
+        still = still + 1 if table.idle else 0
+        time.sleep(0.002)
 
 
 def waiting_for_player(app) -> None:

@@ -112,8 +112,9 @@ class ReplayScene(Scene):
         self.past = past
         self.total = len(past.record.moves)
         self.pos = self.total  # the finished game's last position first
-        humans = [i for i, s in enumerate(past.seats) if not s.is_bot]
-        #: the seat at the bottom of the open view (the game's first human)
+        humans = [i for i, s in enumerate(past.seats) if s.kind == "human"] + [
+            i for i, s in enumerate(past.seats) if s.kind == "remote"]
+        #: the seat at the bottom of the open view (the game's first person at this screen, else from afar)
         self.home = humans[0] if humans else 0
         #: None: every hand open; a seat: that seat's own view
         self.view = view

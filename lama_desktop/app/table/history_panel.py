@@ -65,10 +65,11 @@ class HistoryPanel:
         return {"history": self.log.to_dict()}
 
     def offered(self) -> bool:
-        """Undo is offered at all: one human against bots (never in hot-seat, a replay or a lesson)."""
+        """Undo is offered at all: one human against bots (never in hot-seat, a network game, a replay or a
+        lesson). A network game has no undo at all: no button (Ctrl+Z says why)."""
         session = self.table.session
         return (len(session.human_seats) == 1 and not getattr(session, "frozen", False)
-                and getattr(session, "lesson", None) is None)
+                and getattr(session, "lesson", None) is None and not getattr(self.table, "network", False))
 
     def status(self) -> tuple[int | None, str, str]:
         session = self.table.session
@@ -160,8 +161,9 @@ class HistoryPanel:
             if event.key == TOGGLE_KEY:
                 self.toggle()
                 return True
-            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and self.offered():
-                self.undo()
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and (
+                    self.offered() or getattr(self.table, "network", False)):
+                self.undo()  # in a network game: the reason, as a toast
                 return True
             return self.scroll_event(event, rect, ui)
         if event.type == pygame.MOUSEMOTION:

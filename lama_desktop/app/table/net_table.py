@@ -65,6 +65,7 @@ class NetTableMixin:
         self.react_open = False
         self.react_buttons: list[tuple[str, pygame.Rect]] = []
         self.react_button = pygame.Rect(0, 0, 0, 0)
+        self._react_list: pygame.Rect | None = None  # the open list of reactions (last drawn)
         self._status_seen = None
         self._status_at = time.monotonic()
         self.lost_shown = False
@@ -151,7 +152,7 @@ class NetTableMixin:
 
     def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
         """The seat's plate as at home, but worded for a network game: your own seat is "Player", another person's
-        "Plays from afar", a person's seat a bot plays for now "Bot · level"."""
+        "From afar", a person's seat a bot plays for now "Bot · level"."""
         from lama_desktop.app.gameconfig import SeatConfig
         from lama_desktop.app.table.seats import seat_plate
 
@@ -173,7 +174,7 @@ class NetTableMixin:
         status = session.status
         seats = getattr(status, "seats", None) or []
         lines = []
-        if self.session.moves_played == 0 and not self._started(seats):
+        if not session.started:
             host = next((s.name for i, s in enumerate(seats) if i != session.seat and s.kind == "remote"), "")
             return [t("common.net.not_started")] if self.hosted is None and host else []
         elapsed = time.monotonic() - self._status_at
@@ -186,12 +187,6 @@ class NetTableMixin:
             elif entry.takeover_in is not None:
                 lines.append(t("common.net.waiting_for", name=name, time=clock_text(entry.takeover_in - elapsed)))
         return lines
-
-    @staticmethod
-    def _started(seats) -> bool:
-        """Whether the host has dealt: a later host says so; before, a seat counted away or a move tells."""
-        return any(getattr(s, "started", False) or s.away_for is not None or s.takeover_in is not None
-                   for s in seats)
 
     def _draw_away(self, surface) -> None:
         lines = self.away_lines()
@@ -224,15 +219,7 @@ class NetTableMixin:
                 continue
             text = t(f"common.react.{key}")  # i18n-keys: common.react.*
             img = ui.text_fit(text, 24, ui.s(300), INK, True)
-            box = img.get_rect().inflate(ui.s(30), ui.s(16))
-            side = plate.top < surface.get_height() // 4  # a seat along the top: beside its plate, off its cards
-            if side:
-                box.midleft = (plate.right + ui.s(16), plate.centery)
-                if box.right > surface.get_width():
-                    box.midright = (plate.left - ui.s(16), plate.centery)
-            else:
-                box.midbottom = (plate.centerx, plate.top - plate.h // 2 - ui.s(10))
-            box.clamp_ip(surface.get_rect())
+            box, side = self._bubble_box(img.get_rect().inflate(ui.s(30), ui.s(16)), seat, plate, surface.get_rect())
             draw_shadow(surface, box, ui.s(12), ui.s(4), ui.s(4), 90)
             pygame.draw.rect(surface, (255, 250, 236), box, border_radius=ui.s(14))
             pygame.draw.rect(surface, INK, box, max(1, ui.s(2)), border_radius=ui.s(14))
@@ -241,12 +228,51 @@ class NetTableMixin:
             pygame.draw.lines(surface, INK, False, [points[0], points[2], points[1]], max(1, ui.s(2)))
             surface.blit(img, img.get_rect(center=box.center))
 
-    def _bubble_tail(self, box, plate, side: bool) -> list:
+    def _bubble_box(self, box: pygame.Rect, seat: int, plate: pygame.Rect, screen: pygame.Rect):
+        """Where a reaction's bubble goes: a seat along the bottom, above its plate; a seat along the top, beside
+        its plate (right, else left), else under its cards, wherever that covers nothing of another seat (plate,
+        hand, tokens), none of its own cards, nor the pause button, the round line or the reactions' button and
+        list. Returns (the box, which side: "above", "right", "left" or "below")."""
+        k = self.ui.s(16)
+        if plate.top >= screen.h // 4:
+            box.midbottom = (plate.centerx, plate.top - plate.h // 2 - self.ui.s(10))
+            box.clamp_ip(screen)
+            return box, "above"
+        own = self._seat_parts(seat)
+        blocked = [r for other in range(self.n) if other != seat for r in self._seat_parts(other)]
+        blocked += [r for r in own if r != plate]
+        menu = getattr(self.buttons.get("menu"), "rect", None)
+        blocked += [pygame.Rect(r) for r in (self.react_button, self._react_list, menu, self.layout.get("round_info"))
+                    if r is not None]
+        under = own[0].unionall(own[1:]).bottom if own else plate.bottom
+        trial = pygame.Rect(box)
+        for where in ("right", "left", "below"):
+            trial = pygame.Rect(box)
+            if where == "right":
+                trial.midleft = (plate.right + k, plate.centery)
+            elif where == "left":
+                trial.midright = (plate.left - k, plate.centery)
+            else:
+                trial.midtop = (plate.centerx, under + k)
+            if screen.contains(trial) and trial.collidelist(blocked) < 0:
+                return trial, where
+        trial.clamp_ip(screen)
+        return trial, "below"
+
+    def _seat_parts(self, seat: int) -> list[pygame.Rect]:
+        """The plate, hand and tokens of a seat as laid out (those the table has)."""
+        pos = self.pos_of(seat)
+        return [pygame.Rect(r) for r in (self.layout.get(f"seat{pos}.{part}") for part in ("plate", "hand", "tokens"))
+                if r is not None]
+
+    def _bubble_tail(self, box, plate, side: str) -> list:
         """The bubble's tail: three points from its edge towards the plate."""
         k = self.ui.s(10)
-        if not side:
+        if side == "above":
             return [(box.centerx - k, box.bottom), (box.centerx + k, box.bottom), (box.centerx, box.bottom + k)]
-        x, toward = (box.left, -k) if box.left >= plate.right else (box.right, k)
+        if side == "below":
+            return [(box.centerx - k, box.top), (box.centerx + k, box.top), (box.centerx, box.top - k)]
+        x, toward = (box.left, -k) if side == "right" else (box.right, k)
         return [(x, box.centery - k), (x, box.centery + k), (x + toward, box.centery)]
 
     def _react_anchor(self) -> pygame.Rect:
@@ -267,6 +293,7 @@ class NetTableMixin:
         button = Button(t("common.net.react_button"), None, rect=rect, size=18, style="secondary")
         button.draw(surface, ui)
         self.react_buttons = []
+        self._react_list = None
         if not self.react_open:
             return
         x, y = rect.left, rect.bottom + ui.s(8)
@@ -278,6 +305,7 @@ class NetTableMixin:
         height = len(items) * ui.s(40) + ui.s(12)
         panel = pygame.Rect(x, y, width, height)
         panel.clamp_ip(surface.get_rect())
+        self._react_list = panel
         draw_shadow(surface, panel, ui.s(12), ui.s(5), ui.s(5), 100)
         pygame.draw.rect(surface, (255, 250, 236), panel, border_radius=ui.s(12))
         pygame.draw.rect(surface, INK, panel, max(1, ui.s(2)), border_radius=ui.s(12))

@@ -439,19 +439,25 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
 def _score_pill(ui: UI, size, score_w: int, text_x: int, name: str, detail: str, label: str, short: str):
     """(label image, pill rect, room left for the name and detail) of a plate's score pill: under ``label``
     ("points"), or ``short`` ("pts") where the detail or the name would not fit beside the long one even at the
-    fitter's smallest size (``MIN_TEXT_PX``), before it cuts."""
+    fitter's smallest size (``MIN_TEXT_PX``), before it cuts; where even that is short, the pill gives up some of
+    its air."""
     w, h = size
     label_font = ui.font(h * 0.19 / ui.scale)
 
-    def pill_for(words: str):
-        pill = pygame.Rect(0, 0, max(score_w, label_font.size(words)[0]) + h // 2, h - 2 * max(4, h // 9))
+    def pill_for(words: str, air: int):
+        pill = pygame.Rect(0, 0, max(score_w, label_font.size(words)[0]) + air, h - 2 * max(4, h // 9))
         pill.midright = (w - max(5, h // 8), h // 2)
         return pill, pill.x - text_x - max(4, h // 10)
 
-    pill, avail = pill_for(label)
-    if short and (ui.font(0).size(detail)[0] > avail or ui.font(0, True).size(name)[0] > avail):
+    def cut(avail: int) -> bool:
+        return ui.font(0).size(detail)[0] > avail or ui.font(0, True).size(name)[0] > avail
+
+    pill, avail = pill_for(label, h // 2)
+    if short and cut(avail):
         label = short
-        pill, avail = pill_for(label)
+        pill, avail = pill_for(label, h // 2)
+    if cut(avail):  # still short of room: the pill gives up some of its air for the words
+        pill, avail = pill_for(label, max(6, h // 5))
     return label_font.render(label, True, INK_SOFT), pill, avail
 
 

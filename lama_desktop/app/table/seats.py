@@ -59,7 +59,7 @@ def level_text(level: str) -> str:
 
 
 def plate_detail(seat_config, *, out: bool = False, thinking: bool = False) -> str:
-    """The plate's second line: out of the round, thinking, "Bot · level", "Plays from afar" (a person on another
+    """The plate's second line: out of the round, thinking, "Bot · level", "From afar" (a person on another
     computer: a network game's remote seat) or "Player"."""
     if out:
         return t("common.plate.out")
