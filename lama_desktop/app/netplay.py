@@ -151,6 +151,19 @@ def refusal_error(refused) -> tuple[str, dict]:
     return key, {}
 
 
+def network_name(name: str, settings=None) -> str:
+    """The name the other screens show for this app's player. A made-up name ("You", "Player 2", in any language)
+    means "you" only on this screen; across the network it would read as everybody's "you" (Elena's table said
+    "You's turn" for the host). It becomes the remembered player name, else "Host" in this language."""
+    from lama_desktop.app.i18n import t
+    from lama_desktop.app.scenes.setup import is_default_name
+
+    if not is_default_name(name):
+        return name.strip()
+    remembered = (getattr(settings, "player_name", "") or "").strip()
+    return remembered if remembered and not is_default_name(remembered) else t("common.net.host_player")
+
+
 class HostedTable:
     """A table this app hosts: the ``TableHost`` (bound to ``bind``: None for every interface), its advert on the
     network, and this app's own client joined over loopback into the seat ``own_seat`` (its "you" seat: a remote
@@ -161,8 +174,9 @@ class HostedTable:
         from lama_desktop.app.gameconfig import GameConfig, SeatConfig
 
         self.own_seat = next((i for i, seat in enumerate(config.seats) if seat.kind == "human"), 0)
-        self.own_name = config.seats[self.own_seat].name
-        seats = [SeatConfig(s.name, "bot" if s.is_bot else "remote", s.level) for s in config.seats]
+        self.own_name = network_name(config.seats[self.own_seat].name, settings)
+        seats = [SeatConfig(self.own_name if i == self.own_seat else s.name, "bot" if s.is_bot else "remote", s.level)
+                 for i, s in enumerate(config.seats)]
         self.config = GameConfig(config.game_id, seats, tuple(config.variants), config.first_dealer, config.seed)
         self.bind, self.port = bind, port
         self.takeover_after, self.takeover_level = takeover_after, takeover_level
@@ -191,6 +205,9 @@ class HostedTable:
         else:
             session.extra_meta["hosting"] = host_meta(self)
             self.host = TableHost.resume(session, **keywords)
+        from lama_desktop.app.scenes.setup import is_default_name
+
+        self.host.name_refused = is_default_name
         self.host.start()
         self.port = self.host.port
         self.client = self.join_own()

@@ -98,6 +98,9 @@ class TableHost:
         if any(seat.kind == "human" for seat in session.seats):
             raise ValueError("a network table's people sit at remote seats (the host's own player joins too)")
         self.session = session
+        #: ``name -> True`` for a name a joining person may not take (the hosting app's made-up names: "You",
+        #: "Player 2" in every language would read as a seat's "you" or a placeholder on every screen)
+        self.name_refused: Callable[[str], bool] | None = None
         self.code = normal_code(code) if code else new_code()
         if not self.code:
             raise ValueError("a join code needs a letter or digit")
@@ -574,6 +577,9 @@ class TableHost:
         name = clean_name(msg.name, fallback="", max_len=NAME_MAX)
         if msg.token is None and not name.strip():
             self._refuse_join(conn, codes.NAME, "a name needs a letter")
+            return False
+        if msg.token is None and self.name_refused is not None and self.name_refused(name):
+            self._refuse_join(conn, codes.NAME, "type your own name: this one is a word the tables use for a seat")
             return False
         self._seat(conn, seat, name if msg.token is None else None)
         return True

@@ -51,12 +51,12 @@ def click(app, scene, name):
     steps(app, 2)
 
 
-def host_table(app, seats=("you", "remote", "bot:easy"), game="lama"):
+def host_table(app, seats=("you", "remote", "bot:easy"), game="lama", name="Anna"):
     """Title → Play with others → Host a table, with ``seats``, on a free port: the lobby."""
     from lama_desktop.app.scenes.net_host import HostSetupScene, LobbyScene
     from lama_desktop.app.scenes.net_menu import NetMenuScene
 
-    app.update_settings(bot_pace="instant", player_name="Anna")
+    app.update_settings(bot_pace="instant", player_name=name)
     click(app, app.stack.top, "others")
     assert isinstance(app.stack.top, NetMenuScene)
     click(app, app.stack.top, "host")
@@ -306,3 +306,36 @@ def test_start_with_bots_gives_the_empty_seats_to_bots_through_the_host(app):
     assert until(app, lambda: other.poll() is not None and other.started and other.seats[2].is_bot)
     assert other.seats[2].name == seats[2].name
     friend.close()
+
+
+def test_a_made_up_name_never_crosses_the_network(app):
+    """With no name remembered the host's seat is "You" on its own screen; the others must not read "You" (Elena's
+    table once said "You's turn" for the host): the host is named "Host" in its language, and a person joining
+    as "You", "Du" or "Player 2" is refused at the join screen and by the host itself, with a reason."""
+    from lama_desktop.app.scenes.setup import is_default_name
+    from lama_desktop.net import codes
+    from lama_desktop.net.client import JoinRefused, TableClient
+
+    lobby = host_table(app, ("you", "remote", "remote"), name="")
+    hosted = lobby.hosted
+    assert hosted.own_name == "Host" and not is_default_name(hosted.own_name)
+    for made_up in ("You", "Du", "Player 2", "Gracz 3"):
+        intruder = TableClient("127.0.0.1", hosted.port, code=hosted.code, name=made_up)
+        with pytest.raises(JoinRefused) as refused:
+            intruder.connect(timeout=10)
+        assert refused.value.code == codes.NAME
+        intruder.close()
+    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Elena")
+    welcome = friend.connect(timeout=10)
+    assert welcome.names[0] == "Host" and "Elena" in welcome.names
+    friend.close()
+    app.to_title()
+    steps(app, 3)
+    scene = join_screen(app)
+    type_into(app, scene, "address", f"127.0.0.1:{free_port()}")
+    type_into(app, scene, "code", "abc12")
+    type_into(app, scene, "player", "You")
+    post_key(pygame.K_RETURN)
+    steps(app, 2)
+    assert scene.attempt is None
+    assert scene.error == "Type your own name: “You” would not say who you are on the others’ screens."

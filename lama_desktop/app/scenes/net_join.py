@@ -13,6 +13,7 @@ import pygame
 from lama_desktop.app.i18n import plural, t, t_game
 from lama_desktop.app.widgets import BAD, GOLD, INK, INK_SOFT, Button, TextField, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
+from lama_desktop.app.scenes.setup import is_default_name
 from lama_desktop.app import netplay
 
 log = logging.getLogger(__name__)
@@ -136,6 +137,9 @@ class JoinScene(MenuScene):
         name = self.player.strip()
         if not name:
             self.error = t("common.net.error_name")
+            return
+        if is_default_name(name):  # "You" / "Player 2" would read as a placeholder on every other screen
+            self.error = t("common.net.error_name_made_up", name=name)
             return
         if name != self.app.settings.player_name:
             self.app.update_settings(player_name=name)
