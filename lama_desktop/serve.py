@@ -123,8 +123,10 @@ def _session(args, spec, seats, storage):
 def _main(argv=None) -> int:
     from lama_desktop.net.host import TableHost
     from lama_desktop.net.loopback import LoopbackOnly, bind_hosts
+    from lama_desktop.net.loopthread import steady_heap
 
     args = _parser().parse_args(argv)
+    steady_heap()  # an always-on host serves for days: its read buffers must not fragment the heap
     spec = args.game
     seats = parse_seats(spec, args.seats)
     check_level(spec.id, args.takeover_level)

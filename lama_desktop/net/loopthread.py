@@ -5,7 +5,8 @@ tables) runs them all on one such thread rather than a thread each: threads of o
 interpreter lock, and every wake-up of a thread that must wait for it adds to the round trip of a move.
 ``client.ClientLoop`` and ``host.HostLoop`` are this class under the name their module's docs use.
 
-``steady_heap()`` is for processes that serve connections for a long time (the network bench's two processes):
+``steady_heap()`` is for processes that serve connections for a long time (``lama-desktop serve``,
+the network bench's two processes):
 asyncio reads a socket into a fresh 256 KiB buffer and shrinks it to what came (a ~1 KiB message). glibc serves a
 request that large with its own mapping only until the first such mapping is freed; then its "sliding" threshold
 moves above 256 KiB and every read buffer is cut from the heap, whose free space then ends up split around the
