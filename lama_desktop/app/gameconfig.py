@@ -9,7 +9,7 @@ into the settings (the last setup). ``from_dict`` is the schema both files are c
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lama_desktop.app.i18n import current_name
 from lama_desktop.filedoor import NAME_MAX, as_dict, as_int, as_list, as_str, clean_name, need, one_of
@@ -142,3 +142,11 @@ class GameResults:
     @property
     def names(self) -> list[str]:
         return self.config.names
+
+
+def as_seated(config: GameConfig, names) -> GameConfig:
+    """``config`` with its seats named as they are at the end of the game (``names``, the session's): the results,
+    statistics and past game then name who really sat (a network seat is named when its person joins, after the
+    table's config was made)."""
+    seats = [replace(seat, name=name) for seat, name in zip(config.seats, names, strict=True)]
+    return replace(config, seats=seats)

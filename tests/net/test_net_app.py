@@ -339,3 +339,26 @@ def test_a_made_up_name_never_crosses_the_network(app):
     steps(app, 2)
     assert scene.attempt is None
     assert scene.error == "Type your own name: “You” would not say who you are on the others’ screens."
+
+
+def test_the_results_name_who_joined_not_the_open_seat(app):
+    """The host's table is opened from its lobby's config, made before anybody joined ("Player 2" at the open
+    seat); its results, statistics and past game must name the person who sat there (the hosting app's results
+    once said "Player 2" where the joined app said "Elena")."""
+    from lama_desktop.app.gameconfig import as_seated
+    from lama_desktop.net.client import TableClient
+
+    lobby = host_table(app, ("you", "remote", "bot:easy"))
+    hosted = lobby.hosted
+    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Elena")
+    friend.connect(timeout=10)
+    assert until(app, lambda: lobby.empty == [])
+    click(app, lobby, "start")
+    table = app.stack.top
+    assert table.config.seats[1].name != "Elena"  # the lobby's placeholder
+    assert until(app, lambda: table.session.names[1] == "Elena")
+    seated = table._results_config()
+    assert [seat.name for seat in seated.seats] == table.session.names
+    assert [seat.kind for seat in seated.seats] == [seat.kind for seat in table.config.seats]
+    assert as_seated(table.config, ["A", "B", "C"]).seats[2].level == table.config.seats[2].level
+    friend.close()

@@ -20,7 +20,7 @@ import pygame
 from lama_desktop.app import art, i18n
 from lama_desktop.engine.core import Event
 from lama_desktop.engine.record import round_of
-from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
 from lama_desktop.app.i18n import plural, t, t_or
 from lama_desktop.app.scene import Scene
 from lama_desktop.app.session import GameSession
@@ -857,9 +857,10 @@ class TableScene(Scene):
     def _results_config(self) -> GameConfig:
         """The game's config (for "play again"): the one it was opened with, or rebuilt from the session."""
         s = self.session
-        return self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
-                                         tuple(s.record.variants), int(s.record.options.get(self.first_option, 0)),
-                                         s.record.seed)
+        if self.config is not None:
+            return as_seated(self.config, s.names)
+        return GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
+                          tuple(s.record.variants), int(s.record.options.get(self.first_option, 0)), s.record.seed)
 
     def _to_results(self) -> None:
         s = self.session

@@ -35,7 +35,7 @@ import random
 
 import pygame
 
-from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
 from lama_desktop.app.i18n import about, t
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.advisor_panel import AdvisorPanel
@@ -378,8 +378,9 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
             return
         self.results_open = True
         s = self.session
-        config = self.config or GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
-                                           tuple(s.record.variants), 0, s.record.seed)
+        config = as_seated(self.config, s.names) if self.config is not None else GameConfig(
+            s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats], tuple(s.record.variants), 0,
+            s.record.seed)
         end = getattr(self, "_game_end", None) or {}
         view = s.view(self.viewer if self.viewer is not None else 0)
         breakdown = end.get("breakdown") or view.score_breakdown()  # resumed when already over: the engine's
