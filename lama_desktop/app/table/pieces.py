@@ -436,13 +436,11 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     ``art.LLAMA_FURS``) peeking out of the disc when given. On a small plate (a small window, a small UI scale,
     six seats) where the detail line ("Robot · moyen") would not fit beside the score under ``score_label``
     ("points"), the score wears ``short_label`` ("pts") instead: the words keep the room rather than being cut.
-    ``short``: the table's choice for all its plates (``seats.plate_words``), so that one table never mixes
-    "points" and "pts"; None: this plate's own.
-    """
+    ``short``: the table's choice for all its plates (``seats.plate_words``); None: this plate's own."""
     if short is None:
         short = bool(short_label) and plate_cuts(ui, size, name, (detail,), score_label)
-    key = (size, name, detail, score_label, short_label if short else "", score, lit, out, badge, avatar_color,
-           avatar_fur, ui.scale, language())
+    label = short_label if short and short_label else score_label
+    key = (size, name, detail, label, score, lit, out, badge, avatar_color, avatar_fur, ui.scale, language())
     surf = _plates.get(key)
     if surf is not None:
         return surf
@@ -456,7 +454,6 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     score_font = ui.font(h * 0.40 / ui.scale, True)
     score_img = score_font.render(str(score), True, INK)
     text_x_rel = acx_rel + ad // 2 + max(6, h // 7)
-    label = short_label if short and short_label else score_label
     pill, avail = _score_pill(ui, (w, h), score_img.get_width(), text_x_rel, label)
     label_img = ui.font(h * 0.19 / ui.scale).render(label, True, INK_SOFT)
     name_img = ui.text_fit(name, h * 0.33 / ui.scale, avail, INK if not out else INK_SOFT, True)

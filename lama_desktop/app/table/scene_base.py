@@ -33,7 +33,7 @@ from lama_desktop.app.table.palette import finish
 from lama_desktop.app.table.pieces import token_kind
 from lama_desktop.app.table.toasts import Toast, draw_toasts
 from lama_desktop.app.table.reasons import refusal_text
-from lama_desktop.app.table.seats import level_text, log_title, plate_words, seat_plate
+from lama_desktop.app.table.seats import level_text, log_title, seat_plate, table_plate_words
 from lama_desktop.app.table.tooltip import Tip, Tooltip
 from lama_desktop.app.table.tween import Sprite, Tweener
 
@@ -940,32 +940,17 @@ class TableScene(Scene):
         return (self.log.version, self.log.scroll, self.log.viewer, self.log.pending) if self.log_shown else None
 
     def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
-        """The seat's name plate (``seats.seat_plate``: the same on every table), lit while it is the seat's turn;
-        the game says whether the seat is out of the round (``_seat_out``) and what badge it wears
-        (``_plate_badge``: the dealer, the starting player)."""
-        s = self.session
-        shown = self._plate_seat(seat)
+        """The seat's name plate (``seats.seat_plate``: the same on every table), lit on the seat's turn; the game
+        says whether the seat is out (``_seat_out``) and its badge (``_plate_badge``: the dealer, the starter)."""
+        s, shown = self.session, self._plate_seat(seat)
         lit = self.shown.current == seat and not s.is_over
         thinking = lit and shown.is_bot and not getattr(s, "frozen", False) and (s.thinking or self.idle)
-        return seat_plate(self.ui, rect.size, seat, shown, self.shown.scores[seat], lit=lit,
-                          out=self._seat_out(seat), thinking=thinking, badge=self._plate_badge(seat),
-                          words=self._plate_words())
+        return seat_plate(self.ui, rect.size, seat, shown, self.shown.scores[seat], lit=lit, out=self._seat_out(seat),
+                          thinking=thinking, badge=self._plate_badge(seat), words=table_plate_words(self))
 
     def _plate_seat(self, seat: int):
         """The seat as its plate describes it (``session.seat_shown``: as it was played, in a replay)."""
         return self.session.seat_shown(seat)
-
-    def _plate_words(self) -> tuple[bool, bool]:
-        """The table's one choice of words for all its plates ("pts" or "points", "Out" or "Out of this round":
-        ``seats.plate_words``), kept while the window, the UI scale, the language and the seats stay the same."""
-        L = self.layout
-        plates = [(tuple(L[f"seat{self.pos_of(seat)}.plate"].size), self._plate_seat(seat)) for seat in range(self.n)]
-        key = (L.size, self.ui.scale, i18n.language(),
-               tuple((size, c.name, c.kind, getattr(c, "level", "")) for size, c in plates))
-        cached = getattr(self, "_plate_words_cache", None)
-        if cached is None or cached[0] != key:
-            cached = self._plate_words_cache = (key, plate_words(self.ui, plates))
-        return cached[1]
 
     def _blit_plate(self, surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's plate over its layout ``rect`` (its shadow and glow spill around it). A badge lifted above a

@@ -104,6 +104,20 @@ def plate_words(ui: UI, plates) -> tuple[bool, bool]:
     return True, cut(short, False)
 
 
+def table_plate_words(table) -> tuple[bool, bool]:
+    """A table's one choice of words for all its plates (``plate_words``), kept on the table while the window,
+    the UI scale, the language and the seats (``table._plate_seat``) stay the same."""
+    from lama_desktop.app.i18n import language
+
+    L = table.layout
+    plates = [(tuple(L[f"seat{table.pos_of(seat)}.plate"].size), table._plate_seat(seat)) for seat in range(table.n)]
+    key = (L.size, table.ui.scale, language(), tuple((size, c.name, c.kind, c.level) for size, c in plates))
+    cached = getattr(table, "_plate_words_cache", None)
+    if cached is None or cached[0] != key:
+        cached = table._plate_words_cache = (key, plate_words(table.ui, plates))
+    return cached[1]
+
+
 def log_title() -> str:
     """The log panel's title on every table."""
     return t("common.table.log")
