@@ -409,12 +409,15 @@ def _beside_diameter(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diamete
 
 
 def _below_diameter(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int, n: int) -> int:
-    """The tokens' diameter when each count stands under its stack: the stacks alone across ``rect``'s width (a
-    count no wider than its stack's place), the lowest disc and a count's line within its height."""
+    """The tokens' diameter when each count stands under its stack: the stacks and their counts across
+    ``rect``'s width, the tallest pile and a count's line within its height."""
+    from lama_desktop.app.art.tokens import MAX_VISIBLE, stack_step
+
+    tallest = min(MAX_VISIBLE, max([1] + [int(held.get(k, held.get(str(k), 0))) for k in (1, 10, 20)])) - 1
     d = max(4, min(int(diameter), int(rect.w / (n * 1.18 + (n - 1) * 0.22))))
     for _ in range(4):
         room = _count_room(ui, d, held, pinks)
-        fits = int(rect.h - _count_font(ui, d).get_linesize())
+        fits = int(rect.h - _count_font(ui, d).get_linesize() - tallest * stack_step(d))
         if n * room + (n - 1) * round(d * 0.22) > rect.w:  # the counts fill the width: smaller gaps only
             fits = min(fits, int((rect.w - n * room) / max(0.22, 0.22 * (n - 1))))
         if d <= fits:

@@ -31,7 +31,7 @@ from lama_desktop.app.table.layout import table_ui_scale
 from lama_desktop.app.table.log_panel import LogPanel, expand_icon_rect
 from lama_desktop.app.table.palette import finish
 from lama_desktop.app.table.pieces import token_kind
-from lama_desktop.app.table.toasts import Toast, draw_toasts
+from lama_desktop.app.table.toasts import Toast, draw_toasts, toast_band
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.app.table.seats import level_text, log_title, seat_plate, table_plate_words
 from lama_desktop.app.table.tooltip import Tip, Tooltip
@@ -988,7 +988,7 @@ class TableScene(Scene):
 
     def _draw_toasts(self, surface) -> None:
         """The last three toasts, wrapped to the layout's ``toast`` band and stacked down from its top."""
-        draw_toasts(surface, self.toasts, self.layout["toast"], self.ui)
+        draw_toasts(surface, self.toasts, toast_band(self.layout, self.ui), self.ui)
 
     def _draw_return_buttons(self, surface, lift: bool = True) -> None:
         """The buttons; a "return <token>" one shows the token itself (raised with the button when ``lift``)."""
