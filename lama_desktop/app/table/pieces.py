@@ -398,31 +398,30 @@ def _stack_sizes(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: i
 
 def _beside_diameter(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int, n: int) -> int:
     """The tokens' diameter when the stacks and their counts stand side by side within ``rect``'s width (smaller
-    tokens where they would not fit; the counts' font keeps its 12 px minimum, so their room is measured again)."""
-    d = max(4, int(diameter))
-    for _ in range(3):
-        fits = int((rect.w - n * _count_room(ui, d, held, pinks)) / (n * 1.18 + (n - 1) * 0.22))
-        if d <= fits:
-            break
-        d = max(4, fits)
-    return d
+    tokens where they would not fit; the counts' font keeps its 12 px minimum, so their room is measured anew)."""
+    return _largest(diameter, lambda d: n * (round(d * 1.18) + _count_room(ui, d, held, pinks))
+                    + (n - 1) * round(d * 0.22) <= rect.w)
 
 
 def _below_diameter(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int, n: int) -> int:
     """The tokens' diameter when each count stands under its stack: the stacks and their counts across
-    ``rect``'s width, the tallest pile and a count's line within its height."""
+    ``rect``'s width, the tallest pile the art draws and a count's line within its height (whatever the seat holds
+    now: seats alike keep tokens alike, and a pile growing never pokes out of its seat)."""
     from lama_desktop.app.art.tokens import MAX_VISIBLE, stack_step
 
-    tallest = min(MAX_VISIBLE, max([1] + [int(held.get(k, held.get(str(k), 0))) for k in (1, 10, 20)])) - 1
-    d = max(4, min(int(diameter), int(rect.w / (n * 1.18 + (n - 1) * 0.22))))
-    for _ in range(4):
-        room = _count_room(ui, d, held, pinks)
-        fits = int(rect.h - _count_font(ui, d).get_linesize() - tallest * stack_step(d))
-        if n * room + (n - 1) * round(d * 0.22) > rect.w:  # the counts fill the width: smaller gaps only
-            fits = min(fits, int((rect.w - n * room) / max(0.22, 0.22 * (n - 1))))
-        if d <= fits:
-            break
-        d = max(4, fits)
+    def fits(d: int) -> bool:
+        cell = max(round(d * 1.18), _count_room(ui, d, held, pinks))
+        tall = d + (MAX_VISIBLE - 1) * stack_step(d) + _count_font(ui, d).get_linesize()
+        return n * cell + (n - 1) * round(d * 0.22) <= rect.w and tall <= rect.h
+
+    return _largest(diameter, fits)
+
+
+def _largest(diameter: int, fits) -> int:
+    """The largest diameter up to ``diameter`` (4 at least) that ``fits``."""
+    d = max(4, int(diameter))
+    while d > 4 and not fits(d):
+        d -= 1
     return d
 
 
