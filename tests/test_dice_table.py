@@ -291,10 +291,11 @@ def test_the_tutorials_pieces_are_where_they_are_drawn_and_a_click_on_their_cent
     assert table.tutorial_rect("llama-row").contains(table.tutorial_rect("llama-row:L"))
     assert table.tutorial_rect("dice").contains(table.tutorial_rect("die:1"))
     assert table.tutorial_rect("points:1") == table._points_badge(1)[1]  # the badge as drawn
-    # the tokens: the stacks as drawn (14 points: a black and four whites), inside the seat's token area
+    # the tokens: the stacks as drawn (14 points: a black and four whites) with the whites' count "×4" beside
+    # them, inside the seat's token area
     tokens = table.tutorial_rect("tokens:0")
     assert table.layout["seat0.tokens"].contains(tokens) and tokens != table.layout["seat0.tokens"]
-    assert tokens.w < 3 * table.token_d and tokens.h >= table.token_d
+    assert tokens.w < 4 * table.token_d and tokens.h >= table.token_d
     # what the narrator's box keeps clear of: the rows, the llama row and the dice among the rest
     clear = table.tutorial_clear()
     assert all(window.contains(rect) for rect in clear)

@@ -86,7 +86,7 @@ def open_lesson(tmp_path, game_id, size, lang="en"):
 def assert_box_and_arrow_clear(app, table, step, lang) -> None:
     """The narrator's box and its arrow cover neither the piece the step points at nor any text the learner needs
     at that step: the status line, the hand, the history, the buttons and their labels, the piles' labels, the
-    keys line, the summary's rows, the placement legend, the toasts showing, what holds the piece
+    keys line, the summary's rows and its Continue button, the placement legend, the toasts showing, what holds the piece
     (``narrator.protected``, which must name what is on screen of these). The arrow may end inside a rect that holds the piece (a card of the hand)."""
     narrator = table.narrator
     box, arrow = narrator.box, narrator.arrow
@@ -101,6 +101,8 @@ def assert_box_and_arrow_clear(app, table, step, lang) -> None:
         wanted += [f"button:{name}" for name, b in table.buttons.items() if b.rect is not None and b.rect.w > 0]
     elif "summary" in getattr(top, "name", ""):
         wanted += [f"summary:{seat}" for seat in range(len(top.names))]
+        # its Continue button too: the learner may close the summary while the lesson speaks
+        wanted += [f"button:{w.name}" for w in top.group.widgets if getattr(w, "rect", None) is not None]
     for name in wanted:
         assert name in guarded, f"{step.id}: {name} is not kept clear of the box ({lang})"
     if on_table:  # the toasts on the table ("Only one kind of llama card left: last round!") stay readable

@@ -85,7 +85,8 @@ MAX_VISIBLE = 8
 
 @surface_cache(maxsize=256)
 def token_stack(kind: str, count: int, diameter: int) -> pygame.Surface:
-    """A slightly offset pile of ``count`` tokens with its count on a badge (count >= 2).
+    """A slightly offset pile of ``count`` tokens. Its count is not painted on the art (a badge the token's size
+    would be too small to read): the table writes it beside the pile as UI text (``table.pieces``).
 
     The surface is ``diameter * 1.18`` wide; its height grows with the pile (at most 8 discs are drawn), so anchor
     it by its bottom-left corner: the lowest disc fills the bottom-left diameter x diameter square. A count of 0
@@ -112,22 +113,7 @@ def token_stack(kind: str, count: int, diameter: int) -> pygame.Surface:
         x = round(jitter[i % len(jitter)] * d * 0.025)
         y = height - d - i * step
         surface.blit(disc, (x + round(d * 0.03), y))
-    if count >= 2:
-        badge = _count_badge(count, max(10, round(d * 0.42)))
-        surface.blit(badge, (width - badge.get_width(), height - badge.get_height()))
     return svg.finish(surface)
-
-
-@surface_cache(maxsize=256)
-def _count_badge(count: int, height: int) -> pygame.Surface:
-    label = f"×{count}"
-    img = outlined(label, height * 0.5, PALETTE["ink"], PALETTE["ink"], 0, weight="bold")
-    w = max(height, img.get_width() + round(height * 0.6))
-    body = (f'<rect x="2" y="2" width="{w - 4}" height="{height - 4}" rx="{(height - 4) / 2}" '
-            f'fill="{rgb_hex(PALETTE["cream"])}" stroke="{INK}" stroke-width="{max(1.5, height * 0.07):.1f}"/>')
-    surf = svg.render(svg.document(w, height, body), (w, height))
-    blit_centered(surf, img, (w / 2, height / 2))
-    return surf
 
 
 def token_color(kind: str) -> tuple[int, int, int]:

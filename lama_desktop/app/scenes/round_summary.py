@@ -93,8 +93,8 @@ class RoundSummaryScene(MenuScene):
         return None
 
     def tutorial_clear(self) -> list:
-        """What a lesson's narrator would rather not cover: the heading and the players' rows (the Continue
-        button may go under it while it speaks)."""
+        """What a lesson's narrator would rather not cover: the heading and the players' rows (the rows and the
+        Continue button it never covers: ``tutorial_protect``)."""
         ui, panel = getattr(self, "ui", None), getattr(self, "panel", None)
         if ui is None or panel is None:
             return []
@@ -104,9 +104,12 @@ class RoundSummaryScene(MenuScene):
 
     def tutorial_protect(self, point=None) -> list:
         """What a lesson's narrator and its arrow never cover here: every player's row (cards, how it counts,
-        points and total)."""
+        points and total) and the summary's buttons (Continue: the player may close the summary while the
+        lesson speaks)."""
         rows = [(f"summary:{seat}", self.tutorial_rect(f"summary:{seat}")) for seat in range(len(self.names))]
-        return [(name, rect) for name, rect in rows if rect is not None]
+        buttons = [(f"button:{b.name}", pygame.Rect(b.rect)) for b in self.group.widgets
+                   if getattr(b, "rect", None) is not None and getattr(b, "name", "")]
+        return [(name, rect) for name, rect in rows + buttons if rect is not None]
 
     def totals(self) -> list[int]:
         """Each seat's total as the summary shows it: the engine's scores once the round is over."""

@@ -178,7 +178,19 @@ class HandDrawing:
         hand_rect = L[f"seat{k}.hand"]
         draw_backs_and_count(surface, self.ui, hand_rect, sh.sizes[seat], not sh.active[seat], self.back_w,
                              L.seat_s(k, 26), faces=self._open_hand(seat), colorblind=self.colorblind)
-        self._draw_tokens(surface, seat, L[f"seat{k}.tokens"].inflate(-L.s(8), 0), self.small_token_d, "left")
+        self._draw_tokens(surface, seat, self._seat_tokens_rect(k), self.small_token_d, "left")
+
+    def _seat_tokens_rect(self, position: int) -> pygame.Rect:
+        """Where the token stacks of the seat at ``position`` stand (and their counts): its layout anchor, short of
+        the advisor button's place where a side seat's anchor runs under it (the counts stay uncovered)."""
+        L = self.layout
+        if position == 0:
+            return L["seat0.tokens"].inflate(-L.s(12), -L.s(4))
+        rect = L[f"seat{position}.tokens"].inflate(-L.s(8), 0)
+        button = self._advice_anchor()[0]
+        if button.colliderect(rect) and button.x > rect.x:
+            rect.w = button.x - L.s(8) - rect.x
+        return rect
 
     def _open_hand(self, seat: int):
         """Another seat's hand face up (its cards as the table names them), only in a replay's "All hands open"
@@ -191,7 +203,7 @@ class HandDrawing:
         seat = self.focus
         plate_rect = L["seat0.plate"]
         self._blit_plate(surface, seat, plate_rect)
-        self._draw_tokens(surface, seat, L["seat0.tokens"].inflate(-L.s(12), -L.s(4)), self.token_d, "left")
+        self._draw_tokens(surface, seat, self._seat_tokens_rect(0), self.token_d, "left")
 
     # -- every frame -----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

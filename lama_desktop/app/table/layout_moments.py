@@ -5,7 +5,8 @@ full, toasts (a real refusal and the game's longest message) and the prompt show
 results. Each table appears with every seat count its game allows (``GamePlugin.players``); its screenshot moments
 (Drama, Party, hot seat, choices, feeding, previews) are checked too. What differs by game comes from the game's own
 ``moments`` module (its descriptor's ``moments`` loader): ``summary_scene(end, session)`` (no round summary without
-it), ``results(app, scene)`` (results opened from the table; the frame's results screen without it),
+it), ``seats_out(state)`` (who is out of the round: a moment with opponents out, their plates' longest lines),
+``results(app, scene)`` (results opened from the table; the frame's results screen without it),
 ``LANGUAGE_MOMENTS`` and ``SHOT_PREFIXES``.
 """
 
@@ -40,8 +41,9 @@ def _pick(state, rng):
     return rng.choice(plays or moves)
 
 
-def _played(game: str, players: int, seed: int, until):
-    """A seeded game played forward until ``until(state, moves_in_round)``; returns (record, state, round_end)."""
+def _played(game: str, players: int, seed: int, until, pick=_pick):
+    """A seeded game played forward until ``until(state, moves_in_round, last_round_end)`` (moves chosen by
+    ``pick(state, rng)``); returns (record, state, round_end)."""
     import random
 
     from lama_desktop.engine.record import GameRecord
@@ -54,7 +56,7 @@ def _played(game: str, players: int, seed: int, until):
     for _ in range(3000):
         if state.is_over or until(state, in_round, last_end):
             break
-        events = record.play(state, _pick(state, rng))
+        events = record.play(state, pick(state, rng))
         in_round += 1
         for event in events:
             if event.kind == "round_end":
@@ -63,11 +65,11 @@ def _played(game: str, players: int, seed: int, until):
     return record, state, last_end
 
 
-def _session(game, players, seed, until):
+def _session(game, players, seed, until, pick=_pick):
     from lama_desktop.app.session import GameSession
     from lama_desktop.app.table.shots import seats
 
-    record, state, end = _played(game, players, seed, until)
+    record, state, end = _played(game, players, seed, until, pick)
     return GameSession(record, seats(players), state=state), end
 
 
@@ -148,6 +150,32 @@ def _mid(game: str, players: int, seed: int):
     return build
 
 
+def _out(game: str, players: int, seed: int, seats_out):
+    """A later round (tokens on the table) on your turn with opponents out of it: their plates say so in the
+    language's words ("Hors de la manche", "Aus dieser Runde raus"), the longest detail lines a plate carries."""
+    wanted = min(2, players - 1)
+
+    def ready(state, _in_round, end):
+        out = seats_out(state)
+        return end is not None and state.current_player == 0 and not out[0] and sum(out[1:]) >= wanted
+
+    def pick(state, rng):
+        """An opponent quits while fewer than ``wanted`` are out; else a plausible move."""
+        if state.current_player != 0 and sum(seats_out(state)) < wanted:
+            quits = [m for m in state.legal_moves() if m.kind == "quit"]
+            if quits:
+                return quits[0]
+        return _pick(state, rng)
+
+    def build(app):
+        for tried in range(seed, seed + 8):  # a game that ends with its first round: the next seed
+            session, end = _session(game, players, tried, ready, pick)
+            if ready(session.state, 0, end):
+                break
+        _settle(app, _push(app, game, session))
+    return build
+
+
 def _summary(game: str, players: int, seed: int, summary_scene):
     def ended(state, _in_round, end):
         return end is not None
@@ -211,9 +239,12 @@ def all_moments():
     for game, plugin in GAMES.items():
         group, moments = plugin.table_group, plugin.moments()
         summary_scene = getattr(moments, "summary_scene", None)
+        seats_out = getattr(moments, "seats_out", None)
         for n in plugin.players:
             seed = 17 + n
             out.append(Moment(f"{group}-{game}-mid-{n}p", _mid(game, n, seed), 24, group))
+            if seats_out is not None:
+                out.append(Moment(f"{group}-{game}-out-{n}p", _out(game, n, seed, seats_out), 24, group))
             if summary_scene is not None:
                 out.append(Moment(f"{group}-{game}-summary-{n}p", _summary(game, n, seed, summary_scene), 4, group))
             out.append(Moment(f"{group}-{game}-results-{n}p",

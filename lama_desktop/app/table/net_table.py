@@ -150,11 +150,10 @@ class NetTableMixin:
         self._draw_away(surface)
         self._draw_react(surface)
 
-    def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
-        """The seat's plate as at home, but worded for a network game: your own seat is "Player", another person's
+    def _plate_seat(self, seat: int):
+        """The seat as its plate describes it in a network game: your own seat is "Player", another person's
         "From afar", a person's seat a bot plays for now "Bot · level"."""
         from lama_desktop.app.gameconfig import SeatConfig
-        from lama_desktop.app.table.seats import seat_plate
 
         s = self.session
         shown = s.seat_shown(seat)
@@ -162,10 +161,7 @@ class NetTableMixin:
             shown = SeatConfig(shown.name, "human")
         elif shown.kind == "remote" and s.taken_over(seat):
             shown = SeatConfig(shown.name, "bot", s.taken_over(seat))
-        lit = self.shown.current == seat and not s.is_over
-        thinking = lit and shown.is_bot and (s.thinking or self.idle)
-        return seat_plate(self.ui, rect.size, seat, shown, self.shown.scores[seat], lit=lit, out=self._seat_out(seat),
-                          thinking=thinking, badge=self._plate_badge(seat))
+        return shown
 
     # who is away --------------------------------------------------------------------------------------------------
     def away_lines(self) -> list[str]:

@@ -295,41 +295,134 @@ def token_kind(token: int) -> str:
 
 
 def draw_token_stacks(surface: pygame.Surface, rect: pygame.Rect, held: dict, pinks: bool, diameter: int,
-                      align: str = "left", show_empty: bool = False) -> dict[int, tuple[int, int]]:
-    """White, black (and pink) stacks side by side, bottoms on ``rect``'s bottom. Returns each kind's top centre."""
+                      align: str = "left", show_empty: bool = False, *, ui: UI) -> dict[int, tuple[int, int]]:
+    """White, black (and pink) stacks side by side, bottoms on ``rect``'s bottom, each with its count ("×3") as UI
+    text right of it (under it on a seat too narrow for that) when it holds two tokens or more: never under the
+    fonts' 12 px minimum, and a text the layout checks read (the stacks make room for it, smaller tokens first).
+    Returns each kind's top centre."""
     centres = {}
-    for denom, count, img, (x, y), d in _token_stack_places(rect, held, pinks, diameter, align):
+    for place in _token_stack_places(ui, rect, held, pinks, diameter, align):
+        denom, count, img, (x, y), d = place[:5]
         if count or show_empty:
             surface.blit(img, (x, y))
+        label, where = place[5]
+        if label is not None:
+            surface.blit(label, where)
         centres[denom] = (x + d // 2, y + d // 2)
     return centres
 
 
 def token_stacks_rect(rect: pygame.Rect, held: dict, pinks: bool, diameter: int,
-                      align: str = "left") -> pygame.Rect | None:
-    """Where ``draw_token_stacks`` (same arguments) draws the stacks that hold a token; None when none does."""
-    drawn = [pygame.Rect((x, y), img.get_size())
-             for _denom, count, img, (x, y), _d in _token_stack_places(rect, held, pinks, diameter, align) if count]
+                      align: str = "left", *, ui: UI) -> pygame.Rect | None:
+    """Where ``draw_token_stacks`` (same arguments) draws the stacks that hold a token and their counts; None when
+    none does."""
+    drawn = []
+    for _denom, count, img, (x, y), _d, (label, where) in _token_stack_places(ui, rect, held, pinks, diameter, align):
+        if count:
+            drawn.append(pygame.Rect((x, y), img.get_size()))
+        if label is not None:
+            drawn.append(label.get_rect(topleft=where))
     return drawn[0].unionall(drawn[1:]) if drawn else None
 
 
-def _token_stack_places(rect: pygame.Rect, held: dict, pinks: bool, diameter: int, align: str):
-    """(denomination, count, stack image, top-left, diameter) of each stack ``draw_token_stacks`` lays out."""
+def token_stacks_right(rect: pygame.Rect, held: dict, pinks: bool, diameter: int, align: str = "left", *,
+                       ui: UI) -> tuple[int, int]:
+    """(right edge of the last stack's place, its count's room included; the tokens' diameter) as
+    ``draw_token_stacks`` (same arguments) lays them out: where a piece beside the stacks may stand."""
+    places = _token_stack_places(ui, rect, held, pinks, diameter, align)
+    _denom, _count, _img, (x, _y), d, _label = places[-1]
+    room = _count_room(ui, d, held, pinks)
+    if _stack_sizes(ui, rect, held, pinks, diameter)[1]:  # counts under the stacks: the last cell's right
+        return x + (max(round(d * 1.18), room) + round(d * 1.18)) // 2, d
+    return x + round(d * 1.18) + room, d
+
+
+#: the count beside a stack: the fonts' 12 px minimum at least, half a token's diameter on larger tokens
+COUNT_SIZE = 0.5
+COUNT_INK = (255, 244, 222)
+
+
+def _count_font(ui: UI, d: int):
+    return ui.font(d * COUNT_SIZE / ui.scale, True)
+
+
+def _count_room(ui: UI, d: int, held: dict, pinks: bool) -> int:
+    """The room each stack keeps right of it for its count: a one-digit count's at least (the stacks do not move
+    when a pile reaches two tokens), more for a larger count."""
+    counts = [int(held.get(denom, held.get(str(denom), 0))) for denom, _k in TOKEN_KINDS if pinks or denom != 20]
+    digits = max([1] + [len(str(c)) for c in counts if c >= 2])
+    return _count_font(ui, d).size("×" + "8" * digits)[0] + max(2, round(d * 0.12))
+
+
+def _token_stack_places(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int, align: str):
+    """(denomination, count, stack image, top-left, diameter, (count label or None, its top-left)) of each stack
+    ``draw_token_stacks`` lays out: the counts right of their stacks, or under them where that leaves the tokens
+    larger (a narrow seat: the stacks keep their width, the counts take height)."""
     kinds = [(d, k) for d, k in TOKEN_KINDS if pinks or d != 20][::-1]  # white first
-    # the stacks side by side never run out of ``rect`` (a seat that could grow only in height: smaller tokens)
-    diameter = max(4, min(int(diameter), int(rect.w / (len(kinds) * 1.18 + (len(kinds) - 1) * 0.22))))
+    counts = [int(held.get(denom, held.get(str(denom), 0))) for denom, _kind in kinds]
+    diameter, under = _stack_sizes(ui, rect, held, pinks, diameter)
+    font = _count_font(ui, diameter)
+    room = _count_room(ui, diameter, held, pinks)
     stack_w = round(diameter * 1.18)
     gap = round(diameter * 0.22)
-    total = len(kinds) * stack_w + (len(kinds) - 1) * gap
+    # each stack's cell: the stack and its count beside it, or (under) the wider of the stack and its count
+    cell = max(stack_w, room) if under else stack_w + room
+    total = len(kinds) * cell + (len(kinds) - 1) * gap
     x = rect.x if align == "left" else rect.centerx - total // 2 if align == "center" else rect.right - total
-    bottom = rect.bottom
+    bottom = rect.bottom - (font.get_linesize() if under else 0)
     places = []
-    for denom, kind in kinds:
-        count = int(held.get(denom, held.get(str(denom), 0)))
+    for (denom, kind), count in zip(kinds, counts, strict=True):
         img = art.token_stack(kind, count, diameter)
-        places.append((denom, count, img, (x, bottom - img.get_height()), diameter))
-        x += stack_w + gap
+        left = x + (cell - stack_w) // 2 if under else x
+        label, where = None, (0, 0)
+        if count >= 2:
+            label = ui.text(f"×{count}", diameter * COUNT_SIZE / ui.scale, COUNT_INK, True)
+            if under:  # centred under its stack
+                where = (x + cell // 2 - label.get_width() // 2, bottom)
+            else:  # beside the lowest disc, its middle on the disc's middle
+                where = (x + stack_w + max(1, round(diameter * 0.06)),
+                         bottom - diameter // 2 - label.get_height() // 2)
+        places.append((denom, count, img, (left, bottom - img.get_height()), diameter, (label, where)))
+        x += cell + gap
     return places
+
+
+def _stack_sizes(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int) -> tuple[int, bool]:
+    """(the tokens' diameter, whether the counts stand under the stacks): beside them unless under leaves the
+    tokens larger."""
+    n = 3 if pinks else 2
+    side = _beside_diameter(ui, rect, held, pinks, diameter, n)
+    below = _below_diameter(ui, rect, held, pinks, diameter, n)
+    return (below, True) if below > side else (side, False)
+
+
+def _beside_diameter(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int, n: int) -> int:
+    """The tokens' diameter when the stacks and their counts stand side by side within ``rect``'s width (smaller
+    tokens where they would not fit; the counts' font keeps its 12 px minimum, so their room is measured anew)."""
+    return _largest(diameter, lambda d: n * (round(d * 1.18) + _count_room(ui, d, held, pinks))
+                    + (n - 1) * round(d * 0.22) <= rect.w)
+
+
+def _below_diameter(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int, n: int) -> int:
+    """The tokens' diameter when each count stands under its stack: the stacks and their counts across
+    ``rect``'s width, the tallest pile the art draws and a count's line within its height (whatever the seat holds
+    now: seats alike keep tokens alike, and a pile growing never pokes out of its seat)."""
+    from lama_desktop.app.art.tokens import MAX_VISIBLE, stack_step
+
+    def fits(d: int) -> bool:
+        cell = max(round(d * 1.18), _count_room(ui, d, held, pinks))
+        tall = d + (MAX_VISIBLE - 1) * stack_step(d) + _count_font(ui, d).get_linesize()
+        return n * cell + (n - 1) * round(d * 0.22) <= rect.w and tall <= rect.h
+
+    return _largest(diameter, fits)
+
+
+def _largest(diameter: int, fits) -> int:
+    """The largest diameter up to ``diameter`` (4 at least) that ``fits``."""
+    d = max(4, int(diameter))
+    while d > 4 and not fits(d):
+        d -= 1
+    return d
 
 
 # --- name plates -----------------------------------------------------------------------------------------------------
@@ -338,16 +431,18 @@ _plates: dict[tuple, pygame.Surface] = {}
 
 def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_label: str, score: int, *,
                lit: bool, out: bool, badge: str = "", avatar_color=(240, 226, 196),
-               avatar_fur: str | None = None, short_label: str = "") -> pygame.Surface:
+               avatar_fur: str | None = None, short_label: str = "", short: bool | None = None) -> pygame.Surface:
     """A rounded plate: avatar disc, name, a detail line, the running score. Lit (gold) on the player's turn.
 
     The avatar is the name's initial on ``avatar_color``, or a llama head of fur ``avatar_fur`` (see
     ``art.LLAMA_FURS``) peeking out of the disc when given. On a small plate (a small window, a small UI scale,
     six seats) where the detail line ("Robot · moyen") would not fit beside the score under ``score_label``
     ("points"), the score wears ``short_label`` ("pts") instead: the words keep the room rather than being cut.
-    """
-    key = (size, name, detail, score_label, short_label, score, lit, out, badge, avatar_color, avatar_fur,
-           ui.scale, language())
+    ``short``: the table's choice for all its plates (``seats.plate_words``); None: this plate's own."""
+    if short is None:
+        short = bool(short_label) and plate_cuts(ui, size, name, (detail,), score_label)
+    label = short_label if short and short_label else score_label
+    key = (size, name, detail, label, score, lit, out, badge, avatar_color, avatar_fur, ui.scale, language())
     surf = _plates.get(key)
     if surf is not None:
         return surf
@@ -361,8 +456,8 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     score_font = ui.font(h * 0.40 / ui.scale, True)
     score_img = score_font.render(str(score), True, INK)
     text_x_rel = acx_rel + ad // 2 + max(6, h // 7)
-    label_img, pill, avail = _score_pill(ui, (w, h), score_img.get_width(), text_x_rel, name, detail, score_label,
-                                         short_label)
+    pill, avail = _score_pill(ui, (w, h), score_img.get_width(), text_x_rel, label)
+    label_img = ui.font(h * 0.19 / ui.scale).render(label, True, INK_SOFT)
     name_img = ui.text_fit(name, h * 0.33 / ui.scale, avail, INK if not out else INK_SOFT, True)
     detail_img = ui.text_fit(detail, h * 0.23 / ui.scale, avail, INK_SOFT)
     block = name_img.get_height() + detail_img.get_height()
@@ -436,29 +531,26 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     return surf
 
 
-def _score_pill(ui: UI, size, score_w: int, text_x: int, name: str, detail: str, label: str, short: str):
-    """(label image, pill rect, room left for the name and detail) of a plate's score pill: under ``label``
-    ("points"), or ``short`` ("pts") where the detail or the name would not fit beside the long one even at the
-    fitter's smallest size (``MIN_TEXT_PX``), before it cuts; where even that is short, the pill gives up some of
-    its air."""
+def _score_pill(ui: UI, size, score_w: int, text_x: int, label: str) -> tuple[pygame.Rect, int]:
+    """(pill rect, room left for the name and detail) of a plate's score pill under ``label``."""
     w, h = size
     label_font = ui.font(h * 0.19 / ui.scale)
+    pill = pygame.Rect(0, 0, max(score_w, label_font.size(label)[0]) + h // 2, h - 2 * max(4, h // 9))
+    pill.midright = (w - max(5, h // 8), h // 2)
+    return pill, pill.x - text_x - max(4, h // 10)
 
-    def pill_for(words: str, air: int):
-        pill = pygame.Rect(0, 0, max(score_w, label_font.size(words)[0]) + air, h - 2 * max(4, h // 9))
-        pill.midright = (w - max(5, h // 8), h // 2)
-        return pill, pill.x - text_x - max(4, h // 10)
 
-    def cut(avail: int) -> bool:
-        return ui.font(0).size(detail)[0] > avail or ui.font(0, True).size(name)[0] > avail
-
-    pill, avail = pill_for(label, h // 2)
-    if short and cut(avail):
-        label = short
-        pill, avail = pill_for(label, h // 2)
-    if cut(avail):  # still short of room: the pill gives up some of its air for the words
-        pill, avail = pill_for(label, max(6, h // 5))
-    return label_font.render(label, True, INK_SOFT), pill, avail
+def plate_cuts(ui: UI, size, name: str, details, label: str, score: int = 88) -> bool:
+    """Whether a plate of ``size`` whose score pill says ``label`` ("points") would cut its name or one of its
+    ``details`` (every second line it may show: "Bot · medium", "Out of this round", "Thinking…"): the text would
+    not fit beside the pill even at the fitter's smallest size (``MIN_TEXT_PX``)."""
+    h = size[1]
+    ad = h - 2 * max(4, h // 9)
+    text_x = max(4, h // 9) + ad // 2 + ad // 2 + max(6, h // 7)
+    score_w = ui.font(h * 0.40 / ui.scale, True).size(str(score))[0]
+    _pill, avail = _score_pill(ui, tuple(size), score_w, text_x, label)
+    return (ui.font(0, True).size(name)[0] > avail
+            or any(ui.font(0).size(detail)[0] > avail for detail in details))
 
 
 @lru_cache(maxsize=64)

@@ -31,9 +31,9 @@ from lama_desktop.app.table.layout import table_ui_scale
 from lama_desktop.app.table.log_panel import LogPanel, expand_icon_rect
 from lama_desktop.app.table.palette import finish
 from lama_desktop.app.table.pieces import token_kind
-from lama_desktop.app.table.toasts import Toast, draw_toasts
+from lama_desktop.app.table.toasts import Toast, draw_toasts, toast_band
 from lama_desktop.app.table.reasons import refusal_text
-from lama_desktop.app.table.seats import level_text, log_title, seat_plate
+from lama_desktop.app.table.seats import level_text, log_title, seat_plate, table_plate_words
 from lama_desktop.app.table.tooltip import Tip, Tooltip
 from lama_desktop.app.table.tween import Sprite, Tweener
 
@@ -941,14 +941,17 @@ class TableScene(Scene):
         return (self.log.version, self.log.scroll, self.log.viewer, self.log.pending) if self.log_shown else None
 
     def _plate(self, seat: int, rect: pygame.Rect) -> pygame.Surface:
-        """The seat's name plate (``seats.seat_plate``: the same on every table), lit while it is the seat's turn;
-        the game says whether the seat is out of the round (``_seat_out``) and what badge it wears
-        (``_plate_badge``: the dealer, the starting player)."""
-        s = self.session
+        """The seat's name plate (``seats.seat_plate``: the same on every table), lit on the seat's turn; the game
+        says whether the seat is out (``_seat_out``) and its badge (``_plate_badge``: the dealer, the starter)."""
+        s, shown = self.session, self._plate_seat(seat)
         lit = self.shown.current == seat and not s.is_over
-        thinking = lit and s.seats[seat].is_bot and not s.frozen and (s.thinking or self.idle)
-        return seat_plate(self.ui, rect.size, seat, s.seat_shown(seat), self.shown.scores[seat], lit=lit,
-                          out=self._seat_out(seat), thinking=thinking, badge=self._plate_badge(seat))
+        thinking = lit and shown.is_bot and not getattr(s, "frozen", False) and (s.thinking or self.idle)
+        return seat_plate(self.ui, rect.size, seat, shown, self.shown.scores[seat], lit=lit, out=self._seat_out(seat),
+                          thinking=thinking, badge=self._plate_badge(seat), words=table_plate_words(self))
+
+    def _plate_seat(self, seat: int):
+        """The seat as its plate describes it (``session.seat_shown``: as it was played, in a replay)."""
+        return self.session.seat_shown(seat)
 
     def _blit_plate(self, surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's plate over its layout ``rect`` (its shadow and glow spill around it). A badge lifted above a
@@ -986,7 +989,7 @@ class TableScene(Scene):
 
     def _draw_toasts(self, surface) -> None:
         """The last three toasts, wrapped to the layout's ``toast`` band and stacked down from its top."""
-        draw_toasts(surface, self.toasts, self.layout["toast"], self.ui)
+        draw_toasts(surface, self.toasts, toast_band(self.layout, self.ui), self.ui)
 
     def _draw_return_buttons(self, surface, lift: bool = True) -> None:
         """The buttons; a "return <token>" one shows the token itself (raised with the button when ``lift``)."""

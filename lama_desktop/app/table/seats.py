@@ -13,7 +13,7 @@ from lama_desktop.app import art
 from lama_desktop.app.i18n import t
 from lama_desktop.app.widgets import INK, UI
 from lama_desktop.tutorial.lesson import LESSON_LEVEL
-from lama_desktop.app.table.pieces import llama_avatar, name_plate
+from lama_desktop.app.table.pieces import llama_avatar, name_plate, plate_cuts
 
 #: seat colours, in seat order (names of ``art.PLAYER_COLORS``)
 SEAT_COLOR_NAMES = ("pink", "blue", "green", "yellow", "purple", "orange")
@@ -58,11 +58,12 @@ def level_text(level: str) -> str:
     return t(f"common.levels.{level}") if level in LEVELS or level == LESSON_LEVEL else level
 
 
-def plate_detail(seat_config, *, out: bool = False, thinking: bool = False) -> str:
-    """The plate's second line: out of the round, thinking, "Bot · level", "From afar" (a person on another
-    computer: a network game's remote seat) or "Player"."""
+def plate_detail(seat_config, *, out: bool = False, thinking: bool = False, out_short: bool = False) -> str:
+    """The plate's second line: out of the round ("Out" on a table whose plates are too small for "Out of this
+    round": ``out_short``), thinking, "Bot · level", "From afar" (a person on another computer: a network
+    game's remote seat) or "Player"."""
     if out:
-        return t("common.plate.out")
+        return t("common.plate.out_short") if out_short else t("common.plate.out")
     if getattr(seat_config, "kind", "") == "remote":
         return t("common.plate.remote")
     if seat_config.is_bot:
@@ -71,12 +72,50 @@ def plate_detail(seat_config, *, out: bool = False, thinking: bool = False) -> s
 
 
 def seat_plate(ui: UI, size, seat: int, seat_config, score: int, *, lit: bool, out: bool = False,
-               thinking: bool = False, badge: str = "") -> pygame.Surface:
-    """The name plate every card and dice table draws: the seat's llama portrait, name, detail line and points."""
-    return name_plate(ui, tuple(size), seat_config.name, plate_detail(seat_config, out=out, thinking=thinking),
+               thinking: bool = False, badge: str = "", words: tuple[bool, bool] | None = None) -> pygame.Surface:
+    """The name plate every card and dice table draws: the seat's llama portrait, name, detail line and points.
+    ``words``: the table's choice for all its plates (``plate_words``): "pts" over "points", "Out" over "Out of
+    this round"; None: this plate's own choice of the first."""
+    short, out_short = words if words is not None else (None, False)
+    return name_plate(ui, tuple(size), seat_config.name,
+                      plate_detail(seat_config, out=out, thinking=thinking, out_short=out_short),
                       t("common.plate.points"), score, lit=lit, out=out, badge=badge, avatar_color=seat_rgb(seat),
-                      avatar_fur=seat_fur(seat),
-                      short_label=t("common.plate.points_short"))
+                      avatar_fur=seat_fur(seat), short_label=t("common.plate.points_short"), short=short)
+
+
+def plate_words(ui: UI, plates) -> tuple[bool, bool]:
+    """(say "pts" rather than "points", say "Out" rather than "Out of this round") for all of a table's
+    ``plates`` (``(size, seat_config)`` of each seat): the longer words unless one plate would cut its name or a
+    detail line it may show in the round (as it is, out of the round, thinking) beside them. One choice per table:
+    its plates never mix the words."""
+    label, short = t("common.plate.points"), t("common.plate.points_short")
+
+    def cut(words: str, out_short: bool) -> bool:
+        for size, seat_config in plates:
+            details = {plate_detail(seat_config), plate_detail(seat_config, out=True, out_short=out_short)}
+            if seat_config.is_bot:
+                details.add(plate_detail(seat_config, thinking=True))
+            if plate_cuts(ui, tuple(size), seat_config.name, sorted(details), words):
+                return True
+        return False
+
+    if not cut(label, False):
+        return False, False
+    return True, cut(short, False)
+
+
+def table_plate_words(table) -> tuple[bool, bool]:
+    """A table's one choice of words for all its plates (``plate_words``), kept on the table while the window,
+    the UI scale, the language and the seats (``table._plate_seat``) stay the same."""
+    from lama_desktop.app.i18n import language
+
+    L = table.layout
+    plates = [(tuple(L[f"seat{table.pos_of(seat)}.plate"].size), table._plate_seat(seat)) for seat in range(table.n)]
+    key = (L.size, table.ui.scale, language(), tuple((size, c.name, c.kind, c.level) for size, c in plates))
+    cached = getattr(table, "_plate_words_cache", None)
+    if cached is None or cached[0] != key:
+        cached = table._plate_words_cache = (key, plate_words(table.ui, plates))
+    return cached[1]
 
 
 def log_title() -> str:

@@ -95,6 +95,19 @@ class Toast:
         surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1] - (1 - appear) * ui.s(12)))))
 
 
+def toast_band(layout, ui: UI) -> pygame.Rect:
+    """The layout's ``toast`` band, its top moved below the opponents' anchors that reach into it (a seat grown by
+    the UI scale: its tokens and their counts stay readable above the toasts)."""
+    band = pygame.Rect(layout["toast"])
+    top = band.top
+    for name, rect in layout.rects.items():
+        if name.startswith("seat") and not name.startswith("seat0.") and name != "toast" \
+                and rect.colliderect(band) and rect.top < band.top:
+            top = max(top, rect.bottom + ui.s(6))
+    top = min(top, band.bottom - band.h // 2)  # never less than half the band
+    return pygame.Rect(band.x, top, band.w, band.bottom - top)
+
+
 def draw_toasts(surface: pygame.Surface, toasts, band: pygame.Rect, ui: UI, shown: int = 3,
                 avoid: pygame.Rect | None = None) -> None:
     """The newest ``shown`` toasts, wrapped to the band's width and stacked down from its top (never on each

@@ -31,7 +31,7 @@ from lama_desktop.app.i18n import about, language, plural, t
 from lama_desktop.app.session import GameSession
 from lama_desktop.app.table.hand_events import TOKEN_TIME
 from lama_desktop.app.table.hand_table import GameEndEvent, HandTableScene
-from lama_desktop.app.table.pieces import LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy
+from lama_desktop.app.table.pieces import LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy, token_stacks_right
 from lama_desktop.app.table.scene_base import TableEvent, open_session
 from lama_desktop.app.table.tooltip import Tip
 from lama_desktop.app.widgets import Button
@@ -673,16 +673,14 @@ class CadabraTableScene(HandTableScene):
         if seat == "board":
             return self._board_slot(0)
         rect, d = self._tokens_rect(int(seat))
-        stacks = 2 * round(d * 1.18) + round(d * 0.22)  # white and black stacks, as draw_token_stacks lays them
-        return (min(rect.x + stacks + d * 0.75, rect.right - d * 0.5), rect.bottom - d * 0.55)
+        sh = self.shown
+        right, d = token_stacks_right(rect, {1: sh.whites[int(seat)], 10: sh.blacks[int(seat)]}, False, d, ui=self.ui)
+        return (min(right + d * 0.75, rect.right - d * 0.5), rect.bottom - d * 0.55)
 
     def _tokens_rect(self, seat: int):
         """Where a seat's token stacks stand, and their diameter."""
-        L = self.layout
         k = self.pos_of(seat)
-        if k == 0:
-            return L["seat0.tokens"].inflate(-L.s(12), -L.s(4)), self.token_d
-        return L[f"seat{k}.tokens"].inflate(-L.s(8), 0), self.small_token_d
+        return self._seat_tokens_rect(k), self.token_d if k == 0 else self.small_token_d
 
     # -- drawing -------------------------------------------------------------------------------------------
     def _token_kind(self, token) -> str:
@@ -739,7 +737,8 @@ class CadabraTableScene(HandTableScene):
 
     def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:
         sh = self.shown
-        draw_token_stacks(surface, rect, {1: sh.whites[seat], 10: sh.blacks[seat]}, False, diameter, align=align)
+        draw_token_stacks(surface, rect, {1: sh.whites[seat], 10: sh.blacks[seat]}, False, diameter, align=align,
+                          ui=self.ui)
         if sh.magic == seat:
             img = art.token("magic", round(diameter * 1.1))
             x, y = self._magic_anchor(seat)

@@ -11,6 +11,11 @@ from lama_desktop.app.table.shots import ask_advisor, keys, open_seated, point, 
 LANGUAGE_MOMENTS = ("table-dice-take-choice",)
 
 
+def seats_out(state) -> list[bool]:
+    """Who is out of the round (the layout checks' moment with opponents out: ``app/table/layout_moments.py``)."""
+    return [bool(o) for o in state.out]
+
+
 def summary_scene(end: dict, session):
     """The dice round summary over the table at a round's end."""
     from lama_desktop.games.dice.table import DiceRoundSummary

@@ -235,12 +235,12 @@ class DiceTableView:
             box = tag.get_rect(center=(rect.x + L.s(60), rect.centery))
             pygame.draw.rect(surface, (150, 70, 60), box.inflate(L.s(14), L.s(6)), border_radius=L.s(10))
             surface.blit(tag, box)
-        draw_token_stacks(surface, *self._token_stacks(seat))
+        draw_token_stacks(surface, *self._token_stacks(seat), ui=self.ui)
 
     def _draw_me_seat(self, surface) -> None:
         seat = self.focus
         self._blit_plate(surface, seat, self.layout["seat0.plate"])
-        draw_token_stacks(surface, *self._token_stacks(seat))
+        draw_token_stacks(surface, *self._token_stacks(seat), ui=self.ui)
 
     def _token_stacks(self, seat: int) -> tuple:
         """``draw_token_stacks``' arguments for a seat's tokens (also where the lesson points: ``tokens:<seat>``)."""

@@ -11,6 +11,11 @@ from lama_desktop.app.table.shots import ask_advisor, open_seated, point, push_t
 LANGUAGE_MOMENTS = ("table-lama-mid-round", "table-lama-round-summary")
 
 
+def seats_out(state) -> list[bool]:
+    """Who is out of the round (the layout checks' moment with opponents out: ``app/table/layout_moments.py``)."""
+    return [not a for a in state.active]
+
+
 def summary_scene(end: dict, session):
     """The round summary over the table at a round's end (Party's pink cards counted in)."""
     from lama_desktop.app.scenes.round_summary import RoundSummaryScene

@@ -357,7 +357,7 @@ class LamaTableScene(HandTableScene):
 
     def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:
         draw_token_stacks(surface, rect, holdings(max(0, self.shown.scores[seat]), self.pinks), self.pinks, diameter,
-                          align=align)
+                          align=align, ui=self.ui)
 
     def _hand_hint(self) -> str:
         """The keys line under the hand (a table with more keys says so)."""
