@@ -855,12 +855,11 @@ class TableScene(Scene):
         raise NotImplementedError
 
     def _results_config(self) -> GameConfig:
-        """The game's config (for "play again"): the one it was opened with, or rebuilt from the session."""
+        """The game's config ("play again"): the one it was opened with, named as seated now, or the session's."""
         s = self.session
-        if self.config is not None:
-            return as_seated(self.config, s.names)
-        return GameConfig(s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats],
-                          tuple(s.record.variants), int(s.record.options.get(self.first_option, 0)), s.record.seed)
+        return as_seated(self.config, s.names) if self.config is not None else GameConfig(
+            s.game_id, [SeatConfig(x.name, x.kind, x.level) for x in s.seats], tuple(s.record.variants),
+            int(s.record.options.get(self.first_option, 0)), s.record.seed)
 
     def _to_results(self) -> None:
         s = self.session
