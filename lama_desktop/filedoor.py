@@ -138,14 +138,19 @@ def _parse_constant(text: str):
     raise _HugeNumber(f"{text} is not a number JSON allows")
 
 
-def parse_json(raw: bytes) -> Any:
-    """JSON from bytes, or ``Damage``: empty, not text, not JSON / cut off, too deep, numbers beyond reason."""
+def _text(raw: bytes) -> str:
+    """A file's bytes as text, or ``Damage``: empty (or only blanks), not UTF-8."""
     if not raw.strip():
         raise Damage("empty", "the file is empty")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Damage("not_text", f"not UTF-8 text (byte {error.start})") from None
+
+
+def parse_json(raw: bytes) -> Any:
+    """JSON from bytes, or ``Damage``: empty, not text, not JSON / cut off, too deep, numbers beyond reason."""
+    text = _text(raw)
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
@@ -230,12 +235,7 @@ def parse_yaml(raw: bytes) -> Any:
     (the parser is iterative), so a ``[`` repeated 100,000 times is refused before anything recurses."""
     import yaml
 
-    if not raw.strip():
-        raise Damage("empty", "the file is empty")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise Damage("not_text", f"not UTF-8 text (byte {error.start})") from None
+    text = _text(raw)
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     depth = 0
     try:
