@@ -11,10 +11,16 @@ import pygame
 
 
 def wait_for_bots(app, timeout: float = 30.0) -> None:
+    """Wait for a thinking bot's move. Only a bot's: in a network game the seat to move may be a person on another
+    computer (a test's guest client that never moves), and a frame must not wait ``timeout`` for them."""
     for scene in app.stack.scenes:
         session = getattr(scene, "session", None)
-        if session is not None and getattr(session, "thinking", False):
-            session.wait_for_bot(timeout)
+        if session is None or not getattr(session, "thinking", False):
+            continue
+        seats, cur = getattr(session, "seats", None), getattr(session, "current_player", -1)
+        if seats and 0 <= cur < len(seats) and not seats[cur].is_bot:
+            continue
+        session.wait_for_bot(timeout)
 
 
 def post_motion(pos) -> None:

@@ -227,8 +227,8 @@ class NetTableMixin:
     def _bubble_box(self, box: pygame.Rect, seat: int, plate: pygame.Rect, screen: pygame.Rect):
         """Where a reaction's bubble goes: a seat along the bottom, above its plate; a seat along the top, beside
         its plate (right, else left), else under its cards, wherever that covers nothing of another seat (plate,
-        hand, tokens), none of its own cards, nor the pause button, the round line or the reactions' button and
-        list. Returns (the box, which side: "above", "right", "left" or "below")."""
+        hand, tokens), none of its own cards, nor the pause button, the round line, the toasts showing or the
+        reactions' button and list (under the toasts when they fill the place under the cards). Returns (the box, which side: "above", "right", "left" or "below")."""
         k = self.ui.s(16)
         if plate.top >= screen.h // 4:
             box.midbottom = (plate.centerx, plate.top - plate.h // 2 - self.ui.s(10))
@@ -240,18 +240,22 @@ class NetTableMixin:
         menu = getattr(self.buttons.get("menu"), "rect", None)
         blocked += [pygame.Rect(r) for r in (self.react_button, self._react_list, menu, self.layout.get("round_info"))
                     if r is not None]
+        toasts = [toast.rect for toast in self.toasts if getattr(toast, "rect", None) is not None]  # as last drawn
+        blocked += toasts
         under = own[0].unionall(own[1:]).bottom if own else plate.bottom
         trial = pygame.Rect(box)
-        for where in ("right", "left", "below"):
+        for where in ("right", "left", "below", "under the toasts"):
             trial = pygame.Rect(box)
             if where == "right":
                 trial.midleft = (plate.right + k, plate.centery)
             elif where == "left":
                 trial.midright = (plate.left - k, plate.centery)
-            else:
+            elif where == "below":
                 trial.midtop = (plate.centerx, under + k)
+            else:
+                trial.midtop = (plate.centerx, max([under] + [r.bottom for r in toasts]) + k)
             if screen.contains(trial) and trial.collidelist(blocked) < 0:
-                return trial, where
+                return trial, "below" if where == "under the toasts" else where
         trial.clamp_ip(screen)
         return trial, "below"
 
