@@ -6,6 +6,10 @@ reads at home (toasts and prompts may come a frame apart: the moves arrive over 
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+
 import pytest
 
 from lama_desktop import transcript
@@ -20,17 +24,23 @@ def _loopback(monkeypatch):
     monkeypatch.setenv("LAMA_NET_LOOPBACK", "1")
 
 
+def _read(game: str, net: bool) -> tuple:
+    """In a fresh process (the real tables, headless; no pygame state shared with other tests): whether the game
+    reached its end, the problems ``transcript.problems`` finds, and the lines that must match."""
+    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", LAMA_NET_LOOPBACK="1")
+    levels = ("medium",) * (2 if game == "llama-land" else 3)
+    read = transcript.play(game, (), levels, seed=2, lang="en", net=net)
+    kept = [(ln["kind"], ln["round"], ln["text"], ln.get("seat")) for ln in read.lines if ln["kind"] in KEPT]
+    return read.finished, transcript.problems(read), kept
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", NETWORKED)
 def test_a_network_table_reads_what_it_reads_at_home(game):
-    levels = ("medium",) * (2 if game == "llama-land" else 3)
-    home = transcript.play(game, (), levels, seed=2, lang="en")
-    away = transcript.play(game, (), levels, seed=2, lang="en", net=True)
-    assert home.finished and away.finished, "both tables reached the end"
-    assert transcript.problems(away) == []
-
-    def read(lines):
-        return [(ln["kind"], ln["round"], ln["text"], ln.get("seat")) for ln in lines if ln["kind"] in KEPT]
-
-    assert any(ln["kind"] == "game_end" for ln in away.lines)
-    assert read(away.lines) == read(home.lines)
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        home = pool.submit(_read, game, False).result()
+        away = pool.submit(_read, game, True).result()
+    assert home[0] and away[0], "both tables reached the end"
+    assert away[1] == []
+    assert any(kind == "game_end" for kind, *_rest in away[2])
+    assert away[2] == home[2]
