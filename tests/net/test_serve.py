@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+from contextlib import contextmanager
 
 import pytest
 
@@ -60,9 +61,27 @@ def _start(tmp_path, *extra, seats="remote,easy") -> tuple[subprocess.Popen, int
     return proc, int(match.group(1)), match.group(2)
 
 
-def test_serve_plays_ends_on_sigint_saving_and_resumes(tmp_path):
-    proc, port, code = _start(tmp_path, "--code", "K7QXM")
+@contextmanager
+def _serving(tmp_path, *extra, seats="remote,easy"):
+    """``serve`` running (``_start``) for the block; killed at its end if it is still running."""
+    proc, port, code = _start(tmp_path, *extra, seats=seats)
     try:
+        yield proc, port, code
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def _stop(proc, sig=signal.SIGTERM) -> str:
+    """Stop ``serve`` with ``sig``; it must end cleanly (status 0). Returns what it printed."""
+    proc.send_signal(sig)
+    out, _ = proc.communicate(timeout=WAIT)
+    assert proc.returncode == 0, out
+    return out
+
+
+def test_serve_plays_ends_on_sigint_saving_and_resumes(tmp_path):
+    with _serving(tmp_path, "--code", "K7QXM") as (proc, port, code):
         assert code == "K7QXM"
         anna = TableClient("127.0.0.1", port, code="k7qxm", name="Anna")
         welcome = anna.connect(WAIT)
@@ -77,22 +96,13 @@ def test_serve_plays_ends_on_sigint_saving_and_resumes(tmp_path):
         assert f"the game is saved in {save}" in out and save.is_file()
         token = anna.token
         anna.close()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    proc, port, code = _start(tmp_path, "--resume")
-    try:
+    with _serving(tmp_path, "--resume") as (proc, port, code):
         assert code == "K7QXM"
         back = TableClient("127.0.0.1", port, code=code, name="Someone", token=token)
         welcome = back.connect(WAIT)
         assert welcome.seat == 0 and welcome.names[0] == "Anna"
         back.close()
-        proc.send_signal(signal.SIGTERM)
-        out, _ = proc.communicate(timeout=WAIT)
-        assert proc.returncode == 0 and "saved in" in out
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+        assert "saved in" in _stop(proc)
 
 
 def test_resume_without_a_saved_network_game_is_a_usage_error(capsys, tmp_path):
@@ -105,9 +115,8 @@ def test_start_after_gives_the_seats_still_open_to_bots(tmp_path):
     """``--start-after 0.5``: half a second after Anna joined, the seat nobody took is played by a bot of
     ``--takeover-level`` (``TableHost.fill_with_bots``), the Status says so and that the game started, and a
     ``--resume`` of that game still counts the seat as a person's in ``--seats``."""
-    proc, port, code = _start(tmp_path, "--start-after", "0.5", "--takeover-level", "hard",
-                              seats="remote,remote,easy")
-    try:
+    with _serving(tmp_path, "--start-after", "0.5", "--takeover-level", "hard", seats="remote,remote,easy") as (
+            proc, port, code):
         anna = TableClient("127.0.0.1", port, code=code, name="Anna")
         assert anna.connect(WAIT).status.started is False
         box = Inbox(anna)
@@ -119,17 +128,6 @@ def test_start_after_gives_the_seats_still_open_to_bots(tmp_path):
         assert refused.value.code == "net.full"
         late.close()
         anna.close()
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=WAIT)
-        assert proc.returncode == 0 and "bots (hard) play the seats still open" in out
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    proc, port, _code = _start(tmp_path, "--resume", seats="remote,remote,easy")
-    try:
-        proc.send_signal(signal.SIGTERM)
-        out, _ = proc.communicate(timeout=WAIT)
-        assert proc.returncode == 0 and "saved in" in out
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+        assert "bots (hard) play the seats still open" in _stop(proc, signal.SIGINT)
+    with _serving(tmp_path, "--resume", seats="remote,remote,easy") as (proc, _port, _code):
+        assert "saved in" in _stop(proc)
