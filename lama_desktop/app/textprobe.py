@@ -402,10 +402,8 @@ GEOMETRY = ("scale", "smoothscale", "scale_by", "smoothscale_by", "rotozoom", "r
 def _clear_caches() -> None:
     """Drop every cached picture made before the probe was on (it would hold untracked text)."""
     from lama_desktop.app import art
-    from lama_desktop.app.widgets import theme
 
-    art.clear_caches()  # the games' own picture caches too (``art.cache.on_clear``)
-    theme._shape_cache.clear()
+    art.clear_caches()  # every store of pictures: ``surface_cache`` functions and ``art.cache.picture_store()``s
     _text._font.cache_clear()
     _text._outline_font.cache_clear()
 

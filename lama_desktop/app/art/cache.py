@@ -101,6 +101,15 @@ def clear_all() -> None:
         clear()
 
 
+def picture_store() -> dict:
+    """A module's own dict of cached pictures, emptied with the drawing caches (a display-format change, the text
+    probe's install: a picture kept from before would carry no record of its text). Every module-level store of
+    pictures is one of these or a ``surface_cache`` (``tests/test_picture_caches.py`` walks them all)."""
+    store: dict = {}
+    on_clear(store.clear)
+    return store
+
+
 def on_clear(clear) -> None:
     """Have ``clear()`` called whenever the drawing caches are emptied (a module's own cache of pictures)."""
     if clear not in _CLEARERS:

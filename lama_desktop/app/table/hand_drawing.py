@@ -15,6 +15,7 @@ from lama_desktop.app.i18n import about, language, t
 from lama_desktop.app.table.pieces import CREAM, GOLD, blit_card, blit_flipping, card_height, card_image, count_badge, draw_backs_and_count, fan_positions, finish, rotated_shadow
 from lama_desktop.app import art
 from lama_desktop.app.widgets import felt_surface
+from lama_desktop.app.art.cache import picture_store
 
 #: how the discard pile's top cards lie askew (degrees, by position in the pile)
 WOBBLES = (-7, 5, -3, 8, -5, 3)
@@ -322,7 +323,7 @@ class HandDrawing:
                 surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
 
 
-_glows: dict = {}
+_glows: dict = picture_store()
 
 
 def edge_glow(size) -> pygame.Surface:

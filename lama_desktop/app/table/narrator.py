@@ -26,6 +26,7 @@ import pygame
 
 from lama_desktop.app.i18n import t, t_or
 from lama_desktop.app.widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
+from lama_desktop.app.art.cache import picture_store
 
 log = logging.getLogger("lama_desktop.tutorial")
 
@@ -631,7 +632,7 @@ def shared_protect(table) -> list[tuple[str, pygame.Rect]]:
 
 
 #: the soft-edged light masks, by (width, height, corner radius, feather): a mask depends on its size only
-_LIGHTS: dict = {}
+_LIGHTS: dict = picture_store()
 
 
 def light_mask(size: tuple[int, int], radius: int, feather: int) -> pygame.Surface:

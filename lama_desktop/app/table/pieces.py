@@ -8,11 +8,11 @@ Cards are named as the engines name them: ``"1"``…``"6"``, ``"L"``, ``"P"``, P
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from lama_desktop.app import art
+from lama_desktop.app.art.cache import picture_store, surface_cache
 from lama_desktop.app.i18n import language
 from lama_desktop.app.table.palette import CREAM, GOLD, LIT, PAPER_EDGE, finish
 from lama_desktop.app.widgets import INK, INK_SOFT, UI
@@ -35,7 +35,7 @@ def card_height(width: int) -> int:
 SYMBOL_SUFFIXES = {"@": "circle", "#": "square", "*": "star"}
 
 
-@lru_cache(maxsize=512)
+@surface_cache(maxsize=512)
 def card_image(name: str | None, width: int, colorblind: bool = False) -> pygame.Surface:
     """Face of ``name`` (``"3+"`` is a plus card, ``"3*"`` a Cadabra star card) or the back when ``name`` is None."""
     width = max(8, int(width))
@@ -48,14 +48,14 @@ def card_image(name: str | None, width: int, colorblind: bool = False) -> pygame
     return art.card_face(base, width, plus=plus, colorblind=colorblind)
 
 
-@lru_cache(maxsize=256)
+@surface_cache(maxsize=256)
 def dimmed(name: str | None, width: int, colorblind: bool = False) -> pygame.Surface:
     img = card_image(name, width, colorblind).copy()
     img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return finish(img)
 
 
-@lru_cache(maxsize=1024)
+@surface_cache(maxsize=1024)
 def rotated(name: str | None, width: int, angle: int, dim: bool = False, colorblind: bool = False):
     base = dimmed(name, width, colorblind) if dim else card_image(name, width, colorblind)
     if angle == 0:
@@ -63,13 +63,13 @@ def rotated(name: str | None, width: int, angle: int, dim: bool = False, colorbl
     return finish(pygame.transform.rotozoom(base, angle, 1.0))
 
 
-@lru_cache(maxsize=256)
+@surface_cache(maxsize=256)
 def rotated_shadow(width: int, angle: int) -> pygame.Surface:
     shadow = art.card_shadow(width)
     return shadow if angle == 0 else finish(pygame.transform.rotozoom(shadow, angle, 1.0))
 
 
-@lru_cache(maxsize=256)
+@surface_cache(maxsize=256)
 def rotated_glow(width: int, angle: int, color=None) -> pygame.Surface:
     glow = art.card_glow(width, color)
     return glow if angle == 0 else finish(pygame.transform.rotozoom(glow, angle, 1.0))
@@ -154,7 +154,7 @@ def hand_hit_index(positions, card_w: int, pos, lifts) -> int:
     return -1
 
 
-@lru_cache(maxsize=128)
+@surface_cache(maxsize=128)
 def backs_fan(count: int, card_w: int, max_w: int, dim: bool = False) -> pygame.Surface:
     """An opponent's hand: up to ``count`` card backs in a small fan fitting ``max_w`` pixels."""
     ch = card_height(card_w)
@@ -178,7 +178,7 @@ def backs_fan(count: int, card_w: int, max_w: int, dim: bool = False) -> pygame.
     return finish(surf)
 
 
-@lru_cache(maxsize=128)
+@surface_cache(maxsize=128)
 def faces_grid(faces: tuple, height: int, max_w: int, dim: bool = False, colorblind: bool = False) -> pygame.Surface:
     """An opponent's hand face up (the replay's "All hands open"): each card's middle (its big value on its colour)
     as a chip, side by side in up to three rows so every value reads at a glance within ``max_w`` x ``height``.
@@ -426,7 +426,7 @@ def _largest(diameter: int, fits) -> int:
 
 
 # --- name plates -----------------------------------------------------------------------------------------------------
-_plates: dict[tuple, pygame.Surface] = {}
+_plates: dict[tuple, pygame.Surface] = picture_store()
 
 
 def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_label: str, score: int, *,
@@ -553,7 +553,7 @@ def plate_cuts(ui: UI, size, name: str, details, label: str, score: int = 88) ->
             or any(ui.font(0).size(detail)[0] > avail for detail in details))
 
 
-@lru_cache(maxsize=64)
+@surface_cache(maxsize=64)
 def llama_avatar(diameter: int, color, fur: str) -> pygame.Surface:
     """A llama head of ``fur`` in a disc of ``color``, clipped to the circle."""
     d = max(8, int(diameter))
@@ -570,7 +570,7 @@ def llama_avatar(diameter: int, color, fur: str) -> pygame.Surface:
 
 
 # --- count badge ---------------------------------------------------------------------------------------------------
-_badges: dict[tuple, pygame.Surface] = {}
+_badges: dict[tuple, pygame.Surface] = picture_store()
 
 
 def count_badge(ui: UI, text: str, height: int, fill=CREAM, color=INK) -> pygame.Surface:

@@ -14,6 +14,7 @@ from lama_desktop.app.i18n import t
 from lama_desktop.app.widgets import INK, UI
 from lama_desktop.tutorial.lesson import LESSON_LEVEL
 from lama_desktop.app.table.pieces import llama_avatar, name_plate, plate_cuts
+from lama_desktop.app.art.cache import picture_store
 
 #: seat colours, in seat order (names of ``art.PLAYER_COLORS``)
 SEAT_COLOR_NAMES = ("pink", "blue", "green", "yellow", "purple", "orange")
@@ -35,7 +36,7 @@ def seat_fur(seat: int) -> str:
     return SEAT_FURS[seat % len(SEAT_FURS)]
 
 
-_portraits: dict = {}
+_portraits: dict = picture_store()
 
 
 def seat_portrait(seat: int, diameter: int) -> pygame.Surface:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 import pygame
+from lama_desktop.app.art.cache import picture_store
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ BAD = (196, 72, 64)
 
 
 # --- drawing helpers (cached) --------------------------------------------------------------------------------------
-_shape_cache: dict[tuple, pygame.Surface] = {}
+_shape_cache: dict[tuple, pygame.Surface] = picture_store()
 
 
 def _cached(key, build):

@@ -17,6 +17,7 @@ from lama_desktop.app.widgets import felt_surface
 from lama_desktop.games.dice import art as dice_art
 from lama_desktop.games.dice.engine import holding
 from lama_desktop.games.dice.words import ORDER, card_label, sort_cards
+from lama_desktop.app.art.cache import picture_store
 
 
 class DiceTableView:
@@ -399,7 +400,7 @@ class DiceTableView:
             surface.blit(img, img.get_rect(center=(round(sp.x), round(sp.y))))
 
 
-_shadows: dict = {}
+_shadows: dict = picture_store()
 
 
 def _die_shadow(width: int) -> pygame.Surface:

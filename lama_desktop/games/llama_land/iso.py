@@ -15,6 +15,7 @@ from lama_desktop.app import art
 from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.app.table.pieces import finish
 from lama_desktop.app.table.seats import seat_color_name, seat_rgb  # noqa: F401  (a seat's colour: the same on every table)
+from lama_desktop.app.art.cache import picture_store
 
 INK = (74, 52, 38)
 FOUNDATION_TOP = (178, 170, 160)
@@ -211,7 +212,7 @@ def cells_in_front(frame: IsoFrame, cells: dict, picked) -> list[tuple[int, int]
     return sorted(front, key=_painter_key)
 
 
-_GHOSTS: dict = {}
+_GHOSTS: dict = picture_store()
 
 
 def ghost_block(icon: str, level: int, cell: int, tint: str) -> pygame.Surface:

@@ -13,6 +13,7 @@ from lama_desktop.app.table.seats import level_text, seat_portrait
 from lama_desktop.app.table.pieces import GOLD, INK
 from lama_desktop.app.widgets import draw_panel
 from lama_desktop.games.llama_land.layout import CROPS, panel_geometry
+from lama_desktop.app.art.cache import picture_store
 
 
 class PanelsMixin:
@@ -142,7 +143,7 @@ class PanelsMixin:
                            self.ui.font(13).get_height() + 2 * pad)
 
 
-_GLYPHS: dict = {}
+_GLYPHS: dict = picture_store()
 
 
 def _char_glyph(ch: dict, size: int) -> pygame.Surface:
