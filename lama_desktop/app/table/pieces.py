@@ -349,9 +349,13 @@ def _count_font(ui: UI, d: int):
 def _count_room(ui: UI, d: int, held: dict, pinks: bool) -> int:
     """The room each stack keeps right of it for its count: a one-digit count's at least (the stacks do not move
     when a pile reaches two tokens), more for a larger count."""
+    return _count_font(ui, d).size("×" + "8" * _count_digits(held, pinks))[0] + max(2, round(d * 0.12))
+
+
+def _count_digits(held: dict, pinks: bool) -> int:
+    """The digits of the longest count shown (1 at least: a count appears from two tokens on)."""
     counts = [int(held.get(denom, held.get(str(denom), 0))) for denom, _k in TOKEN_KINDS if pinks or denom != 20]
-    digits = max([1] + [len(str(c)) for c in counts if c >= 2])
-    return _count_font(ui, d).size("×" + "8" * digits)[0] + max(2, round(d * 0.12))
+    return max([1] + [len(str(c)) for c in counts if c >= 2])
 
 
 def _token_stack_places(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int, align: str):
@@ -387,13 +391,25 @@ def _token_stack_places(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diam
     return places
 
 
+#: ``_stack_sizes`` answers, by window, UI scale, seat rectangle, counts' widths and tokens: it searches the
+#: diameter with the fonts, and the stacks are drawn every frame
+_sizes: dict[tuple, tuple[int, bool]] = {}
+
+
 def _stack_sizes(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int) -> tuple[int, bool]:
     """(the tokens' diameter, whether the counts stand under the stacks): beside them unless under leaves the
     tokens larger."""
-    n = 3 if pinks else 2
-    side = _beside_diameter(ui, rect, held, pinks, diameter, n)
-    below = _below_diameter(ui, rect, held, pinks, diameter, n)
-    return (below, True) if below > side else (side, False)
+    key = (tuple(ui.size), ui.scale, tuple(rect), _count_digits(held, pinks), pinks, int(diameter))
+    known = _sizes.get(key)
+    if known is None:
+        n = 3 if pinks else 2
+        side = _beside_diameter(ui, rect, held, pinks, diameter, n)
+        below = _below_diameter(ui, rect, held, pinks, diameter, n)
+        known = (below, True) if below > side else (side, False)
+        if len(_sizes) > 256:
+            _sizes.clear()
+        _sizes[key] = known
+    return known
 
 
 def _beside_diameter(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter: int, n: int) -> int:
