@@ -229,3 +229,29 @@ def test_llama_land_uses_the_whole_range_and_re_lays_out_without_overlap(tmp_pat
     for players in (2, 4):  # the panes whose text grows make room for it
         small, normal, large = (widths[(players, s)] for s in (SMALLEST, 1.0, LARGEST))
         assert all(n < lg for n, lg in zip(normal, large, strict=False)), (small, normal, large)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_larger_setting_never_makes_a_seats_piece_a_pixel_smaller(size):
+    """``Layout.grow_seats``: a seat may grow about another pivot at a larger setting (boxed in on one side), and
+    a rect's size rounded from its scaled corners then came out a pixel smaller (the six-seat Dice table at
+    1920x1080: a plate 81 px tall at 115%, 80 px at 130%). Sizes now follow the factor alone: for every table
+    layout, each seat anchor's width and height never shrink from one offered setting to the next."""
+    from pathlib import Path
+
+    from lama_desktop.app.table.layout import Layout, load_layout
+
+    names = sorted(p.stem for p in Path("levels").glob("table_*.tmx"))
+    assert len(names) >= 10
+    kept = ("seat0.hand", "seat0.row", "seat0.hint")  # what the card and dice tables keep as laid out
+    for name in names:
+        spec = load_layout(name)
+        before = None
+        for scale in UI_SCALES:
+            layout = Layout(spec, size)
+            layout.grow_seats(scale, keep=kept)
+            sizes = {n: r.size for n, r in layout.rects.items() if n.startswith("seat")}
+            if before is not None:
+                shrunk = [n for n, (w, h) in sizes.items() if w < before[n][0] or h < before[n][1]]
+                assert not shrunk, (name, size, scale, shrunk)
+            before = sizes

@@ -187,9 +187,10 @@ class Layout:
                 out = {}
                 for n in names:
                     r = self.rects[n]
-                    left, top = round(px + (r.x - px) * fx), round(py + (r.y - py) * fy)
-                    out[n] = pygame.Rect(left, top, round(px + (r.right - px) * fx) - left,
-                                         round(py + (r.bottom - py) * fy) - top)
+                    # the size from the factor alone (about any pivot, a larger factor never makes a piece a
+                    # pixel smaller), the place about the pivot
+                    out[n] = pygame.Rect(round(px + (r.x - px) * fx), round(py + (r.y - py) * fy),
+                                         round(r.w * fx), round(r.h * fy))
                 return out
 
             if factor <= 1.0:
