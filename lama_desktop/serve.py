@@ -3,15 +3,18 @@ port). People join it from their apps like any table (host:port, the join code, 
 
     lama-desktop serve --game lama --seats remote,remote,hard,medium --port 8765 [--code K7QXM]
                        [--variant V] [--bind ADDR] [--takeover-after S] [--takeover-level L] [--start-after S]
-                       [--profile DIR] [--resume]
+                       [--profile DIR] [--resume] [--name NAME] [--no-advert]
 
-It prints the address, port and join code, then who joins and leaves. Ctrl+C (SIGINT) or SIGTERM ends it cleanly:
+It prints the address, port and join code, then who joins and leaves. Until the game starts, the table is listed in
+the join lists of the apps on this network (mDNS/DNS-SD, as the apps' own tables are: ``--name``, by default this
+computer's name; on loopback only with ``LAMA_NET_LOOPBACK=1``); ``--no-advert`` keeps it unlisted. Ctrl+C (SIGINT) or SIGTERM ends it cleanly:
 everybody gets a Bye and the game is saved (the path is printed); ``--resume`` continues that saved game with the
 same code and seat tokens, so everybody rejoins their seat. A bad argument is one line on stderr and status 2.
 """
 
 from __future__ import annotations
 
+import argparse
 import signal
 import sys
 import threading
@@ -50,9 +53,98 @@ def _parser() -> ArgumentParser:
                              "seats still open (default: wait until every seat is taken)")
     parser.add_argument("--profile", metavar="DIR", type=path_text, help="keep the save and statistics in DIR instead of your "
                         "user folders")
+    parser.add_argument("--name", type=advert_name, default=None, metavar="NAME",
+                        help="how the table is listed in the join lists of the apps on this network (default: this "
+                             "computer's name)")
+    parser.add_argument("--no-advert", action="store_true", help="do not list the table on the network: people "
+                        "type host:port")
     parser.add_argument("--resume", action="store_true", help="continue the network game saved in the profile "
                         "(same code and seats; --game and --seats must match it)")
     return parser
+
+
+def _clean_name(text: str) -> str:
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
+def advert_name(text: str) -> str:
+    """``--name``: printable, 1 to 32 characters once trimmed."""
+    name = _clean_name(text)
+    if not 1 <= len(name) <= 32:
+        raise argparse.ArgumentTypeError(f"{text!r:.40} is not 1 to 32 printable characters")
+    return name
+
+
+def machine_name() -> str:
+    """This computer's name as the join lists show it (``--name``'s default)."""
+    import socket
+
+    try:
+        name = _clean_name(socket.gethostname().split(".")[0])[:32]
+    except OSError:
+        name = ""
+    return name or "lama-desktop"
+
+
+class Listing:
+    """The table's advert while it waits for people (``--no-advert``: none): it says how many seats are still
+    open as people join, and is withdrawn once the game starts or the host stops. ``make(free)`` returns a started
+    advert (``discovery.Advertiser``), or None when the table cannot be listed."""
+
+    def __init__(self, make):
+        self._make = make
+        self._advert = None
+        self._free: int | None = None
+        self.done = False
+
+    def tick(self, status) -> None:
+        if self.done:
+            return
+        if status.started:
+            self.close()
+            say("the game has started: the table is no longer listed")
+            return
+        free = sum(1 for s in status.seats if s.kind == "remote" and not s.joined)
+        if self._advert is None:
+            self._advert, self._free = self._make(free), free
+            if self._advert is None:
+                self.done = True
+        elif free != self._free:
+            self._advert.update(free)
+            self._free = free
+
+    def close(self) -> None:
+        self.done = True
+        if self._advert is not None:
+            self._advert.close()
+            self._advert = None
+
+
+def _listing(args, host) -> Listing:
+    """The ``Listing`` of this table: on the interfaces it listens on (loopback with the switch on); none for a
+    table only this computer can reach without the switch, or with ``--no-advert``."""
+    from lama_desktop.net import discovery
+    from lama_desktop.net.loopback import is_loopback, loopback_only
+    from lama_desktop.net.protocol import PROTOCOL_VERSION
+
+    loopback = loopback_only()
+    session = host.session
+
+    def make(free: int):
+        if args.no_advert or (not loopback and all(is_loopback(h) for h in host.hosts)):
+            return None
+        named = [h for h in host.hosts if h not in ("0.0.0.0", "::")]
+        advert = discovery.Advertiser(args.name or machine_name(), host.port, session.game_id, len(session.seats),
+                                      free, PROTOCOL_VERSION, named or discovery.local_addresses(loopback),
+                                      loopback=loopback)
+        if advert.mode == "off":
+            say("not listed on the network: loopback carries no multicast here (people type host:port)")
+            return None
+        advert.start()
+        say(f"listed on the network as {advert.name!r}")
+        return advert
+
+    return Listing(make)
 
 
 def parse_seats(spec, text: str) -> list:
@@ -147,7 +239,7 @@ def _main(argv=None) -> int:
     except OSError as error:
         session.close()
         raise UsageError(f"cannot listen on port {args.port}: {error.strerror or error}") from None
-    return _serve(host, storage, args.start_after)
+    return _serve(host, storage, args.start_after, _listing(args, host))
 
 
 def _start_with_bots(host, joined_at: float | None, start_after: float | None) -> bool:
@@ -162,7 +254,7 @@ def _start_with_bots(host, joined_at: float | None, start_after: float | None) -
     return True
 
 
-def _serve(host, storage, start_after: float | None = None) -> int:
+def _serve(host, storage, start_after: float | None = None, listing: Listing | None = None) -> int:
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
@@ -179,6 +271,8 @@ def _serve(host, storage, start_after: float | None = None) -> int:
             joined_at = time.monotonic()
         if _start_with_bots(host, joined_at, start_after):
             status = host.status()
+        if listing is not None:
+            listing.tick(status)
         line = ", ".join(f"{s.name} {'here' if s.connected else 'away' if s.joined else 'open'}"
                          + (f" (bot {s.bot_level} playing)" if s.kind == "remote" and s.bot_level else "")
                          for s in status.seats)
@@ -191,6 +285,8 @@ def _serve(host, storage, start_after: float | None = None) -> int:
         if over_at is not None and (not host.connected_seats()
                                     or time.monotonic() - over_at > LINGER):
             break
+    if listing is not None:
+        listing.close()
     host.stop()
     if session.is_over:
         say("stopped; the game is over (its result is in the statistics)")

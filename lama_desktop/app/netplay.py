@@ -11,6 +11,8 @@ import logging
 import os
 import threading
 
+from lama_desktop.net.discovery import local_addresses  # noqa: F401 - the lobby shows them
+
 log = logging.getLogger(__name__)
 
 #: the port a table is hosted on unless the player types another
@@ -68,22 +70,6 @@ def parse_port(text: str) -> int | None:
     except ValueError:
         return None
     return number if 1024 <= number <= 65535 else None
-
-
-def local_addresses(loopback: bool) -> list[str]:
-    """The addresses this computer can be reached at, to tell the players who join: its IPv4 addresses on the
-    LAN (never sending anything to find them), or 127.0.0.1 alone on loopback."""
-    if loopback:
-        return ["127.0.0.1"]
-    try:
-        import ifaddr
-
-        found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
-                 if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254."))]
-    except (ImportError, OSError) as error:
-        log.info("the network's addresses could not be listed: %s", error)
-        found = []
-    return found or ["127.0.0.1"]
 
 
 def bind_address(choice: str, loopback: bool) -> str | None:

@@ -61,6 +61,22 @@ def loopback_multicast() -> bool:
     return True
 
 
+def local_addresses(loopback: bool) -> list[str]:
+    """The addresses this computer can be reached at, to tell the players who join: its IPv4 addresses on the
+    LAN (never sending anything to find them), or 127.0.0.1 alone on loopback."""
+    if loopback:
+        return ["127.0.0.1"]
+    try:
+        import ifaddr
+
+        found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
+                 if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254."))]
+    except (ImportError, OSError) as error:
+        log.info("the network's addresses could not be listed: %s", error)
+        found = []
+    return found or ["127.0.0.1"]
+
+
 def discovery_mode(loopback: bool) -> str:
     """``"lan"`` (every interface), ``"loopback"`` (127.0.0.1 only) or ``"off"`` (loopback only, and loopback
     carries no multicast)."""

@@ -58,9 +58,13 @@ def test_a_table_advertised_on_loopback_is_found():
     advert.start()
     browser.start()
     end = time.monotonic() + 10
-    while time.monotonic() < end and not browser.tables():
+
+    def found():  # other tables may be listed on this loopback too (tests hosting alongside)
+        return [t for t in browser.tables() if t.port == 47474]
+
+    while time.monotonic() < end and not found():
         time.sleep(0.1)
-    found = browser.tables()
+    ours = found()
     advert.close()
     browser.close()
-    assert found and found[0].host == "127.0.0.1" and found[0].port == 47474 and found[0].free == 1
+    assert ours and ours[0].host == "127.0.0.1" and ours[0].name == "Anna" and ours[0].free == 1

@@ -24,7 +24,7 @@ def test_help_names_every_option(capsys):
     assert app_main(["serve", "--help"]) == 0
     out = capsys.readouterr().out
     for option in ("--game", "--variant", "--seats", "--port", "--code", "--bind", "--takeover-after",
-                   "--takeover-level", "--start-after", "--profile", "--resume"):
+                   "--takeover-level", "--start-after", "--profile", "--resume", "--name", "--no-advert"):
         assert option in out
 
 
@@ -131,3 +131,103 @@ def test_start_after_gives_the_seats_still_open_to_bots(tmp_path):
         assert "bots (hard) play the seats still open" in _stop(proc, signal.SIGINT)
     with _serving(tmp_path, "--resume", seats="remote,remote,easy") as (proc, _port, _code):
         assert "saved in" in _stop(proc)
+
+
+class _Advert:
+    def __init__(self, free):
+        self.free, self.closed = [free], False
+
+    def update(self, free):
+        self.free.append(free)
+
+    def close(self):
+        self.closed = True
+
+
+def _status(joined, started=False):
+    return p.Status(seats=[p.SeatStatus(name=f"P{i}", kind="remote", connected=j, joined=j)
+                           for i, j in enumerate(joined)] + [p.SeatStatus(name="Bot", kind="bot", connected=True)],
+                    started=started)
+
+
+def test_the_listing_says_the_open_seats_and_is_withdrawn_when_the_game_starts(capsys):
+    """``serve``'s advert (``Listing``): made once with the open seats, updated as people join (a seat whose
+    person is away stays theirs), withdrawn once the game starts, never made again."""
+    from lama_desktop.serve import Listing
+
+    made = []
+    listing = Listing(lambda free: made.append(_Advert(free)) or made[-1])
+    listing.tick(_status([False, False]))
+    listing.tick(_status([False, False]))
+    listing.tick(_status([True, False]))
+    listing.tick(_status([True, True]))
+    assert len(made) == 1 and made[0].free == [2, 1, 0] and not made[0].closed
+    listing.tick(_status([True, True], started=True))
+    assert made[0].closed and "no longer listed" in capsys.readouterr().out
+    listing.tick(_status([False, False]))
+    assert len(made) == 1
+
+
+def test_no_listing_without_multicast_on_loopback_or_with_no_advert(capsys, monkeypatch):
+    """With the loopback switch on and a loopback that carries no multicast, ``serve`` says it is not listed
+    (people type host:port); ``--no-advert`` lists nothing and never asks again."""
+    from types import SimpleNamespace
+
+    from lama_desktop.net import discovery
+    from lama_desktop.serve import _listing
+
+    monkeypatch.setenv("LAMA_NET_LOOPBACK", "1")
+    monkeypatch.setattr(discovery, "loopback_multicast", lambda: False)
+    host = SimpleNamespace(hosts=["127.0.0.1", "::1"], port=47474, session=SimpleNamespace(game_id="lama", seats=[1, 2]))
+    listing = _listing(SimpleNamespace(no_advert=False, name="Home"), host)
+    listing.tick(_status([False]))
+    assert listing.done and "loopback carries no multicast" in capsys.readouterr().out
+    quiet = _listing(SimpleNamespace(no_advert=True, name=None), host)
+    quiet.tick(_status([False]))
+    assert quiet.done and capsys.readouterr().out == ""
+
+
+def test_a_name_is_printable_and_short(capsys, tmp_path):
+    from lama_desktop.serve import advert_name, machine_name
+
+    assert advert_name("  Home\tserver \x1b ") == "Home server"
+    assert 1 <= len(machine_name()) <= 32
+    for bad in ("", "   ", "x" * 33):
+        assert main(["--game", "lama", "--seats", "remote,easy", "--port", "0", "--profile", str(tmp_path),
+                     "--name", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--name" in err
+
+
+@pytest.mark.skipif(not __import__("lama_desktop.net.discovery", fromlist=["x"]).loopback_multicast(),
+                    reason="this machine's loopback carries no multicast")
+def test_a_served_table_is_found_by_the_join_list_until_it_starts(tmp_path):
+    """On loopback (with multicast there): the join list's browser finds ``serve``'s table under ``--name`` with
+    its port and open seats; once the seat is taken and the game starts, the advert is withdrawn."""
+    import time
+
+    from lama_desktop.net.discovery import Browser
+
+    with _serving(tmp_path, "--name", "Home server") as (proc, port, code):
+        browser = Browser(loopback=True)
+        browser.start()
+
+        def ours():  # other tables may be listed on this loopback too (tests hosting alongside)
+            return [(t.name, t.host, t.port, t.free, t.game_id) for t in browser.tables() if t.port == port]
+
+        try:
+            end = time.monotonic() + WAIT
+            while time.monotonic() < end and not ours():
+                time.sleep(0.1)
+            assert ours() == [("Home server", "127.0.0.1", port, 1, "lama")]
+            anna = TableClient("127.0.0.1", port, code=code, name="Anna")
+            anna.connect(WAIT)
+            end = time.monotonic() + WAIT
+            while time.monotonic() < end and ours():
+                time.sleep(0.1)
+            assert ours() == []
+            anna.close()
+        finally:
+            browser.close()
+        out = _stop(proc)
+        assert "listed on the network as 'Home server'" in out and "no longer listed" in out
