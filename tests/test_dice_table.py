@@ -348,3 +348,29 @@ def test_a_rows_points_badge_agrees_with_its_count(tmp_path, monkeypatch):
     for seat in range(3):
         table._points_badge(seat)
     assert [text for text in said if not text.startswith("88")] == ["1 pt", "9 pts", "16 pts"]  # 88: room kept
+
+
+@pytest.mark.parametrize("lang, several, one", [
+    ("en", "No match: take a card from the llama row (2, 4, or llama)", "No match: take the 2 from the llama row"),
+    ("fr", "Aucune correspondance\u00a0: prenez une carte de la rangée Lama (2, 4 ou lama)",
+     "Aucune correspondance\u00a0: prenez le 2 de la rangée Lama"),
+    ("de", "Kein Treffer: Nimm eine Karte aus der Lamareihe (2, 4 oder Lama)",
+     "Kein Treffer: Nimm die Karte 2 aus der Lamareihe"),
+    ("pl", "Brak trafienia: weź kartę z szeregu lam (2, 4 lub lama)", "Brak trafienia: weź kartę 2 z szeregu lam"),
+])
+def test_the_take_hint_names_one_card_as_such_and_several_as_the_languages_or_list(tmp_path, lang, several, one):
+    """After a miss the hint said "take one of llama" for a single card and listed several with bare commas: one
+    card is named alone, several are the language's "or" list (CLDR)."""
+    from lama_desktop.app import i18n
+
+    app, table = crafted_table(tmp_path, ["1 1", "5 6", "6 6"])
+    app.update_settings(language=lang)
+    assert run_until(app, lambda: table.can_act(), 600)
+    force_roll(app, table, [2, 4, "L"])
+    assert table._hint_text() == several
+    app2, table2 = crafted_table(tmp_path / "one", ["1 1", "5 6", "6 6"], llama_row="2 3 5")
+    app2.update_settings(language=lang)
+    assert run_until(app2, lambda: table2.can_act(), 600)
+    force_roll(app2, table2, [2, 4, "L"])  # of the faces rolled, only the 2 is still in the llama row
+    assert table2.takeable() == {"2"} and table2._hint_text() == one
+    i18n.set_language("en")

@@ -269,20 +269,25 @@ def names(items) -> str:
         return format_list(items, style="standard", locale=FALLBACK)
 
 
-def choices(items) -> str:
-    """Things one may do, as the language offers a choice (CLDR's "or" list): "feed a llama, place a marker, or end
-    your turn", "… ou terminez votre tour", "… lub zakończ turę"; the first letter a capital."""
+def either(items) -> str:
+    """Alternatives in the language's CLDR "or" list: "3, 4, or llama", "3, 4 ou lama", "3, 4 oder Lama",
+    "3, 4 lub lama"."""
     from babel.lists import format_list
 
     items = [str(item) for item in items]
     if len(items) < 2:
-        text = items[0] if items else ""
-    else:
-        try:
-            text = format_list(items, style="or", locale=language())
-        except Exception:  # noqa: BLE001 - an unknown locale: English
-            log.debug("no CLDR data for %s: English", language(), exc_info=True)
-            text = format_list(items, style="or", locale=FALLBACK)
+        return items[0] if items else ""
+    try:
+        return format_list(items, style="or", locale=language())
+    except Exception:  # noqa: BLE001 - an unknown locale: English
+        log.debug("no CLDR data for %s: English", language(), exc_info=True)
+        return format_list(items, style="or", locale=FALLBACK)
+
+
+def choices(items) -> str:
+    """Things one may do, as the language offers a choice (CLDR's "or" list): "feed a llama, place a marker, or end
+    your turn", "… ou terminez votre tour", "… lub zakończ turę"; the first letter a capital."""
+    text = either(items)
     return text[:1].upper() + text[1:]
 
 

@@ -11,7 +11,7 @@ import math
 import pygame
 
 from lama_desktop.app import art
-from lama_desktop.app.i18n import language, plural, t
+from lama_desktop.app.i18n import either, language, names, plural, t
 from lama_desktop.app.table.pieces import blit_card, card_height, card_image, count_badge, draw_token_stacks, finish, rotated_shadow
 from lama_desktop.app.widgets import felt_surface
 from lama_desktop.games.dice import art as dice_art
@@ -319,9 +319,12 @@ class DiceTableView:
             caps = self.discard_caps()
             parts = [t("dice.hint.cap", n=n, card=card_label(name)) for name, n in
                      sorted(caps.items(), key=lambda kv: ORDER.get(kv[0], 9))]
-            return t("dice.hint.discard", allowed=", ".join(parts))
+            return t("dice.hint.discard", allowed=names(parts))
         if sh.phase == "take":
-            return t("dice.hint.take", cards=", ".join(card_label(c) for c in sort_cards(self.takeable())))
+            cards = [card_label(c) for c in sort_cards(self.takeable())]
+            if len(cards) == 1:
+                return t("dice.hint.take_one", card=cards[0])
+            return t("dice.hint.take", cards=either(cards))
         if sh.phase == "turn":
             alone = all(sh.quit[s] for s in range(self.n) if s != self.focus)
             return t("dice.hint.alone") if alone else t("dice.hint.turn")
