@@ -63,15 +63,17 @@ def _parser() -> ArgumentParser:
     return parser
 
 
-def _clean_name(text: str) -> str:
-    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+#: the longest name an advert carries (``discovery.make_properties``)
+ADVERT_NAME_MAX = 32
 
 
 def advert_name(text: str) -> str:
-    """``--name``: printable, 1 to 32 characters once trimmed."""
-    name = _clean_name(text)
-    if not 1 <= len(name) <= 32:
-        raise argparse.ArgumentTypeError(f"{text!r:.40} is not 1 to 32 printable characters")
+    """``--name``: printable (``filedoor.clean_name``), 1 to 32 characters once trimmed."""
+    from lama_desktop.filedoor import clean_name
+
+    name = clean_name(text, fallback="", max_len=2 * ADVERT_NAME_MAX)
+    if not 1 <= len(name) <= ADVERT_NAME_MAX:
+        raise argparse.ArgumentTypeError(f"{text!r:.40} is not 1 to {ADVERT_NAME_MAX} printable characters")
     return name
 
 
@@ -79,11 +81,12 @@ def machine_name() -> str:
     """This computer's name as the join lists show it (``--name``'s default)."""
     import socket
 
+    from lama_desktop.filedoor import clean_name
+
     try:
-        name = _clean_name(socket.gethostname().split(".")[0])[:32]
+        return clean_name(socket.gethostname().split(".")[0], fallback="lama-desktop", max_len=ADVERT_NAME_MAX)
     except OSError:
-        name = ""
-    return name or "lama-desktop"
+        return "lama-desktop"
 
 
 class Listing:

@@ -255,33 +255,30 @@ def decimal(value: float, digits: int = 1) -> str:
         return format_decimal(value, format=pattern, locale=FALLBACK)
 
 
-def names(items) -> str:
-    """A list of names in the language's CLDR pattern: "Anna and Bruno", "Anna, Bruno et Carla", "Anna i Bruno"."""
+def _cldr_list(items, style: str) -> str:
+    """``items`` joined by the language's CLDR list pattern of ``style`` ("standard": and, "or"); English where
+    the language has no CLDR data."""
     from babel.lists import format_list
 
     items = [str(item) for item in items]
     if len(items) < 2:
         return items[0] if items else ""
     try:
-        return format_list(items, style="standard", locale=language())
+        return format_list(items, style=style, locale=language())
     except Exception:  # noqa: BLE001 - an unknown locale: English
         log.debug("no CLDR data for %s: English", language(), exc_info=True)
-        return format_list(items, style="standard", locale=FALLBACK)
+        return format_list(items, style=style, locale=FALLBACK)
+
+
+def names(items) -> str:
+    """A list of names in the language's CLDR pattern: "Anna and Bruno", "Anna, Bruno et Carla", "Anna i Bruno"."""
+    return _cldr_list(items, "standard")
 
 
 def either(items) -> str:
     """Alternatives in the language's CLDR "or" list: "3, 4, or llama", "3, 4 ou lama", "3, 4 oder Lama",
     "3, 4 lub lama"."""
-    from babel.lists import format_list
-
-    items = [str(item) for item in items]
-    if len(items) < 2:
-        return items[0] if items else ""
-    try:
-        return format_list(items, style="or", locale=language())
-    except Exception:  # noqa: BLE001 - an unknown locale: English
-        log.debug("no CLDR data for %s: English", language(), exc_info=True)
-        return format_list(items, style="or", locale=FALLBACK)
+    return _cldr_list(items, "or")
 
 
 def choices(items) -> str:

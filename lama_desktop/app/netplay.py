@@ -11,7 +11,7 @@ import logging
 import os
 import threading
 
-from lama_desktop.net.discovery import local_addresses  # noqa: F401 - the lobby shows them
+from lama_desktop.net.discovery import local_addresses
 
 log = logging.getLogger(__name__)
 

@@ -73,6 +73,19 @@ def host_table(app, seats=("you", "remote", "bot:easy"), game="lama", name="Anna
     return lobby
 
 
+def start_with_friend(app, lobby, name="Bruno"):
+    """A friend's app joins ``lobby``'s table over loopback, their seat fills, the host presses Start: (the
+    hosting app's table, the friend's client)."""
+    from lama_desktop.net.client import TableClient
+
+    hosted = lobby.hosted
+    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name=name)
+    friend.connect(timeout=10)
+    assert until(app, lambda: lobby.empty == [])
+    click(app, lobby, "start")
+    return app.stack.top, friend
+
+
 def test_host_lobby_start_and_a_move_through_real_loopback(app):
     from lama_desktop.net.client import TableClient
     from lama_desktop.net.remote_session import RemoteSession
@@ -197,17 +210,12 @@ def test_waiting_line_then_a_bot_plays_for_the_one_who_left(app):
     """A joined player's app goes: the table says "Waiting for Bruno (m:ss)", then, after the host's takeover
     delay, "A bot plays for Bruno" and his plate says the bot's level; the game goes on."""
     from lama_desktop.app.scenes.net_host import LobbyScene
-    from lama_desktop.net.client import TableClient
 
     lobby = host_table(app, ("you", "remote", "bot:easy"))
     assert isinstance(lobby, LobbyScene)
     hosted = lobby.hosted
     hosted.host.takeover_after = 1.5
-    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Bruno")
-    friend.connect(timeout=10)
-    assert until(app, lambda: lobby.empty == [])
-    click(app, lobby, "start")
-    table = app.stack.top
+    table, friend = start_with_friend(app, lobby)
     friend.close()
     assert until(app, lambda: any(line.startswith("Waiting for Bruno (0:0") for line in table.away_lines()))
     assert until(app, lambda: table.away_lines() == ["A bot plays for Bruno"])
@@ -218,15 +226,8 @@ def test_waiting_line_then_a_bot_plays_for_the_one_who_left(app):
 
 
 def test_reactions_go_round_and_show_by_the_plate(app):
-    from lama_desktop.net.client import TableClient
-
     lobby = host_table(app, ("you", "remote"))
-    hosted = lobby.hosted
-    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Bruno")
-    friend.connect(timeout=10)
-    assert until(app, lambda: lobby.empty == [])
-    click(app, lobby, "start")
-    table = app.stack.top
+    table, friend = start_with_friend(app, lobby)
     friend.send_reaction("well_played")
     assert until(app, lambda: [(s, k) for s, k, _t in table.bubbles] == [(1, "well_played")])
     post_key(pygame.K_F3)
@@ -244,16 +245,11 @@ def test_reactions_go_round_and_show_by_the_plate(app):
 def test_continue_hosts_the_saved_table_again(app):
     """The hosting app leaves its table (the host stops, the game saved); Continue on the title hosts it again
     from the save, with the same code, and this app is back at its own seat."""
-    from lama_desktop.net.client import TableClient
 
     lobby = host_table(app, ("you", "remote", "bot:easy"))
     hosted = lobby.hosted
-    code, port = hosted.code, hosted.port
-    friend = TableClient("127.0.0.1", port, code=code, name="Bruno")
-    friend.connect(timeout=10)
-    assert until(app, lambda: lobby.empty == [])
-    click(app, lobby, "start")
-    table = app.stack.top
+    code = hosted.code
+    table, friend = start_with_friend(app, lobby)
     assert until(app, lambda: table.idle and table.session.status is not None)
     app.to_title()
     steps(app, 3)
@@ -350,15 +346,9 @@ def test_the_results_name_who_joined_not_the_open_seat(app):
     seat); its results, statistics and past game must name the person who sat there (the hosting app's results
     once said "Player 2" where the joined app said "Elena")."""
     from lama_desktop.app.gameconfig import as_seated
-    from lama_desktop.net.client import TableClient
 
     lobby = host_table(app, ("you", "remote", "bot:easy"))
-    hosted = lobby.hosted
-    friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Elena")
-    friend.connect(timeout=10)
-    assert until(app, lambda: lobby.empty == [])
-    click(app, lobby, "start")
-    table = app.stack.top
+    table, friend = start_with_friend(app, lobby, "Elena")
     assert table.config.seats[1].name != "Elena"  # the lobby's placeholder
     assert until(app, lambda: table.session.names[1] == "Elena")
     seated = table._results_config()
