@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lama_desktop.app.i18n import percent as share, plural, t
+from lama_desktop.core.i18n import percent as share, plural, t
 from lama_desktop.bots import make_bot
 from lama_desktop.bots.base import Estimate
 from lama_desktop.engine.core import GameState, Move, StateFormatError, View

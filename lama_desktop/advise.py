@@ -18,7 +18,7 @@ import sys
 
 from lama_desktop.advice import (AUTOSAVE_KIND, AdviceError, advise, advise_state, load_position, reason_text,
                                  summary_line, to_json)
-from lama_desktop.app.i18n import LANGUAGES, set_language
+from lama_desktop.core.i18n import LANGUAGES, set_language
 
 __all__ = ["AUTOSAVE_KIND", "AdviceError", "advise", "advise_state", "load_position", "main", "set_language",
            "summary_line"]

@@ -53,7 +53,7 @@ TUTORIALS_DIR_NAME = "tutorials"
 
 #: ``t("domain.key"`` … with f-strings allowed (their ``{…}`` part counts as ``*``)
 USE = re.compile(r"""\b(t|t_or|plural|about|plural_about|winners|i18n_winners)\(\s*(f?)["']([a-z0-9_\-]+\.[A-Za-z0-9_.\-{}]+)["']""")
-#: the second-person forms ``about(key, seat)`` may read instead of ``key`` (``app/i18n.py``)
+#: the second-person forms ``about(key, seat)`` may read instead of ``key`` (``core/i18n.py``)
 ABOUT_FORMS = ("_own", "_to_you")
 #: and those ``winners(key, seats, …)`` may read
 WINNER_FORMS = ("_own", "_own_shared")

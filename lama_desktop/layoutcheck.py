@@ -24,7 +24,7 @@ SCALES = (0.85, 1.0, 1.15, 1.3)
 
 
 def languages() -> tuple[str, ...]:
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     return tuple(i18n.LANGUAGES)
 

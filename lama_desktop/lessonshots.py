@@ -27,7 +27,7 @@ def _main(argv=None) -> int:
     import pygame
 
     from lama_desktop.app import staging
-    from lama_desktop.app.i18n import LANGUAGES
+    from lama_desktop.core.i18n import LANGUAGES
     from lama_desktop.app.table.tutorial_shots import shoot_every_step
     from lama_desktop.screenshots import output_folder
     from lama_desktop.tutorial.script import tutorials

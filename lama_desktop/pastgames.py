@@ -60,7 +60,7 @@ class NotAGameRecord(Exception):
 @dataclass
 class PastGame:
     record: Any  # engine.record.GameRecord
-    seats: list  # app.gameconfig.SeatConfig
+    seats: list  # core.gameconfig.SeatConfig
     scores: list[int]
     winners: list[int]
     finished_at: str = ""
@@ -153,7 +153,7 @@ def record_from_file(data: Any):
 
 def past_game_from_file(data: Any) -> PastGame:
     """A ``PastGame`` from parsed JSON, or ``ValueError`` (via the ``filedoor`` checkers) saying what is wrong."""
-    from lama_desktop.app.gameconfig import SeatConfig
+    from lama_desktop.core.gameconfig import SeatConfig
     from lama_desktop.filedoor import Damage
 
     data = as_dict(data, "the file")

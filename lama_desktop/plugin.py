@@ -8,7 +8,7 @@ stay pure). A game's folder holds, by these names:
 
 - ``table.py``: ``SCENE`` (the table scene class, ``Scene(session, config)``) and ``open_table(app, config,
   saved=None)``;
-- ``words.py``: how the game reads in words, pure functions (``app.i18n`` only): ``card_label(card) -> str`` (a
+- ``words.py``: how the game reads in words, pure functions (``core.i18n`` only): ``card_label(card) -> str`` (a
   card or die face inside a sentence: ``"llama"``, ``"3+"``, ``"2/3"``), and where the game needs its own:
   ``params(params) -> dict`` (a refusal's or a lesson's params in words; by default the ``card``/``top`` ones go
   through ``card_label``), ``move_label(move, names) -> str | None`` (the advisor's phrase of a move of its own,

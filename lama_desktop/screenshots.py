@@ -79,7 +79,7 @@ def _main(argv=None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from lama_desktop.app.i18n import LANGUAGES
+    from lama_desktop.core.i18n import LANGUAGES
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
     parser.add_argument("out_dir", type=path_text)

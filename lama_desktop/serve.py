@@ -151,7 +151,7 @@ def _listing(args, host) -> Listing:
 
 
 def parse_seats(spec, text: str) -> list:
-    from lama_desktop.app.session import Seat
+    from lama_desktop.core.session import Seat
 
     words = [w.strip().lower() for w in text.split(",")]
     if not all(words):
@@ -196,7 +196,7 @@ def _storage(profile: str | None):
 
 
 def _session(args, spec, seats, storage):
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
 
     if not args.resume:
         variants = check_options(spec, len(seats), args.variant)

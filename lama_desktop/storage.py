@@ -66,7 +66,7 @@ def _languages() -> tuple[str, ...]:
         return ("en",)
 
 
-LANGUAGES = _languages()  # the app's languages (app/i18n.py LANGUAGES; a test keeps them equal)
+LANGUAGES = _languages()  # the app's languages (core/i18n.py LANGUAGES; a test keeps them equal)
 UI_SCALES = (0.85, 1.0, 1.15, 1.3)  # every table honours all (layout.TABLE_UI_SCALE)
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_PACES = ("slow", "normal", "fast", "instant")
@@ -245,7 +245,7 @@ def _window_size(value) -> tuple[int, int]:
 
 
 def _last_setup(value) -> dict:
-    from lama_desktop.app.gameconfig import GameConfig
+    from lama_desktop.core.gameconfig import GameConfig
 
     if as_dict(value, "the last setup") == {}:
         return {}
@@ -334,7 +334,7 @@ def stats_from_file(data: Any) -> dict:
 def save_meta_from_file(meta: Any, record) -> dict:
     """The app's notes in a save, checked: ``config`` (a ``GameConfig`` of the record's game and player count),
     ``seats``, ``score_history``, ``stats_recorded`` (cleaned copies); other keys pass as they are."""
-    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 
     meta = dict(as_dict(meta, "the save's notes"))
     if "config" in meta:

@@ -102,7 +102,7 @@ def _split(text: str) -> tuple:
 
 def validate(game: str, variants, levels, lang: str) -> None:
     """Raise ``BadArguments`` (one line) unless the tool can play this."""
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
     from lama_desktop.app.tables import has_table
     from lama_desktop.bots import levels_for
     from lama_desktop.engine.registry import games, get_game
@@ -177,8 +177,8 @@ def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lan
          net: bool = False) -> Transcript:
     """Play one game through the real table; return what seat 0 read. ``net``: through a host and a client on
     loopback (what seat 0 reads must be the same)."""
-    from lama_desktop.app import i18n
-    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.core import i18n
+    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
     from lama_desktop.app.tables import open_table
     from lama_desktop.bots import make_bot
 

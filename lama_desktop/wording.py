@@ -42,7 +42,7 @@ _COUNT = re.compile(r"(?<![\w.,/])[+\-−]?(\d+)\s+([^\W\d_]+)")
 def _categories(lang: str) -> tuple[object, list[str]]:
     from babel import Locale
 
-    from lama_desktop.app.i18n import load_table
+    from lama_desktop.core.i18n import load_table
     from lama_desktop.catalogs import plural_categories
 
     table = load_table(lang)
@@ -64,7 +64,7 @@ def plural_index(lang: str, n: int) -> int:
 def count_words(lang: str) -> dict[str, list[tuple[str, ...]]]:
     """``word -> [forms, ...]``: the word after ``{n}`` in each form of ``lang``'s plural entries ("pt", "pts";
     "punkt", "punkty", "punktów"), for every form tuple the word appears in."""
-    from lama_desktop.app.i18n import load_table
+    from lama_desktop.core.i18n import load_table
 
     words: dict[str, list[tuple[str, ...]]] = {}
     head = re.compile(r"\{n\}\s+([^\W\d_]+)")

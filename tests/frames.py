@@ -2,7 +2,7 @@
 
 A test steps frames as fast as the CPU allows while the bots think on a worker thread in real time; on a loaded
 machine a bot's move then spans thousands of frames and a frame budget runs out although nothing is wrong. These
-tests wait for the bot after each frame (an autouse fixture in conftest.py wraps ``App.step``), so their budgets
+tests wait for the bot after each frame (an autouse fixture in shared_fixtures.py wraps ``App.step``), so their budgets
 count moves, not scheduling luck. Tests of the frame loop ticking while a bot thinks opt out with
 ``@pytest.mark.real_time_bots``.
 """

@@ -117,7 +117,7 @@ def test_the_lama_advisor_prefers_the_last_card_and_words_it():
 
 def test_the_runner_up_keeps_its_capitals_in_german():
     # German capitalises nouns ("Tableau", "Chips") and names: the second move is not lower-cased
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     state = LamaState.crafted(hands=[["3"], ["1", "2", "4", "5", "6"], ["L", "L", "6"]], top="3",
                               pile=["1", "2", "4", "5", "6", "L"] * 3, points=[12, 20, 25])

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from frames import post_click, post_key, post_motion
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.app.shots import SHOTS
 from lama_desktop.app.staging import load_shots, make_app, stage
 

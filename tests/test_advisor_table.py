@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig
 from lama_desktop.games import plugin
 from frames import fast_app, post_click, post_key
 from registry_games import one_per_table

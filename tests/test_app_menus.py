@@ -5,7 +5,7 @@ import json
 import pygame
 import pytest
 
-from lama_desktop.app import i18n
+from lama_desktop.core import i18n
 from lama_desktop.app.main import App
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.app.scenes.rules import RulesScene

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app.i18n import LANGUAGES
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.i18n import LANGUAGES
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.games.cadabra.table import (
     DISPLAY, ENGINE, CadabraSummaryScene, CadabraTableScene, card_label, open_table,
 )
 from lama_desktop.app.table.reasons import refusal_text
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.tables import has_table
 from lama_desktop.engine import IllegalMove
 from lama_desktop.games.cadabra.engine import CARD_IDS, CadabraState
@@ -149,7 +149,7 @@ def test_round_summary_counts_a_double_card_under_both_values(tmp_path):
 
 
 def test_engine_reasons_are_translated():
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     before = i18n.language()
     i18n.set_language("fr")
@@ -203,7 +203,7 @@ def check_buttons(table, moves):
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_action_buttons_are_tall_enough_and_their_labels_fit(tmp_path, size, players, lang):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     before = i18n.language()
     i18n.set_language(lang)
@@ -225,7 +225,7 @@ def test_action_buttons_are_tall_enough_and_their_labels_fit(tmp_path, size, pla
 
 def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
     """Log lines (with card names and the magic token) are translated when drawn, not when they happen."""
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     app, table = crafted_table(tmp_path, 3, hands=[["1", "5"], ["6", "6"], ["6", "6"]], top="L",
                                pile=["6", "6", "6"], whites=[3, 0, 0])
@@ -264,8 +264,8 @@ SAME_WORDS = {
 def test_status_lines_use_the_words_of_the_buttons(lang):
     """The status line names each action with the word on its button (Polish: quitting is "Pasuj", so the magic
     token's pass is "Pomiń", never "pas"/"zakończ rundę")."""
-    from lama_desktop.app import i18n
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core import i18n
+    from lama_desktop.core.i18n import t
 
     before = i18n.language()
     i18n.set_language(lang)
@@ -292,7 +292,7 @@ def test_status_lines_use_the_words_of_the_buttons(lang):
 
 
 def test_polish_status_line_on_the_table(tmp_path):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     app, table = crafted_table(tmp_path, 3, hands=[["3", "5"], ["6", "6"], ["6", "6"]], top="L",
                                pile=["6", "6", "6"], whites=[3, 0, 0])
@@ -309,7 +309,7 @@ def test_polish_status_line_on_the_table(tmp_path):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_hint_under_the_hand_lists_the_cadabra_keys_and_they_work(tmp_path, lang):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     app, table = crafted_table(tmp_path, 4, hands=[["1", "5"]] + OTHERS[:3], top="L",
                                pile=["6", "6", "6"], whites=[3, 0, 0, 0])

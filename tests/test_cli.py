@@ -152,7 +152,7 @@ def test_bench_memory_reports_rss_growth(capsys):
 def test_bench_render_and_screenshots_never_let_a_bot_move(shot):
     """``bench render`` was flaky (a bot moved before the Cadabra shot's set-up): however long the frames take, the
     staged tables keep their position (their sessions' clocks are pushed a thousand seconds on every frame)."""
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
 
     screenshots._load_game_shots()
     builder, count = next((b, f) for name, b, f in screenshots.SHOTS if name == shot)
@@ -187,7 +187,7 @@ def test_a_table_shot_sets_up_its_position_however_slow_the_frames(shot, monkeyp
     frozen before the table's ``enter`` put the settings' pace back), the bot moved, and the builder's own move no
     longer fitted the position. Here every frame lasts a thousand seconds and every bot answers at once, from the
     first frame of the set-up on: no bot moves while a builder stages its moment, and every builder succeeds."""
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
 
     poll = GameSession.poll
 
@@ -428,7 +428,7 @@ def test_advise_refuses_a_save_the_rules_could_never_reach(tmp_path, capsys):
     import json
 
     from lama_desktop import advise
-    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
     from lama_desktop.engine.record import GameRecord
     from lama_desktop.storage import Storage
 

@@ -13,8 +13,8 @@ import stat
 import pygame
 import pytest
 
-from lama_desktop.app import i18n
-from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig
 from lama_desktop.app.main import App
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.app.scenes.setup import SetupScene

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from lama_desktop.app import i18n
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import report_message
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.engine.core import ImpossibleState

@@ -13,7 +13,7 @@ from lama_desktop.app.table.shots import push_table, seats, settle
 
 
 def dice_table(app, rows):
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.engine.record import GameRecord
     from lama_desktop.games.dice.engine import DiceState
     from lama_desktop.games.dice.table import DiceTableScene

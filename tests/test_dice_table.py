@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.games.dice.table import DiceTableScene, open_table
-from lama_desktop.app.session import GameSession, Played
+from lama_desktop.core.session import GameSession, Played
 from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
 from lama_desktop.engine.core import Move
 from lama_desktop.games.dice.engine import DiceState
@@ -213,7 +213,7 @@ def test_an_opponents_points_badge_never_covers_their_last_card(tmp_path, size):
 
 
 def test_the_dice_log_follows_a_change_of_language_mid_game(tmp_path):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     seats = [SeatConfig("Ann", "bot", "random"), SeatConfig("Bo", "bot", "random")]
     app, table = make_app(tmp_path, seats, seed=8)
@@ -361,7 +361,7 @@ def test_a_rows_points_badge_agrees_with_its_count(tmp_path, monkeypatch):
 def test_the_take_hint_names_one_card_as_such_and_several_as_the_languages_or_list(tmp_path, lang, several, one):
     """After a miss the hint said "take one of llama" for a single card and listed several with bare commas: one
     card is named alone, several are the language's "or" list (CLDR)."""
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     app, table = crafted_table(tmp_path, ["1 1", "5 6", "6 6"])
     app.update_settings(language=lang)

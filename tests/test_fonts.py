@@ -2,7 +2,7 @@
 
 import pytest
 
-from lama_desktop.app import i18n
+from lama_desktop.core import i18n
 
 
 def _all_text(value):

@@ -15,8 +15,8 @@ import pygame
 import pytest
 
 from frames import fast_app, post_key
-from lama_desktop.app import i18n
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.scenes.replay import ReplayScene
 from lama_desktop.app.tables import open_table
 from lama_desktop.engine.registry import get_game

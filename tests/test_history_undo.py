@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from frames import fast_app, post_key, post_motion
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.pieces import LazyJoin, LogPanel, lazy
 from lama_desktop.app.tables import open_table
 from lama_desktop.engine.core import Event

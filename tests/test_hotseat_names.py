@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.scenes.privacy import PrivacyScene
 from lama_desktop.app.scenes.setup import SetupScene
 
@@ -140,7 +140,7 @@ def test_a_typed_name_that_is_a_bots_makes_the_bot_move_over(app):
 
 
 def test_a_typed_name_that_collides_is_told_at_the_seat(app):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
     from lama_desktop.app.scenes.setup import name_clashes
 
     setup = open_setup(app)

@@ -9,8 +9,8 @@ import pytest
 from babel import Locale
 
 from lama_desktop import catalogs
-from lama_desktop.app import i18n
-from lama_desktop.app.i18n import LANGUAGES, load_language
+from lama_desktop.core import i18n
+from lama_desktop.core.i18n import LANGUAGES, load_language
 
 LOCALE = catalogs.source_locale_dir()
 

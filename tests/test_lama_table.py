@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
 from lama_desktop.games.lama.table import LamaTableScene, open_table
 from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
@@ -193,7 +193,7 @@ def test_one_human_always_sees_their_own_hand(tmp_path):
 
 
 def test_emptying_your_hand_offers_the_token_choice_and_a_key_returns_it(tmp_path):
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.games.lama.engine import LamaState
     from lama_desktop.engine.record import GameRecord
 
@@ -331,7 +331,7 @@ def test_the_log_names_the_new_rounds_dealer_not_the_player_who_ended_the_last_r
 
 
 def test_the_log_follows_a_change_of_language_mid_game(tmp_path):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     seats = [SeatConfig("Ann", "bot", "random"), SeatConfig("Bo", "bot", "random")]
     app, table = make_app(tmp_path, seats, seed=8)
@@ -374,7 +374,7 @@ def test_the_first_enter_focuses_a_playable_card_not_just_the_leftmost(tmp_path)
 
 
 def test_a_refused_move_reads_in_the_players_language_from_its_code(tmp_path):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "bot", "random")]
     for seed in range(1, 60):

@@ -130,7 +130,7 @@ def checker():
 def test_a_language_change_redraws_every_text(checker, moment):
     """Switch the language at the table: no text (card, plate, objective, log) may still show the old one.
     Every text-bearing cache must key on the language; this checks the class, whatever cache it is."""
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     size = (1280, 720)
     for old, new in zip(i18n.LANGUAGES, i18n.LANGUAGES[1:] + i18n.LANGUAGES[:1], strict=False):
@@ -187,7 +187,7 @@ GROUPS = _groups()
 
 def test_the_sample_covers_every_screen_size_scale_language_and_seat_count():
     from lama_desktop import layoutcheck
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
     from lama_desktop.games import GAMES
 
     combos = layoutcheck.plan()
@@ -222,8 +222,8 @@ def test_a_plate_badge_never_overlaps_the_name_at_any_plate_height(probe, lang):
     """The badge over a seat's plate ("Startspieler", "Donneur"...) sits on the top border above the name, at any
     plate height and UI scale: on a small plate the fonts' 12 px minimum makes the name block nearly as tall as the
     plate, and the badge moves up (the plate's margin grows to hold it) instead of over the name."""
-    from lama_desktop.app import i18n
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core import i18n
+    from lama_desktop.core.i18n import t
     from lama_desktop.app.table.pieces import name_plate
     from lama_desktop.app.widgets import UI
 
@@ -251,8 +251,8 @@ def test_a_small_plate_keeps_its_detail_whole_with_a_short_points_label(probe, l
     """Issue 23: on the six-seat Dice table at 1280x720 and 85 %, "Robot · moyen" / "Bot · średni" were cut beside
     the score's "points". A plate never shows "points" beside a cut detail line: it wears "pts" instead, which
     keeps the words whole on some plates too narrow for them beside "points"."""
-    from lama_desktop.app import i18n
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core import i18n
+    from lama_desktop.core.i18n import t
     from lama_desktop.app.table.pieces import name_plate
     from lama_desktop.app.widgets import UI
 

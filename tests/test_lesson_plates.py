@@ -2,7 +2,7 @@
 
 import pytest
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.app.table.seats import level_text, plate_detail
 from lama_desktop.tutorial.lesson import LESSON_LEVEL, start_lesson
 from lama_desktop.tutorial.script import load_tutorial, tutorials

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lama_desktop.app import i18n
+from lama_desktop.core import i18n
 from lama_desktop.app.scenes.lessons import LessonsScene
 from lama_desktop.tutorial.script import tutorials
 from frames import fast_app

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.main import App
 from lama_desktop.games.llama_land.results import LlamaLandResultsScene, score_rows
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.games.llama_land.events import _gains_text
 from lama_desktop.games.llama_land.table import LlamaLandTableScene, open_table, round_number
 from lama_desktop.app.table.reasons import refusal_text
@@ -346,7 +346,7 @@ def test_setup_offers_llama_land():
 
 
 def test_rules_viewer_has_llama_land_pages():
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
     from lama_desktop.app.scenes.rules import rules_books
 
     for lang in i18n.LANGUAGES:
@@ -425,7 +425,7 @@ def test_the_setups_first_player_starts_and_the_round_counter_follows_the_player
 
 
 def test_the_llama_land_log_follows_a_change_of_language_mid_game(tmp_path):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     seats = [SeatConfig("Ann", "bot", "easy"), SeatConfig("Bo", "bot", "easy")]
     app, table = make_app(tmp_path, seats=seats, seed=5)
@@ -536,7 +536,7 @@ def test_the_legend_names_extension_and_build_spots_and_counts_the_placements(tm
     app.step(1 / 30)
     _memo, rect, wrapped = table.domain_cache["legend_layout"]
     ui = table.ui
-    from lama_desktop.app.i18n import about
+    from lama_desktop.core.i18n import about
 
     title = ui.text(about("llama_land.ui.domain_of", 0, name="Ann"), 20, (0, 0, 0), bold=True)
     title_rect = title.get_rect(topleft=(table.rects["domain"].x + ui.s(16), table.rects["domain"].y + ui.s(12)))
@@ -630,7 +630,7 @@ def test_the_walk_over_the_spots_keeps_the_tile_in_view_when_zoomed_in(tmp_path)
     ("pl", {"coins": 2}, "+2 monety"), ("pl", {"coins": 5}, "+5 monet"), ("pl", {"potato": 22}, "+22 ziemniaki"),
 ])
 def test_a_payout_counts_each_crop_and_coin_in_the_languages_plural(lang, gains, expected):
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
     from lama_desktop.games.llama_land.events import _gains_text
 
     i18n.set_language(lang)

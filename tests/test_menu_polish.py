@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from lama_desktop.app import i18n
+from lama_desktop.core import i18n
 from lama_desktop.app.main import App
 from lama_desktop.app.scenes.setup import SetupScene
 from lama_desktop.storage import Storage
@@ -157,7 +157,7 @@ def test_llama_lands_prompt_offers_in_every_language():
 
 # -- past games and statistics ----------------------------------------------------------------------------------------
 def test_past_games_name_every_score_and_who_won():
-    from lama_desktop.app.gameconfig import SeatConfig
+    from lama_desktop.core.gameconfig import SeatConfig
     from lama_desktop.app.scenes.past_games import players_text, result_text
 
     past = SimpleNamespace(seats=[SeatConfig("Anna"), SeatConfig("Bruno", "bot"), SeatConfig("Carla", "bot")],

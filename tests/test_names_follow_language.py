@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from lama_desktop.app import i18n
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.table.history_lines import LogLine
 from lama_desktop.app.table.pieces import lazy
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lama_desktop.app import i18n
+from lama_desktop.core import i18n
 from lama_desktop.app.scenes.statistics import StatisticsScene
 from lama_desktop.app.widgets import ListView
 from frames import fast_app

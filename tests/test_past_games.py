@@ -7,7 +7,7 @@ import json
 import pytest
 
 from lama_desktop.__main__ import main as cli_main
-from lama_desktop.app.gameconfig import SeatConfig
+from lama_desktop.core.gameconfig import SeatConfig
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.engine.registry import get_game
 from lama_desktop.pastgames import (PAST_GAMES_LIMIT, NotAGameRecord, check_replay, make_past_game,
@@ -198,7 +198,7 @@ def test_viewer_steps_through_a_kept_game_on_the_real_table(tmp_path):
 def test_the_app_keeps_a_finished_game_and_opens_dropped_files(tmp_path):
     import pygame
 
-    from lama_desktop.app.gameconfig import GameConfig, GameResults
+    from lama_desktop.core.gameconfig import GameConfig, GameResults
     from lama_desktop.app.main import App
     from lama_desktop.app.scenes.message import MessageScene
     from lama_desktop.app.scenes.replay import ReplayScene
@@ -242,7 +242,7 @@ def test_the_app_keeps_a_finished_game_and_opens_dropped_files(tmp_path):
 
 
 def test_practice_and_advised_are_kept_through_storage_and_export(tmp_path):
-    from lama_desktop.app.gameconfig import GameConfig, GameResults
+    from lama_desktop.core.gameconfig import GameConfig, GameResults
     from lama_desktop.app.main import App
 
     storage = Storage(tmp_path)
@@ -287,7 +287,7 @@ def test_a_version_1_record_without_the_practice_flag_still_loads(tmp_path):
 
 
 def test_past_games_list_tags_practice_and_advised_games(tmp_path):
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core.i18n import t
     from lama_desktop.app.main import App
     from lama_desktop.app.scenes.past_games import PastGamesScene
     from lama_desktop.app.widgets import ListView

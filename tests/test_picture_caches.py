@@ -17,7 +17,7 @@ import pytest
 
 #: ``functools.lru_cache`` functions of the app that keep no picture (fonts are the text probe's own to clear)
 NOT_PICTURES = {
-    "lama_desktop.app.i18n.load_table", "lama_desktop.app.i18n._made_up_names", "lama_desktop.app.art.svg.template",
+    "lama_desktop.core.i18n.load_table", "lama_desktop.core.i18n._made_up_names", "lama_desktop.app.art.svg.template",
     "lama_desktop.app.art.text._font", "lama_desktop.app.art.text._outline_font", "lama_desktop.app.art.text._digit_ratio",
     "lama_desktop.app.table.layout.load_layout", "lama_desktop.games.llama_land.engine.data.load",
 }
@@ -96,7 +96,7 @@ def test_no_lru_cache_of_the_app_keeps_a_picture(drawn):
 def test_a_plate_drawn_before_the_probe_still_shows_its_words(drawn):
     """The CI failure itself: the six-seat L.A.M.A. table drawn with no probe, then checked with it: all six
     plates show their points word."""
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
     from lama_desktop.app.staging import stage
     from lama_desktop.app.table import layout_moments
     from lama_desktop.layoutcheck import Checker

@@ -146,9 +146,9 @@ def test_a_draw_is_private_in_both_hidden_hand_games():
 
 # -- the table -------------------------------------------------------------------------------------------------------
 def test_cadabra_next_player_draws_is_shown_as_theirs_and_hidden_from_the_player(tmp_path):
-    from lama_desktop.app.gameconfig import SeatConfig
+    from lama_desktop.core.gameconfig import SeatConfig
     from lama_desktop.games.cadabra.table import CadabraTableScene
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.games.cadabra.engine import CadabraState
     from lama_desktop.engine.record import GameRecord
     from frames import fast_app
@@ -193,9 +193,9 @@ def test_hot_seat_shows_each_draw_only_to_the_player_behind_the_privacy_screen(t
     handed is redacted for the seat whose hand is face up at that moment, and for nobody while it is hidden."""
     import pygame
 
-    from lama_desktop.app.gameconfig import SeatConfig
+    from lama_desktop.core.gameconfig import SeatConfig
     from lama_desktop.games.cadabra.table import CadabraTableScene
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.games.cadabra.engine import CadabraState
     from lama_desktop.engine.record import GameRecord
     from frames import fast_app, post_key

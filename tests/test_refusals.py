@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lama_desktop.app import i18n
-from lama_desktop.app.i18n import LANGUAGES, load_language
+from lama_desktop.core import i18n
+from lama_desktop.core.i18n import LANGUAGES, load_language
 from lama_desktop.app.table.reasons import reason_key, refusal_text
 from lama_desktop.engine import IllegalMove, Move, Refusal, new_game
 from lama_desktop.games import GAMES

@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from frames import fast_app
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.scenes.replay import ReplayScene
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.tables import open_table
 from lama_desktop.games import plugin
 from registry_games import hidden_hand_games
@@ -114,7 +114,7 @@ def test_the_open_view_draws_every_opponents_hand_face_up(tmp_path, game, monkey
     read_history(app, viewer)
     assert not viewer.table.session.omniscient and viewer.table.focus == 1
     assert all(viewer.table._open_hand(seat) is None for seat in range(3))
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core.i18n import t
     from lama_desktop.app.table.seats import plate_detail
 
     # the plates say who played the game: Anna was a person, Bruno (seen by now) a bot
@@ -176,7 +176,7 @@ def test_the_replays_history_scrolls_with_wheel_drag_and_page_keys(tmp_path):
 # -- round headings --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 def test_every_games_history_has_its_round_headings(tmp_path, game):
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core.i18n import t
 
     app, viewer, past = viewer_on(tmp_path, game)
     rounds = sorted(set(viewer.timeline.rounds))
@@ -324,7 +324,7 @@ def test_the_history_read_over_frames_is_the_one_read_at_once(tmp_path, game, mo
 
 
 def test_the_viewer_draws_and_answers_while_the_history_is_read(tmp_path, monkeypatch):
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core.i18n import t
 
     monkeypatch.setattr(ReplayScene, "READ_BUDGET", 0.0)
     app, viewer, past = viewer_on(tmp_path, "llama-land", read=False)
@@ -526,8 +526,8 @@ def test_a_table_being_played_still_draws_its_history_box(tmp_path, monkeypatch)
 # -- LAMA Dice: every row is open, every view the same ---------------------------------------------------------------
 @pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
 def test_dice_says_every_view_shows_the_same_in_every_language(tmp_path, size):
-    from lama_desktop.app import i18n
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core import i18n
+    from lama_desktop.core.i18n import t
 
     app, viewer, past = viewer_on(tmp_path, "lama-dice", size=size)
     ui = app.menu_ui

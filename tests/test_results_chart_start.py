@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from frames import fast_app
-from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig
 from lama_desktop.games import plugin
 
 

@@ -116,7 +116,7 @@ def test_one_table_never_mixes_points_and_pts_and_keeps_plates_whole(checker, pr
     """Issue 23: each plate chose alone between "points" and "pts", so one table showed both (the six-seat Dice
     table at 1280x720: "points" on the plate of a player still in, "pts" beside "Out of this round"). All plates
     of a table now say the same word, and no plate's name or detail line is cut."""
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     moment = _moment(f"{prefix}-out-6p")
     texts, _lost = checker.frame_texts(moment, (1280, 720), scale, lang)
@@ -132,7 +132,7 @@ def test_the_table_says_pts_and_out_on_every_plate_when_one_plate_needs_it():
     """``plate_words``: a plate too small for its longest line beside "points" makes every plate say "pts"; one
     still too small beside "pts" for "Out of this round" makes every out plate say "Out"; roomy plates keep the
     long words."""
-    from lama_desktop.app.gameconfig import SeatConfig
+    from lama_desktop.core.gameconfig import SeatConfig
     from lama_desktop.app.table.seats import plate_detail, plate_words
     from lama_desktop.app.widgets import UI
 

@@ -10,8 +10,8 @@ import threading
 import time
 from pathlib import Path
 
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-from lama_desktop.app.session import GameSession, Seat
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.bots.base import Bot, RandomBot
 from lama_desktop.games.lama.engine import LamaState
 from lama_desktop.storage import Storage
@@ -144,7 +144,7 @@ def test_kill_mid_move_resumes_at_the_last_completed_move(tmp_path):
         import os, signal, sys
         sys.path.insert(0, {str(ROOT)!r})
         from lama_desktop import storage as st
-        from lama_desktop.app.session import GameSession, Seat
+        from lama_desktop.core.session import GameSession, Seat
         from lama_desktop.bots.base import RandomBot
         s = st.Storage({str(tmp_path)!r})
         session = GameSession.new("lama", [Seat("A", "human"), Seat("B", "human")], seed=77, storage=s)

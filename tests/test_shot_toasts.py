@@ -26,7 +26,7 @@ def test_the_play_clock_runs_with_the_animations_and_a_skip_moves_it_by_what_the
 
 
 def _lama_table(tmp_path):
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.games.lama.table import LamaTableScene
     from lama_desktop.app.table.shots import push_table, seats
 
@@ -57,7 +57,7 @@ def test_a_staged_table_drops_a_toast_once_the_skipped_play_outlived_it_and_keep
 
 def test_in_play_toasts_age_on_the_frames_whatever_is_skipped(tmp_path):
     from lama_desktop.app.tables import open_table
-    from lama_desktop.app.gameconfig import GameConfig
+    from lama_desktop.core.gameconfig import GameConfig
     from lama_desktop.app.table.shots import seats
 
     app = fast_app(tmp_path, (1280, 720))

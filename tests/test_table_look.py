@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from lama_desktop.app import i18n
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.table import pieces, seats
 from frames import fast_app
 from registry_games import one_per_table

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app import i18n
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from frames import fast_app, post_click, post_key
 from registry_games import assert_covers, quitting_tables
 

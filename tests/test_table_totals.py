@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.gameconfig import SeatConfig
-from lama_desktop.app.i18n import t
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.gameconfig import SeatConfig
+from lama_desktop.core.i18n import t
+from lama_desktop.core.session import GameSession
 from lama_desktop.engine.record import GameRecord
 from frames import fast_app, post_key
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from frames import fast_app, post_key
 
 

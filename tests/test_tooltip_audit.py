@@ -14,7 +14,7 @@ import math
 import pygame
 import pytest
 
-from lama_desktop.app import i18n
+from lama_desktop.core import i18n
 from lama_desktop.app.widgets import felt_surface
 from lama_desktop.games import plugin
 from registry_games import assert_covers, one_per_table

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app import i18n
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-from lama_desktop.app.i18n import plural, t
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.i18n import plural, t
 from lama_desktop.app.table.tooltip import Tip, Tooltip
 from lama_desktop.app.tables import open_table
 from frames import fast_app, post_key, post_motion
@@ -351,7 +351,7 @@ def test_dice_tab_walks_the_buttons_and_the_arrows_the_cards_to_discard(tmp_path
                   if "L" not in (a, b, c) and a in row), None)
     assert faces is not None
     events = state.apply_roll(faces)
-    from lama_desktop.app.session import Played
+    from lama_desktop.core.session import Played
     from lama_desktop.engine.core import Move
 
     table.session._played.append(Played(table.focus, Move.parse("roll"), events, False))

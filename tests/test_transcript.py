@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from lama_desktop import transcript
-from lama_desktop.app import i18n
+from lama_desktop.core import i18n
 from lama_desktop.engine.core import Event
 from lama_desktop.games import GAMES
 

@@ -90,7 +90,7 @@ def test_the_scoring_step_shows_after_the_round_ends(session):
 def test_the_pieces_the_lesson_points_at_are_where_the_table_draws_them(tmp_path, size):
     from frames import fast_app, post_click
     from lama_desktop.games.cadabra.table import DISPLAY, CadabraTableScene
-    from lama_desktop.app.session import GameSession, Seat
+    from lama_desktop.core.session import GameSession, Seat
     from lama_desktop.engine.record import GameRecord
     from lama_desktop.tutorial.lesson import ScriptedBots
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.tutorial.script import load_tutorial, tutorials
 from frames import post_key
 from test_tutorials import close_finished_summary, open_lesson, run_until

@@ -261,7 +261,7 @@ def test_a_game_from_a_position_replays_and_round_trips():
 
 
 def test_outside_a_lesson_there_is_no_gate_and_no_hold():
-    from lama_desktop.app.session import GameSession, Seat
+    from lama_desktop.core.session import GameSession, Seat
 
     session = GameSession.new("lama", [Seat("A"), Seat("B", "bot")], seed=3, pace=0.0)
     try:
@@ -301,7 +301,7 @@ def test_a_round_end_step_shows_after_the_learners_own_move_closed_the_round(tmp
 def test_every_lesson_step_has_words_in_every_language(game_id):
     """Every step's text (its words, a move step's refusal, the recap) exists in every language: no key shown raw,
     no "(s)" plural."""
-    from lama_desktop.app.i18n import LANGUAGES, set_language, t
+    from lama_desktop.core.i18n import LANGUAGES, set_language, t
 
     lesson = load_tutorial(game_id)
     try:

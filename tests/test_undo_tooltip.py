@@ -55,7 +55,7 @@ def test_a_disabled_undo_shows_one_tip_saying_why(tmp_path):
 
 
 def test_an_enabled_undo_says_what_it_does(tmp_path):
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core.i18n import t
 
     app, table = make_table(tmp_path, "lama", 3, size=(1280, 720))
     assert step_game(app, lambda: table.can_act(), 400)

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from lama_desktop import transcript, wording
-from lama_desktop.app import i18n
+from lama_desktop.core import i18n
 from lama_desktop.app.table.pieces import lazy
 from lama_desktop.games import plugin
 from registry_games import game_ids, one_per_table

@@ -24,9 +24,9 @@ from typing import Callable
 import pygame
 
 from lama_desktop.storage import KINDS, Report, SaveDamaged, Storage
-from lama_desktop.app import i18n
-from lama_desktop.app.gameconfig import GameConfig, GameResults
-from lama_desktop.app.i18n import t
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, GameResults
+from lama_desktop.core.i18n import t
 from lama_desktop.app.scene import SceneStack
 from lama_desktop.app.widgets import UI
 from lama_desktop.app.window import MAX_SIZE, MIN_SIZE, clamp_size, fit_to_desktop

@@ -141,7 +141,7 @@ def network_name(name: str, settings=None) -> str:
     """The name the other screens show for this app's player. A made-up name ("You", "Player 2", in any language)
     means "you" only on this screen; across the network it would read as everybody's "you" (Elena's table said
     "You's turn" for the host). It becomes the remembered player name, else "Host" in this language."""
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core.i18n import t
     from lama_desktop.app.scenes.setup import is_default_name
 
     if not is_default_name(name):
@@ -157,7 +157,7 @@ class HostedTable:
 
     def __init__(self, config, *, bind: str | None, port: int, takeover_after: float, takeover_level: str,
                  pace: str = "normal", loopback: bool = False, storage=None, settings=None):
-        from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+        from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 
         self.own_seat = next((i for i, seat in enumerate(config.seats) if seat.kind == "human"), 0)
         self.own_name = network_name(config.seats[self.own_seat].name, settings)
@@ -179,7 +179,7 @@ class HostedTable:
         """Start the host (on a new game, or ``session``: a saved network game resumed) and join it; raises
         ``OSError`` (the port is taken, the address is not this computer's) or ``ValueError`` (the loopback
         switch refuses the address)."""
-        from lama_desktop.app.session import GameSession
+        from lama_desktop.core.session import GameSession
         from lama_desktop.net.host import TableHost
 
         keywords = dict(bind=self.bind, port=self.port, settings=self.settings)
@@ -265,7 +265,7 @@ class HostedTable:
 
 def network_config(welcome):
     """The ``GameConfig`` of the table a ``Welcome`` describes (names and seat kinds as the host says)."""
-    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 
     seats = [SeatConfig(name, kind if kind in ("human", "bot", "remote") else "remote")
              for name, kind in zip(welcome.names, welcome.kinds, strict=False)]

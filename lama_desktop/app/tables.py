@@ -39,8 +39,8 @@ def open_lesson(app, game_id: str):
     lesson's position with the scripted bots, nothing saved or counted."""
     from lama_desktop.tutorial.lesson import start_lesson
     from lama_desktop.tutorial.script import load_tutorial
-    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.core.i18n import t
 
     table = scene_type(game_id)
     tutorial = load_tutorial(game_id)

@@ -91,7 +91,7 @@ def _set_texts(surface, records) -> None:
 
 
 def _language() -> str:
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     return i18n.language()
 

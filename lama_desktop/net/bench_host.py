@@ -26,8 +26,8 @@ import os
 import time
 from collections import deque
 
-from lama_desktop.app.gameconfig import SeatConfig
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.gameconfig import SeatConfig
+from lama_desktop.core.session import GameSession
 from lama_desktop.net.host import HostLoop, TableHost
 from lama_desktop.net.limits import Limits
 from lama_desktop.net.loopthread import steady_heap

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from lama_desktop.app.gameconfig import SeatConfig
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.gameconfig import SeatConfig
+from lama_desktop.core.session import GameSession
 from lama_desktop.engine.registry import get_game
 from lama_desktop.net.client import ClientLoop, TableClient
 from lama_desktop.net.host import TableHost

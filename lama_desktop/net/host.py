@@ -1,4 +1,4 @@
-"""``TableHost``: the authority of a network game. It owns a ``GameSession`` (app/session.py) and serves it with a
+"""``TableHost``: the authority of a network game. It owns a ``GameSession`` (core/session.py) and serves it with a
 ``websockets`` server on an asyncio loop in ONE background thread, which also pumps the session (``poll`` every
 ``tick`` seconds: bots think on the session's worker as usual). Remote moves arrive on that thread and are applied
 there; nothing here touches pygame or blocks the caller's thread. That thread is the host's own, or a ``HostLoop``

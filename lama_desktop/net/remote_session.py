@@ -32,8 +32,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
-from lama_desktop.app.gameconfig import SeatConfig
-from lama_desktop.app.session import ROUND_CLOSE_EVENTS, MoveOutcome, Played
+from lama_desktop.core.gameconfig import SeatConfig
+from lama_desktop.core.session import ROUND_CLOSE_EVENTS, MoveOutcome, Played
 from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, StateFormatError, as_move
 from lama_desktop.engine.record import round_of
 from lama_desktop.engine.registry import get_game

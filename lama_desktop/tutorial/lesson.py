@@ -36,7 +36,7 @@ LESSON_LEVEL = "lesson"
 log = logging.getLogger("lama_desktop.tutorial")
 
 LEARNER = 0
-#: the event kinds that close a round (``app/session.py``'s ``ROUND_CLOSE_EVENTS`` and the engines' round ends)
+#: the event kinds that close a round (``core/session.py``'s ``ROUND_CLOSE_EVENTS`` and the engines' round ends)
 ROUND_END_EVENTS = ("deal", "game_end", "round_end")
 #: the refusal while the narrator's box waits for Next (shared ``tutorial`` domain)
 READ_FIRST = "tutorial.read_first"
@@ -221,7 +221,7 @@ class Lesson:
 def start_lesson(tutorial: Tutorial, player_name: str = "You", pace: str | float = "normal", **session_kw):
     """The ``GameSession`` of a lesson (started from its position, nothing saved, no statistics, scripted bots)
     with its ``Lesson`` as ``session.lesson``."""
-    from lama_desktop.app.session import GameSession, Seat
+    from lama_desktop.core.session import GameSession, Seat
 
     state = tutorial.start_state()
     record = GameRecord(tutorial.game_id, state.num_players, tuple(sorted(tutorial.variants)), 0, {}, [],

@@ -13,7 +13,7 @@ import pytest
 
 os.environ["LAMA_NET_LOOPBACK"] = "1"  # before any host or client exists (xdist workers import this too)
 
-from lama_desktop.app.session import GameSession, Seat  # noqa: E402
+from lama_desktop.core.session import GameSession, Seat  # noqa: E402
 from lama_desktop.net import protocol as p  # noqa: E402
 from lama_desktop.net.client import TableClient  # noqa: E402
 from lama_desktop.net.host import TableHost  # noqa: E402

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from lama_desktop.app.session import GameSession, Seat
+from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.net import codes
 from lama_desktop.net import protocol as p
 from lama_desktop.net.client import JoinRefused, TableClient

@@ -345,7 +345,7 @@ def test_the_results_name_who_joined_not_the_open_seat(app):
     """The host's table is opened from its lobby's config, made before anybody joined ("Player 2" at the open
     seat); its results, statistics and past game must name the person who sat there (the hosting app's results
     once said "Player 2" where the joined app said "Elena")."""
-    from lama_desktop.app.gameconfig import as_seated
+    from lama_desktop.core.gameconfig import as_seated
 
     lobby = host_table(app, ("you", "remote", "bot:easy"))
     table, friend = start_with_friend(app, lobby, "Elena")

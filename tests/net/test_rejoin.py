@@ -5,7 +5,7 @@ new ``TableHost`` everybody rejoins. Whole games to the end on loopback."""
 
 from __future__ import annotations
 
-from lama_desktop.app.session import GameSession, Seat
+from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.net import codes
 from lama_desktop.net import protocol as p
 from lama_desktop.net.client import Lost, TableClient

@@ -12,7 +12,7 @@ import weakref
 
 import pytest
 
-from lama_desktop.app.session import GameSession, Seat
+from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.net import protocol as p
 from lama_desktop.net.client import ClientLoop, TableClient
 from lama_desktop.net.host import HostLoop, TableHost

@@ -12,8 +12,8 @@ import logging
 import pygame
 
 from lama_desktop.bots import levels_for
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
-from lama_desktop.app.i18n import plural, t, t_game
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.i18n import plural, t, t_game
 from lama_desktop.app.widgets import (BAD, CREAM, GOLD, GOOD, INK, INK_SOFT, Button, Cycler, TextField,
                                       blit_text_center, draw_panel, felt_surface)
 from lama_desktop.app.scenes.base import MenuScene, draw_heading

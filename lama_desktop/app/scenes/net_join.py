@@ -10,7 +10,7 @@ import logging
 
 import pygame
 
-from lama_desktop.app.i18n import plural, t, t_game
+from lama_desktop.core.i18n import plural, t, t_game
 from lama_desktop.app.widgets import BAD, GOLD, INK, INK_SOFT, Button, TextField, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 from lama_desktop.app.scenes.setup import is_default_name

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import INK, INK_SOFT, Button, blit_center, draw_panel
 from lama_desktop.app.scenes.base import MenuScene
 

@@ -18,7 +18,7 @@ def past_seats(seats, own_seat: int) -> list:
     """The seats of a hosted game as its past game keeps them: the hosting app's player is the person at this
     screen (``human``), every other person's seat stays ``remote`` (a person who played from another computer,
     even if a bot stood in for a while), bots (open seats given to bots at the start too) are bots."""
-    from lama_desktop.app.gameconfig import SeatConfig
+    from lama_desktop.core.gameconfig import SeatConfig
 
     return [SeatConfig(s.name, "human", s.level) if i == own_seat else SeatConfig(s.name, s.kind, s.level)
             for i, s in enumerate(seats)]

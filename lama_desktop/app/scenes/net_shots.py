@@ -35,7 +35,7 @@ def _wait(app, done, seconds: float = 10.0) -> None:
 
 def _hosted(app, kinds=("human", "remote", "remote", "bot")):
     """A L.A.M.A. table hosted on 127.0.0.1 (a free port): Anna is this app's player."""
-    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
     from lama_desktop.app.netplay import HostedTable
 
     names = {"human": "Anna", "bot": "Carla"}
@@ -109,7 +109,7 @@ def join_empty(app) -> None:
     """The join screen on loopback only where loopback carries no multicast: the list says why it is empty, and
     the host was not found at the address typed."""
     from lama_desktop.app.scenes.net_join import JoinScene
-    from lama_desktop.app.i18n import t
+    from lama_desktop.core.i18n import t
     from lama_desktop.net.discovery import Browser
 
     browser = Browser(loopback=True)

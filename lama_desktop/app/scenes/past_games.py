@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import names as list_names
-from lama_desktop.app.i18n import t, t_game
+from lama_desktop.core.i18n import names as list_names
+from lama_desktop.core.i18n import t, t_game
 from lama_desktop.app.widgets import Button, Column, ListView, Tagged, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 

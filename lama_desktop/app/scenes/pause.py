@@ -10,7 +10,7 @@ from typing import Callable
 
 import pygame
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import INK, Button, blit_center, draw_panel
 from lama_desktop.app.scenes.base import MenuScene
 

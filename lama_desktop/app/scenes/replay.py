@@ -24,8 +24,8 @@ import time
 import pygame
 
 from lama_desktop.pastgames import PastGame, export_name, timeline
-from lama_desktop.app import i18n
-from lama_desktop.app.i18n import language, t
+from lama_desktop.core import i18n
+from lama_desktop.core.i18n import language, t
 from lama_desktop.app.scene import Scene, SceneStack
 from lama_desktop.app.table.log_panel import expand_icon_rect
 from lama_desktop.app.widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
@@ -265,7 +265,7 @@ class ReplayScene(Scene):
         omniscient in the open view), settled: its opening animations and events shown at once."""
         from lama_desktop.engine.record import GameRecord
         from lama_desktop.storage import SavedGame
-        from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+        from lama_desktop.core.gameconfig import GameConfig, SeatConfig
         from lama_desktop.app.tables import open_table
 
         past = self.past

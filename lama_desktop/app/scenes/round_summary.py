@@ -16,7 +16,7 @@ from typing import Callable
 import pygame
 
 from lama_desktop.app import art
-from lama_desktop.app.i18n import about, t
+from lama_desktop.core.i18n import about, t
 from lama_desktop.app.widgets import CREAM, GOLD, INK, INK_SOFT, Button, blit_center, draw_panel
 from lama_desktop.app.scenes.base import MenuScene
 

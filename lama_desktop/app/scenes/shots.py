@@ -26,7 +26,7 @@ def _one_per_table() -> list[str]:
 
 
 def _sample_config(players: int = 4, game_id: str | None = None, variants=()):
-    from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 
     names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Felix"]
     seats = [SeatConfig("Anna", "human")] + [SeatConfig(names[i], "bot", "medium") for i in range(1, players)]
@@ -49,7 +49,7 @@ def write_sample_save(app, moves: int = 10) -> None:
 
 
 def sample_results():
-    from lama_desktop.app.gameconfig import GameResults
+    from lama_desktop.core.gameconfig import GameResults
 
     rounds = [[3, 12, 0, 7], [13, 14, 10, 18], [13, 26, 21, 19], [16, 27, 22, 30], [17, 41, 22, 31]]
     return GameResults(_sample_config(), rounds, rounds[-1], [0])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import decimal, percent, t, t_game
+from lama_desktop.core.i18n import decimal, percent, t, t_game
 from lama_desktop.app.widgets import Button, Column, Cycler, ListView, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from lama_desktop import __version__
-from lama_desktop.app.i18n import t, t_game
+from lama_desktop.core.i18n import t, t_game
 from lama_desktop.app.widgets import CREAM, GOLD, Button, blit_center, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene
 

@@ -13,5 +13,5 @@
   hooks for what is each game's own; ``open_session`` for the tables' ``open_table``.
 - ``shots``: what the tables' screenshot moments (``scenes/*_table_shots.py``) share.
 
-The controller every table drives is ``lama_desktop.app.session.GameSession``.
+The controller every table drives is ``lama_desktop.core.session.GameSession``.
 """

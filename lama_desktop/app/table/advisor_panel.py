@@ -32,7 +32,7 @@ import time
 import pygame
 
 from lama_desktop.advice import advise, move_label, points_text, reason_text
-from lama_desktop.app.i18n import percent as share, t
+from lama_desktop.core.i18n import percent as share, t
 from lama_desktop.app.widgets import CREAM, GOLD, GOLD_LIGHT, INK, INK_SOFT, PAPER_EDGE, Button, draw_panel
 
 log = logging.getLogger("lama_desktop.advisor")

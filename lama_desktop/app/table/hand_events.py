@@ -10,8 +10,8 @@ Each ``_ev_<kind>(seat, data)`` changes the table's shown model as the event is 
 
 from __future__ import annotations
 
-from lama_desktop.app.i18n import about, t
-from lama_desktop.app.i18n import winners as i18n_winners
+from lama_desktop.core.i18n import about, t
+from lama_desktop.core.i18n import winners as i18n_winners
 from lama_desktop.app.table.pieces import Toast, lazy
 from lama_desktop.engine.core import Event
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.gameconfig import GameConfig
-from lama_desktop.app.i18n import plural, t
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.gameconfig import GameConfig
+from lama_desktop.core.i18n import plural, t
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.hand_drawing import HandDrawing
 from lama_desktop.app.table.hand_events import DEAL_STEP, DRAW_TIME, PLAY_TIME, TOKEN_TIME, HandEvents
 from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale

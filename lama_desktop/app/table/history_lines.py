@@ -4,7 +4,7 @@ is chosen, ``load_text`` reads it back and refuses anything it did not write. No
 
 from __future__ import annotations
 
-from lama_desktop.app.i18n import LazyJoin, LazyNames, LazyText, LazyWinners
+from lama_desktop.core.i18n import LazyJoin, LazyNames, LazyText, LazyWinners
 
 #: lines of history a save keeps at most (a long Llama Land game writes a few hundred)
 HISTORY_LIMIT = 5000

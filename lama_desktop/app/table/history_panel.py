@@ -21,7 +21,7 @@ import logging
 
 import pygame
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import Button
 from lama_desktop.app.table.log_panel import expand_icon_rect
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.gameconfig import GameConfig
+from lama_desktop.core.gameconfig import GameConfig
 from lama_desktop.app.tables import open_table
 from lama_desktop.app.shots import first_of_each_table
 from lama_desktop.app.table.shots import FROZEN, register, seats

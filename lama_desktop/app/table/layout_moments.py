@@ -66,7 +66,7 @@ def _played(game: str, players: int, seed: int, until, pick=_pick):
 
 
 def _session(game, players, seed, until, pick=_pick):
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.app.table.shots import seats
 
     record, state, end = _played(game, players, seed, until, pick)
@@ -74,7 +74,7 @@ def _session(game, players, seed, until, pick=_pick):
 
 
 def _push(app, game, session):
-    from lama_desktop.app.gameconfig import GameConfig
+    from lama_desktop.core.gameconfig import GameConfig
     from lama_desktop.app.table.shots import push_table
 
     config = GameConfig(game, list(session.seats), tuple(session.record.variants), 0, session.record.seed)
@@ -90,7 +90,7 @@ def _settle(app, scene):
 
 def _longest(domain: str, prefix: str) -> str:
     """The longest message of ``domain.prefix*`` in the current language, its placeholders filled with names."""
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
 
     names = defaultdict(lambda: "Élise")
     names.update(names="Élise, Dawid", n=3, card="6")
@@ -199,7 +199,7 @@ def _results(game: str, players: int, seed: int, own_results):
             _settle(app, scene)
             own_results(app, scene)
             return
-        from lama_desktop.app.gameconfig import GameConfig, GameResults
+        from lama_desktop.core.gameconfig import GameConfig, GameResults
         from lama_desktop.app.scenes.results import ResultsScene
         from lama_desktop.app.table.shots import seats
 

@@ -24,7 +24,7 @@ import math
 
 import pygame
 
-from lama_desktop.app.i18n import t, t_or
+from lama_desktop.core.i18n import t, t_or
 from lama_desktop.app.widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
 from lama_desktop.app.art.cache import picture_store
 
@@ -262,7 +262,7 @@ class Narrator:
             self._layout_step(size, overlay)
 
     def _t_key(self):
-        from lama_desktop.app.i18n import language
+        from lama_desktop.core.i18n import language
 
         return language()
 

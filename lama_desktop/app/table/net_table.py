@@ -22,7 +22,7 @@ import time
 
 import pygame
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import CREAM, INK, Button, draw_shadow
 
 log = logging.getLogger(__name__)
@@ -153,7 +153,7 @@ class NetTableMixin:
     def _plate_seat(self, seat: int):
         """The seat as its plate describes it in a network game: your own seat is "Player", another person's
         "From afar", a person's seat a bot plays for now "Bot · level"."""
-        from lama_desktop.app.gameconfig import SeatConfig
+        from lama_desktop.core.gameconfig import SeatConfig
 
         s = self.session
         shown = s.seat_shown(seat)
@@ -391,10 +391,10 @@ def open_network_table(app, client, hosted=None):
 def continue_hosted(app, saved) -> bool:
     """Continue a network table this app hosted: the ``TableHost`` again from the autosave (its code and seat
     tokens come back with it), this app rejoins its own seat, and the others rejoin with their tokens."""
-    from lama_desktop.app.gameconfig import GameConfig
+    from lama_desktop.core.gameconfig import GameConfig
     from lama_desktop.app.netplay import DEFAULT_PORT, DEFAULT_TAKEOVER, HostedTable, loopback_only
     from lama_desktop.app.scenes.message import MessageScene
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
 
     meta = saved.meta.get("hosting") if isinstance(saved.meta.get("hosting"), dict) else {}
     try:

@@ -13,13 +13,13 @@ import pygame
 
 from lama_desktop.app import art
 from lama_desktop.app.art.cache import picture_store, surface_cache
-from lama_desktop.app.i18n import language
+from lama_desktop.core.i18n import language
 from lama_desktop.app.table.palette import CREAM, GOLD, LIT, PAPER_EDGE, finish
 from lama_desktop.app.widgets import INK, INK_SOFT, UI
 
 # the tables' other pieces live in their own modules (lazy text with i18n, the history's lines and panel, toasts);
 # the games' tables import them from here too
-from lama_desktop.app.i18n import LazyJoin, LazyText, lazy  # noqa: F401, E402
+from lama_desktop.core.i18n import LazyJoin, LazyText, lazy  # noqa: F401, E402
 from lama_desktop.app.table.history_lines import dump_text  # noqa: F401, E402
 from lama_desktop.app.table.log_panel import LogPanel  # noqa: F401, E402
 from lama_desktop.app.table.toasts import Toast, draw_toasts  # noqa: F401, E402
@@ -254,7 +254,7 @@ def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, cou
     if faces is not None:
         faces = tuple(faces)
         count = len(faces)
-    from lama_desktop.app.i18n import plural, t
+    from lama_desktop.core.i18n import plural, t
 
     text = plural("lama.cards", count) if count else ""
     if out:

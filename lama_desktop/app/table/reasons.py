@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from lama_desktop.app.i18n import t_or
+from lama_desktop.core.i18n import t_or
 
 #: code prefix -> string domain, where they differ
 DOMAINS = {"core": "common"}

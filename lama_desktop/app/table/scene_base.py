@@ -17,13 +17,14 @@ from typing import Callable
 
 import pygame
 
-from lama_desktop.app import art, i18n
+from lama_desktop.app import art
+from lama_desktop.core import i18n
 from lama_desktop.engine.core import Event
 from lama_desktop.engine.record import round_of
-from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
-from lama_desktop.app.i18n import plural, t, t_or
+from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
+from lama_desktop.core.i18n import plural, t, t_or
 from lama_desktop.app.scene import Scene
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.widgets import Button
 from lama_desktop.app.table.advisor_panel import AdvisorPanel, draw_advice_rects
 from lama_desktop.app.table.history_panel import HistoryPanel

@@ -4,7 +4,7 @@ on the app's stack with its settings frozen, frames run with every animation fin
 
 from __future__ import annotations
 
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.shots import add_shot
 from lama_desktop.app.table.tooltip import Tooltip
 

@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from lama_desktop.app.i18n import LazyText, Said, language, reader
+from lama_desktop.core.i18n import LazyText, Said, language, reader
 from lama_desktop.app.table.palette import CREAM, GOLD, finish
 from lama_desktop.app.widgets import INK, UI
 

@@ -273,7 +273,7 @@ class Slider(_Row):
                  hi: float = 1.0, step: float = 0.1, fmt: Callable[[float], str] | None = None, **kw):
         super().__init__(label, **kw)
         if fmt is None:  # a share, written the language's way ("80%", "80 %")
-            from lama_desktop.app.i18n import percent as fmt
+            from lama_desktop.core.i18n import percent as fmt
         self.value, self.on_change, self.lo, self.hi, self.step_size, self.fmt = value, on_change, lo, hi, step, fmt
         self._track = pygame.Rect(0, 0, 0, 0)
 

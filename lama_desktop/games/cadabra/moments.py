@@ -25,7 +25,7 @@ def summary_scene(end: dict, session):
 
 def advisor(app) -> None:
     """A crafted round two with wild and magic cards in the hand."""
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.engine.record import GameRecord
     from lama_desktop.games.cadabra.engine import CadabraState
     from lama_desktop.games.cadabra.table import CadabraTableScene

@@ -11,7 +11,7 @@ from __future__ import annotations
 from lama_desktop.app import shots as screenshots
 from lama_desktop.games.cadabra.engine import CadabraState
 from lama_desktop.engine.record import GameRecord
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle as _settle
 from lama_desktop.games.cadabra.table import CadabraSummaryScene, CadabraTableScene
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app import art
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.app.scenes.round_summary import RoundSummaryScene
 from lama_desktop.app.table.pieces import GOLD, card_height, card_image
 from lama_desktop.app.widgets import INK_SOFT

@@ -26,9 +26,9 @@ import pygame
 
 from lama_desktop.app import art
 from lama_desktop.games.cadabra import art as show_art
-from lama_desktop.app.gameconfig import GameConfig
-from lama_desktop.app.i18n import about, language, plural, t
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.gameconfig import GameConfig
+from lama_desktop.core.i18n import about, language, plural, t
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.hand_events import TOKEN_TIME
 from lama_desktop.app.table.hand_table import GameEndEvent, HandTableScene
 from lama_desktop.app.table.pieces import LazyText, Toast, card_height, count_badge, draw_token_stacks, lazy, token_stacks_right

@@ -4,7 +4,7 @@ inside a sentence, and the table's names of the cards with their hand order. Pur
 from __future__ import annotations
 
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.games.cadabra.engine import CARD_IDS, DATA, IS_LLAMA, SYMBOL, VALUES
 
 #: engine card id -> the table's card name (value + "@" circle, "#" square, "*" star) and back

@@ -25,7 +25,7 @@ def summary_scene(end: dict, session):
 
 def advisor(app) -> None:
     """A crafted round three: which dice to keep."""
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.engine.record import GameRecord
     from lama_desktop.games.dice.engine import DiceState
     from lama_desktop.games.dice.table import DiceTableScene

@@ -11,7 +11,7 @@ from __future__ import annotations
 from lama_desktop.app import shots as screenshots
 from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.record import GameRecord
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle
 from lama_desktop.games.dice.table import DiceRoundSummary, DiceTableScene
 
@@ -135,7 +135,7 @@ def _rules(page: int):
 
 def _played(seat, move, events):
     from lama_desktop.engine.core import Move
-    from lama_desktop.app.session import Played
+    from lama_desktop.core.session import Played
 
     return Played(seat, Move.parse(move), events, False)
 

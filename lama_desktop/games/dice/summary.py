@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app import art
-from lama_desktop.app.i18n import about, plural, t
+from lama_desktop.core.i18n import about, plural, t
 from lama_desktop.app.scenes.round_summary import RoundSummaryScene, draw_token_piles
 from lama_desktop.app.table.pieces import GOLD, INK, INK_SOFT
 from lama_desktop.app.widgets import CREAM as W_CREAM, blit_center, draw_panel

@@ -29,10 +29,10 @@ from lama_desktop.games.dice import art as dice_art
 from lama_desktop.games.dice.summary import DiceRoundSummary
 from lama_desktop.games.dice.table_view import DiceTableView, row_points
 from lama_desktop.games.dice.words import card_label, sort_cards
-from lama_desktop.app.gameconfig import GameConfig
-from lama_desktop.app.i18n import LazyNames, about, plural, t
-from lama_desktop.app.i18n import winners as i18n_winners
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.gameconfig import GameConfig
+from lama_desktop.core.i18n import LazyNames, about, plural, t
+from lama_desktop.core.i18n import winners as i18n_winners
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from lama_desktop.app.table.pieces import LazyJoin, Toast, card_height, card_image, lazy, token_stacks_rect
 from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session

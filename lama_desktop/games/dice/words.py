@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 
 #: the cards (and die faces) by the table's names, in row order
 ORDER = {name: i for i, name in enumerate(["1", "2", "3", "4", "5", "6", "L"])}

@@ -25,7 +25,7 @@ def summary_scene(end: dict, session):
 
 def advisor(app) -> None:
     """Anna is stuck on a 3 with an expensive hand: draw or quit? (the advisor issue's own example)"""
-    from lama_desktop.app.session import GameSession
+    from lama_desktop.core.session import GameSession
     from lama_desktop.engine.record import GameRecord
     from lama_desktop.games.lama.engine import LamaState
     from lama_desktop.games.lama.table import LamaTableScene

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 
 
 def card_label(name: str, short: bool = False) -> str:

@@ -11,7 +11,7 @@ import copy
 
 import pygame
 
-from lama_desktop.app.i18n import percent, plural, t
+from lama_desktop.core.i18n import percent, plural, t
 from lama_desktop.app.table.advisor_panel import select_button
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.iso import draw_ghost

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.games.llama_land.engine.data import CHARS, CROP_NAMES
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.games.llama_land.pieces import CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, icon
 from lama_desktop.app.scene import Scene
 from lama_desktop.app.table.pieces import GOLD, INK

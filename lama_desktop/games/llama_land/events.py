@@ -3,8 +3,8 @@ the pictures flying to a player's panel; and the round shown."""
 
 from __future__ import annotations
 
-from lama_desktop.app.i18n import about, t
-from lama_desktop.app.i18n import winners as winners_text
+from lama_desktop.core.i18n import about, t
+from lama_desktop.core.i18n import winners as winners_text
 from lama_desktop.app.table.pieces import GOLD, LazyJoin, Toast, lazy
 
 

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from lama_desktop.app.i18n import t
+from lama_desktop.core.i18n import t
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.pieces import PAPER_EDGE, space_centers
 from lama_desktop.app.table.pieces import INK
@@ -125,7 +125,7 @@ class LessonMixin:
         ("Your domain")."""
         if self.ui is None or not self.rects:
             return []
-        from lama_desktop.app.i18n import about
+        from lama_desktop.core.i18n import about
 
         names = [n for n in self.rects if n.startswith(("stack", "column", "char", "obj", "panel"))
                  and n not in ("stacks", "columns", "chars", "objectives", "panels")]

@@ -9,7 +9,7 @@ import pygame
 from lama_desktop.app import art
 from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.app.art import cache as art_cache
-from lama_desktop.app.i18n import language, t
+from lama_desktop.core.i18n import language, t
 from lama_desktop.app.table.pieces import finish
 from lama_desktop.app.widgets import UI, draw_panel
 from lama_desktop.games.llama_land.iso import INK, seat_rgb

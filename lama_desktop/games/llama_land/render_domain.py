@@ -10,7 +10,7 @@ import pygame
 
 from lama_desktop.app import art
 from lama_desktop.games.llama_land import art as land_art
-from lama_desktop.app.i18n import about, t
+from lama_desktop.core.i18n import about, t
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.iso import SPOT_COLORS, cells_in_front, domain_signature, draw_cell, draw_ghost, render_domain
 from lama_desktop.games.llama_land.pieces import CREAM, icon

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import about, language, plural, t
+from lama_desktop.core.i18n import about, language, plural, t
 from lama_desktop.games.llama_land.iso import SPOT_COLORS
 from lama_desktop.games.llama_land.pieces import CREAM
 from lama_desktop.app.table.pieces import finish

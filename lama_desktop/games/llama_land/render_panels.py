@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import plural, t
+from lama_desktop.core.i18n import plural, t
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.iso import IsoFrame, domain_signature, max_height, render_domain
 from lama_desktop.games.llama_land.pieces import CREAM, CROP_COLORS, INK_SOFT, PAPER_EDGE, icon, pictogram

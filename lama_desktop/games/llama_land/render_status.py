@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.app.i18n import about, choices, plural, t
+from lama_desktop.core.i18n import about, choices, plural, t
 from lama_desktop.games.llama_land.pieces import CREAM
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.games.llama_land.events import _gains_text

@@ -12,10 +12,10 @@ import logging
 
 import pygame
 
-from lama_desktop.app.gameconfig import GameResults
-from lama_desktop.app.i18n import names as list_names
-from lama_desktop.app.i18n import t
-from lama_desktop.app.i18n import winners as winners_text
+from lama_desktop.core.gameconfig import GameResults
+from lama_desktop.core.i18n import names as list_names
+from lama_desktop.core.i18n import t
+from lama_desktop.core.i18n import winners as winners_text
 from lama_desktop.games.llama_land.iso import seat_rgb
 from lama_desktop.games.llama_land.pieces import CROP_COLORS, OBJ_COLORS, icon
 from lama_desktop.app.widgets import GOLD, INK, INK_SOFT, draw_panel, felt_surface

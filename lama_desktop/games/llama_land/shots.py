@@ -11,8 +11,8 @@ from __future__ import annotations
 from lama_desktop.app import shots as screenshots
 from lama_desktop.bots import make_bot
 from lama_desktop.engine.record import GameRecord
-from lama_desktop.app.gameconfig import GameConfig
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.gameconfig import GameConfig
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.table import shots
 from lama_desktop.app.table.shots import push_table, seats as _seats
 from lama_desktop.games.llama_land.table import LlamaLandTableScene

@@ -35,9 +35,9 @@ import random
 
 import pygame
 
-from lama_desktop.app.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
-from lama_desktop.app.i18n import about, t
-from lama_desktop.app.session import GameSession
+from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
+from lama_desktop.core.i18n import about, t
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.advisor_panel import AdvisorPanel
 from lama_desktop.app.table.history_panel import HistoryPanel
 from lama_desktop.app.table.layout import table_ui_scale

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from lama_desktop.app.i18n import t, t_or
+from lama_desktop.core.i18n import t, t_or
 
 #: refusal params that name a crop
 CROP_PARAMS = ("crop", "a", "b")

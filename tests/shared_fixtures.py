@@ -1,3 +1,7 @@
+"""The fixtures and hooks every test folder shares (``tests/`` and each game's ``lama_desktop/games/<game>/tests/``),
+loaded as a pytest plugin (``-p shared_fixtures`` in pyproject.toml, ``tests`` on the path) so that a game's own tests
+need no conftest of their own."""
+
 import os
 
 import pytest
@@ -38,7 +42,7 @@ def _frames_wait_for_bots(request, monkeypatch):
 @pytest.fixture
 def app(tmp_path):
     """The real app on the title screen, its profile in ``tmp_path``; shut down and back in English afterwards."""
-    from lama_desktop.app import i18n
+    from lama_desktop.core import i18n
     from lama_desktop.app.main import App
     from lama_desktop.storage import Storage
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from lama_desktop.app.i18n import current_name
+from lama_desktop.core.i18n import current_name
 from lama_desktop.filedoor import NAME_MAX, as_dict, as_int, as_list, as_str, clean_name, need, one_of
 
 #: "remote": a person playing this seat from another app (a network game, ``lama_desktop/net``)

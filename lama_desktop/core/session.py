@@ -58,7 +58,7 @@ from typing import Any, Callable, Sequence
 from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, as_move, malformed
 from lama_desktop.engine.record import GameRecord, round_of
 from lama_desktop.engine.registry import get_game
-from lama_desktop.app.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 
 log = logging.getLogger("lama_desktop.session")
 
