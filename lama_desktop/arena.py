@@ -1,9 +1,15 @@
 """Bot tournaments: ``python -m lama_desktop.arena GAME --players B1,B2,... --games N --seed S [--json]``.
 
 Plays N full games, rotating the seat order so every bot sits in every seat equally often, and reports each
-bot's wins (a shared win counts 1/k to each of k winners), win rate with a 95% interval, and mean points.
+bot's wins (a shared win counts 1/k to each of k winners), win rate with a 95% interval, and mean points, then
+the same per distinct level (three ``never-quit`` seats are one level: their per-seat rate, with an interval).
 Games run in parallel worker processes (``--jobs``, default: all cores); results do not depend on the number of
 workers, since each game's seeds come from (S, game number) alone.
+
+Besides the levels the menus offer, the arena seats a game's arena-only levels (``bots.arena_levels``: for
+L.A.M.A. the published ``never-quit`` and ``tue`` strategies, the ``perfect`` bound and the frozen
+``hard-2026-11``). A bot marked ``omniscient`` is handed the whole state (``choose_state``); every other bot
+still sees only its seat's view.
 """
 
 from __future__ import annotations
@@ -15,14 +21,34 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from lama_desktop.bots import make_bot
-from lama_desktop.cli import ArgumentParser, check_level, check_options, comma_list, game_spec, int_in, run
+from lama_desktop.bots import Bot, arena_levels, make_arena_bot
+from lama_desktop.cli import ArgumentParser, UsageError, check_options, comma_list, game_spec, int_in, run
+from lama_desktop.engine.core import GameState, Move, View
 from lama_desktop.engine.registry import get_game
 from lama_desktop.play import play_game
 
 
 def _game_seed(seed: int, index: int, salt: int = 0) -> int:
     return (seed * 1_000_003 + index * 7_919 + salt * 104_729) & ((1 << 63) - 1)
+
+
+class Sighted(Bot):
+    """Seats an ``omniscient`` bot: asked with a view as every bot is, it hands its bot the whole ``state``."""
+
+    def __init__(self, bot: Bot, state: GameState):
+        super().__init__(bot.seed)
+        self.bot, self.state, self.level = bot, state, bot.level
+
+    def choose(self, view: View) -> Move:
+        if view.seat != self.state.current_player:
+            raise ValueError(f"seat {view.seat} is not to move")
+        return self.bot.choose_state(self.state.clone())
+
+
+def seat_bots(game_id: str, levels, state: GameState, seeds) -> list[Bot]:
+    """The bots of a game, one per seat: an omniscient one wrapped so that it sees ``state``."""
+    bots = [make_arena_bot(game_id, level, seed) for level, seed in zip(levels, seeds, strict=True)]
+    return [Sighted(bot, state) if bot.omniscient else bot for bot in bots]
 
 
 def play_one(game_id: str, variants: tuple[str, ...], bots: tuple[str, ...], seed: int, index: int, options=None):
@@ -33,7 +59,8 @@ def play_one(game_id: str, variants: tuple[str, ...], bots: tuple[str, ...], see
     for b, seat in enumerate(seat_of_bot):
         bot_at_seat[seat] = b
     state = get_game(game_id).new(n, variants, _game_seed(seed, index), **(options or {}))
-    players = [make_bot(game_id, bots[bot_at_seat[s]], _game_seed(seed, index, salt=s + 1)) for s in range(n)]
+    players = seat_bots(game_id, [bots[bot_at_seat[s]] for s in range(n)], state,
+                        [_game_seed(seed, index, salt=s + 1) for s in range(n)])
     play_game(state, players)
     outcome = state.outcome()
     scores = state.scores
@@ -105,7 +132,25 @@ def run_arena(game_id, variants, bots, games, seed, jobs=None, progress=True, op
             "mean_points": round(points / len(results), 3) if results else 0.0,
         })
     return {"game": game_id, "variants": list(variants), "games": len(results), "seats": seats,
-            "seconds": round(seconds, 2)}
+            "levels": level_rates(bots, results), "seconds": round(seconds, 2)}
+
+
+def level_rates(bots, results) -> list[dict]:
+    """Per distinct level, its per-seat win rate and a 95% interval. The k seats of a level win at most one game
+    between them, so their summed share of each game is a 0-1 outcome: Wilson over the games, divided by k."""
+    games = len(results)
+    rows = []
+    for level in dict.fromkeys(bots):
+        mine = [b for b, bot in enumerate(bots) if bot == level]
+        k = len(mine)
+        wins = sum(r[b][0] for r in results for b in mine)
+        lo, hi = wilson_interval(wins, games)
+        rows.append({"level": level, "seats": k, "wins": round(wins, 3),
+                     "win_rate": round(wins / (k * games), 4) if games else 0.0,
+                     "ci95": [round(lo / k, 4), round(hi / k, 4)],
+                     "mean_points": round(sum(r[b][1] for r in results for b in mine) / (k * games), 3)
+                     if games else 0.0})
+    return rows
 
 
 def format_table(report: dict) -> str:
@@ -116,6 +161,12 @@ def format_table(report: dict) -> str:
         lo, hi = seat["ci95"]
         lines.append(f"{i:>4}  {seat['bot']:<10} {seat['wins']:>9.1f} {seat['win_rate']:>9.1%}  "
                      f"[{lo:.1%}, {hi:.1%}]{'':<3} {seat['mean_points']:>11.2f}")
+    if len(report["levels"]) < len(report["seats"]):
+        lines.append(f"{'level':<16} {'seats':>5} {'win rate/seat':>13}  {'95% interval':<17} {'mean points':>11}")
+        for row in report["levels"]:
+            lo, hi = row["ci95"]
+            lines.append(f"{row['level']:<16} {row['seats']:>5} {row['win_rate']:>13.1%}  "
+                         f"[{lo:.1%}, {hi:.1%}]{'':<3} {row['mean_points']:>11.2f}")
     return "\n".join(lines)
 
 
@@ -139,8 +190,10 @@ def _main(argv=None) -> int:
     args = parser.parse_args(argv)
     spec = args.game
     check_options(spec, len(args.players), args.variant)
+    levels = arena_levels(spec.id)
     for level in args.players:
-        check_level(spec.id, level)
+        if level not in levels:
+            raise UsageError(f"no {level!r:.40} bot for {spec.id} (levels: {', '.join(levels)})")
     report = run_arena(spec.id, args.variant, args.players, args.games, args.seed, jobs=args.jobs)
     print(format_table(report))
     if args.json:

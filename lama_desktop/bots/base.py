@@ -17,6 +17,9 @@ LEVELS = ("random", "easy", "medium", "hard")
 
 class Bot(ABC):
     level = "bot"
+    #: an arena-only bound that reads the whole state (``choose_state(state)``) and refuses a view; only the arena
+    #: seats one (``lama_desktop.arena``), never a table
+    omniscient = False
 
     def __init__(self, seed: int = 0):
         self.seed = seed
