@@ -10,6 +10,11 @@
   medium bots play, a position is kept when the seat to move has a real choice) → ``{"p50_ms", "p95_ms",
   "max_ms", "cpu_p50_ms", "cpu_p95_ms", "load_average", "positions", "by_game"}`` (wall clock, and the CPU time of
   the advisor's thread: what it costs when the machine is shared).
+- ``python -m lama_desktop.bench calibration GAME --positions N --seed S --json [--raw FILE]``: how true the
+  advisor's percentages are (``lama_desktop.calibration``): N positions of seeded games, each the estimate of the
+  move played and the seat's outcome → ``{"buckets": [{"lo", "hi", "n", "mean_estimate", "observed"}], "brier",
+  "max_gap_pts", ...}`` (the worst gap in points over buckets of at least 40 positions); ``--raw FILE`` also
+  writes one JSON line per position, ``{"estimate": 0.31, "outcome": 1}`` (a k-way tie is 1/k).
 - ``python -m lama_desktop.bench render [--frames F] [--size WxH] [--only NAME] --json``: per-scene frame times of
   the app (see ``lama_desktop.app.bench_render``).
 - ``python -m lama_desktop.bench replay [--game G] [--size WxH] [--switches N] --json``: the replay viewer's
@@ -36,6 +41,7 @@ import random
 import sys
 import time
 
+from lama_desktop import calibration
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
 from lama_desktop.cli import window_size
@@ -161,6 +167,23 @@ def bench_advise(positions: int = 50, seed: int = 1) -> dict:
                         for g, v in by_game.items()}}
 
 
+def bench_calibration(game_id: str, positions: int, seed: int, raw=None) -> tuple[dict, str]:
+    """The calibration report of ``positions`` positions and its text; each pair is also written to the open
+    text file ``raw`` as it comes (one JSON line)."""
+    pairs = []
+    for estimate, outcome in calibration.collect(game_id, positions, seed):
+        pairs.append((estimate, outcome))
+        if raw is not None:
+            raw.write(json.dumps({"estimate": round(estimate, 5), "outcome": round(outcome, 5)}) + "\n")
+            raw.flush()
+    result = calibration.report(pairs, game_id, seed)
+    lines = [f"{game_id}: {result['positions']} positions, Brier {result['brier']}, max gap "
+             f"{result['max_gap_pts']} points (buckets of {result['min_bucket']}+)"]
+    lines += [f"  {100 * r['lo']:3.0f}-{100 * r['hi']:3.0f}%  n {r['n']:5d}  estimate {100 * r['mean_estimate']:5.1f}%  "
+              f"observed {100 * r['observed']:5.1f}%" for r in result["buckets"]]
+    return result, "\n".join(lines)
+
+
 def rss_mib() -> float:
     """This process's resident memory now (Linux: /proc/self/statm), else its peak (``ru_maxrss``)."""
     try:
@@ -222,6 +245,12 @@ def _parser() -> ArgumentParser:
     adv = sub.add_parser("advise", help="time of the advisor over positions of every game")
     adv.add_argument("--positions", type=int_in(1, 100_000), default=50)
     adv.add_argument("--json", action="store_true")
+    cal = sub.add_parser("calibration", help="the advisor's estimates against the outcomes")
+    cal.add_argument("game", type=game_spec)
+    cal.add_argument("--positions", type=int_in(1, 10_000_000), default=2000)
+    cal.add_argument("--seed", type=int_in(0, (1 << 62) - 1), default=1)
+    cal.add_argument("--raw", default=None, help="also write every position's estimate and outcome (JSON lines)")
+    cal.add_argument("--json", action="store_true")
     ren = sub.add_parser("render", help="frame time per scene of the app (dummy video driver)")
     ren.add_argument("--frames", type=int_in(1, 100_000), default=120)
     ren.add_argument("--size", type=window_size, default=(1920, 1080), help="WxH, default 1920x1080")
@@ -279,6 +308,16 @@ def _main(argv=None) -> int:
         result = bench_advise(args.positions)
         text = (f"advisor: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms over "
                 f"{result['positions']} positions")
+    elif args.what == "calibration":
+        try:
+            raw = open(args.raw, "w", encoding="utf-8") if args.raw else None  # noqa: SIM115 (closed below)
+        except OSError as error:
+            raise UsageError(f"cannot write {args.raw!r:.80}: {error.strerror or error}") from None
+        try:
+            result, text = bench_calibration(args.game.id, args.positions, args.seed, raw)
+        finally:
+            if raw is not None:
+                raw.close()
     elif args.what == "memory":
         spec = args.game
         players = _players(spec, args.players, spec.min_players)
