@@ -156,10 +156,10 @@ def level_rates(bots, results) -> list[dict]:
 def format_table(report: dict) -> str:
     lines = [f"{report['game']} {','.join(report['variants']) or '(no variant)'}: {report['games']} games "
              f"in {report['seconds']}s",
-             f"{'seat':>4}  {'bot':<10} {'wins':>9} {'win rate':>9}  {'95% interval':<17} {'mean points':>11}"]
+             f"{'seat':>4}  {'bot':<12} {'wins':>9} {'win rate':>9}  {'95% interval':<17} {'mean points':>11}"]
     for i, seat in enumerate(report["seats"]):
         lo, hi = seat["ci95"]
-        lines.append(f"{i:>4}  {seat['bot']:<10} {seat['wins']:>9.1f} {seat['win_rate']:>9.1%}  "
+        lines.append(f"{i:>4}  {seat['bot']:<12} {seat['wins']:>9.1f} {seat['win_rate']:>9.1%}  "
                      f"[{lo:.1%}, {hi:.1%}]{'':<3} {seat['mean_points']:>11.2f}")
     if len(report["levels"]) < len(report["seats"]):
         lines.append(f"{'level':<16} {'seats':>5} {'win rate/seat':>13}  {'95% interval':<17} {'mean points':>11}")
