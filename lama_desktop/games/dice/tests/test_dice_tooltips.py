@@ -1,5 +1,5 @@
-"""Tooltips on LAMA Dice's pieces: hovering a piece or putting the keyboard focus on it shows its tip with the text of
-that piece; moved here from the cross-game ``tests/test_tooltips.py``, whose helpers they use."""
+"""Tooltips on LAMA Dice's pieces: hovering a piece or putting the keyboard focus on it shows its tip with
+the text of that piece; moved here from the cross-game ``tests/test_tooltips.py``, whose helpers they use."""
 
 from __future__ import annotations
 
