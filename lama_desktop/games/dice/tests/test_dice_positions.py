@@ -1,8 +1,7 @@
-"""LAMA Dice's crafted positions (``tests/positions/``): what each shows, and the wrong ones refused with their reason;
-moved here from the cross-game ``tests/test_positions.py``, whose helpers they use."""
+"""LAMA Dice's crafted positions (``tests/positions/``): what each shows, and the wrong ones refused with
+their reason; moved here from the cross-game ``tests/test_positions.py``, whose helpers they use."""
 
 from __future__ import annotations
-
 
 import pytest
 
