@@ -21,7 +21,7 @@ _GAMES = {
         app_reasons=("lama.reason.wait", "lama.reason.refused"), positions=True, v1_save=True, **_SHARED)),
     "lama-party": ("", Samples(
         audit_moments=("table-lama-party",), transcript_variants=("drama",), transcript_games=48,
-        privacy=((("drama",), 4), ((), 2)), advisor_seats=4, **_SHARED)),
+        privacy=((("drama",), 4), ((), 2)), advisor_seats=4, calibration_moves=70, **_SHARED)),
 }
 
 PLUGINS = tuple(GamePlugin(spec=SPECS[game_id], domain="lama", bots=BOTS, package=__name__, lesson=lesson,

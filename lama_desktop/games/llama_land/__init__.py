@@ -17,7 +17,7 @@ SAMPLES = Samples(
                  "llama_land.reason.no_marker", "llama_land.reason.no_character", "llama_land.reason.no_foundation"),
     damaged_field="stacks", saved_fields=("domains", "collections", "first_player"), positions=True, v1_save=True,
     advisor_seats=2, advisor_hidden=("stacks", "deck"), advisor_sampled=tuple(sorted(PLACEMENT_KINDS)),
-    advisor_sampled_max=ADVISOR_PLACEMENTS)
+    advisor_sampled_max=ADVISOR_PLACEMENTS, calibration_moves=120)
 
 PLUGINS = (GamePlugin(spec=SPEC, domain="llama_land", bots=BOTS, package=__name__, lesson="llama_land",
                       table_group="table-llama-land", players=range(2, 5), sample_players=3, sample_moves=14,
