@@ -70,11 +70,11 @@ class GamePlugin:
     # -- what the game has, declared (the cross-game tests skip by these, never by game id) ------------------------
     #: the history is filed under rounds (``Round N`` headings), and a sample game plays at least two
     rounds: bool = False
-    #: a player may quit the round (a ``quit`` move); the saved state keeps ``scores``, ``active``, ``aside``,
-    #: ``round`` and ``first_player`` or ``first_dealer``
+    #: a player may quit the round (a ``quit`` move), rounds are dealt one by one (a round's last move deals the
+    #: next); the saved state keeps ``scores``, ``active``, ``aside``, ``round`` and ``first_player``/``first_dealer``
     quitting: bool = False
     #: hands of cards: the state holds ``hands`` (a count per card kind, ``CARDS.kind`` from a card's id), ``pile``
-    #: and ``hand_sizes``, a view its ``hand_sizes`` and ``hand``; the round is on while the phase is ``playing``
+    #: and ``hand_sizes``, a view its ``hand_sizes`` and ``hand``; the round is on while a view's phase is ``playing``
     card_hands: bool = False
     #: the sample games and cases the cross-game tests use (``lama_desktop/samples.py``)
     samples: Samples = Samples()

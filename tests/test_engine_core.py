@@ -39,3 +39,19 @@ def test_a_damaged_save_of_any_game_is_refused_naming_the_game(game):
     data[samples(game).damaged_field] = 7
     with pytest.raises(StateFormatError, match=f"damaged {game} state"):
         state_from_dict(data)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_declared_capabilities_are_the_engines(game):
+    """What a descriptor declares (``quitting``, ``card_hands``) is what its engine does: the cross-game tests skip
+    by these declarations, so a wrong one would skip a check silently or crash it."""
+    plugin = GAMES[game]
+    state = plugin.spec.new(plugin.sample_players, seed=1)
+    assert plugin.quitting == ("quit" in {str(move) for move in state.legal_moves()})
+    view = state.view(state.current_player)
+    has_hands = all(hasattr(state, name) for name in ("hands", "pile", "hand_sizes", "CARDS")) \
+        and hasattr(view, "hand_sizes")
+    assert plugin.card_hands == has_hands
+    if plugin.card_hands:
+        assert sum(state.hands[0]) == state.hand_sizes[0] == view.hand_sizes[0]
+
