@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from lama_desktop.samples import Samples
+
 if TYPE_CHECKING:  # pragma: no cover
     from lama_desktop.bots.base import Bot
     from lama_desktop.engine.core import GameSpec
@@ -64,6 +66,23 @@ class GamePlugin:
     replay_note: str = ""
     #: moves in a sample game before its history moment is shot
     sample_moves: int = 26
+
+    # -- what the game has, declared (the cross-game tests skip by these, never by game id) ------------------------
+    #: the history is filed under rounds (``Round N`` headings), and a sample game plays at least two
+    rounds: bool = False
+    #: a player may quit the round (a ``quit`` move), rounds are dealt one by one (a round's last move deals the
+    #: next); the saved state keeps ``scores``, ``active``, ``aside``, ``round`` and ``first_player``/``first_dealer``
+    quitting: bool = False
+    #: hands of cards: the state holds ``hands`` (a count per card kind, ``CARDS.kind`` from a card's id), ``pile``
+    #: and ``hand_sizes``, a view its ``hand_sizes`` and ``hand``; the round is on while a view's phase is ``playing``
+    card_hands: bool = False
+    #: the sample games and cases the cross-game tests use (``lama_desktop/samples.py``)
+    samples: Samples = Samples()
+
+    @property
+    def hidden_hands(self) -> bool:
+        """Hands the other seats do not see (the engine's ``hidden_information``)."""
+        return self.spec.hidden_information
 
     @property
     def id(self) -> str:

@@ -4,9 +4,11 @@ position, a field to damage) covers every registered game."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from lama_desktop.games import GAMES
+from lama_desktop.plugin import GamePlugin
+from lama_desktop.samples import Samples
 
 
 def game_ids() -> list[str]:
@@ -57,3 +59,15 @@ def assert_covers(keys: Iterable[str], games: Iterable[str] | None = None) -> No
     and no other: a new game cannot be skipped silently."""
     wanted = set(GAMES if games is None else games)
     assert set(keys) == wanted, f"test data for {sorted(set(keys))}, registered {sorted(wanted)}"
+
+
+# -- by declaration: the descriptor's capabilities and samples (lama_desktop/samples.py) -----------------------------
+def games_where(test: Callable[[GamePlugin], object], games: Iterable[str] | None = None) -> list[str]:
+    """The game ids of ``games`` (default: every registered game, in order) whose descriptor passes ``test``, e.g.
+    ``games_where(lambda p: p.card_hands)``: a cross-game test skips what a game does not declare."""
+    return [game_id for game_id in (GAMES if games is None else games) if test(GAMES[game_id])]
+
+
+def samples(game_id: str) -> Samples:
+    """The game's samples for the cross-game tests."""
+    return GAMES[game_id].samples

@@ -14,25 +14,21 @@ from pathlib import Path
 
 import pytest
 
-from lama_desktop import advise as advise_module
-from lama_desktop.advise import AdviceError, advise, advise_state, load_position, main, summary_line
+from lama_desktop.advise import advise, advise_state, load_position, main
 from lama_desktop.bench import advise_positions
 from lama_desktop.bots import make_bot
-from lama_desktop.games.llama_land.bots import ADVISOR_PLACEMENTS, PLACEMENT_KINDS
-from lama_desktop.games.lama.engine import LamaState
 from lama_desktop.engine.registry import get_game
 from lama_desktop.games import GAMES as REGISTRY
 
-#: per game: the seats of its sample positions, and what a seat cannot see (attributes of the state that two
-#: positions alike from the seat may differ in: dice has only the dice still to come)
-SEATS = {"lama": 3, "lama-party": 4, "lama-dice": 3, "lama-cadabra": 4, "llama-land": 2}
-HIDDEN = {"lama": ("hands", "pile"), "lama-party": ("hands", "pile"), "lama-cadabra": ("hands", "pile"),
-          "llama-land": ("stacks", "deck"), "lama-dice": ("rng.state",)}
-GAMES = [(game_id, SEATS[game_id]) for game_id in REGISTRY if game_id in SEATS]
+#: per game: the seats of its sample positions (``samples.advisor_seats``)
+GAMES = [(game_id, plugin.samples.advisor_seats) for game_id, plugin in REGISTRY.items()]
 
 
-def test_every_registered_game_is_advised():
-    assert set(SEATS) == set(REGISTRY) == set(HIDDEN)
+def test_every_game_of_hidden_information_says_what_a_seat_cannot_see():
+    """``samples.advisor_hidden``: attributes of the state that two positions alike from the seat may differ in
+    (``rng.state``: only the chance still to come, as the dice's); a game with hidden hands must name them."""
+    for game_id, plugin in REGISTRY.items():
+        assert plugin.samples.advisor_hidden or not plugin.hidden_hands, game_id
 
 
 def _position(game_id: str, players: int, seed: int, moves: int):
@@ -56,10 +52,12 @@ def _check_answer(view, estimates):
     moves = [e.move for e in estimates]
     assert len(set(moves)) == len(moves)
     assert set(moves) <= set(legal)
-    if view.game_id == "llama-land" and view.phase == "place":
-        placements = [m for m in moves if m.kind in PLACEMENT_KINDS]
-        assert 0 < len(placements) <= ADVISOR_PLACEMENTS
-        assert {m for m in legal if m.kind not in PLACEMENT_KINDS} <= set(moves)
+    sample = REGISTRY[view.game_id].samples
+    sampled = set(sample.advisor_sampled)  # the move kinds the advisor lists only the best of
+    if any(m.kind in sampled for m in legal):
+        placements = [m for m in moves if m.kind in sampled]
+        assert 0 < len(placements) <= sample.advisor_sampled_max
+        assert {m for m in legal if m.kind not in sampled} <= set(moves)
     else:
         assert set(moves) == set(legal)
     wins = [e.win for e in estimates]
@@ -86,49 +84,23 @@ def test_the_bench_positions_of_every_game_are_answered():
 
 
 def _hidden_differs(game_id, a, b) -> bool:
-    return any(attrgetter(name)(a) != attrgetter(name)(b) for name in HIDDEN[game_id])
+    return any(attrgetter(name)(a) != attrgetter(name)(b) for name in REGISTRY[game_id].samples.advisor_hidden)
 
 
 @pytest.mark.parametrize("game_id,players", GAMES)
 def test_positions_alike_from_the_seat_get_the_same_answer(game_id, players):
+    if not REGISTRY[game_id].samples.advisor_hidden:
+        pytest.skip("the game declares nothing that a seat cannot see")
     state = _position(game_id, players, 4, 14)
     seat = state.current_player
     view = state.view(seat)
     twins = [view.sample_state(random.Random(k)) for k in (11, 12)]
-    if game_id == "lama-dice":
+    if REGISTRY[game_id].samples.advisor_hidden == ("rng.state",):  # only the chance to come: make it differ
         twins[1].rng.state ^= 0x5DEECE66D
     assert _hidden_differs(game_id, *twins), "the twins must differ in what the seat cannot see"
     assert twins[0].view(seat).to_dict() == twins[1].view(seat).to_dict()
     answers = [advise_state(twin, seat) for twin in twins]
     assert answers[0] == answers[1]
-
-
-def test_the_lama_advisor_prefers_the_last_card_and_words_it():
-    state = LamaState.crafted(hands=[["3"], ["1", "2", "4", "5", "6"], ["L", "L", "6"]], top="3",
-                              pile=["1", "2", "4", "5", "6", "L"] * 3, points=[12, 20, 25])
-    estimates = advise(state.view(0))
-    assert [str(e.move) for e in estimates][0] == "play 3"
-    assert {str(e.move) for e in estimates} == {"play 3", "draw", "quit"}
-    line = summary_line(estimates, "lama")
-    assert line.startswith("Playing 3: ") and "% to win the game — your hand drops to 0 points; " in line
-    quit_row = next(e for e in estimates if str(e.move) == "quit")
-    assert quit_row.points == pytest.approx(3.0)  # quitting scores the hand's 3 points, nothing else
-
-
-def test_the_runner_up_keeps_its_capitals_in_german():
-    # German capitalises nouns ("Tableau", "Chips") and names: the second move is not lower-cased
-    from lama_desktop.core import i18n
-
-    state = LamaState.crafted(hands=[["3"], ["1", "2", "4", "5", "6"], ["L", "L", "6"]], top="3",
-                              pile=["1", "2", "4", "5", "6", "L"] * 3, points=[12, 20, 25])
-    estimates = advise(state.view(0))
-    i18n.set_language("de")
-    try:
-        line = summary_line(estimates, "lama")
-    finally:
-        i18n.set_language("en")
-    assert line.startswith("3 legen: ") and "% Siegchance – deine Hand sinkt auf 0 Punkte; " in line
-    assert line.split("; ")[1].startswith(("Nachziehen: ", "Aussteigen: ")), line
 
 
 # -- the command line -------------------------------------------------------------------------------------------
@@ -155,20 +127,6 @@ def test_cli_json_answers_for_every_game(game_id, players, tmp_path, capsys):
     assert {r["move"] for r in rows} <= legal
 
 
-def test_cli_text_lists_moves_and_reads_an_autosave(tmp_path, capsys):
-    state = _position("lama", 3, 6, 8)
-    seat = state.current_player
-    save = {"kind": advise_module.AUTOSAVE_KIND, "save_version": 1, "game": "lama", "record": {},
-            "state": state.to_dict(), "meta": {}}
-    path = _write(tmp_path, "autosave.json", save)
-    assert main([str(path), "--seat", str(seat), "--lang", "fr"]) == 0
-    out = capsys.readouterr().out
-    assert "% de gagner la partie" in out
-    for move in state.legal_moves():
-        assert str(move) in out
-    advise_module.set_language("en")
-
-
 @pytest.mark.parametrize("content,expected", [
     ("{not json", "not a JSON game position"),
     ("", "not a JSON game position"),
@@ -180,27 +138,6 @@ def test_cli_refuses_damaged_or_foreign_files_with_status_2(content, expected, t
     assert main([str(path), "--seat", "0"]) == 2
     err = capsys.readouterr().err
     assert expected in err and "Traceback" not in err
-
-
-def test_cli_refuses_a_damaged_state_and_a_missing_file(tmp_path, capsys):
-    data = _position("lama-cadabra", 4, 7, 10).to_dict()
-    data["hands"] = "oops"
-    assert main([str(_write(tmp_path, "damaged.json", data)), "--seat", "0"]) == 2
-    assert main([str(tmp_path / "missing.json"), "--seat", "0"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("advise:") == 2
-
-
-def test_cli_refuses_a_seat_that_is_not_to_move(tmp_path, capsys):
-    state = _position("lama-dice", 3, 8, 6)
-    other = (state.current_player + 1) % 3
-    path = _write(tmp_path, "position.json", state.to_dict())
-    assert main([str(path), "--seat", str(other)]) == 2
-    assert f"seat {other} is not to move" in capsys.readouterr().err
-    assert main([str(path), "--seat", "7"]) == 2
-    assert "there is no seat 7" in capsys.readouterr().err
-    with pytest.raises(AdviceError):
-        load_position(tmp_path / "nowhere.json")
 
 
 def test_the_advisor_never_imports_pygame():

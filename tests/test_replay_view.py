@@ -12,11 +12,13 @@ from lama_desktop.app.scenes.replay import ReplayScene
 from lama_desktop.core.session import GameSession
 from lama_desktop.app.tables import open_table
 from lama_desktop.games import plugin
-from registry_games import hidden_hand_games
+from registry_games import games_where
 from test_past_games import GAMES, finished_game
 
-#: the tables of hidden hands of cards
-CARD_GAMES = [game for game in GAMES if game in hidden_hand_games()]
+#: the tables of hidden hands of cards (``card_hands``: a view's ``hand_sizes``, the round on while ``playing``)
+CARD_GAMES = games_where(lambda p: p.card_hands and p.hidden_hands, GAMES)
+#: the tables whose history is filed under rounds, a sample game playing at least two (``rounds``)
+ROUND_GAMES = games_where(lambda p: p.rounds, GAMES)
 #: the tables whose replay needs no note beside the seat views (every hidden card stays hidden)
 NO_NOTE_GAMES = [game for game in GAMES if not plugin(game).replay_note]
 
@@ -56,7 +58,7 @@ def _mid_round(viewer):
 
 # -- every hand open is a replay's alone ---------------------------------------------------------------------------
 def test_a_session_being_played_can_never_show_every_hand():
-    session = GameSession.new("lama", [SeatConfig("A", "human"), SeatConfig("B", "bot", "easy")], seed=4)
+    session = GameSession.new(GAMES[0], [SeatConfig("A", "human"), SeatConfig("B", "bot", "easy")], seed=4)
     with pytest.raises(ValueError):
         session.omniscient = True
     assert not session.omniscient and session.open_views() is None
@@ -139,42 +141,8 @@ def test_the_replays_history_is_the_tables_log_up_to_the_position(tmp_path, game
     app.shutdown()
 
 
-def test_the_replays_history_scrolls_with_wheel_drag_and_page_keys(tmp_path):
-    app, viewer, _past = viewer_on(tmp_path, "llama-land", size=(1280, 720))
-    log = viewer.table.log
-    rect = viewer.history_rect(app.menu_ui, app.size)
-    assert log.scroll == 0
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
-    app.step(0.02)
-    assert log.scroll > 0
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
-    app.step(0.02)
-    assert log.scroll == 0
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
-    app.step(0.02)
-    paged = log.scroll
-    assert paged > 3
-    viewer.draw(pygame.Surface(app.size))  # drawing clamps the scroll to the rows there are
-    start = (rect.centerx, rect.y + rect.h // 3)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 200), rel=(0, -200),
-                                         buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 200), button=1))
-    app.step(0.02)
-    assert log.scroll < paged  # dragged up: newer lines
-    assert viewer.pos == viewer.total  # none of it moved the replay
-    narrow = viewer.history_rect(app.menu_ui, app.size).w
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
-    app.step(0.02)
-    assert viewer.history_rect(app.menu_ui, app.size).w > narrow  # F2 (or the corner icon) widens it
-    assert viewer.table_rect(app.menu_ui, app.size).right <= viewer.history_rect(app.menu_ui, app.size).left
-    app.shutdown()
-
-
 # -- round headings --------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ROUND_GAMES)
 def test_every_games_history_has_its_round_headings(tmp_path, game):
     from lama_desktop.core.i18n import t
 
@@ -185,25 +153,6 @@ def test_every_games_history_has_its_round_headings(tmp_path, game):
     headings = [text for text, _color, style in rows if style == "round"]
     assert headings == [t("history.round", round=r) for r in range(1, len(headings) + 1)]
     assert len(headings) >= len(rounds)
-    app.shutdown()
-
-
-def test_llama_lands_open_view_shows_what_comes_next_and_only_there(tmp_path):
-    from lama_desktop.games.llama_land.engine.state import SHAPES, TILES
-
-    app, viewer, past = viewer_on(tmp_path, "llama-land")
-    pos = viewer.total // 2
-    viewer.go(pos)
-    state = past.record.replay(pos)
-    secrets = viewer.table.session.open_secrets()
-    for i, _shape in enumerate(SHAPES):
-        pile = state.stacks[i]
-        want = TILES[pile[-2]].id if len(pile) >= 2 else None
-        assert (secrets["next_tiles"][i] or {}).get("id") == want
-    assert secrets["next_character"]["id"] == state.deck[-1]
-    viewer.set_view(0)
-    read_history(app, viewer)
-    assert viewer.table.session.open_secrets() is None  # a seat's own view: nothing hidden is shown
     app.shutdown()
 
 
@@ -262,7 +211,7 @@ def test_the_open_views_history_names_every_drawn_card_a_seat_view_does_not(tmp_
     app.shutdown()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ROUND_GAMES)
 def test_a_moves_history_lines_sit_under_the_round_it_was_played_in(tmp_path, game):
     app, viewer, past = viewer_on(tmp_path, game)
     rounds = viewer.timeline.rounds
@@ -270,9 +219,9 @@ def test_a_moves_history_lines_sit_under_the_round_it_was_played_in(tmp_path, ga
         if entry.move < 0:
             continue
         played_in = rounds[entry.move]
-        if game == "llama-land":  # every line of a turn's moves under that round (its last "ends the turn" too)
-            assert entry.round == played_in, str(entry.text)
-        else:  # a round's last move also deals the next one: its deal line opens the next round's heading
+        if not plugin(game).quitting:  # turns as rounds: every line of a turn's moves under that round (its last
+            assert entry.round == played_in, str(entry.text)  # "ends the turn" too)
+        else:  # rounds dealt, and quit: a round's last move also deals the next one, whose heading its line opens
             assert entry.round in (played_in, played_in + 1), str(entry.text)
     app.shutdown()
 
@@ -323,32 +272,6 @@ def test_the_history_read_over_frames_is_the_one_read_at_once(tmp_path, game, mo
     app.shutdown()
 
 
-def test_the_viewer_draws_and_answers_while_the_history_is_read(tmp_path, monkeypatch):
-    from lama_desktop.core.i18n import t
-
-    monkeypatch.setattr(ReplayScene, "READ_BUDGET", 0.0)
-    app, viewer, past = viewer_on(tmp_path, "llama-land", read=False)
-    screen = pygame.Surface(app.size)
-    for _ in range(3):  # update and draw come back at once, the history still being read
-        viewer.update(1 / 60)
-        viewer.draw(screen)
-        assert viewer.history_pending
-    build = viewer._builds[None]
-    assert 0 < build.fed < viewer.total
-    lines = viewer.history_lines()
-    assert lines and all(e.move < build.fed for e in viewer.table.log.entries)
-    rows = viewer.table.log._rows(app.menu_ui, 400)
-    assert rows[-1] == (t("replay.reading"), rows[-1][1], "pending")  # what is missing is said, discreetly
-    before = viewer.pos
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
-    app.step(1 / 60)
-    assert viewer.pos == before - 1 and viewer.history_pending  # a key is answered while it reads
-    read_history(app, viewer)
-    assert viewer.table.log.pending is None
-    assert viewer.table.log._rows(app.menu_ui, 400)[-1][2] != "pending"
-    app.shutdown()
-
-
 @pytest.mark.parametrize("game", CARD_GAMES)
 def test_switching_views_quickly_never_shows_another_views_lines(tmp_path, game, monkeypatch):
     monkeypatch.setattr(ReplayScene, "READ_BUDGET", 0.0)
@@ -379,7 +302,7 @@ def test_switching_views_quickly_never_shows_another_views_lines(tmp_path, game,
     app.shutdown()
 
 
-@pytest.mark.parametrize("game", ("lama", "llama-land"))
+@pytest.mark.parametrize("game", ROUND_GAMES)
 def test_a_click_on_a_round_heading_jumps_to_that_round(tmp_path, game):
     from frames import post_click
 
@@ -430,42 +353,6 @@ def test_a_double_cards_chip_shows_both_values_whole(size):
             assert tuple(chip.get_at((round(0.94 * size) - 1, round(0.45 * size)))[:3]) == tuple(hues[b])
 
 
-@pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
-def test_the_open_view_draws_an_opponents_double_card_as_a_double_chip(tmp_path, size, monkeypatch):
-    from lama_desktop.app.table import pieces
-
-    app, viewer, past = viewer_on(tmp_path, "lama-cadabra", size=size)
-    found = None
-    for pos in range(viewer.total):  # a position where an opponent of the bottom seat holds a double card
-        state = past.record.replay(pos)
-        for seat in range(1, 3):
-            if any("/" in str(card) for card in viewer.table.shown_type(state.view(seat), True).hand):
-                found = pos, seat
-                break
-        if found:
-            break
-    assert found, "no opponent held a double card in this game"
-    viewer.go(found[0])
-    read_history(app, viewer)
-    drawn = []
-    real = pieces.double_chip
-
-    def spy(chip, name, colorblind=False):
-        rects = real(chip, name, colorblind)
-        drawn.append((chip.get_width(), name, rects))
-        return rects
-
-    monkeypatch.setattr(pieces, "double_chip", spy)
-    pieces.faces_grid.cache_clear()
-    viewer.table._layer = None
-    viewer.table.draw(pygame.Surface(viewer.canvas_size(app.menu_ui, app.size)))
-    assert drawn
-    for width, name, (first, second) in drawn:
-        whole = pygame.Rect(0, 0, width, width)
-        assert "/" in name and whole.contains(first) and whole.contains(second) and not first.colliderect(second)
-    app.shutdown()
-
-
 # -- one history in the replay ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
@@ -511,7 +398,7 @@ def test_a_table_being_played_still_draws_its_history_box(tmp_path, monkeypatch)
 
     app = fast_app(tmp_path, (1280, 720))
     seats = [SeatConfig("A", "human"), SeatConfig("B", "bot", "easy"), SeatConfig("C", "bot", "easy")]
-    table = open_table(app, GameConfig("lama", seats, (), 0, seed=5))
+    table = open_table(app, GameConfig(CARD_GAMES[0], seats, (), 0, seed=5))
     app.stack.push(table)
     app.stack.apply_pending()
     app.step(1 / 30)
@@ -521,34 +408,6 @@ def test_a_table_being_played_still_draws_its_history_box(tmp_path, monkeypatch)
     table.draw(pygame.Surface(app.size))
     assert drawn == [tuple(table._log_rect())]
     table.close()
-
-
-# -- LAMA Dice: every row is open, every view the same ---------------------------------------------------------------
-@pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)))
-def test_dice_says_every_view_shows_the_same_in_every_language(tmp_path, size):
-    from lama_desktop.core import i18n
-    from lama_desktop.core.i18n import t
-
-    app, viewer, past = viewer_on(tmp_path, "lama-dice", size=size)
-    ui = app.menu_ui
-    try:
-        for lang in i18n.LANGUAGES:
-            app.update_settings(language=lang)
-            app.step(1 / 60)
-            note = viewer.view_note()
-            assert note == t("replay.dice_open") and "LAMA Dice" in note
-            lines = viewer.view_note_lines(ui, app.size)
-            assert " ".join(line for line, _r in lines) == note, lang  # whole, never cut
-            bar = viewer.bar_rect(ui, app.size)
-            for _line, rect in lines:
-                assert rect.top >= viewer.table_rect(ui, app.size).bottom and rect.bottom <= bar.top, lang
-                assert rect.left >= 0 and rect.right < bar.centerx, lang
-            for view in (None, 0, 1):  # the note stays whatever the view
-                viewer.set_view(view)
-                assert viewer.view_note_lines(ui, app.size) == lines
-    finally:
-        app.update_settings(language="en")
-        app.shutdown()
 
 
 @pytest.mark.parametrize("game", NO_NOTE_GAMES)

@@ -1,9 +1,14 @@
 """Settings → UI scale reaches the game tables: text, buttons, badges, the hand's cards, every seat's name plate
 and the opponents' cards / rows grow or shrink with it, always inside the Tiled layout's anchors (no overlap,
 nothing outside the window, nothing an opponent draws lands on another piece), Llama Land included over the whole
-range, and a change made under the pause menu applies when the player returns to the table."""
+range, and a change made under the pause menu applies when the player returns to the table. The tables are the
+registry's, at the seat counts their samples name (``samples.layout_seats``, ``extreme_seats``); a table with a
+layout of its own (Llama Land) is checked in its own folder."""
 
 from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
 
 import pygame
 import pytest
@@ -14,7 +19,7 @@ from lama_desktop.app.table.layout import TABLE_UI_SCALE, table_ui_scale
 from lama_desktop.app.table.pieces import card_height, fan_positions
 from lama_desktop.games import plugin
 from lama_desktop.storage import UI_SCALES, Settings, Storage
-from registry_games import assert_covers, one_per_table
+from registry_games import games_where, one_per_table, samples
 
 SMALLEST, LARGEST = min(UI_SCALES), max(UI_SCALES)
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
@@ -24,7 +29,13 @@ def seats(n: int):
     return [SeatConfig(NAMES[0], "human")] + [SeatConfig(NAMES[i], "bot", "random") for i in range(1, n)]
 
 
-def table_at(tmp_path, scale, size=(1600, 900), players=4, game="lama"):
+#: the Tiled tables checked at the extreme scales and window sizes, at ``samples.extreme_seats``
+EXTREME = games_where(lambda p: p.samples.extreme_seats, one_per_table())
+#: the first of them with a hand of cards (its width follows the setting too)
+HAND_TABLE = next(game for game in EXTREME if plugin(game).card_hands)
+
+
+def table_at(tmp_path, scale, size=(1600, 900), players=4, game=HAND_TABLE):
     app = App(Storage(tmp_path), size)
     app.settings.ui_scale = scale
     app.settings.bot_pace = "instant"
@@ -44,7 +55,7 @@ def test_the_offered_scales_are_all_honoured_by_the_card_tables():
     assert table_ui_scale(Settings(ui_scale=9)) == hi and table_ui_scale(Settings(ui_scale=0.1)) == lo
 
 
-@pytest.mark.parametrize("game", ["lama", "lama-dice"])
+@pytest.mark.parametrize("game", EXTREME)
 def test_table_text_buttons_and_badges_follow_the_setting(tmp_path, game):
     sizes = {}
     for scale in (SMALLEST, 1.0, LARGEST):
@@ -53,7 +64,7 @@ def test_table_text_buttons_and_badges_follow_the_setting(tmp_path, game):
             assert table.ui.scale == pytest.approx(scale)
             height = table.ui.text("Draw", 24).get_height()
             sizes[scale] = (height, table.ui.s(26))
-            if game == "lama":
+            if plugin(game).card_hands:
                 sizes[scale] += (table.hand_w,)
         finally:
             table.close() if hasattr(table, "close") else None
@@ -68,7 +79,7 @@ def test_a_change_under_the_pause_menu_applies_on_return(tmp_path):
     app, table = table_at(tmp_path, 1.0)
     try:
         before = (table.ui.scale, table.hand_w)
-        app.stack.push(PauseScene(game_id="lama"))
+        app.stack.push(PauseScene(game_id=HAND_TABLE))
         app.step(1 / 30)
         app.update_settings(ui_scale=LARGEST)
         app.stack.pop()
@@ -83,8 +94,8 @@ def test_a_change_under_the_pause_menu_applies_on_return(tmp_path):
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("scale", [SMALLEST, LARGEST])
 def test_nothing_overlaps_or_leaves_the_window_at_the_extreme_scales(tmp_path, size, scale):
-    for game in ("lama", "lama-dice"):
-        for players in range(2, 7):
+    for game in EXTREME:
+        for players in samples(game).extreme_seats:
             app, table = table_at(tmp_path / f"{game}{players}", scale, size, players, game)
             try:
                 L = table.layout
@@ -92,7 +103,7 @@ def test_nothing_overlaps_or_leaves_the_window_at_the_extreme_scales(tmp_path, s
                 window = pygame.Rect((0, 0), size)
                 for name, b in table.buttons.items():  # every button inside its anchor, the window
                     assert window.contains(b.rect), (game, name)
-                if game == "lama":
+                if plugin(game).card_hands:
                     # the biggest hand the rules allow (6 dealt + draws) fans inside the hand's anchor, lift included
                     hand = L["seat0.hand"]
                     w, h = table.hand_w, card_height(table.hand_w)
@@ -131,12 +142,22 @@ def strays(table, position: int) -> int:
     return drawn.count()
 
 
-#: the card and dice tables (one per table) and the seat counts checked at each; Llama Land has its own test below
-SEAT_COUNTS = {"lama": range(2, 7), "lama-dice": range(2, 7), "lama-cadabra": range(3, 7)}
+#: the tables (one per table) and the seat counts checked at each (``samples.layout_seats``, by default every seat
+#: count the table offers); a table declaring none (Llama Land) has a layout of its own, checked in its folder
+def _layout_seats(game: str) -> tuple[int, ...]:
+    declared = samples(game).layout_seats
+    return tuple(plugin(game).players) if declared is None else declared
+
+
+SEAT_COUNTS = {game: _layout_seats(game) for game in one_per_table() if _layout_seats(game)}
 
 
 def test_every_table_is_checked_at_every_scale():
-    assert_covers([*SEAT_COUNTS, "llama-land"], one_per_table())
+    """A table left out of the check below has its own in its folder (``games/<game>/tests/test_*_ui_scale.py``)."""
+    for game in one_per_table():
+        if game not in SEAT_COUNTS:
+            folder = Path(importlib.util.find_spec(plugin(game).package).origin).parent
+            assert list(folder.glob("tests/test_*ui_scale.py")), game
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -164,81 +185,12 @@ def test_name_plates_and_opponents_pieces_follow_the_setting_without_overlap(tmp
         assert widths == sorted(widths) and widths[0] < widths[1] < widths[-1], (game, players, widths)
 
 
-def test_the_dice_tables_own_row_follows_the_setting(tmp_path):
-    widths = []
-    for scale in (SMALLEST, 1.0, LARGEST):
-        app, table = table_at(tmp_path / f"{scale}", scale, game="lama-dice")
-        widths.append(table.row_w)
-        app.shutdown()
-    assert widths[0] < widths[1] < widths[2], widths
-
-
-def llama_land_at(tmp_path, scale, size, players=4):
-    from lama_desktop.games.llama_land.table import open_table as open_llama_land
-
-    app = App(Storage(tmp_path), size)
-    app.settings.ui_scale = scale
-    app.settings.bot_pace = "instant"
-    table = open_llama_land(app, GameConfig("llama-land", seats(players), (), 0, seed=3))
-    app.stack.push(table)
-    app.running = True
-    for _ in range(3):
-        app.step(1 / 30)
-    return app, table
-
-
-PANES = ("stacks", "columns", "chars", "supply", "domain", "panels", "objectives", "log", "buttons")
-INSIDE = {"stack": "stacks", "column": "columns", "char": "chars", "obj": "objectives", "panel": "panels",
-          "status": "domain", "menu": "domain"}
-
-
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_llama_land_uses_the_whole_range_and_re_lays_out_without_overlap(tmp_path, size):
-    widths = {}
-    for players in (2, 4):
-        for scale in (SMALLEST, 1.0, LARGEST):
-            app, table = llama_land_at(tmp_path / f"{players}{scale}", scale, size, players)
-            try:
-                where = (players, scale, size)
-                assert table.ui_scale == pytest.approx(scale), where  # no longer capped at 100%
-                r = table.rects
-                window = pygame.Rect((0, 0), size)
-                for i, a in enumerate(PANES):
-                    assert window.contains(r[a]), (where, a)
-                    for b in PANES[i + 1:]:
-                        assert not r[a].colliderect(r[b]), (where, a, b)
-                for name, rect in r.items():
-                    parent = next((p for prefix, p in INSIDE.items() if name.startswith(prefix) and name != p), None)
-                    if parent is not None:
-                        assert r[parent].inflate(2, 2).contains(rect), (where, name, parent)
-                for name, b in table.buttons.items():
-                    area = r["menu"] if name == "menu" else r["buttons"]
-                    assert area.inflate(2, 2).contains(b.rect), (where, name)
-                for seat in range(players):  # a panel's rows: nothing lands on another, all inside the panel
-                    geo = table._panel_geometry(seat)
-                    panel = r[f"panel{seat}"]
-                    chips = pygame.Rect(geo["x0"], geo["y_chips"], panel.right - geo["x0"], geo["chip_h"])
-                    assert panel.contains(chips) and panel.contains(geo["body"]), (where, seat)
-                    for _cid, chip in geo["chars"]:
-                        assert panel.contains(chip) and chip.w >= table.ui.s(14), (where, seat, chip)
-                        assert not chip.colliderect(chips) and not chip.colliderect(geo["body"]), (where, seat)
-                widths[(players, scale)] = (r["objectives"].w, r["panel0"].w, r["stack0"].h)
-                table.draw(app.screen)
-            finally:
-                app.shutdown()
-    for players in (2, 4):  # the panes whose text grows make room for it
-        small, normal, large = (widths[(players, s)] for s in (SMALLEST, 1.0, LARGEST))
-        assert all(n < lg for n, lg in zip(normal, large, strict=False)), (small, normal, large)
-
-
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_larger_setting_never_makes_a_seats_piece_a_pixel_smaller(size):
     """``Layout.grow_seats``: a seat may grow about another pivot at a larger setting (boxed in on one side), and
     a rect's size rounded from its scaled corners then came out a pixel smaller (the six-seat Dice table at
     1920x1080: a plate 81 px tall at 115%, 80 px at 130%). Sizes now follow the factor alone: for every table
     layout, each seat anchor's width and height never shrink from one offered setting to the next."""
-    from pathlib import Path
-
     from lama_desktop.app.table.layout import Layout, load_layout
 
     names = sorted(p.stem for p in Path("levels").glob("table_*.tmx"))

@@ -16,19 +16,15 @@ import pytest
 
 from lama_desktop.core import i18n
 from lama_desktop.app.widgets import felt_surface
+from lama_desktop.games import GAMES as REGISTRY
 from lama_desktop.games import plugin
-from registry_games import assert_covers, one_per_table
+from registry_games import one_per_table, samples
 from test_tooltips import SIZES, make_table
 
-#: per table: the variants and the seed of the audited game (seats: the game's sample count)
-AUDITED = {"lama": (("drama",), 3), "lama-dice": ((), 5), "lama-cadabra": ((), 4), "llama-land": ((), 7)}
-GAMES = [(game, AUDITED[game][0], plugin(game).sample_players, AUDITED[game][1]) for game in one_per_table()
-         if game in AUDITED]
+#: per table: the variants and the seed of the audited game (``samples.audit_*``; seats: the game's sample count)
+GAMES = [(game, samples(game).audit_variants, plugin(game).sample_players, samples(game).audit_seed)
+         for game in one_per_table()]
 DRAWN = 48  # a channel differing this much from the felt: something is drawn there (soft shadows stay below)
-
-
-def test_every_table_is_audited():
-    assert_covers(AUDITED, one_per_table())
 
 
 @pytest.fixture(autouse=True)
@@ -89,12 +85,18 @@ def test_every_drawn_piece_has_a_tip(tmp_path, game, variants, players, seed, si
     assert not missing, f"{len(missing)} drawn points without a tip, e.g. {missing[:12]} (picture in {tmp_path})"
 
 
-#: more moments, staged by the screenshot builders: six seats, L.A.M.A. Party's cards, choosing a token to return,
-#: the drama and the Lamagic Show on, choosing whom a circle's token goes to, taking from the llama row, Llama
-#: Land's feeding step
-MOMENTS = ["table-lama-6p", "table-lama-party", "table-lama-return-choice", "table-lama-drama", "table-cadabra-show",
-           "table-cadabra-give-choice",
-           "table-dice-take-choice", "table-dice-6p", "table-llama-land-feeding"]
+#: more moments, staged by the screenshot builders, as each game names them (``samples.audit_moments``): six
+#: seats, L.A.M.A. Party's cards, choosing a token to return, the drama and the Lamagic Show on, choosing whom a
+#: circle's token goes to, taking from the llama row, Llama Land's feeding step
+MOMENTS = [shot for game in REGISTRY for shot in samples(game).audit_moments]
+
+
+def test_every_audited_moment_is_a_screenshot_moment():
+    from lama_desktop import screenshots
+
+    screenshots._load_game_shots()
+    names = {name for name, _builder, _frames in screenshots.SHOTS}
+    assert [shot for shot in MOMENTS if shot not in names] == []
 
 
 @pytest.mark.parametrize("shot", MOMENTS)
@@ -203,9 +205,10 @@ def covered_pieces(table, size, step: int) -> list[str]:
     return failures
 
 
-#: Llama Land is left out: its domain is a field of pieces (every cell and every spot of free ground has a tip),
-#: so a tip over the domain covers cells; its table names its pieces to the tooltip only as groups
-CARD_GAMES = [g for g in GAMES if g[0] != "llama-land"]
+#: the tables whose tips can always stand beside their piece (``samples.tips_beside``); Llama Land is left out: its
+#: domain is a field of pieces (every cell and every spot of free ground has a tip), so a tip over the domain covers
+#: cells; its table names its pieces to the tooltip only as groups
+CARD_GAMES = [g for g in GAMES if samples(g[0]).tips_beside]
 
 
 @pytest.mark.parametrize("size", SIZES)

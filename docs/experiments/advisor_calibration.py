@@ -1,6 +1,7 @@
 """How honest are the advisor's numbers? Its estimates against the outcomes of many bot games (not shipped).
 
-Seeded games are played by one ``hard`` bot and ``medium`` bots (Llama Land: ``hard`` and ``medium``). At a few
+Seeded games are played by one ``hard`` bot and ``medium`` bots, as many seats as the game's sample games (its
+descriptor's ``sample_players``: 4, Llama Land 3). At a few
 positions of every game where the seat to move has a real choice, the advisor (``lama_desktop.advise.advise``, the
 app's own code and budget) estimates every move; the estimate of the move the seat then actually plays is kept,
 and once the game is over it is paired with that seat's outcome (1 for a win, 1/k for a k-way tie, else 0).
@@ -28,16 +29,12 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from lama_desktop.advise import advise  # noqa: E402
 from lama_desktop.bots import make_bot  # noqa: E402
 from lama_desktop.engine.registry import get_game  # noqa: E402
+from lama_desktop.games import GAMES as REGISTRY  # noqa: E402
 from lama_desktop.play import MOVE_LIMIT  # noqa: E402
 
-#: (game id, players, the levels of the seats)
-GAMES = {
-    "lama": (4, ("hard", "medium", "medium", "medium")),
-    "lama-party": (4, ("hard", "medium", "medium", "medium")),
-    "lama-dice": (4, ("hard", "medium", "medium", "medium")),
-    "lama-cadabra": (4, ("hard", "medium", "medium", "medium")),
-    "llama-land": (3, ("hard", "medium", "medium")),
-}
+#: game id -> (players, the levels of the seats): every registered game at its sample seat count, one hard bot
+GAMES = {game_id: (plugin.sample_players, ("hard",) + ("medium",) * (plugin.sample_players - 1))
+         for game_id, plugin in REGISTRY.items()}
 BUCKETS = 10
 
 
@@ -49,10 +46,9 @@ def play_and_estimate(game_id: str, game_no: int, seed: int, per_game: int) -> l
     levels = levels[-shift:] + levels[:-shift] if shift else levels
     state = get_game(game_id).new(players, (), seed * 7919 + game_no)
     bots = [make_bot(game_id, level, seed * 1000 + game_no * 10 + s) for s, level in enumerate(levels)]
-    # the decisions at which to ask: spread over a game's usual length, drawn in advance
+    # the decisions at which to ask: spread over a game's usual length (its samples say), drawn in advance
     asked = []
-    chance = per_game / {"lama": 60, "lama-party": 70, "lama-dice": 60, "lama-cadabra": 90,
-                         "llama-land": 120}[game_id]
+    chance = per_game / REGISTRY[game_id].samples.calibration_moves
     for _ in range(MOVE_LIMIT):
         if state.is_over:
             break

@@ -6,5 +6,14 @@ from __future__ import annotations
 from lama_desktop.games.cadabra.bots import BOTS
 from lama_desktop.games.cadabra.engine import SPEC
 from lama_desktop.plugin import GamePlugin
+from lama_desktop.samples import Samples
 
-PLUGINS = (GamePlugin(spec=SPEC, domain="cadabra", bots=BOTS, package=__name__, lesson="cadabra", table_group="table-cadabra"),)
+#: what the cross-game tests play (a quit hand stays face up at this table: no turning it down in a replay)
+SAMPLES = Samples(
+    table_seed=4, audit_seed=4, audit_moments=("table-cadabra-show", "table-cadabra-give-choice"),
+    layout_seats=tuple(range(3, 7)), transcript_games=48, privacy=(((), 4), ((), 2)), refusal_codes=4,
+    damaged_field="hands", saved_lists=("board",), positions=True, v1_save=True, advisor_seats=4,
+    advisor_hidden=("hands", "pile"), calibration_moves=90, quit_hand_face_down=False)
+
+PLUGINS = (GamePlugin(spec=SPEC, domain="cadabra", bots=BOTS, package=__name__, lesson="cadabra",
+                      table_group="table-cadabra", rounds=True, quitting=True, card_hands=True, samples=SAMPLES),)

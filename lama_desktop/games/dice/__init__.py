@@ -6,6 +6,13 @@ from __future__ import annotations
 from lama_desktop.games.dice.bots import BOTS
 from lama_desktop.games.dice.engine import SPEC
 from lama_desktop.plugin import GamePlugin
+from lama_desktop.samples import Samples
+
+#: what the cross-game tests play: a seat sees every row, and cannot see only the dice still to come
+SAMPLES = Samples(
+    audit_seed=5, audit_moments=("table-dice-take-choice", "table-dice-6p"), extreme_seats=tuple(range(2, 7)),
+    transcript_games=48, refusals=((), ("lama20",)), refusal_codes=4, app_reasons=("dice.reason.wait",),
+    damaged_field="rows", positions=True, v1_save=True, advisor_hidden=("rng.state",))
 
 PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, package=__name__, lesson="dice", table_group="table-dice",
-                      replay_note="replay.dice_open"),)
+                      replay_note="replay.dice_open", rounds=True, quitting=True, samples=SAMPLES),)
