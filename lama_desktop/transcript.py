@@ -229,7 +229,8 @@ class _Watcher:
     def __init__(self, out: Transcript, app, table):
         self.out, self.app, self.table = out, app, table
         self.session = table.session
-        self.toasts: set[int] = set()
+        #: the toasts already read, kept alive so that a new toast never reuses a freed one's id
+        self.toasts: dict[int, object] = {}
         self.prompt = None
         self.summary = None
         self.message = None
@@ -271,7 +272,7 @@ class _Watcher:
         table, top = self.table, self.app.stack.top
         for toast in table.toasts:
             if id(toast) not in self.toasts:
-                self.toasts.add(id(toast))
+                self.toasts[id(toast)] = toast
                 self.out.emit("toast", self.round_no(), str(toast.text), seat=toast.seat,
                               event=self._event(toast.source), key=getattr(toast.text, "key", None))
         if top is table and table.can_act():
