@@ -223,14 +223,7 @@ class DiceTableScene(DiceTableView, TableScene):
                 b.enabled = name in legal
 
     # -- input -----------------------------------------------------------------------------------------------
-    def handle_event(self, event) -> bool:
-        if self._panels_event(event):  # a lesson's narrator first, the tooltip, the history and advisor panels
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.open_pause()
-            return True
-        if self._skip_event(event):
-            return True
+    def handle_table_event(self, event) -> bool:
         if (self.tween.busy or self.rolling is not None) and (
                 event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN):
             self.skip_animations()
@@ -401,22 +394,11 @@ class DiceTableScene(DiceTableView, TableScene):
         self.card_focus = -1
 
     # -- frame -----------------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.tween.update(dt)
+    def update_table(self, dt: float) -> None:
         self.shake = max(0.0, self.shake - dt * 1.6)
         self.flash = max(0.0, self.flash - dt * 1.2)
-        self.age_toasts(dt)
         if self.rolling is not None:
             self._tumble(dt)
-        if not self.finished:
-            self._take_moves()
-        self._update_skip()
-        self._refresh_buttons()
-        self.advisor.update(dt)
-        self.history.update(dt)
-        self._update_tooltip(dt)
-        self._narrator_update(dt)
 
     def _settle(self) -> None:
         """Idle: sync the shown model with the engine; with several humans, the one to move sits at the bottom."""

@@ -22,17 +22,16 @@ CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 class InputMixin:
     """The table's input: ``handle_event`` turns clicks and keys into steps (``try_move``)."""
 
-    def handle_event(self, event) -> bool:
-        if self._panels_event(event):  # a lesson's narrator first, the tooltip, the history and advisor panels
+    def _escape(self) -> bool:
+        """Escape leaves the marker or foundation mode before it opens the pause menu."""
+        if self.marker_mode or self.foundation_mode:
+            self.marker_mode = self.foundation_mode = False
+            self.middle = None
+            self._refresh_buttons()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.marker_mode or self.foundation_mode:
-                self.marker_mode = self.foundation_mode = False
-                self.middle = None
-                self._refresh_buttons()
-                return True
-            self.open_pause()
-            return True
+        return False
+
+    def handle_table_event(self, event) -> bool:
         if (self.tween.busy or self.drop is not None) and (
                 event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN):
             self._skip()

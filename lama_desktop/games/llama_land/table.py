@@ -343,33 +343,27 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         return [(m.args[0], m.args[1]) for m in self._legal() if m.kind == "foundation"]
 
     # -- frame -------------------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.tween.update(dt)
-        self.age_toasts(dt)
+    def update_table(self, dt: float) -> None:
         self._age_animations(dt)
-        if not self.finished:
-            self.session.poll(busy=not self.idle)
-            played = self.session.take_played()
-            if played:
-                self._sync()
-                for item in played:
-                    # the history's lines of this move (undo cuts there), under the round it was played in
-                    self.log.mark(item.index, item.round)
-                    # the viewing seat's copy of each event, under the event's own seat (a refill has none)
-                    for event in self.session.events_for(item.events, self.viewer):
-                        toasts = len(self.toasts)
-                        with self.log.acting(event.seat, event):
-                            self._on_event(event.seat, event)
-                        for toast in self.toasts[toasts:]:
-                            toast.seat, toast.source = event.seat, event
-                        if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
-                            self.hold = {"seat": item.seat, "left": HOLD_TIME}
-        self._refresh_buttons()
-        self.advisor.update(dt)
-        self.history.update(dt)
-        self._update_tooltip(dt)
-        self._narrator_update(dt)
+
+    def _take_moves(self) -> None:
+        """Its own: a move's events are shown at once (the domain redrawn from the engine's dict), no queue."""
+        self.session.poll(busy=not self.idle)
+        played = self.session.take_played()
+        if played:
+            self._sync()
+            for item in played:
+                # the history's lines of this move (undo cuts there), under the round it was played in
+                self.log.mark(item.index, item.round)
+                # the viewing seat's copy of each event, under the event's own seat (a refill has none)
+                for event in self.session.events_for(item.events, self.viewer):
+                    toasts = len(self.toasts)
+                    with self.log.acting(event.seat, event):
+                        self._on_event(event.seat, event)
+                    for toast in self.toasts[toasts:]:
+                        toast.seat, toast.source = event.seat, event
+                    if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
+                        self.hold = {"seat": item.seat, "left": HOLD_TIME}
 
     def _to_results(self) -> None:
         from lama_desktop.games.llama_land.results import LlamaLandResultsScene
@@ -391,7 +385,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self.close()
         self.stack.clear_to(LlamaLandResultsScene(results, breakdown, list(view.objectives), view.to_dict()))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         if self.size != surface.get_size():
             self._build(surface.get_size())
         ui = self.ui
@@ -425,6 +419,10 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         for b in self.buttons.values():
             b.draw(surface, ui)
         self._draw_flyers(surface)
+
+    def _draw_toasts(self, surface) -> None:
+        """Over the big domain, above its compass and under the placement legend, clear of the payout bubble."""
+        ui = self.ui
         domain = self.rects["domain"]
         low = self._compass_bottom() - 3 * ui.s(34) - ui.s(8)  # above the compass
         top = domain.y + ui.s(40)
@@ -432,9 +430,6 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
             top = max(top, self._legend_shown.bottom + ui.s(8))
         band = pygame.Rect(domain.x + ui.s(20), top, domain.w - ui.s(40), low - top)
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
-        self._draw_panels(surface)
-        self._draw_tooltip(surface)
-        self._narrator_draw(surface)
 
     def _log_rect(self):
         return self.rects["log"]
