@@ -34,7 +34,7 @@ class AnimationMixin:
     def _tile_center(self, seat: int):
         if self.last_place is None or self.last_place[0] != seat or self.shown_seat != seat:
             return self.rects[f"panel{seat}"].center
-        frame = self._big_frame()
+        frame = self.camera.big_frame()
         _s, cells, level = self.last_place
         pts = [frame.top_center(x, y, level) for x, y in cells]
         return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts) - frame.cell * 0.3
@@ -94,7 +94,7 @@ class AnimationMixin:
             self.hold["left"] -= dt * self.tween.speed
             if self.hold["left"] <= 0:
                 self.hold = None
-                self.frame_key = None
+                self.camera.frame_key = None
         if self.flash is not None:
             self.flash["age"] += dt * self.tween.speed
             if self.flash["age"] > 1.2:
