@@ -150,8 +150,8 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
         self._build_buttons()
 
     def _setup(self, session: GameSession, config: GameConfig | None) -> None:
-        """What every card or dice table starts with: its session and config, seat count and variants, tweens,
-        sprites, the event queue, toasts, the log; no layout, buttons or cached layer until it is built."""
+        """What every table starts with: its session and config, seat count and variants, tweens, sprites, the
+        event queue, toasts, the log and its panels; no layout, buttons or cached layer until it is built."""
         self.session = session
         self.config = config
         self.n = session.record.players
