@@ -34,8 +34,8 @@ def make_app(tmp_path, seats=SEATS, seed=3, variants=(), size=(1280, 720)):
 
 def cell_point(table: LlamaLandTableScene, cell):
     """A screen point that picks ``cell`` on the big domain (top face, or the level-1 plane around the domain)."""
-    frame = table._big_frame()
-    heights = table._big_heights()
+    frame = table.camera.big_frame()
+    heights = table.camera.big_heights()
     x, y = cell
     level = heights.get(cell, 1)
     cx, cy = frame.top_center(x, y, level)
@@ -568,35 +568,35 @@ def test_hovering_a_spot_where_the_tile_fits_previews_it_and_elsewhere_no_red_gh
 def test_zoom_with_wheel_and_keys_and_pan_with_drag_and_shift_arrows(tmp_path):
     app, table = _placing_table(tmp_path)
     moves = len(table.session.record.moves)
-    base = table._big_frame().cell
+    base = table.camera.big_frame().cell
     centre = table.rects["domain"].center
     post_motion(centre)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
                                          precise_y=1.0, touch=False))
     app.step(1 / 30)
-    assert table._big_frame().cell > base
+    assert table.camera.big_frame().cell > base
     post_key(pygame.K_MINUS)
     post_key(pygame.K_MINUS)
     app.step(1 / 30)
-    assert table._big_frame().cell < base
+    assert table.camera.big_frame().cell < base
     post_key(pygame.K_0)
     app.step(1 / 30)
-    assert table._big_frame().cell == base and table.pan == (0.0, 0.0)
+    assert table.camera.big_frame().cell == base and table.camera.pan == (0.0, 0.0)
     post_key(pygame.K_PLUS)
     app.step(1 / 30)
-    before = table._big_frame().ground(0, 0)
+    before = table.camera.big_frame().ground(0, 0)
     post_key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
     app.step(1 / 30)
-    after = table._big_frame().ground(0, 0)
+    after = table.camera.big_frame().ground(0, 0)
     assert after[0] < before[0]  # the view moved right over the domain
     # a drag moves the view and places nothing; a click without moving still places
-    start = table._big_frame().ground(0, 0)
+    start = table.camera.big_frame().ground(0, 0)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + 60, centre[1] + 30), rel=(60, 30),
                                          buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(centre[0] + 60, centre[1] + 30), button=1))
     app.step(1 / 30)
-    moved = table._big_frame().ground(0, 0)
+    moved = table.camera.big_frame().ground(0, 0)
     assert (round(moved[0] - start[0]), round(moved[1] - start[1])) == (60, 30)
     assert len(table.session.record.moves) == moves
     spot = next(iter(table.placer.legal_anchors()))
@@ -611,11 +611,11 @@ def test_the_walk_over_the_spots_keeps_the_tile_in_view_when_zoomed_in(tmp_path)
     for _ in range(4):
         post_key(pygame.K_PLUS)
     app.step(1 / 30)
-    view = table._fit_rect()
+    view = table.camera.fit_rect()
     for _ in range(12):
         post_key(pygame.K_n)
         app.step(1 / 30)
-        frame = table._big_frame()
+        frame = table.camera.big_frame()
         ev = table.placer.evaluate()
         for x, y, _icon in ev["cells"]:  # the whole tile in hand stays in view
             assert view.collidepoint(frame.top_center(x, y, ev["level"]))

@@ -161,8 +161,8 @@ def test_every_spot_of_the_tile_in_hand_shows_even_in_front_of_it(tmp_path, monk
     monkeypatch.setattr(LlamaLandTableScene, "_draw_spots_again", lambda self, *a: None)
     table.draw(app.screen)
     bare = app.screen.copy()
-    frame = table._big_frame()
-    heights = table._big_heights()
+    frame = table.camera.big_frame()
+    heights = table.camera.big_heights()
     in_hand = {(x, y) for x, y, _icon in table.placer.evaluate()["cells"]}
     spots = {cell: kind for cell, kind in table.placer.legal_anchors().items() if cell not in in_hand}
     assert any(kind == "build" for kind in spots.values()), "the lesson's start shows build spots"

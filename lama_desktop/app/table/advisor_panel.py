@@ -16,8 +16,8 @@ the nearest free place (``free_spot``) clear of ``table._advice_avoid()`` (by de
 keeps clear of, ``tutorial_clear()``, but the log) and of the looked-at move's mark.
 
 Asking marks the seat as advised in the session (``GameSession.mark_advised``), so the game is counted apart in
-the statistics. A table calls ``handle_event`` first in its own, ``update`` and ``draw`` at the end of its own,
-and ``close`` when it closes; it may override ``_advice_anchor`` (where the button and the panel go),
+the statistics. The table's frame (``TableScene``) gives it the events first, updates and draws it over the
+table, and closes it with the table; a table may override ``_advice_anchor`` (where the button and the panel go),
 ``_advice_avoid``, ``_advice_rects(move)``, ``_advice_select(move)``, ``_advice_label(move)``,
 ``_advice_details(move)`` and ``_draw_advice(surface, estimates, focus)``.
 """

@@ -207,9 +207,9 @@ class HandDrawing:
         self._draw_tokens(surface, seat, self._seat_tokens_rect(0), self.token_d, "left")
 
     # -- every frame -----------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         """A cached layer holds everything that only changes with the model (piles, seats, tokens, log); the
-        frame is that layer, then the hand, buttons and status (hover / lift states), then what flies."""
+        picture is that layer, then the hand, buttons and status (hover / lift states), then what flies."""
         surface.blit(self._model_layer(surface.get_size()), (0, 0))
         if self.has_board and self._board_on():
             self._draw_board_pulse(surface)
@@ -219,10 +219,6 @@ class HandDrawing:
         self._draw_return_buttons(surface)
         self._draw_sprites(surface)
         self._draw_floaters(surface)
-        self._draw_toasts(surface)
-        self._draw_panels(surface)
-        self._draw_tooltip(surface)
-        self._narrator_draw(surface)
 
     def _draw_floaters(self, surface) -> None:
         """The points a seat gained at the round's end ("+8"), rising over its plate and fading."""

@@ -143,16 +143,8 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
                 b.enabled = name in legal
 
     # -- input -----------------------------------------------------------------------------------------------
-    def handle_event(self, event) -> bool:
-        if self._panels_event(event):  # a lesson's narrator first, the tooltip, the history and advisor panels
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.open_pause()
-            return True
-        if self._skip_event(event):
-            return True
-        if self.tween.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
-                event.type == pygame.KEYDOWN and event.key not in (pygame.K_ESCAPE,))):
+    def handle_table_event(self, event) -> bool:
+        if self.tween.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.tween.skip()
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -423,22 +415,13 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
         return None
 
     # -- frame -----------------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.tween.update(dt)
-        self.age_toasts(dt)
+    def update_table(self, dt: float) -> None:
         for floater in self.floaters:
             floater[3] += dt * self.tween.speed
         self.floaters = [f for f in self.floaters if f[3] < 1.6]
-        if not self.finished:
-            self._take_moves()
+
+    def update_pieces(self, dt: float) -> None:
         self._update_lifts(dt)
-        self._update_skip()
-        self._refresh_buttons()
-        self.advisor.update(dt)
-        self.history.update(dt)
-        self._update_tooltip(dt)
-        self._narrator_update(dt)
 
     def _after_played(self, played) -> None:
         if self.hotseat and played.seat == self.focus and not self.session.is_over:

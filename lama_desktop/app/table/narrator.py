@@ -1,7 +1,7 @@
 """The narrator of a "Learn to play" lesson: the box that says each step, the ring and arrow on the piece it names.
 
-A table whose session runs a lesson (``session.lesson``, ``tutorial/lesson.py``) has a ``Narrator``; the table calls
-it like the advisor: first in ``handle_event`` (``TableScene._narrator_event``), at the end of ``update``
+A table whose session runs a lesson (``session.lesson``, ``tutorial/lesson.py``) has a ``Narrator``; the table's frame
+calls it like the advisor: first in ``handle_event`` (``TableScene._narrator_event``), at the end of ``update``
 (``_narrator_update``) and last in ``draw`` (``_narrator_draw``). While one of the table's own overlays is on top
 (a scene with ``narrated = True``: the round summary, Llama Land's choices), the scene stack calls the same three
 on it (``scene.SceneStack``), so the narrator stays over them, and a step may point into them (the overlay's

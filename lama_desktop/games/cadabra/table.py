@@ -346,16 +346,14 @@ class CadabraTableScene(HandTableScene):
         return rect
 
     # -- input ---------------------------------------------------------------------------------------------
-    def handle_event(self, event) -> bool:
-        if self._narrator_event(event):  # a lesson's narrator first (Next, its buttons)
-            return True
+    def handle_table_event(self, event) -> bool:
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.shown.phase == "giving"
                 and not self.tween.busy and not any(b.pressed for b in self.buttons.values())):
             seat = self._plate_at(event.pos)
             if seat is not None:
                 self.try_move(f"give {seat}")
                 return True
-        return super().handle_event(event)
+        return super().handle_table_event(event)
 
     def _advice_rects(self, move) -> list:
         """A token to give: the plate of the seat it would go to; else as at the L.A.M.A. table."""

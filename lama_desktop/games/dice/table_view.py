@@ -148,9 +148,9 @@ class DiceTableView:
                 tuple(sh.scores), tuple(sh.quit), sh.current, s.thinking, self._log_key(),
                 s.is_over, self.colorblind, sh.phase, language())
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         """A cached layer holds what only changes with the model (rows of others, llama row, plates, tokens,
-        log); the frame is that layer, then the bottom row, dice, buttons and status, then what flies."""
+        log); the picture is that layer, then the bottom row, dice, buttons and status, then what flies."""
         size = surface.get_size()
         self._model_layer(size)
         if self.shake > 0:
@@ -173,10 +173,6 @@ class DiceTableView:
                 veil.fill((230, 60, 50))
             veil.set_alpha(round(120 * self.flash))
             surface.blit(veil, (0, 0))
-        self._draw_toasts(surface)
-        self._draw_panels(surface)
-        self._draw_tooltip(surface)
-        self._narrator_draw(surface)
 
     def _draw_middle(self, layer) -> None:
         self._draw_llama_row(layer)

@@ -64,7 +64,7 @@ class AdviceMixin:
     def _where(self, cells) -> str:
         """Where ``cells`` [(x, y, level)] lie on the domain as the player sees it: "at the top left of your
         domain", "in the middle of your domain"..."""
-        frame = self._big_frame()
+        frame = self.camera.big_frame()
         seat = self.my_seat()
         dom = [(c["x"], c["y"], c["height"]) for c in self.d["domains"][seat]["cells"]] or cells
         points = [frame.top_center(x, y, h) for x, y, h in dom]
@@ -141,7 +141,7 @@ class AdviceMixin:
             self.placer._eval_key = None
             self.middle = None
             self._refresh_buttons()
-            self._follow_tile()
+            self.camera.follow_tile()
             return self.placer.evaluate()["move"] == str(move) or self.placer.footprint() == chosen.footprint()
         if move.kind == "foundation" and self.mode == "place":
             self.foundation_mode = True
@@ -165,7 +165,7 @@ class AdviceMixin:
         seat = self.my_seat()
         if seat < 0 or self.shown_seat != seat or self.inspect is not None:
             return
-        frame = self._big_frame()
+        frame = self.camera.big_frame()
         key = (id(estimates), frame.rect.topleft, frame.rect.size, frame.cell, self.version, focus)
         cached = self.domain_cache.get("advice")
         if cached is None or cached[0] != key:

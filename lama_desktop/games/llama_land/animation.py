@@ -22,7 +22,8 @@ HOLD_TIME = 0.9
 class AnimationMixin:
     """The table's animations: ``drop``, ``flash``, ``hold`` and ``flyers``."""
 
-    def _fly(self, img, start, end, delay=0.0, dur=0.5) -> None:
+    def _fly_picture(self, img, start, end, delay=0.0, dur=0.5) -> None:
+        """A picture flying to a player's panel (its own kind of flyer: not the frame's card or token ``_fly``)."""
         self.flyers.append({"img": img, "x0": start[0], "y0": start[1], "x1": end[0], "y1": end[1],
                             "t": 0.0, "delay": delay, "dur": dur})
 
@@ -34,7 +35,7 @@ class AnimationMixin:
     def _tile_center(self, seat: int):
         if self.last_place is None or self.last_place[0] != seat or self.shown_seat != seat:
             return self.rects[f"panel{seat}"].center
-        frame = self._big_frame()
+        frame = self.camera.big_frame()
         _s, cells, level = self.last_place
         pts = [frame.top_center(x, y, level) for x, y in cells]
         return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts) - frame.cell * 0.3
@@ -47,8 +48,8 @@ class AnimationMixin:
         for res, n in gains.items():
             name = "coin" if res in ("coin", "coins") else res
             for _ in range(min(int(n), 6)):
-                self._fly(icon(name, size), (start[0] + (k % 3 - 1) * size * 0.6, start[1]),
-                          self._resource_spot(seat, name), delay=wait + 0.08 * k, dur=0.5)
+                self._fly_picture(icon(name, size), (start[0] + (k % 3 - 1) * size * 0.6, start[1]),
+                                  self._resource_spot(seat, name), delay=wait + 0.08 * k, dur=0.5)
                 k += 1
 
     def _fly_card(self, seat: int, crop: str, value: int) -> None:
@@ -56,7 +57,7 @@ class AnimationMixin:
         col = self.rects[f"column{i}"]
         img = llama_card(self.ui, crop, value, col.w, col.h)
         panel = self.rects[f"panel{seat}"]
-        self._fly(img, col.center, (panel.x + int(panel.w * 0.6), panel.centery), dur=0.6)
+        self._fly_picture(img, col.center, (panel.x + int(panel.w * 0.6), panel.centery), dur=0.6)
 
     def _fly_character(self, seat: int, d: dict) -> None:
         src = self.rects["char5"] if d.get("from") == "deck" else self.rects.get(f"char{d.get('position', 0)}")
@@ -65,7 +66,7 @@ class AnimationMixin:
         ch = CHARS[d["card"]]
         img = character_card(self.ui, {"type": ch.type, "crops": [CROP_NAMES[k] for k in ch.crops]}, src.w, src.h)
         panel = self.rects[f"panel{seat}"]
-        self._fly(img, src.center, (panel.x + int(panel.w * 0.7), panel.bottom - self.ui.s(26)), dur=0.6)
+        self._fly_picture(img, src.center, (panel.x + int(panel.w * 0.7), panel.bottom - self.ui.s(26)), dur=0.6)
 
     def _draw_flyers(self, surface) -> None:
         for f in self.flyers:
@@ -94,7 +95,7 @@ class AnimationMixin:
             self.hold["left"] -= dt * self.tween.speed
             if self.hold["left"] <= 0:
                 self.hold = None
-                self.frame_key = None
+                self.camera.frame_key = None
         if self.flash is not None:
             self.flash["age"] += dt * self.tween.speed
             if self.flash["age"] > 1.2:

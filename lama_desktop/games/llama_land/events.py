@@ -23,7 +23,7 @@ class EventsMixin:
             self.drop = {"seat": seat, "cells": cells, "k": 0.0}
             self.last_place = (seat, cells, d["level"])
             self.flash = {"seat": seat, "cells": cells, "age": 0.0}
-            self.frame_key = None
+            self.camera.frame_key = None
             self._sound("card_play")
         elif kind == "foundation":
             self.log.add(lazy.about("llama_land.log.foundation", seat, name=name, level=d["level"], left=d["left"]))

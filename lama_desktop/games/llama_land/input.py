@@ -22,17 +22,16 @@ CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 class InputMixin:
     """The table's input: ``handle_event`` turns clicks and keys into steps (``try_move``)."""
 
-    def handle_event(self, event) -> bool:
-        if self._panels_event(event):  # a lesson's narrator first, the tooltip, the history and advisor panels
+    def _escape(self) -> bool:
+        """Escape leaves the marker or foundation mode before it opens the pause menu."""
+        if self.marker_mode or self.foundation_mode:
+            self.marker_mode = self.foundation_mode = False
+            self.middle = None
+            self._refresh_buttons()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.marker_mode or self.foundation_mode:
-                self.marker_mode = self.foundation_mode = False
-                self.middle = None
-                self._refresh_buttons()
-                return True
-            self.open_pause()
-            return True
+        return False
+
+    def handle_table_event(self, event) -> bool:
         if (self.tween.busy or self.drop is not None) and (
                 event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN):
             self._skip()
@@ -44,7 +43,7 @@ class InputMixin:
                 dx, dy = event.pos[0] - sx, event.pos[1] - sy
                 if self.drag["moved"] or abs(dx) + abs(dy) > self.ui.s(DRAG_SLOP):
                     self.drag["moved"] = True
-                    self._set_view(self.zoom, (self.drag["pan"][0] + dx, self.drag["pan"][1] + dy))
+                    self.camera.set_view(self.camera.zoom, (self.drag["pan"][0] + dx, self.drag["pan"][1] + dy))
                     return True
             self._hover(event.pos)
             return True
@@ -52,7 +51,7 @@ class InputMixin:
             pos = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.hover_pos
             if not self.rects["domain"].collidepoint(pos):
                 pos = self.rects["domain"].center
-            self.zoom_by(1 if event.y > 0 else -1, pos)
+            self.camera.zoom_by(1 if event.y > 0 else -1, pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1 and self._press_button(event.pos, self._explain_disabled):
@@ -61,7 +60,7 @@ class InputMixin:
                 self.placer.rotate(1)
                 return True
             if event.button == 1 and self._on_domain(event.pos):  # a click on release, unless it drags the view
-                self.drag = {"start": event.pos, "pan": self.pan, "moved": False}
+                self.drag = {"start": event.pos, "pan": self.camera.pan, "moved": False}
                 return True
             if event.button == 1:
                 return self._click(event.pos)
@@ -92,9 +91,9 @@ class InputMixin:
         for b in self.buttons.values():
             b.hovered = b.enabled and b.rect.collidepoint(pos)
         self.mouse_on_domain = False
-        if self.frame_big is None or not self.rects["domain"].collidepoint(pos):
+        if self.camera.frame_big is None or not self.rects["domain"].collidepoint(pos):
             return
-        cell = self.frame_big.pick(pos, self._big_heights())
+        cell = self.camera.frame_big.pick(pos, self.camera.big_heights())
         if cell is None:
             return
         self.mouse_on_domain = True
@@ -113,7 +112,7 @@ class InputMixin:
                 self.inspect = None if (s == me or (me < 0 and s == self.d["current_player"])) else s
                 if self.inspect is None and me < 0:
                     self.inspect = s if s != self.d["current_player"] else None
-                self.frame_key = None
+                self.camera.frame_key = None
                 self._sound("click")
                 return True
         if self.mode == "place":
@@ -144,12 +143,12 @@ class InputMixin:
                 if rect.collidepoint(pos):
                     self.open_characters(cid)
                     return True
-        if r["domain"].collidepoint(pos) and self.frame_big is not None:
+        if r["domain"].collidepoint(pos) and self.camera.frame_big is not None:
             if self.inspect is not None and self.inspect != self.my_seat():
                 self.inspect = None
-                self.frame_key = None
+                self.camera.frame_key = None
                 return True
-            cell = self.frame_big.pick(pos, self._big_heights())
+            cell = self.camera.frame_big.pick(pos, self.camera.big_heights())
             if cell is None:
                 return True
             if self.mode == "place" and self.placer is not None:
@@ -204,18 +203,19 @@ class InputMixin:
     def _key_view(self, key, shift: bool) -> bool:
         """+ / − zoom, 0 fits the domain again, Shift+arrows move the view (a quarter of the panel a press)."""
         if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.zoom_by(1)
+            self.camera.zoom_by(1)
             return True
         if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.zoom_by(-1)
+            self.camera.zoom_by(-1)
             return True
         if key in (pygame.K_0, pygame.K_KP0):
-            self.reset_view()
+            self.camera.reset_view()
             return True
         if shift and key in ARROWS:
             dx, dy = ARROWS[key]
-            rect = self._fit_rect()
-            self._set_view(self.zoom, (self.pan[0] - dx * rect.w / 4, self.pan[1] - dy * rect.h / 4))
+            rect = self.camera.fit_rect()
+            pan = self.camera.pan
+            self.camera.set_view(self.camera.zoom, (pan[0] - dx * rect.w / 4, pan[1] - dy * rect.h / 4))
             return True
         return False
 
@@ -227,10 +227,10 @@ class InputMixin:
             dx, dy = ARROWS[key]
             if self.foundation_mode:
                 self.cursor = (self.cursor[0] + dx, self.cursor[1] + dy)
-                self._follow([self.cursor])
+                self.camera.follow([self.cursor])
             else:
                 p.cursor = (p.cursor[0] + dx, p.cursor[1] + dy)
-                self._follow_tile()
+                self.camera.follow_tile()
             return True
         if key == pygame.K_TAB:
             p.cycle_shape(-1 if shift else 1)
@@ -322,7 +322,7 @@ class InputMixin:
             base = self.my_seat() if self.my_seat() >= 0 else max(0, self.d["current_player"])
             nxt = ((self.inspect if self.inspect is not None else base) + 1) % self.n
             self.inspect = None if nxt == base else nxt
-            self.frame_key = None
+            self.camera.frame_key = None
             return True
         return False
 
@@ -339,7 +339,7 @@ class InputMixin:
         if p.cycle(step) is None:
             self._toast_reason(lambda: t("llama_land.legend.nowhere"))
             return
-        self._follow_tile()
+        self.camera.follow_tile()
 
     def press(self, name: str) -> None:
         b = self.buttons.get(name)

@@ -108,8 +108,8 @@ class LessonMixin:
         clear = [pygame.Rect(self.rects["status"]), pygame.Rect(self.rects["buttons"])]
         if self.viewer is not None:
             clear.append(pygame.Rect(self.rects[f"panel{self.viewer}"]))
-        frame = self._big_frame()
-        heights = self._big_heights()
+        frame = self.camera.big_frame()
+        heights = self.camera.big_heights()
         if heights:
             tops = [frame.top_rhombus(x, y, h) for (x, y), h in heights.items()]
             xs = [px for top in tops for px, _ in top]
@@ -167,8 +167,8 @@ class LessonMixin:
     def _spot_rect(self, x: int, y: int) -> pygame.Rect | None:
         """The bounding box of cell (x, y)'s top face on the big domain (level 1 where the domain has no cell),
         inside the domain's panel; None when that cell is off the panel."""
-        frame = self._big_frame()
-        heights = self._big_heights()
+        frame = self.camera.big_frame()
+        heights = self.camera.big_heights()
         pts = frame.top_rhombus(x, y, heights.get((x, y), 1))
         xs, ys = [px for px, _ in pts], [py for _, py in pts]
         rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,

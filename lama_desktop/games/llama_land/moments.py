@@ -43,7 +43,7 @@ def _cell(app):
     scene.draw(app.screen)  # the domain's frame
     cells = scene.d["domains"][scene.shown_seat]["cells"]
     cell = next(c for c in cells if c["icon"] not in ("none",) and not c["llama"])
-    point(scene, scene.frame_big.top_center(cell["x"], cell["y"], cell["height"]))
+    point(scene, scene.camera.frame_big.top_center(cell["x"], cell["y"], cell["height"]))
 
 
 def _spot(app):
@@ -52,7 +52,7 @@ def _spot(app):
     spots = scene._spots()
     cells = {(c["x"], c["y"]) for c in scene.d["domains"][scene.shown_seat]["cells"]}
     x, y = next(xy for xy, kind in sorted(spots.items()) if kind == "extend" and xy not in cells)
-    point(scene, scene.frame_big.top_center(x, y, 1))
+    point(scene, scene.camera.frame_big.top_center(x, y, 1))
 
 
 def _placement(app):

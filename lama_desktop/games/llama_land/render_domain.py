@@ -23,7 +23,7 @@ class DomainMixin:
     def _draw_big_domain(self, surface) -> None:
         ui = self.ui
         seat = self.shown_seat
-        frame = self._big_frame()
+        frame = self.camera.big_frame()
         drop = self.drop if (self.drop is not None and self.drop["seat"] == seat) else None
         skip = frozenset(drop["cells"]) if drop else frozenset()
         frame_rect = frame.rect

@@ -91,7 +91,7 @@ class LegendMixin:
                 y += ui.s(3)
             img = finish(img)
             self.domain_cache[key] = img
-        frame = self.frame_big
+        frame = self.camera.frame_big
         ev = self.placer.evaluate()
         # the tile in hand under the legend: the legend fades (not while a lesson points at it)
         if frame is not None and ev["cells"] and not self._lesson_points_at("legend"):

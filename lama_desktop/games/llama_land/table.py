@@ -23,10 +23,12 @@ over every placement of the tile (every orientation, extensions and builds, near
 Enter confirms, C characters, E end the turn, K markers (after an extension), V looks at the next player's domain,
 Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
 
-The scene is composed of mixins, one module each: ``layout`` (the numbers), ``input``, ``camera`` (zoom and pan),
-``events`` (the log and toasts of each event), ``animation``, ``render_middle`` / ``render_panels`` /
-``render_domain`` / ``render_legend`` / ``render_status`` (the drawing), ``advice``, ``tips``, ``lesson`` and
-``choice`` (the feeding and characters overlay).
+The scene is composed of mixins, one module each: ``layout`` (the numbers), ``input``, ``events`` (the log and
+toasts of each event), ``animation``, ``render_middle`` / ``render_panels`` / ``render_domain`` / ``render_legend`` /
+``render_status`` (the drawing), ``advice``, ``tips``, ``lesson`` and ``choice`` (the feeding and characters
+overlay); the camera (zoom and pan of the big domain, ``camera.Camera``) is an object of its own. The frame
+(``TableScene``) drives it: the table fills its hooks (``handle_table_event``, ``_escape``, ``update_table``,
+``_take_moves``, ``draw_table``, ``_draw_toasts``).
 """
 
 from __future__ import annotations
@@ -38,22 +40,16 @@ import pygame
 from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
 from lama_desktop.core.i18n import about, t
 from lama_desktop.core.session import GameSession
-from lama_desktop.app.table.advisor_panel import AdvisorPanel
-from lama_desktop.app.table.history_panel import HistoryPanel
 from lama_desktop.app.table.layout import table_ui_scale
-from lama_desktop.app.table.pieces import LogPanel, Toast, draw_toasts, lazy
+from lama_desktop.app.table.pieces import Toast, draw_toasts, lazy
 from lama_desktop.app.table.scene_base import TableScene, open_session
-from lama_desktop.app.table.tooltip import Tooltip
-from lama_desktop.engine.record import round_of
-from lama_desktop.app.table.tween import Tweener
 from lama_desktop.app.widgets import UI, Button
 from lama_desktop.games.llama_land.advice import AdviceMixin
 from lama_desktop.games.llama_land.animation import HOLD_TIME, AnimationMixin
-from lama_desktop.games.llama_land.camera import CameraMixin
+from lama_desktop.games.llama_land.camera import Camera
 from lama_desktop.games.llama_land.choice import ChoiceMixin, ChoiceOverlay
 from lama_desktop.games.llama_land.events import EventsMixin, round_number  # noqa: F401 - named here too
 from lama_desktop.games.llama_land.input import InputMixin
-from lama_desktop.games.llama_land.iso import IsoFrame
 from lama_desktop.games.llama_land.lesson import LessonMixin
 from lama_desktop.games.llama_land.layout import table_rects
 from lama_desktop.games.llama_land.placement import Placer
@@ -65,7 +61,7 @@ from lama_desktop.games.llama_land.render_status import StatusMixin
 from lama_desktop.games.llama_land.tips import TipsMixin
 
 
-class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, AnimationMixin, MiddleMixin, PanelsMixin,
+class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, MiddleMixin, PanelsMixin,
                           DomainMixin, LegendMixin, StatusMixin, AdviceMixin, TipsMixin, LessonMixin, TableScene):
     name = "llama_land_table"
     refusal_seconds = 2.8
@@ -73,18 +69,9 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
     # -- lifecycle ---------------------------------------------------------------------------------------------
     def __init__(self, session: GameSession, config: GameConfig | None = None):
         super().__init__()
-        self.session = session
-        self.config = config
-        self.n = session.record.players
-        self.tween = Tweener(1.0)
-        self.toasts: list[Toast] = []
-        self.log = LogPanel()
-        self._speak_to_viewer()
-        self.ui: UI | None = None
+        self._setup(session, config)  # what every table starts with: tweens, toasts, the log, the panels
         self.size = (0, 0)
         self.rects: dict[str, pygame.Rect] = {}
-        self.buttons: dict[str, Button] = {}
-        self.static: pygame.Surface | None = None
         self.middle: pygame.Surface | None = None
         self.middle_key = None
         self.domain_cache: dict = {}
@@ -99,24 +86,15 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self.choice = 0  # hut choice / marker choice index
         self.marker_mode = False
         self.hover_pos = (-1, -1)
-        self.tooltip = Tooltip()
         self.mouse_on_domain = False
         self.drop = None  # {"seat", "cells": [(x, y)], "k": 0..1}
         self.flash = None  # {"seat", "cells", "age"}
         self.flyers: list[dict] = []  # pictures flying to a player's panel (harvest, llama cards, characters)
         self.last_place = None  # (seat, cells, level) of the last tile placed: where a harvest flies from
         self.hold = None  # {"seat", "left"}: keep a bot's domain in view a moment after its tile or llama lands
-        self.finished = False
-        self.time = 0.0
-        self.reason_toast: Toast | None = None
         self._bubble_rect: pygame.Rect | None = None  # the payout bubble of the last frame (toasts keep off it)
-        self.frame_big: IsoFrame | None = None
-        self.frame_key = None
+        self.camera = Camera(self)  # the big domain's view: its frame, zoom and pan
         self.spots_cache = (None, None, {})  # (key, layer, {cell: (diamond points, kind)})
-        self.zoom = 1.0
-        self.pan = (0.0, 0.0)  # the view of the big domain moved by pixels
-        self._view_seat = None  # whose domain the zoom and pan are for
-        self._views: dict = {}  # seat -> (zoom, pan) of the domains not shown now
         self.drag = None  # {"start", "pan", "moved"}: a press on the domain, a click or a drag of the view
         self._bubble = None  # (frame, evaluation, lift): the payout bubble of the build in hand, this frame
         self._legend_shown: pygame.Rect | None = None  # the placement legend drawn this frame (toasts keep off it)
@@ -128,9 +106,6 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self._was_my_turn = False
         self.results_open = False
         self._legal_cache = (None, [])
-        self.advisor = AdvisorPanel(self)
-        self.log.round = round_of(session.state)  # the round the table opens in (the game's opening lines)
-        self.history = HistoryPanel(self)
 
     def enter(self) -> None:
         self._apply_settings()
@@ -162,7 +137,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self.static = None
         self.middle = None
         self.domain_cache.clear()
-        self.frame_key = None
+        self.camera.frame_key = None
         self._build_buttons()
 
     def _build_buttons(self) -> None:
@@ -343,33 +318,27 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         return [(m.args[0], m.args[1]) for m in self._legal() if m.kind == "foundation"]
 
     # -- frame -------------------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.tween.update(dt)
-        self.age_toasts(dt)
+    def update_table(self, dt: float) -> None:
         self._age_animations(dt)
-        if not self.finished:
-            self.session.poll(busy=not self.idle)
-            played = self.session.take_played()
-            if played:
-                self._sync()
-                for item in played:
-                    # the history's lines of this move (undo cuts there), under the round it was played in
-                    self.log.mark(item.index, item.round)
-                    # the viewing seat's copy of each event, under the event's own seat (a refill has none)
-                    for event in self.session.events_for(item.events, self.viewer):
-                        toasts = len(self.toasts)
-                        with self.log.acting(event.seat, event):
-                            self._on_event(event.seat, event)
-                        for toast in self.toasts[toasts:]:
-                            toast.seat, toast.source = event.seat, event
-                        if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
-                            self.hold = {"seat": item.seat, "left": HOLD_TIME}
-        self._refresh_buttons()
-        self.advisor.update(dt)
-        self.history.update(dt)
-        self._update_tooltip(dt)
-        self._narrator_update(dt)
+
+    def _take_moves(self) -> None:
+        """Its own: a move's events are shown at once (the domain redrawn from the engine's dict), no queue."""
+        self.session.poll(busy=not self.idle)
+        played = self.session.take_played()
+        if played:
+            self._sync()
+            for item in played:
+                # the history's lines of this move (undo cuts there), under the round it was played in
+                self.log.mark(item.index, item.round)
+                # the viewing seat's copy of each event, under the event's own seat (a refill has none)
+                for event in self.session.events_for(item.events, self.viewer):
+                    toasts = len(self.toasts)
+                    with self.log.acting(event.seat, event):
+                        self._on_event(event.seat, event)
+                    for toast in self.toasts[toasts:]:
+                        toast.seat, toast.source = event.seat, event
+                    if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
+                        self.hold = {"seat": item.seat, "left": HOLD_TIME}
 
     def _to_results(self) -> None:
         from lama_desktop.games.llama_land.results import LlamaLandResultsScene
@@ -391,7 +360,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self.close()
         self.stack.clear_to(LlamaLandResultsScene(results, breakdown, list(view.objectives), view.to_dict()))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         if self.size != surface.get_size():
             self._build(surface.get_size())
         ui = self.ui
@@ -425,6 +394,10 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         for b in self.buttons.values():
             b.draw(surface, ui)
         self._draw_flyers(surface)
+
+    def _draw_toasts(self, surface) -> None:
+        """Over the big domain, above its compass and under the placement legend, clear of the payout bubble."""
+        ui = self.ui
         domain = self.rects["domain"]
         low = self._compass_bottom() - 3 * ui.s(34) - ui.s(8)  # above the compass
         top = domain.y + ui.s(40)
@@ -432,9 +405,6 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
             top = max(top, self._legend_shown.bottom + ui.s(8))
         band = pygame.Rect(domain.x + ui.s(20), top, domain.w - ui.s(40), low - top)
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
-        self._draw_panels(surface)
-        self._draw_tooltip(surface)
-        self._narrator_draw(surface)
 
     def _log_rect(self):
         return self.rects["log"]

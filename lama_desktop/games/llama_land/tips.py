@@ -116,14 +116,14 @@ class TipsMixin:
     def _domain_tip(self, pos):
         """A cell of the big domain (its level, what lies on it, what covering it gives, and the spot drawn on
         it), free ground (what a tile placed there would do), else the domain itself (whose, and how to look)."""
-        frame, seat = self.frame_big, self.shown_seat
+        frame, seat = self.camera.frame_big, self.shown_seat
         status = getattr(self, "_status_rect", None)
         if status is not None and status.collidepoint(pos):
             return None  # the status line says itself what it says
         final = self._final_scores_layout() if hasattr(self, "_final_scores_layout") else None
         if final is not None and final[0].collidepoint(pos):
             return None  # the final scoring card (a lesson's end) says itself what it says
-        cell = frame.pick(pos, self._big_heights()) if frame is not None else None
+        cell = frame.pick(pos, self.camera.big_heights()) if frame is not None else None
         if cell is not None:
             return self._cell_tip(cell)
         keep = (tuple(final[0]),) if final is not None else ()  # the tip never covers the final scoring card
@@ -133,7 +133,7 @@ class TipsMixin:
     def _cell_tip(self, cell):
         """A cell of the big domain: its level, what lies on it and what covering it gives, or free ground (what a
         tile there would do); and the legal spot drawn on it, if any."""
-        frame, seat = self.frame_big, self.shown_seat
+        frame, seat = self.camera.frame_big, self.shown_seat
         cells = {(c["x"], c["y"]): c for c in self.d["domains"][seat]["cells"]}
         spot = self._spots().get(cell)
         c = cells.get(cell)
@@ -160,7 +160,7 @@ class TipsMixin:
         """The tile in hand where the keys put it (arrows, N / Shift+N): an extension or a build, and what it
         gives (as the status line says it), or why it cannot go there; over the tile's cells."""
         ev = self.placer.evaluate()
-        frame = self.frame_big
+        frame = self.camera.frame_big
         points = [p for x, y, _icon in ev["cells"] for p in frame.top_rhombus(x, y, ev["level"])]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         rect = (round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
@@ -174,7 +174,7 @@ class TipsMixin:
     def _focus_tip(self):
         """What the keys are on: the tile in hand (arrows, N / Shift+N), the character to take, the cell for the new
         llama, the objective space for the marker."""
-        if self.frame_big is None:
+        if self.camera.frame_big is None:
             return None
         if self.mode == "place" and self.placer is not None and not self.foundation_mode and self.placer.cells():
             return self._placement_tip()

@@ -60,7 +60,7 @@ def test_llama_land_n_shows_what_the_placement_would_do(tmp_path, size):
         assert tip.text.startswith(t(f"llama_land.legend.{ev['kind']}"))
         if ev["kind"] == "build":
             assert table._status_text()[0] in tip.text
-        frame = table.frame_big
+        frame = table.camera.frame_big
         for x, y, _icon in ev["cells"]:
             cx, cy = frame.top_center(x, y, ev["level"])
             assert pygame.Rect(tip.rect).inflate(2, 2).collidepoint(cx, cy)
