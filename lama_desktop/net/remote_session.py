@@ -190,6 +190,17 @@ class RemoteSession:
             raise ValueError(f"seat {self.seat} of a network game sees its own view, not seat {seat}'s")
         return self.state.view(seat)
 
+    def private_view(self, seat: int):
+        """A copy of this seat's view that no later update changes (the advisor's worker reads it)."""
+        if seat != self.seat:
+            raise ValueError(f"seat {self.seat} of a network game sees its own view, not seat {seat}'s")
+        return self.state.clone().view(seat)
+
+    @property
+    def round(self) -> int:
+        """The round the game is in, as this seat's view shows it (``round_of`` reads a view as a state)."""
+        return round_of(self.view(self.seat))
+
     def open_views(self):
         return None
 
@@ -397,7 +408,7 @@ class RemoteSession:
             log.error("a move from the host could not be read: %s", error)
             self.last_error = f"{type(error).__name__}: {error}"
             return None
-        round_no = round_of(self.state)  # the round the move was played in: the history files its lines there
+        round_no = self.round  # the round the move was played in: the history files its lines there
         self.state = state
         self.record.moves.append(str(move))
         if mover == self.seat:

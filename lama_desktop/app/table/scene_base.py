@@ -20,7 +20,6 @@ import pygame
 from lama_desktop.app import art
 from lama_desktop.core import i18n
 from lama_desktop.engine.core import Event
-from lama_desktop.engine.record import round_of
 from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
 from lama_desktop.core.i18n import plural, t, t_or
 from lama_desktop.app.scene import Scene
@@ -201,7 +200,7 @@ class TableScene(Scene):
         self.reason_toast: Toast | None = None
         self.colorblind = False
         self.advisor = AdvisorPanel(self)
-        self.log.round = round_of(session.state)  # the round the table opens in (the game's opening lines)
+        self.log.round = session.round  # the round the table opens in (the game's opening lines)
         self.history = HistoryPanel(self)
         self.tooltip = Tooltip()
 

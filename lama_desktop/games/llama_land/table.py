@@ -44,7 +44,6 @@ from lama_desktop.app.table.layout import table_ui_scale
 from lama_desktop.app.table.pieces import LogPanel, Toast, draw_toasts, lazy
 from lama_desktop.app.table.scene_base import TableScene, open_session
 from lama_desktop.app.table.tooltip import Tooltip
-from lama_desktop.engine.record import round_of
 from lama_desktop.app.table.tween import Tweener
 from lama_desktop.app.widgets import UI, Button
 from lama_desktop.games.llama_land.advice import AdviceMixin
@@ -129,7 +128,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         self.results_open = False
         self._legal_cache = (None, [])
         self.advisor = AdvisorPanel(self)
-        self.log.round = round_of(session.state)  # the round the table opens in (the game's opening lines)
+        self.log.round = session.round  # the round the table opens in (the game's opening lines)
         self.history = HistoryPanel(self)
 
     def enter(self) -> None:
@@ -248,6 +247,13 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
         cur = self.session.current_player
         return cur if cur >= 0 and self.session.is_human(cur) else -1
 
+    def seen_world(self, seat: int):
+        """A world consistent with what ``seat`` sees (the order under the stacks' tops and of the character deck
+        dealt again, seeded by the move number so it holds still between frames): the placer previews and the
+        advisor draws its ghosts on it, never on the live state."""
+        s = self.session
+        return s.view(seat).sample_state(random.Random(s.moves_played))
+
     def can_act(self) -> bool:
         return self.idle and not self.session.is_over and self.my_seat() >= 0 and not self.finished
 
@@ -294,7 +300,7 @@ class LlamaLandTableScene(InputMixin, CameraMixin, ChoiceMixin, EventsMixin, Ani
                 # the placer previews a build on a world consistent with the player's view (what is hidden, the
                 # order under the stacks' tops and of the character deck, dealt again): never the live state
                 view = s.view(me)
-                world = view.sample_state(random.Random(s.moves_played))
+                world = self.seen_world(me)
                 if self.placer is None or self.placer.seat != me:
                     self.placer = Placer(world, me)
                     self.placer.snap_any()
