@@ -30,7 +30,6 @@ LOCAL_SESSION_MODULES = {
     # its timeline
     "app/scenes/replay.py": {"feed", "state"},
     # the screenshot and layout tools play a GameSession they made to the position they show
-    "app/table/history_shots.py": {"state"},
     "app/table/layout_moments.py": {"state"},
     "games/cadabra/shots.py": {"state"},
     "games/dice/shots.py": {"state", "_played"},
