@@ -37,8 +37,8 @@ Driving it (the frame loop never blocks)
       ``gatekeeper`` set by the lesson refuses a legal move the step does not teach); ``session.hold`` True
       stops the bots in ``poll`` while a narration shows; ``session.lesson`` is the running ``Lesson``.
 
-Views
-    ``session.view(seat)``; ``session.events_for(events, seat)`` (a ``Played``'s events as a seat may see them:
+Views (the ``core.session_api.Session`` protocol: what a table may read)
+    ``session.view(seat)``; ``session.private_view(seat)`` (a copy for a worker thread); ``session.round``; ``session.events_for(events, seat)`` (a ``Played``'s events as a seat may see them:
     tables show only these); ``session.human_seats``; ``session.is_human(seat)``; ``session.current_player``;
     ``session.names``; ``session.is_over``; ``session.scores``; ``session.winners()``. A replay's frozen session
     alone may be made ``omniscient`` (``open_views()``: every seat's view, for the viewer's "All hands open").
@@ -265,8 +265,18 @@ class GameSession:
     def winners(self) -> list[int]:
         return self.state.winners()
 
+    @property
+    def round(self) -> int:
+        """The round the game is in (``engine.record.round_of``): the history's "Round N" headings."""
+        return round_of(self.state)
+
     def view(self, seat: int):
         return self.state.view(seat)
+
+    def private_view(self, seat: int):
+        """A view of ``seat`` over a copy of the state: a worker thread (the advisor) owns it, the live state is
+        never shared."""
+        return self.state.clone().view(seat)
 
     @property
     def frozen(self) -> bool:

@@ -1,25 +1,28 @@
-"""``RemoteSession``: the ``GameSession`` surface the table scenes use, for a seat of a network game.
+"""``RemoteSession``: one seat of a network game, as the ``core.session_api`` protocol (``Session`` and
+``NetworkSession``) says a table reads a session.
 
 The host (``net/host.py``) owns the game; this side only ever receives its own seat's view and the events that
-seat may see (``TableClient``). From every view it rebuilds a full *shadow* state (``GamePlugin.state_from_view``:
-the parts the seat cannot see dealt at random), so the tables, the advisor and the bots read it as they read a
-local game; they only ever read this seat's view (``view(seat)`` refuses any other seat), so the invented parts
-never reach the screen.
+seat may see (``TableClient``). Tables read the protocol alone (``view(own seat)``, ``events_for``, the public
+facts), never an engine state: ``tests/test_session_api.py`` checks it. Behind ``view`` this class still keeps a
+private *shadow* state rebuilt from each received view (``GamePlugin.state_from_view``: the parts the seat cannot
+see dealt at random), because every game's ``View`` is an object reading a state (Llama Land's computes its
+placements and legal moves through the engine); ``view(seat)`` refuses any other seat, so the invented parts never
+reach the screen.
 
-What it answers (as ``GameSession``): ``state`` (the shadow), ``view(own seat)``, ``events_for``, ``play(move)``
-(sends the move; the outcome is ok at once with no events: the move comes back as an update, a refusal arrives
-later, see ``take_refusals``), ``poll(busy)`` (takes what arrived; applies one received move per call, when the
-table is idle, and the seat's own move at once), ``take_played()`` (``Played(seat, move, events, by_bot,
-index)``), ``names``, ``seats``, ``human_seats`` / ``is_human`` / ``is_person`` (this seat only),
-``current_player``, ``is_over``, ``scores``, ``winners()``, ``score_history``, ``moves_played``, ``record``
-(``RemoteRecord``: game id, players, variants, moves; the seed is the host's and never sent: ``seed`` is None),
-``undo_status()`` (never: ``"network"``), ``thinking`` / ``wait_for_bot`` (another seat is to move).
+What it answers (as ``GameSession``): ``view(own seat)``, ``private_view``, ``events_for``, ``play(move)`` (checked
+against the seat's own legal moves, then sent; the outcome is ok at once with no events: the move comes back as an
+update, a refusal arrives later, see ``take_refusals``), ``poll(busy)`` (takes what arrived; applies one received
+move per call, when the table is idle, and the seat's own move at once), ``take_played()`` (``Played(seat, move,
+events, by_bot, index)``), ``names``, ``seats``, ``human_seats`` / ``is_human`` / ``is_person`` (this seat only),
+``current_player``, ``is_over``, ``round``, ``scores``, ``winners()``, ``score_history``, ``moves_played``,
+``record`` (``RemoteRecord``: game id, players, variants, moves; the seed is the host's and never sent: ``seed`` is
+None), ``undo_status()`` (never: ``"network"``), ``thinking`` / ``wait_for_bot`` (another seat is to move).
 
-What it adds for the app: ``seat``, ``connected``, ``lost`` (the connection went: ``bye_reason``), ``status``
-(the last ``Status``: per seat name, kind, connected, away, bot level; whether the host has dealt), ``started``
-(the host has dealt), ``away_for(seat)``, ``taken_over(seat)``, ``take_reactions()`` (``(seat, key)`` pairs),
-``send_reaction(key)``, ``take_refusals()`` (``MoveOutcome``s the table words with ``refusal_text``), ``final``
-(the ``GameOver``'s scores and winners).
+What it adds for the app (``NetworkSession``): ``seat``, ``connected``, ``lost`` (the connection went:
+``bye_reason``), ``status`` (the last ``Status``: per seat name, kind, connected, away, bot level; whether the host
+has dealt), ``started`` (the host has dealt), ``away_for(seat)``, ``taken_over(seat)``, ``take_reactions()``
+(``(seat, key)`` pairs), ``send_reaction(key)``, ``take_refusals()`` (``MoveOutcome``s the table words with
+``refusal_text``), ``final`` (the ``GameOver``'s scores and winners).
 """
 
 from __future__ import annotations
@@ -87,7 +90,7 @@ class RemoteSession:
         self.seats = [SeatConfig(str(name), str(kind)) for name, kind in zip(names, kinds, strict=True)]
         self._clock = clock
         self._rng = rng or random.Random()
-        self.state = self._shadow(_get(welcome, "view"))
+        self._shadow_state = self._shadow(_get(welcome, "view"))
         self.score_history: list[list[int]] = []
         for item in _get(welcome, "history") or ():
             self.record.moves.append(str(_get(item, "move")))
@@ -129,8 +132,8 @@ class RemoteSession:
         """Rounds closed before this client joined: their scores from the view's own history where it has one."""
         if None not in self.score_history:
             return
-        known = getattr(self.state.view(self.seat), "history", None) or []
-        self.score_history = [list(known[i]) if i < len(known) else list(self.state.scores)
+        known = getattr(self._shadow_state.view(self.seat), "history", None) or []
+        self.score_history = [list(known[i]) if i < len(known) else list(self._shadow_state.scores)
                               for i in range(len(self.score_history))]
 
     # -- queries (GameSession's) ---------------------------------------------------------------------------------
@@ -163,15 +166,15 @@ class RemoteSession:
 
     @property
     def current_player(self) -> int:
-        return self.state.current_player
+        return self._shadow_state.current_player
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        return self._shadow_state.is_over
 
     @property
     def scores(self) -> list[int]:
-        return list(self.final[0]) if self.final is not None else self.state.scores
+        return list(self.final[0]) if self.final is not None else self._shadow_state.scores
 
     @property
     def start_scores(self) -> tuple[int, ...]:
@@ -182,13 +185,24 @@ class RemoteSession:
         return tuple(get_game(record.game_id).new(record.players, record.variants, 0, **record.options).scores)
 
     def winners(self) -> list[int]:
-        return list(self.final[1]) if self.final is not None else self.state.winners()
+        return list(self.final[1]) if self.final is not None else self._shadow_state.winners()
 
     def view(self, seat: int):
         """This seat's view; any other seat's is refused (a network client never shows another seat's view)."""
         if seat != self.seat:
             raise ValueError(f"seat {self.seat} of a network game sees its own view, not seat {seat}'s")
-        return self.state.view(seat)
+        return self._shadow_state.view(seat)
+
+    def private_view(self, seat: int):
+        """A copy of this seat's view that no later update changes (the advisor's worker reads it)."""
+        if seat != self.seat:
+            raise ValueError(f"seat {self.seat} of a network game sees its own view, not seat {seat}'s")
+        return self._shadow_state.clone().view(seat)
+
+    @property
+    def round(self) -> int:
+        """The round the game is in, as this seat's view shows it (``round_of`` reads a view as a state)."""
+        return round_of(self.view(self.seat))
 
     def open_views(self):
         return None
@@ -281,8 +295,8 @@ class RemoteSession:
             move = as_move(move)
         except IllegalMove as error:
             return MoveOutcome.refused(error.refusal)
-        if move not in self.state.legal_moves():
-            refusal = self.state.refusal(move) or Refusal("core.not_allowed", "that move is not allowed now")
+        if move not in self.view(self.seat).legal_moves():
+            refusal = self._shadow_state.refusal(move) or Refusal("core.not_allowed", "that move is not allowed now")
             return MoveOutcome.refused(refusal)
         self._pending = str(move)
         self.client.send_move(str(move))
@@ -397,17 +411,17 @@ class RemoteSession:
             log.error("a move from the host could not be read: %s", error)
             self.last_error = f"{type(error).__name__}: {error}"
             return None
-        round_no = round_of(self.state)  # the round the move was played in: the history files its lines there
-        self.state = state
+        round_no = self.round  # the round the move was played in: the history files its lines there
+        self._shadow_state = state
         self.record.moves.append(str(move))
         if mover == self.seat:
             self._pending = None
         if any(e.kind in ROUND_CLOSE_EVENTS for e in events):
-            self.score_history.append(list(self.state.scores))
+            self.score_history.append(list(self._shadow_state.scores))
         by_bot = self.seats[mover].is_bot or self.taken_over(mover) is not None
         played = Played(mover, move, events, by_bot, int(_get(update, "n", len(self.record.moves) - 1)), round_no)
         self._played.append(played)
-        if self.state.is_over:
+        if self._shadow_state.is_over:
             self.finished = True
         if self.on_applied is not None:
             self.on_applied(played)

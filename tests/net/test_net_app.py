@@ -112,7 +112,7 @@ def test_host_lobby_start_and_a_move_through_real_loopback(app):
         steps(app)
         other.poll()
         if other.current_player == other.seat and other.is_human(other.seat):
-            other.play(str(other.state.legal_moves()[0]))
+            other.play(str(other.view(other.seat).legal_moves()[0]))
         if table.can_act() and table.idle:
             before = table.session.moves_played
             move = str(table.legal()[0])

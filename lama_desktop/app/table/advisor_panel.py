@@ -97,7 +97,7 @@ class AdvisorPanel:
             return
         session = self.table.session
         seat = key[0]
-        view = session.state.clone().view(seat)  # the worker's own copy: the live state is never shared
+        view = session.private_view(seat)  # the worker's own copy: the live game is never shared
         self.key, self.estimates, self.error = key, None, ""
         self.started = time.perf_counter()
         session.mark_advised(seat)

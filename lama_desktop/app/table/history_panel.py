@@ -106,7 +106,7 @@ class HistoryPanel:
         from lama_desktop.storage import SavedGame
         from lama_desktop.app.tables import open_table
 
-        saved = SavedGame(session.record, session.state, session.meta())
+        saved = SavedGame(session.record, None, session.meta())  # reopened from its record, replayed as after undo
         config = table._results_config()
         table.close()
         scene = open_table(table.app, config, saved)

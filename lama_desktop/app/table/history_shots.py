@@ -39,7 +39,7 @@ def _play(app, scene, moves: int) -> None:
         if session.moves_played >= moves and scene.can_act():
             return
         if scene.can_act() and session.is_human(session.current_player):
-            session.play(_first_move(session.state.legal_moves()))
+            session.play(_first_move(session.view(session.current_player).legal_moves()))
 
 
 def _history(plugin):

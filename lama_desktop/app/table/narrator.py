@@ -109,8 +109,8 @@ class Narrator:
             if lesson.shown:
                 return t("tutorial.status.read", n=n, count=count), False
             return self._held(n, count)
-        state = self.table.session.state
-        if not state.is_over and state.current_player == 0:
+        session = self.table.session
+        if not session.is_over and session.current_player == 0:
             return t("tutorial.status.move", n=n, count=count, what=self._what(step.do)), True
         return None
 

@@ -28,7 +28,6 @@ from typing import final
 import pygame
 
 from lama_desktop.core import i18n
-from lama_desktop.engine.record import round_of
 from lama_desktop.core.gameconfig import GameConfig
 from lama_desktop.app.scene import Scene
 from lama_desktop.core.session import GameSession
@@ -172,7 +171,7 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
         self.reason_toast: Toast | None = None
         self.colorblind = False
         self.advisor = AdvisorPanel(self)
-        self.log.round = round_of(session.state)  # the round the table opens in (the game's opening lines)
+        self.log.round = session.round  # the round the table opens in (the game's opening lines)
         self.history = HistoryPanel(self)
         self.tooltip = Tooltip()
 

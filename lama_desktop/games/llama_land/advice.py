@@ -54,7 +54,8 @@ class AdviceMixin:
         if move.kind not in ("build", "extend") or len(move.args) != 5:
             return None
         shape, rot, mirror, x, y = move.args
-        placer = Placer(self.session.state, self.my_seat())
+        seat = self.my_seat()
+        placer = Placer(self.seen_world(seat), seat)
         placer.select(str(shape))
         placer.rotation, placer.mirror = int(str(rot)[1]), mirror == "m"
         ax, ay = placer.anchor()
@@ -191,7 +192,7 @@ class AdviceMixin:
         local.ox, local.oy = frame.ox - area.x, frame.oy - area.y
         layer = pygame.Surface(area.size, pygame.SRCALPHA)
         badges = []
-        state = self.session.state
+        state = self.seen_world(seat)
         placed = ("build", "extend", "foundation", "llama")
         looked = estimates[focus] if 0 <= focus < len(estimates) else None
         ranks = [i for i, e in enumerate(estimates) if e.move.kind in placed][:self.ADVICE_GHOSTS]

@@ -223,6 +223,13 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
         cur = self.session.current_player
         return cur if cur >= 0 and self.session.is_human(cur) else -1
 
+    def seen_world(self, seat: int):
+        """A world consistent with what ``seat`` sees (the order under the stacks' tops and of the character deck
+        dealt again, seeded by the move number so it holds still between frames): the placer previews and the
+        advisor draws its ghosts on it, never on the live state."""
+        s = self.session
+        return s.view(seat).sample_state(random.Random(s.moves_played))
+
     def can_act(self) -> bool:
         return self.idle and not self.session.is_over and self.my_seat() >= 0 and not self.finished
 
@@ -269,7 +276,7 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
                 # the placer previews a build on a world consistent with the player's view (what is hidden, the
                 # order under the stacks' tops and of the character deck, dealt again): never the live state
                 view = s.view(me)
-                world = view.sample_state(random.Random(s.moves_played))
+                world = self.seen_world(me)
                 if self.placer is None or self.placer.seat != me:
                     self.placer = Placer(world, me)
                     self.placer.snap_any()
