@@ -171,7 +171,8 @@ def _session_reads(tree: ast.AST) -> set[str]:
 def _modules():
     for folder in SCANNED:
         for path in sorted(folder.rglob("*.py")):
-            yield path.relative_to(ROOT).as_posix(), path
+            if "tests" not in path.relative_to(folder).parts:  # a game's own tests may craft what they test
+                yield path.relative_to(ROOT).as_posix(), path
 
 
 def test_the_app_reads_a_session_through_the_protocol_alone():
