@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Callable, Iterable, Mapping, Sequence
+import json
 
 SAVE_FORMAT = 1
 
@@ -489,8 +490,6 @@ _MISSING = object()
 
 def _as_json(data: Any) -> Any:
     """``data`` as JSON reads it back (tuples are lists): what a saved document holds."""
-    import json
-
     try:
         return json.loads(json.dumps(data))
     except (TypeError, ValueError, RecursionError) as error:
