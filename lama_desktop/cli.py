@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
 from pathlib import Path
+from typing import Callable, Sequence
 
 
 USAGE_STATUS = 2

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
 import threading
 import time
 import warnings
 from typing import Callable
-import shutil
-import tempfile
 
 import pygame
 

@@ -22,9 +22,9 @@ fails on it. Only for tests and tools: the app never installs it.
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import dataclass, replace
-import math
 
 import pygame
 

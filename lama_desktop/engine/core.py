@@ -19,13 +19,13 @@ Nothing under ``engine/`` or ``bots/`` imports pygame.
 
 from __future__ import annotations
 
+import json
 import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Callable, Iterable, Mapping, Sequence
-import json
 
 SAVE_FORMAT = 1
 

@@ -5,8 +5,8 @@ Records are what saves, replays and bug reports carry; ``replay`` is how the tes
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import copy
+from dataclasses import dataclass, field
 
 from lama_desktop.engine.core import Event, GameState, Move, StateFormatError, as_move
 from lama_desktop.engine.registry import get_game

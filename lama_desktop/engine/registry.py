@@ -7,8 +7,8 @@ pure (no pygame).
 
 from __future__ import annotations
 
-from typing import Iterable
 from pathlib import Path
+from typing import Iterable
 
 from lama_desktop.engine.core import GameSpec, GameState, ImpossibleState, StateFormatError
 from lama_desktop.filedoor import Damage, read_guarded

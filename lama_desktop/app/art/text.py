@@ -7,8 +7,8 @@ in the layout checks (``PROBE``; ``None`` in the app, so the cost is one compari
 
 from __future__ import annotations
 
-from functools import lru_cache
 import unicodedata
+from functools import lru_cache
 
 import pygame
 
