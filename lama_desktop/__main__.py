@@ -13,7 +13,6 @@ from pathlib import Path
 
 from lama_desktop import __version__
 from lama_desktop.cli import ArgumentParser, UsageError, path_text, run
-from lama_desktop.pastgames import NotAGameRecord, read_past_game
 
 PROG = "lama-desktop"
 
@@ -38,6 +37,9 @@ def profile_folder(text: str) -> Path:
 def replay_file(text: str):
     """The game record to replay (``pastgames.PastGame``), checked before a window opens; anything else is a usage
     error naming the problem."""
+    # lazy: the engine and core.i18n behind it are for --replay alone (--help, --version and serve answer without them)
+    from lama_desktop.pastgames import NotAGameRecord, read_past_game
+
     try:
         return read_past_game(Path(text).expanduser())
     except NotAGameRecord as error:
