@@ -37,6 +37,7 @@ def profile_folder(text: str) -> Path:
 def replay_file(text: str):
     """The game record to replay (``pastgames.PastGame``), checked before a window opens; anything else is a usage
     error naming the problem."""
+    # lazy: the engine and core.i18n behind it are for --replay alone (--help, --version and serve answer without them)
     from lama_desktop.pastgames import NotAGameRecord, read_past_game
 
     try:
@@ -51,6 +52,7 @@ def main(argv=None) -> int:
     ...`` is the headless network host (``lama_desktop/serve.py``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["serve"]:
+        # lazy: the network host (asyncio, websockets) is for serve alone; the app's start goes without it
         from lama_desktop.serve import main as serve
 
         return serve(args[1:])
@@ -77,11 +79,13 @@ def _main(argv=None) -> int:
     options = parser.parse_args([a for a in args if not a.startswith("-psn_")])
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if options.self_check:
-        from lama_desktop.selfcheck import main as self_check
+        from lama_desktop.selfcheck import main as self_check  # lazy: it imports every game, bot and scene
 
         return self_check()
     profile = profile_folder(options.profile) if options.profile is not None else None
     replay = replay_file(options.replay) if options.replay is not None else None
+    # lazy: pygame and the app load after the arguments are read and PYGAME_HIDE_SUPPORT_PROMPT is set, and never
+    # for serve, --help, --version or --self-check
     from lama_desktop.app.main import run_app
 
     return run_app(smoke_test=options.smoke_test, timing=options.timing, profile=profile, replay=replay)

@@ -35,7 +35,8 @@ from lama_desktop.core.i18n import percent as share, plural, t
 from lama_desktop.bots import make_bot
 from lama_desktop.bots.base import Estimate
 from lama_desktop.engine.core import GameState, Move, StateFormatError, View
-from lama_desktop.engine.registry import checked_position, state_from_dict
+from lama_desktop.engine.registry import checked_position, plugins, state_from_dict
+from lama_desktop.filedoor import Damage, read_guarded
 
 #: the advisor's bots always start from this seed: the answer depends on the view alone
 ADVISOR_SEED = 15
@@ -53,8 +54,6 @@ def load_position(path: str | Path) -> GameState:
     size and depth, JSON with numbers within reason), so a device, a FIFO or a file nested 100,000 deep is one
     clear refusal, never a hang or a traceback; a position the rules could never reach (a L.A.M.A. save whose
     ``returner`` is 99) is refused with the game's reason, as the app refuses such a save."""
-    from lama_desktop.filedoor import Damage, read_guarded
-
     def build(data):
         try:
             if isinstance(data, dict) and data.get("kind") == AUTOSAVE_KIND:
@@ -106,9 +105,7 @@ def points_text(n: float) -> str:
 
 def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
     """A move as a short gerund phrase (``Drawing``, ``Playing 3``) in the current language."""
-    from lama_desktop.games import GAMES
-
-    plugin = GAMES.get(game_id)
+    plugin = plugins().get(game_id)
     own = plugin.move_phrase(move, names) if plugin is not None else None
     if own is not None:
         return own

@@ -19,6 +19,7 @@ import sys
 from lama_desktop.advice import (AUTOSAVE_KIND, AdviceError, advise, advise_state, load_position, reason_text,
                                  summary_line, to_json)
 from lama_desktop.core.i18n import LANGUAGES, set_language
+from lama_desktop.cli import ArgumentParser, int_in, path_text, run
 
 __all__ = ["AUTOSAVE_KIND", "AdviceError", "advise", "advise_state", "load_position", "main", "set_language",
            "summary_line"]
@@ -26,14 +27,10 @@ __all__ = ["AUTOSAVE_KIND", "AdviceError", "advise", "advise_state", "load_posit
 
 def main(argv=None) -> int:
     """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
-    from lama_desktop.cli import run
-
     return run(_main, argv, prog="python -m lama_desktop.advise")
 
 
 def _main(argv=None) -> int:
-    from lama_desktop.cli import ArgumentParser, int_in, path_text
-
     parser = ArgumentParser(prog="python -m lama_desktop.advise",
                                      description="Every legal move of a seat with its estimated chance to win the "
                                                  "game, best first (the hard bot's search on the seat's view).")

@@ -48,6 +48,8 @@ from lama_desktop.cli import window_size
 from lama_desktop.engine.registry import get_game
 from lama_desktop.games import GAMES
 from lama_desktop.stats import percentile
+from lama_desktop.advice import advise
+from lama_desktop.play import MOVE_LIMIT
 
 
 def bench_engine(game_id: str, variants=(), players: int = 3, seconds: float = 5.0, seed: int = 1) -> dict:
@@ -77,8 +79,6 @@ def bench_engine(game_id: str, variants=(), players: int = 3, seconds: float = 5
 
 
 def bench_bot(game_id: str, level: str, players: int = 4, decisions: int = 300, seed: int = 1, variants=()) -> dict:
-    from lama_desktop.play import MOVE_LIMIT
-
     spec = get_game(game_id)
     opponent = "medium" if "medium" in levels_for(game_id) else "random"
     times: list[float] = []
@@ -114,8 +114,6 @@ def advise_games() -> list[tuple[str, int]]:
 def advise_positions(count: int = 50, seed: int = 1) -> list:
     """``count`` views (seat to move, more than one legal move) from seeded medium-bot games, every game in
     turn; each game contributes positions spread over its whole length."""
-    from lama_desktop.play import MOVE_LIMIT
-
     views = []
     rng = random.Random(seed)
     games = advise_games()
@@ -145,8 +143,6 @@ def advise_positions(count: int = 50, seed: int = 1) -> list:
 
 
 def bench_advise(positions: int = 50, seed: int = 1) -> dict:
-    from lama_desktop.advice import advise
-
     times: list[float] = []
     cpu: list[float] = []
     by_game: dict[str, list[float]] = {}
@@ -190,7 +186,7 @@ def rss_mib() -> float:
         with open("/proc/self/statm", encoding="ascii") as handle:
             return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
     except (OSError, ValueError, IndexError, AttributeError):
-        import resource
+        import resource  # lazy: a Unix module, needed only where /proc is missing (macOS)
 
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak / 2 ** 20 if sys.platform == "darwin" else peak / 2 ** 10
@@ -333,13 +329,16 @@ def _main(argv=None) -> int:
         check_options(spec, args.players, ())
         level = check_level(spec.id, args.level)
         os.environ["LAMA_NET_LOOPBACK"] = "1"  # the bench never leaves loopback
+        # lazy: asyncio and websockets, for the network bench only
         from lama_desktop.net.bench_net import bench_net
+
 
         result = bench_net(args.tables, args.players, args.seconds, spec.id, level, rss=rss_mib)
         text = (f"{result['tables']} tables of {args.players}: {result['games']} games, {result['moves']} moves, "
                 f"rtt p50 {result['rtt_p50_ms']} ms p95 {result['rtt_p95_ms']} ms, {result['errors']} errors, "
                 f"{result['leaks']} leaks, RSS growth {result['rss_growth_mib']} MiB")
     elif args.what == "replay":
+        # lazy: the app and pygame, for the replay and render benches only (the others run without a window)
         from lama_desktop.app.bench_render import bench_replay
 
         result = bench_replay(args.game.id, args.size, args.switches)
@@ -350,14 +349,12 @@ def _main(argv=None) -> int:
         for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
                             ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
             os.environ.setdefault(name, value)
-        from lama_desktop.app.bench_render import bench_render
-        from lama_desktop.app.shots import SHOTS
-        from lama_desktop.app.staging import load_shots
+        from lama_desktop.app import bench_render, shots, staging  # lazy: see the replay bench
 
-        load_shots()
-        if args.only and not any(args.only in name for name, _b, _f in SHOTS):
+        staging.load_shots()
+        if args.only and not any(args.only in name for name, _b, _f in shots.SHOTS):
             raise UsageError(f"no scene matches {args.only!r:.40}")
-        result = bench_render(frames=args.frames, size=args.size, only=args.only)
+        result = bench_render.bench_render(frames=args.frames, size=args.size, only=args.only)
         text = "\n".join(f"{name:<28} p50 {r['p50_ms']:6.2f} ms  p95 {r['p95_ms']:6.2f} ms"
                          for name, r in result["scenes"].items())
     print(json.dumps(result) if args.json else text)

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Callable, Sequence
+
 
 USAGE_STATUS = 2
 
@@ -131,13 +133,12 @@ def path_text(text: str) -> str:
 
 def path_arg(text: str):
     """``path_text`` as a ``Path`` (``~`` expanded)."""
-    from pathlib import Path
-
     return Path(path_text(text)).expanduser()
 
 
 def game_spec(text: str):
     """A game id of the registry (``lama``, ``lama-party``, ``lama-dice``, ``lama-cadabra``, ``llama-land``)."""
+    # lazy: every tool imports this module; only those that read a game pay for the engine and the bots
     from lama_desktop.engine.registry import games, get_game
 
     try:
@@ -161,7 +162,7 @@ def check_options(spec, players: int, variants) -> frozenset:
 
 def check_level(game_id: str, level: str) -> str:
     """A bot level the game has, else a ``UsageError`` naming the levels it has."""
-    from lama_desktop.bots import levels_for
+    from lama_desktop.bots import levels_for  # lazy: see game_spec
 
     levels = levels_for(game_id)
     if level not in levels:

@@ -34,6 +34,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+import yaml
+
 #: the damage codes (the app has a sentence for each in every language: ``common.damage.problem.<code>``)
 PROBLEMS = ("odd_kind", "unreadable", "too_big", "empty", "not_text", "not_json", "too_deep", "huge_number",
             "other_version", "bad_values", "impossible")
@@ -233,8 +235,6 @@ def parse_yaml(raw: bytes) -> Any:
     ``not_json``: not the data format expected), nested deeper than ``MAX_DEPTH``, or using an alias (one anchor
     repeated can stand for billions of nodes). The nesting and aliases are checked on the parser's events first
     (the parser is iterative), so a ``[`` repeated 100,000 times is refused before anything recurses."""
-    import yaml
-
     text = _text(raw)
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     depth = 0

@@ -11,6 +11,11 @@ import os
 import sys
 
 from lama_desktop.cli import ArgumentParser, UsageError, path_text, run, window_size
+from lama_desktop.core.i18n import LANGUAGES
+from lama_desktop.app import staging
+from lama_desktop.app.table.tutorial_shots import shoot_every_step
+from lama_desktop.screenshots import output_folder
+from lama_desktop.tutorial.script import tutorials
 
 PROG = "python -m lama_desktop.lessonshots"
 
@@ -24,13 +29,8 @@ def _main(argv=None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # lazy: at the module's top pygame would load before lama_desktop.app, which quiets its greeting on stdout
     import pygame
-
-    from lama_desktop.app import staging
-    from lama_desktop.core.i18n import LANGUAGES
-    from lama_desktop.app.table.tutorial_shots import shoot_every_step
-    from lama_desktop.screenshots import output_folder
-    from lama_desktop.tutorial.script import tutorials
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
     parser.add_argument("out_dir", type=path_text)

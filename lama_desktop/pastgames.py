@@ -32,8 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lama_desktop.engine.record import round_of
-from lama_desktop.filedoor import as_dict, as_int, as_list, as_str, need, one_of, read_guarded
+from lama_desktop.engine.record import GameRecord, round_of
+from lama_desktop.filedoor import Damage, as_dict, as_int, as_list, as_str, need, one_of, read_guarded
+from lama_desktop import __version__
+from lama_desktop.core.gameconfig import SeatConfig
+from lama_desktop.engine.core import IllegalMove
+from lama_desktop.engine.registry import get_game
 
 log = logging.getLogger(__name__)
 
@@ -102,15 +106,11 @@ class PastGame:
 
 
 def _app_version() -> str:
-    from lama_desktop import __version__
-
     return __version__
 
 
 def rules_version(game_id: str, players: int = 2) -> int | None:
     """The engine's state version of ``game_id`` (it changes with the rules' data the state holds)."""
-    from lama_desktop.engine.registry import get_game
-
     try:
         spec = get_game(game_id)
         return int(spec.new(max(players, spec.min_players), (), 0).to_dict().get("version"))
@@ -121,8 +121,6 @@ def rules_version(game_id: str, players: int = 2) -> int | None:
 
 def make_past_game(record, seats, scores, winners, finished_at: str | None = None, *, practice: bool = False,
                    advised=()) -> PastGame:
-    from lama_desktop.engine.record import GameRecord
-
     record = GameRecord.from_dict(record.to_dict())  # a copy: the live session goes on without it
     return PastGame(record, list(seats), [int(s) for s in scores], [int(w) for w in winners],
                     finished_at or time.strftime("%Y-%m-%dT%H:%M:%S"), rules_version(record.game_id, record.players),
@@ -131,9 +129,6 @@ def make_past_game(record, seats, scores, winners, finished_at: str | None = Non
 
 def record_from_file(data: Any):
     """A ``GameRecord`` whose game, players, variants, seed, options and moves this copy can replay."""
-    from lama_desktop.engine.record import GameRecord
-    from lama_desktop.engine.registry import get_game
-
     data = as_dict(data, "the game record")
     record = GameRecord.from_dict(data)
     spec = get_game(as_str(data.get("game"), "the game", 40))
@@ -153,9 +148,6 @@ def record_from_file(data: Any):
 
 def past_game_from_file(data: Any) -> PastGame:
     """A ``PastGame`` from parsed JSON, or ``ValueError`` (via the ``filedoor`` checkers) saying what is wrong."""
-    from lama_desktop.core.gameconfig import SeatConfig
-    from lama_desktop.filedoor import Damage
-
     data = as_dict(data, "the file")
     need(data.get("kind") == PAST_GAME_KIND, "this file is not a lama-desktop game record")
     version = data.get("past_game_version")
@@ -186,8 +178,6 @@ def past_game_from_file(data: Any) -> PastGame:
 def read_past_game(path: Path) -> PastGame:
     """An exported game record (``--replay FILE``, a dropped file): ``NotAGameRecord`` with the reason when it is
     not one (the file itself is left as it is: it is the player's). It is replayed once to check it."""
-    from lama_desktop.filedoor import Damage
-
     try:
         past = read_guarded(Path(path), past_game_from_file, PAST_GAME_MAX_BYTES)
     except FileNotFoundError:
@@ -224,8 +214,6 @@ class Timeline:
 def check_replay(past: PastGame) -> ReplayProblem | None:
     """Replay every move through today's engine; the first problem, or None when the game replays to its kept
     final scores."""
-    from lama_desktop.engine.core import IllegalMove
-
     try:
         state = past.record.new_state()
     except Exception as error:  # noqa: BLE001 - a game this version cannot set up any more

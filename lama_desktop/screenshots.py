@@ -18,13 +18,14 @@ from lama_desktop.app.shots import SHOTS, add_shot, at_ui_scale
 from lama_desktop.app.staging import load_shots as _load_game_shots
 from lama_desktop.app.staging import make_app, stage
 from lama_desktop.cli import ArgumentParser, UsageError, path_text, run, window_size
+from lama_desktop.core.i18n import LANGUAGES
 
 __all__ = ["SHOTS", "add_shot", "at_ui_scale", "main", "make_app", "output_folder", "render_all", "stage",
            "_load_game_shots"]
 
 
 def render_all(out_dir: Path, sizes, only: str | None = None) -> list[Path]:
-    import pygame
+    import pygame  # lazy: pygame loads when pictures are taken (after _main set SDL's dummy drivers), not for --help
 
     _load_game_shots()
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -79,7 +80,6 @@ def _main(argv=None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from lama_desktop.core.i18n import LANGUAGES
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
     parser.add_argument("out_dir", type=path_text)

@@ -38,6 +38,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
+from lama_desktop.bots import levels_for, make_bot
+from lama_desktop.engine.registry import games, get_game, plugins
+
 #: the seat names the transcript gives the players (distinct words in every language, so a line's actor can be
 #: read from its text)
 NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elif", "Farid")
@@ -102,10 +105,10 @@ def _split(text: str) -> tuple:
 
 def validate(game: str, variants, levels, lang: str) -> None:
     """Raise ``BadArguments`` (one line) unless the tool can play this."""
-    from lama_desktop.core import i18n
+    # lazy: core.i18n works out its languages' names from babel's CLDR data when imported (0.15 s, three times the
+    # tool's own start): --help and a bad option answer without it; the tables and the game config import it
     from lama_desktop.app.tables import has_table
-    from lama_desktop.bots import levels_for
-    from lama_desktop.engine.registry import games, get_game
+    from lama_desktop.core import i18n
 
     try:
         spec = get_game(game)
@@ -141,8 +144,9 @@ def _app():
     global _APP
     if _APP is None:
         _headless()
+        # lazy: the app and pygame, only once SDL's dummy drivers are set (_headless)
         from lama_desktop.app.main import App
-        from lama_desktop.storage import Storage
+        from lama_desktop.storage import Storage  # lazy: see validate (core.i18n)
 
         app = App(Storage(tempfile.mkdtemp(prefix="lama-transcript-")), (1280, 720))
         app.settings.bot_pace = "instant"
@@ -162,10 +166,10 @@ def _net_table(app, game: str, variants, levels, seed: int, config):
     """``--net``: the same game hosted on loopback (``net/headless.LoopbackTable``: seat 0 a remote seat, the others
     the host's bots), seat 0's table drawn from its ``RemoteSession``; returns (table, the loopback table)."""
     os.environ["LAMA_NET_LOOPBACK"] = "1"
-    from lama_desktop.games import plugin
+    # lazy: only --net needs the network host (asyncio, websockets; and it loads every game at once)
     from lama_desktop.net.headless import LoopbackTable
 
-    scene = plugin(game).table()
+    scene = plugins()[game].table()
     first = getattr(scene, "first_option", None)  # the engine option the game's own table sets from the config
     options = {first: int(config.first_dealer) % config.players} if first else {}
     net = LoopbackTable(game, ["remote:none", *levels[1:]], variants=tuple(sorted(variants)), seed=seed,
@@ -177,10 +181,10 @@ def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lan
          net: bool = False) -> Transcript:
     """Play one game through the real table; return what seat 0 read. ``net``: through a host and a client on
     loopback (what seat 0 reads must be the same)."""
+    # lazy: see validate (core.i18n)
+    from lama_desktop.app.tables import open_table
     from lama_desktop.core import i18n
     from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-    from lama_desktop.app.tables import open_table
-    from lama_desktop.bots import make_bot
 
     validate(game, tuple(variants), tuple(levels), lang)
     app = _app()
@@ -311,7 +315,7 @@ class _Watcher:
 
 
 def _press_enter() -> None:
-    import pygame
+    import pygame  # lazy: see _app (called once the app is there)
 
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
         pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
@@ -319,7 +323,7 @@ def _press_enter() -> None:
 
 def _texts_drawn(app, scene, ui) -> list[str]:
     """Every text ``scene`` draws (its own layer and widgets, not the table below), in order."""
-    import pygame
+    import pygame  # lazy: see _app (called once the app is there)
 
     texts: list[str] = []
     spied = []
@@ -464,7 +468,7 @@ def check_words(specs) -> dict:
     """Play ``specs`` (``(game, levels, seed, lang)`` each) through ``play`` and check their words:
     what a test (or one worker process of it) needs. Returns counts and the problems, each prefixed by its game
     (``wording.word_problems``)."""
-    from lama_desktop.wording import name_lists, word_problems
+    from lama_desktop.wording import name_lists, word_problems  # lazy: see validate (core.i18n)
 
     stats = {"games": 0, "lines": 0, "you_lines": 0, "lists": 0, "problems": []}
     for game, levels, seed, lang in specs:

@@ -25,7 +25,11 @@ import re
 
 from functools import cache
 
-from lama_desktop.catalogs import domains, locale_dir
+from babel import Locale
+from babel.lists import format_list
+
+from lama_desktop.catalogs import domains, locale_dir, plural_categories
+from lama_desktop.core.i18n import load_table
 
 #: "You" then a verb in the third person singular ("rolls", "has", "is", "takes"): a word ending in one "s"
 _YOU_THIRD = re.compile(r"\bYou\s+(?!(?:\w*ss)\b)(\w+s)\b")
@@ -40,10 +44,7 @@ _HANDMADE_PLURAL = re.compile(r"\(s\)|\(e\)|\(n\)|\(es\)|\(a\)")
 _COUNT = re.compile(r"(?<![\w.,/])[+\-−]?(\d+)\s+([^\W\d_]+)")
 @cache
 def _categories(lang: str) -> tuple[object, list[str]]:
-    from babel import Locale
 
-    from lama_desktop.core.i18n import load_table
-    from lama_desktop.catalogs import plural_categories
 
     table = load_table(lang)
     return Locale.parse(lang).plural_form, plural_categories(lang, table.nplurals, table.plural_expr)
@@ -64,8 +65,6 @@ def plural_index(lang: str, n: int) -> int:
 def count_words(lang: str) -> dict[str, list[tuple[str, ...]]]:
     """``word -> [forms, ...]``: the word after ``{n}`` in each form of ``lang``'s plural entries ("pt", "pts";
     "punkt", "punkty", "punktów"), for every form tuple the word appears in."""
-    from lama_desktop.core.i18n import load_table
-
     words: dict[str, list[tuple[str, ...]]] = {}
     head = re.compile(r"\{n\}\s+([^\W\d_]+)")
     for value in load_table(lang).entries.values():
@@ -116,8 +115,6 @@ def name_lists(text: str, names) -> list[str]:
 def word_problems(lines, lang: str, names=()) -> list[str]:
     """What is wrong with the words of ``lines`` (see the module doc). ``names``: the players' names, whose lists
     must follow the language's list pattern."""
-    from babel.lists import format_list
-
     keys = _key_pattern()
     found = []
     for line in lines:

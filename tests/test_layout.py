@@ -119,7 +119,7 @@ def _table_moments():
 
 @pytest.fixture(scope="module")
 def checker():
-    from lama_desktop.layoutcheck import Checker
+    from lama_desktop.app.layoutprobe import Checker
 
     c = Checker()
     yield c

@@ -111,7 +111,7 @@ LONG = "Bartholomew-Maximilian von Hohenzollern-Sigmaringen"
 
 @pytest.fixture(scope="module")
 def checker():
-    from lama_desktop.layoutcheck import Checker
+    from lama_desktop.app.layoutprobe import Checker
 
     c = Checker()
     yield c

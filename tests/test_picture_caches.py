@@ -99,7 +99,7 @@ def test_a_plate_drawn_before_the_probe_still_shows_its_words(drawn):
     from lama_desktop.core import i18n
     from lama_desktop.app.staging import stage
     from lama_desktop.app.table import layout_moments
-    from lama_desktop.layoutcheck import Checker
+    from lama_desktop.app.layoutprobe import Checker
 
     moment = next(m for m in layout_moments.all_moments() if m.name == "table-lama-lama-out-6p")
     stage(drawn, moment.builder, moment.frames)

@@ -21,7 +21,7 @@ SIZES = [(1280, 720), (1920, 1080)]
 
 @pytest.fixture(scope="module")
 def checker():
-    from lama_desktop.layoutcheck import Checker
+    from lama_desktop.app.layoutprobe import Checker
 
     c = Checker()
     yield c

@@ -15,16 +15,20 @@ from __future__ import annotations
 import os
 import time
 
+import pygame
+
+from lama_desktop.app.scenes.replay import ReplayScene
+from lama_desktop.app.scenes.shots import sample_past_game, title_screen
+from lama_desktop.app.shots import SHOTS
+from lama_desktop.app.staging import load_shots, make_app, stage
+from lama_desktop.stats import percentile
+
 
 def bench_render(frames: int = 120, size=(1920, 1080), warmup: int = 5, only: str | None = None) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
 
-    from lama_desktop.app.shots import SHOTS
-    from lama_desktop.app.staging import load_shots, make_app, stage
-    from lama_desktop.stats import percentile
 
     load_shots()
     results: dict[str, dict] = {}
@@ -67,12 +71,7 @@ def bench_replay(game_id: str, size=(1920, 1080), switches: int = 3, seed: int =
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
 
-    from lama_desktop.app.scenes.replay import ReplayScene
-    from lama_desktop.app.scenes.shots import sample_past_game, title_screen
-    from lama_desktop.app.staging import make_app, stage
-    from lama_desktop.stats import percentile
 
     past = sample_past_game(game_id, seed, players)
     app = make_app(tuple(size))

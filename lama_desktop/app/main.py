@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
 import threading
 import time
 import warnings
@@ -30,6 +32,18 @@ from lama_desktop.core.i18n import t
 from lama_desktop.app.scene import SceneStack
 from lama_desktop.app.widgets import UI
 from lama_desktop.app.window import MAX_SIZE, MIN_SIZE, clamp_size, fit_to_desktop
+from lama_desktop.app import art
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.scenes.results import ResultsScene
+from lama_desktop.app.scenes.setup import SetupScene
+from lama_desktop.app.scenes.title import TitleScene
+from lama_desktop.app.smoke import SmokeDriver
+from lama_desktop.app.table.net_table import continue_hosted, open_network_table
+from lama_desktop.app.table.reasons import refusal_text
+from lama_desktop.app.tables import has_table, open_lesson, open_table, playable_games
+from lama_desktop.bots import levels_for
+from lama_desktop.engine.registry import games
+from lama_desktop.pastgames import NotAGameRecord, check_replay, make_past_game, read_past_game
 
 log = logging.getLogger("lama_desktop.app")
 
@@ -66,8 +80,6 @@ class Sounds:
             return
         self._loaded = True
         try:
-            from lama_desktop.app import art
-
             self._board = art.Sounds(self.volume, self.muted)
         except Exception as error:  # no audio device, or the art package not ready
             log.info("sounds off: %s", error, exc_info=True)
@@ -167,8 +179,6 @@ class App:
 
     def _set_icon(self) -> None:
         try:
-            from lama_desktop.app import art
-
             pygame.display.set_icon(art.app_icon(64))
         except Exception as error:
             log.info("no app icon: %s", error, exc_info=True)
@@ -195,9 +205,7 @@ class App:
     def _limit_text_width(self) -> None:
         """No text surface wider than the window (art.text.MAX_WIDTH: longer texts end with "…")."""
         try:
-            from lama_desktop.app.art import text
-
-            text.MAX_WIDTH = max(MIN_SIZE[0], self.screen.get_width())
+            art.text.MAX_WIDTH = max(MIN_SIZE[0], self.screen.get_width())
         except Exception as error:  # the art package not there: pygame's own fonts are used
             log.info("no text width limit: %s", error, exc_info=True)
 
@@ -265,8 +273,6 @@ class App:
 
     # games ---------------------------------------------------------------------------------------------------------
     def start_game(self, config: GameConfig) -> None:
-        from lama_desktop.app.tables import open_table
-
         if self.smoke_test and self.writes_files:
             # the smoke test in a player's profile never replaces their save: kept aside, put back at the end
             self._kept_save = self.storage.keep_save_aside() or self._kept_save
@@ -279,25 +285,17 @@ class App:
 
     def start_lesson(self, game_id: str) -> None:
         """A "Learn to play" lesson (``tables.open_lesson``): the player's saved game stays where it is."""
-        from lama_desktop.app.tables import open_lesson
-
         log.info("lesson %s", game_id)
         self.stack.clear_to(open_lesson(self, game_id))
 
     def open_setup(self, game_id: str | None = None) -> None:
         """The setup screen over the title, with ``game_id`` chosen (the lesson's "Play a real game")."""
-        from lama_desktop.app.scenes.setup import SetupScene
-        from lama_desktop.app.scenes.title import TitleScene
-
         self.stack.clear_to(TitleScene())
         self.stack.push(SetupScene(game_id))
 
     def continue_game(self) -> bool:
         """Open the saved game; a damaged save is moved aside (or kept untouched) and reported. True if a game
         opened."""
-        from lama_desktop.app.scenes.message import MessageScene
-        from lama_desktop.app.tables import has_table, open_table
-
         try:
             saved = self.storage.load_save()
         except FileNotFoundError:
@@ -310,7 +308,6 @@ class App:
             return False
         config = GameConfig.from_dict(config_data)  # already checked at the door: cannot fail here
         if isinstance(saved.meta.get("net"), dict):  # a network table this app hosted: host it again, rejoin
-            from lama_desktop.app.table.net_table import continue_hosted
 
             return continue_hosted(self, saved)
         if not has_table(config.game_id):  # a sound save of a game this copy cannot show: keep it untouched
@@ -328,23 +325,17 @@ class App:
 
     def open_network_table(self, client, hosted=None) -> None:
         """Go to the table of a network game joined with ``client`` (``hosted``: the table this app hosts)."""
-        from lama_desktop.app.table.net_table import open_network_table
-
         self.stack.clear_to(open_network_table(self, client, hosted))
 
     def show_reports(self) -> None:
         """Show the player every file problem the storage queued (damaged files, failed writes), one message
         each, in the player's language."""
-        from lama_desktop.app.scenes.message import MessageScene
-
         for report in self.storage.take_reports():
             title, text = report_message(report)
             self.stack.push(MessageScene(title, text))
 
     def game_over(self, results: GameResults) -> None:
         """Called by a table when its game ends: statistics, the save removed, then the results screen."""
-        from lama_desktop.app.scenes.results import ResultsScene
-
         if self.writes_files:
             try:
                 self.storage.record_result(results.config.game_id, results.names, results.scores, results.winners,
@@ -362,7 +353,6 @@ class App:
         """Keep the finished game's record for the "Past games" list and its replay (``storage.keep_game``)."""
         if results.record is None or not self.writes_files:
             return
-        from lama_desktop.pastgames import make_past_game
 
         try:
             past = make_past_game(results.record, results.config.seats, results.scores, results.winners,
@@ -375,8 +365,8 @@ class App:
         """Show a past game (``pastgames.PastGame``) in the replay viewer, over the current screen. It is replayed
         through today's engine first (``checked``: that was done): a game the rules no longer replay is refused with
         a message naming the first move that no longer applies. True if the viewer opened."""
-        from lama_desktop.pastgames import check_replay
-        from lama_desktop.app.scenes.message import MessageScene
+        # lazy: the replay viewer imports every game at its top (most of a second): they load on the warm-up thread
+        # once the title is on screen, not before its first frame
         from lama_desktop.app.scenes.replay import ReplayScene
 
         problem = None if checked else check_replay(past)
@@ -392,9 +382,6 @@ class App:
 
     def open_record_file(self, path) -> None:
         """A file dropped onto the window: its replay, or a message saying why it is not a game record."""
-        from lama_desktop.pastgames import NotAGameRecord, read_past_game
-        from lama_desktop.app.scenes.message import MessageScene
-
         try:
             past = read_past_game(path)
         except NotAGameRecord as error:
@@ -404,8 +391,6 @@ class App:
         self.open_replay(past, checked=True)
 
     def to_title(self) -> None:
-        from lama_desktop.app.scenes.title import TitleScene
-
         self.stack.clear_to(TitleScene())
 
     # loop ----------------------------------------------------------------------------------------------------------
@@ -473,12 +458,8 @@ class App:
         half-imported module)."""
         def warm_up():
             try:
-                from lama_desktop.bots import levels_for
-                from lama_desktop.engine.registry import games
-
                 for spec in games():
                     levels_for(spec.id)
-                from lama_desktop.app.tables import playable_games
 
                 playable_games()
             except Exception:  # the menus will report any real problem when they import the same modules
@@ -508,9 +489,6 @@ class App:
 
     def start(self) -> None:
         """Push the title (and any startup message) without running the loop (tests and tools use this)."""
-        from lama_desktop.app.scenes.message import MessageScene
-        from lama_desktop.app.scenes.title import TitleScene
-
         self.stack.push(TitleScene())
         for title, text in self.startup_messages:
             self.stack.push(MessageScene(title, text))
@@ -562,7 +540,6 @@ def report_message(report: Report) -> tuple[str, str]:
         return t("common.damage.cleaned_title"), t(f"common.damage.cleaned_{outcome}", name=name, path=str(where))
     problem = t(f"common.damage.problem.{report.problem}")
     if report.reason is not None:  # a position the rules could never reach: the game's reason, in words
-        from lama_desktop.app.table.reasons import refusal_text
 
         reason = refusal_text(report.reason)
         problem = t("common.damage.problem_because", problem=problem, reason=reason[:1].lower() + reason[1:])
@@ -591,9 +568,6 @@ def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None,
     if profile is not None and storage is None:
         storage = Storage(profile=profile)
     if smoke_test and storage is None:
-        import shutil
-        import tempfile
-
         folder = tempfile.mkdtemp(prefix="lama-smoke-")  # never touches the player's saves
         try:
             return run_app(smoke_test=True, storage=Storage(folder), size=size, timing=timing)
@@ -612,8 +586,6 @@ def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None,
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         app = App(storage, size, smoke_test=smoke_test, timing=timing, real_paths=real_paths)
     if smoke_test:
-        from lama_desktop.app.smoke import SmokeDriver
-
         driver = SmokeDriver(app, real_paths=real_paths)
         app.frame_hooks.append(driver)
         code = app.run(max_seconds=600)

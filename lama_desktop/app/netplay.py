@@ -12,6 +12,14 @@ import os
 import threading
 
 from lama_desktop.net.discovery import local_addresses
+from lama_desktop.app.scenes.setup import default_bot_names, is_default_name
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.i18n import t
+from lama_desktop.core.session import GameSession
+from lama_desktop.net import discovery, loopback
+from lama_desktop.net.client import JoinRefused, TableClient
+from lama_desktop.net.host import TableHost
+from lama_desktop.net.protocol import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +35,6 @@ JOIN_TIMEOUT = 6.0
 def loopback_only(settings=None) -> bool:
     """The loopback switch: the setting ``net_loopback_only`` or the environment's ``LAMA_NET_LOOPBACK=1``
     (``net.loopback`` decides; every address goes through it)."""
-    from lama_desktop.net import loopback
-
     return loopback.loopback_only(settings)
 
 
@@ -97,8 +103,6 @@ class JoinAttempt:
         return self
 
     def _run(self) -> None:
-        from lama_desktop.net.client import JoinRefused, TableClient
-
         client = None
         try:
             client = TableClient(self.host, self.port, code=self.code, name=self.name, token=self.token,
@@ -141,9 +145,6 @@ def network_name(name: str, settings=None) -> str:
     """The name the other screens show for this app's player. A made-up name ("You", "Player 2", in any language)
     means "you" only on this screen; across the network it would read as everybody's "you" (Elena's table said
     "You's turn" for the host). It becomes the remembered player name, else "Host" in this language."""
-    from lama_desktop.core.i18n import t
-    from lama_desktop.app.scenes.setup import is_default_name
-
     if not is_default_name(name):
         return name.strip()
     remembered = (getattr(settings, "player_name", "") or "").strip()
@@ -157,8 +158,6 @@ class HostedTable:
 
     def __init__(self, config, *, bind: str | None, port: int, takeover_after: float, takeover_level: str,
                  pace: str = "normal", loopback: bool = False, storage=None, settings=None):
-        from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-
         self.own_seat = next((i for i, seat in enumerate(config.seats) if seat.kind == "human"), 0)
         self.own_name = network_name(config.seats[self.own_seat].name, settings)
         seats = [SeatConfig(self.own_name if i == self.own_seat else s.name, "bot" if s.is_bot else "remote", s.level)
@@ -179,9 +178,6 @@ class HostedTable:
         """Start the host (on a new game, or ``session``: a saved network game resumed) and join it; raises
         ``OSError`` (the port is taken, the address is not this computer's) or ``ValueError`` (the loopback
         switch refuses the address)."""
-        from lama_desktop.core.session import GameSession
-        from lama_desktop.net.host import TableHost
-
         keywords = dict(bind=self.bind, port=self.port, settings=self.settings)
         if session is None:
             session = GameSession.from_config(self.config, storage=self.storage, pace=self.pace, record_stats=False)
@@ -191,7 +187,6 @@ class HostedTable:
         else:
             session.extra_meta["hosting"] = host_meta(self)
             self.host = TableHost.resume(session, **keywords)
-        from lama_desktop.app.scenes.setup import is_default_name
 
         self.host.name_refused = is_default_name
         self.host.start()
@@ -202,17 +197,12 @@ class HostedTable:
 
     def join_own(self):
         """This app's own client, joined over loopback with the own seat's token."""
-        from lama_desktop.net.client import TableClient
-
         client = TableClient("127.0.0.1", self.port, code=self.host.code, name=self.own_name,
                              token=self.host.tokens[self.own_seat], settings=self.settings)
         client.connect(timeout=JOIN_TIMEOUT)
         return client
 
     def _advertise(self) -> None:
-        from lama_desktop.net import discovery
-        from lama_desktop.net.protocol import PROTOCOL_VERSION
-
         if os.environ.get("LAMA_NET_NO_ADVERT") == "1":
             return
         self.advert = discovery.Advertiser(self.own_name, self.port, self.config.game_id, self.config.players,
@@ -239,8 +229,6 @@ class HostedTable:
         """Deal: the seats nobody holds become bots of the takeover level when ``bots_for_empty``
         (``TableHost.fill_with_bots``, with the bots' usual names)."""
         if bots_for_empty:
-            from lama_desktop.app.scenes.setup import default_bot_names
-
             self.host.fill_with_bots(self.takeover_level, default_bot_names())
         self.host.begin()
         if self.advert is not None:
@@ -265,8 +253,6 @@ class HostedTable:
 
 def network_config(welcome):
     """The ``GameConfig`` of the table a ``Welcome`` describes (names and seat kinds as the host says)."""
-    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-
     seats = [SeatConfig(name, kind if kind in ("human", "bot", "remote") else "remote")
              for name, kind in zip(welcome.names, welcome.kinds, strict=False)]
     return GameConfig(welcome.game_id, seats, tuple(welcome.variants), 0, 0)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from lama_desktop.engine.registry import plugins
+
 SHOTS: list[tuple[str, Callable, int]] = []
 
 
@@ -37,10 +39,8 @@ def at_ui_scale(builder: Callable, scale: float) -> Callable:
 def first_of_each_table() -> list:
     """The descriptor of the first game of every table group, in the order games are offered (L.A.M.A. stands for
     its table and Party): the games the shots of every table show once."""
-    from lama_desktop.games import GAMES
-
     out: dict = {}
-    for plugin in GAMES.values():
+    for plugin in plugins().values():
         out.setdefault(plugin.table_group, plugin)
     return list(out.values())
 

@@ -8,16 +8,21 @@ from __future__ import annotations
 import os
 import tempfile
 
+from lama_desktop.engine.registry import plugins
+from lama_desktop.storage import Storage
+
 
 def load_shots() -> None:
     """The menus' moments, every game's screenshot moments (its descriptor's ``shots`` loader imports the module,
     which calls ``add_shot``), then the tables' shared ones. They are part of the package: a broken one is an error, never a silently
     missing shot."""
+    # lazy: importing a shots module adds its moments to SHOTS, in this order (the screenshots' and the layout
+    # checks' order): the menus', each game's, then the tables' shared ones
     from lama_desktop.app.scenes import net_shots, shots  # noqa: F401
-    from lama_desktop.games import GAMES
 
-    for plugin in GAMES.values():
+    for plugin in plugins().values():
         plugin.shots()
+    # lazy: after every game's (see above)
     from lama_desktop.app.table import advisor_shots, history_shots, tooltip_shots, tutorial_shots  # noqa: F401
 
 
@@ -29,8 +34,9 @@ def make_app(size, base_dir: str | None = None):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # lazy: the screenshots tool (and through its at_ui_scale every game's shots module) imports this module; the
+    # app, its scenes and pygame load when the first picture is staged, not when its arguments are read
     from lama_desktop.app.main import App
-    from lama_desktop.storage import Storage
 
     app = App(Storage(base_dir or tempfile.mkdtemp(prefix="lama-shots-")), size)
     app.transitions = False  # pictures of the scenes themselves, not of a cross-fade
@@ -42,7 +48,7 @@ def make_app(size, base_dir: str | None = None):
 
 def stage(app, builder, frames: int) -> None:
     """Empty the stack, run ``builder``, then ``frames`` frames at a fixed 1/60 s step."""
-    import pygame
+    import pygame  # lazy: see make_app (an app, and so pygame, is there by now)
 
     while app.stack.scenes:
         app.stack._pop_now()

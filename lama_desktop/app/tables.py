@@ -7,11 +7,15 @@ Each game's table module exposes ``open_table(app, config, saved=None) -> Scene`
 
 from __future__ import annotations
 
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.i18n import t
+from lama_desktop.engine.registry import plugins
+from lama_desktop.tutorial.lesson import start_lesson
+from lama_desktop.tutorial.script import load_tutorial
+
 
 def _plugin(game_id: str):
-    from lama_desktop.games import GAMES
-
-    plugin = GAMES.get(game_id)
+    plugin = plugins().get(game_id)
     if plugin is None:
         raise ValueError(f"no table for {game_id!r} yet")
     return plugin
@@ -19,9 +23,7 @@ def _plugin(game_id: str):
 
 def has_table(game_id: str) -> bool:
     """True when ``game_id`` is registered and its folder has a table (a game of the tests may have none)."""
-    from lama_desktop.games import GAMES
-
-    plugin = GAMES.get(game_id)
+    plugin = plugins().get(game_id)
     return plugin is not None and plugin.has_module("table")
 
 
@@ -37,11 +39,6 @@ def open_table(app, config, saved=None):
 def open_lesson(app, game_id: str):
     """The table of ``game_id``'s "Learn to play" lesson (``tutorial/lesson.py``): its session starts from the
     lesson's position with the scripted bots, nothing saved or counted."""
-    from lama_desktop.tutorial.lesson import start_lesson
-    from lama_desktop.tutorial.script import load_tutorial
-    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-    from lama_desktop.core.i18n import t
-
     table = scene_type(game_id)
     tutorial = load_tutorial(game_id)
     name = (app.settings.player_name if app is not None else "") or t("common.setup.you")
@@ -54,6 +51,4 @@ def open_lesson(app, game_id: str):
 
 def playable_games() -> list:
     """The registered games that have a table, their specs in the order games are offered."""
-    from lama_desktop.games import GAMES
-
-    return [plugin.spec for plugin in GAMES.values() if plugin.has_module("table")]
+    return [plugin.spec for plugin in plugins().values() if plugin.has_module("table")]

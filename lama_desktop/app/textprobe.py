@@ -22,12 +22,15 @@ fails on it. Only for tests and tools: the app never installs it.
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import dataclass, replace
 
 import pygame
 
 from lama_desktop.app.art import text as _text
+from lama_desktop.app import art
+from lama_desktop.core import i18n
 
 BaseSurface = pygame.surface.Surface  # the real class, whatever ``pygame.Surface`` is bound to
 _BLIT = BaseSurface.blit
@@ -91,8 +94,6 @@ def _set_texts(surface, records) -> None:
 
 
 def _language() -> str:
-    from lama_desktop.core import i18n
-
     return i18n.language()
 
 
@@ -332,7 +333,6 @@ def _turned(fn, zoom_arg: bool):
         zoom = float(args[0]) if zoom_arg and args else float(kwargs.get("scale", 1.0)) if zoom_arg else 1.0
         turned = abs(float(angle)) % 360 > 0.5
         # the turned picture is centred on the original's centre: a text's box turns about it
-        import math
 
         a = math.radians(-float(angle))
         cx, cy = surface.get_width() / 2, surface.get_height() / 2
@@ -401,8 +401,6 @@ GEOMETRY = ("scale", "smoothscale", "scale_by", "smoothscale_by", "rotozoom", "r
 
 def _clear_caches() -> None:
     """Drop every cached picture made before the probe was on (it would hold untracked text)."""
-    from lama_desktop.app import art
-
     art.clear_caches()  # every store of pictures: ``surface_cache`` functions and ``art.cache.picture_store()``s
     _text._font.cache_clear()
     _text._outline_font.cache_clear()

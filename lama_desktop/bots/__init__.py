@@ -15,6 +15,7 @@ BotFactory = Callable[[int], Bot]
 
 def _factories(game_id: str) -> dict[str, BotFactory]:
     """The game's bot levels, from its descriptor (``lama_desktop.games``); none for an unknown game."""
+    # lazy: the registration star (every game's bots import lama_desktop.bots.base, and so this package)
     from lama_desktop.games import GAMES
 
     plugin = GAMES.get(game_id)

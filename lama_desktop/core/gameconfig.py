@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 
 from lama_desktop.core.i18n import current_name
 from lama_desktop.filedoor import NAME_MAX, as_dict, as_int, as_list, as_str, clean_name, need, one_of
+from lama_desktop.bots.base import LEVELS
+from lama_desktop.engine.registry import get_game
 
 #: "remote": a person playing this seat from another app (a network game, ``lama_desktop/net``)
 SEAT_KINDS = ("human", "bot", "remote")
@@ -43,8 +45,6 @@ class SeatConfig:
     @classmethod
     def from_dict(cls, data: dict) -> "SeatConfig":
         """A seat from a file: ``ValueError`` unless it is one (the name is cleaned, not refused)."""
-        from lama_desktop.bots.base import LEVELS
-
         data = as_dict(data, "a seat")
         raw = data.get("name", "?")
         need(isinstance(raw, str), "a seat's name must be text")
@@ -97,8 +97,6 @@ class GameConfig:
     def from_dict(cls, data: dict) -> "GameConfig":
         """A config from a file (a save's meta, the settings' last setup): ``ValueError`` unless it names a game
         of this copy, its player count, known variants, a dealer among the seats and a seed in range."""
-        from lama_desktop.engine.registry import get_game
-
         data = as_dict(data, "the game's setup")
         game_id = as_str(data.get("game"), "the game", 40)
         spec = get_game(game_id)  # ValueError for a game this copy does not have

@@ -19,6 +19,7 @@ Nothing under ``engine/`` or ``bots/`` imports pygame.
 
 from __future__ import annotations
 
+import json
 import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
@@ -489,8 +490,6 @@ _MISSING = object()
 
 def _as_json(data: Any) -> Any:
     """``data`` as JSON reads it back (tuples are lists): what a saved document holds."""
-    import json
-
     try:
         return json.loads(json.dumps(data))
     except (TypeError, ValueError, RecursionError) as error:

@@ -5,6 +5,7 @@ Records are what saves, replays and bug reports carry; ``replay`` is how the tes
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from lama_desktop.engine.core import Event, GameState, Move, StateFormatError, as_move
@@ -40,8 +41,6 @@ class GameRecord:
 
     def new_state(self) -> GameState:
         if self.start is not None:
-            import copy
-
             return get_game(self.game_id).load(copy.deepcopy(self.start))
         return get_game(self.game_id).new(self.players, self.variants, self.seed, **self.options)
 

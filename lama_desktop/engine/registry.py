@@ -7,15 +7,25 @@ pure (no pygame).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable
 
-from lama_desktop.engine.core import GameSpec, GameState, StateFormatError
+from lama_desktop.engine.core import GameSpec, GameState, ImpossibleState, StateFormatError
+from lama_desktop.filedoor import Damage, read_guarded
 
 
 def _plugins() -> dict:
+    # lazy: the registration star (every game's package imports the engine, which this module is part of); and the
+    # app's title is on screen before the games load (they load on its warm-up thread)
     from lama_desktop.games import GAMES
 
     return GAMES
+
+
+def plugins() -> dict:
+    """Every registered game's descriptor (``GamePlugin``) by id, in the order games are offered: the frame's and the
+    tools' one way to the registry, which loads the games when first asked, not when imported."""
+    return _plugins()
 
 
 def games() -> list[GameSpec]:
@@ -66,8 +76,6 @@ def checked_position(data: dict) -> GameState:
     for a position the rules could never reach. What a file brings in is checked so (``load_position``, the
     advisor); ``position`` itself stays the crafting helper, with which a test may aim a bot at a situation no
     game reaches (a seat's markers all gone with two objective cards out)."""
-    from lama_desktop.engine.core import ImpossibleState
-
     state = position(data)
     refusal = get_game(state.game_id).problem(state)
     if refusal is not None:
@@ -81,9 +89,7 @@ def load_position(path) -> GameState:
     device, a FIFO or a file nested 100,000 deep is one ``StateFormatError``, never a hang or a ``RecursionError``.
     The position is checked (``checked_position``): one the rules could never reach is the engine's own
     ``ImpossibleState`` (its reason kept)."""
-    from pathlib import Path
 
-    from lama_desktop.filedoor import Damage, read_guarded
 
     refused: list[StateFormatError] = []
 

@@ -29,6 +29,7 @@ from typing import Callable, Mapping
 from lama_desktop.engine.core import Move, Refusal, as_move
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.tutorial.script import Step, Tutorial
+from lama_desktop.core.session import GameSession, Seat
 
 #: the "level" a lesson's bot shows on its plate: it plays the lesson's scripted moves, it has no strength
 LESSON_LEVEL = "lesson"
@@ -221,8 +222,6 @@ class Lesson:
 def start_lesson(tutorial: Tutorial, player_name: str = "You", pace: str | float = "normal", **session_kw):
     """The ``GameSession`` of a lesson (started from its position, nothing saved, no statistics, scripted bots)
     with its ``Lesson`` as ``session.lesson``."""
-    from lama_desktop.core.session import GameSession, Seat
-
     state = tutorial.start_state()
     record = GameRecord(tutorial.game_id, state.num_players, tuple(sorted(tutorial.variants)), 0, {}, [],
                         start=state.to_dict())

@@ -10,6 +10,11 @@ import os
 import sys
 from pathlib import Path
 
+import pygame
+
+from lama_desktop.app import art
+from lama_desktop.resources import data_root
+
 ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
 
@@ -17,10 +22,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
 
-    from lama_desktop.app import art
-    from lama_desktop.resources import data_root
 
     out = Path(argv[0]) if argv else data_root("assets") / "art"
     pygame.init()

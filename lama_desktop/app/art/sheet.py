@@ -9,15 +9,18 @@ import argparse
 import os
 import sys
 
+import pygame
+
+from lama_desktop.app import art
+from lama_desktop.engine.registry import plugins
+
 
 CARD_CAPTIONS = {"1", "2", "3", "4", "5", "6", "L", "P", "2/3", "4/5", "back", "3 +", "L +", "P +", "circle",
                  "square", "star", "+ star", ""}
 
 
 def build(part: str = "all"):
-    import pygame
 
-    from lama_desktop.app import art
 
     sections = []  # (title, [(surface, caption)])
     cards = ("1", "2", "3", "4", "5", "6", "L", "P", "2/3", "4/5")
@@ -49,9 +52,8 @@ def build(part: str = "all"):
                  (art.llama_figure(60, "brown"), "brown")]
         items += [(art.app_icon(s), str(s)) for s in (128, 64, 32, 16)]
         sections.append(("Logo, llamas, icon", items))
-    from lama_desktop.games import GAMES
 
-    for plugin in GAMES.values():  # each game's own art (dice, the Lamagic Show, Llama Land's fields)
+    for plugin in plugins().values():  # each game's own art (dice, the Lamagic Show, Llama Land's fields)
         sections += [section for section in plugin.art_sheet(part) if section not in sections]
     if part in ("all", "misc"):
         f = art.font(26)
@@ -104,7 +106,6 @@ def main(argv=None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
 
     pygame.init()
     pygame.display.set_mode((1, 1))

@@ -7,6 +7,7 @@ in the layout checks (``PROBE``; ``None`` in the app, so the cost is one compari
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 import pygame
@@ -84,8 +85,6 @@ def ellipsize(font, text: str, width: int) -> str:
 
 def printable(text: str) -> str:
     """``text`` without what no font can draw: NUL and other controls, lone surrogates, zero-width formats."""
-    import unicodedata
-
     return "".join(ch for ch in str(text) if unicodedata.category(ch)[0] != "C")
 
 

@@ -15,6 +15,7 @@ from lama_desktop.app.widgets import BAD, GOLD, INK, INK_SOFT, Button, TextField
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 from lama_desktop.app.scenes.setup import is_default_name
 from lama_desktop.app import netplay
+from lama_desktop.net.discovery import Browser
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +39,6 @@ class JoinScene(MenuScene):
         self._since = 0.0
 
     def enter(self):
-        from lama_desktop.net.discovery import Browser
-
         self.loopback = netplay.loopback_only(self.app.settings)
         self.player = self.player or self.app.settings.player_name or ""
         if self.browser is None:

@@ -9,6 +9,9 @@ import pygame
 from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import INK, INK_SOFT, Button, blit_center, draw_panel
 from lama_desktop.app.scenes.base import MenuScene
+from lama_desktop.app.netplay import loopback_only
+from lama_desktop.app.scenes.net_host import HostSetupScene
+from lama_desktop.app.scenes.net_join import JoinScene
 
 
 class NetMenuScene(MenuScene):
@@ -16,8 +19,6 @@ class NetMenuScene(MenuScene):
     name = "net-menu"
 
     def layout(self, ui, size):
-        from lama_desktop.app.netplay import loopback_only
-
         w, h = size
         width = ui.s(700)
         self.loopback = loopback_only(self.app.settings)
@@ -40,13 +41,9 @@ class NetMenuScene(MenuScene):
         self.group.add(Button(t("common.button.back"), self.back, rect=back, name="back", hint="Esc"))
 
     def on_host(self) -> None:
-        from lama_desktop.app.scenes.net_host import HostSetupScene
-
         self.stack.replace(HostSetupScene())
 
     def on_join(self) -> None:
-        from lama_desktop.app.scenes.net_join import JoinScene
-
         self.stack.replace(JoinScene())
 
     def draw_static(self, surface, ui):

@@ -10,6 +10,10 @@ from __future__ import annotations
 import logging
 
 from lama_desktop.app.scenes.results import ResultsScene
+from lama_desktop.app.scenes.net_host import HostSetupScene
+from lama_desktop.app.scenes.net_join import JoinScene
+from lama_desktop.core.gameconfig import SeatConfig
+from lama_desktop.pastgames import make_past_game
 
 log = logging.getLogger(__name__)
 
@@ -18,8 +22,6 @@ def past_seats(seats, own_seat: int) -> list:
     """The seats of a hosted game as its past game keeps them: the hosting app's player is the person at this
     screen (``human``), every other person's seat stays ``remote`` (a person who played from another computer,
     even if a bot stood in for a while), bots (open seats given to bots at the start too) are bots."""
-    from lama_desktop.core.gameconfig import SeatConfig
-
     return [SeatConfig(s.name, "human", s.level) if i == own_seat else SeatConfig(s.name, s.kind, s.level)
             for i, s in enumerate(seats)]
 
@@ -43,7 +45,6 @@ class NetEnd:
         host = getattr(self._hosted, "host", None)
         if host is None or not self._app.writes_files:
             return
-        from lama_desktop.pastgames import make_past_game
 
         try:
             record, seats = host.call(lambda: (host.session.record, past_seats(host.session.seats,
@@ -83,9 +84,6 @@ class NetResultsScene(ResultsScene):
 
     def play_again(self) -> None:
         """Another table with the others: the host's setup (the same game), or the join screen."""
-        from lama_desktop.app.scenes.net_host import HostSetupScene
-        from lama_desktop.app.scenes.net_join import JoinScene
-
         scene = HostSetupScene(self.results.config.game_id) if self.hosted is not None else JoinScene()
         self.app.to_title()
         self.app.stack.push(scene)

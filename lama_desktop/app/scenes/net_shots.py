@@ -10,6 +10,15 @@ import atexit
 import time
 
 from lama_desktop.app.shots import add_shot
+from lama_desktop.app.netplay import HostedTable
+from lama_desktop.app.scenes.net_host import HostSetupScene, LobbyScene
+from lama_desktop.app.scenes.net_join import JoinScene
+from lama_desktop.app.scenes.title import TitleScene
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.i18n import t
+from lama_desktop.net.client import TableClient
+from lama_desktop.net.discovery import Browser, FoundTable
+from lama_desktop.net.protocol import PROTOCOL_VERSION
 
 _guests: list = []
 
@@ -35,9 +44,6 @@ def _wait(app, done, seconds: float = 10.0) -> None:
 
 def _hosted(app, kinds=("human", "remote", "remote", "bot")):
     """A L.A.M.A. table hosted on 127.0.0.1 (a free port): Anna is this app's player."""
-    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-    from lama_desktop.app.netplay import HostedTable
-
     names = {"human": "Anna", "bot": "Carla"}
     seats = [SeatConfig(names.get(kind, f"Seat {i + 1}"), kind, "medium") for i, kind in enumerate(kinds)]
     config = GameConfig("lama", seats, (), 0, 4242)
@@ -48,8 +54,6 @@ def _hosted(app, kinds=("human", "remote", "remote", "bot")):
 
 
 def _guest(hosted, name: str):
-    from lama_desktop.net.client import TableClient
-
     client = TableClient("127.0.0.1", hosted.port, code=hosted.code, name=name)
     client.connect(timeout=10)
     _guests.append(client)
@@ -57,15 +61,11 @@ def _guest(hosted, name: str):
 
 
 def _title(app) -> None:
-    from lama_desktop.app.scenes.title import TitleScene
-
     app.stack.push(TitleScene())
 
 
 def host_lobby(app) -> None:
     """The lobby: Anna (you), Bruno joined, an open seat still waiting, Carla a bot."""
-    from lama_desktop.app.scenes.net_host import LobbyScene
-
     hosted = _hosted(app)
     _guest(hosted, "Bruno")
     _title(app)
@@ -77,8 +77,6 @@ def host_lobby(app) -> None:
 
 def host_setup(app) -> None:
     """Host a table: you, an open seat, two bots, the network strip."""
-    from lama_desktop.app.scenes.net_host import HostSetupScene
-
     app.update_settings(player_name="Anna")
     _title(app)
     scene = HostSetupScene("lama")
@@ -89,10 +87,6 @@ def host_setup(app) -> None:
 
 def join_list(app) -> None:
     """The join screen with two tables heard on the network, the first one chosen, a code typed."""
-    from lama_desktop.app.scenes.net_join import JoinScene
-    from lama_desktop.net.discovery import Browser, FoundTable
-    from lama_desktop.net.protocol import PROTOCOL_VERSION
-
     browser = Browser(loopback=False)  # never started: the tables are added as if heard
     browser.add(FoundTable("Bruno", "192.168.1.20", 47474, "lama", 4, 2, PROTOCOL_VERSION, "bruno"))
     browser.add(FoundTable("Elena", "192.168.1.31", 47474, "lama-dice", 3, 0, PROTOCOL_VERSION, "elena"))
@@ -108,10 +102,6 @@ def join_list(app) -> None:
 def join_empty(app) -> None:
     """The join screen on loopback only where loopback carries no multicast: the list says why it is empty, and
     the host was not found at the address typed."""
-    from lama_desktop.app.scenes.net_join import JoinScene
-    from lama_desktop.core.i18n import t
-    from lama_desktop.net.discovery import Browser
-
     browser = Browser(loopback=True)
     browser.mode = "off"
     app.update_settings(player_name="Dario")

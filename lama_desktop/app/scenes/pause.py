@@ -13,6 +13,8 @@ import pygame
 from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import INK, Button, blit_center, draw_panel
 from lama_desktop.app.scenes.base import MenuScene
+from lama_desktop.app.scenes.rules import RulesScene
+from lama_desktop.app.scenes.settings import SettingsScene
 
 
 class PauseScene(MenuScene):
@@ -45,13 +47,9 @@ class PauseScene(MenuScene):
                     (self.panel.centerx, self.panel.y + ui.s(58)))
 
     def rules(self):
-        from lama_desktop.app.scenes.rules import RulesScene
-
         self.stack.push(RulesScene(self.game_id))
 
     def settings(self):
-        from lama_desktop.app.scenes.settings import SettingsScene
-
         self.stack.push(SettingsScene())
 
     def save_and_quit(self):

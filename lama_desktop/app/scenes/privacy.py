@@ -15,6 +15,9 @@ import pygame
 from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import INK, INK_SOFT, Button, blit_center, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene
+from lama_desktop.app import art
+from lama_desktop.app.scenes.pause import PauseScene
+from lama_desktop.app.scenes.setup import default_you_names, numbered_name
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +26,6 @@ def hotseat_name(name: str, human: int | None = None) -> str:
     """The name the privacy screen calls a player by: never "You" (at a shared screen that is everybody), but
     "Player <human + 1>" instead (``human``: the seat's rank among the human seats; an old save, a typed "You");
     any other name as it is."""
-    from lama_desktop.app.scenes.setup import default_you_names, numbered_name
-
     if name.strip() and name.strip() not in default_you_names():
         return name
     return numbered_name(human) if human is not None else t("common.setup.seat")
@@ -59,16 +60,12 @@ class PrivacyScene(MenuScene):
             self.on_ready()
 
     def open_pause(self):
-        from lama_desktop.app.scenes.pause import PauseScene
-
         self.stack.push(PauseScene())
 
     def draw_static(self, surface, ui):
         w, h = surface.get_size()
         surface.blit(felt_surface((w, h)), (0, 0))
         try:
-            from lama_desktop.app import art
-
             back = art.card_back(ui.s(120))
             for i, dx in enumerate((-70, 0, 70)):
                 img = pygame.transform.rotozoom(back, (1 - i) * 10, 1.0)

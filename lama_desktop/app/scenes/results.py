@@ -12,6 +12,8 @@ from lama_desktop.core.i18n import names as list_names
 from lama_desktop.core.i18n import plural, t, t_game, winners
 from lama_desktop.app.widgets import CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, PAPER_EDGE, Button, blit_center, blit_text_center, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
+from lama_desktop.app.scenes.setup import variant_title
+from lama_desktop.engine.registry import get_game
 
 #: one colour per seat in charts and legends (distinct in hue and lightness)
 SEAT_COLORS = [(214, 84, 72), (47, 108, 181), (59, 145, 80), (242, 138, 42), (142, 86, 170), (40, 160, 170)]
@@ -141,9 +143,6 @@ class ResultsScene(EndOfGameScene):
 
     def _draw_facts(self, surface, ui):
         """A small card under the standings: rounds played, rules, and who kept their hands cleanest."""
-        from lama_desktop.app.scenes.setup import variant_title
-        from lama_desktop.engine.registry import get_game
-
         r = self.results
         top = self._standings_bottom + ui.s(24)
         rect = pygame.Rect(self.standings.x, top, self.standings.w, self.standings.bottom - top)

@@ -19,6 +19,7 @@ from lama_desktop.app import art
 from lama_desktop.core.i18n import about, t
 from lama_desktop.app.widgets import CREAM, GOLD, INK, INK_SOFT, Button, blit_center, draw_panel
 from lama_desktop.app.scenes.base import MenuScene
+from lama_desktop.engine.tokens import holdings
 
 _ORDER = {name: i for i, name in enumerate(["1", "1+", "2", "2+", "3", "3+", "4", "4+", "5", "5+", "6", "6+",
                                               "L", "P"])}
@@ -354,6 +355,4 @@ def round_summary_data(state, events, play=None) -> dict | None:
 
 def _holdings(points: int, pinks: bool) -> dict:
     """Tokens making up ``points`` (largest denominations): the same exchange the engine uses."""
-    from lama_desktop.engine.tokens import holdings
-
     return holdings(max(0, int(points)), pinks)

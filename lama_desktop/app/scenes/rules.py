@@ -18,6 +18,8 @@ from lama_desktop.resources import asset_path
 from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
+from lama_desktop.app import art
+from lama_desktop.engine.registry import games
 
 log = logging.getLogger("lama_desktop.rules")
 
@@ -46,7 +48,6 @@ def rules_books() -> list[dict]:
                  for page in data["pages"]]
         books.append(dict(data, title=t(f"{domain}.title"), pages=pages))
     # in the order of the game registry (L.A.M.A. first); the app's own help ("last: true") at the end
-    from lama_desktop.engine.registry import games
 
     order = [spec.id for spec in games()]
 
@@ -230,11 +231,6 @@ class RulesScene(MenuScene):
         return height + ui.s(20)
 
     def _draw_pictures(self, surface, ui, cards, tokens, rect):
-        try:
-            from lama_desktop.app import art
-        except Exception:  # the rules read without their pictures
-            log.warning("no art for the rules' pictures", exc_info=True)
-            return
         card_w = ui.s(120)
         card_h = int(card_w * 1.4)
         colorblind = self.app.settings.colorblind

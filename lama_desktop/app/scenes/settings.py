@@ -12,6 +12,7 @@ from lama_desktop.storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
 from lama_desktop.core.i18n import LANGUAGE_NAMES, LANGUAGES, percent, t
 from lama_desktop.app.widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
+from lama_desktop.app import art
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +103,6 @@ class SettingsScene(MenuScene):
             return
         x0, card_w = self.preview
         try:
-            from lama_desktop.app import art
-
             faces = [art.card_face(c, card_w, colorblind=self.app.settings.colorblind) for c in "123456"]
         except Exception:  # the sample cards are a preview only
             log.warning("the colour preview's cards could not be drawn", exc_info=True)

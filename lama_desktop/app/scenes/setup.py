@@ -7,7 +7,7 @@ import random
 import pygame
 
 from lama_desktop.bots import levels_for
-from lama_desktop.engine.registry import get_game
+from lama_desktop.engine.registry import games, get_game
 from lama_desktop.tutorial.script import tutorials
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.i18n import in_every_language, t, t_game, t_or
@@ -128,8 +128,6 @@ class SetupScene(MenuScene):
     def enter(self):
         self.specs = playable_games()
         if not self.specs:
-            from lama_desktop.engine.registry import games
-
             self.specs = games()
         if self.game_id is None and self.specs:
             self.restore_last_setup()

@@ -7,6 +7,22 @@ from __future__ import annotations
 
 from lama_desktop.app.shots import SHOTS, add_shot, first_of_each_table
 from lama_desktop.games import GAMES
+from lama_desktop.app.scenes.lessons import LessonsScene
+from lama_desktop.app.scenes.past_games import PastGamesScene
+from lama_desktop.app.scenes.pause import PauseScene
+from lama_desktop.app.scenes.privacy import PrivacyScene
+from lama_desktop.app.scenes.replay import ReplayScene
+from lama_desktop.app.scenes.results import ResultsScene
+from lama_desktop.app.scenes.rules import RulesScene
+from lama_desktop.app.scenes.settings import SettingsScene
+from lama_desktop.app.scenes.setup import SetupScene
+from lama_desktop.app.scenes.statistics import StatisticsScene
+from lama_desktop.app.scenes.title import TitleScene
+from lama_desktop.bots import levels_for, make_bot
+from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.pastgames import make_past_game
+from lama_desktop.tutorial.script import tutorials
 
 
 def _first_game() -> str:
@@ -26,8 +42,6 @@ def _one_per_table() -> list[str]:
 
 
 def _sample_config(players: int = 4, game_id: str | None = None, variants=()):
-    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-
     names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Felix"]
     seats = [SeatConfig("Anna", "human")] + [SeatConfig(names[i], "bot", "medium") for i in range(1, players)]
     return GameConfig(game_id or _first_game(), seats, tuple(variants), 0, 12345)
@@ -35,8 +49,6 @@ def _sample_config(players: int = 4, game_id: str | None = None, variants=()):
 
 def write_sample_save(app, moves: int = 10) -> None:
     """A real autosave of a L.A.M.A. game a few moves in (so that Continue is enabled)."""
-    from lama_desktop.engine.record import GameRecord
-
     config = _sample_config()
     record = GameRecord(config.game_id, config.players, config.variants, config.seed,
                         {"first_dealer": config.first_dealer})
@@ -49,23 +61,16 @@ def write_sample_save(app, moves: int = 10) -> None:
 
 
 def sample_results():
-    from lama_desktop.core.gameconfig import GameResults
-
     rounds = [[3, 12, 0, 7], [13, 14, 10, 18], [13, 26, 21, 19], [16, 27, 22, 30], [17, 41, 22, 31]]
     return GameResults(_sample_config(), rounds, rounds[-1], [0])
 
 
 def title_screen(app):
-    from lama_desktop.app.scenes.title import TitleScene
-
     app.stack.push(TitleScene())
 
 
 def _lessons(app):
     """The "Learn to play" chooser, the first lesson done (its check mark and "Done")."""
-    from lama_desktop.app.scenes.lessons import LessonsScene
-    from lama_desktop.tutorial.script import tutorials
-
     app.update_settings(tutorials_done=list(tutorials())[:1])
     title_screen(app)
     app.stack.push(LessonsScene())
@@ -77,15 +82,11 @@ def _title_continue(app):
 
 
 def _setup(app):
-    from lama_desktop.app.scenes.setup import SetupScene
-
     title_screen(app)
     app.stack.push(SetupScene())
 
 
 def _setup_party(app):
-    from lama_desktop.app.scenes.setup import SetupScene
-
     title_screen(app)
     scene = SetupScene()
     app.stack.push(scene)
@@ -99,24 +100,18 @@ def _setup_party(app):
 
 
 def _settings(app):
-    from lama_desktop.app.scenes.settings import SettingsScene
-
     title_screen(app)
     app.stack.push(SettingsScene())
 
 
 def _rules(page: int, book: str = "lama"):
     def build(app):
-        from lama_desktop.app.scenes.rules import RulesScene
-
         title_screen(app)
         app.stack.push(RulesScene(book, page))
     return build
 
 
 def _statistics(app):
-    from lama_desktop.app.scenes.statistics import StatisticsScene
-
     store, game, other = app.storage, _first_game(), _sibling()
     store.record_result(game, ["Anna", "Bruno", "Carla", "Dario"], [17, 41, 22, 31], [0])
     store.record_result(game, ["Anna", "Bruno", "Carla", "Dario"], [44, 12, 25, 30], [1])
@@ -127,15 +122,11 @@ def _statistics(app):
 
 
 def _statistics_empty(app):
-    from lama_desktop.app.scenes.statistics import StatisticsScene
-
     title_screen(app)
     app.stack.push(StatisticsScene())
 
 
 def _pause(app):
-    from lama_desktop.app.scenes.pause import PauseScene
-
     mid_round = f"{GAMES[_first_game()].table_group}-mid-round"
     table = next((b for n, b, _f in SHOTS if n == mid_round), None)
     (table or title_screen)(app)  # over the table it pauses, when the table's shots are there
@@ -154,25 +145,17 @@ def _message(app):
 
 
 def _privacy(app):
-    from lama_desktop.app.scenes.privacy import PrivacyScene
-
     title_screen(app)
     app.stack.push(PrivacyScene("Carla", None))
 
 
 def _results(app):
-    from lama_desktop.app.scenes.results import ResultsScene
-
     app.stack.push(ResultsScene(sample_results()))
 
 
 def sample_past_game(game_id: str, seed: int = 12345, players: int = 3):
     """A finished game played by the easiest bots (deterministic), as ``pastgames.PastGame``; the first seat is
     "you" (a human)."""
-    from lama_desktop.bots import levels_for, make_bot
-    from lama_desktop.engine.record import GameRecord
-    from lama_desktop.pastgames import make_past_game
-
     config = _sample_config(players, game_id)
     record = GameRecord(game_id, players, (), seed, {}, [])
     state = record.new_state()
@@ -184,9 +167,6 @@ def sample_past_game(game_id: str, seed: int = 12345, players: int = 3):
 
 
 def _past_games(app):
-    from lama_desktop.app.scenes.past_games import PastGamesScene
-    from lama_desktop.app.scenes.statistics import StatisticsScene
-
     games = _one_per_table()
     for n, game_id in enumerate((games + games)[:6]):
         past = sample_past_game(game_id, 100 + n, 3 + n % 2)
@@ -201,8 +181,6 @@ def _past_games(app):
 def _replay(game_id: str, view: int | None = None):
     """The replay viewer two thirds into a sample game: every hand open (its default), or ``view``'s own view."""
     def build(app):
-        from lama_desktop.app.scenes.replay import ReplayScene
-
         past = sample_past_game(game_id)
         title_screen(app)
         scene = ReplayScene(past, view=view)

@@ -7,6 +7,8 @@ import pygame
 from lama_desktop.core.i18n import decimal, percent, t, t_game
 from lama_desktop.app.widgets import Button, Column, Cycler, ListView, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.scenes.past_games import PastGamesScene
 
 
 #: what a rate shows for a player with no counted game (only advised or practice games): no "0%" made of nothing
@@ -78,13 +80,9 @@ class StatisticsScene(MenuScene):
         self.build()
 
     def past_games(self):
-        from lama_desktop.app.scenes.past_games import PastGamesScene
-
         self.stack.push(PastGamesScene())
 
     def confirm_reset(self):
-        from lama_desktop.app.scenes.message import MessageScene
-
         self.stack.push(MessageScene(t("common.stats.reset"), t("common.stats.reset_confirm"),
                                      [(t("common.stats.reset"), self.reset, "danger"),
                                       (t("common.button.cancel"), None, "secondary")], icon="question"))

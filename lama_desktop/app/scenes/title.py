@@ -13,6 +13,13 @@ from lama_desktop import __version__
 from lama_desktop.core.i18n import t, t_game
 from lama_desktop.app.widgets import CREAM, GOLD, Button, blit_center, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene
+from lama_desktop.app import art
+from lama_desktop.app.scenes.lessons import LessonsScene
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.scenes.rules import RulesScene
+from lama_desktop.app.scenes.settings import SettingsScene
+from lama_desktop.app.scenes.setup import SetupScene
+from lama_desktop.app.scenes.statistics import StatisticsScene
 
 log = logging.getLogger(__name__)
 
@@ -20,14 +27,10 @@ log = logging.getLogger(__name__)
 def logo_surface(ui, width: int) -> pygame.Surface:
     """The game's logo from ``art.logo`` when there is one, else a lettered logo in the project font."""
     try:
-        from lama_desktop.app import art
-
         return art.logo(width)
     except Exception:  # a lettered logo instead
         log.warning("no logo picture", exc_info=True)
     try:
-        from lama_desktop.app import art
-
         img = art.text.outlined("L.A.M.A.", width * 0.2, CREAM, (74, 44, 29), max(2, width * 0.012))
     except Exception:  # pygame's own font instead
         log.warning("no lettered logo", exc_info=True)
@@ -39,8 +42,6 @@ def logo_surface(ui, width: int) -> pygame.Surface:
 
 def card_fan(ui, center, width: int, cards, spread: float, radius: float, tilt: float = 0.0):
     """(surface, rect) pairs of a fan of card faces around ``center`` (decoration for menus)."""
-    from lama_desktop.app import art
-
     out = []
     n = len(cards)
     for i, card in enumerate(cards):
@@ -193,41 +194,31 @@ class TitleScene(MenuScene):
         self.app.continue_game()
 
     def on_new_game(self):
-        from lama_desktop.app.scenes.setup import SetupScene
-
         self.stack.push(SetupScene())
 
     def on_play_with_others(self):
+        # lazy: the network (asyncio, websockets: a third of a second) loads when a player asks for it, not before
+        # the title's first frame
         from lama_desktop.app.scenes.net_menu import NetMenuScene
 
         self.stack.push(NetMenuScene())
 
     def on_learn(self):
-        from lama_desktop.app.scenes.lessons import LessonsScene
-
         self.stack.push(LessonsScene())
 
     def on_rules(self):
-        from lama_desktop.app.scenes.rules import RulesScene
-
         self.stack.push(RulesScene())
 
     def on_statistics(self):
-        from lama_desktop.app.scenes.statistics import StatisticsScene
-
         self.stack.push(StatisticsScene())
 
     def on_settings(self):
-        from lama_desktop.app.scenes.settings import SettingsScene
-
         self.stack.push(SettingsScene())
 
     def on_quit(self):
         self.app.quit(0)
 
     def confirm_quit(self):
-        from lama_desktop.app.scenes.message import MessageScene
-
         # the saved game is promised only when there is one
         text = t("common.title.quit_confirm") if self.app.storage.has_save() else t("common.title.quit_confirm_no_save")
         self.stack.push(MessageScene(t("common.title.quit"), text,

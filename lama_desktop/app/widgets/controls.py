@@ -16,6 +16,8 @@ from lama_desktop.app.widgets.scale import MIN_TEXT_PX, UI
 from lama_desktop.app.widgets.theme import (CREAM, CREAM_DARK, DISABLED, FOCUS, GOLD, GOLD_DARK, GOLD_LIGHT, GOOD, INK,
                                             INK_SOFT, PAPER_EDGE, WHITE, blit_center, blit_text_center, darken,
                                             lighten, shadow_surface)
+from lama_desktop.app import art
+from lama_desktop.core.i18n import percent
 
 log = logging.getLogger(__name__)
 
@@ -273,7 +275,7 @@ class Slider(_Row):
                  hi: float = 1.0, step: float = 0.1, fmt: Callable[[float], str] | None = None, **kw):
         super().__init__(label, **kw)
         if fmt is None:  # a share, written the language's way ("80%", "80 %")
-            from lama_desktop.core.i18n import percent as fmt
+            fmt = percent
         self.value, self.on_change, self.lo, self.hi, self.step_size, self.fmt = value, on_change, lo, hi, step, fmt
         self._track = pygame.Rect(0, 0, 0, 0)
 
@@ -551,8 +553,6 @@ class ListView(Widget):
         if not self.rows:
             y = self.rect.y + rh * 2.5
             try:  # a friendly llama over the empty list
-                from lama_desktop.app import art
-
                 llama = art.llama_figure(ui.s(150), "cream", "#f2a93b")
                 y = self.rect.y + rh + ui.s(30) + llama.get_height()
                 blit_center(surface, llama, (self.rect.centerx, y - llama.get_height() // 2))

@@ -8,6 +8,8 @@ import logging
 import pygame
 
 from lama_desktop.app.widgets.theme import INK
+from lama_desktop.app import art
+from lama_desktop.app.art.text import ELLIPSIS, fitting_prefix, make_font, note_cut
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +64,6 @@ class UI:
         font = self.font(fitted, bold)
         if font.size(text)[0] <= max_w:
             return self.text(text, fitted, color, bold)
-        from lama_desktop.app.art.text import ELLIPSIS, fitting_prefix, note_cut
 
         room = max(0, max_w - font.size(ELLIPSIS)[0])
         shown = text[:max(1, fitting_prefix(font, text, room))].rstrip() + ELLIPSIS
@@ -83,8 +84,6 @@ class UI:
         longer than a line (a path, a URL) is cut where the line is full. Linear in the text's length: only about
         a line's worth of text is measured at a time. With ``max_lines``, the last line kept ends with "…" (the
         layout checks report it: ``art.text.note_cut``); a caller never drops lines another way."""
-        from lama_desktop.app.art.text import ELLIPSIS, fitting_prefix, note_cut
-
         font = self.font(size, bold)
         width = max(1, int(width))
         lines: list[str] = []
@@ -128,12 +127,9 @@ class UI:
 def default_font(px: int, bold: bool = False) -> pygame.font.Font:
     """The project font from ``art`` when it is there, else pygame's bundled font (which renders smaller)."""
     try:
-        from lama_desktop.app import art
-
         return art.font(px, bold=bold)
     except Exception:  # noqa: BLE001 - logged: the art package not ready (or a font missing): still show text
         log.warning("the project font is missing; pygame's own font instead", exc_info=True)
-        from lama_desktop.app.art.text import make_font
 
         font = make_font(round(px * 1.32), None)
         font.bold = bold

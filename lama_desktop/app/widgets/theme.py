@@ -7,6 +7,7 @@ import logging
 
 import pygame
 from lama_desktop.app.art.cache import picture_store
+from lama_desktop.app import art
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +95,6 @@ def felt_surface(size: tuple[int, int]) -> pygame.Surface:
     """The table felt with its vignette: from ``art.table_felt`` when available, else a local rendering."""
     def build():
         try:
-            from lama_desktop.app import art
-
             surf = art.table_felt(size)
             if surf.get_size() != size:
                 surf = pygame.transform.smoothscale(surf, size)

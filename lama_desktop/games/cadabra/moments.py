@@ -6,6 +6,10 @@ table and the busy moment a language change must redraw (``app/table/layout_mome
 from __future__ import annotations
 
 from lama_desktop.app.table.shots import ask_advisor, open_seated, point, push_table, seats
+from lama_desktop.core.session import GameSession
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.games.cadabra.engine import CadabraState
+from lama_desktop.games.cadabra.table import CadabraSummaryScene, CadabraTableScene
 
 #: the shot (``shots.py``) a language change must redraw completely
 LANGUAGE_MOMENTS = ("table-cadabra-mid-round",)
@@ -18,18 +22,11 @@ def seats_out(state) -> list[bool]:
 
 def summary_scene(end: dict, session):
     """The Lamagic Show's round summary over the table at a round's end."""
-    from lama_desktop.games.cadabra.table import CadabraSummaryScene
-
     return CadabraSummaryScene(end, session.names)
 
 
 def advisor(app) -> None:
     """A crafted round two with wild and magic cards in the hand."""
-    from lama_desktop.core.session import GameSession
-    from lama_desktop.engine.record import GameRecord
-    from lama_desktop.games.cadabra.engine import CadabraState
-    from lama_desktop.games.cadabra.table import CadabraTableScene
-
     state = CadabraState.crafted(
         hands=[["1", "2+", "2/3", "3*", "4", "L", "6+"], ["2", "5", "6"], ["1", "4", "4/5", "L"], ["2", "3", "3"]],
         pile=["5", "6", "1", "2", "3", "4", "5", "6", "L", "2", "3", "4/5", "6", "1", "L", "4"],

@@ -14,6 +14,7 @@ from lama_desktop.engine.record import GameRecord
 from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle as _settle
 from lama_desktop.games.cadabra.table import CadabraSummaryScene, CadabraTableScene
+from lama_desktop.app.scenes.round_summary import round_summary_data
 
 PILE = ["5", "6", "1", "2", "3", "4", "5", "6", "L", "2", "3", "4/5", "6", "1", "L", "4"]
 
@@ -68,7 +69,6 @@ def _round_summary(app):
     scene = _crafted(app, 3, hands=[["2/3", "3", "3*", "5"], ["4", "6", "L", "L"], ["4/5"]], pile=PILE,
                      top="4", discard=["1", "2", "3", "4"], whites=[2, 6, 3], blacks=[1, 0, 2], magic=1,
                      current=2, round_no=3)
-    from lama_desktop.app.scenes.round_summary import round_summary_data
 
     state = scene.session.state
     data = round_summary_data(state, state.apply("play 4/5"))  # Carla gives back a token: the final totals

@@ -6,6 +6,10 @@ table and the busy moment a language change must redraw (``app/table/layout_mome
 from __future__ import annotations
 
 from lama_desktop.app.table.shots import ask_advisor, keys, open_seated, point, push_table, seats
+from lama_desktop.core.session import GameSession
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.games.dice.engine import DiceState
+from lama_desktop.games.dice.table import DiceRoundSummary, DiceTableScene
 
 #: the shot (``shots.py``) a language change must redraw completely
 LANGUAGE_MOMENTS = ("table-dice-take-choice",)
@@ -18,18 +22,11 @@ def seats_out(state) -> list[bool]:
 
 def summary_scene(end: dict, session):
     """The dice round summary over the table at a round's end."""
-    from lama_desktop.games.dice.table import DiceRoundSummary
-
     return DiceRoundSummary(end, session.names)
 
 
 def advisor(app) -> None:
     """A crafted round three: which dice to keep."""
-    from lama_desktop.core.session import GameSession
-    from lama_desktop.engine.record import GameRecord
-    from lama_desktop.games.dice.engine import DiceState
-    from lama_desktop.games.dice.table import DiceTableScene
-
     state = DiceState.crafted(["1 3 3 5 L", "2 4 4 6", "1 2 5", "3 6 6 L"], scores=[14, 12, 3, 18], round_no=3)
     session = GameSession(GameRecord("lama-dice", 4, (), 0, {}, []), seats(4), state=state)
     scene = push_table(app, DiceTableScene, session)

@@ -11,9 +11,11 @@ from __future__ import annotations
 from lama_desktop.app import shots as screenshots
 from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.record import GameRecord
-from lama_desktop.core.session import GameSession
+from lama_desktop.core.session import GameSession, Played
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle
 from lama_desktop.games.dice.table import DiceRoundSummary, DiceTableScene
+from lama_desktop.app.scenes.rules import RulesScene
+from lama_desktop.engine.core import Move
 
 
 def _push(app, session: GameSession) -> DiceTableScene:
@@ -127,16 +129,11 @@ def _round_summary(app):
 
 def _rules(page: int):
     def build(app):
-        from lama_desktop.app.scenes.rules import RulesScene
-
         app.stack.push(RulesScene("lama-dice", page))
     return build
 
 
 def _played(seat, move, events):
-    from lama_desktop.engine.core import Move
-    from lama_desktop.core.session import Played
-
     return Played(seat, Move.parse(move), events, False)
 
 

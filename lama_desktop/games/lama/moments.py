@@ -6,6 +6,11 @@ position (``app/table/advisor_shots.py``) and the pieces pictured with their too
 from __future__ import annotations
 
 from lama_desktop.app.table.shots import ask_advisor, open_seated, point, push_table, seats
+from lama_desktop.app.scenes.round_summary import RoundSummaryScene
+from lama_desktop.core.session import GameSession
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.games.lama.engine import LamaState
+from lama_desktop.games.lama.table import LamaTableScene
 
 #: the shots (``shots.py``) a language change must redraw completely: cards, plates, log, the round summary
 LANGUAGE_MOMENTS = ("table-lama-mid-round", "table-lama-round-summary")
@@ -18,18 +23,11 @@ def seats_out(state) -> list[bool]:
 
 def summary_scene(end: dict, session):
     """The round summary over the table at a round's end (Party's pink cards counted in)."""
-    from lama_desktop.app.scenes.round_summary import RoundSummaryScene
-
     return RoundSummaryScene(end, session.names, pinks=session.record.game_id == "lama-party")
 
 
 def advisor(app) -> None:
     """Anna is stuck on a 3 with an expensive hand: draw or quit? (the advisor issue's own example)"""
-    from lama_desktop.core.session import GameSession
-    from lama_desktop.engine.record import GameRecord
-    from lama_desktop.games.lama.engine import LamaState
-    from lama_desktop.games.lama.table import LamaTableScene
-
     state = LamaState.crafted(
         "lama", hands=[["1", "2", "5", "6", "L"], ["2", "5", "6"], ["1", "4", "L", "6"], ["2", "3", "5"]],
         pile=["5", "6", "1", "2", "3", "4", "5", "6", "1", "2", "3", "4", "L", "3"] * 2, top="3",

@@ -15,6 +15,7 @@ from lama_desktop.core.gameconfig import GameConfig
 from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle as _settle
 from lama_desktop.games.lama.table import LamaTableScene
+from lama_desktop.app.scenes.round_summary import RoundSummaryScene, round_summary_data
 
 
 def _push(app, session: GameSession, config: GameConfig | None = None) -> LamaTableScene:
@@ -141,8 +142,6 @@ def _hotseat_hidden(app):
 
 
 def _round_summary(app):
-    from lama_desktop.app.scenes.round_summary import RoundSummaryScene, round_summary_data
-
     record = GameRecord("lama", 4, ("drama",), 58, {})
     state = record.new_state()
     data = None
