@@ -32,7 +32,12 @@ from __future__ import annotations
 
 import math
 
-from lama_desktop.games.cadabra.engine import A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, ACTIONS, DRAW, DRAWS, END_POINTS, EXCHANGE, EXCHANGE_WHITES, GIVE, GIVES, GIVING, IS_LLAMA, LLAMA_KINDS, MAGIC_POINTS, MAGIC_TOKEN, MAGICS, NUM_KINDS, OVER, PASS, PLAY, PLAYABLE, QUIT, RETURN, RETURNING, SHOW_THRESHOLD, TAKE, VALUES, CadabraState, CadabraView, hand_points, hand_value
+from lama_desktop.games.cadabra.components import (
+    ACTIONS, A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, DRAW, DRAWS, END_POINTS, EXCHANGE,
+    EXCHANGE_WHITES, GIVE, GIVES, GIVING, IS_LLAMA, LLAMA_KINDS, MAGICS, MAGIC_POINTS, MAGIC_TOKEN, NUM_KINDS, OVER,
+    PASS, PLAY, PLAYABLE, QUIT, RETURN, RETURNING, SHOW_THRESHOLD, TAKE, VALUES, hand_points, hand_value
+)
+from lama_desktop.games.cadabra.engine import CadabraState, CadabraView
 from lama_desktop.engine.core import Move
 from lama_desktop.engine.rng import Rng
 from lama_desktop.bots.base import Bot, Estimate, best_first

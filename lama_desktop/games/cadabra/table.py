@@ -38,7 +38,9 @@ from lama_desktop.app.widgets import Button
 from lama_desktop.games.cadabra.summary import CadabraSummaryScene
 from lama_desktop.games.cadabra.words import DISPLAY, ENGINE, KIND_OF, card_label, sort_hand
 from lama_desktop.games.cadabra.words import SUFFIX as _SUFFIX
-from lama_desktop.games.cadabra.engine import DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
+from lama_desktop.games.cadabra.components import (
+    DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
+)
 
 __all__ = ["DISPLAY", "ENGINE", "CadabraSummaryScene", "CadabraTableScene", "card_label", "card_text", "open_table",
            "sort_hand"]
