@@ -39,7 +39,9 @@ from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_sessi
 from lama_desktop.app.table.tooltip import Tip
 from lama_desktop.app.widgets import UI, Button
 from lama_desktop.engine.core import Move
-from lama_desktop.games.dice.engine import DICE_FACES, END_POINTS, LABELS, LLAMA_ROW, POINTS, ROW_SIZE, discard_counts, holding
+from lama_desktop.games.dice.rules import (
+    DICE_FACES, END_POINTS, LABELS, LLAMA_ROW, POINTS, ROW_SIZE, discard_counts, holding
+)
 
 DEAL_STEP = 0.05
 CARD_TIME = 0.3
