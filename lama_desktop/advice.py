@@ -39,7 +39,7 @@ from lama_desktop.engine.registry import checked_position, state_from_dict
 
 #: the advisor's bots always start from this seed: the answer depends on the view alone
 ADVISOR_SEED = 15
-#: the kind tag of the app's autosave (``storage.SAVE_KIND``), whose ``state`` field is a saved state
+#: the kind tag of the app's autosave (``savefile.SAVE_KIND``), whose ``state`` field is a saved state
 AUTOSAVE_KIND = "lama-desktop-save"
 
 

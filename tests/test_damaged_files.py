@@ -221,7 +221,7 @@ def test_settings_version_of_10000_characters_is_told_at_once(store):
 
 
 def test_damage_is_told_in_the_players_language(store):
-    from lama_desktop.storage import Settings
+    from lama_desktop.settings import Settings
 
     store.save_settings(Settings(language="fr"))
     plant(store.save_path, b"{truncated")

@@ -194,9 +194,9 @@ def test_each_language_is_named_in_itself():
 
 
 def test_the_app_and_the_settings_file_know_the_same_languages():
-    from lama_desktop import storage
+    from lama_desktop import settings
 
-    assert tuple(storage.LANGUAGES) == tuple(LANGUAGES) and set(i18n.LANGUAGE_NAMES) == set(LANGUAGES)
+    assert tuple(settings.LANGUAGES) == tuple(LANGUAGES) and set(i18n.LANGUAGE_NAMES) == set(LANGUAGES)
 
 
 def test_screenshots_tool_takes_every_language_and_refuses_others_in_one_line(capsys, tmp_path):

@@ -265,7 +265,8 @@ def test_the_setup_offers_the_lesson_of_the_chosen_game(tmp_path):
 
 
 def test_the_lessons_done_are_kept_in_the_settings_file_through_its_door(tmp_path):
-    from lama_desktop.storage import Settings, Storage, settings_from_file
+    from lama_desktop.settings import Settings, settings_from_file
+    from lama_desktop.storage import Storage
 
     storage = Storage(tmp_path)
     storage.save_settings(Settings(tutorials_done=["lama-dice", "lama", "lama"]))
