@@ -18,7 +18,7 @@ def seats_out(state) -> list[bool]:
 
 def summary_scene(end: dict, session):
     """The dice round summary over the table at a round's end."""
-    from lama_desktop.games.dice.table import DiceRoundSummary
+    from lama_desktop.games.dice.summary import DiceRoundSummary
 
     return DiceRoundSummary(end, session.names)
 

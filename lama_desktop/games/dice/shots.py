@@ -13,7 +13,8 @@ from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle
-from lama_desktop.games.dice.table import DiceRoundSummary, DiceTableScene
+from lama_desktop.games.dice.summary import DiceRoundSummary
+from lama_desktop.games.dice.table import DiceTableScene
 
 
 def _push(app, session: GameSession) -> DiceTableScene:
