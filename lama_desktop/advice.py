@@ -158,8 +158,8 @@ def summary_line(estimates: list[Estimate], game_id: str, names: list[str] | Non
              reason=reason_text(best, names))
     if len(estimates) > 1:
         second = estimates[1]
-        line += "; " + t("advisor.line_next", move=move_label(second.move, game_id, names),  # no .lower(): names, German nouns
-                         win=share(second.win))
+        # no .lower(): names, German nouns
+        line += "; " + t("advisor.line_next", move=move_label(second.move, game_id, names), win=share(second.win))
     return line
 
 

@@ -37,7 +37,9 @@ import sys
 import time
 
 from lama_desktop.bots import levels_for, make_bot
-from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
+from lama_desktop.cli import (
+    ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
+)
 from lama_desktop.cli import window_size
 from lama_desktop.engine.registry import get_game
 from lama_desktop.games import GAMES

@@ -1,13 +1,13 @@
 """``python -m lama_desktop.layoutcheck [--only NAME] [--size WxH] [--scale S] [--lang L] [--full]``: where every
 text of every screen lands, checked.
 
-Each moment (the menus, the network screens, every table in the middle of a round with its log, a toast and the prompt showing, a
-round summary, the results) is drawn headless with ``app/textprobe.py`` installed; a moment fails when one of its
-texts leaves the window (or is cut by its panel), overlaps another text, is partly painted over, is drawn
+Each moment (the menus, the network screens, every table in the middle of a round with its log, a toast and the prompt
+showing, a round summary, the results) is drawn headless with ``app/textprobe.py`` installed; a moment fails when one of
+its texts leaves the window (or is cut by its panel), overlaps another text, is partly painted over, is drawn
 under 12 px at 1280x720, or was shortened to fit (cut with "…", or wrapped with lines dropped); only a player's
-name may be shortened, and only where the tooltip under it names the player in full. ``--full`` runs every moment at every size, scale and language (slow); by default the
-same sample as ``tests/test_layout.py``: every moment × size × UI scale × language appears, the seat counts and
-moments of a table rotate through the combinations (see ``plan``).
+name may be shortened, and only where the tooltip under it names the player in full. ``--full`` runs every moment at
+every size, scale and language (slow); by default the same sample as ``tests/test_layout.py``: every moment × size × UI
+scale × language appears, the seat counts and moments of a table rotate through the combinations (see ``plan``).
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ STAT_LIMIT = 10 ** 12
 
 
 def stats_from_file(data: Any) -> dict:
-    """``{game_id: {name: {"games", "wins", "points", "advised", "practice"}}}`` from a statistics file (names cleaned; two
-    names that clean to the same one are added up); ``Damage``/``ValueError`` for anything else."""
+    """``{game_id: {name: {"games", "wins", "points", "advised", "practice"}}}`` from a statistics file (names cleaned;
+    two names that clean to the same one are added up); ``Damage``/``ValueError`` for anything else."""
     data = as_dict(data, "the statistics")
     version = data.get("stats_version")
     if version != STATS_VERSION:

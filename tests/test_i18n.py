@@ -288,7 +288,8 @@ def test_written_catalogs_do_not_name_the_babel_release(locale_copy):
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("pl", ["Ola zagrywa lamę", "Zagrywasz lamę", "Dobierasz lamę"]),  # accusative, as in L.A.M.A.: never "zagrywa lama"
+    # accusative, as in L.A.M.A.: never "zagrywa lama"
+    ("pl", ["Ola zagrywa lamę", "Zagrywasz lamę", "Dobierasz lamę"]),
     ("en", ["Ola plays a llama", "You play a llama", "You draw a llama"]),
     ("fr", ["Ola pose un lama", "Vous posez un lama", "Vous piochez un lama"]),
     ("de", ["Ola spielt ein Lama", "Du spielst ein Lama", "Du ziehst ein Lama"]),

@@ -11,8 +11,8 @@ import tempfile
 
 def load_shots() -> None:
     """The menus' moments, every game's screenshot moments (its descriptor's ``shots`` loader imports the module,
-    which calls ``add_shot``), then the tables' shared ones. They are part of the package: a broken one is an error, never a silently
-    missing shot."""
+    which calls ``add_shot``), then the tables' shared ones. They are part of the package: a broken one is an error,
+    never a silently missing shot."""
     from lama_desktop.app.scenes import net_shots, shots  # noqa: F401
     from lama_desktop.games import GAMES
 

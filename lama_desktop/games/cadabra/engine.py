@@ -27,11 +27,11 @@ who draws: the square's next player, or the player alone); ``magic`` {action: "t
 ``exchange`` {whites, blacks}; ``round_end`` {round, reason: "emptied" | "all_quit", emptied_by, hands,
 breakdown, points, magic_holder, scores, returner}; ``token_return`` {token, score, scores, auto}; ``game_end``
 {scores, winners}. ``round_end``'s ``scores`` are before the token given back: ``returner`` (-1 if none) gives one
-back next, and ``token_return``'s ``scores`` are the round's final totals. Events that move tokens (``show_token``, ``show_take``, ``give``, ``exchange``, ``round_end``,
-``token_return``) also carry ``holdings``: every seat's [whites, blacks] afterwards. In ``draw``/``force_draw``
-the drawn ``card`` is private to the drawing seat (the event's ``seat``): ``Event.for_seat`` makes it ``None`` for
-every other seat. Every other field is public (``round_end`` lays every hand open).
-The ``round_end`` breakdown lists, per seat, every counted value with the cards that count for it, so a double
+back next, and ``token_return``'s ``scores`` are the round's final totals. Events that move tokens (``show_token``,
+``show_take``, ``give``, ``exchange``, ``round_end``, ``token_return``) also carry ``holdings``: every seat's [whites,
+blacks] afterwards. In ``draw``/``force_draw`` the drawn ``card`` is private to the drawing seat (the event's ``seat``):
+``Event.for_seat`` makes it ``None`` for every other seat. Every other field is public (``round_end`` lays every hand
+open). The ``round_end`` breakdown lists, per seat, every counted value with the cards that count for it, so a double
 card appears under both of its values (``{"value": 2, "cards": ["2/3"]}, {"value": 3, "cards": ["2/3", "3*"]}``).
 
 Decisions on what the rulebook and RULINGS.md leave open (also in ``docs/rulings-cadabra.md``)
@@ -72,7 +72,9 @@ the discard's top is a kind; tokens are ``whites``/``blacks`` per seat; the magi
 
 from __future__ import annotations
 
-from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, as_move, malformed, read_saved, state_property, unknown_move
+from lama_desktop.engine.core import (
+    GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, as_move, malformed, read_saved, state_property, unknown_move
+)
 from lama_desktop.engine.hands import HandsState, HandView
 from lama_desktop.games.cadabra.components import (
     ACTIONS, ACTIONS_BY_ID, A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, BOARD, CARDS,
@@ -82,7 +84,9 @@ from lama_desktop.games.cadabra.components import (
     hand_points, hand_to_names, hand_value, magic_from_text, magic_text, shuffle_deck, token_from_text, token_text
 )
 from lama_desktop.games.cadabra.engine_check import check_state
-from lama_desktop.games.cadabra.saves import MIGRATIONS, STATE_VERSION, complete_position, state_from_dict, state_to_dict
+from lama_desktop.games.cadabra.saves import (
+    MIGRATIONS, STATE_VERSION, complete_position, state_from_dict, state_to_dict
+)
 
 GAME_ID = "lama-cadabra"
 
@@ -458,8 +462,9 @@ class CadabraState(HandsState):
                 self.hands[target][card] += 1
                 self.hand_sizes[target] += 1
                 if events is not None:
-                    events.append(Event("force_draw", target, {"card": CARD_IDS[card], "pile": len(self.pile),
-                                                               "hand_size": self.hand_sizes[target], "by": p}, PRIVATE_CARD))
+                    events.append(Event("force_draw", target, {
+                        "card": CARD_IDS[card], "pile": len(self.pile), "hand_size": self.hand_sizes[target], "by": p,
+                    }, PRIVATE_CARD))
         elif MAGICS[k]:
             where = self.magic
             if where != p:

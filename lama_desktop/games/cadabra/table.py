@@ -153,7 +153,8 @@ class CadabraTableScene(CadabraTableEvents, HandTableScene):
             # more than three receivers sit two to a row: their buttons then show just an arrow and the name
             short = len(receivers) > 3
             specs = [(f"give {s}", about("cadabra.button.give_short", s, name=self._name(s)) if short
-                      else about("cadabra.button.give", s, name=self._name(s)), str(k + 1)) for k, s in enumerate(receivers)]
+                      else about("cadabra.button.give", s, name=self._name(s)), str(k + 1))
+                     for k, s in enumerate(receivers)]
             specs.append(("exchange", t("cadabra.button.exchange"), "E"))
         else:
             specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q"),
@@ -547,7 +548,9 @@ class CadabraTableScene(CadabraTableEvents, HandTableScene):
         if sh.phase == "returning":
             return t("lama.status.return_choice") if mine else about("lama.status.returning", cur, name=self._name(cur))
         if sh.phase == "giving":
-            return t("cadabra.status.give_choice") if mine else about("cadabra.status.giving", cur, name=self._name(cur))
+            if mine:
+                return t("cadabra.status.give_choice")
+            return about("cadabra.status.giving", cur, name=self._name(cur))
         if mine:
             if sh.show:
                 return t("cadabra.status.your_turn_show")

@@ -57,7 +57,10 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Iterable, Sequence
 
-from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, GameState, Move, Refusal, VariantSpec, as_move, lowest_scores, malformed, read_saved, unknown_move
+from lama_desktop.engine.core import (
+    GAME_OVER, NOT_ALLOWED, Event, GameSpec, GameState, Move, Refusal, VariantSpec, as_move, lowest_scores, malformed,
+    read_saved, unknown_move
+)
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games.dice.engine_check import check_state
 from lama_desktop.games.dice.rules import (

@@ -2,8 +2,8 @@
 
 Each builder seats a dice table on the app's scene stack in a chosen moment: a fresh round (blank dice), the dice
 tumbling, a match with the discard choice, a bot's rolled match, a miss with the llama-row choice, a blow-up, three
-llamas (token choice), a six-player Lama 20 game and a round summary. Positions are crafted states or seeded games (the same picture
-every time).
+llamas (token choice), a six-player Lama 20 game and a round summary. Positions are crafted states or seeded games (the
+same picture every time).
 """
 
 from __future__ import annotations

@@ -568,7 +568,8 @@ class DiceTableScene(DiceTableEvents, DiceTableView, TableScene):
             w, h = self.llama_w, card_height(self.llama_w)
             return pygame.Rect(x - w // 2, y - h // 2, w, h)
         if kind == "tokens":  # the stacks as drawn; where they will stand while the seat holds none
-            return token_stacks_rect(*self._token_stacks(seat), ui=self.ui) or pygame.Rect(L[f"seat{self.pos_of(seat)}.tokens"])
+            return (token_stacks_rect(*self._token_stacks(seat), ui=self.ui)
+                    or pygame.Rect(L[f"seat{self.pos_of(seat)}.tokens"]))
         if kind == "advisor":
             anchor = self._advice_anchor() if self.advisor.available() else None
             return pygame.Rect(anchor[0]) if anchor else None

@@ -152,7 +152,8 @@ class DiceTableEvents:
         if name == "L":
             self.log.add(lazy.about("dice.log.take_llama", seat, name=self._name(seat)), (246, 200, 160))
         else:
-            self.log.add(lazy.about("dice.log.take", seat, name=self._name(seat), card=card_text(name)), (246, 200, 160))
+            self.log.add(lazy.about("dice.log.take", seat, name=self._name(seat), card=card_text(name)),
+                         (246, 200, 160))
 
     def _ev_blowup(self, seat, d) -> None:
         sh = self.shown
@@ -219,8 +220,8 @@ class DiceTableEvents:
             if gained <= 0:
                 continue
             self._fly_round_tokens(seat, holding(gained, self.pinks), center, TOKEN_TIME + 0.1)
-            self.log.add(lazy.about("dice.log.points", seat, name=self._name(seat), gained=gained, total=d["scores"][seat]),
-                         seat=seat)
+            self.log.add(lazy.about("dice.log.points", seat, name=self._name(seat), gained=gained,
+                                    total=d["scores"][seat]), seat=seat)
 
         def land():
             sh.scores = list(d["scores"])

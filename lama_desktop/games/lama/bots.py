@@ -24,9 +24,14 @@ import math
 import random
 
 from lama_desktop.engine.core import Move
-from lama_desktop.games.lama.engine import CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAY, PLAYABLE, QUIT, TAKE, VALUE, LamaView, lowest_token
+from lama_desktop.games.lama.engine import (
+    CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAY, PLAYABLE, QUIT, TAKE, VALUE, LamaView,
+    lowest_token
+)
 from lama_desktop.bots.base import Bot, Estimate, best_first as _best_first
-from lama_desktop.bots.search import determinized_root_search, race_win_chance, race_win_probability, race_win_probability_rates
+from lama_desktop.bots.search import (
+    determinized_root_search, race_win_chance, race_win_probability, race_win_probability_rates
+)
 
 # action codes of the fast simulator: a card type 1..14 is "play that card"
 A_DRAW, A_QUIT, A_TAKE = 0, -1, -2

@@ -7,5 +7,5 @@ from lama_desktop.games.llama_land.bots import BOTS
 from lama_desktop.games.llama_land.engine import SPEC
 from lama_desktop.plugin import GamePlugin
 
-PLUGINS = (GamePlugin(spec=SPEC, domain="llama_land", bots=BOTS, package=__name__, lesson="llama_land", table_group="table-llama-land", players=range(2, 5),
-                      sample_players=3, sample_moves=14),)
+PLUGINS = (GamePlugin(spec=SPEC, domain="llama_land", bots=BOTS, package=__name__, lesson="llama_land",
+                      table_group="table-llama-land", players=range(2, 5), sample_players=3, sample_moves=14),)

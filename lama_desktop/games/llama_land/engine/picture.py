@@ -3,7 +3,9 @@ their top tiles and of the character deck), as the dict the table draws and ``Ll
 
 from __future__ import annotations
 
-from lama_desktop.games.llama_land.engine.data import CHARS, CROP_NAMES, ICON_NAMES, N_CROPS, SHAPES, TILES, D, crop_dict, dec
+from lama_desktop.games.llama_land.engine.data import (
+    CHARS, CROP_NAMES, ICON_NAMES, N_CROPS, SHAPES, TILES, D, crop_dict, dec
+)
 from lama_desktop.games.llama_land.engine.moves import PHASE_NAMES
 from lama_desktop.games.llama_land.engine.player import BOARD
 

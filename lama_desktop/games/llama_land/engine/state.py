@@ -9,8 +9,13 @@ from __future__ import annotations
 from lama_desktop.engine.core import Event, GameState, IllegalMove, Move, Refusal, as_move, read_saved
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games.llama_land.engine import objectives as objective_rules
-from lama_desktop.games.llama_land.engine.data import CACAO, CHARS, COIN, CORN, CROP_NAMES, HUT, ICON_NAMES, N_CROPS, NONE, ORIENTS, POTATO, SHAPE_INDEX, SHAPES, TILES, D, dec
-from lama_desktop.games.llama_land.engine.moves import AFTER, END, HUT_PHASE, LLAMA_PHASE, OVER, PLACE, _move, _placement_move
+from lama_desktop.games.llama_land.engine.data import (
+    CACAO, CHARS, COIN, CORN, CROP_NAMES, HUT, ICON_NAMES, N_CROPS, NONE, ORIENTS, POTATO, SHAPE_INDEX, SHAPES, TILES,
+    D, dec
+)
+from lama_desktop.games.llama_land.engine.moves import (
+    AFTER, END, HUT_PHASE, LLAMA_PHASE, OVER, PLACE, _move, _placement_move
+)
 from lama_desktop.games.llama_land.engine.picture import public_picture
 from lama_desktop.games.llama_land.engine.player import Player
 from lama_desktop.games.llama_land.engine.saves import MIGRATIONS, STATE_VERSION, state_from_dict, state_to_dict
