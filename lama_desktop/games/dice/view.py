@@ -3,14 +3,9 @@ deals."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from lama_desktop.engine.core import StateView, state_property
+from lama_desktop.engine.core import GameState, StateView, state_property
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games.dice.rules import DICE_IDS, LABELS, PHASE_NAMES, PH_OVER, cards_text, holding, row_points
-
-if TYPE_CHECKING:  # the state makes its views: importing it here at run time would be a cycle
-    from lama_desktop.games.dice.engine import DiceState
 
 
 class DiceView(StateView):
@@ -18,7 +13,7 @@ class DiceView(StateView):
 
     __slots__ = ()
 
-    def sample_state(self, rng) -> DiceState:
+    def sample_state(self, rng) -> GameState:  # a DiceState (engine.py makes the views)
         state = self._state._copy(with_rng=False)
         state.rng = Rng((rng.randrange(1 << 32) << 32) | rng.randrange(1 << 32))
         return state

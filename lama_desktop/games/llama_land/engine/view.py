@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from lama_desktop.engine.core import Refusal, StateView
+from lama_desktop.engine.core import GameState, Refusal, StateView
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games.llama_land.engine.moves import NOT_YOUR_TURN
-
-if TYPE_CHECKING:  # the state makes its views: importing it here at run time would be a cycle
-    from lama_desktop.games.llama_land.engine.state import LlamaLandState
 
 
 class LlamaLandView(StateView):
@@ -17,7 +12,7 @@ class LlamaLandView(StateView):
     tiles and of the character deck. Public attributes mirror the state's (``players``, ``row``, ``columns``,
     ``objectives``, ``markers``, supplies, turn flags); stacks are exposed as ``stack_tops``/``stack_sizes``."""
 
-    def __init__(self, state: LlamaLandState, seat: int):
+    def __init__(self, state: GameState, seat: int):  # a LlamaLandState (state.py makes the views)
         s = state.clone()
         # forget what nobody may know: the order under each stack's top and the deck order (kept sorted here)
         for pile in s.stacks:
@@ -74,7 +69,7 @@ class LlamaLandView(StateView):
     def score_breakdown(self) -> list[dict]:
         return self._state.score_breakdown()
 
-    def sample_state(self, rng) -> LlamaLandState:
+    def sample_state(self, rng) -> GameState:
         s = self._state.clone()
         for pile in s.stacks:
             if len(pile) > 2:
