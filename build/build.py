@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import io
 import os
 import platform
 import re
@@ -623,7 +622,8 @@ def install_test_windows(setup: Path) -> None:
     wanted = {"DisplayName": "LAMA Desktop", "DisplayVersion": VERSION, "Publisher": "lama-desktop contributors",
               "DisplayIcon": f"{exe},0", "InstallLocation": str(target),
               "UninstallString": f'"{uninstaller}"', "QuietUninstallString": f'"{uninstaller}" /S'}
-    wrong = {name: entry.get(name) for name, value in wanted.items() if str(entry.get(name, "")).lower() != value.lower()}
+    wrong = {name: entry.get(name) for name, value in wanted.items()
+             if str(entry.get(name, "")).lower() != value.lower()}
     if wrong:
         raise BuildError(f"the uninstall entry HKCU\\{UNINSTALL_KEY} has {wrong}, expected {wanted}")
     say(f"installed per user into {target}: Start-menu and desktop shortcuts, uninstall entry "
@@ -752,8 +752,8 @@ def launch_probe(exe: Path, home: Path | None, timeout: float = 60, extra_args: 
     with tempfile.TemporaryDirectory() as tmp:
         env["LAMA_DESKTOP_CONSOLE_LOG"] = str(Path(tmp) / "console.log")
         started = time.monotonic()
-        process = subprocess.Popen([str(exe), *map(str, extra_args or [])], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                   cwd=tempfile.gettempdir())
+        process = subprocess.Popen([str(exe), *map(str, extra_args or [])], env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, cwd=tempfile.gettempdir())
         seen, own = None, None
         try:
             while time.monotonic() - started < timeout:

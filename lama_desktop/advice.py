@@ -40,7 +40,7 @@ from lama_desktop.filedoor import Damage, read_guarded
 
 #: the advisor's bots always start from this seed: the answer depends on the view alone
 ADVISOR_SEED = 15
-#: the kind tag of the app's autosave (``storage.SAVE_KIND``), whose ``state`` field is a saved state
+#: the kind tag of the app's autosave (``savefile.SAVE_KIND``), whose ``state`` field is a saved state
 AUTOSAVE_KIND = "lama-desktop-save"
 
 
@@ -155,8 +155,8 @@ def summary_line(estimates: list[Estimate], game_id: str, names: list[str] | Non
              reason=reason_text(best, names))
     if len(estimates) > 1:
         second = estimates[1]
-        line += "; " + t("advisor.line_next", move=move_label(second.move, game_id, names),  # no .lower(): names, German nouns
-                         win=share(second.win))
+        # no .lower(): names, German nouns
+        line += "; " + t("advisor.line_next", move=move_label(second.move, game_id, names), win=share(second.win))
     return line
 
 

@@ -34,8 +34,10 @@ def _main(argv=None) -> int:
     parser = ArgumentParser(prog="python -m lama_desktop.advise",
                                      description="Every legal move of a seat with its estimated chance to win the "
                                                  "game, best first (the hard bot's search on the seat's view).")
-    parser.add_argument("file", type=path_text, help="a saved state (to_dict), an autosave or a crafted position (JSON)")
-    parser.add_argument("--seat", type=int_in(0, 15), required=True, help="the seat to advise (0-based); it must be to move")
+    parser.add_argument("file", type=path_text,
+                        help="a saved state (to_dict), an autosave or a crafted position (JSON)")
+    parser.add_argument("--seat", type=int_in(0, 15), required=True,
+                        help="the seat to advise (0-based); it must be to move")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the reasons")
     args = parser.parse_args(argv)

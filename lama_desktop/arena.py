@@ -90,7 +90,8 @@ def _progress(done: int, total: int, started: float) -> None:
     filled = int(width * done / max(1, total))
     elapsed = time.perf_counter() - started
     eta = elapsed / done * (total - done) if done else 0.0
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {elapsed:6.1f}s  eta {eta:6.1f}s")
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  "
+                     f"{elapsed:6.1f}s  eta {eta:6.1f}s")
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()

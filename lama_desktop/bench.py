@@ -43,7 +43,9 @@ import time
 
 from lama_desktop import calibration
 from lama_desktop.bots import levels_for, make_bot
-from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
+from lama_desktop.cli import (
+    ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
+)
 from lama_desktop.cli import window_size
 from lama_desktop.engine.registry import get_game
 from lama_desktop.games import GAMES
@@ -175,7 +177,8 @@ def bench_calibration(game_id: str, positions: int, seed: int, raw=None) -> tupl
     result = calibration.report(pairs, game_id, seed)
     lines = [f"{game_id}: {result['positions']} positions, Brier {result['brier']}, max gap "
              f"{result['max_gap_pts']} points (buckets of {result['min_bucket']}+)"]
-    lines += [f"  {100 * r['lo']:3.0f}-{100 * r['hi']:3.0f}%  n {r['n']:5d}  estimate {100 * r['mean_estimate']:5.1f}%  "
+    lines += [f"  {100 * r['lo']:3.0f}-{100 * r['hi']:3.0f}%  n {r['n']:5d}  "
+              f"estimate {100 * r['mean_estimate']:5.1f}%  "
               f"observed {100 * r['observed']:5.1f}%" for r in result["buckets"]]
     return result, "\n".join(lines)
 

@@ -52,7 +52,8 @@ RULES_DIR_NAME = "rules"
 TUTORIALS_DIR_NAME = "tutorials"
 
 #: ``t("domain.key"`` … with f-strings allowed (their ``{…}`` part counts as ``*``)
-USE = re.compile(r"""\b(t|t_or|plural|about|plural_about|winners|i18n_winners)\(\s*(f?)["']([a-z0-9_\-]+\.[A-Za-z0-9_.\-{}]+)["']""")
+USE = re.compile(r"""\b(t|t_or|plural|about|plural_about|winners|i18n_winners)\(\s*"""
+                 r"""(f?)["']([a-z0-9_\-]+\.[A-Za-z0-9_.\-{}]+)["']""")
 #: the second-person forms ``about(key, seat)`` may read instead of ``key`` (``core/i18n.py``)
 ABOUT_FORMS = ("_own", "_to_you")
 #: and those ``winners(key, seats, …)`` may read
@@ -357,9 +358,10 @@ def _method_map() -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:
 
 def _header(catalog, old=None) -> None:
     what = f"{catalog.locale.english_name} strings" if catalog.locale else "Template of the strings"
-    catalog.header_comment = (f"# {what} of lama-desktop, domain {catalog.domain}.\n"
-                              "# msgctxt is the key the code looks up, msgid the English text. How to add a string or a\n"
-                              "# language: docs/APP.md (Strings); commands: python -m lama_desktop.catalogs --help.")
+    catalog.header_comment = (
+        f"# {what} of lama-desktop, domain {catalog.domain}.\n"
+        "# msgctxt is the key the code looks up, msgid the English text. How to add a string or a\n"
+        "# language: docs/APP.md (Strings); commands: python -m lama_desktop.catalogs --help.")
     catalog.project = PROJECT
     from lama_desktop import __version__
 

@@ -7,9 +7,10 @@ port). People join it from their apps like any table (host:port, the join code, 
 
 It prints the address, port and join code, then who joins and leaves. Until the game starts, the table is listed in
 the join lists of the apps on this network (mDNS/DNS-SD, as the apps' own tables are: ``--name``, by default this
-computer's name; on loopback only with ``LAMA_NET_LOOPBACK=1``); ``--no-advert`` keeps it unlisted. Ctrl+C (SIGINT) or SIGTERM ends it cleanly:
-everybody gets a Bye and the game is saved (the path is printed); ``--resume`` continues that saved game with the
-same code and seat tokens, so everybody rejoins their seat. A bad argument is one line on stderr and status 2.
+computer's name; on loopback only with ``LAMA_NET_LOOPBACK=1``); ``--no-advert`` keeps it unlisted. Ctrl+C (SIGINT) or
+SIGTERM ends it cleanly: everybody gets a Bye and the game is saved (the path is printed); ``--resume`` continues that
+saved game with the same code and seat tokens, so everybody rejoins their seat. A bad argument is one line on stderr and
+status 2.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ import threading
 import time
 from pathlib import Path
 
-from lama_desktop.cli import ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, path_text, run
+from lama_desktop.cli import (
+    ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, path_text, run
+)
 
 PROG = "lama-desktop serve"
 #: seconds the host stays up after the game ended, for the players to see the results
@@ -51,8 +54,8 @@ def _parser() -> ArgumentParser:
     parser.add_argument("--start-after", type=float_in(0.0, 86400.0), default=None, metavar="S",
                         help="start S seconds after the first person joined, bots of --takeover-level playing the "
                              "seats still open (default: wait until every seat is taken)")
-    parser.add_argument("--profile", metavar="DIR", type=path_text, help="keep the save and statistics in DIR instead of your "
-                        "user folders")
+    parser.add_argument("--profile", metavar="DIR", type=path_text,
+                        help="keep the save and statistics in DIR instead of your user folders")
     parser.add_argument("--name", type=advert_name, default=None, metavar="NAME",
                         help="how the table is listed in the join lists of the apps on this network (default: this "
                              "computer's name)")

@@ -30,7 +30,8 @@ user's folders (``PlatformDirs("LamaDesktop", appauthor=False)``) when it is con
   and unchanged since); anything else is read through its kind's check first, so a damaged file is moved aside and
   reported exactly as a load would.
 - Settings live in ``settings.json``; statistics (``stats.json``): per game and player name, games played, wins
-  and total points.
+  and total points. What each file may hold, and how it is checked, is its own module's: ``settings``,
+  ``savefile``, ``statsfile`` (past games: ``pastgames``); this one keeps the folders, the door and the writes.
 """
 
 from __future__ import annotations
@@ -43,35 +44,15 @@ import logging.handlers
 import os
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from lama_desktop.filedoor import MAX_BYTES, Damage, as_bool, as_dict, as_float, as_int, as_list, as_str, clean_name, copy_aside, need, one_of, read_bytes, read_guarded_noting, set_aside
+from lama_desktop.filedoor import MAX_BYTES, Damage, clean_name, copy_aside, read_bytes, read_guarded_noting, set_aside
+from lama_desktop.savefile import SAVE_KIND, SAVE_VERSION, SavedGame, save_summary_from_file, saved_game_from_file
+from lama_desktop.settings import Settings, settings_from_file
+from lama_desktop.statsfile import STAT_LIMIT, STATS_VERSION, stats_from_file
 
-SAVE_KIND = "lama-desktop-save"
-SAVE_VERSION = 1
-SETTINGS_VERSION = 1
-STATS_VERSION = 1
-
-
-def _languages() -> tuple[str, ...]:
-    """The languages the game has catalogs for (``assets/locale``); English when they cannot be listed."""
-    try:
-        from lama_desktop.catalogs import languages
-
-        return tuple(languages()) or ("en",)
-    except Exception:  # noqa: BLE001 - settings must load even from a damaged install
-        log.warning("the languages cannot be listed; English only", exc_info=True)
-        return ("en",)
-
-
-LANGUAGES = _languages()  # the app's languages (core/i18n.py LANGUAGES; a test keeps them equal)
-UI_SCALES = (0.85, 1.0, 1.15, 1.3)  # every table honours all (layout.TABLE_UI_SCALE)
-ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
-BOT_PACES = ("slow", "normal", "fast", "instant")
-#: statistics counters stay within this (a file claiming more is damaged; adding never overflows it)
-STAT_LIMIT = 10 ** 12
 #: the file kinds the app words messages for (``common.damage.<kind>_moved`` …); any other kind is a "file"
 KINDS = ("settings", "save", "stats")
 
@@ -177,268 +158,6 @@ def write_problem(error: OSError) -> str:
     return "write_error"
 
 
-@dataclass
-class Settings:
-    language: str = "en"
-    fullscreen: bool = False
-    ui_scale: float = 1.0
-    animation_speed: float = 1.0
-    bot_pace: str = "normal"
-    volume: float = 0.8
-    muted: bool = False
-    colorblind: bool = False
-    window_size: tuple[int, int] = (1600, 900)
-    player_name: str = ""
-    #: the last new-game setup (``GameConfig.to_dict()`` without the seed), offered again by the setup screen
-    last_setup: dict = field(default_factory=dict)
-    #: the games whose "Learn to play" lesson was played to its recap (``tutorial/script.py``'s game ids)
-    tutorials_done: list = field(default_factory=list)
-    #: "Network: this computer only": hosting, joining and discovery stay on loopback (``net.loopback``)
-    net_loopback_only: bool = False
-
-    def validated(self) -> "Settings":
-        """A copy with every field forced into its allowed range (what the app changes in memory goes through
-        this; a file goes through ``settings_from_file``, which refuses what it does not know)."""
-        default = Settings()
-        language = self.language if self.language in LANGUAGES else default.language
-        ui_scale = min(UI_SCALES, key=lambda s: abs(s - _as_float(self.ui_scale, 1.0)))
-        speed = min(ANIMATION_SPEEDS, key=lambda s: abs(s - _as_float(self.animation_speed, 1.0)))
-        pace = self.bot_pace if self.bot_pace in BOT_PACES else default.bot_pace
-        volume = max(0.0, min(1.0, _as_float(self.volume, default.volume)))
-        try:
-            w, h = (int(v) for v in self.window_size)
-            size = (max(1280, min(3840, w)), max(720, min(2160, h)))
-        except (TypeError, ValueError, OverflowError):
-            size = default.window_size
-        name = clean_name(self.player_name, "") if isinstance(self.player_name, str) else ""
-        last = dict(self.last_setup) if isinstance(self.last_setup, dict) else {}
-        from lama_desktop.tutorial.script import game_keys
-
-        raw = self.tutorials_done if isinstance(self.tutorials_done, (list, tuple, set)) else []
-        done = sorted({x for x in raw if isinstance(x, str) and x in game_keys()})
-        return Settings(language, bool(self.fullscreen), ui_scale, speed, pace, volume, bool(self.muted),
-                        bool(self.colorblind), size, name, last, done, bool(self.net_loopback_only))
-
-    def to_dict(self) -> dict:
-        data = asdict(self)
-        data["window_size"] = list(self.window_size)
-        return {"settings_version": SETTINGS_VERSION, **data}
-
-
-def _as_float(value: Any, default: float) -> float:
-    try:
-        result = float(value)
-    except (TypeError, ValueError, OverflowError):
-        return default
-    return result if result == result and abs(result) != float("inf") else default  # NaN, inf
-
-
-def _nearest(value: float, options) -> float:
-    return min(options, key=lambda s: abs(s - value))
-
-
-def _window_size(value) -> tuple[int, int]:
-    w, h = as_list(value, "the window size", 2)
-    need(len(value) == 2, "the window size must be two numbers")
-    return (max(1280, min(3840, as_int(w, "the window width", 1, 100_000))),
-            max(720, min(2160, as_int(h, "the window height", 1, 100_000))))
-
-
-def _last_setup(value) -> dict:
-    from lama_desktop.core.gameconfig import GameConfig
-
-    if as_dict(value, "the last setup") == {}:
-        return {}
-    data = GameConfig.from_dict(value).to_dict()
-    data.pop("seed", None)
-    return data
-
-
-def _tutorials_done(value) -> list[str]:
-    """The lessons done: known game ids, each once, sorted (an id this version has no lesson for is dropped: a
-    newer version's)."""
-    from lama_desktop.tutorial.script import game_keys
-
-    items = as_list(value, "the lessons done", 64)
-    for item in items:
-        need(isinstance(item, str), "a lesson done is a game id")
-    return sorted({item for item in items if item in game_keys()})
-
-
-#: the settings file's schema: key → check(value) -> the value to use (raises on anything else)
-SETTINGS_SCHEMA: dict[str, Callable[[Any], Any]] = {
-    "language": lambda v: one_of(v, "the language", LANGUAGES),
-    "fullscreen": lambda v: as_bool(v, "fullscreen"),
-    "ui_scale": lambda v: _nearest(as_float(v, "the interface size", 0.5, 2.0), UI_SCALES),
-    "animation_speed": lambda v: _nearest(as_float(v, "the animation speed", 0.25, 8.0), ANIMATION_SPEEDS),
-    "bot_pace": lambda v: one_of(v, "the bot pace", BOT_PACES),
-    "volume": lambda v: as_float(v, "the volume", 0.0, 1.0),
-    "muted": lambda v: as_bool(v, "mute"),
-    "colorblind": lambda v: as_bool(v, "the colour-blind palette"),
-    "window_size": _window_size,
-    "player_name": lambda v: clean_name(_text(v, "your name"), ""),
-    "last_setup": _last_setup,
-    "tutorials_done": _tutorials_done,
-    "net_loopback_only": lambda v: as_bool(v, "the network's loopback switch"),
-}
-
-
-def _text(value, what: str) -> str:
-    need(isinstance(value, str), f"{what} must be text")
-    return value
-
-
-def settings_from_file(data: Any) -> Settings:
-    """The settings a file holds: ``Damage``/``ValueError`` unless every known key has a value this app could have
-    written (keys of a newer version are ignored; names are cleaned)."""
-    data = as_dict(data, "the settings")
-    version = data.get("settings_version")
-    if version != SETTINGS_VERSION:
-        raise Damage("other_version", f"settings version {str(version)[:40]!r}, this version reads "
-                                      f"{SETTINGS_VERSION}")
-    values = {key: check(data[key]) for key, check in SETTINGS_SCHEMA.items() if key in data}
-    return Settings(**values)
-
-
-def stats_from_file(data: Any) -> dict:
-    """``{game_id: {name: {"games", "wins", "points", "advised", "practice"}}}`` from a statistics file (names cleaned; two
-    names that clean to the same one are added up); ``Damage``/``ValueError`` for anything else."""
-    data = as_dict(data, "the statistics")
-    version = data.get("stats_version")
-    if version != STATS_VERSION:
-        raise Damage("other_version", f"statistics version {str(version)[:40]!r}, this version reads "
-                                      f"{STATS_VERSION}")
-    clean: dict = {}
-    rows = 0
-    for game_id, players in as_dict(data.get("games", {}), "the games").items():
-        as_str(game_id, "a game id", 40)
-        for name, row in as_dict(players, f"the players of {game_id}").items():
-            rows += 1
-            need(rows <= 100_000, "more than 100,000 rows")
-            row = as_dict(row, "a row")
-            games = as_int(row.get("games"), "games played", 0, STAT_LIMIT)
-            wins = as_int(row.get("wins"), "wins", 0, games)
-            points = as_int(row.get("points"), "points", -STAT_LIMIT, STAT_LIMIT)
-            advised = as_int(row.get("advised", 0), "games played with advice", 0, STAT_LIMIT)
-            practice = as_int(row.get("practice", 0), "practice games", 0, STAT_LIMIT)
-            target = clean.setdefault(game_id, {}).setdefault(clean_name(name), {"games": 0, "wins": 0, "points": 0,
-                                                                                   "advised": 0, "practice": 0})
-            target["advised"] = min(STAT_LIMIT, target["advised"] + advised)
-            target["practice"] = min(STAT_LIMIT, target.get("practice", 0) + practice)
-            target["games"] = min(STAT_LIMIT, target["games"] + games)
-            target["wins"] = min(target["games"], target["wins"] + wins)
-            target["points"] = max(-STAT_LIMIT, min(STAT_LIMIT, target["points"] + points))
-    return clean
-
-
-def save_meta_from_file(meta: Any, record) -> dict:
-    """The app's notes in a save, checked: ``config`` (a ``GameConfig`` of the record's game and player count),
-    ``seats``, ``score_history``, ``stats_recorded`` (cleaned copies); other keys pass as they are."""
-    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-
-    meta = dict(as_dict(meta, "the save's notes"))
-    if "config" in meta:
-        config = GameConfig.from_dict(meta["config"])
-        need(config.game_id == record.game_id, "the seats belong to another game")
-        need(config.players == record.players, "the seats do not match the number of players")
-        meta["config"] = config.to_dict()
-    if "seats" in meta:
-        seats = [SeatConfig.from_dict(s).to_dict() for s in as_list(meta["seats"], "the seats", 16)]
-        need(len(seats) == record.players, "the seats do not match the number of players")
-        meta["seats"] = seats
-    if "score_history" in meta:
-        history = []
-        for row in as_list(meta["score_history"], "the score history", 100_000):
-            need(len(as_list(row, "a round's scores", 16)) == record.players, "a round's scores do not match")
-            history.append([as_int(v, "a score", -STAT_LIMIT, STAT_LIMIT) for v in row])
-        meta["score_history"] = history
-    if "stats_recorded" in meta:
-        as_bool(meta["stats_recorded"], "stats_recorded")
-    if "session_version" in meta:
-        as_int(meta["session_version"], "the session version", 0, 1_000)
-    return meta
-
-
-@dataclass
-class SavedGame:
-    """What ``load_save`` returns: the record, the live state, and the app's own notes (seats, round scores)."""
-
-    record: Any  # engine.record.GameRecord
-    state: Any  # engine.core.GameState
-    meta: dict = field(default_factory=dict)
-    saved_at: str = ""
-    #: the state is the record's own replay, made in this process (the replay viewer): not replayed again
-    replayed: bool = False
-
-
-def _save_header(data: Any) -> dict:
-    data = as_dict(data, "the save")
-    need(data.get("kind") == SAVE_KIND, "this file is not a lama-desktop save")
-    if data.get("save_version") != SAVE_VERSION:
-        raise Damage("other_version", f"the save was written by another version (format "
-                                      f"{str(data.get('save_version'))[:40]!r}, this version reads {SAVE_VERSION})")
-    from lama_desktop.engine.registry import get_game
-
-    get_game(as_str(data.get("game"), "the game", 40))
-    as_str(data.get("saved_at", ""), "the date", 40)
-    return data
-
-
-def _save_summary(data: Any) -> dict:
-    data = _save_header(data)
-    return {"game": data["game"], "saved_at": data.get("saved_at", "")}
-
-
-def _impossible(error) -> Damage:
-    """The ``Damage`` of a state the rules could never reach (``engine.core.ImpossibleState``): its reason kept."""
-    return Damage("impossible", f"the saved game is impossible: {error.refusal.text}", error.refusal)
-
-
-def replayed_state(record, state):
-    """The record's own replay, which must lead to ``state`` (the snapshot a save or a lesson keeps beside it):
-    ``Damage`` (``impossible``, reason ``core.state_record``) when its moves do not, or do not even apply."""
-    from lama_desktop.engine.core import IllegalMove, ImpossibleState, StateFormatError, state_problem
-
-    try:
-        again = record.replay()
-    except ImpossibleState as error:
-        raise _impossible(error) from None
-    except (IllegalMove, StateFormatError, TypeError, ValueError, KeyError, IndexError) as error:
-        refusal = state_problem("core.state_record", f"its moves do not apply ({type(error).__name__}: {error})")
-        raise Damage("impossible", refusal.text, refusal) from None
-    if again.to_dict() != state.to_dict():
-        refusal = state_problem("core.state_record", "its moves do not lead to its position")
-        raise Damage("impossible", refusal.text, refusal)
-    return again
-
-
-def _saved_game(data: Any) -> SavedGame:
-    """The whole save, checked as the app will use it: the header, the record, the state (``GameSpec.load``: read,
-    then checked by the game's engine), and the record's moves replayed to that very state (the state returned is
-    that replay: ``replayed``)."""
-    from lama_desktop.engine.core import ImpossibleState, StateFormatError
-    from lama_desktop.engine.registry import state_from_dict
-
-    from lama_desktop.pastgames import record_from_file
-
-    data = _save_header(data)
-    record = record_from_file(data.get("record"))
-    need(isinstance(data.get("record"), dict) and isinstance(data["record"].get("moves"), list),
-         "the save's record has no moves")
-    try:
-        state = state_from_dict(as_dict(data.get("state"), "the state"))
-    except ImpossibleState as error:
-        raise _impossible(error) from None
-    except StateFormatError as error:
-        raise ValueError(f"the saved game is damaged: {error}") from None
-    need(record.game_id == getattr(state, "game_id", None) == data.get("game"),
-         "the save's record and state belong to different games")
-    need(state.num_players == record.players, "the save's record and state disagree on the number of players")
-    meta = save_meta_from_file(data.get("meta", {}), record)
-    state = replayed_state(record, state)
-    return SavedGame(record, state, meta, data.get("saved_at", ""), replayed=True)
-
-
 def _check_of(kind: str) -> tuple[Callable[[Any], Any] | None, int]:
     """The check a file of ``kind`` is read through whole (and the most bytes read), or ``(None, MAX_BYTES)`` for
     a kind without one."""
@@ -446,7 +165,7 @@ def _check_of(kind: str) -> tuple[Callable[[Any], Any] | None, int]:
         from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
 
         return past_game_from_file, PAST_GAME_MAX_BYTES
-    return {"settings": settings_from_file, "save": _saved_game, "stats": stats_from_file}.get(kind), MAX_BYTES
+    return {"settings": settings_from_file, "save": saved_game_from_file, "stats": stats_from_file}.get(kind), MAX_BYTES
 
 
 class Storage:
@@ -668,7 +387,7 @@ class Storage:
         cannot be moved is left alone; a sound one that cannot be removed is reported."""
         if self.is_kept(self.save_path):
             return
-        saved, _report = self.read_file("save", self.save_path, _saved_game)
+        saved, _report = self.read_file("save", self.save_path, saved_game_from_file)
         if saved is None:  # none, or damaged (moved aside or kept, and reported)
             return
         if saved.meta.get("config") is None:  # what Continue refuses too (``App.continue_game``)
@@ -684,7 +403,7 @@ class Storage:
     def save_summary(self) -> dict | None:
         """A cheap look for the title menu (game id, date) without building the state; None if there is no save
         or it is damaged (then it is moved aside and reported)."""
-        summary, _report = self.read_file("save", self.save_path, _save_summary)
+        summary, _report = self.read_file("save", self.save_path, save_summary_from_file)
         return summary
 
     def load_save(self) -> SavedGame:
@@ -692,7 +411,7 @@ class Storage:
         untouched if it cannot be moved, and reported) if it cannot be used."""
         if not os.path.lexists(self.save_path) and not self.is_kept(self.save_path):
             raise FileNotFoundError("there is no saved game")
-        saved, report = self.read_file("save", self.save_path, _saved_game)
+        saved, report = self.read_file("save", self.save_path, saved_game_from_file)
         if saved is None and report is not None:
             raise SaveDamaged(report.detail, report.moved_to, report)
         if saved is None:

@@ -1,6 +1,6 @@
 """The registered games as the cross-game tests ask for them (``lama_desktop.games.GAMES``), so that a new game is
-tested without editing them: every game id, one game per table or per engine, and a check that game-specific test data (a crafted
-position, a field to damage) covers every registered game."""
+tested without editing them: every game id, one game per table or per engine, and a check that game-specific test data
+(a crafted position, a field to damage) covers every registered game."""
 
 from __future__ import annotations
 

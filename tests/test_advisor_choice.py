@@ -108,7 +108,8 @@ def test_llama_land_rows_say_which_tile_where_and_which_way(tmp_path):
     wheres = [t(f"advisor.where.{w}") for w in ("top_left", "top", "top_right", "left", "middle", "right",
                                                 "bottom_left", "bottom", "bottom_right")]
     labels = [advisor.row_label(e) for e in advisor.rows()]
-    placements = [(e, label) for e, label in zip(advisor.rows(), labels, strict=True) if e.move.kind in ("build", "extend")]
+    placements = [(e, label) for e, label in zip(advisor.rows(), labels, strict=True)
+                  if e.move.kind in ("build", "extend")]
     assert placements, "the moment lists placements"
     for e, label in placements:
         shape = str(e.move.args[0])

@@ -59,7 +59,8 @@ def test_an_omniscient_bot_is_handed_a_copy_of_the_whole_state(monkeypatch):
     game_id = next(iter(GAMES))
     seer = Seer(1)
     real = arena.make_arena_bot
-    monkeypatch.setattr(arena, "make_arena_bot", lambda g, level, seed: seer if level == "seer" else real(g, level, seed))
+    monkeypatch.setattr(arena, "make_arena_bot",
+                        lambda g, level, seed: seer if level == "seer" else real(g, level, seed))
     players = GAMES[game_id].sample_players
     state = get_game(game_id).new(players, (), 3)
     bots = arena.seat_bots(game_id, ["seer", *["random"] * (players - 1)], state, range(players))

@@ -10,7 +10,8 @@ import pytest
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.games.cadabra.bots import HardBot, MediumBot, heuristic_action, action_move, solo_action
 from lama_desktop.engine import get_game
-from lama_desktop.games.cadabra.engine import KIND, CadabraState
+from lama_desktop.games.cadabra.components import KIND
+from lama_desktop.games.cadabra.engine import CadabraState
 from lama_desktop.play import play_game
 
 SPEC = get_game("lama-cadabra")

@@ -7,14 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lama_desktop.engine import GameRecord, IllegalMove, Move, get_game, state_from_dict
-from lama_desktop.games.cadabra.engine import (
-    ACTIONS,
-    BOARD,
-    DECK_COUNTS,
-    MAGIC_TOKEN,
-    SUPPLY,
-    CadabraState,
-)
+from lama_desktop.games.cadabra.components import ACTIONS, BOARD, DECK_COUNTS, MAGIC_TOKEN, SUPPLY
+from lama_desktop.games.cadabra.engine import CadabraState
 from lama_desktop.games.cadabra.engine_check import check_state
 
 SPEC = get_game("lama-cadabra")

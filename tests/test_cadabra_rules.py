@@ -4,18 +4,10 @@ import pytest
 from test_refusals import refusal_of
 
 from lama_desktop.engine import IllegalMove, StateFormatError, get_game, state_from_dict
-from lama_desktop.games.cadabra.engine import (
-    BOARD,
-    CARD_IDS,
-    DECK_COUNTS,
-    DECK_SIZE,
-    KIND,
-    SUPPLY,
-    SYMBOL,
-    VALUES,
-    CadabraState,
-    hand_points,
+from lama_desktop.games.cadabra.components import (
+    BOARD, CARD_IDS, DECK_COUNTS, DECK_SIZE, KIND, SUPPLY, SYMBOL, VALUES, hand_points
 )
+from lama_desktop.games.cadabra.engine import CadabraState
 
 SPEC = get_game("lama-cadabra")
 

@@ -15,7 +15,8 @@ from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.core.session import GameSession
 from lama_desktop.app.tables import has_table
 from lama_desktop.engine import IllegalMove
-from lama_desktop.games.cadabra.engine import CARD_IDS, CadabraState
+from lama_desktop.games.cadabra.components import CARD_IDS
+from lama_desktop.games.cadabra.engine import CadabraState
 from lama_desktop.engine.record import GameRecord
 from frames import fast_app, post_click, post_key
 

@@ -221,7 +221,7 @@ def test_settings_version_of_10000_characters_is_told_at_once(store):
 
 
 def test_damage_is_told_in_the_players_language(store):
-    from lama_desktop.storage import Settings
+    from lama_desktop.settings import Settings
 
     store.save_settings(Settings(language="fr"))
     plant(store.save_path, b"{truncated")
@@ -599,7 +599,8 @@ def measured_by_wrap(text, width=400):
     return lines, fonts[0].measured
 
 
-@pytest.mark.parametrize("make", [lambda n: "9" * n, lambda n: "word " * (n // 5), lambda n: "/very/long/path" * (n // 15)])
+@pytest.mark.parametrize("make", [lambda n: "9" * n, lambda n: "word " * (n // 5),
+                                  lambda n: "/very/long/path" * (n // 15)])
 def test_wrap_is_linear_in_the_texts_length(make):
     """A 10,000-character ``settings_version`` froze the message: wrapping measured every prefix of a long word."""
     small_lines, small = measured_by_wrap(make(2_000))

@@ -32,7 +32,8 @@ from lama_desktop.app.scenes.setup import SetupScene
 from lama_desktop.app.scenes.statistics import StatisticsScene
 from lama_desktop.app.scenes.title import TitleScene
 from lama_desktop.engine.record import GameRecord
-from lama_desktop.storage import UI_SCALES, Settings, Storage
+from lama_desktop.settings import UI_SCALES, Settings
+from lama_desktop.storage import Storage
 
 SEED = 17
 PER_KIND = 320  # damaged variants of each file kind (the issue asks for at least 300)

@@ -260,7 +260,7 @@ def test_a_damaged_past_game_beyond_the_limit_is_set_aside_not_dropped(tmp_path)
 
 @pytest.mark.parametrize("kind", ["settings", "stats"])
 def test_a_file_changed_behind_the_apps_back_is_set_aside_before_it_is_replaced(tmp_path, kind):
-    from lama_desktop.storage import Settings
+    from lama_desktop.settings import Settings
 
     store = Storage(tmp_path)
     path = store.settings_path if kind == "settings" else store.stats_path

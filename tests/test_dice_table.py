@@ -45,7 +45,8 @@ def make_app(tmp_path, seats, variants=(), seed=3, size=(1600, 900)):
 def crafted_table(tmp_path, rows, seats=None, size=(1600, 900), **kw):
     app = fast_app(tmp_path, size)
     state = DiceState.crafted(rows, **kw)
-    seats = seats or [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium") for i in range(1, len(rows))]
+    seats = seats or [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "bot", "medium")
+                                                     for i in range(1, len(rows))]
     session = GameSession(GameRecord("lama-dice", len(rows), (), 0, {}, []), seats, state=state)
     table = DiceTableScene(session)
     app.stack.push(table)
@@ -177,10 +178,10 @@ def test_a_refused_move_shows_the_engines_reason(tmp_path):
     assert table.reason_toast is not None and "roll" in table.reason_toast.text.lower()
 
 
-@pytest.mark.parametrize("name", ["table-dice-start", "table-dice-rolling", "table-dice-discard-choice", "table-dice-rolled",
-                                  "table-dice-take-choice", "table-dice-blowup", "table-dice-three-llamas",
-                                  "table-dice-6p", "table-dice-round-summary", "rules-dice-first",
-                                  "rules-dice-alone"])
+@pytest.mark.parametrize("name", ["table-dice-start", "table-dice-rolling", "table-dice-discard-choice",
+                                  "table-dice-rolled", "table-dice-take-choice", "table-dice-blowup",
+                                  "table-dice-three-llamas", "table-dice-6p", "table-dice-round-summary",
+                                  "rules-dice-first", "rules-dice-alone"])
 def test_screenshot_moments_build(name):
     from lama_desktop import screenshots
 

@@ -194,9 +194,9 @@ def test_each_language_is_named_in_itself():
 
 
 def test_the_app_and_the_settings_file_know_the_same_languages():
-    from lama_desktop import storage
+    from lama_desktop import settings
 
-    assert tuple(storage.LANGUAGES) == tuple(LANGUAGES) and set(i18n.LANGUAGE_NAMES) == set(LANGUAGES)
+    assert tuple(settings.LANGUAGES) == tuple(LANGUAGES) and set(i18n.LANGUAGE_NAMES) == set(LANGUAGES)
 
 
 def test_screenshots_tool_takes_every_language_and_refuses_others_in_one_line(capsys, tmp_path):
@@ -288,7 +288,8 @@ def test_written_catalogs_do_not_name_the_babel_release(locale_copy):
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("pl", ["Ola zagrywa lamę", "Zagrywasz lamę", "Dobierasz lamę"]),  # accusative, as in L.A.M.A.: never "zagrywa lama"
+    # accusative, as in L.A.M.A.: never "zagrywa lama"
+    ("pl", ["Ola zagrywa lamę", "Zagrywasz lamę", "Dobierasz lamę"]),
     ("en", ["Ola plays a llama", "You play a llama", "You draw a llama"]),
     ("fr", ["Ola pose un lama", "Vous posez un lama", "Vous piochez un lama"]),
     ("de", ["Ola spielt ein Lama", "Du spielst ein Lama", "Du ziehst ein Lama"]),

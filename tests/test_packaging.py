@@ -356,7 +356,8 @@ def test_ci_runs_the_tests_then_the_packaging_step():
     assert "bash build/ci_package.sh" in lines
     assert lines.index("bash build/ci_package.sh") > lines.index(test_command)
     script = (ROOT / "build" / "ci_package.sh").read_text(encoding="utf-8")
-    assert "--require-hashes -r build/requirements-build.txt" in script and "--install-test" in script and "--smoke" in script
+    assert "--require-hashes -r build/requirements-build.txt" in script
+    assert "--install-test" in script and "--smoke" in script
 
 
 def test_release_workflow_builds_on_three_systems():
@@ -431,8 +432,9 @@ def test_non_editable_install_ships_assets_and_levels(tmp_path):
     result = subprocess.run([str(python), "-m", "pip", "install", "-q", str(build_tmp)], capture_output=True,
                             text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    where = subprocess.run([str(python), "-c", "import lama_desktop, os; print(os.path.dirname(lama_desktop.__file__))"],
-                           cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
+    where = subprocess.run(
+        [str(python), "-c", "import lama_desktop, os; print(os.path.dirname(lama_desktop.__file__))"],
+        cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
     installed = Path(where)
     assert tmp_path / "venv" in installed.parents  # the installed copy, not the checkout
     def files(base: Path) -> list[str]:

@@ -18,7 +18,8 @@ import pytest
 #: ``functools.lru_cache`` functions of the app that keep no picture (fonts are the text probe's own to clear)
 NOT_PICTURES = {
     "lama_desktop.core.i18n.load_table", "lama_desktop.core.i18n._made_up_names", "lama_desktop.app.art.svg.template",
-    "lama_desktop.app.art.text._font", "lama_desktop.app.art.text._outline_font", "lama_desktop.app.art.text._digit_ratio",
+    "lama_desktop.app.art.text._font", "lama_desktop.app.art.text._outline_font",
+    "lama_desktop.app.art.text._digit_ratio",
     "lama_desktop.app.table.layout.load_layout", "lama_desktop.games.llama_land.engine.data.load",
 }
 

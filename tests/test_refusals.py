@@ -40,7 +40,7 @@ def codes_in_source() -> set[str]:
     ``"core.state_record"`` …)."""
     found = set()
     engines = [p for p in (SOURCE / "games").rglob("*.py") if p.stem == "engine" or p.parent.name == "engine"]
-    shared = [SOURCE / "core" / "session.py", SOURCE / "storage.py"]
+    shared = [SOURCE / "core" / "session.py", SOURCE / "storage.py", SOURCE / "savefile.py"]
     for path in list((SOURCE / "engine").rglob("*.py")) + engines + shared:
         found.update(m.strip("\"'") for m in CODE.findall(path.read_text(encoding="utf-8")))
     return {c for c in found if not c.endswith((".yaml", ".py"))}

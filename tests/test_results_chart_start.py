@@ -24,7 +24,7 @@ def _chart(app, results):
 
 
 def test_a_cadabra_game_hands_its_starting_tokens_to_the_results(tmp_path):
-    from lama_desktop.games.cadabra.engine import START_WHITES
+    from lama_desktop.games.cadabra.components import START_WHITES
 
     app = fast_app(tmp_path, (1280, 720))
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "bot", "medium"), SeatConfig("Cy", "bot", "medium")]

@@ -6,7 +6,8 @@ import os
 import pytest
 
 from lama_desktop.engine.record import GameRecord
-from lama_desktop.storage import SaveDamaged, Settings, Storage, atomic_write_json, atomic_write_text
+from lama_desktop.settings import Settings
+from lama_desktop.storage import SaveDamaged, Storage, atomic_write_json, atomic_write_text
 
 
 def files_under(path):

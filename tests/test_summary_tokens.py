@@ -51,7 +51,8 @@ def test_a_black_ten_beside_seven_whites_keeps_its_zero(tmp_path):
     _kind, face, pile = faces[0]
     alone = pygame.Surface((400, 100), pygame.SRCALPHA)
     alone.blit(art.token("black", ui.s(34)), pile.topleft)
-    assert pygame.image.tobytes(surface.subsurface(face), "RGBA") == pygame.image.tobytes(alone.subsurface(face), "RGBA")
+    drawn, expected = surface.subsurface(face), alone.subsurface(face)
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA")
 
 
 def test_a_short_row_shrinks_the_piles_and_leaves_none_out():

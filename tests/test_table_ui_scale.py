@@ -18,7 +18,8 @@ from lama_desktop.app.main import App
 from lama_desktop.app.table.layout import TABLE_UI_SCALE, table_ui_scale
 from lama_desktop.app.table.pieces import card_height, fan_positions
 from lama_desktop.games import plugin
-from lama_desktop.storage import UI_SCALES, Settings, Storage
+from lama_desktop.settings import UI_SCALES, Settings
+from lama_desktop.storage import Storage
 from registry_games import games_where, one_per_table, samples
 
 SMALLEST, LARGEST = min(UI_SCALES), max(UI_SCALES)

@@ -200,7 +200,8 @@ def covered_pieces(table, size, step: int) -> list[str]:
             if free is not None:
                 break
         if free is not None:
-            failures.append(f"{tip.text.splitlines()[0][:40]!r} at {tuple(box)} covers {grid[hit[0]].text[:30] if hit[0] in grid else 'the status line'!r} "
+            covered = grid[hit[0]].text[:30] if hit[0] in grid else 'the status line'
+            failures.append(f"{tip.text.splitlines()[0][:40]!r} at {tuple(box)} covers {covered!r} "
                             f"({len(hit)} points), while {tuple(free)} was free")
     return failures
 

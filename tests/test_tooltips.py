@@ -176,8 +176,8 @@ HAND_TABLES = games_where(lambda plugin: plugin.card_hands and plugin.hidden_han
 
 @pytest.mark.parametrize("game,seed", [(game, SEEDS[game]) for game in HAND_TABLES])
 def test_keyboard_focus_on_cards_and_buttons_shows_their_tips(tmp_path, game, seed):
-    """The hand tables (L.A.M.A., Cadabra): the arrows put the focus on a hand card, Tab on the buttons; each shows its tip after
-    the delay (the focused button's: what it does, and its key)."""
+    """The hand tables (L.A.M.A., Cadabra): the arrows put the focus on a hand card, Tab on the buttons; each shows its
+    tip after the delay (the focused button's: what it does, and its key)."""
     app, table = make_table(tmp_path, game, (1280, 720), seed=seed)
     tip = press(app, table, pygame.K_RIGHT)
     assert tip is not None and tip.text == table._card_tip(table.shown.hand[table.hand_focus])

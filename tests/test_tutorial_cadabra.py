@@ -9,7 +9,7 @@ import pytest
 from lesson_helpers import TickingClock, lesson_frames
 from lama_desktop.tutorial.lesson import start_lesson
 from lama_desktop.tutorial.script import load_tutorial
-from lama_desktop.games.cadabra.engine import SHOW_THRESHOLD
+from lama_desktop.games.cadabra.components import SHOW_THRESHOLD
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ position's Rng, so the lesson is walked through its machine on the engine alone:
 ``do`` and each bot's list) is legal when its turn comes and each bot list is used up exactly
 (``ScriptedBots.problems``), every legal move a step does not teach is refused with that step's words, the rolls
 the texts talk about come out as written, and the round ends as the last steps say (Carla and you quit, and Bruno,
-alone, blows it on a roll the llama row could have answered; the final rows and points). A changed card, bot move or rng fails here with the roll that went astray.
+alone, blows it on a roll the llama row could have answered; the final rows and points). A changed card, bot move or rng
+fails here with the roll that went astray.
 """
 
 from __future__ import annotations

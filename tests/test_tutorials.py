@@ -86,8 +86,9 @@ def open_lesson(tmp_path, game_id, size, lang="en"):
 def assert_box_and_arrow_clear(app, table, step, lang) -> None:
     """The narrator's box and its arrow cover neither the piece the step points at nor any text the learner needs
     at that step: the status line, the hand, the history, the buttons and their labels, the piles' labels, the
-    keys line, the summary's rows and its Continue button, the placement legend, the toasts showing, what holds the piece
-    (``narrator.protected``, which must name what is on screen of these). The arrow may end inside a rect that holds the piece (a card of the hand)."""
+    keys line, the summary's rows and its Continue button, the placement legend, the toasts showing, what holds the
+    piece (``narrator.protected``, which must name what is on screen of these). The arrow may end inside a rect that
+    holds the piece (a card of the hand)."""
     narrator = table.narrator
     box, arrow = narrator.box, narrator.arrow
     guarded = dict(narrator.guarded)
@@ -109,7 +110,8 @@ def assert_box_and_arrow_clear(app, table, step, lang) -> None:
         kept = [rect for name, rect in narrator.guarded if name == "toast"]
         for toast in table.toasts:
             if toast.rect is not None:
-                assert any(rect.contains(toast.rect) for rect in kept), f"{step.id}: toast {toast.text!r} not kept clear"
+                assert any(rect.contains(toast.rect) for rect in kept), \
+                    f"{step.id}: toast {toast.text!r} not kept clear"
     piece = piece_rect(app, table, step.point) if step.point is not None else None
     named = [(step.point, piece)] if piece is not None else []
     for name, rect in named + list(narrator.guarded):
@@ -134,7 +136,8 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
     tutorial = load_tutorial(game_id)
     window = pygame.Rect((0, 0), size)
     for index, step in enumerate(tutorial.steps):
-        run_until(app, lambda index=index: lesson.index == index and lesson.shown, what=f"step {step.id} shows", table=table)
+        run_until(app, lambda index=index: lesson.index == index and lesson.shown, what=f"step {step.id} shows",
+                  table=table)
         app.step(1 / 30)  # one more frame: the box is laid out and drawn
         app.step(1 / 30)  # and laid out again round the toasts that frame drew
         narrator = table.narrator
@@ -265,7 +268,8 @@ def test_the_setup_offers_the_lesson_of_the_chosen_game(tmp_path):
 
 
 def test_the_lessons_done_are_kept_in_the_settings_file_through_its_door(tmp_path):
-    from lama_desktop.storage import Settings, Storage, settings_from_file
+    from lama_desktop.settings import Settings, settings_from_file
+    from lama_desktop.storage import Storage
 
     storage = Storage(tmp_path)
     storage.save_settings(Settings(tutorials_done=["lama-dice", "lama", "lama"]))

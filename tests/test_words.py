@@ -44,7 +44,8 @@ def test_name_lists_use_the_languages_list_pattern(lang, code, items, expected):
 @pytest.mark.parametrize("code, seats, reader, expected", [
     ("en", [1], None, "Bruno wins the game!"), ("en", [1, 2], None, "Bruno and Carla win the game!"),
     ("en", [0], 0, "You win the game!"), ("en", [0, 2], 0, "You and Carla win the game!"),
-    ("fr", [1, 2], None, "Bruno et Carla gagnent la partie\u00a0!"), ("fr", [0, 1], 0, "Vous et Bruno gagnez la partie\u00a0!"),
+    ("fr", [1, 2], None, "Bruno et Carla gagnent la partie\u00a0!"),
+    ("fr", [0, 1], 0, "Vous et Bruno gagnez la partie\u00a0!"),
     ("pl", [1, 2], None, "Bruno i Carla wygrywają grę!"), ("pl", [1], None, "Bruno wygrywa grę!"),
     ("pl", [0, 1, 2], 0, "Ty, Bruno i Carla wygrywacie grę!"),
     ("de", [1, 2], None, "Bruno und Carla gewinnen das Spiel!"), ("de", [0], 0, "Du gewinnst das Spiel!"),

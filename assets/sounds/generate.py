@@ -46,7 +46,7 @@ def lowpass(samples: list[float], cutoff: float, poles: int = 2) -> list[float]:
 
 def highpass(samples: list[float], cutoff: float) -> list[float]:
     low = lowpass(samples, cutoff, poles=1)
-    return [v - l for v, l in zip(samples, low)]
+    return [v - l for v, l in zip(samples, low, strict=True)]
 
 
 def noise(seconds: float, rng: random.Random) -> list[float]:
@@ -146,7 +146,7 @@ def shuffle(take: int, rng: random.Random) -> list[float]:
     out = silence(0.75)
     count = 16 + 3 * take
     t = 0.02
-    for i in range(count):
+    for _ in range(count):
         flick = envelope(lowpass(highpass(noise(0.035, rng), 900), 3800), 0.002, 0.008)
         mix_into(out, flick, t, 0.5 + 0.5 * rng.random())
         t += 0.022 + 0.01 * rng.random()

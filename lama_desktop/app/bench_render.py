@@ -1,8 +1,8 @@
 """Frame times per scene: ``bench_render(frames, size) -> {"scenes": {NAME: {"p50_ms", "p95_ms"}}}``.
 
-Each scene is staged with the screenshot builders (``lama_desktop.app.shots.SHOTS``, staged by ``app/staging.py``) under the dummy video
-driver, then ``frames`` frames of ``stack.update(dt)`` + ``stack.draw(screen)`` are timed (the first frames,
-which fill caches, are run before timing starts). Run it with ``python -m lama_desktop.bench render --json``.
+Each scene is staged with the screenshot builders (``lama_desktop.app.shots.SHOTS``, staged by ``app/staging.py``) under
+the dummy video driver, then ``frames`` frames of ``stack.update(dt)`` + ``stack.draw(screen)`` are timed (the first
+frames, which fill caches, are run before timing starts). Run it with ``python -m lama_desktop.bench render --json``.
 
 ``p50_ms`` / ``p95_ms`` / ``max_ms`` are the drawing thread's CPU time per frame (``time.thread_time``): the cost
 of the frame itself, which is what a player's machine pays. ``wall_p50_ms`` / ``wall_p95_ms`` are wall-clock

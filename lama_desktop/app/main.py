@@ -560,9 +560,10 @@ def not_record_text(error, path) -> str:
 
 def run_app(smoke_test: bool = False, storage: Storage | None = None, size=None, timing: bool = False,
             profile=None, replay=None) -> int:
-    """Run the game (``replay``: a ``pastgames.PastGame`` shown in the replay viewer at once). ``profile``: a folder that holds everything (``Storage(profile=...)``); with ``smoke_test``
-    it makes the smoke test go through the player's real paths in that folder (Continue, statistics, a game's end
-    writing them) instead of a throw-away folder."""
+    """Run the game (``replay``: a ``pastgames.PastGame`` shown in the replay viewer at once). ``profile``: a folder
+    that holds everything (``Storage(profile=...)``); with ``smoke_test`` it makes the smoke test go through the
+    player's real paths in that folder (Continue, statistics, a game's end writing them) instead of a throw-away
+    folder."""
     if smoke_test:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound card needed to prove the game runs
     if profile is not None and storage is None:

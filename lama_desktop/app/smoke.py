@@ -76,44 +76,14 @@ class SmokeDriver:
                 self._acted_on = top
                 press(pygame.K_RETURN)
         elif isinstance(top, TitleScene):
-            self._acted_on = top
-            if self.continued_table == "pending":  # Continue did not open a table (the save was damaged)
-                self.continued_table = None
-            summary = getattr(top, "summary", None)
-            if not self.tried_continue:
-                self.tried_continue = True
-                button = widget(top, "continue")
-                if button.enabled:
-                    self.note(f"title: Continue (saved {summary})")
-                    self.continued_table = "pending"
-                    click(button.rect.center)
-                    return
-                self.note("title: no saved game to continue")
-            if not self.saw_statistics:
-                self.saw_statistics = True
-                self.note("title: Statistics")
-                click(widget(top, "stats").rect.center)
-                return
-            self.note("title: New game")
-            click(widget(top, "new").rect.center)
+            self._on_title(top)
         elif isinstance(top, StatisticsScene):
             rows = len(widget(top, "list").rows)
             self.note(f"statistics: {rows} rows shown")
             self._acted_on = top
             click(widget(top, "back").rect.center)
         elif isinstance(top, SetupScene):
-            from lama_desktop.bots import levels_for
-
-            levels = levels_for(self.game_id)
-            level = self.level if self.level in levels else levels[-1]
-            top.select_game(self.game_id, rebuild=False)
-            top.set_player_count(self.players, rebuild=False)
-            for seat in top.seats:
-                seat.kind, seat.level = "bot", level
-            top.build()
-            self.note(f"setup: {self.game_id}, {self.players} {level} bots, Start")
-            self._acted_on = top
-            click(widget(top, "start").rect.center)
+            self._on_setup(top)
         elif isinstance(top, ResultsScene) and self.continued_table is not None:
             self.note("the continued game ended")
             self.continued_table = None
@@ -138,6 +108,44 @@ class SmokeDriver:
             if self._acted_on is not top:
                 self._acted_on = top
                 self.note(f"table: {type(top).__name__}")
+
+    def _on_title(self, top) -> None:
+        """On the title: Continue once (if there is a save), then Statistics once, then New game."""
+        self._acted_on = top
+        if self.continued_table == "pending":  # Continue did not open a table (the save was damaged)
+            self.continued_table = None
+        summary = getattr(top, "summary", None)
+        if not self.tried_continue:
+            self.tried_continue = True
+            button = widget(top, "continue")
+            if button.enabled:
+                self.note(f"title: Continue (saved {summary})")
+                self.continued_table = "pending"
+                click(button.rect.center)
+                return
+            self.note("title: no saved game to continue")
+        if not self.saw_statistics:
+            self.saw_statistics = True
+            self.note("title: Statistics")
+            click(widget(top, "stats").rect.center)
+            return
+        self.note("title: New game")
+        click(widget(top, "new").rect.center)
+
+    def _on_setup(self, top) -> None:
+        """On the setup screen: the game, the player count, every seat a bot of the level asked for, Start."""
+        from lama_desktop.bots import levels_for
+
+        levels = levels_for(self.game_id)
+        level = self.level if self.level in levels else levels[-1]
+        top.select_game(self.game_id, rebuild=False)
+        top.set_player_count(self.players, rebuild=False)
+        for seat in top.seats:
+            seat.kind, seat.level = "bot", level
+        top.build()
+        self.note(f"setup: {self.game_id}, {self.players} {level} bots, Start")
+        self._acted_on = top
+        click(widget(top, "start").rect.center)
 
     def report(self) -> str:
         status = "passed" if self.finished else "FAILED"

@@ -14,8 +14,8 @@ from lama_desktop.storage import Storage
 
 def load_shots() -> None:
     """The menus' moments, every game's screenshot moments (its descriptor's ``shots`` loader imports the module,
-    which calls ``add_shot``), then the tables' shared ones. They are part of the package: a broken one is an error, never a silently
-    missing shot."""
+    which calls ``add_shot``), then the tables' shared ones. They are part of the package: a broken one is an error,
+    never a silently missing shot."""
     # lazy: importing a shots module adds its moments to SHOTS, in this order (the screenshots' and the layout
     # checks' order): the menus', each game's, then the tables' shared ones
     from lama_desktop.app.scenes import net_shots, shots  # noqa: F401

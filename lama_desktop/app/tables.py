@@ -1,7 +1,7 @@
 """Which scene plays which game: every game's descriptor (``lama_desktop.games``) names its table.
 
 Each game's table module exposes ``open_table(app, config, saved=None) -> Scene``: a new game from a
-``GameConfig`` (``saved is None``) or the game in ``saved`` (``storage.SavedGame``, whose ``meta["config"]`` gave
+``GameConfig`` (``saved is None``) or the game in ``saved`` (``savefile.SavedGame``, whose ``meta["config"]`` gave
 ``config``). This module asks the descriptor; it never names a game.
 """
 

@@ -38,7 +38,8 @@ Driving it (the frame loop never blocks)
       stops the bots in ``poll`` while a narration shows; ``session.lesson`` is the running ``Lesson``.
 
 Views (the ``core.session_api.Session`` protocol: what a table may read)
-    ``session.view(seat)``; ``session.private_view(seat)`` (a copy for a worker thread); ``session.round``; ``session.events_for(events, seat)`` (a ``Played``'s events as a seat may see them:
+    ``session.view(seat)``; ``session.private_view(seat)`` (a copy for a worker thread); ``session.round``;
+    ``session.events_for(events, seat)`` (a ``Played``'s events as a seat may see them:
     tables show only these); ``session.human_seats``; ``session.is_human(seat)``; ``session.current_player``;
     ``session.names``; ``session.is_over``; ``session.scores``; ``session.winners()``. A replay's frozen session
     alone may be made ``omniscient`` (``open_views()``: every seat's view, for the viewer's "All hands open").

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from lama_desktop.engine.core import Event, GameState, Refusal, StateFormatError, StateView, lowest_scores, state_problem, state_property
+from lama_desktop.engine.core import (
+    Event, GameState, Refusal, StateFormatError, StateView, lowest_scores, state_problem, state_property
+)
 from lama_desktop.engine.rng import Rng
 
 

@@ -5,8 +5,9 @@ against one host on loopback, every seat a remote seat played from its client by
 Two processes, as across computers: the host (every table's ``TableHost`` and ``GameSession``, ``bench_host``) in
 a child process, all the clients in this one. Each process runs its connections on one shared loop thread (the
 clients on a ``ClientLoop``, the tables on a ``HostLoop``), beside its main thread (here: the bots and the checks;
-there: the pipe), rather than a thread per connection or table. The host process notes its full state after every move of every
-table and sends those notes here; every message every client receives is checked against them (``headless.Watch``).
+there: the pipe), rather than a thread per connection or table. The host process notes its full state after every move
+of every table and sends those notes here; every message every client receives is checked against them
+(``headless.Watch``).
 
 Measured:
 - ``games``: games finished (every client saw the end) within the time; a game still running at the end is not

@@ -32,10 +32,11 @@ def play_to_the_end(table: Table, clients: list[tuple[TableClient, Inbox]], limi
         if mine:
             moves = len(table.snapshot()[1])
             mine[0].send_move(table.legal(current)[0])
-            wait_for(lambda moves=moves: len(table.snapshot()[1]) > moves or table.host.call(lambda: table.session.is_over),
-                     what="the move applied")
+            wait_for(lambda moves=moves: len(table.snapshot()[1]) > moves
+                     or table.host.call(lambda: table.session.is_over), what="the move applied")
         else:
-            wait_for(lambda current=current: table.snapshot()[2] != current or table.host.call(lambda: table.session.is_over),
+            wait_for(lambda current=current: table.snapshot()[2] != current
+                     or table.host.call(lambda: table.session.is_over),
                      what="a bot's move")
     raise AssertionError("the game did not end")
 

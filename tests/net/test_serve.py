@@ -178,7 +178,8 @@ def test_no_listing_without_multicast_on_loopback_or_with_no_advert(capsys, monk
 
     monkeypatch.setenv("LAMA_NET_LOOPBACK", "1")
     monkeypatch.setattr(discovery, "loopback_multicast", lambda: False)
-    host = SimpleNamespace(hosts=["127.0.0.1", "::1"], port=47474, session=SimpleNamespace(game_id="lama", seats=[1, 2]))
+    host = SimpleNamespace(hosts=["127.0.0.1", "::1"], port=47474,
+                           session=SimpleNamespace(game_id="lama", seats=[1, 2]))
     listing = _listing(SimpleNamespace(no_advert=False, name="Home"), host)
     listing.tick(_status([False]))
     assert listing.done and "loopback carries no multicast" in capsys.readouterr().out

@@ -16,8 +16,8 @@ Placement conventions:
 - ``card_shadow(w)`` / ``card_glow(w)`` are larger than the card: blit at ``(x - pad, y - pad)`` with
   ``pad = card_shadow_pad(w)``; the shadow already falls a little downwards.
 - ``token_stack`` grows upwards with the count: anchor its bottom-left corner.
-- LAMA Dice draws its own dice (``lama_desktop/games/dice/art.py``): ``die(top, size)`` shows the rolled ``top`` face with plain
-  sides, or a blank die when ``top`` is None (not rolled yet).
+- LAMA Dice draws its own dice (``lama_desktop/games/dice/art.py``): ``die(top, size)`` shows the rolled ``top`` face
+  with plain sides, or a blank die when ``top`` is None (not rolled yet).
 - Sounds: ``art.Sounds(volume, muted).play(name)`` (module ``lama_desktop/app/art/sounds.py``).
 """
 
@@ -26,9 +26,13 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app.art import cache as _cache
-from lama_desktop.app.art.cards import CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot, double_values
+from lama_desktop.app.art.cards import (
+    CARDS, SYMBOLS, card_back, card_face, card_glow, card_height, card_shadow, card_shadow_pad, card_slot, double_values
+)
 from lama_desktop.app.art.palette import LLAMA_ACCENTS, PALETTE, VALUE_COLORS, VALUE_COLORS_CB, VALUE_SHAPES, palette
-from lama_desktop.app.art.scenery import LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
+from lama_desktop.app.art.scenery import (
+    LLAMA_FURS, PLAYER_COLORS, app_icon, llama_figure, llama_head, llama_size, logo, table_felt
+)
 from lama_desktop.app.art.sounds import NAMES as SOUND_NAMES
 from lama_desktop.app.art.sounds import Sounds
 from lama_desktop.app.art.text import display_font, font

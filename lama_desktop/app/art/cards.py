@@ -103,7 +103,8 @@ def _plus_badge(cx: float, cy: float, r: float) -> str:
             f'stroke-width="{LINE}"/>'
             f'<circle cx="{cx}" cy="{cy}" r="{r - LINE * 1.2:.1f}" fill="none" stroke="#fff4cf" '
             f'stroke-width="{LINE * 0.5}" opacity="0.7"/>'
-            f'<path d="{cross}" fill="{PAPER}" stroke="{INK}" stroke-width="{LINE * 0.75:.1f}" stroke-linejoin="round"/>')
+            f'<path d="{cross}" fill="{PAPER}" stroke="{INK}" stroke-width="{LINE * 0.75:.1f}" '
+            f'stroke-linejoin="round"/>')
 
 
 SYMBOL_COLOR = "#5b3f9e"
@@ -162,8 +163,10 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, inde
             body.append(_medallion(250, 350, 180, 250, medal))
             body.append(svg.place("llama_head.svg", 70, 128, 360, 424, colors=_llama_colors(card, colorblind)))
             for cx, cy, _flip in ((85, 95, False), (415, 605, True)):
-                body.append(f'<circle cx="{cx}" cy="{cy}" r="52" fill="{medal}" stroke="{INK}" stroke-width="{LINE * 0.75}"/>')
-                body.append(svg.place("llama_head.svg", cx - 42, cy - 47, 84, 92, colors=_llama_colors(card, colorblind)))
+                body.append(f'<circle cx="{cx}" cy="{cy}" r="52" fill="{medal}" stroke="{INK}" '
+                            f'stroke-width="{LINE * 0.75}"/>')
+                body.append(svg.place("llama_head.svg", cx - 42, cy - 47, 84, 92,
+                                      colors=_llama_colors(card, colorblind)))
     elif "/" in card:
         a, b = card.split("/")
         ca, cb = hues[a], hues[b]
@@ -176,8 +179,9 @@ def _face_svg(card: str, small: bool, plus: bool, symbol, colorblind: bool, inde
             step, rr = (70, 12) if not small else (105, 20)
             body.append(_pattern(VALUE_SHAPES[a], PAPER, 0.35, r=rr, step=step,
                                  where=lambda x, y: _upper(x, y) and abs(y - 200 - (470 - x) * 300 / 440) > rr * 1.6))
-            body.append(_pattern(VALUE_SHAPES[b], PAPER, 0.35, r=rr, step=step,
-                                 where=lambda x, y: not _upper(x, y) and abs(y - 200 - (470 - x) * 300 / 440) > rr * 1.6))
+            body.append(_pattern(
+                VALUE_SHAPES[b], PAPER, 0.35, r=rr, step=step,
+                where=lambda x, y: not _upper(x, y) and abs(y - 200 - (470 - x) * 300 / 440) > rr * 1.6))
         r = 150 if small else 120
         body.append(_medallion(172 if not small else 165, 215 if not small else 225, r, r * 1.1, PAPER))
         body.append(_medallion(328 if not small else 335, 485 if not small else 475, r, r * 1.1, PAPER))
@@ -272,8 +276,8 @@ def card_face(card: str, width: int, *, plus: bool = False, symbol: str | None =
     width = max(8, int(width))
     height = card_height(width)
     small = width < SMALL
-    surface = svg.render(svg.document(width, height, _face_svg(card, small, plus, symbol, colorblind, width >= INDEX_MIN), (VW, VH)),
-                         (width, height))
+    face = _face_svg(card, small, plus, symbol, colorblind, width >= INDEX_MIN)
+    surface = svg.render(svg.document(width, height, face, (VW, VH)), (width, height))
     _numerals(surface, card, small, colorblind)
     return surface
 
@@ -331,7 +335,8 @@ def _back_svg(small: bool) -> str:
     body.append(_ring(inset, 20))
     body.append(f'<path d="{svg.rounded_rect_path(LINE / 2, LINE / 2, VW - LINE, VH - LINE, RADIUS)}" fill="none" '
                 f'stroke="{INK}" stroke-width="{LINE}"/>')
-    body.append(f'<path d="{svg.rounded_rect_path(inset + 14, inset + 14, VW - 2 * inset - 28, VH - 2 * inset - 28, 12)}" '
+    frame = svg.rounded_rect_path(inset + 14, inset + 14, VW - 2 * inset - 28, VH - 2 * inset - 28, 12)
+    body.append(f'<path d="{frame}" '
                 f'fill="none" stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{LINE * 0.4}" opacity="0.75"/>')
     rx, ry = (150, 190) if not small else (190, 250)
     body.append(f'<ellipse cx="250" cy="350" rx="{rx}" ry="{ry}" fill="{CREAM}" stroke="{INK}" stroke-width="{LINE}"/>')

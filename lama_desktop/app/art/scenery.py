@@ -139,14 +139,17 @@ def logo(width: int) -> pygame.Surface:
         f'l{h * 0.08:.1f},{ribbon_h / 2:.1f} H{left:.1f} Z" fill="{rgb_hex(PALETTE["back"])}" stroke="{INK}" '
         f'stroke-width="{max(1.5, h * 0.025):.1f}" stroke-linejoin="round"/>'
         f'<path d="M{left:.1f},{h * 0.30 + ribbon_h * 0.16:.1f} H{left + ribbon_w - h * 0.07:.1f}" '
-        f'stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{max(1, h * 0.012):.1f}" stroke-dasharray="{h * 0.03:.1f} {h * 0.025:.1f}"/>'
+        f'stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{max(1, h * 0.012):.1f}" '
+        f'stroke-dasharray="{h * 0.03:.1f} {h * 0.025:.1f}"/>'
         f'<path d="M{left:.1f},{h * 0.30 + ribbon_h * 0.84:.1f} H{left + ribbon_w - h * 0.07:.1f}" '
-        f'stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{max(1, h * 0.012):.1f}" stroke-dasharray="{h * 0.03:.1f} {h * 0.025:.1f}"/>'
+        f'stroke="{rgb_hex(PALETTE["gold"])}" stroke-width="{max(1, h * 0.012):.1f}" '
+        f'stroke-dasharray="{h * 0.03:.1f} {h * 0.025:.1f}"/>'
     )
     surface.blit(svg.render(svg.document(w, h, ribbon), (w, h)), (0, 0))
     text_x = round(left + h * 0.28)
     surface.blit(word, (text_x, round(h * 0.30 + ribbon_h / 2 - word.get_height() / 2)))
-    surface.blit(desk, (text_x + word.get_width() + round(h * 0.06), round(h * 0.30 + ribbon_h / 2 + word.get_height() * 0.5 - desk.get_height())))
+    surface.blit(desk, (text_x + word.get_width() + round(h * 0.06),
+                        round(h * 0.30 + ribbon_h / 2 + word.get_height() * 0.5 - desk.get_height())))
     surface.blit(llama, (0, h - llama.get_height()))
     return svg.finish(surface)
 

@@ -30,7 +30,8 @@ def shape(kind: str, cx: float, cy: float, r: float, attrs: str) -> str:
         return f'<polygon points="{polygon(cx, cy + r * 0.14, r * 1.08, 3)}" {attrs}/>'
     if kind == "square":
         s = r * 0.78
-        return f'<rect x="{cx - s:.2f}" y="{cy - s:.2f}" width="{2 * s:.2f}" height="{2 * s:.2f}" rx="{s * 0.18:.2f}" {attrs}/>'
+        return (f'<rect x="{cx - s:.2f}" y="{cy - s:.2f}" width="{2 * s:.2f}" height="{2 * s:.2f}" '
+                f'rx="{s * 0.18:.2f}" {attrs}/>')
     if kind == "diamond":
         return f'<polygon points="{polygon(cx, cy, r * 1.02, 4)}" {attrs}/>'
     if kind == "star":

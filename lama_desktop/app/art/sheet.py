@@ -20,8 +20,13 @@ CARD_CAPTIONS = {"1", "2", "3", "4", "5", "6", "L", "P", "2/3", "4/5", "back", "
 
 
 def build(part: str = "all"):
+    """The contact sheet of ``part`` (all, cards, small, tokens, dice, misc, extras): one surface."""
+    return _compose(art, _sections(art, part))
 
 
+def _sections(art, part: str) -> list:
+    """What the sheet shows (``art``: the shared art package): ``(title, [(surface, caption)])`` per section, the
+    shared art's then each game's."""
     sections = []  # (title, [(surface, caption)])
     cards = ("1", "2", "3", "4", "5", "6", "L", "P", "2/3", "4/5")
     if part in ("all", "cards"):
@@ -30,15 +35,18 @@ def build(part: str = "all"):
         sections.append(("Party plus cards and Cadabra symbols", [
             (art.card_face("3", 150, plus=True), "3 +"), (art.card_face("L", 150, plus=True), "L +"),
             (art.card_face("P", 150, plus=True), "P +"),
-            (art.card_face("4", 150, symbol="circle"), "circle"), (art.card_face("2/3", 150, symbol="square"), "square"),
-            (art.card_face("6", 150, symbol="star"), "star"), (art.card_face("5", 150, plus=True, symbol="star"), "+ star"),
+            (art.card_face("4", 150, symbol="circle"), "circle"),
+            (art.card_face("2/3", 150, symbol="square"), "square"),
+            (art.card_face("6", 150, symbol="star"), "star"),
+            (art.card_face("5", 150, plus=True, symbol="star"), "+ star"),
         ]))
         sections.append(("Large, 300 px", [(art.card_face("5", 300), "5"), (art.card_face("L", 300), "L"),
                                            (art.card_face("4/5", 300, symbol="star"), "4/5"),
                                            (art.card_back(300), "back")]))
     if part in ("all", "small", "cards"):
         sections.append(("Small, 60 px and 90 px", [(art.card_face(c, 60), c) for c in cards]
-                         + [(art.card_back(60), "back")] + [(art.card_face(c, 90, colorblind=True), c) for c in cards[:8]]
+                         + [(art.card_back(60), "back")]
+                         + [(art.card_face(c, 90, colorblind=True), c) for c in cards[:8]]
                          + [(art.card_face("2", 90, plus=True, symbol="circle"), "")]))
     if part in ("all", "tokens"):
         items = [(art.token(k, 80), k) for k in ("white", "black", "pink", "magic")]
@@ -61,6 +69,12 @@ def build(part: str = "all"):
         text = [(f.render("Zażółć gęślą jaźń — ĄĆĘŁŃÓŚŹŻ", True, art.PALETTE["cream"]), "regular"),
                 (b.render("Où est la lama? Éèêàçôù ÇŒ œ 0123456789", True, art.PALETTE["cream"]), "bold")]
         sections.append(("Font", text))
+    return sections
+
+
+def _compose(art, sections: list):
+    """The sections laid out in rows on the felt, each title above its pictures and each caption under its own."""
+    import pygame
 
     pad, width = 16, 1400
     title_font = art.font(20, bold=True)

@@ -41,20 +41,24 @@ def _token_svg(kind: str) -> str:
         f'<stop offset="0" stop-color="{rgb_hex(shade(face, 0.16))}"/>'
         f'<stop offset="1" stop-color="{rgb_hex(shade(face, -0.06))}"/></linearGradient></defs>',
         # thickness: a darker disc below
-        f'<circle cx="{cx}" cy="{cy + EDGE}" r="{r}" fill="{rgb_hex(shade(rim, -0.3))}" stroke="{INK}" stroke-width="{line}"/>',
+        f'<circle cx="{cx}" cy="{cy + EDGE}" r="{r}" fill="{rgb_hex(shade(rim, -0.3))}" stroke="{INK}" '
+        f'stroke-width="{line}"/>',
         f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{rgb_hex(rim)}" stroke="{INK}" stroke-width="{line}"/>',
-        f'<circle cx="{cx}" cy="{cy}" r="{r * 0.8:.1f}" fill="url(#f)" stroke="{rgb_hex(shade(rim, -0.25))}" stroke-width="{line * 0.6}"/>',
+        f'<circle cx="{cx}" cy="{cy}" r="{r * 0.8:.1f}" fill="url(#f)" stroke="{rgb_hex(shade(rim, -0.25))}" '
+        f'stroke-width="{line * 0.6}"/>',
     ]
     # notches around the rim, like a poker chip
     for i in range(8):
         a = math.radians(22.5 + 45 * i)
         x, y = cx + r * 0.9 * math.cos(a), cy + r * 0.9 * math.sin(a)
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.075:.1f}" fill="{rgb_hex(shade(face, 0.1))}" opacity="0.9"/>')
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.075:.1f}" fill="{rgb_hex(shade(face, 0.1))}" '
+                   f'opacity="0.9"/>')
     if kind == "magic":
         out.append(f'<polygon points="{star_points(cx, cy + 3, r * 0.62, 0.47)}" fill="{rgb_hex(PALETTE["gold"])}" '
                    f'stroke="{INK}" stroke-width="{line}" stroke-linejoin="round"/>')
         for dx, dy, rr in ((-0.5, -0.45, 0.07), (0.52, -0.4, 0.05), (0.45, 0.5, 0.06)):
-            out.append(f'<polygon points="{star_points(cx + r * dx, cy + r * dy, r * rr * 1.6, 0.4, 4)}" fill="#fff6d8"/>')
+            points = star_points(cx + r * dx, cy + r * dy, r * rr * 1.6, 0.4, 4)
+            out.append(f'<polygon points="{points}" fill="#fff6d8"/>')
     return "".join(out)
 
 

@@ -13,7 +13,9 @@ from typing import Callable, Sequence
 import pygame
 
 from lama_desktop.core.i18n import t
-from lama_desktop.app.widgets import GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, blit_text_center, draw_panel, draw_shadow
+from lama_desktop.app.widgets import (
+    GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, blit_text_center, draw_panel, draw_shadow
+)
 from lama_desktop.app.scenes.base import MenuScene
 
 #: the success badge's green (a thing done, such as an export) and its rim

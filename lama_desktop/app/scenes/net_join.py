@@ -233,7 +233,8 @@ class JoinScene(MenuScene):
         imgs = [ui.text_fit(line, size, width, (255, 236, 222), True) for line in lines]
         line_h = ui.font(size, True).get_linesize()
         rect = pygame.Rect(0, 0, max(img.get_width() for img in imgs), line_h * len(imgs))
-        rect.center = ((left + right) // 2, named["join"].centery if "join" in named else surface.get_height() - ui.s(71))
+        middle = named["join"].centery if "join" in named else surface.get_height() - ui.s(71)
+        rect.center = ((left + right) // 2, middle)
         pygame.draw.rect(surface, color, rect.inflate(ui.s(28), ui.s(14)), border_radius=ui.s(12))
         for i, img in enumerate(imgs):
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + i * line_h)))

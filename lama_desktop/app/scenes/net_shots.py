@@ -1,6 +1,6 @@
-"""The screenshot moments of play across computers (``net-host-setup``, ``net-host-lobby``, ``net-join-list``, ``net-join-empty``,
-``net-waiting-for-player``, ``net-reaction``), registered in ``app/shots.py``'s ``SHOTS`` when imported
-(``app/staging.py`` does). They run a real ``TableHost`` on 127.0.0.1 with real ``TableClient``s for the other
+"""The screenshot moments of play across computers (``net-host-setup``, ``net-host-lobby``, ``net-join-list``,
+``net-join-empty``, ``net-waiting-for-player``, ``net-reaction``), registered in ``app/shots.py``'s ``SHOTS`` when
+imported (``app/staging.py`` does). They run a real ``TableHost`` on 127.0.0.1 with real ``TableClient``s for the other
 players (nothing but loopback, whatever the switch says); the guests are closed when the process ends.
 """
 

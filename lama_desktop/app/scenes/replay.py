@@ -264,7 +264,7 @@ class ReplayScene(Scene):
         """A table of ``view`` (default: the view shown) opened on the position after ``pos`` moves (frozen;
         omniscient in the open view), settled: its opening animations and events shown at once."""
         from lama_desktop.engine.record import GameRecord
-        from lama_desktop.storage import SavedGame
+        from lama_desktop.savefile import SavedGame
         from lama_desktop.core.gameconfig import GameConfig, SeatConfig
         from lama_desktop.app.tables import open_table
 

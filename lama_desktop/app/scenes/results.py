@@ -10,7 +10,10 @@ import pygame
 from lama_desktop.core.gameconfig import GameResults
 from lama_desktop.core.i18n import names as list_names
 from lama_desktop.core.i18n import plural, t, t_game, winners
-from lama_desktop.app.widgets import CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, PAPER_EDGE, Button, blit_center, blit_text_center, draw_panel, felt_surface
+from lama_desktop.app.widgets import (
+    CREAM, CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, PAPER_EDGE, Button, blit_center, blit_text_center, draw_panel,
+    felt_surface
+)
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 from lama_desktop.app.scenes.setup import variant_title
 from lama_desktop.engine.registry import get_game

@@ -4,9 +4,10 @@ Built from the engine's ``round_end`` event data (``hands``, ``points``, ``break
 ``llama_cards``, ``llama_points``, ``total``; ``scores``; ``emptied_by``; ``reason``), so it never counts
 anything itself. When a token is given back the table opens it after the engine's ``token_return`` event, whose
 ``scores`` (the round's final totals) replace ``round_end``'s and whose seat and token are in ``returned``:
-``totals()`` is what the Points column shows, always the engine's numbers. Each distinct value counts once (duplicates are shown faded), llamas once (10, or 20 with the
-pink llama) or per card in the llama-scoring variant; the tokens taken are shown as token pictures.
-``on_close`` runs when the player continues (Enter, Space, click) or after ``auto_close`` seconds (bot games).
+``totals()`` is what the Points column shows, always the engine's numbers. Each distinct value counts once (duplicates
+are shown faded), llamas once (10, or 20 with the pink llama) or per card in the llama-scoring variant; the tokens taken
+are shown as token pictures. ``on_close`` runs when the player continues (Enter, Space, click) or after ``auto_close``
+seconds (bot games).
 """
 
 from __future__ import annotations
@@ -278,7 +279,8 @@ class RoundSummaryScene(MenuScene):
             height = ui.font(16, bold).get_linesize()
             for i, line in enumerate(lines):
                 part = ui.text_fit(line, 16, room, INK, bold)
-                surface.blit(part, part.get_rect(midleft=(col_explain, cy + round((i - (len(lines) - 1) / 2) * height))))
+                line_y = cy + round((i - (len(lines) - 1) / 2) * height)
+                surface.blit(part, part.get_rect(midleft=(col_explain, line_y)))
         else:
             img = ui.text_fit(text, 22, room, INK, bold)  # smaller first (never under 12 px), never squeezed
             surface.blit(img, img.get_rect(midleft=(col_explain, cy)))

@@ -16,7 +16,9 @@ import yaml
 
 from lama_desktop.resources import asset_path
 from lama_desktop.core.i18n import t
-from lama_desktop.app.widgets import CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel, draw_shadow, felt_surface
+from lama_desktop.app.widgets import (
+    CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel, draw_shadow, felt_surface
+)
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 from lama_desktop.app import art
 from lama_desktop.engine.registry import games

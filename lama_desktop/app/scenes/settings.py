@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import pygame
 
-from lama_desktop.storage import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
+from lama_desktop.settings import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
 from lama_desktop.core.i18n import LANGUAGE_NAMES, LANGUAGES, percent, t
 from lama_desktop.app.widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading

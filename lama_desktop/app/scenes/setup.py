@@ -12,7 +12,9 @@ from lama_desktop.tutorial.script import tutorials
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.i18n import in_every_language, t, t_game, t_or
 from lama_desktop.app.tables import playable_games
-from lama_desktop.app.widgets import BAD, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_text_center, draw_panel, felt_surface
+from lama_desktop.app.widgets import (
+    BAD, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_text_center, draw_panel, felt_surface
+)
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 
 

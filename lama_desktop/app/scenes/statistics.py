@@ -61,7 +61,8 @@ class StatisticsScene(MenuScene):
                 columns.append(Column(title, share, "right"))
                 for row, r in zip(cells, shown, strict=False):
                     row.append(str(r.get(key, 0)))
-        self.group.add(ListView(columns, cells, size=24, row_height=50, rect=(inner.x, inner.y + ui.s(76), inner.w, inner.h - ui.s(76)),
+        self.group.add(ListView(columns, cells, size=24, row_height=50,
+                                rect=(inner.x, inner.y + ui.s(76), inner.w, inner.h - ui.s(76)),
                                 empty_text=t("common.stats.empty"), name="list"))
         bw, bh = ui.s(280), ui.s(60)
         back = pygame.Rect(0, 0, bw, bh)

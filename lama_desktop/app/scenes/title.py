@@ -65,7 +65,8 @@ class TitleScene(MenuScene):
         self.first_start = first_start(self.app) and not has_save
         bw, bh, gap = ui.s(380), ui.s(48), ui.s(9)  # eight entries: as tall a menu as the seven of before
         labels = [
-            ("continue", t("common.title.continue"), self.on_continue, has_save, "primary" if has_save else "secondary"),
+            ("continue", t("common.title.continue"), self.on_continue, has_save,
+             "primary" if has_save else "secondary"),
             ("new", t("common.title.new_game"), self.on_new_game, True,
              "secondary" if has_save or self.first_start else "primary"),
             ("others", t("common.title.play_with_others"), self.on_play_with_others, True, "secondary"),

@@ -12,7 +12,9 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.core.i18n import about, language, t
-from lama_desktop.app.table.pieces import CREAM, GOLD, blit_card, blit_flipping, card_height, card_image, count_badge, draw_backs_and_count, fan_positions, finish, rotated_shadow
+from lama_desktop.app.table.pieces import (
+    CREAM, GOLD, blit_card, blit_flipping, card_height, card_image, count_badge, draw_backs_and_count, fan_positions,
+    finish, rotated_shadow)
 from lama_desktop.app import art
 from lama_desktop.app.widgets import felt_surface
 from lama_desktop.app.art.cache import picture_store

@@ -185,7 +185,8 @@ class HandEvents:
         emptied = int(d.get("emptied_by", -1))
         if emptied >= 0:
             self.toasts.append(Toast(about("lama.toast.emptied", emptied, name=self._name(emptied)), 1.6, True))
-            self.log.add(lazy.about("lama.log.emptied", emptied, name=self._name(emptied)), (255, 214, 110), seat=emptied)
+            self.log.add(lazy.about("lama.log.emptied", emptied, name=self._name(emptied)), (255, 214, 110),
+                         seat=emptied)
         else:
             self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110), seat=None)
         self._sound("blowup" if emptied >= 0 else "token")
@@ -207,7 +208,8 @@ class HandEvents:
                 continue
             self._fly_round_tokens(seat, self._token_holdings(gained), center, TOKEN_TIME + 0.1)
         for seat, score in enumerate(d["scores"]):
-            self.log.add(lazy.about("lama.log.points", seat, name=self._name(seat), gained=d["points"][seat], total=score),
+            self.log.add(lazy.about("lama.log.points", seat, name=self._name(seat), gained=d["points"][seat],
+                                    total=score),
                          seat=seat)
 
         def land():

@@ -103,7 +103,7 @@ class HistoryPanel:
         session = table.session
         kept = session.undo()
         self.log.cut_at_move(kept)
-        from lama_desktop.storage import SavedGame
+        from lama_desktop.savefile import SavedGame
         from lama_desktop.app.tables import open_table
 
         saved = SavedGame(session.record, None, session.meta())  # reopened from its record, replayed as after undo

@@ -108,10 +108,10 @@ def _paths(box: pygame.Rect, goal: pygame.Rect, room: int, head: int):
 def place(shapes, window: pygame.Rect, protected, avoid, target, goal, *, gap: int, room: int, head: int,
           shortest: int, uncrossed=()) -> Placed:
     """The best place for the box inside ``window``. ``shapes``: (shape, width, height, xs, ys) the box may take,
-    with the left and top edges to try (besides the places beside every protected and avoided rect); ``protected``: rects the box and
-    its arrow never cover (the arrow may end inside one holding the piece); ``avoid``: (rect, weight) it would
-    rather not cover; ``target``: the piece (None: no arrow), ``goal``: the piece with its ring (the arrow ends on
-    its edge); ``uncrossed``: rects the box may cover but its arrow never runs across (cards with words: an
+    with the left and top edges to try (besides the places beside every protected and avoided rect); ``protected``:
+    rects the box and its arrow never cover (the arrow may end inside one holding the piece); ``avoid``: (rect, weight)
+    it would rather not cover; ``target``: the piece (None: no arrow), ``goal``: the piece with its ring (the arrow ends
+    on its edge); ``uncrossed``: rects the box may cover but its arrow never runs across (cards with words: an
     arrow over them reads as pointing at them), but the one holding the piece."""
     tries = []
     around = [r for r in protected] + [r for r, weight in avoid if weight >= 20]

@@ -5,8 +5,8 @@
   "A bot plays for Anna" until they are back (``away_lines``);
 - a notice when the host is gone (``host_lost``): Try again (rejoin with the seat's token) or back to the title;
   while the host has not dealt yet, a line saying so;
-- quick reactions: the button (F3, top left) opens a list of the fixed set (``REACTIONS``, keys 1–6), and everybody's show as
-  a bubble by the player's name plate for a few seconds;
+- quick reactions: the button (F3, top left) opens a list of the fixed set (``REACTIONS``, keys 1–6), and everybody's
+  show as a bubble by the player's name plate for a few seconds;
 - the host's refusals of a move sent (they arrive later than a local refusal) as the usual toast;
 - the results: statistics as at home; the hosting app keeps the past game (its record, with who was remote) and
   stops the host once its player leaves the results; a joined app keeps no save of its own touched.
@@ -228,7 +228,8 @@ class NetTableMixin:
         """Where a reaction's bubble goes: a seat along the bottom, above its plate; a seat along the top, beside
         its plate (right, else left), else under its cards, wherever that covers nothing of another seat (plate,
         hand, tokens), none of its own cards, nor the pause button, the round line, the toasts showing or the
-        reactions' button and list (under the toasts when they fill the place under the cards). Returns (the box, which side: "above", "right", "left" or "below")."""
+        reactions' button and list (under the toasts when they fill the place under the cards). Returns (the box, which
+        side: "above", "right", "left" or "below")."""
         k = self.ui.s(16)
         if plate.top >= screen.h // 4:
             box.midbottom = (plate.centerx, plate.top - plate.h // 2 - self.ui.s(10))

@@ -482,52 +482,13 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     pad = glow_pad = max(6, h // 6)
     if badge:
         badge_img = ui.font(h * 0.22 / ui.scale, True).render(badge, True, (255, 250, 240))
-        badge_rect = badge_img.get_rect().inflate(h // 3, h // 10)
-        # on the top border over the avatar's side; never over the name (small plates: the fonts' 12 px minimum
-        # makes the name block nearly as tall as the plate): then right of the name, before the points, if it fits
-        # there, else above the name's ink (the plate's margin grows to hold it)
         ink = name_img.get_bounding_rect().move(text_x_rel, name_top_rel)
-        top_edge = max(2, h // 8)
-        badge_rect.midbottom = (round(h * 0.95), top_edge)
-        badge_rect.top = max(badge_rect.top, -pad)  # within the plate's margin (a plate at the window's top)
-        if badge_rect.colliderect(ink):
-            beside = badge_rect.copy()
-            beside.left = ink.right + max(4, h // 8)
-            if beside.right <= pill.x - max(2, h // 16):
-                badge_rect = beside
-            else:  # a long name: above its ink, the margin grows
-                badge_rect.bottom = min(top_edge, ink.top)
-        pad = max(pad, -badge_rect.top)
-        badge_rect.move_ip(pad, pad)
+        badge_rect, pad = _place_badge(badge_img, h, pad, ink, pill)
     surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     body = pygame.Rect(pad, pad, w, h)
     pill.move_ip(pad, pad)
-    radius = h // 2
-    shadow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 120 if lit else 80), body.move(0, max(2, h // 16)), border_radius=radius)
-    shadow = pygame.transform.gaussian_blur(shadow, max(2, glow_pad // 2))
-    surf.blit(shadow, (0, 0))
-    if lit:
-        glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*LIT, 210), body.inflate(glow_pad, glow_pad), border_radius=radius + glow_pad // 2)
-        glow = pygame.transform.gaussian_blur(glow, max(2, glow_pad // 2))
-        surf.blit(glow, (0, 0))
-    fill = (255, 236, 180) if lit else (CREAM if not out else (214, 206, 190))
-    pygame.draw.rect(surf, fill, body, border_radius=radius)
-    top = body.copy()
-    top.h = h // 2
-    pygame.draw.rect(surf, tuple(min(255, c + 8) for c in fill), top, border_top_left_radius=radius,
-                     border_top_right_radius=radius)
-    pygame.draw.rect(surf, GOLD if lit else PAPER_EDGE, body, max(2, h // 22), border_radius=radius)
-    # avatar
-    acx, acy = body.x + acx_rel, body.centery
-    pygame.draw.circle(surf, avatar_color, (acx, acy), ad // 2)
-    if avatar_fur:
-        surf.blit(llama_avatar(ad, avatar_color, avatar_fur), (acx - ad // 2, acy - ad // 2))
-    else:
-        initial = ui.font(ad * 0.55 / ui.scale, True).render((name[:1] or "?").upper(), True, INK)
-        surf.blit(initial, initial.get_rect(center=(acx, acy + 1)))
-    pygame.draw.circle(surf, INK, (acx, acy), ad // 2, max(1, h // 26))
+    _draw_plate_body(surf, body, lit, out, glow_pad)
+    _draw_avatar(ui, surf, (body.x + acx_rel, body.centery), ad, h, name, avatar_color, avatar_fur)
     # score pill
     pygame.draw.rect(surf, (255, 250, 240) if not out else (228, 220, 204), pill, border_radius=pill.h // 2)
     pygame.draw.rect(surf, PAPER_EDGE, pill, max(1, h // 30), border_radius=pill.h // 2)
@@ -545,6 +506,64 @@ def name_plate(ui: UI, size: tuple[int, int], name: str, detail: str, score_labe
     surf = finish(surf)
     _plates[key] = surf
     return surf
+
+
+def _place_badge(badge_img: pygame.Surface, h: int, pad: int, ink: pygame.Rect,
+                 pill: pygame.Rect) -> tuple[pygame.Rect, int]:
+    """Where a plate's badge goes (in the padded plate) and the plate's margin, grown when the badge needs it.
+
+    On the top border over the avatar's side; never over the name (small plates: the fonts' 12 px minimum makes
+    the name block nearly as tall as the plate): then right of the name's ``ink``, before the points' ``pill``, if
+    it fits there, else above the name's ink (the plate's margin grows to hold it)."""
+    badge_rect = badge_img.get_rect().inflate(h // 3, h // 10)
+    top_edge = max(2, h // 8)
+    badge_rect.midbottom = (round(h * 0.95), top_edge)
+    badge_rect.top = max(badge_rect.top, -pad)  # within the plate's margin (a plate at the window's top)
+    if badge_rect.colliderect(ink):
+        beside = badge_rect.copy()
+        beside.left = ink.right + max(4, h // 8)
+        if beside.right <= pill.x - max(2, h // 16):
+            badge_rect = beside
+        else:  # a long name: above its ink, the margin grows
+            badge_rect.bottom = min(top_edge, ink.top)
+    pad = max(pad, -badge_rect.top)
+    badge_rect.move_ip(pad, pad)
+    return badge_rect, pad
+
+
+def _draw_plate_body(surf: pygame.Surface, body: pygame.Rect, lit: bool, out: bool, glow_pad: int) -> None:
+    """The plate itself: its soft shadow, the gold glow when lit, the two-tone fill and the border."""
+    h = body.h
+    radius = h // 2
+    shadow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 120 if lit else 80), body.move(0, max(2, h // 16)), border_radius=radius)
+    shadow = pygame.transform.gaussian_blur(shadow, max(2, glow_pad // 2))
+    surf.blit(shadow, (0, 0))
+    if lit:
+        glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*LIT, 210), body.inflate(glow_pad, glow_pad), border_radius=radius + glow_pad // 2)
+        glow = pygame.transform.gaussian_blur(glow, max(2, glow_pad // 2))
+        surf.blit(glow, (0, 0))
+    fill = (255, 236, 180) if lit else (CREAM if not out else (214, 206, 190))
+    pygame.draw.rect(surf, fill, body, border_radius=radius)
+    top = body.copy()
+    top.h = h // 2
+    pygame.draw.rect(surf, tuple(min(255, c + 8) for c in fill), top, border_top_left_radius=radius,
+                     border_top_right_radius=radius)
+    pygame.draw.rect(surf, GOLD if lit else PAPER_EDGE, body, max(2, h // 22), border_radius=radius)
+
+
+def _draw_avatar(ui: UI, surf: pygame.Surface, center: tuple[int, int], ad: int, h: int, name: str, avatar_color,
+                 avatar_fur: str | None) -> None:
+    """The avatar disc of diameter ``ad``: a llama head of ``avatar_fur``, or the name's initial."""
+    acx, acy = center
+    pygame.draw.circle(surf, avatar_color, (acx, acy), ad // 2)
+    if avatar_fur:
+        surf.blit(llama_avatar(ad, avatar_color, avatar_fur), (acx - ad // 2, acy - ad // 2))
+    else:
+        initial = ui.font(ad * 0.55 / ui.scale, True).render((name[:1] or "?").upper(), True, INK)
+        surf.blit(initial, initial.get_rect(center=(acx, acy + 1)))
+    pygame.draw.circle(surf, INK, (acx, acy), ad // 2, max(1, h // 26))
 
 
 def _score_pill(ui: UI, size, score_w: int, text_x: int, label: str) -> tuple[pygame.Rect, int]:

@@ -3,8 +3,8 @@ string tables.
 
 A code ``<game>.<rule>`` (``lama.cannot_go_on``) is the string ``<game>.reason.<rule>`` (``core.*`` codes, shared
 by every game and the session, live in ``common.reason.*``); a lesson's refusal code is its string key
-(``tutorial_lama.follow_wrong``, ``tutorial.read_first``: ``tutorial/lesson.py``). Params are engine ids (``"L"``, ``"2/3"``,
-``"cacao"``, ``"trader"``); the ones that name a card, a crop or a character are put into words the way that
+(``tutorial_lama.follow_wrong``, ``tutorial.read_first``: ``tutorial/lesson.py``). Params are engine ids (``"L"``,
+``"2/3"``, ``"cacao"``, ``"trader"``); the ones that name a card, a crop or a character are put into words the way that
 game's table shows them. A refusal without a code, or with a code no table knows, shows its English text.
 
 ``refusal_text`` accepts an ``IllegalMove``, an engine ``Refusal``, a session ``MoveOutcome`` (anything with

@@ -1,6 +1,6 @@
-"""What the tables' screenshot moments (every game's ``shots`` module, ``app/table/*_shots.py``) share: seats with fixed names, a table pushed
-on the app's stack with its settings frozen, frames run with every animation finished, the moments registered in
-``app/shots.py`` for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them)."""
+"""What the tables' screenshot moments (every game's ``shots`` module, ``app/table/*_shots.py``) share: seats with fixed
+names, a table pushed on the app's stack with its settings frozen, frames run with every animation finished, the moments
+registered in ``app/shots.py`` for ``python -m lama_desktop.screenshots`` (and ``bench render``, which times them)."""
 
 from __future__ import annotations
 

@@ -199,7 +199,8 @@ class _Row(Widget):
         if detail:
             room = int(self.rect.w * 0.78)
             line_h = ui.font(self.size * 0.68).get_linesize()  # as many lines as the row holds (at least two)
-            lines = ui.wrap(detail, self.size * 0.68, room, max_lines=max(2, (self.rect.h - label.get_height()) // line_h))
+            max_lines = max(2, (self.rect.h - label.get_height()) // line_h)
+            lines = ui.wrap(detail, self.size * 0.68, room, max_lines=max_lines)
             total = label.get_height() + len(lines) * line_h
             y = (self.rect.h - total) // 2
             surf.blit(label, (ui.s(16), y))
@@ -396,7 +397,8 @@ class TextField(Widget):
     def __init__(self, text: str, on_change: Callable[[str], Any], *, max_len: int = 16, placeholder: str = "",
                  size: float = 24, **kw):
         super().__init__(**kw)
-        self.text, self.on_change, self.max_len, self.placeholder, self.size = text, on_change, max_len, placeholder, size
+        self.text, self.on_change, self.max_len = text, on_change, max_len
+        self.placeholder, self.size = placeholder, size
         self.blink = 0.0
 
     @property

@@ -1,5 +1,5 @@
-"""LAMA Cadabra with its Lamagic Show: this folder is the whole game (engine, bots, table, words, shots, layout moments, art); its
-descriptor for the frame (``lama_desktop/plugin.py``), listed in ``lama_desktop.games``."""
+"""LAMA Cadabra with its Lamagic Show: this folder is the whole game (engine, bots, table, words, shots, layout moments,
+art); its descriptor for the frame (``lama_desktop/plugin.py``), listed in ``lama_desktop.games``."""
 
 from __future__ import annotations
 

@@ -37,12 +37,15 @@ def _curtain(x0: float, x1: float, left: bool) -> str:
     width = (x1 - x0) / n
     for i in range(n):
         a = x0 + i * width
-        folds.append(f'<path d="M{a:.1f},40 C{a + width * 0.3:.1f},160 {a + width * 0.2:.1f},300 {a + width * 0.35:.1f},440 '
-                     f'H{a + width * 0.95:.1f} C{a + width * 0.8:.1f},300 {a + width * 0.9:.1f},160 {a + width:.1f},40 Z" '
+        folds.append(f'<path d="M{a:.1f},40 C{a + width * 0.3:.1f},160 {a + width * 0.2:.1f},300 '
+                     f'{a + width * 0.35:.1f},440 '
+                     f'H{a + width * 0.95:.1f} C{a + width * 0.8:.1f},300 {a + width * 0.9:.1f},160 '
+                     f'{a + width:.1f},40 Z" '
                      f'fill="{red if i % 2 == 0 else dark}"/>')
     tie_x = x1 - 30 if left else x0 + 30
     return (f'<path d="M{x0},40 H{x1} V440 H{x0} Z" fill="{dark}"/>' + "".join(folds) +
-            f'<path d="M{x0},40 H{x1} V440 H{x0} Z" fill="none" stroke="{INK}" stroke-width="8" stroke-linejoin="round"/>'
+            f'<path d="M{x0},40 H{x1} V440 H{x0} Z" fill="none" stroke="{INK}" stroke-width="8" '
+            f'stroke-linejoin="round"/>'
             f'<circle cx="{tie_x}" cy="250" r="14" fill="{rgb_hex(PALETTE["gold"])}" stroke="{INK}" stroke-width="6"/>')
 
 
@@ -87,7 +90,8 @@ def show_stage(width: int, lit: bool = False):
     out.append(_curtain(850, 992, False))
     # pelmet with scallops
     scallops = "".join(f"Q{x + 50},{120} {x + 100},80 " for x in range(0, 1000, 100))
-    out.append(f'<path d="M0,80 {scallops} V28 H0 Z" fill="#b8323f" stroke="{INK}" stroke-width="8" stroke-linejoin="round"/>')
+    out.append(f'<path d="M0,80 {scallops} V28 H0 Z" fill="#b8323f" stroke="{INK}" stroke-width="8" '
+               f'stroke-linejoin="round"/>')
     out.append(f'<path d="M0,48 H1000" stroke="{gold}" stroke-width="6" stroke-dasharray="16 12"/>')
     body = "".join(out)
     return svg.render(svg.document(w, h, body, STAGE_VIEW), (w, h))

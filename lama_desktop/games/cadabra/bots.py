@@ -32,7 +32,12 @@ from __future__ import annotations
 
 import math
 
-from lama_desktop.games.cadabra.engine import A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, ACTIONS, DRAW, DRAWS, END_POINTS, EXCHANGE, EXCHANGE_WHITES, GIVE, GIVES, GIVING, IS_LLAMA, LLAMA_KINDS, MAGIC_POINTS, MAGIC_TOKEN, MAGICS, NUM_KINDS, OVER, PASS, PLAY, PLAYABLE, QUIT, RETURN, RETURNING, SHOW_THRESHOLD, TAKE, VALUES, CadabraState, CadabraView, hand_points, hand_value
+from lama_desktop.games.cadabra.components import (
+    ACTIONS, A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, DRAW, DRAWS, END_POINTS, EXCHANGE,
+    EXCHANGE_WHITES, GIVE, GIVES, GIVING, IS_LLAMA, LLAMA_KINDS, MAGICS, MAGIC_POINTS, MAGIC_TOKEN, NUM_KINDS, OVER,
+    PASS, PLAY, PLAYABLE, QUIT, RETURN, RETURNING, SHOW_THRESHOLD, TAKE, VALUES, hand_points, hand_value
+)
+from lama_desktop.games.cadabra.engine import CadabraState, CadabraView
 from lama_desktop.engine.core import Move
 from lama_desktop.engine.rng import Rng
 from lama_desktop.bots.base import Bot, Estimate, best_first
@@ -128,18 +133,8 @@ def heuristic_action(state: CadabraState, params: Params = DEFAULT) -> tuple[int
     size = state.hand_sizes[p]
     if alone and params.solo_search:
         return solo_action(state, p)
-    # how close is the round to its end? (smallest hand among the others still in)
-    danger = 99
-    sizes = state.hand_sizes
-    active = state.active
-    for s in range(state.num_players):
-        if s != p and active[s] and sizes[s] < danger:
-            danger = sizes[s]
-    best_k = -1
-    best_score = -1e9
+    danger = _danger(state, p)
     top = state.discard[-1]
-    # how many cards of the hand have each value (index 7: llamas)
-    cover = [0] * 8
     playable = []
     for k in PLAYABLE[top]:
         if hand[k]:
@@ -154,6 +149,34 @@ def heuristic_action(state: CadabraState, params: Params = DEFAULT) -> tuple[int
         return (A_QUIT, 0)
     if size == 1:
         return (A_PLAY, playable[0])
+    best_k, best_score = _best_play(state, p, playable, alone, danger, params)
+    if has_magic and not alone and (danger <= params.danger_size or best_score < 0.5):
+        return (A_PASS, 0)
+    if alone and best_score < 0:
+        return (A_QUIT, 0)
+    return (A_PLAY, best_k)
+
+
+def _danger(state: CadabraState, p: int) -> int:
+    """How close the round is to its end: the smallest hand among the others still in (99: nobody)."""
+    danger = 99
+    sizes = state.hand_sizes
+    active = state.active
+    for s in range(state.num_players):
+        if s != p and active[s] and sizes[s] < danger:
+            danger = sizes[s]
+    return danger
+
+
+def _best_play(state: CadabraState, p: int, playable: list[int], alone: bool, danger: int,
+               params: Params) -> tuple[int, float]:
+    """The best of the ``playable`` kinds for seat ``p`` and its score: what it sheds, the run it leaves, and its
+    symbol's or llama's worth now."""
+    hand = state.hands[p]
+    best_k = -1
+    best_score = -1e9
+    # how many cards of the hand have each value (index 7: llamas)
+    cover = [0] * 8
     for k in range(NUM_KINDS):
         c = hand[k]
         if c:
@@ -193,11 +216,7 @@ def heuristic_action(state: CadabraState, params: Params = DEFAULT) -> tuple[int
                 score += 1.0
         if score > best_score:
             best_score, best_k = score, k
-    if has_magic and not alone and (danger <= params.danger_size or best_score < 0.5):
-        return (A_PASS, 0)
-    if alone and best_score < 0:
-        return (A_QUIT, 0)
-    return (A_PLAY, best_k)
+    return best_k, best_score
 
 
 def shed_value(hand: list[int], top: int, value: int, memo: dict, depth: int = 0) -> int:

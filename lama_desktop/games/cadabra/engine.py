@@ -27,11 +27,11 @@ who draws: the square's next player, or the player alone); ``magic`` {action: "t
 ``exchange`` {whites, blacks}; ``round_end`` {round, reason: "emptied" | "all_quit", emptied_by, hands,
 breakdown, points, magic_holder, scores, returner}; ``token_return`` {token, score, scores, auto}; ``game_end``
 {scores, winners}. ``round_end``'s ``scores`` are before the token given back: ``returner`` (-1 if none) gives one
-back next, and ``token_return``'s ``scores`` are the round's final totals. Events that move tokens (``show_token``, ``show_take``, ``give``, ``exchange``, ``round_end``,
-``token_return``) also carry ``holdings``: every seat's [whites, blacks] afterwards. In ``draw``/``force_draw``
-the drawn ``card`` is private to the drawing seat (the event's ``seat``): ``Event.for_seat`` makes it ``None`` for
-every other seat. Every other field is public (``round_end`` lays every hand open).
-The ``round_end`` breakdown lists, per seat, every counted value with the cards that count for it, so a double
+back next, and ``token_return``'s ``scores`` are the round's final totals. Events that move tokens (``show_token``,
+``show_take``, ``give``, ``exchange``, ``round_end``, ``token_return``) also carry ``holdings``: every seat's [whites,
+blacks] afterwards. In ``draw``/``force_draw`` the drawn ``card`` is private to the drawing seat (the event's ``seat``):
+``Event.for_seat`` makes it ``None`` for every other seat. Every other field is public (``round_end`` lays every hand
+open). The ``round_end`` breakdown lists, per seat, every counted value with the cards that count for it, so a double
 card appears under both of its values (``{"value": 2, "cards": ["2/3"]}, {"value": 3, "cards": ["2/3", "3*"]}``).
 
 Decisions on what the rulebook and RULINGS.md leave open (also in ``docs/rulings-cadabra.md``)
@@ -72,185 +72,23 @@ the discard's top is a kind; tokens are ``whites``/``blacks`` per seat; the magi
 
 from __future__ import annotations
 
-from lama_desktop.resources import engine_data
-from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, as_move, malformed, read_saved, state_header, state_property, unknown_move
+from lama_desktop.engine.core import (
+    GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, as_move, malformed, read_saved, state_property, unknown_move
+)
+from lama_desktop.engine.hands import HandsState, HandView
+from lama_desktop.games.cadabra.components import (
+    ACTIONS, ACTIONS_BY_ID, A_DRAW, A_EXCHANGE, A_GIVE, A_PASS, A_PLAY, A_QUIT, A_RETURN, A_TAKE, BOARD, CARDS,
+    CARD_IDS, DECK_COUNTS, DRAW, DRAWS, END_POINTS, EXCHANGE, EXCHANGE_WHITES, FULL_DECK, GIVE, GIVES, GIVING,
+    HAND_SIZE, IS_LLAMA, LLAMA_KINDS, MAGICS, MAGIC_POINTS, MAGIC_TOKEN, OVER, PASS, PHASE_NAMES, PLAY, PLAYABLE,
+    PLAYABLE_SETS, PLAYING, PRIVATE_CARD, QUIT, RETURN, RETURNING, SHOW_THRESHOLD, START_WHITES, SUPPLY, TAKE,
+    hand_points, hand_to_names, hand_value, magic_from_text, magic_text, shuffle_deck, token_from_text, token_text
+)
 from lama_desktop.games.cadabra.engine_check import check_state
-from lama_desktop.engine.hands import CardNames, HandsState, HandView
-from lama_desktop.engine.rng import Rng
+from lama_desktop.games.cadabra.saves import (
+    MIGRATIONS, STATE_VERSION, complete_position, state_from_dict, state_to_dict
+)
 
 GAME_ID = "lama-cadabra"
-STATE_VERSION = 2  # 2: "aside" (cards out of the round) and "scores" (each seat's points, checked)
-DATA = engine_data("lama_cadabra.yaml")
-HAND_SIZE: int = DATA["hand_size"]
-#: a ``draw`` / ``force_draw`` event's private field: only the drawing seat sees which card came up
-PRIVATE_CARD = ("card",)
-START_WHITES: int = DATA["starting_whites"]
-END_POINTS: int = DATA["game_end_points"]
-SHOW_THRESHOLD: int = DATA["show_threshold"]
-LLAMA_POINTS: int = DATA["llama_points"]
-MAGIC_POINTS: int = DATA["magic_points"]
-EXCHANGE_WHITES: int = DATA["exchange_whites"]
-LLAMA_VALUE: int = DATA["llama_value"]
-
-# -- card kinds, from the data ----------------------------------------------------------------------------------
-CARD_IDS: tuple[str, ...] = tuple(str(c["id"]) for c in DATA["cards"])
-NUM_KINDS = len(CARD_IDS)
-KIND = {name: k for k, name in enumerate(CARD_IDS)}
-VALUES: tuple[tuple[int, ...], ...] = tuple(tuple(int(v) for v in c["values"]) for c in DATA["cards"])
-SYMBOL: tuple[str | None, ...] = tuple(c.get("symbol") for c in DATA["cards"])
-DECK_COUNTS: tuple[int, ...] = tuple(int(c["count"]) for c in DATA["cards"])
-DECK_SIZE = sum(DECK_COUNTS)
-IS_LLAMA = tuple(LLAMA_VALUE in VALUES[k] for k in range(NUM_KINDS))
-LLAMA_KINDS = tuple(k for k in range(NUM_KINDS) if IS_LLAMA[k])
-GIVES = tuple(SYMBOL[k] == "give" for k in range(NUM_KINDS))
-DRAWS = tuple(SYMBOL[k] == "draw" for k in range(NUM_KINDS))
-MAGICS = tuple(SYMBOL[k] == "magic" for k in range(NUM_KINDS))
-for _k, _s in enumerate(SYMBOL):
-    if _s is not None and _s not in DATA["symbols"]:
-        raise ValueError(f"lama_cadabra.yaml: card {CARD_IDS[_k]} has unknown symbol {_s!r}")
-
-
-def _follows(value: int, top: int) -> bool:
-    """May a card of ``value`` go on a card of ``top``? Same value, one higher, a llama on a 6, 1/llama on a llama."""
-    if value == top or value == top + 1:
-        return True
-    return top == LLAMA_VALUE and value == 1
-
-
-#: for each top kind, the kinds that may be played on it (a double card has both values on either side)
-PLAYABLE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(k for k in range(NUM_KINDS) if any(_follows(v, w) for v in VALUES[k] for w in VALUES[top]))
-    for top in range(NUM_KINDS)
-)
-PLAYABLE_SETS = tuple(frozenset(p) for p in PLAYABLE)
-
-
-def _card_arg(name: str):
-    return int(name) if name.isdigit() else name
-
-
-PLAY = tuple(Move("play", (_card_arg(name),)) for name in CARD_IDS)
-DRAW = Move("draw")
-QUIT = Move("quit")
-PASS = Move("pass")
-TAKE = Move("take")
-EXCHANGE = Move("exchange")
-GIVE = tuple(Move("give", (s,)) for s in range(6))
-RETURN = {10: Move("return", (10,)), 1: Move("return", (1,))}
-
-A_PLAY, A_DRAW, A_QUIT, A_PASS, A_TAKE, A_EXCHANGE, A_GIVE, A_RETURN = range(8)
-ACTIONS: dict[Move, tuple[int, int]] = {
-    DRAW: (A_DRAW, 0), QUIT: (A_QUIT, 0), PASS: (A_PASS, 0), TAKE: (A_TAKE, 0), EXCHANGE: (A_EXCHANGE, 0),
-}
-for _k in range(NUM_KINDS):
-    ACTIONS[PLAY[_k]] = (A_PLAY, _k)
-for _s in range(6):
-    ACTIONS[GIVE[_s]] = (A_GIVE, _s)
-for _d, _m in RETURN.items():
-    ACTIONS[_m] = (A_RETURN, _d)
-
-#: the same table keyed by the prebuilt moves' identity (a dict lookup without hashing a dataclass)
-_ACTIONS_BY_ID: dict[int, tuple[int, int]] = {id(m): a for m, a in ACTIONS.items()}
-
-# phases
-PLAYING, GIVING, RETURNING, OVER = range(4)
-PHASE_NAMES = ("playing", "giving", "returning", "over")
-# where the magic token is, besides a seat
-SUPPLY, BOARD = -1, -2
-MAGIC_TOKEN = 0  # the magic token on the board list
-
-
-def token_text(token: int):
-    return "M" if token == MAGIC_TOKEN else token
-
-
-def token_from_text(text) -> int:
-    if text == "M":
-        return MAGIC_TOKEN
-    value = int(text)
-    if value not in (1, 10):
-        raise ValueError(f"unknown token {text!r}")
-    return value
-
-
-def magic_text(where: int):
-    return "supply" if where == SUPPLY else "board" if where == BOARD else where
-
-
-def magic_from_text(text) -> int:
-    if text == "supply":
-        return SUPPLY
-    if text == "board":
-        return BOARD
-    return int(text)
-
-
-def hand_points(hand: list[int]) -> tuple[int, dict]:
-    """Points of a hand: each distinct value once (a double card counts both its values), llamas 10 once."""
-    cards_for: dict[int, list[str]] = {}
-    llamas = 0
-    for k in range(NUM_KINDS):
-        n = hand[k]
-        if not n:
-            continue
-        if IS_LLAMA[k]:
-            llamas += n
-            continue
-        for v in VALUES[k]:
-            cards_for.setdefault(v, []).extend([CARD_IDS[k]] * n)
-    values = sorted(cards_for)
-    llama_pts = LLAMA_POINTS if llamas else 0
-    total = sum(values) + llama_pts
-    return total, {"values": [{"value": v, "cards": cards_for[v]} for v in values], "llama_cards": llamas,
-                   "llama_points": llama_pts, "total": total}
-
-
-#: per kind, a bit per value it has (bit 7 for the llama); per mask, the points those values score
-VALUE_MASK: tuple[int, ...] = tuple(sum(1 << v for v in VALUES[k]) for k in range(NUM_KINDS))
-MASK_POINTS: tuple[int, ...] = tuple(
-    sum(v for v in range(1, LLAMA_VALUE) if m >> v & 1) + (LLAMA_POINTS if m >> LLAMA_VALUE & 1 else 0)
-    for m in range(1 << (LLAMA_VALUE + 1))
-)
-_KIND_MASKS = tuple(zip(range(NUM_KINDS), VALUE_MASK, strict=False))
-
-
-def hand_value(hand: list[int]) -> int:
-    """Points of a hand, fast (no breakdown)."""
-    m = 0
-    for k, bits in _KIND_MASKS:
-        if hand[k]:
-            m |= bits
-    return MASK_POINTS[m]
-
-
-CARDS = CardNames(CARD_IDS, 0, lambda name: f"unknown LAMA Cadabra card {name!r} (known: {', '.join(CARD_IDS)})")
-hand_to_names = CARDS.hand_to_names
-names_to_hand = CARDS.names_to_hand
-
-
-FULL_DECK: tuple[int, ...] = tuple(k for k in range(NUM_KINDS) for _ in range(DECK_COUNTS[k]))
-_MASK64 = (1 << 64) - 1
-_MASK32 = (1 << 32) - 1
-
-
-def shuffle_deck(rng: Rng, items: list) -> None:
-    """Fisher–Yates driven by the state's ``Rng``, two 32-bit draws per SplitMix64 output (the deal is the hot
-    path of random playouts; the modulo bias stays below 2**-26 for a 60-card deck)."""
-    state = rng.state
-    spare = -1
-    for i in range(len(items) - 1, 0, -1):
-        if spare < 0:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            z ^= z >> 31
-            j = (z & _MASK32) % (i + 1)
-            spare = z >> 32
-        else:
-            j = spare % (i + 1)
-            spare = -1
-        items[i], items[j] = items[j], items[i]
-    rng.state = state
 
 
 def _card_name(k: int) -> str:
@@ -465,7 +303,7 @@ class CadabraState(HandsState):
 
     def _check(self, move: Move) -> tuple[int, int]:
         """Validate ``move`` for the current player and return its (action, argument). Never mutates."""
-        action = _ACTIONS_BY_ID.get(id(move)) or ACTIONS.get(move)
+        action = ACTIONS_BY_ID.get(id(move)) or ACTIONS.get(move)
         if action is not None:
             kind, arg = action
             phase = self.phase
@@ -624,8 +462,9 @@ class CadabraState(HandsState):
                 self.hands[target][card] += 1
                 self.hand_sizes[target] += 1
                 if events is not None:
-                    events.append(Event("force_draw", target, {"card": CARD_IDS[card], "pile": len(self.pile),
-                                                               "hand_size": self.hand_sizes[target], "by": p}, PRIVATE_CARD))
+                    events.append(Event("force_draw", target, {
+                        "card": CARD_IDS[card], "pile": len(self.pile), "hand_size": self.hand_sizes[target], "by": p,
+                    }, PRIVATE_CARD))
         elif MAGICS[k]:
             where = self.magic
             if where != p:
@@ -761,22 +600,7 @@ class CadabraState(HandsState):
         return s
 
     def to_dict(self) -> dict:
-        data = state_header(self, (), STATE_VERSION)
-        data.update(self._cards_dict())
-        data.update({
-            "scores": self.scores,
-            "whites": list(self.whites),
-            "blacks": list(self.blacks),
-            "magic": magic_text(self.magic),
-            "board": [token_text(t) for t in self.board],
-            "show": self.show,
-            "phase": PHASE_NAMES[self.phase],
-            "round": self.round_no,
-            "last_player": self.last_player,
-            "first_player": self.first_player,
-            "history": [list(h) for h in self.history],
-        })
-        return data
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict) -> "CadabraState":
@@ -784,76 +608,7 @@ class CadabraState(HandsState):
 
     @classmethod
     def _from_dict(cls, data: dict) -> "CadabraState":
-        players = int(data["players"])
-        if not 2 <= players <= 6:
-            raise StateFormatError(f"a LAMA Cadabra save for {players} players")
-        if data.get("variants"):
-            raise StateFormatError(f"LAMA Cadabra has no variants, the save lists {data['variants']!r}")
-        s = cls.blank(players, 0)
-        s._load_cards(data, "LAMA Cadabra")
-        s.whites = [int(x) for x in data["whites"]]
-        s.blacks = [int(x) for x in data["blacks"]]
-        s.magic = magic_from_text(data["magic"])
-        s.board = [token_from_text(t) for t in data["board"]]
-        s.show = bool(data["show"])
-        s.phase = PHASE_NAMES.index(data["phase"])
-        s.round_no = int(data["round"])
-        s.last_player = int(data["last_player"])
-        s.first_player = int(data["first_player"])
-        s.history = [[int(x) for x in h] for h in data["history"]]
-        if {len(s.hands), len(s.active), len(s.whites), len(s.blacks)} != {players} or not 0 <= s.cur < players:
-            raise StateFormatError("a saved LAMA Cadabra game whose seats do not add up")
-        if not s.discard:
-            raise StateFormatError("the discard pile of a saved LAMA Cadabra game cannot be empty")
-        if min(s.whites + s.blacks) < 0:
-            raise StateFormatError("a saved LAMA Cadabra game with a negative number of tokens")
-        if [int(x) for x in data["scores"]] != s.scores:
-            raise StateFormatError("a saved LAMA Cadabra game whose scores are not its tokens "
-                                   "(a score is its whites plus 10 per black)")
-        if not (SUPPLY <= s.magic < players) or (s.magic == BOARD) != (MAGIC_TOKEN in s.board) \
-                or s.board.count(MAGIC_TOKEN) > 1:
-            raise StateFormatError("a saved LAMA Cadabra game whose magic token is in two places or none")
-        return s
-
-
-def _v1_to_v2(data: dict) -> dict:
-    """Version 1 had every card in a hand or a pile and no "scores" (they are the tokens)."""
-    if "aside" in data or "scores" in data:
-        raise StateFormatError("a version 1 state has no 'aside' and no 'scores': this one says version 1 but is not")
-    data["aside"] = []
-    data["scores"] = [int(w) + 10 * int(b) for w, b in zip(data["whites"], data["blacks"], strict=False)]
-    return data
-
-
-MIGRATIONS = {1: _v1_to_v2}
-
-
-def complete_position(data: dict) -> dict:
-    """A crafted LAMA Cadabra position -> a full saved state. Needed: ``hands`` and the discard pile
-    (``discard``, last on top, or its ``top`` card). Left out: ``pile`` empty, ``aside`` every other card
-    (``"rest"``), everybody in, seat 0 to move, tokens from ``scores`` (largest first: blacks, then whites) or 3
-    whites each, the magic token in the supply, an empty show board, round 1."""
-    d = dict(data)
-    hands = d["hands"]
-    players = int(d.setdefault("players", len(hands)))
-    if "discard" not in d:
-        d["discard"] = [d.pop("top")]
-    d.pop("top", None)
-    d.setdefault("version", STATE_VERSION)
-    if "whites" not in d and "blacks" not in d:
-        scores = [int(x) for x in d.get("scores", [START_WHITES] * players)]
-        d["whites"] = [x % 10 for x in scores]
-        d["blacks"] = [x // 10 for x in scores]
-    d.setdefault("whites", [0] * players)
-    d.setdefault("blacks", [0] * players)
-    d.setdefault("scores", [int(w) + 10 * int(b) for w, b in zip(d["whites"], d["blacks"], strict=False)])
-    for key, value in (("rng", int(d.get("seed", 0))), ("pile", []), ("aside", "rest"),
-                       ("active", [True] * players), ("current", 0), ("magic", "supply"), ("board", []),
-                       ("show", False), ("phase", "playing"), ("round", 1), ("last_player", -1),
-                       ("first_player", 0), ("history", [])):
-        d.setdefault(key, value)
-    d.pop("seed", None)
-    return d
+        return state_from_dict(cls, data)
 
 
 class CadabraView(HandView):

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from lama_desktop.engine.core import SAVE_FORMAT
 from lama_desktop.engine.hands import deal_unseen
-from lama_desktop.games.cadabra.engine import CARDS, DECK_COUNTS, GAME_ID, STATE_VERSION, CadabraState
+from lama_desktop.games.cadabra.components import CARDS, DECK_COUNTS
+from lama_desktop.games.cadabra.engine import GAME_ID, CadabraState
+from lama_desktop.games.cadabra.saves import STATE_VERSION
 
 
 def state_from_view(view: dict, rng) -> CadabraState:

@@ -10,7 +10,7 @@ from lama_desktop.core.i18n import t
 from lama_desktop.app.scenes.round_summary import RoundSummaryScene
 from lama_desktop.app.table.pieces import GOLD, card_height, card_image
 from lama_desktop.app.widgets import INK_SOFT
-from lama_desktop.games.cadabra.engine import VALUES
+from lama_desktop.games.cadabra.components import VALUES
 from lama_desktop.games.cadabra.words import DISPLAY, ENGINE, KIND_OF, sort_hand
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from lama_desktop.core.i18n import t
-from lama_desktop.games.cadabra.engine import CARD_IDS, DATA, IS_LLAMA, SYMBOL, VALUES
+from lama_desktop.games.cadabra.components import CARD_IDS, DATA, IS_LLAMA, SYMBOL, VALUES
 
 #: engine card id -> the table's card name (value + "@" circle, "#" square, "*" star) and back
 SUFFIX = {"circle": "@", "square": "#", "star": "*"}

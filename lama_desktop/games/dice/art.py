@@ -67,7 +67,8 @@ def _matrix(origin, x_to, y_to) -> str:
 def _die_svg(top: str | None, highlight: bool) -> str:
     bl, br, fr, fl = TOP
     frd, fld, brd = (fr[0], fr[1] + DOWN), (fl[0], fl[1] + DOWN), (br[0], br[1] + DOWN)
-    sil = f"M{bl[0]},{bl[1]} L{br[0]},{br[1]} L{brd[0]},{brd[1]} L{frd[0]},{frd[1]} L{fld[0]},{fld[1]} L{fl[0]},{fl[1]} Z"
+    sil = (f"M{bl[0]},{bl[1]} L{br[0]},{br[1]} L{brd[0]},{brd[1]} L{frd[0]},{frd[1]} L{fld[0]},{fld[1]} "
+           f"L{fl[0]},{fl[1]} Z")
     out = []
     if highlight:
         out.append(f'<path d="{sil}" fill="{rgb_hex(PALETTE["glow"])}" stroke="{rgb_hex(PALETTE["glow"])}" '

@@ -27,8 +27,11 @@ from __future__ import annotations
 import math
 
 from lama_desktop.engine.core import Move
-from lama_desktop.games.dice.engine import DiceView
-from lama_desktop.games.dice.rules import END_POINTS, KEEP, LABELS, LLAMA, MERGED_OUTCOMES, NUM_DICE, NV, POINTS, QUIT, RETURN, ROLL, TAKE, discard_counts, discard_options, returnable
+from lama_desktop.games.dice.view import DiceView
+from lama_desktop.games.dice.rules import (
+    END_POINTS, KEEP, LABELS, LLAMA, MERGED_OUTCOMES, NUM_DICE, NV, POINTS, QUIT, RETURN, ROLL, TAKE, discard_counts,
+    discard_options, returnable
+)
 from lama_desktop.bots.base import Bot, Estimate, best_first
 from lama_desktop.bots.search import normal_cdf
 

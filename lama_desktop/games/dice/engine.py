@@ -3,7 +3,7 @@
 Rules: RULINGS.md §2 (it outranks the rulebooks), then ``rules/lama-dice.en.txt`` / ``.fr.txt`` and the dice part of
 ``lama-box.pl.txt``. Component data (cards, llama row, the three dice faces — their layout is *reconstructed*) is
 read from ``engine/data/lama_dice.yaml`` by ``rules``, with the roll outcomes, the moves and the scoring; this module
-holds the game's state machine, its saved form and the players' view.
+holds the game's state machine; its saved form is in ``saves``, the players' view in ``view``.
 
 Everything is open: rows are face up, the llama row is face up, the dice are public. The only unknown is the
 order of future rounds' deals (the 36-card remainder not dealt this round is unused this round).
@@ -57,19 +57,22 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Iterable, Sequence
 
-from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, GameState, Move, Refusal, StateFormatError, StateView, VariantSpec, as_move, lowest_scores, malformed, read_saved, state_header, state_property, unknown_move
+from lama_desktop.engine.core import (
+    GAME_OVER, NOT_ALLOWED, Event, GameSpec, GameState, Move, Refusal, VariantSpec, as_move, lowest_scores, malformed,
+    read_saved, unknown_move
+)
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games.dice.engine_check import check_state
-from lama_desktop.games.dice.rules import (CARD_COUNTS, CARD_IDS, DICE_FACES, DICE_IDS, END_POINTS, GREY_COUNTS,
-    GREY_DECK, LABELS, LLAMA, LLAMA_ROW, MERGED_OUTCOMES, NUM_DICE, NUM_OUTCOMES, NV, POINTS, ROLL, ROLL_TABLE,
-    ROW_SIZE, SHOWN, TAKE, TURN_MOVES, cards_text, counts_from, discard_counts, discard_options, faces_index, holding,
-    return_options, row_points, value_index, value_name)
+from lama_desktop.games.dice.rules import (
+    CARD_COUNTS, CARD_IDS, DICE_FACES, DICE_IDS, END_POINTS, GREY_COUNTS, GREY_DECK, LABELS, LLAMA, LLAMA_ROW,
+    MERGED_OUTCOMES, NUM_DICE, NUM_OUTCOMES, NV, PHASE_NAMES, PH_DISCARD, PH_OVER, PH_RETURN, PH_TAKE, PH_TURN, POINTS,
+    ROLL, ROLL_TABLE, ROW_SIZE, SHOWN, TAKE, TURN_MOVES, cards_text, counts_from, discard_counts, discard_options,
+    faces_index, holding, return_options, row_points, value_index, value_name
+)
+from lama_desktop.games.dice.saves import MIGRATIONS, STATE_VERSION, complete_position, state_from_dict, state_to_dict
+from lama_desktop.games.dice.view import DiceView
 
 GAME_ID = "lama-dice"
-STATE_VERSION = 2  # 2: "active" (who is still in) instead of "quit", "aside" instead of "unused"
-
-PH_TURN, PH_DISCARD, PH_TAKE, PH_RETURN, PH_OVER = range(5)
-PHASE_NAMES = ("turn", "discard", "take", "return", "over")
 
 _DISCARD_FIRST_NOW = Refusal("dice.discard_first", "you rolled a match: choose which matching cards to discard first")
 _TAKE_FIRST_NOW = Refusal("dice.take_first", "you rolled no match: take a card from the llama row first")
@@ -618,28 +621,9 @@ class DiceState(GameState):
         new._moves = self._moves
         return new
 
-    # -- saving ----------------------------------------------------------------------------------------------------
+    # -- saving (saves.py) ------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        data = state_header(self, ["lama20"] if self.lama20 else [], STATE_VERSION)
-        data.update({
-            "seed": self.seed,
-            "first_player": self.first_player,
-            "rng": self.rng.state,
-            "round": self.round_no,
-            "starter": self.starter,
-            "last_actor": self.last_actor,
-            "current": self.cur,
-            "phase": PHASE_NAMES[self.phase],
-            "reason": self.reason,
-            "dice": None if self.dice is None else [LABELS[f] for f in self.dice],
-            "scores": list(self._scores),
-            "active": [not q for q in self.out],
-            "rows": [cards_text(r) for r in self.rows],
-            "llama_row": cards_text(self.llama),
-            "discarded": cards_text(self.discarded),
-            "aside": cards_text(self.unused),
-        })
-        return data
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict) -> "DiceState":
@@ -647,90 +631,7 @@ class DiceState(GameState):
 
     @classmethod
     def _from_dict(cls, data: dict) -> "DiceState":
-        def bad(reason: str):
-            raise StateFormatError(f"damaged lama-dice state: {reason}")
-
-        n = data["players"]
-        if not isinstance(n, int) or not 2 <= n <= 6:
-            bad(f"players must be 2 to 6, not {n!r}")
-        variants = data.get("variants", [])
-        if not isinstance(variants, list) or any(v != "lama20" for v in variants):
-            bad(f"unknown variants {variants!r}")
-        first = data["first_player"]
-        if not isinstance(first, int) or not 0 <= first < n:
-            bad("first_player is not a seat")
-        state = cls(n, variants, int(data["seed"]), first_player=first, _deal=False)
-        rng_state = data["rng"]
-        if not isinstance(rng_state, int) or not 0 <= rng_state < 1 << 64:
-            bad("rng state must be a 64-bit unsigned int")
-        state.rng = Rng(rng_state)
-        rows = data["rows"]
-        if not isinstance(rows, list) or len(rows) != n:
-            bad("one row per player is needed")
-        state.rows = [counts_from(r) for r in rows]
-        state.llama = counts_from(data["llama_row"])
-        state.discarded = counts_from(data["discarded"])
-        if data["aside"] == "rest":  # a crafted position: every card in no row, not in the llama row, not discarded
-            state.unused = [0] * NV
-            state.unused = [CARD_COUNTS[v] - t for v, t in enumerate(state.card_totals())]
-            if min(state.unused) < 0:
-                bad("more cards of some value than the 43-card deck has")
-        else:
-            state.unused = counts_from(data["aside"])
-        if state.card_totals() != list(CARD_COUNTS):
-            bad("the cards do not add up to the 43-card deck")
-        if any(c > 1 for c in state.llama):
-            bad("the llama row holds at most one card of each value")
-        scores = data["scores"]
-        if not isinstance(scores, list) or len(scores) != n or not all(isinstance(s, int) and s >= 0 for s in scores):
-            bad("scores must be one non-negative int per player")
-        state._scores = list(scores)
-        active = data["active"]
-        if not isinstance(active, list) or len(active) != n or not all(isinstance(a, bool) for a in active):
-            bad("active must be one bool per player")
-        state.out = [not a for a in active]
-        for key in ("round", "starter", "last_actor", "current"):
-            if not isinstance(data[key], int):
-                bad(f"{key} must be an int")
-        state.round_no = data["round"]
-        state.starter = data["starter"]
-        state.last_actor = data["last_actor"]
-        if not 0 <= state.starter < n or not 0 <= state.last_actor < n:
-            bad("starter and last_actor must be seats")
-        phase = data["phase"]
-        if phase not in PHASE_NAMES:
-            bad(f"unknown phase {phase!r}")
-        state.phase = PHASE_NAMES.index(phase)
-        cur = data["current"]
-        if state.phase == PH_OVER:
-            if cur != -1:
-                bad("a finished game has no current player")
-            if max(state._scores) < END_POINTS:
-                bad(f"a finished game needs a score of {END_POINTS} or more")
-        elif not 0 <= cur < n or state.out[cur]:
-            bad("the current player must be a seat still in the round")
-        state.cur = cur
-        dice = data["dice"]
-        reason = data.get("reason", "")
-        state.reason = reason
-        if state.phase in (PH_DISCARD, PH_TAKE) or (state.phase == PH_RETURN and reason == "three_llamas"):
-            if not isinstance(dice, list):
-                bad("this phase needs the dice")
-            state.dice = faces_index(cls.dice_assignment(dice))
-        elif dice is not None:
-            bad("dice are only kept while their roll is being resolved")
-        if state.phase != PH_OVER and not any(state.llama):
-            bad("the llama row is empty during a round")
-        state._moves = state._moves_for_phase()
-        if state.phase != PH_OVER and not state._moves:
-            bad(f"no legal move in phase {phase}")
-        if state.phase == PH_RETURN and reason not in ("three_llamas", "empty_row"):
-            bad("a return needs a reason: three_llamas or empty_row")
-        if state.phase == PH_RETURN and reason == "empty_row" and any(state.rows[cur]):
-            bad("a return for an emptied row needs an empty row")
-        if state.phase in (PH_TURN, PH_DISCARD, PH_TAKE) and not any(state.rows[cur]):
-            bad("the player to move has an empty row")
-        return state
+        return state_from_dict(cls, data)
 
     def _moves_for_phase(self) -> tuple:
         """Recompute the legal moves of the current phase from the position (used when loading)."""
@@ -755,92 +656,6 @@ class DiceState(GameState):
             return ()
         return tuple(TAKE[v] for v in range(NV) if counts[v] and self.llama[v])
 
-
-def _v1_to_v2(data: dict) -> dict:
-    """Version 1 listed who had quit ("quit") where the other games list who is still in ("active"), and called
-    the cards out of the round "unused"."""
-    quit_ = data.pop("quit")
-    data["active"] = [not q for q in quit_] if isinstance(quit_, list) else quit_
-    data["aside"] = data.pop("unused")
-    return data
-
-
-MIGRATIONS = {1: _v1_to_v2}
-
-
-def complete_position(data: dict) -> dict:
-    """A crafted LAMA Dice position -> a full saved state. Needed: ``rows`` (one list of cards per seat). Left
-    out: the full llama row, nothing discarded, ``aside`` every other card (``"rest"``), everybody in, seat 0 to
-    roll (phase ``turn``), no points, round 1."""
-    d = dict(data)
-    players = int(d.setdefault("players", len(d["rows"])))
-    current = int(d.setdefault("current", 0))
-    d.setdefault("version", STATE_VERSION)
-    for key, value in (("seed", 0), ("rng", int(d.get("seed", 0))), ("first_player", current), ("round", 1),
-                       ("starter", current), ("last_actor", current), ("phase", "turn"), ("reason", ""),
-                       ("dice", None), ("scores", [0] * players), ("active", [True] * players),
-                       ("llama_row", cards_text(LLAMA_ROW)), ("discarded", []), ("aside", "rest")):
-        d.setdefault(key, value)
-    return d
-
-
-class DiceView(StateView):
-    """What a seat sees: everything (rows are open) except the Rng, i.e. future rolls and deals."""
-
-    __slots__ = ()
-
-    def sample_state(self, rng) -> DiceState:
-        state = self._state._copy(with_rng=False)
-        state.rng = Rng((rng.randrange(1 << 32) << 32) | rng.randrange(1 << 32))
-        return state
-
-    # read-only accessors for bots and the UI (copies: a view never changes)
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._state.phase]
-
-    lama20 = state_property("lama20")
-    scores = state_property("_scores", copy=True)
-    quit = state_property("out", copy=True)
-    round_no = state_property("round_no")
-
-    @property
-    def dice(self) -> tuple | None:
-        d = self._state.dice
-        return None if d is None else tuple(LABELS[f] for f in d)
-
-    def row_counts(self, seat: int) -> tuple:
-        return tuple(self._state.rows[seat])
-
-    def llama_row_counts(self) -> tuple:
-        return tuple(self._state.llama)
-
-    def to_dict(self) -> dict:
-        s = self._state
-        return {
-            "game": GAME_ID,
-            "seat": self.seat,
-            "players": s.num_players,
-            "variants": ["lama20"] if s.lama20 else [],
-            "round": s.round_no,
-            "starter": s.starter,
-            "current": s.cur,
-            "phase": PHASE_NAMES[s.phase],
-            "reason": s.reason,
-            "dice": None if s.dice is None else [LABELS[f] for f in s.dice],
-            "dice_ids": list(DICE_IDS),
-            "scores": list(s._scores),
-            "tokens": [{str(k): c for k, c in holding(sc, s.lama20).items()} for sc in s._scores],
-            "quit": list(s.out),
-            "rows": [cards_text(r) for r in s.rows],
-            "row_points": [row_points(r) for r in s.rows],
-            "llama_row": cards_text(s.llama),
-            "discarded": cards_text(s.discarded),
-            "unused_count": sum(s.unused),
-            "legal_moves": [str(m) for m in self.legal_moves()],
-            "over": s.phase == PH_OVER,
-            "winners": s.winners(),
-        }
 
 
 def _new_state(players: int, variants=frozenset(), seed: int = 0, first_player: int = 0, **options) -> DiceState:

@@ -9,7 +9,8 @@ from lama_desktop.app.table.shots import ask_advisor, keys, open_seated, point, 
 from lama_desktop.core.session import GameSession
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.games.dice.engine import DiceState
-from lama_desktop.games.dice.table import DiceRoundSummary, DiceTableScene
+from lama_desktop.games.dice.summary import DiceRoundSummary
+from lama_desktop.games.dice.table import DiceTableScene
 
 #: the shot (``shots.py``) a language change must redraw completely
 LANGUAGE_MOMENTS = ("table-dice-take-choice",)

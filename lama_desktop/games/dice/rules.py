@@ -1,6 +1,6 @@
 """LAMA Dice's rules as data and pure functions (read by ``engine``, the bots and the table): the components from
-``engine/data/lama_dice.yaml`` (cards, llama row, the three dice), every outcome of a roll, the prebuilt moves and
-discard options, a row's points and the tokens held for a score.
+``engine/data/lama_dice.yaml`` (cards, llama row, the three dice), every outcome of a roll, a turn's phases, the
+prebuilt moves and discard options, a row's points and the tokens held for a score.
 
 Internally a card value is an index 0..6: 0..5 are the numbers 1..6, 6 the llama (``LABELS`` are their public
 labels).
@@ -83,6 +83,10 @@ MERGED_OUTCOMES = _merged_outcomes()   # (faces representative, probability, cou
 # ---------------------------------------------------------------------------------------------------------------
 # Moves (prebuilt constants: legal_moves returns these very objects)
 # ---------------------------------------------------------------------------------------------------------------
+#: a turn's phases: roll or quit, discard after a match, take after none, return a token, and the game's end
+PH_TURN, PH_DISCARD, PH_TAKE, PH_RETURN, PH_OVER = range(5)
+PHASE_NAMES = ("turn", "discard", "take", "return", "over")
+
 ROLL = Move("roll")
 QUIT = Move("quit")
 KEEP = Move("keep")

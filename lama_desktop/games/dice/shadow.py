@@ -9,7 +9,8 @@ rest of the deck, and the future rolls and deals come from a chance source seede
 from __future__ import annotations
 
 from lama_desktop.engine.core import SAVE_FORMAT
-from lama_desktop.games.dice.engine import GAME_ID, STATE_VERSION, DiceState
+from lama_desktop.games.dice.engine import GAME_ID, DiceState
+from lama_desktop.games.dice.saves import STATE_VERSION
 
 
 def state_from_view(view: dict, rng) -> DiceState:

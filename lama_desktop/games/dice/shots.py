@@ -2,8 +2,8 @@
 
 Each builder seats a dice table on the app's scene stack in a chosen moment: a fresh round (blank dice), the dice
 tumbling, a match with the discard choice, a bot's rolled match, a miss with the llama-row choice, a blow-up, three
-llamas (token choice), a six-player Lama 20 game and a round summary. Positions are crafted states or seeded games (the same picture
-every time).
+llamas (token choice), a six-player Lama 20 game and a round summary. Positions are crafted states or seeded games (the
+same picture every time).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.core.session import GameSession, Played
 from lama_desktop.app.table.shots import push_table, register, seats as _seats, settle
-from lama_desktop.games.dice.table import DiceRoundSummary, DiceTableScene
+from lama_desktop.games.dice.summary import DiceRoundSummary
+from lama_desktop.games.dice.table import DiceTableScene
 from lama_desktop.app.scenes.rules import RulesScene
 from lama_desktop.engine.core import Move
 

@@ -10,7 +10,7 @@ from lama_desktop.core.i18n import about, plural, t
 from lama_desktop.app.scenes.round_summary import RoundSummaryScene, draw_token_piles
 from lama_desktop.app.table.pieces import GOLD, INK, INK_SOFT
 from lama_desktop.app.widgets import CREAM as W_CREAM, blit_center, draw_panel
-from lama_desktop.games.dice.engine import holding
+from lama_desktop.games.dice.rules import holding
 from lama_desktop.games.dice.words import sort_cards
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from lama_desktop.games.dice.engine import DICE_FACES, END_POINTS, LABELS, POINTS
+from lama_desktop.games.dice.rules import DICE_FACES, END_POINTS, LABELS, POINTS
 from lama_desktop.games.dice.table_view import row_points
 from lama_desktop.games.dice.words import card_label
 from lama_desktop.core.i18n import plural, t
@@ -148,7 +148,8 @@ class DicePieces:
             w, h = self.llama_w, card_height(self.llama_w)
             return pygame.Rect(x - w // 2, y - h // 2, w, h)
         if kind == "tokens":  # the stacks as drawn; where they will stand while the seat holds none
-            return token_stacks_rect(*self._token_stacks(seat), ui=self.ui) or pygame.Rect(L[f"seat{self.pos_of(seat)}.tokens"])
+            return (token_stacks_rect(*self._token_stacks(seat), ui=self.ui)
+                    or pygame.Rect(L[f"seat{self.pos_of(seat)}.tokens"]))
         if kind == "advisor":
             anchor = self._advice_anchor() if self.advisor.available() else None
             return pygame.Rect(anchor[0]) if anchor else None

@@ -12,10 +12,12 @@ import pygame
 
 from lama_desktop.app import art
 from lama_desktop.core.i18n import either, language, names, plural, t
-from lama_desktop.app.table.pieces import blit_card, card_height, card_image, count_badge, draw_token_stacks, finish, rotated_shadow
+from lama_desktop.app.table.pieces import (
+    blit_card, card_height, card_image, count_badge, draw_token_stacks, finish, rotated_shadow
+)
 from lama_desktop.app.widgets import felt_surface
 from lama_desktop.games.dice import art as dice_art
-from lama_desktop.games.dice.engine import holding
+from lama_desktop.games.dice.rules import holding
 from lama_desktop.games.dice.words import ORDER, card_label, sort_cards
 from lama_desktop.app.art.cache import picture_store
 

@@ -1,5 +1,5 @@
-"""L.A.M.A. and L.A.M.A. Party (with Lama Drama and Lama 20): this folder is the whole game (engine, bots, table, words, shots, layout moments); its
-descriptor for the frame (``lama_desktop/plugin.py``), listed in ``lama_desktop.games``."""
+"""L.A.M.A. and L.A.M.A. Party (with Lama Drama and Lama 20): this folder is the whole game (engine, bots, table, words,
+shots, layout moments); its descriptor for the frame (``lama_desktop/plugin.py``), listed in ``lama_desktop.games``."""
 
 from __future__ import annotations
 

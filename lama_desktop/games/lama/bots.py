@@ -24,9 +24,14 @@ import math
 import random
 
 from lama_desktop.engine.core import Move
-from lama_desktop.games.lama.engine import CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAY, PLAYABLE, QUIT, TAKE, VALUE, LamaView, lowest_token
+from lama_desktop.games.lama.engine import (
+    CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAY, PLAYABLE, QUIT, TAKE, VALUE, LamaView,
+    lowest_token
+)
 from lama_desktop.bots.base import Bot, Estimate, best_first as _best_first
-from lama_desktop.bots.search import determinized_root_search, race_win_chance, race_win_probability, race_win_probability_rates
+from lama_desktop.bots.search import (
+    determinized_root_search, race_win_chance, race_win_probability, race_win_probability_rates
+)
 
 # action codes of the fast simulator: a card type 1..14 is "play that card"
 A_DRAW, A_QUIT, A_TAKE = 0, -1, -2
@@ -256,6 +261,36 @@ def _random_action(h, top: int, drama: bool, playable, can_draw: bool, rand) -> 
     return options[int(rand() * len(options))]
 
 
+def _rollout_constants(rules: Rules, params: Params) -> tuple:
+    """What a rollout reads on every move, fetched once: the variant switches, the playable table, the play
+    bonuses and the memo of ``choose_play`` for them."""
+    party, each = rules.party, rules.each_llama
+    follow_bonus, plus_bonus = params.follow_bonus, params.plus_bonus
+    return (party, rules.drama_on, rules.pinks, each, rules.n, PLAYABLE[party], follow_bonus, plus_bonus,
+            _play_cache(party, each, follow_bonus, plus_bonus))
+
+
+def _token_to_drama(points, p: int, pinks: bool, bcount: int, bvalue: int) -> tuple[int, int]:
+    """A llama played with Drama on: seat ``p``'s lowest token goes to the board (if it has one); the board's
+    new count and value."""
+    tok = lowest_token(points[p], pinks)
+    if tok:
+        points[p] -= tok
+        bcount += 1
+        bvalue += tok
+    return bcount, bvalue
+
+
+def _round_scores(hands, points, emptied: int, n: int, each: bool, pinks: bool) -> list[int]:
+    """The scores after the round: every hand's points added, then the largest token of whoever emptied theirs
+    (``emptied``; -1: nobody) returned."""
+    for seat in range(n):
+        points[seat] += hand_points_fast(hands[seat], each)
+    if emptied >= 0:
+        points[emptied] -= largest_token(points[emptied], pinks)
+    return points
+
+
 def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, active, n_active: int, cur: int,
                    points, bcount: int, bvalue: int, drama: bool, first: int | None, adjust,
                    erratic=None, rand=None, chooser=None, owner: int = -1) -> list[int]:
@@ -268,14 +303,7 @@ def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, a
     when given, is asked first for every move of seat ``owner`` (a search's tree policy; None: the heuristic's
     move). Returns the scores after the round, token return included.
     """
-    party = rules.party
-    drama_on = rules.drama_on
-    pinks = rules.pinks
-    each = rules.each_llama
-    n = rules.n
-    playable = PLAYABLE[party]
-    follow_bonus, plus_bonus = params.follow_bonus, params.plus_bonus
-    cache = _play_cache(party, each, follow_bonus, plus_bonus)
+    party, drama_on, pinks, each, n, playable, follow_bonus, plus_bonus, cache = _rollout_constants(rules, params)
     action = first
     emptied = -1
     while True:
@@ -309,11 +337,7 @@ def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, a
             top = VALUE[t]
             llama = t == LLAMA or t == PINK
             if llama and drama_on:
-                tok = lowest_token(points[p], pinks)
-                if tok:
-                    points[p] -= tok
-                    bcount += 1
-                    bvalue += tok
+                bcount, bvalue = _token_to_drama(points, p, pinks, bcount, bvalue)
             if sizes[p] == 0:
                 emptied = p
                 break
@@ -341,11 +365,7 @@ def simulate_round(rules: Rules, params: Params, hands, sizes, pile, top: int, a
             q = q + 1 if q + 1 < n else 0
         cur = q
         action = None
-    for seat in range(n):
-        points[seat] += hand_points_fast(hands[seat], each)
-    if emptied >= 0:
-        points[emptied] -= largest_token(points[emptied], pinks)
-    return points
+    return _round_scores(hands, points, emptied, n, each, pinks)
 
 
 # -- bots ----------------------------------------------------------------------------------------------------

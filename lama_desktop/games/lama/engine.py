@@ -10,8 +10,8 @@ Moves (text form): ``play 3``, ``play L``, ``play 3+`` (Party plus card), ``play
 asked only when they hold more than one kind).
 
 Events: ``deal`` {round, dealer, starter, top, hand_sizes, pile}, ``play`` {card, top}, ``draw`` {card, pile,
-hand_size} (``card`` is private: ``Event.for_seat`` makes it ``None`` for every other seat), ``quit``, ``extra_turn`` (plus card),
-``drama_token`` {token, board}, ``drama_start`` {board}, ``drama_take`` {tokens, value}, ``round_end``
+hand_size} (``card`` is private: ``Event.for_seat`` makes it ``None`` for every other seat), ``quit``, ``extra_turn``
+(plus card), ``drama_token`` {token, board}, ``drama_start`` {board}, ``drama_take`` {tokens, value}, ``round_end``
 {reason, emptied_by, hands, points, breakdown, scores, returner}, ``token_return`` {token, score, scores,
 automatic}, ``game_end`` {scores, winners}. ``round_end``'s ``scores`` are before the token given back:
 ``returner`` (-1 if none: nobody emptied their hand, or they hold no token) gives one back next, and the
@@ -27,7 +27,10 @@ A player's tokens are always the canonical exchange of their score (whites → b
 from __future__ import annotations
 
 from lama_desktop.resources import engine_data
-from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, VariantSpec, as_move, read_saved, state_header, state_property, unknown_move
+from lama_desktop.engine.core import (
+    GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, VariantSpec, as_move, read_saved,
+    state_header, state_property, unknown_move
+)
 from lama_desktop.engine.tokens import holdings, lowest_token
 from lama_desktop.engine.hands import CardNames, HandsState, HandView
 from lama_desktop.games.lama.engine_check import check_state

@@ -23,7 +23,9 @@ from lama_desktop.app.table.tooltip import Tip
 from lama_desktop.app.widgets import Button
 from lama_desktop.engine.core import Move
 from lama_desktop.games.lama.words import card_label
-from lama_desktop.games.lama.engine import CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
+from lama_desktop.games.lama.engine import (
+    CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
+)
 
 CARD_ORDER = {name: i for i, name in enumerate(["1", "1+", "2", "2+", "3", "3+", "4", "4+", "5", "5+", "6", "6+",
                                                  "L", "P"])}

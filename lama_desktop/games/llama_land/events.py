@@ -36,7 +36,8 @@ class EventsMixin:
                 key = "llama_land.log.payout" if src == "icons" else "llama_land.log.bonus"
                 who = lazy.t(f"llama_land.char.{src}.name") if src != "icons" else ""
                 self.log.add(lazy.about(key, seat, name=name, gains=lazy_gains, who=who), (246, 226, 160))
-                self.toasts.append(Toast(about("llama_land.toast.gains", seat, name=name, gains=gains), 1.3, False, GOLD))
+                self.toasts.append(Toast(about("llama_land.toast.gains", seat, name=name, gains=gains), 1.3, False,
+                                         GOLD))
                 self._sound("token")
                 self._fly_gains(seat, d.get("gains", {}))
         elif kind == "character":

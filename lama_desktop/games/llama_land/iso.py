@@ -14,7 +14,8 @@ import pygame
 from lama_desktop.app import art
 from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.app.table.pieces import finish
-from lama_desktop.app.table.seats import seat_color_name, seat_rgb  # noqa: F401  (a seat's colour: the same on every table)
+# a seat's colour: the same on every table
+from lama_desktop.app.table.seats import seat_color_name, seat_rgb  # noqa: F401
 from lama_desktop.app.art.cache import picture_store
 
 INK = (74, 52, 38)

@@ -137,8 +137,9 @@ class LessonMixin:
 
     def tutorial_protect(self, point=None) -> list[tuple[str, pygame.Rect]]:
         """What a lesson's box and arrow never cover on a step pointing at ``point``: the history, every button,
-        each player's bar (name and points), the placement legend while it shows (the hint of the tile you place), the final scoring card, and what
-        holds the piece (the objective card of ``space:i,s``: its name and what it asks)."""
+        each player's bar (name and points), the placement legend while it shows (the hint of the tile you place), the
+        final scoring card, and what holds the piece (the objective card of ``space:i,s``: its name and what it
+        asks)."""
         from lama_desktop.app.table.narrator import shared_protect
 
         if self.ui is None or not self.rects:

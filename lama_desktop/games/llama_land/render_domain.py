@@ -12,7 +12,9 @@ from lama_desktop.app import art
 from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.core.i18n import about, t
 from lama_desktop.games.llama_land import iso
-from lama_desktop.games.llama_land.iso import SPOT_COLORS, cells_in_front, domain_signature, draw_cell, draw_ghost, render_domain
+from lama_desktop.games.llama_land.iso import (
+    SPOT_COLORS, cells_in_front, domain_signature, draw_cell, draw_ghost, render_domain
+)
 from lama_desktop.games.llama_land.pieces import CREAM, icon
 from lama_desktop.app.table.pieces import INK, finish
 
@@ -39,8 +41,8 @@ class DomainMixin:
                 if c is None:
                     continue
                 bx, by = frame.block_pos(x, y, c["height"])
-                block = land_art.land_block(c["icon"] if c["icon"] in land_art.LAND_ICONS else "none", min(c["height"], 9),
-                                       frame.cell)
+                land_icon = c["icon"] if c["icon"] in land_art.LAND_ICONS else "none"
+                block = land_art.land_block(land_icon, min(c["height"], 9), frame.cell)
                 surface.blit(block, (bx, by - lift))
             self._redraw_front(surface, frame, cells, seat,
                                [(x, y, cells[(x, y)]["height"]) for x, y in drop["cells"] if (x, y) in cells])

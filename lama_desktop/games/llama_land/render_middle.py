@@ -9,7 +9,9 @@ import pygame
 from lama_desktop.app import art
 from lama_desktop.core.i18n import plural, t
 from lama_desktop.games.llama_land import iso
-from lama_desktop.games.llama_land.pieces import CREAM, INK_SOFT, PAPER_EDGE, character_card, flat_tile, icon, llama_card, objective_card, space_centers
+from lama_desktop.games.llama_land.pieces import (
+    CREAM, INK_SOFT, PAPER_EDGE, character_card, flat_tile, icon, llama_card, objective_card, space_centers
+)
 from lama_desktop.app.table.pieces import GOLD, INK
 from lama_desktop.app.widgets import draw_panel, felt_surface
 from lama_desktop.games.llama_land.events import round_number

@@ -94,20 +94,10 @@ class LlamaLandResultsScene(EndOfGameScene):
     def draw_static(self, surface, ui):
         w, h = surface.get_size()
         surface.blit(felt_surface((w, h)), (0, 0))
+        self._draw_title(surface, ui, w)
         r = self.results
         names = r.names
         winners = r.winners
-        me = local_player(r)
-        if len(winners) == 1:
-            head = winners_text("common.results.winner", winners, names.__getitem__, me=me)
-        else:  # "Shared victory: you and Anna"
-            head = t("llama_land.results.shared", names=list_names(
-                t("common.you_in_list") if s == me else names[s] for s in sorted(winners, key=lambda s: s != me)))
-        draw_heading(surface, ui, head, (w // 2, ui.s(70)), 50)
-        tie = tie_break_line(r.scores, self.breakdown, winners, names, me)
-        sub = tie or t("llama_land.results.subtitle")
-        img = ui.text(sub, 22, (220, 236, 228))
-        surface.blit(img, img.get_rect(center=(w // 2, ui.s(128))))
         rule = ui.text(t("llama_land.results.tie_rule"), 17, (170, 210, 196))
         rows = score_rows(self.breakdown, self.objectives)
         rect = self.table
@@ -118,19 +108,7 @@ class LlamaLandResultsScene(EndOfGameScene):
         draw_panel(surface, panel, ui)
         label_w = int(rect.w * 0.34)
         col_w = (rect.w - label_w - ui.s(30)) / n
-        # header: names
-        for s in range(n):
-            cx = rect.x + label_w + col_w * (s + 0.5)
-            color = seat_rgb(s)
-            head_rect = pygame.Rect(0, 0, int(col_w - ui.s(14)), ui.s(42))
-            head_rect.center = (round(cx), rect.y + ui.s(36))
-            pygame.draw.rect(surface, color, head_rect, border_radius=ui.s(10))
-            name = ui.text(names[s], 22, (255, 255, 255), bold=True)
-            if name.get_width() > head_rect.w - ui.s(30):
-                name = pygame.transform.smoothscale_by(name, (head_rect.w - ui.s(30)) / name.get_width())
-            surface.blit(name, name.get_rect(center=head_rect.center))
-            if s in winners:
-                self._crown(surface, ui, (head_rect.centerx, head_rect.top + ui.s(1)))
+        self._draw_names(surface, ui, label_w, col_w)
         y = rect.y + ui.s(66)
         for s in winners:  # the winner's column lit from the names down to the total
             cx = rect.x + label_w + col_w * (s + 0.5)
@@ -146,29 +124,7 @@ class LlamaLandResultsScene(EndOfGameScene):
                 stripe = pygame.Surface(line.size, pygame.SRCALPHA)
                 pygame.draw.rect(stripe, (120, 90, 40, 22), stripe.get_rect(), border_radius=ui.s(8))
                 surface.blit(stripe, line.topleft)
-            x = line.x + ui.s(10)
-            dot = None
-            if key == "crops":
-                dot = icon("corn", ui.s(26))
-            elif key == "coins":
-                dot = icon("coin", ui.s(26))
-            elif key == "llama_cards":
-                pygame.draw.rect(surface, CROP_COLORS["cacao"], (x, line.centery - ui.s(13), ui.s(20), ui.s(26)),
-                                 border_radius=ui.s(4))
-                x += ui.s(30)
-            elif key.startswith("objective:"):
-                oid = key.split(":", 1)[1]
-                colour = "blue"
-                for o in self.final.get("objectives", []):
-                    if o["id"] == oid:
-                        colour = o["colour"]
-                pygame.draw.circle(surface, OBJ_COLORS[colour], (x + ui.s(10), line.centery), ui.s(9))
-                x += ui.s(30)
-            if dot is not None:
-                surface.blit(dot, dot.get_rect(midleft=(x, line.centery)))
-                x += ui.s(34)
-            txt = ui.text(label, 22 if not total else 24, INK, bold=total)
-            surface.blit(txt, txt.get_rect(midleft=(x, line.centery)))
+            self._draw_row_label(surface, ui, key, label, line, total)
             best = max(values) if values else 0
             for s, v in enumerate(values):
                 cx = rect.x + label_w + col_w * (s + 0.5)
@@ -178,6 +134,66 @@ class LlamaLandResultsScene(EndOfGameScene):
                 surface.blit(num, num.get_rect(center=(round(cx), line.centery)))
             y += row_h
         surface.blit(rule, rule.get_rect(midtop=(w // 2, panel.bottom + ui.s(14))))
+
+    def _draw_title(self, surface, ui, w: int) -> None:
+        """The heading (who won, or the shared victory) and under it the tie-break line or the subtitle."""
+        r = self.results
+        names = r.names
+        winners = r.winners
+        me = local_player(r)
+        if len(winners) == 1:
+            head = winners_text("common.results.winner", winners, names.__getitem__, me=me)
+        else:  # "Shared victory: you and Anna"
+            head = t("llama_land.results.shared", names=list_names(
+                t("common.you_in_list") if s == me else names[s] for s in sorted(winners, key=lambda s: s != me)))
+        draw_heading(surface, ui, head, (w // 2, ui.s(70)), 50)
+        tie = tie_break_line(r.scores, self.breakdown, winners, names, me)
+        sub = tie or t("llama_land.results.subtitle")
+        img = ui.text(sub, 22, (220, 236, 228))
+        surface.blit(img, img.get_rect(center=(w // 2, ui.s(128))))
+
+    def _draw_names(self, surface, ui, label_w: int, col_w: float) -> None:
+        """The table's header: each player's name on their colour, a crown over the winners'."""
+        rect = self.table
+        names = self.results.names
+        for s in range(len(names)):
+            cx = rect.x + label_w + col_w * (s + 0.5)
+            color = seat_rgb(s)
+            head_rect = pygame.Rect(0, 0, int(col_w - ui.s(14)), ui.s(42))
+            head_rect.center = (round(cx), rect.y + ui.s(36))
+            pygame.draw.rect(surface, color, head_rect, border_radius=ui.s(10))
+            name = ui.text(names[s], 22, (255, 255, 255), bold=True)
+            if name.get_width() > head_rect.w - ui.s(30):
+                name = pygame.transform.smoothscale_by(name, (head_rect.w - ui.s(30)) / name.get_width())
+            surface.blit(name, name.get_rect(center=head_rect.center))
+            if s in self.results.winners:
+                self._crown(surface, ui, (head_rect.centerx, head_rect.top + ui.s(1)))
+
+    def _draw_row_label(self, surface, ui, key: str, label: str, line: pygame.Rect, total: bool) -> None:
+        """A score row's label, after its mark: a crop or coin icon, a llama card, or the objective's colour."""
+        x = line.x + ui.s(10)
+        dot = None
+        if key == "crops":
+            dot = icon("corn", ui.s(26))
+        elif key == "coins":
+            dot = icon("coin", ui.s(26))
+        elif key == "llama_cards":
+            pygame.draw.rect(surface, CROP_COLORS["cacao"], (x, line.centery - ui.s(13), ui.s(20), ui.s(26)),
+                             border_radius=ui.s(4))
+            x += ui.s(30)
+        elif key.startswith("objective:"):
+            oid = key.split(":", 1)[1]
+            colour = "blue"
+            for o in self.final.get("objectives", []):
+                if o["id"] == oid:
+                    colour = o["colour"]
+            pygame.draw.circle(surface, OBJ_COLORS[colour], (x + ui.s(10), line.centery), ui.s(9))
+            x += ui.s(30)
+        if dot is not None:
+            surface.blit(dot, dot.get_rect(midleft=(x, line.centery)))
+            x += ui.s(34)
+        txt = ui.text(label, 22 if not total else 24, INK, bold=total)
+        surface.blit(txt, txt.get_rect(midleft=(x, line.centery)))
 
     @staticmethod
     def _crown(surface, ui, base):

@@ -187,7 +187,8 @@ class TipsMixin:
                 return Tip(t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch)),
                            tuple(self.rects[f"char{self.choice}"]))
             if self.choice == len(row) and self.d["character_deck"]:
-                return Tip(plural("tooltips.llama_land.char_deck", self.d["character_deck"]), tuple(self.rects["char5"]))
+                return Tip(plural("tooltips.llama_land.char_deck", self.d["character_deck"]),
+                           tuple(self.rects["char5"]))
         if self.mode == "llama":
             return self._cell_tip(tuple(self.cursor))
         if self.mode == "after" and self.marker_mode:

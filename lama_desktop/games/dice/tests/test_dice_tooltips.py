@@ -10,7 +10,7 @@ from lama_desktop.core import i18n
 from lama_desktop.core.i18n import t
 from lama_desktop.core.session import Played
 from lama_desktop.engine.core import Move
-from lama_desktop.games.dice.table import DIE_FACES
+from lama_desktop.games.dice.table_pieces import DIE_FACES
 from test_tooltips import SIZES, center, focused_button, hover, make_table, press
 
 

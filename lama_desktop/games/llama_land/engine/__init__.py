@@ -79,7 +79,8 @@ from __future__ import annotations
 from lama_desktop.engine.core import GameSpec, VariantSpec
 from lama_desktop.games.llama_land.engine.check import check_state
 from lama_desktop.games.llama_land.engine.position import complete_position
-from lama_desktop.games.llama_land.engine.state import GAME_ID, LlamaLandState, LlamaLandView, Player
+from lama_desktop.games.llama_land.engine.state import GAME_ID, LlamaLandState, Player
+from lama_desktop.games.llama_land.engine.view import LlamaLandView
 
 SPEC = GameSpec(
     id=GAME_ID,

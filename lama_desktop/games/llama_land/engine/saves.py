@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from lama_desktop.engine.core import StateFormatError, state_header
 from lama_desktop.engine.rng import Rng
-from lama_desktop.games.llama_land.engine.data import CROP_INDEX, CROP_NAMES, N_CROPS, SHAPES, TILES, D, crop_dict, dec, enc
+from lama_desktop.games.llama_land.engine.data import (
+    CROP_INDEX, CROP_NAMES, N_CROPS, SHAPES, TILES, D, crop_dict, dec, enc
+)
 from lama_desktop.games.llama_land.engine.moves import PHASE_NAMES
 from lama_desktop.games.llama_land.engine.player import lay_domain
 

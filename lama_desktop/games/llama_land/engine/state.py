@@ -1,20 +1,26 @@
-"""The Llama Land rules engine: state, moves, views. See the package docstring for the public picture.
+"""The Llama Land rules engine: the state and its moves. See the package docstring for the public picture.
 
 The state's parts live beside it: the data (``data``), a turn's phases, move objects and refusals (``moves``), a
-seat's domain and collection (``player``), the move checks (``validate``), the saved form (``saves``) and the
-objectives (``objectives``)."""
+seat's domain and collection (``player``), the move checks (``validate``), the saved form (``saves``), the
+objectives (``objectives``), the public picture (``picture``) and a seat's view (``view``)."""
 
 from __future__ import annotations
 
-from lama_desktop.engine.core import Event, GameState, IllegalMove, Move, Refusal, StateView, as_move, read_saved
+from lama_desktop.engine.core import Event, GameState, IllegalMove, Move, Refusal, as_move, read_saved
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games.llama_land.engine import objectives as objective_rules
-from lama_desktop.games.llama_land.engine.data import CACAO, CHARS, COIN, CORN, CROP_NAMES, HUT, ICON_NAMES, N_CROPS, NONE, ORIENTS, POTATO, SHAPE_INDEX, SHAPES, TILES, D, crop_dict, dec
-from lama_desktop.games.llama_land.engine.moves import AFTER, END, HUT_PHASE, LLAMA_PHASE, NOT_YOUR_TURN, OVER, PHASE_NAMES, PLACE, _move, _placement_move
-from lama_desktop.games.llama_land.engine.player import BOARD, Player
-from lama_desktop.games.llama_land.engine.player import FOUNDATION as FOUNDATION  # re-exported with BOARD: the level-stack markers
+from lama_desktop.games.llama_land.engine.data import (
+    CACAO, CHARS, COIN, CORN, CROP_NAMES, HUT, ICON_NAMES, N_CROPS, NONE, ORIENTS, POTATO, SHAPE_INDEX, SHAPES, TILES,
+    D, dec
+)
+from lama_desktop.games.llama_land.engine.moves import (
+    AFTER, END, HUT_PHASE, LLAMA_PHASE, OVER, PLACE, _move, _placement_move
+)
+from lama_desktop.games.llama_land.engine.picture import public_picture
+from lama_desktop.games.llama_land.engine.player import Player
 from lama_desktop.games.llama_land.engine.saves import MIGRATIONS, STATE_VERSION, state_from_dict, state_to_dict
 from lama_desktop.games.llama_land.engine.validate import validate
+from lama_desktop.games.llama_land.engine.view import LlamaLandView
 
 GAME_ID = "llama-land"
 
@@ -674,146 +680,7 @@ class LlamaLandState(GameState):
     def _from_dict(cls, d: dict) -> "LlamaLandState":
         return state_from_dict(cls, d)
 
-    # -- public picture (what the UI draws) ------------------------------------------------------------------
+    # -- public picture (what the UI draws: picture.py) ---------------------------------------------------
     def public_dict(self, seat: int | None = None) -> dict:
         """Everything everybody sees (all but the order of the stacks under their top tiles and of the deck)."""
-        breakdown = self.score_breakdown()
-        domains = []
-        collections = []
-        for s, p in enumerate(self.players):
-            stacks = p.levels()
-            cells = []
-            for cell in sorted(p.heights, key=lambda c: (dec(c)[1], dec(c)[0])):
-                x, y = dec(cell)
-                levels = stacks[cell]
-                cells.append({
-                    "x": x, "y": y, "height": p.heights[cell], "icon": ICON_NAMES[p.top[cell]],
-                    "levels": [{"tile": t, "shape": TILES[t].shape if t >= 0 else
-                                ("board" if t == BOARD else "foundation")} for t in levels],
-                    "llama": cell in p.llamas,
-                })
-            xs = [dec(c)[0] for c in p.heights]
-            ys = [dec(c)[1] for c in p.heights]
-            domains.append({
-                "board": p.board, "cells": cells, "bounds": [min(xs), min(ys), max(xs), max(ys)],
-                "llamas": [[*dec(c), lv] for c, lv in sorted(p.llamas.items())],
-                "placements": [list(e) for e in p.log],
-            })
-            collections.append({
-                "crops": crop_dict(p.crops), "coins": p.coins,
-                "characters": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
-                               for c in p.chars],
-                "llama_cards": [[CROP_NAMES[k], v] for k, v in p.cards],
-                "foundations": p.foundations, "markers": p.markers, "turns": self.turns[s],
-            })
-        stacks = []
-        for i, shape in enumerate(SHAPES):
-            pile = self.stacks[i]
-            top = None
-            if pile:
-                t = TILES[pile[-1]]
-                top = {"id": t.id, "shape": t.shape, "icons": [ICON_NAMES[c] for c in t.icons],
-                       "cells": [list(c) for c in D.shape_cells[shape]]}
-            stacks.append({"shape": shape, "count": len(pile), "top": top})
-        objectives = []
-        for i, oid in enumerate(self.objectives):
-            obj = D.objective(oid)
-            objectives.append({"index": i, "id": oid, "colour": obj.colour, "spaces": list(obj.spaces),
-                               "markers": [m if m >= 0 else None for m in self.markers[i]],
-                               "free": self._free_spaces(i)})
-        return {
-            "game": GAME_ID, "seat": seat, "players": self.num_players, "variants": sorted(self.variants),
-            "current_player": self.current_player, "phase": PHASE_NAMES[self.phase], "over": self.over,
-            "triggered": self.triggered, "turns": list(self.turns), "first_player": self.first,
-            "stacks": stacks, "tiles_left": sum(len(p) for p in self.stacks),
-            "character_row": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
-                              for c in self.row],
-            "character_deck": len(self.deck),
-            "llama_columns": {CROP_NAMES[k]: list(reversed(self.columns[k])) for k in range(N_CROPS)},
-            "objectives": objectives,
-            "supply": {**crop_dict(self.supply_crops), "coins": self.supply_coins, "llamas": self.supply_llamas},
-            "domains": domains, "collections": collections,
-            "turn": {"placed": self.t_kind, "tile_cells": [list(dec(c)) for c in self.t_cells],
-                     "foundations": [list(dec(c)) for c in self.t_found], "used": list(self.t_used),
-                     "acquired": list(self.t_acquired), "fed": self.t_fed, "marker": self.t_marker,
-                     "pending_huts": self.pending_huts, "must_feed": (not self.over) and self.must_feed()},
-            "scores": [b["total"] for b in breakdown], "breakdown": breakdown,
-        }
-
-
-# -------------------------------------------------------------------------------------------------------------
-class LlamaLandView(StateView):
-    """One seat's view. Llama Land is open: the view hides only the order of the tile stacks under their top
-    tiles and of the character deck. Public attributes mirror the state's (``players``, ``row``, ``columns``,
-    ``objectives``, ``markers``, supplies, turn flags); stacks are exposed as ``stack_tops``/``stack_sizes``."""
-
-    def __init__(self, state: LlamaLandState, seat: int):
-        s = state.clone()
-        # forget what nobody may know: the order under each stack's top and the deck order (kept sorted here)
-        for pile in s.stacks:
-            if len(pile) > 2:
-                pile[:-1] = sorted(pile[:-1])
-        s.deck.sort()
-        s.objectives = list(s.objectives)  # a clone shares the game's objective list: the view's own copy
-        super().__init__(s, seat)
-        self.variants = s.variants
-        self.players = s.players
-        self.row = s.row
-        self.columns = s.columns
-        self.objectives = s.objectives
-        self.markers = s.markers
-        self.supply_crops = s.supply_crops
-        self.supply_coins = s.supply_coins
-        self.supply_llamas = s.supply_llamas
-        self.turns = s.turns
-        self.triggered = s.triggered
-        self.phase = s.phase
-        self.turn_foundations = s.turn_foundations
-        self.stack_tops = [pile[-1] if pile else None for pile in s.stacks]
-        self.stack_sizes = [len(pile) for pile in s.stacks]
-        self.deck_size = len(s.deck)
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.over
-
-    def placements(self, shape: str | None = None) -> list[dict]:
-        return self._state.placements(shape) if self._state.current_player == self.seat else []
-
-    def compact_placements(self):
-        return self._state.compact_placements() if self._state.current_player == self.seat else []
-
-    def refusal(self, move) -> Refusal | None:
-        if self._state.current_player != self.seat:
-            return NOT_YOUR_TURN
-        return self._state.refusal(move)
-
-    def why_illegal(self, move) -> str:
-        refusal = self.refusal(move)
-        return refusal.text if refusal is not None else ""
-
-    def must_feed(self) -> bool:
-        return self._state.must_feed()
-
-    def shapes_available(self) -> list[str]:
-        return self._state.shapes_available()
-
-    def compact_builds(self):
-        return self._state.compact_builds() if self._state.current_player == self.seat else []
-
-    def score_breakdown(self) -> list[dict]:
-        return self._state.score_breakdown()
-
-    def sample_state(self, rng) -> LlamaLandState:
-        s = self._state.clone()
-        for pile in s.stacks:
-            if len(pile) > 2:
-                under = pile[:-1]
-                rng.shuffle(under)
-                pile[:-1] = under
-        rng.shuffle(s.deck)
-        s.rng = Rng(int(rng.random() * (1 << 53)))
-        return s
-
-    def to_dict(self) -> dict:
-        return self._state.public_dict(self.seat)
+        return public_picture(self, seat)

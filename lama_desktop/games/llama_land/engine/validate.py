@@ -8,7 +8,9 @@ kind after the checks every move shares.
 from __future__ import annotations
 
 from lama_desktop.engine.core import Move
-from lama_desktop.games.llama_land.engine.data import CHARS, CROP_INDEX, CROP_NAMES, NEIGHBOURS, NONE, ORIENTS, SHAPE_INDEX, SHAPES, D, enc
+from lama_desktop.games.llama_land.engine.data import (
+    CHARS, CROP_INDEX, CROP_NAMES, NEIGHBOURS, NONE, ORIENTS, SHAPE_INDEX, SHAPES, D, enc
+)
 from lama_desktop.games.llama_land.engine.moves import AFTER, HUT_PHASE, LLAMA_PHASE, PLACE, _malformed, _no, _unknown
 from lama_desktop.games.llama_land.engine.player import Player
 
