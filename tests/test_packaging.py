@@ -417,6 +417,7 @@ def test_self_check_lists_every_game_and_passes(capsys):
     for spec in games():
         assert re.search(rf"^  {re.escape(spec.id)}: bots random", out, re.M), spec.id
     assert "  lama_desktop.app.main" in out and "self-check: OK" in out
+    assert not re.search(r"^  lama_desktop\.games\.\w+\.tests", out, re.M)  # a game's own tests are the checkout's
 
 
 # ------------------------------------------------------------------------------- the wheel ships the data
