@@ -4,9 +4,10 @@ position, a field to damage) covers every registered game."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from lama_desktop.games import GAMES
+from lama_desktop.plugin import GamePlugin
 
 
 def game_ids() -> list[str]:
@@ -57,3 +58,31 @@ def assert_covers(keys: Iterable[str], games: Iterable[str] | None = None) -> No
     and no other: a new game cannot be skipped silently."""
     wanted = set(GAMES if games is None else games)
     assert set(keys) == wanted, f"test data for {sorted(set(keys))}, registered {sorted(wanted)}"
+
+
+def sample_game() -> str:
+    """The game a test plays when any game will do (the frame's, the network's, the storage's): the first offered."""
+    return game_ids()[0]
+
+
+def first_game(capable: Callable[[GamePlugin], bool]) -> str:
+    """The first registered game whose descriptor says it has what a test needs (``capable(plugin)``)."""
+    return next(game_id for game_id, plugin in GAMES.items() if capable(plugin))
+
+
+def first_game_without(capable: Callable[[GamePlugin], bool]) -> str:
+    """The first registered game whose descriptor says it lacks what ``capable`` asks for (the other side of a
+    test that compares a game with and without it)."""
+    return next(game_id for game_id, plugin in GAMES.items() if not capable(plugin))
+
+
+def first_variant(game_id: str) -> tuple[str, ...]:
+    """The game's first declared variant, as a variants tuple (empty for a game without variants): a variant to
+    play where a test wants one on."""
+    return GAMES[game_id].spec.variant_ids[:1]
+
+
+def table_mate(game_id: str) -> str:
+    """Another game played at ``game_id``'s table (L.A.M.A. Party at L.A.M.A.'s): the same table, other rules."""
+    group = GAMES[game_id].table_group
+    return next(other for other, plugin in GAMES.items() if plugin.table_group == group and other != game_id)
