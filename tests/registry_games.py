@@ -4,10 +4,9 @@ position, a field to damage) covers every registered game."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Iterable
 
 from lama_desktop.games import GAMES
-from lama_desktop.plugin import GamePlugin
 
 
 def game_ids() -> list[str]:
@@ -63,17 +62,6 @@ def assert_covers(keys: Iterable[str], games: Iterable[str] | None = None) -> No
 def sample_game() -> str:
     """The game a test plays when any game will do (the frame's, the network's, the storage's): the first offered."""
     return game_ids()[0]
-
-
-def first_game(capable: Callable[[GamePlugin], bool]) -> str:
-    """The first registered game whose descriptor says it has what a test needs (``capable(plugin)``)."""
-    return next(game_id for game_id, plugin in GAMES.items() if capable(plugin))
-
-
-def first_game_without(capable: Callable[[GamePlugin], bool]) -> str:
-    """The first registered game whose descriptor says it lacks what ``capable`` asks for (the other side of a
-    test that compares a game with and without it)."""
-    return next(game_id for game_id, plugin in GAMES.items() if not capable(plugin))
 
 
 def first_variant(game_id: str) -> tuple[str, ...]:
