@@ -260,6 +260,8 @@ def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = N
     for path in sorted(code_dir.rglob("*.py")):
         if path.resolve() == Path(__file__).resolve():
             continue  # this file's docs name example keys
+        if path.relative_to(code_dir).parts[0] == "games" and path.relative_to(code_dir).parts[2:3] == ("tests",):
+            continue  # a game's own tests: not the program's uses (they name keys to check, and made-up ones)
         rel = path.relative_to(code_dir.parent).as_posix()
         for line, kind, key in key_uses(path.read_text(encoding="utf-8"), known):
             found.setdefault(key, []).append((rel, line, kind))

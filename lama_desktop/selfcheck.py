@@ -19,6 +19,13 @@ from pathlib import Path
 SKIPPED = {"lama_desktop.__main__"}  # importing it is running it
 
 
+def is_game_test(name: str) -> bool:
+    """A game's own tests (``lama_desktop.games.<game>.tests``): a checkout's, never shipped (they import the
+    ``tests/`` helpers), so not the program's modules."""
+    parts = name.split(".")
+    return len(parts) > 3 and parts[1] == "games" and parts[3] == "tests"
+
+
 def package_modules() -> tuple[list[str], list[str]]:
     """Import every module of ``lama_desktop``: (imported names, problems)."""
     import lama_desktop
@@ -34,7 +41,7 @@ def package_modules() -> tuple[list[str], list[str]]:
     if not getattr(sys, "frozen", False):
         found |= source_modules(Path(lama_desktop.__file__).parent)
     for name in sorted(found):
-        if name in SKIPPED:
+        if name in SKIPPED or is_game_test(name):
             continue
         try:
             importlib.import_module(name)

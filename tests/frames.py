@@ -48,3 +48,28 @@ def fast_app(tmp_path, size=(1600, 900)):
     app.settings.bot_pace = "instant"
     app.settings.animation_speed = 4.0
     return app
+
+
+def crafted_table(tmp_path, scene_type, game, state, players=3, options=None):
+    """A table of ``scene_type`` on a crafted ``state`` of ``game`` (seat 0 yours, the others easy bots)."""
+    from lama_desktop.core.gameconfig import SeatConfig
+    from lama_desktop.core.session import GameSession
+    from lama_desktop.engine.record import GameRecord
+
+    app = fast_app(tmp_path)
+    seats = [SeatConfig("Ada", "human")] + [SeatConfig(n, "bot", "easy") for n in ("Anna", "Bruno", "Carla")][
+        :players - 1]
+    session = GameSession(GameRecord(game, players, (), 0, options or {}, []), seats, state=state)
+    table = scene_type(session)
+    app.stack.push(table)
+    app.running = True
+    return app, table
+
+
+def run_to_summary(app, frames=900):
+    """Step frames until a round summary is on top (it, or None when none came)."""
+    for _ in range(frames):
+        app.step(1 / 30)
+        if "summary" in app.stack.top.name:
+            return app.stack.top
+    return None

@@ -71,3 +71,20 @@ def games_where(test: Callable[[GamePlugin], object], games: Iterable[str] | Non
 def samples(game_id: str) -> Samples:
     """The game's samples for the cross-game tests."""
     return GAMES[game_id].samples
+
+
+def sample_game() -> str:
+    """The game a test plays when any game will do (the frame's, the network's, the storage's): the first offered."""
+    return game_ids()[0]
+
+
+def first_variant(game_id: str) -> tuple[str, ...]:
+    """The game's first declared variant, as a variants tuple (empty for a game without variants): a variant to
+    play where a test wants one on."""
+    return GAMES[game_id].spec.variant_ids[:1]
+
+
+def table_mate(game_id: str) -> str:
+    """Another game played at ``game_id``'s table (L.A.M.A. Party at L.A.M.A.'s): the same table, other rules."""
+    group = GAMES[game_id].table_group
+    return next(other for other, plugin in GAMES.items() if plugin.table_group == group and other != game_id)

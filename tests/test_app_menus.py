@@ -14,6 +14,7 @@ from lama_desktop.app.scenes.setup import SetupScene
 from lama_desktop.app.scenes.statistics import StatisticsScene
 from lama_desktop.app.scenes.title import TitleScene
 from lama_desktop.storage import Storage
+from registry_games import sample_game
 
 
 def widget(scene, name):
@@ -156,7 +157,7 @@ def test_setup_refuses_duplicate_names_and_keeps_its_seats(app):
 
 
 def test_statistics_screen_lists_recorded_games(app):
-    app.storage.record_result("lama", ["Anna", "Bruno"], [12, 44], [0])
+    app.storage.record_result(sample_game(), ["Anna", "Bruno"], [12, 44], [0])
     click(app, widget(app.stack.top, "stats").rect.center)
     stats = app.stack.top
     assert isinstance(stats, StatisticsScene)
@@ -236,7 +237,7 @@ def test_setup_remembers_the_last_table(app):
     ("bot", ["Ty", "Anna", "Bob"]),  # a lone human: "You"
 ])
 def test_the_remembered_default_you_follows_the_language(app, third, expected):
-    app.update_settings(last_setup={"game": "lama", "variants": [], "first_dealer": 0,
+    app.update_settings(last_setup={"game": sample_game(), "variants": [], "first_dealer": 0,
                                     "seats": [{"name": "You", "kind": "human"}, {"name": "Anna", "kind": "bot"},
                                               {"name": "Bob", "kind": third}]})
     app.update_settings(language="pl")
@@ -249,7 +250,7 @@ def test_the_remembered_default_you_follows_the_language(app, third, expected):
 def test_a_save_without_its_seats_is_reported_not_a_crash(app):
     from lama_desktop.engine.record import GameRecord
 
-    record = GameRecord("lama", 3, (), 5, {})
+    record = GameRecord(sample_game(), 3, (), 5, {})
     state = record.new_state()
     record.play(state, state.legal_moves()[0])
     app.storage.autosave(record, state, {})  # a foreign writer forgot the seats
@@ -261,7 +262,7 @@ def test_a_save_without_its_seats_is_reported_not_a_crash(app):
 
 def test_long_rules_pages_scroll_with_the_keyboard_and_the_wheel(app):
     app.update_settings(language="pl")
-    rules = RulesScene("lama")
+    rules = RulesScene(sample_game())
     app.stack.push(rules)
     app.step(dt=1 / 60)
     overflowing = None

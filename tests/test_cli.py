@@ -12,6 +12,12 @@ import pytest
 from lama_desktop import __main__ as app_main
 from lama_desktop import arena, bench, screenshots
 from lama_desktop.cli import ArgumentParser, UsageError, int_in, run
+from lama_desktop.games import GAMES
+from registry_games import sample_game
+
+#: the game the tools are asked about (any game does: the errors are the tools')
+GAME = sample_game()
+SPEC = GAMES[GAME].spec
 
 
 def status_and_stderr(capsys, main, argv):
@@ -35,22 +41,22 @@ def assert_one_line_usage_error(capsys, main, argv, *words):
 
 @pytest.mark.parametrize("argv, word", [
     (["engine", "chess"], "unknown game 'chess'"),
-    (["engine", "lama", "--players", "0"], "--players"),
-    (["engine", "lama", "--players", "9"], "2 to 6 players"),
-    (["engine", "lama", "--players", "-2"], "--players"),
-    (["engine", "lama", "--variant", "bogus"], "bogus"),
-    (["engine", "lama", "--seconds", "nan"], "--seconds"),
-    (["engine", "lama", "--seconds", "abc"], "not a number"),
-    (["bot", "lama", "--level", "godlike"], "godlike"),
-    (["bot", "lama"], "--level"),
-    (["bot", "lama", "--level", "easy", "--moves", "0"], "--moves"),
+    (["engine", GAME, "--players", "0"], "--players"),
+    (["engine", GAME, "--players", "9"], f"{SPEC.min_players} to {SPEC.max_players} players"),
+    (["engine", GAME, "--players", "-2"], "--players"),
+    (["engine", GAME, "--variant", "bogus"], "bogus"),
+    (["engine", GAME, "--seconds", "nan"], "--seconds"),
+    (["engine", GAME, "--seconds", "abc"], "not a number"),
+    (["bot", GAME, "--level", "godlike"], "godlike"),
+    (["bot", GAME], "--level"),
+    (["bot", GAME, "--level", "easy", "--moves", "0"], "--moves"),
     (["render", "--size", "abc"], "--size"),
     (["render", "--size", "10x10"], "out of range"),
     (["render", "--frames", "-1"], "--frames"),
     (["render", "--only", "no-such-scene"], "no scene matches"),
     (["memory", "chess"], "unknown game"),
-    (["memory", "llama-land", "--games", "10", "--warmup", "20"], "--warmup"),
-    (["memory", "llama-land", "--games", "0"], "--games"),
+    (["memory", GAME, "--games", "10", "--warmup", "20"], "--warmup"),
+    (["memory", GAME, "--games", "0"], "--games"),
     (["warp"], "invalid choice"),
     ([], "required"),
 ])
@@ -59,14 +65,14 @@ def test_bench_bad_arguments(capsys, argv, word):
 
 
 @pytest.mark.parametrize("argv, word", [
-    (["lama", "--players", "hard,random", "--games", "0", "--seed", "1"], "--games"),
-    (["lama", "--players", "hard,random", "--games", "-5", "--seed", "1"], "--games"),
-    (["lama", "--players", "hard,godlike", "--games", "5", "--seed", "1"], "godlike"),
-    (["lama", "--players", "hard", "--games", "5", "--seed", "1"], "not 1"),
+    ([GAME, "--players", "hard,random", "--games", "0", "--seed", "1"], "--games"),
+    ([GAME, "--players", "hard,random", "--games", "-5", "--seed", "1"], "--games"),
+    ([GAME, "--players", "hard,godlike", "--games", "5", "--seed", "1"], "godlike"),
+    ([GAME, "--players", "hard", "--games", "5", "--seed", "1"], "not 1"),
     (["chess", "--players", "hard,random", "--games", "5", "--seed", "1"], "unknown game"),
-    (["lama", "--players", "hard,random", "--games", "5", "--seed", "x"], "--seed"),
-    (["lama", "--players", "hard,random", "--games", "5", "--seed", "1", "--jobs", "0"], "--jobs"),
-    (["lama", "--players", "hard,random", "--games", "5", "--seed", "1", "--variant", "nope"], "nope"),
+    ([GAME, "--players", "hard,random", "--games", "5", "--seed", "x"], "--seed"),
+    ([GAME, "--players", "hard,random", "--games", "5", "--seed", "1", "--jobs", "0"], "--jobs"),
+    ([GAME, "--players", "hard,random", "--games", "5", "--seed", "1", "--variant", "nope"], "nope"),
 ])
 def test_arena_bad_arguments(capsys, argv, word):
     assert_one_line_usage_error(capsys, arena.main, argv, word)
@@ -133,7 +139,7 @@ def test_the_shared_parser_for_other_tools(capsys):
 def test_a_real_process_prints_one_line_and_exits_2():
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
     for module, argv in (("lama_desktop.bench", ["engine", "chess"]),
-                         ("lama_desktop.arena", ["lama", "--players", "a,b", "--games", "0", "--seed", "1"])):
+                         ("lama_desktop.arena", [GAME, "--players", "a,b", "--games", "0", "--seed", "1"])):
         done = subprocess.run([sys.executable, "-m", module, *argv], capture_output=True, text=True, env=env,
                               timeout=120)
         assert done.returncode == 2, done.stderr
@@ -141,7 +147,7 @@ def test_a_real_process_prints_one_line_and_exits_2():
 
 
 def test_bench_memory_reports_rss_growth(capsys):
-    assert bench.main(["memory", "lama", "--games", "4", "--warmup", "2", "--json"]) == 0
+    assert bench.main(["memory", GAME, "--games", "4", "--warmup", "2", "--json"]) == 0
     import json
 
     result = json.loads(capsys.readouterr().out)
@@ -225,7 +231,7 @@ def _sound_state_file(tmp_path):
     import json
 
     path = tmp_path / "state.json"
-    path.write_text(json.dumps(new_game("lama", 3, seed=4).to_dict()))
+    path.write_text(json.dumps(new_game(GAME, 3, seed=4).to_dict()))
     return path
 
 
@@ -411,7 +417,7 @@ def test_load_position_reads_through_the_door(tmp_path):
         with pytest.raises(StateFormatError) as refused:
             load_position(path)
         assert word in str(refused.value) and not isinstance(refused.value, ImpossibleState), (path, refused.value)
-    data = new_game("lama", 3, seed=4).to_dict()
+    data = new_game(GAME, 3, seed=4).to_dict()
     data["returner"] = 99
     impossible = tmp_path / "impossible.json"
     impossible.write_text(json.dumps(data))
@@ -419,7 +425,7 @@ def test_load_position_reads_through_the_door(tmp_path):
         load_position(impossible)
     data["returner"] = -1
     (tmp_path / "sound.json").write_text(json.dumps(data))
-    assert load_position(tmp_path / "sound.json").game_id == "lama"
+    assert load_position(tmp_path / "sound.json").game_id == GAME
 
 
 def test_advise_refuses_a_save_the_rules_could_never_reach(tmp_path, capsys):
@@ -433,9 +439,9 @@ def test_advise_refuses_a_save_the_rules_could_never_reach(tmp_path, capsys):
     from lama_desktop.storage import Storage
 
     store = Storage(tmp_path / "profile")
-    config = GameConfig("lama", [SeatConfig(n, "human" if i == 0 else "bot", "easy")
+    config = GameConfig(GAME, [SeatConfig(n, "human" if i == 0 else "bot", "easy")
                                  for i, n in enumerate(("Anna", "Bruno", "Carla"))], (), 0, 4242)
-    record = GameRecord("lama", 3, (), config.seed, {})
+    record = GameRecord(GAME, 3, (), config.seed, {})
     state = record.new_state()
     store.autosave(record, state, {"config": config.to_dict()})
     doc = json.loads(store.save_path.read_text())
@@ -469,7 +475,7 @@ def test_an_empty_path_is_refused_by_every_tool_before_any_work(tmp_path, capsys
         (advise.main, ["", "--seat", "0"]),
         (app_main.main, ["--replay", ""]),
         (app_main.main, ["--profile", " "]),
-        (app_main.main, ["serve", "--game", "lama", "--seats", "remote,easy", "--port", "0", "--profile", ""]),
+        (app_main.main, ["serve", "--game", GAME, "--seats", "remote,easy", "--port", "0", "--profile", ""]),
     ]
     for main, argv in calls:
         assert_one_line_usage_error(capsys, main, argv, "empty path" if "--profile" not in argv[:1] else "--profile")

@@ -23,6 +23,7 @@ from lama_desktop.app.scenes.title import TitleScene
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.filedoor import Damage, clean_name, parse_json, read_guarded
 from lama_desktop.storage import Storage
+from registry_games import sample_game
 
 DEEP = "[" * 100_000 + "]" * 100_000
 DIGITS_5001 = "7" * 5001
@@ -32,13 +33,13 @@ ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 # --- helpers -------------------------------------------------------------------------------------------------------
 def config_dict(names=("Anna", "Bruno", "Carla"), seed=11, first_dealer=0):
     seats = [{"name": n, "kind": "human" if i == 0 else "bot", "level": "easy"} for i, n in enumerate(names)]
-    return {"game": "lama", "seats": seats, "variants": [], "first_dealer": first_dealer, "seed": seed}
+    return {"game": sample_game(), "seats": seats, "variants": [], "first_dealer": first_dealer, "seed": seed}
 
 
 def write_save(store, moves=6, meta=None, names=("Anna", "Bruno", "Carla")):
     """A real autosave of a 3-player L.A.M.A. game ``moves`` moves in; returns its JSON as a dict."""
     config = GameConfig.from_dict(config_dict(names))
-    record = GameRecord("lama", 3, (), config.seed, {})
+    record = GameRecord(sample_game(), 3, (), config.seed, {})
     state = record.new_state()
     for _ in range(moves):
         record.play(state, state.legal_moves()[0])
@@ -234,16 +235,16 @@ def test_damage_is_told_in_the_players_language(store):
 
 
 @pytest.mark.parametrize("last_setup", [
-    {"game": "lama", "seats": "x", "variants": [], "first_dealer": 0},
-    {"game": "lama", "seats": [1, 2, 3], "variants": [], "first_dealer": 0},
+    {"game": sample_game(), "seats": "x", "variants": [], "first_dealer": 0},
+    {"game": sample_game(), "seats": [1, 2, 3], "variants": [], "first_dealer": 0},
     "__1e400__",
-    {"game": "lama", "seats": [{"name": "A\x00b", "kind": "human", "level": "easy"},
+    {"game": sample_game(), "seats": [{"name": "A\x00b", "kind": "human", "level": "easy"},
                                {"name": "Bruno", "kind": "bot", "level": "easy"}], "variants": [], "first_dealer": 0},
 ])
 def test_settings_last_setup_damaged_then_new_game_works(store, last_setup):
     if last_setup == "__1e400__":
-        raw = ('{"settings_version": 1, "last_setup": {"game": "lama", "seats": [{"name": "A"}, {"name": "B"}], '
-               '"first_dealer": 1e400}}')
+        raw = ('{"settings_version": 1, "last_setup": {"game": %s, "seats": [{"name": "A"}, {"name": "B"}], '
+               '"first_dealer": 1e400}}') % json.dumps(sample_game())
     else:
         raw = json.dumps({"settings_version": 1, "language": "en", "last_setup": last_setup})
     plant(store.settings_path, raw)
@@ -368,8 +369,8 @@ def continue_from_title(app):
     frames(app, 2)
 
 
-@pytest.mark.parametrize("config", [[1], "x", 5, None, {"game": "lama", "seats": [1, 2, 3]},
-                                    {"game": "lama", "seats": "abc"}])
+@pytest.mark.parametrize("config", [[1], "x", 5, None, {"game": sample_game(), "seats": [1, 2, 3]},
+                                    {"game": sample_game(), "seats": "abc"}])
 def test_save_meta_config_of_the_wrong_type_then_new_game_keeps_a_copy(store, config):
     data = write_save(store)
     data["meta"]["config"] = config
@@ -512,8 +513,8 @@ def test_disk_full_while_playing_is_shown_and_the_previous_save_survives(store, 
 
 # --- statistics --------------------------------------------------------------------------------------------------
 def results(names=("Anna", "Bruno", "Carla")):
-    config = GameConfig("lama", [SeatConfig(n, "human" if i == 0 else "bot", "easy") for i, n in enumerate(names)],
-                        (), 0, 5)
+    seats = [SeatConfig(n, "human" if i == 0 else "bot", "easy") for i, n in enumerate(names)]
+    config = GameConfig(sample_game(), seats, (), 0, 5)
     return GameResults(config, [[3, 12, 7]], [3, 12, 7], [0])
 
 
@@ -634,7 +635,8 @@ def test_no_text_surface_is_wider_than_the_window(text):
 
 def test_a_statistics_name_of_10000_characters_draws(store):
     """It crashed the process natively (pygame's smoothscale_by on a ~250,000 px wide text surface)."""
-    raw = json.dumps({"stats_version": 1, "games": {"lama": {"N" * 10_000: {"games": 1, "wins": 1, "points": 3}}}})
+    raw = json.dumps({"stats_version": 1,
+                      "games": {sample_game(): {"N" * 10_000: {"games": 1, "wins": 1, "points": 3}}}})
     plant(store.stats_path, raw)
     app = start_app(store)
     try:
@@ -678,8 +680,8 @@ def test_profile_smoke_test_goes_through_the_real_paths_whatever_is_damaged(tmp_
     save_raw = store.save_path.read_bytes()
     original = smoke.SmokeDriver.__init__
 
-    def quick(self, app, game_id="lama", level="random", players=2, real_paths=False):
-        original(self, app, game_id, "random", 2, real_paths)
+    def quick(self, app, game_id=None, level="random", players=2, real_paths=False):
+        original(self, app, game_id or sample_game(), "random", 2, real_paths)
 
     monkeypatch.setattr(smoke.SmokeDriver, "__init__", quick)
     assert run_app(smoke_test=True, profile=folder, size=(1280, 720)) == 0
@@ -689,7 +691,7 @@ def test_profile_smoke_test_goes_through_the_real_paths_whatever_is_damaged(tmp_
     assert settings_raw in survivors(store.settings_path)
     assert stats_raw in survivors(store.stats_path)
     stats = json.loads(store.stats_path.read_text())
-    assert sum(row["games"] for row in stats["games"]["lama"].values()) == 2  # the smoke game's two seats
+    assert sum(row["games"] for row in stats["games"][sample_game()].values()) == 2  # the smoke game's two seats
     assert store.save_path.exists()  # the player's save is back in its slot (played on by the bots for a while)
     assert store.save_path.read_bytes() != b"" and save_raw
     assert (folder / "log" / "lama-desktop.log").is_file()

@@ -34,6 +34,7 @@ from lama_desktop.app.scenes.title import TitleScene
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.settings import UI_SCALES, Settings
 from lama_desktop.storage import Storage
+from registry_games import one_per_table, sample_game
 
 SEED = 17
 PER_KIND = 320  # damaged variants of each file kind (the issue asks for at least 300)
@@ -42,7 +43,7 @@ RAW = "__raw_json__"
 
 # --- the sound documents -------------------------------------------------------------------------------------------
 def sound_config() -> GameConfig:
-    return GameConfig("lama", [SeatConfig("Anna", "human"), SeatConfig("Bruno", "bot", "easy"),
+    return GameConfig(sample_game(), [SeatConfig("Anna", "human"), SeatConfig("Bruno", "bot", "easy"),
                                SeatConfig("Carla", "bot", "easy")], (), 1, 77)
 
 
@@ -56,7 +57,7 @@ def sound_settings() -> dict:
 def sound_save(tmp: Path) -> dict:
     store = Storage(tmp)
     config = sound_config()
-    record = GameRecord("lama", 3, (), config.seed, {"first_dealer": 1})
+    record = GameRecord(sample_game(), 3, (), config.seed, {"first_dealer": 1})
     state = record.new_state()
     for _ in range(9):
         record.play(state, state.legal_moves()[0])
@@ -67,8 +68,8 @@ def sound_save(tmp: Path) -> dict:
 
 def sound_stats() -> dict:
     return {"stats_version": 1, "games": {
-        "lama": {"Anna": {"games": 3, "wins": 1, "points": 40}, "Bruno": {"games": 2, "wins": 2, "points": 9}},
-        "lama-dice": {"Carla": {"games": 1, "wins": 0, "points": 12}}}}
+        sample_game(): {"Anna": {"games": 3, "wins": 1, "points": 40}, "Bruno": {"games": 2, "wins": 2, "points": 9}},
+        one_per_table()[1]: {"Carla": {"games": 1, "wins": 0, "points": 12}}}}
 
 
 # --- damage ------------------------------------------------------------------------------------------------------

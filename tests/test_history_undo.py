@@ -2,7 +2,8 @@
 
 Issue 16: a game played headless, saved mid-way and resumed shows the identical history; undo returns exactly to the
 earlier state (``to_dict`` equal, the random state included) and is refused after a draw / roll / reveal; games with
-an undo are practice, counted apart in the statistics.
+an undo are practice, counted apart in the statistics. What each game's engine says turns up (``GameSpec.reveals``),
+and the refusal after LAMA Dice's roll, are checked in the games' own tests.
 """
 
 import pygame
@@ -15,12 +16,13 @@ from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.pieces import LazyJoin, LogPanel, lazy
 from lama_desktop.app.tables import open_table
 from lama_desktop.engine.core import Event
-from lama_desktop.engine.registry import get_game
 from lama_desktop.storage import Storage
-from registry_games import one_per_table
+from registry_games import hidden_hand_games, one_per_table, sample_game
 
 #: one game per table (L.A.M.A. Party plays at L.A.M.A.'s)
 GAMES = one_per_table()
+#: a game of hands of cards: a human plays a card or draws one (which reveals it: no undo past it)
+HAND_GAME = hidden_hand_games()[0]
 
 
 def make_table(tmp_path, game, seed, humans=1, players=3, size=(1600, 900)):
@@ -68,31 +70,10 @@ def lines_of(table):
     return [str(text) for text, _ in table.log.lines]
 
 
-# -- the engine says what reveals ------------------------------------------------------------------------------------
-def test_a_draw_reveals_its_card_to_the_drawer_only():
-    spec = get_game("lama")
-    draw = Event("draw", 1, {"card": "3", "pile": 10, "hand_size": 5}, ("card",))
-    assert spec.reveals(draw, 1)
-    assert not spec.reveals(draw, 0)  # another seat's face-down draw tells seat 0 nothing
-    assert not spec.reveals(draw.for_seat(0), 0)
-    assert spec.reveals(Event("deal", None, {"round": 2}), 0)
-    assert not spec.reveals(Event("play", 1, {"card": "3", "top": "2"}), 0)
-
-
-def test_every_game_declares_what_turns_up():
-    assert get_game("lama-dice").reveals(Event("roll", 0, {"dice": ["1", "2", "L"]}), 1)
-    assert get_game("lama-cadabra").reveals(Event("force_draw", 2, {"card": "4"}, ("card",)), 2)
-    land = get_game("llama-land")
-    assert land.reveals(Event("place", 0, {}), 1)
-    assert land.reveals(Event("character", 0, {"action": "take", "from": "deck"}), 1)
-    assert not land.reveals(Event("character", 0, {"action": "take", "from": "row"}), 1)
-    assert not land.reveals(Event("marker", 0, {}), 1)
-
-
 # -- undo in the session ---------------------------------------------------------------------------------------------
-def _session(game="lama", seed=5, players=3):
+def _session(game=None, seed=5, players=3):
     seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "bot", "random") for i in range(1, players)]
-    return GameSession.new(game, seats, seed=seed, pace="instant")
+    return GameSession.new(game or HAND_GAME, seats, seed=seed, pace="instant")
 
 
 def _bots_until_human(session):
@@ -145,16 +126,9 @@ def test_undo_is_refused_after_the_human_drew_a_card():
     pytest.fail("no seed let the human draw")
 
 
-def test_undo_is_refused_after_a_roll_in_lama_dice():
-    session = _session("lama-dice", seed=3)
-    _bots_until_human(session)
-    session.play("roll")
-    assert session.undo_status()[:2] == (None, "revealed")
-
-
 def test_undo_is_not_offered_in_hot_seat():
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "human")]
-    session = GameSession.new("lama", seats, seed=1)
+    session = GameSession.new(sample_game(), seats, seed=1)
     session.play(session.state.legal_moves()[0])
     assert session.undo_status()[:2] == (None, "hotseat")
 
@@ -162,7 +136,7 @@ def test_undo_is_not_offered_in_hot_seat():
 # -- undo at the table -----------------------------------------------------------------------------------------------
 def test_ctrl_z_at_the_table_takes_the_move_back_and_the_history_with_it(tmp_path):
     for seed in range(1, 30):
-        app, table = make_table(tmp_path / str(seed), "lama", seed)
+        app, table = make_table(tmp_path / str(seed), HAND_GAME, seed)
         assert step_game(app, lambda table=table: table.can_act(), 400)
         plays = [m for m in table.session.state.legal_moves() if m.kind == "play"]
         if not plays:
@@ -190,7 +164,7 @@ def test_ctrl_z_at_the_table_takes_the_move_back_and_the_history_with_it(tmp_pat
 
 def test_the_undo_button_is_disabled_after_a_draw_and_says_why(tmp_path):
     for seed in range(1, 30):
-        app, table = make_table(tmp_path / str(seed), "lama", seed)
+        app, table = make_table(tmp_path / str(seed), HAND_GAME, seed)
         assert step_game(app, lambda table=table: table.can_act(), 400)
         if "draw" not in [str(m) for m in table.session.state.legal_moves()]:
             table.close()
@@ -237,7 +211,7 @@ def test_a_resumed_game_shows_the_identical_history(tmp_path, game):
 
 
 def test_the_history_keeps_every_line_and_groups_them_by_round(tmp_path):
-    app, table = make_table(tmp_path, "lama", seed=11)
+    app, table = make_table(tmp_path, HAND_GAME, seed=11)
     assert step_game(app, lambda: table.shown.round >= 3 and len(table.log.lines) > 45, 12000)
     log = table.log
     assert log.entries[0].move == -1  # the welcome line: nothing dropped (the panel kept 40 lines before)
@@ -249,7 +223,7 @@ def test_the_history_keeps_every_line_and_groups_them_by_round(tmp_path):
 
 
 def test_the_log_scrolls_with_the_wheel_and_page_keys_and_enlarges(tmp_path):
-    app, table = make_table(tmp_path, "lama", seed=11, size=(1280, 720))
+    app, table = make_table(tmp_path, HAND_GAME, seed=11, size=(1280, 720))
     assert step_game(app, lambda: len(table.log.lines) > 45 and table.can_act(), 12000)
     rect = table._log_rect()
     post_motion(rect.center)
@@ -303,8 +277,8 @@ def test_the_history_survives_json_and_refuses_damage():
 # -- statistics --------------------------------------------------------------------------------------------------------
 def test_practice_games_are_counted_apart_from_the_win_rates(tmp_path):
     storage = Storage(tmp_path)
-    storage.record_result("lama", ["Ann", "Bot"], [3, 20], [0])
-    storage.record_result("lama", ["Ann", "Bot"], [0, 40], [0], practice=True)
+    storage.record_result(sample_game(), ["Ann", "Bot"], [3, 20], [0])
+    storage.record_result(sample_game(), ["Ann", "Bot"], [0, 40], [0], practice=True)
     rows = {r["name"]: r for r in storage.statistics()}
     assert rows["Ann"]["games"] == 1 and rows["Ann"]["wins"] == 1 and rows["Ann"]["practice"] == 1
     assert rows["Bot"]["games"] == 1 and rows["Bot"]["practice"] == 1
@@ -313,7 +287,7 @@ def test_practice_games_are_counted_apart_from_the_win_rates(tmp_path):
 def test_a_practice_game_stays_practice_after_continue(tmp_path):
     storage = Storage(tmp_path)
     seats = [SeatConfig("You", "human"), SeatConfig("Bot", "bot", "random")]
-    config = GameConfig("lama", seats, (), 0, seed=4)
+    config = GameConfig(HAND_GAME, seats, (), 0, seed=4)
     session = GameSession.from_config(config, storage=storage, pace="instant")
     for _ in range(1, 40):
         _bots_until_human(session)

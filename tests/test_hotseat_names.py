@@ -9,6 +9,7 @@ import pytest
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.scenes.privacy import PrivacyScene
 from lama_desktop.app.scenes.setup import SetupScene
+from registry_games import sample_game
 
 
 def privacy_after(app, table, frames=2000):
@@ -98,7 +99,7 @@ def test_a_hot_seat_game_from_the_setup_screen_passes_to_numbered_players(app):
 def test_an_old_save_with_two_yous_is_told_apart(app):
     from lama_desktop.games.lama.table import open_table
 
-    config = GameConfig("lama", [SeatConfig("You", "human"), SeatConfig("You", "human")], (), 0, seed=3)
+    config = GameConfig(sample_game(), [SeatConfig("You", "human"), SeatConfig("You", "human")], (), 0, seed=3)
     table = open_table(app, config)
     app.stack.push(table)
     privacy = privacy_after(app, table)
@@ -123,7 +124,7 @@ def test_the_bots_names_skip_the_remembered_name(app, remembered):
 
 
 def test_a_remembered_last_setup_with_a_bot_of_your_name_gives_the_bot_another(app):
-    last = GameConfig("lama", [SeatConfig("Anna", "human"), SeatConfig("Anna", "bot", "easy"),
+    last = GameConfig(sample_game(), [SeatConfig("Anna", "human"), SeatConfig("Anna", "bot", "easy"),
                                SeatConfig("Bruno", "bot", "easy")], (), 0, 1).to_dict()
     last.pop("seed")
     app.update_settings(player_name="Anna", last_setup=last)

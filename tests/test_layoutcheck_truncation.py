@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from lama_desktop.app import textprobe
+from registry_games import sample_game
 
 ROOT = Path(__file__).resolve().parents[1] / "lama_desktop"
 
@@ -123,7 +124,7 @@ def _long_name_moment(monkeypatch):
     from lama_desktop.app.table import layout_moments, shots
 
     monkeypatch.setattr(shots, "NAMES", ["Anna", LONG, "Chloé", "Dawid", "Élise", "Feliks"])
-    return Moment("long-name", layout_moments._mid("lama", 3, 20), 12, "test")
+    return Moment("long-name", layout_moments._mid(sample_game(), 3, 20), 12, "test")
 
 
 def test_a_long_player_name_may_shorten_on_its_plate_when_the_tooltip_names_them(checker, monkeypatch):

@@ -15,6 +15,7 @@ from lama_desktop.core import i18n
 from lama_desktop.app.main import App
 from lama_desktop.app.scenes.setup import SetupScene
 from lama_desktop.storage import Storage
+from registry_games import sample_game
 
 
 def key(app, k, frames=2):
@@ -183,8 +184,8 @@ def test_the_statistics_screen_shows_a_dash_for_a_bot_that_only_played_with_advi
 
     app = fresh_app()
     try:
-        app.storage.record_result("lama", ["Carla", "Bruno"], [10, 30], [0], advised=[0])  # Carla: advised only
-        app.storage.record_result("lama", ["Anna", "Bruno"], [12, 8], [1])
+        app.storage.record_result(sample_game(), ["Carla", "Bruno"], [10, 30], [0], advised=[0])  # Carla: advised only
+        app.storage.record_result(sample_game(), ["Anna", "Bruno"], [12, 8], [1])
         scene = StatisticsScene()
         app.stack.push(scene)
         app.stack.apply_pending()
@@ -205,7 +206,7 @@ def test_a_done_export_shows_a_success_badge_not_a_warning(tmp_path):
 
     app = fresh_app()
     try:
-        past, _final = finished_game("lama")
+        past, _final = finished_game(sample_game())
         viewer = ReplayScene(past)
         app.stack.push(viewer)
         app.stack.apply_pending()

@@ -9,6 +9,7 @@ from lama_desktop.core import i18n
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.table.history_lines import LogLine
 from lama_desktop.app.table.pieces import lazy
+from registry_games import sample_game
 
 
 @pytest.fixture
@@ -60,7 +61,8 @@ def _save_in(app, code):
     setup = SetupScene()
     app.stack.push(setup)
     app.step(dt=1 / 60)
-    return GameConfig("lama", [SeatConfig(setup.seats[0].name, "human"), SeatConfig("Bruno", "bot")], (), 0, seed=4)
+    seats = [SeatConfig(setup.seats[0].name, "human"), SeatConfig("Bruno", "bot")]
+    return GameConfig(sample_game(), seats, (), 0, seed=4)
 
 
 def test_a_polish_game_continued_in_english_calls_the_player_you(app):

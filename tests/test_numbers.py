@@ -13,6 +13,7 @@ from lama_desktop.core import i18n
 from lama_desktop.app.scenes.statistics import StatisticsScene
 from lama_desktop.app.widgets import ListView
 from frames import fast_app
+from registry_games import sample_game
 
 NBSP = "\u00a0"
 
@@ -37,8 +38,8 @@ def test_percent_and_decimal_follow_the_language(lang, share, average):
 def test_the_statistics_write_their_numbers_in_the_language(tmp_path, lang):
     app = fast_app(tmp_path, (1280, 720))
     app.running = True
-    app.storage.record_result("lama", ["Anna", "Bruno"], [23, 0], [1])
-    app.storage.record_result("lama", ["Anna", "Bruno"], [0, 10], [0])
+    app.storage.record_result(sample_game(), ["Anna", "Bruno"], [23, 0], [1])
+    app.storage.record_result(sample_game(), ["Anna", "Bruno"], [0, 10], [0])
     app.update_settings(language=lang)
     i18n.set_language(lang)
     app.stack.push(StatisticsScene())

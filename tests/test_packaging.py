@@ -65,7 +65,13 @@ class _Recorder:
 def run_spec(monkeypatch, platform: str) -> dict:
     """Execute packaging/lama-desktop.spec as PyInstaller would, on a pretend platform; return the calls."""
     hooks = types.ModuleType("PyInstaller.utils.hooks")
-    hooks.collect_submodules = lambda package, filter=None: [f"{package}.pretend_module"]
+    def collect_submodules(package, filter=None):
+        found = [f"{package}.pretend_module"]
+        if package == "lama_desktop":  # a game's own tests are submodules too
+            found += ["lama_desktop.games.lama.tests", "lama_desktop.games.lama.tests.test_lama_rules"]
+        return [name for name in found if filter is None or filter(name)]
+
+    hooks.collect_submodules = collect_submodules
     for name in ("PyInstaller", "PyInstaller.utils"):
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
@@ -98,6 +104,7 @@ def test_spec_bundles_every_data_folder_and_module(monkeypatch, platform):
                       for p in datas["assets/locale"].rglob("*.mo"))
     assert sources and compiled == sources
     assert "lama_desktop.pretend_module" in kwargs["hiddenimports"]
+    assert not [name for name in kwargs["hiddenimports"] if ".tests" in name]  # a game's own tests stay out
     for unwanted in ("tkinter", "numpy", "pytest", "hypothesis", "pygame.tests"):
         assert unwanted in kwargs["excludes"]
     (exe_args, exe_kwargs), = calls["EXE"]
@@ -411,6 +418,7 @@ def test_self_check_lists_every_game_and_passes(capsys):
     for spec in games():
         assert re.search(rf"^  {re.escape(spec.id)}: bots random", out, re.M), spec.id
     assert "  lama_desktop.app.main" in out and "self-check: OK" in out
+    assert not re.search(r"^  lama_desktop\.games\.\w+\.tests", out, re.M)  # a game's own tests are the checkout's
 
 
 # ------------------------------------------------------------------------------- the wheel ships the data
@@ -447,6 +455,7 @@ def test_non_editable_install_ships_assets_and_levels(tmp_path):
             shipped = sorted(shipped + [p[:-3] + ".mo" for p in shipped if p.endswith(".po")])
         assert files(installed / folder) == shipped, folder
         assert files(installed / folder), folder
+    assert not list(installed.glob("games/*/tests")), "a game's own tests are not installed"
     data = sorted(p.name for p in (ROOT / "lama_desktop" / "engine" / "data").glob("*.yaml"))
     assert sorted(p.name for p in (installed / "engine" / "data").glob("*.yaml")) == data
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")

@@ -14,10 +14,12 @@ from lama_desktop.pastgames import (PAST_GAMES_LIMIT, NotAGameRecord, check_repl
                                     past_game_from_file, read_past_game, timeline)
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.storage import Storage
-from registry_games import one_per_table
+from registry_games import one_per_table, sample_game
 
 #: one game per table (L.A.M.A. Party plays at L.A.M.A.'s)
 GAMES = one_per_table()
+#: a game of another table than the sample game's (and a third), where a test wants a game of its own
+OTHER, THIRD = GAMES[1], GAMES[2]
 
 
 def finished_game(game_id: str, seed: int = 3):
@@ -48,7 +50,7 @@ def test_replayed_game_reproduces_final_scores(game_id, tmp_path):
 
 
 def test_a_move_that_no_longer_applies_is_named(tmp_path):
-    past, _ = finished_game("lama")
+    past, _ = finished_game(sample_game())
     data = past.to_dict()
     data["record"]["moves"][2] = "play 99"
     path = tmp_path / "changed.json"
@@ -75,14 +77,14 @@ def test_export_import_round_trip(tmp_path):
 
 def test_the_last_200_games_are_kept(tmp_path):
     storage = Storage(tmp_path)
-    past, _ = finished_game("lama")
+    past, _ = finished_game(sample_game())
     for n in range(PAST_GAMES_LIMIT + 7):
         past.finished_at = f"2026-01-01T00:00:{n:03d}"
         storage.keep_game(past)
     files = sorted(storage.games_dir.glob("*.json"))
     assert len(files) == PAST_GAMES_LIMIT
     kept = {p.name for p in files}
-    assert "lama-2026-01-01-0000206.json" in kept and "lama-2026-01-01-0000000.json" not in kept
+    assert f"{sample_game()}-2026-01-01-0000206.json" in kept and f"{sample_game()}-2026-01-01-0000000.json" not in kept
     assert len(storage.past_games()) == PAST_GAMES_LIMIT
 
 
@@ -99,7 +101,7 @@ def damaged_texts(past) -> list[bytes]:
     for key, value in mutations:
         out.append(json.dumps({**good, key: value}).encode())
     record_mutations = [
-        ("record_version", 9), ("game", "lama-dice"), ("players", 9), ("players", "3"), ("seed", "x"),
+        ("record_version", 9), ("game", OTHER), ("players", 9), ("players", "3"), ("seed", "x"),
         ("seed", 10 ** 30), ("variants", ["nope"]), ("variants", "x"), ("moves", "play 1"), ("moves", [1, 2]),
         ("moves", ["x" * 500]), ("options", []), ("options", {"a": [1]}),
     ]
@@ -120,7 +122,7 @@ def damaged_texts(past) -> list[bytes]:
 
 def test_100_damaged_records_are_each_skipped_reported_and_kept_aside(tmp_path):
     storage = Storage(tmp_path)
-    past, _ = finished_game("lama")
+    past, _ = finished_game(sample_game())
     storage.keep_game(past)
     storage.games_dir.mkdir(parents=True, exist_ok=True)
     texts = damaged_texts(past)
@@ -155,7 +157,7 @@ def test_viewer_steps_through_a_kept_game_on_the_real_table(tmp_path):
     from lama_desktop.app.scenes.replay import ReplayScene
 
     storage = Storage(tmp_path)
-    past, final = finished_game("lama-dice")
+    past, final = finished_game(OTHER)
     storage.keep_game(past)
     app = App(storage, (1280, 720))
     app.start()
@@ -207,8 +209,8 @@ def test_the_app_keeps_a_finished_game_and_opens_dropped_files(tmp_path):
     app = App(storage, (1280, 720))
     app.start()
     app.step(0.02)
-    past, final = finished_game("lama-cadabra", seed=11)
-    config = GameConfig("lama-cadabra", past.seats, (), 0, past.record.seed)
+    past, final = finished_game(THIRD, seed=11)
+    config = GameConfig(THIRD, past.seats, (), 0, past.record.seed)
     results = GameResults(config, [list(final.scores)], list(final.scores), list(final.winners()))
     results.record = past.record
     app.game_over(results)  # what a table calls at the end: statistics, and the game kept
@@ -249,8 +251,8 @@ def test_practice_and_advised_are_kept_through_storage_and_export(tmp_path):
     app = App(storage, (1280, 720))
     app.start()
     app.step(0.02)
-    past, final = finished_game("lama", seed=5)
-    config = GameConfig("lama", past.seats, (), 0, past.record.seed)
+    past, final = finished_game(sample_game(), seed=5)
+    config = GameConfig(sample_game(), past.seats, (), 0, past.record.seed)
     results = GameResults(config, [list(final.scores)], list(final.scores), list(final.winners()),
                           advised=(0,), practice=True)
     results.record = past.record
@@ -265,7 +267,7 @@ def test_practice_and_advised_are_kept_through_storage_and_export(tmp_path):
 
 
 def test_a_version_1_record_without_the_practice_flag_still_loads(tmp_path):
-    past, _ = finished_game("lama-dice", seed=4)
+    past, _ = finished_game(OTHER, seed=4)
     data = past.to_dict()
     data["past_game_version"] = 1
     del data["practice"], data["advised"]
@@ -293,7 +295,7 @@ def test_past_games_list_tags_practice_and_advised_games(tmp_path):
     from lama_desktop.app.widgets import ListView
 
     storage = Storage(tmp_path)
-    past, _ = finished_game("lama", seed=6)
+    past, _ = finished_game(sample_game(), seed=6)
     past.finished_at = "2026-01-01T10:00:00"
     storage.keep_game(past)
     past.finished_at, past.practice, past.advised = "2026-01-02T10:00:00", True, (1,)

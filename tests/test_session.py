@@ -13,8 +13,8 @@ from pathlib import Path
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.bots.base import Bot, RandomBot
-from lama_desktop.games.lama.engine import LamaState
 from lama_desktop.storage import Storage
+from registry_games import first_variant, sample_game, table_mate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,25 +44,8 @@ def drive(session: GameSession, human_pick=lambda moves: moves[0], max_moves: in
     raise AssertionError("the game did not end")
 
 
-def test_illegal_human_move_is_refused_with_a_reason_and_leaves_the_state_unchanged():
-    state = LamaState.crafted("lama", hands=[["2", "5", "L"], ["1", "1"]], pile=["3", "4", "6"], top="1")
-    session = GameSession(GameSessionRecord(state), seats(1, 1), state=state, bot_factory=random_factory)
-    before = state.to_dict()
-    outcome = session.play("play 5")
-    assert not outcome.ok
-    assert "cannot go on" in outcome.reason
-    assert state.to_dict() == before and session.record.moves == []
-    assert session.take_played() == []
-    garbage = session.play("dance wildly")
-    assert not garbage.ok and garbage.reason
-    assert state.to_dict() == before
-    good = session.play("play 2")
-    assert good.ok and [e.kind for e in good.events][0] == "play"
-    assert session.record.moves == ["play 2"]
-
-
 def test_a_human_cannot_move_for_a_bot():
-    session = GameSession.new("lama", seats(1, 2), seed=11, bot_factory=random_factory)
+    session = GameSession.new(sample_game(), seats(1, 2), seed=11, bot_factory=random_factory)
     while session.is_human(session.current_player):
         session.play(session.view(session.current_player).legal_moves()[0])
     before = session.state.to_dict()
@@ -84,7 +67,7 @@ class SlowBot(Bot):
 
 def test_bots_think_off_the_ui_thread_and_the_frame_loop_keeps_ticking():
     SlowBot.threads = []
-    session = GameSession.new("lama", seats(0, 3), seed=5, pace=0.0, bot_factory=lambda g, lv, s: SlowBot(s))
+    session = GameSession.new(sample_game(), seats(0, 3), seed=5, pace=0.0, bot_factory=lambda g, lv, s: SlowBot(s))
     frames, longest = 0, 0.0
     start = time.monotonic()
     while not session.record.moves and time.monotonic() - start < 5:
@@ -102,7 +85,7 @@ def test_bots_think_off_the_ui_thread_and_the_frame_loop_keeps_ticking():
 
 def test_a_bot_waits_while_the_table_is_busy_and_for_the_pace():
     clock = [0.0]
-    session = GameSession.new("lama", seats(0, 2), seed=9, pace=1.0, bot_factory=random_factory,
+    session = GameSession.new(sample_game(), seats(0, 2), seed=9, pace=1.0, bot_factory=random_factory,
                               clock=lambda: clock[0])
     session.poll()
     session.wait_for_bot()
@@ -116,8 +99,8 @@ def test_a_bot_waits_while_the_table_is_busy_and_for_the_pace():
 
 def test_autosave_after_every_move_and_resume_equals_the_replay(tmp_path):
     storage = Storage(tmp_path)
-    session = GameSession.new("lama", seats(1, 2), variants=("drama",), seed=21, storage=storage, pace=0.0,
-                              bot_factory=random_factory, record_stats=False)
+    session = GameSession.new(sample_game(), seats(1, 2), variants=first_variant(sample_game()), seed=21,
+                              storage=storage, pace=0.0, bot_factory=random_factory, record_stats=False)
     assert storage.load_save().record.moves == []
     for _ in range(40):
         if session.is_over:
@@ -147,7 +130,7 @@ def test_kill_mid_move_resumes_at_the_last_completed_move(tmp_path):
         from lama_desktop.core.session import GameSession, Seat
         from lama_desktop.bots.base import RandomBot
         s = st.Storage({str(tmp_path)!r})
-        session = GameSession.new("lama", [Seat("A", "human"), Seat("B", "human")], seed=77, storage=s)
+        session = GameSession.new({sample_game()!r}, [Seat("A", "human"), Seat("B", "human")], seed=77, storage=s)
         real_replace = os.replace
         def dying_replace(src, dst):
             if len(session.record.moves) == 6:
@@ -172,10 +155,10 @@ def test_kill_mid_move_resumes_at_the_last_completed_move(tmp_path):
 
 def test_statistics_are_recorded_once_at_the_end_and_the_save_removed(tmp_path):
     storage = Storage(tmp_path)
-    session = GameSession.new("lama", seats(0, 3), seed=4, storage=storage, pace=0.0, bot_factory=random_factory)
+    session = GameSession.new(sample_game(), seats(0, 3), seed=4, storage=storage, pace=0.0, bot_factory=random_factory)
     drive(session)
     assert session.finished and not storage.has_save()
-    stats = storage.load_stats()["lama"]
+    stats = storage.load_stats()[sample_game()]
     assert {name: row["games"] for name, row in stats.items()} == {"Bot0": 1, "Bot1": 1, "Bot2": 1}
     assert sum(row["wins"] for row in stats.values()) == len(session.winners())
     assert [row["points"] for row in (stats[n] for n in session.names)] == session.scores
@@ -187,7 +170,7 @@ def test_statistics_are_recorded_once_at_the_end_and_the_save_removed(tmp_path):
 
 def test_when_the_app_records_statistics_the_final_position_stays_saved(tmp_path):
     storage = Storage(tmp_path)
-    session = GameSession.new("lama", seats(0, 2), seed=8, storage=storage, pace=0.0, bot_factory=random_factory,
+    session = GameSession.new(sample_game(), seats(0, 2), seed=8, storage=storage, pace=0.0, bot_factory=random_factory,
                               record_stats=False)
     drive(session)
     assert storage.load_stats() == {}
@@ -196,7 +179,8 @@ def test_when_the_app_records_statistics_the_final_position_stays_saved(tmp_path
 
 def test_from_config_keeps_the_config_in_the_save(tmp_path):
     storage = Storage(tmp_path)
-    config = GameConfig("lama-party", [SeatConfig("Ann"), SeatConfig("Bo", "bot", "random")], ("drama",), 1, 99)
+    game = table_mate(sample_game())  # the config's game id counts: a game at another game's table
+    config = GameConfig(game, [SeatConfig("Ann"), SeatConfig("Bo", "bot", "random")], first_variant(game), 1, 99)
     session = GameSession.from_config(config, storage=storage, bot_factory=random_factory)
     meta = json.loads(storage.save_path.read_text())["meta"]
     assert GameConfig.from_dict(meta["config"]).to_dict() == config.to_dict()
@@ -210,16 +194,9 @@ def test_a_crashing_bot_still_moves_legally():
         def choose(self, view):
             raise RuntimeError("boom")
 
-    session = GameSession.new("lama", seats(0, 2), seed=2, pace=0.0, bot_factory=lambda g, lv, s: Broken(s))
+    session = GameSession.new(sample_game(), seats(0, 2), seed=2, pace=0.0, bot_factory=lambda g, lv, s: Broken(s))
     session.poll()
     session.wait_for_bot()
     played = session.poll()
     assert len(played) == 1 and "boom" in session.last_error
     session.close()
-
-
-def GameSessionRecord(state):
-    """A record for a crafted state (crafted positions are not replayable from a seed: tests only)."""
-    from lama_desktop.engine.record import GameRecord
-
-    return GameRecord(state.game_id, state.num_players, tuple(sorted(state.variants)), 0, {}, [])

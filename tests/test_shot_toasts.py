@@ -1,12 +1,14 @@
 """Screenshots stage a game by skipping or speeding up its animations; the toasts must age on that same time of
 play (``TableScene.toast_clock = "play"``, ``Tweener.clock``), or a toast frozen long past its life covers a later
-moment (a "Round 2" toast over the dice of the lesson's third step)."""
+moment (a "Round 2" toast over the dice of the lesson's third step: that check is in LAMA Dice's own tests)."""
 
 from __future__ import annotations
 
 from lama_desktop.app.table.toasts import Toast
 from lama_desktop.app.table.tween import Sprite, Tweener
+from lama_desktop.games import GAMES
 from frames import fast_app
+from registry_games import sample_game
 
 
 def test_the_play_clock_runs_with_the_animations_and_a_skip_moves_it_by_what_they_had_left():
@@ -25,19 +27,18 @@ def test_the_play_clock_runs_with_the_animations_and_a_skip_moves_it_by_what_the
     assert (sprite.x, sprite.y) == (20, 5) and not tween.busy
 
 
-def _lama_table(tmp_path):
+def _staged_table(tmp_path):
     from lama_desktop.core.session import GameSession
-    from lama_desktop.games.lama.table import LamaTableScene
     from lama_desktop.app.table.shots import push_table, seats
 
     app = fast_app(tmp_path, (1280, 720))
     app.running = True
-    session = GameSession.new("lama", seats(3), seed=3)
-    return app, push_table(app, LamaTableScene, session)
+    session = GameSession.new(sample_game(), seats(3), seed=3)
+    return app, push_table(app, GAMES[sample_game()].table(), session)
 
 
 def test_a_staged_table_drops_a_toast_once_the_skipped_play_outlived_it_and_keeps_a_fresh_one(tmp_path):
-    app, scene = _lama_table(tmp_path)
+    app, scene = _staged_table(tmp_path)
     assert scene.toast_clock == "play"
     app.step(1 / 60)
     scene.toasts[:] = []
@@ -62,7 +63,7 @@ def test_in_play_toasts_age_on_the_frames_whatever_is_skipped(tmp_path):
 
     app = fast_app(tmp_path, (1280, 720))
     app.running = True
-    scene = open_table(app, GameConfig("lama", seats(3), (), 0, seed=3))
+    scene = open_table(app, GameConfig(sample_game(), seats(3), (), 0, seed=3))
     app.stack.push(scene)
     app.stack.apply_pending()
     assert scene.toast_clock == "frames"
@@ -72,15 +73,3 @@ def test_in_play_toasts_age_on_the_frames_whatever_is_skipped(tmp_path):
     scene.tween.skip()  # the player clicked: the animations end, the words stay to be read
     app.step(1 / 60)
     assert toast in scene.toasts and toast.age < 0.1
-
-
-def test_the_lesson_shots_show_no_toast_play_would_have_faded(tmp_path):
-    from lama_desktop.app.table.tutorial_shots import play_to
-
-    app = fast_app(tmp_path, (1280, 720))
-    app.running = True
-    table = play_to(app, "lama-dice", "match")
-    for _ in range(30):  # the frames the screenshot tool runs before the picture
-        app.step(1 / 60)
-    assert table.toast_clock == "play"
-    assert not [toast.text for toast in table.toasts if toast.big], "a moment's toast outlived its life"

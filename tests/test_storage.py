@@ -8,6 +8,10 @@ import pytest
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.settings import Settings
 from lama_desktop.storage import SaveDamaged, Storage, atomic_write_json, atomic_write_text
+from registry_games import first_variant, one_per_table, sample_game
+
+#: the game a test stores, and one of another table (statistics are kept per game)
+GAME, OTHER = sample_game(), one_per_table()[1]
 
 
 def files_under(path):
@@ -15,7 +19,7 @@ def files_under(path):
 
 
 def play_some(moves=12, seed=7):
-    record = GameRecord("lama", 4, ("drama",), seed, {"first_dealer": 1})
+    record = GameRecord(GAME, 4, first_variant(GAME), seed, {"first_dealer": 1})
     state = record.new_state()
     for i in range(moves):
         legal = state.legal_moves()
@@ -55,8 +59,8 @@ def test_atomic_write_failure_keeps_old_file(tmp_path, monkeypatch):
 def test_autosave_and_continue_resume_exactly(tmp_path):
     store = Storage(tmp_path)
     record, state = play_some()
-    config = {"game": "lama", "seats": [{"name": n, "kind": "bot", "level": "easy"} for n in "ABCD"],
-              "variants": ["drama"], "first_dealer": 1, "seed": 7}
+    config = {"game": GAME, "seats": [{"name": n, "kind": "bot", "level": "easy"} for n in "ABCD"],
+              "variants": list(first_variant(GAME)), "first_dealer": 1, "seed": 7}
     store.autosave(record, state, {"config": config, "round_scores": [[1, 2, 3, 4]]})
     assert store.has_save()
     saved = store.load_save()
@@ -64,7 +68,7 @@ def test_autosave_and_continue_resume_exactly(tmp_path):
     assert saved.record.moves == record.moves
     assert saved.record.replay().to_dict() == state.to_dict()
     assert saved.meta["round_scores"] == [[1, 2, 3, 4]]
-    assert store.save_summary()["game"] == "lama"
+    assert store.save_summary()["game"] == GAME
     # the game goes on identically from the loaded state
     for _ in range(5):
         move = state.legal_moves()[0]
@@ -75,7 +79,7 @@ def test_autosave_and_continue_resume_exactly(tmp_path):
 
 def test_autosave_after_every_move_keeps_only_the_last(tmp_path):
     store = Storage(tmp_path)
-    record = GameRecord("lama", 3, (), 3, {})
+    record = GameRecord(GAME, 3, (), 3, {})
     state = record.new_state()
     for _ in range(6):
         record.play(state, state.legal_moves()[0])
@@ -86,13 +90,15 @@ def test_autosave_after_every_move_keeps_only_the_last(tmp_path):
 
 @pytest.mark.parametrize("content, problem, reason_word", [
     (b"", "empty", "empty"),
-    (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "lama", "rec', "not_json", "truncated"),
+    (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "%s", "rec' % GAME.encode(), "not_json", "truncated"),
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "not_text", "not UTF-8 text"),
     (b'{"hello": "world"}', "bad_values", "not a lama-desktop save"),
     (b"[1, 2, 3]", "bad_values", "must be an object"),
     (b'{"kind": "lama-desktop-save", "save_version": 99}', "other_version", "another version"),
-    (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "lama", "record": {"record_version": 1, '
-     b'"game": "lama", "players": 4, "seed": 1, "moves": []}, "state": {"game": "chess"}}', "bad_values", "damaged"),
+    (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "%s", "record": {"record_version": 1, '
+     b'"game": "%s", "players": 4, "seed": 1, "moves": []}, "state": {"game": "chess"}}'
+     % (GAME.encode(), GAME.encode()),
+     "bad_values", "damaged"),
     (b"not json at all", "not_json", "not valid JSON"),
 ])
 def test_damaged_save_is_moved_aside_with_a_reason(tmp_path, content, problem, reason_word):
@@ -167,17 +173,17 @@ def test_damaged_settings_fall_back_to_defaults_with_a_message(tmp_path, content
 
 def test_statistics_per_game_and_player(tmp_path):
     store = Storage(tmp_path)
-    store.record_result("lama", ["Anna", "Bruno", "Carla"], [10, 40, 22], [0])
-    store.record_result("lama", ["Anna", "Bruno"], [30, 20], [1])
-    store.record_result("lama", ["Anna", "Bruno"], [15, 15], [0, 1])
-    store.record_result("lama-dice", ["Anna", "Bruno"], [5, 41], [0])
+    store.record_result(GAME, ["Anna", "Bruno", "Carla"], [10, 40, 22], [0])
+    store.record_result(GAME, ["Anna", "Bruno"], [30, 20], [1])
+    store.record_result(GAME, ["Anna", "Bruno"], [15, 15], [0, 1])
+    store.record_result(OTHER, ["Anna", "Bruno"], [5, 41], [0])
     rows = {(r["game"], r["name"]): r for r in store.statistics()}
-    anna = rows[("lama", "Anna")]
+    anna = rows[(GAME, "Anna")]
     assert (anna["games"], anna["wins"]) == (3, 2)
     assert anna["average"] == pytest.approx((10 + 30 + 15) / 3)
-    assert rows[("lama", "Bruno")]["wins"] == 2
-    assert rows[("lama", "Carla")]["games"] == 1 and rows[("lama", "Carla")]["wins"] == 0
-    assert rows[("lama-dice", "Anna")]["games"] == 1
+    assert rows[(GAME, "Bruno")]["wins"] == 2
+    assert rows[(GAME, "Carla")]["games"] == 1 and rows[(GAME, "Carla")]["wins"] == 0
+    assert rows[(OTHER, "Anna")]["games"] == 1
     store.reset_statistics()
     assert store.statistics() == []
 
@@ -188,7 +194,7 @@ def test_damaged_statistics_are_kept_aside(tmp_path):
     store.stats_path.write_text("{{{")
     assert store.statistics() == []
     assert list(store.stats_path.parent.glob("stats.json.damaged-*"))
-    store.record_result("lama", ["Anna"], [3], [0])
+    store.record_result(GAME, ["Anna"], [3], [0])
     assert store.statistics()[0]["games"] == 1
 
 
@@ -210,7 +216,7 @@ def test_never_writes_outside_the_injected_folder(tmp_path):
     record, state = play_some()
     store.autosave(record, state, {})
     store.save_settings(Settings(language="fr"))
-    store.record_result("lama", ["Anna"], [3], [0])
+    store.record_result(GAME, ["Anna"], [3], [0])
     store.save_path.write_text("{")
     with pytest.raises(SaveDamaged):
         store.load_save()

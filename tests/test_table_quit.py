@@ -1,5 +1,6 @@
 """Quitting a round asks first, on every table that has quitting (L.A.M.A., LAMA Dice, LAMA Cadabra), by mouse and by
 keyboard, in every language: Escape (or "Keep playing") leaves the turn as it was, Enter (or the quit button) quits.
+LAMA Dice's own checks (R plays at once; hot seat's skip) are in its tests folder.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import pytest
 from lama_desktop.core import i18n
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from frames import fast_app, post_click, post_key
-from registry_games import assert_covers, quitting_tables
+from lama_desktop.games import plugin
+from registry_games import quitting_tables
 
 #: one game per table where a player may quit the round (not Llama Land)
 GAMES = quitting_tables()
@@ -97,25 +99,15 @@ def test_the_quit_button_asks_first_and_its_buttons_answer_by_mouse(tmp_path, ga
         table.close()
 
 
-def test_other_moves_are_played_at_once(tmp_path):
-    app, table = open_table(tmp_path, "lama-dice")
-    try:
-        assert my_turn_with_quit(app, table)
-        moves = len(table.session.record.moves)
-        post_key(pygame.K_r)
-        assert run_until(app, lambda: len(table.session.record.moves) > moves, 10)
-        assert app.stack.top is table
-    finally:
-        table.close()
-
-
 # --- skipping to the round's end ------------------------------------------------------------------------------------
 
-SUMMARIES = {"lama": "round_summary", "lama-dice": "dice_round_summary", "lama-cadabra": "cadabra_round_summary"}
+def at_summary(app) -> bool:
+    """The round's summary is on top (each table's own: ``round_summary``, ``dice_round_summary``...)."""
+    return app.stack.top.name.endswith("round_summary")
 
 
-def test_every_quitting_table_has_its_round_summary_named():
-    assert_covers(SUMMARIES, GAMES)
+def test_every_quitting_table_has_a_round_summary():
+    assert [game_id for game_id in GAMES if not hasattr(plugin(game_id).moments(), "summary_scene")] == []
 
 
 def quit_now(app, table):
@@ -135,7 +127,7 @@ def quit_then_reach_summary(tmp_path, game_id, skip: bool):
     try:
         assert my_turn_with_quit(app, table)
         quit_now(app, table)
-        assert run_until(app, lambda: "skip" in table.buttons or app.stack.top.name == SUMMARIES[game_id], 3000)
+        assert run_until(app, lambda: "skip" in table.buttons or at_summary(app), 3000)
         assert "skip" in table.buttons, "the skip button never showed"
         button = table.buttons["skip"]
         assert button.enabled and button.hint == "S"
@@ -143,7 +135,7 @@ def quit_then_reach_summary(tmp_path, game_id, skip: bool):
         if skip:
             post_key(pygame.K_s)
         frames = 0
-        while app.stack.top.name != SUMMARIES[game_id]:
+        while not at_summary(app):
             app.step(1 / 30)
             frames += 1
             assert frames < 20000
@@ -171,34 +163,8 @@ def test_skip_reaches_the_round_summary_at_once_with_the_game_played_out_the_sam
     assert len(table.log.lines) >= bot_moves
 
 
-def test_the_skip_button_waits_for_every_human_in_hot_seat(tmp_path):
-    seats = [SeatConfig("Ann", "human"), SeatConfig("Bea", "human"), SeatConfig("Bot", "bot", "medium"),
-             SeatConfig("Cy", "bot", "medium")]
-    app, table = open_table(tmp_path, "lama-dice", seats=seats, seed=3)
-    try:
-        out = set()
-        for _ in range(2):
-            assert my_turn_with_quit(app, table)
-            out.add(table.focus)
-            quit_now(app, table)
-            if len(out) == 1:
-                # one human is still in the round: no skip, whoever is at the bottom
-                for _ in range(200):
-                    app.step(1 / 30)
-                    assert "skip" not in table.buttons and not table.can_skip()
-                    if table.can_act():
-                        break
-        assert out == {0, 1}
-        assert run_until(app, lambda: "skip" in table.buttons or app.stack.top.name == "dice_round_summary", 3000)
-        if app.stack.top.name != "dice_round_summary":
-            post_click(table.buttons["skip"].rect.center)
-            assert run_until(app, lambda: app.stack.top.name == "dice_round_summary", 100)
-    finally:
-        table.close()
-
-
 def test_no_skip_while_the_player_is_in_the_round_and_the_key_does_nothing(tmp_path):
-    app, table = open_table(tmp_path, "lama")
+    app, table = open_table(tmp_path, GAMES[0])
     try:
         assert my_turn_with_quit(app, table)
         assert "skip" not in table.buttons and not table.can_skip()
@@ -222,7 +188,7 @@ def test_skipping_never_waits_for_a_thinking_bot(tmp_path):
             moves = view.legal_moves()
             return next((m for m in moves if m.kind == "play"), moves[0])
 
-    app, table = open_table(tmp_path, "lama")
+    app, table = open_table(tmp_path, GAMES[0])
     table.session._bot_factory = lambda game, level, seed: SlowBot(seed)
     try:
         assert run_until(app, lambda: table.can_act(), 20000)
@@ -234,16 +200,16 @@ def test_skipping_never_waits_for_a_thinking_bot(tmp_path):
             app.step(1 / 60)
             if table.session.thinking:
                 returned_while_thinking += 1  # the frame came back while the bot still thinks
-            if app.stack.top.name == "round_summary":
+            if at_summary(app):
                 break
-        assert app.stack.top.name == "round_summary"
+        assert at_summary(app)
         assert returned_while_thinking >= 2
     finally:
         table.close()
 
 
 def test_a_pace_changed_under_the_pause_menu_while_skipping_applies_after_the_skip(tmp_path):
-    app, table = open_table(tmp_path, "lama")
+    app, table = open_table(tmp_path, GAMES[0])
     try:
         assert my_turn_with_quit(app, table)
         quit_now(app, table)
@@ -254,7 +220,7 @@ def test_a_pace_changed_under_the_pause_menu_while_skipping_applies_after_the_sk
         app.settings.bot_pace = "slow"
         table.resume()  # back from the pause menu
         assert table.session.pace == 0.0
-        assert run_until(app, lambda: app.stack.top.name == "round_summary", 200)
+        assert run_until(app, lambda: at_summary(app), 200)
         assert not table.skipping and table.session.pace == 1.5
     finally:
         table.close()

@@ -8,9 +8,15 @@ import pygame
 import pytest
 
 from lama_desktop.core.i18n import t
+from lama_desktop.games import GAMES
 from lama_desktop.tutorial.script import load_tutorial, tutorials
 from frames import post_key
 from test_tutorials import close_finished_summary, open_lesson, run_until
+
+#: a lesson to change the language in: the first game's that has one
+LESSON = tutorials()[0]
+#: a lesson in a game of hands of cards (an engine refusal of a card the hand holds)
+HAND_LESSON = next(game_id for game_id in tutorials() if GAMES[game_id].spec.hidden_information)
 
 
 def _switch_language(app, table, lang: str) -> None:
@@ -47,8 +53,8 @@ def _step_to(app, table, step_id: str) -> None:
 
 
 def test_a_refusal_and_every_word_of_the_box_follow_a_change_of_language(tmp_path):
-    app, table = open_lesson(tmp_path, "lama", (1280, 720), "en")
-    tutorial = load_tutorial("lama")
+    app, table = open_lesson(tmp_path, LESSON, (1280, 720), "en")
+    tutorial = load_tutorial(LESSON)
     step = next(s for s in tutorial.steps if s.do)
     _step_to(app, table, step.id)
     narrator = table.narrator
@@ -69,8 +75,8 @@ def test_a_refusal_and_every_word_of_the_box_follow_a_change_of_language(tmp_pat
 
 
 def test_an_engine_refusal_in_the_box_follows_a_change_of_language(tmp_path):
-    app, table = open_lesson(tmp_path, "lama", (1280, 720), "en")
-    tutorial = load_tutorial("lama")
+    app, table = open_lesson(tmp_path, HAND_LESSON, (1280, 720), "en")
+    tutorial = load_tutorial(HAND_LESSON)
     step = next(s for s in tutorial.steps if s.do)
     _step_to(app, table, step.id)
     narrator = table.narrator
@@ -87,7 +93,7 @@ def test_an_engine_refusal_in_the_box_follows_a_change_of_language(tmp_path):
 
 
 def test_the_recap_and_a_narration_follow_a_change_of_language(tmp_path):
-    app, table = open_lesson(tmp_path, "lama", (1280, 720), "en")
+    app, table = open_lesson(tmp_path, LESSON, (1280, 720), "en")
     lesson = table.session.lesson
     run_until(app, lambda: lesson.shown, what="the first step shows")
     app.step(1 / 30)

@@ -271,13 +271,14 @@ def test_the_lessons_done_are_kept_in_the_settings_file_through_its_door(tmp_pat
     from lama_desktop.settings import Settings, settings_from_file
     from lama_desktop.storage import Storage
 
+    first, second = tutorials()[:2]
     storage = Storage(tmp_path)
-    storage.save_settings(Settings(tutorials_done=["lama-dice", "lama", "lama"]))
+    storage.save_settings(Settings(tutorials_done=[second, first, first]))
     settings, damage = storage.load_settings()
-    assert damage is None and settings.tutorials_done == ["lama", "lama-dice"]
+    assert damage is None and settings.tutorials_done == [first, second]
     data = settings.to_dict()
-    data["tutorials_done"] = ["lama", "a-game-of-a-newer-version"]  # a newer version's lesson: dropped, not damage
-    assert settings_from_file(data).tutorials_done == ["lama"]
-    data["tutorials_done"] = "lama"
+    data["tutorials_done"] = [first, "a-game-of-a-newer-version"]  # a newer version's lesson: dropped, not damage
+    assert settings_from_file(data).tutorials_done == [first]
+    data["tutorials_done"] = first
     with pytest.raises(ValueError):
         settings_from_file(data)

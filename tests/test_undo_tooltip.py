@@ -9,6 +9,7 @@ import pytest
 from frames import post_motion
 from lama_desktop.app.table.tooltip import Tooltip
 from test_history_undo import make_table, step_game
+from registry_games import sample_game
 
 
 def _frames(app, seconds):
@@ -18,7 +19,7 @@ def _frames(app, seconds):
 
 def test_a_disabled_undo_shows_one_tip_saying_why(tmp_path):
     for seed in range(1, 30):
-        app, table = make_table(tmp_path / str(seed), "lama", seed, size=(1280, 720))
+        app, table = make_table(tmp_path / str(seed), sample_game(), seed, size=(1280, 720))
         assert step_game(app, lambda table=table: table.can_act(), 400)
         if "draw" not in [str(m) for m in table.session.state.legal_moves()]:
             table.close()
@@ -57,7 +58,7 @@ def test_a_disabled_undo_shows_one_tip_saying_why(tmp_path):
 def test_an_enabled_undo_says_what_it_does(tmp_path):
     from lama_desktop.core.i18n import t
 
-    app, table = make_table(tmp_path, "lama", 3, size=(1280, 720))
+    app, table = make_table(tmp_path, sample_game(), 3, size=(1280, 720))
     assert step_game(app, lambda: table.can_act(), 400)
     table.history.can_undo = lambda: True
     assert table.history.tip() == t("tooltips.button.undo")

@@ -196,7 +196,7 @@ def _count_specs():
 @pytest.mark.slow
 def test_no_transcript_of_any_game_in_any_language_prints_a_count_out_of_its_plural():
     specs = _count_specs()
-    assert {s[0] for s in specs} >= {"lama", "lama-party", "lama-dice", "lama-cadabra", "llama-land"}
+    assert {s[0] for s in specs} >= set(game_ids())
     assert {s[3] for s in specs} >= {"en", "fr", "pl", "de"}
     batches = [specs[0::2], specs[1::2]]
     with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:

@@ -18,6 +18,7 @@ from lama_desktop.net import protocol as p  # noqa: E402
 from lama_desktop.net.client import TableClient  # noqa: E402
 from lama_desktop.net.host import TableHost  # noqa: E402
 from lama_desktop.net.limits import Limits  # noqa: E402
+from registry_games import sample_game  # noqa: E402
 
 #: generous waits: a loaded 2-core machine may be slow, the tests never assert on time
 WAIT = 20.0
@@ -81,7 +82,7 @@ class Table:
             from lama_desktop.storage import Storage
 
             storage = Storage(tmp_path)
-        self.session = GameSession.new("lama", seats, seed=3, options={"first_dealer": 2}, pace="instant",
+        self.session = GameSession.new(sample_game(), seats, seed=3, options={"first_dealer": 2}, pace="instant",
                                        storage=storage)
         self.host = TableHost(self.session, port=0, limits=limits, **host_kw).start()
         self.clients: list[TableClient] = []

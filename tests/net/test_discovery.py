@@ -9,12 +9,13 @@ import pytest
 
 from lama_desktop.net import discovery
 from lama_desktop.net.discovery import Browser, FoundTable, make_properties, parse_properties
+from registry_games import sample_game
 
 
 def test_an_advert_round_trips_and_anything_odd_is_not_listed():
-    props = make_properties("Anna", "lama", 4, 2, 1)
+    props = make_properties("Anna", sample_game(), 4, 2, 1)
     assert parse_properties({k.encode(): v.encode() for k, v in props.items()}) == {
-        "name": "Anna", "game": "lama", "seats": 4, "free": 2, "v": 1}
+        "name": "Anna", "game": sample_game(), "seats": 4, "free": 2, "v": 1}
     for broken in ({**props, "free": "5"}, {**props, "seats": "0"}, {**props, "game": "chess"},
                    {**props, "v": "x"}, {k: v for k, v in props.items() if k != "game"}, {}):
         assert parse_properties(broken) is None, broken
@@ -34,10 +35,10 @@ def test_the_list_is_bounded_newest_first_and_forgets_silent_tables():
     browser = Browser(loopback=True, clock=lambda: now[0])
     for i in range(discovery.MAX_TABLES + 10):
         now[0] += 1
-        browser.add(FoundTable(f"P{i}", "127.0.0.1", 40000 + i, "lama", 4, 1, 1, f"k{i}"))
+        browser.add(FoundTable(f"P{i}", "127.0.0.1", 40000 + i, sample_game(), 4, 1, 1, f"k{i}"))
     tables = browser.tables()
     assert len(tables) == discovery.MAX_TABLES and tables[0].key == f"k{discovery.MAX_TABLES - 1}"
-    assert FoundTable("A", "::1", 47474, "lama", 2, 1, 1).address == "[::1]:47474"
+    assert FoundTable("A", "::1", 47474, sample_game(), 2, 1, 1).address == "[::1]:47474"
     now[0] += discovery.FORGET_AFTER + 1
     assert browser.tables() == []
 
@@ -53,7 +54,7 @@ def test_off_mode_starts_nothing():
 
 @pytest.mark.skipif(not discovery.loopback_multicast(), reason="this machine's loopback carries no multicast")
 def test_a_table_advertised_on_loopback_is_found():
-    advert = discovery.Advertiser("Anna", 47474, "lama", 3, 1, 1, ["127.0.0.1"], loopback=True)
+    advert = discovery.Advertiser("Anna", 47474, sample_game(), 3, 1, 1, ["127.0.0.1"], loopback=True)
     browser = Browser(loopback=True)
     advert.start()
     browser.start()

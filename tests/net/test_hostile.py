@@ -18,6 +18,7 @@ from lama_desktop.net import codes
 from lama_desktop.net import protocol as p
 from lama_desktop.net.client import JoinRefused, Lost, TableClient
 from lama_desktop.net.limits import Limits
+from lama_desktop.games import GAMES
 
 from .conftest import FAST, WAIT, Inbox, Table, wait_for
 
@@ -272,7 +273,7 @@ def test_illegal_moves_on_its_own_turn_are_refused_by_the_engine(table, move, tm
     before = table.snapshot()
     seq = eve.send_move(move)
     refused = box.expect(p.Refused, lambda m: m.seq == seq)
-    assert refused.code.split(".")[0] in ("core", "lama"), refused
+    assert refused.code.split(".")[0] in ("core", GAMES[table.session.record.game_id].domain), refused
     unchanged(table, before)
     assert list(tmp_path.iterdir()) == []  # no message makes the host write a file
     legal = table.legal(1)[0]

@@ -17,6 +17,7 @@ from lama_desktop.net.client import JoinRefused, TableClient
 from lama_desktop.net.host import TableHost
 from lama_desktop.net.remote_session import RemoteSession
 from lama_desktop.storage import Storage
+from registry_games import sample_game
 
 from .conftest import FAST, WAIT, Inbox, wait_for
 
@@ -25,7 +26,7 @@ def _host(tmp_path, kinds=("remote", "remote", "remote", "easy"), seed=3):
     seats = [Seat(chr(ord("A") + i), "remote") if k == "remote" else Seat(chr(ord("A") + i), "bot", k)
              for i, k in enumerate(kinds)]
     storage = Storage(tmp_path)
-    session = GameSession.new("lama", seats, seed=seed, options={"first_dealer": len(kinds) - 1}, pace="instant",
+    session = GameSession.new(sample_game(), seats, seed=seed, options={"first_dealer": len(kinds) - 1}, pace="instant",
                               storage=storage)
     return TableHost(session, port=0, limits=FAST).start(), storage
 

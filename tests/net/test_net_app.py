@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from frames import post_click, post_key
+from registry_games import sample_game
 
 pytestmark = pytest.mark.real_time_bots
 
@@ -51,8 +52,9 @@ def click(app, scene, name):
     steps(app, 2)
 
 
-def host_table(app, seats=("you", "remote", "bot:easy"), game="lama", name="Anna"):
-    """Title → Play with others → Host a table, with ``seats``, on a free port: the lobby."""
+def host_table(app, seats=("you", "remote", "bot:easy"), game=None, name="Anna"):
+    """Title → Play with others → Host a table of ``game`` (default: the sample game), with ``seats``, on a free
+    port: the lobby."""
     from lama_desktop.app.scenes.net_host import HostSetupScene, LobbyScene
     from lama_desktop.app.scenes.net_menu import NetMenuScene
 
@@ -62,7 +64,7 @@ def host_table(app, seats=("you", "remote", "bot:easy"), game="lama", name="Anna
     click(app, app.stack.top, "host")
     setup = app.stack.top
     assert isinstance(setup, HostSetupScene)
-    setup.select_game(game)
+    setup.select_game(game or sample_game())
     setup.set_player_count(len(seats))
     for i, kind in enumerate(seats):
         setup.set_kind(i, kind)

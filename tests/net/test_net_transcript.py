@@ -28,7 +28,7 @@ def _read(game: str, net: bool) -> tuple:
     """In a fresh process (the real tables, headless; no pygame state shared with other tests): whether the game
     reached its end, the problems ``transcript.problems`` finds, and the lines that must match."""
     os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", LAMA_NET_LOOPBACK="1")
-    levels = ("medium",) * (2 if game == "llama-land" else 3)
+    levels = ("medium",) * (GAMES[game].sample_players - 1)  # the bots of the game's sample table, one seat yours
     read = transcript.play(game, (), levels, seed=2, lang="en", net=net)
     kept = [(ln["kind"], ln["round"], ln["text"], ln.get("seat")) for ln in read.lines if ln["kind"] in KEPT]
     return read.finished, transcript.problems(read), kept

@@ -12,6 +12,7 @@ import pytest
 from lama_desktop.net import protocol as p
 from lama_desktop.net.limits import FailureBook, Limits, TokenBucket
 from lama_desktop.net.loopback import LoopbackOnly, bind_hosts, check_address, is_loopback, loopback_only
+from registry_games import sample_game
 
 STATUS = p.Status(seats=[p.SeatStatus(name="Anna", kind="remote", connected=False, away_for=12.5,
                                       takeover_in=77.5),
@@ -19,7 +20,7 @@ STATUS = p.Status(seats=[p.SeatStatus(name="Anna", kind="remote", connected=Fals
 CLIENT_MESSAGES = [p.Hello(code="K7QXM", name="Anna"), p.Hello(code="K7QXM", name="Anna", token="t" * 32),
                    p.Move(seq=3, move="play 3"), p.Reaction(key="nice"), p.Ping(seq=9)]
 HOST_MESSAGES = [
-    p.Welcome(seat=1, token="x" * 32, game_id="lama", variants=[], players=3, names=["a", "b", "c"],
+    p.Welcome(seat=1, token="x" * 32, game_id=sample_game(), variants=[], players=3, names=["a", "b", "c"],
               kinds=["remote", "remote", "bot"], view={"hand": [1, 2]}, status=STATUS, reactions=["nice"],
               history=[p.HistoryItem(n=0, mover=0, move="draw", events=[{"kind": "draw", "seat": 0,
                                                                          "data": {"card": None}}])],

@@ -11,6 +11,7 @@ from lama_desktop.net import protocol as p
 from lama_desktop.net.client import Lost, TableClient
 from lama_desktop.net.host import TableHost
 from lama_desktop.storage import Storage
+from registry_games import sample_game
 
 from .conftest import FAST, WAIT, Inbox, Table, wait_for, wire
 
@@ -180,7 +181,7 @@ def test_network_games_have_no_undo(table):
 
 
 def test_a_human_seat_cannot_be_hosted():
-    session = GameSession.new("lama", [Seat("A", "human"), Seat("B", "remote")], seed=1, pace="instant")
+    session = GameSession.new(sample_game(), [Seat("A", "human"), Seat("B", "remote")], seed=1, pace="instant")
     try:
         TableHost(session, port=0)
     except ValueError as error:

@@ -13,11 +13,17 @@ from contextlib import contextmanager
 import pytest
 
 from lama_desktop.__main__ import main as app_main
+from lama_desktop.games import GAMES
 from lama_desktop.net import protocol as p
 from lama_desktop.net.client import JoinRefused, TableClient
 from lama_desktop.serve import main
+from registry_games import sample_game
 
 from .conftest import WAIT, Inbox
+
+#: the game the server is started with
+GAME = sample_game()
+SPEC = GAMES[GAME].spec
 
 
 def test_help_names_every_option(capsys):
@@ -30,18 +36,18 @@ def test_help_names_every_option(capsys):
 
 @pytest.mark.parametrize("args, says", [
     (["--game", "nope", "--seats", "remote", "--port", "1"], "unknown game"),
-    (["--game", "lama", "--seats", "remote,bogus", "--port", "1"], "no 'bogus' bot"),
-    (["--game", "lama", "--seats", "hard,hard", "--port", "1"], "at least one 'remote'"),
-    (["--game", "lama", "--seats", "remote", "--port", "1"], "2 to 6 players"),
-    (["--game", "lama", "--seats", "remote,,hard", "--port", "1"], "an empty seat"),
-    (["--game", "lama", "--seats", "remote,hard", "--port", "70000"], "out of range"),
-    (["--game", "lama", "--seats", "remote,hard", "--port", "x"], "not a whole number"),
-    (["--game", "lama", "--seats", "remote,hard"], "--port"),
-    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--bind", "0.0.0.0"], "not a loopback"),
-    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--code", "ab"], "4 to 12"),
-    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--takeover-level", "godlike"], "godlike"),
-    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--takeover-after", "-1"], "out of range"),
-    (["--game", "lama", "--seats", "remote,hard", "--port", "0", "--variant", "nope"], "nope"),
+    (["--game", GAME, "--seats", "remote,bogus", "--port", "1"], "no 'bogus' bot"),
+    (["--game", GAME, "--seats", "hard,hard", "--port", "1"], "at least one 'remote'"),
+    (["--game", GAME, "--seats", "remote", "--port", "1"], f"{SPEC.min_players} to {SPEC.max_players} players"),
+    (["--game", GAME, "--seats", "remote,,hard", "--port", "1"], "an empty seat"),
+    (["--game", GAME, "--seats", "remote,hard", "--port", "70000"], "out of range"),
+    (["--game", GAME, "--seats", "remote,hard", "--port", "x"], "not a whole number"),
+    (["--game", GAME, "--seats", "remote,hard"], "--port"),
+    (["--game", GAME, "--seats", "remote,hard", "--port", "0", "--bind", "0.0.0.0"], "not a loopback"),
+    (["--game", GAME, "--seats", "remote,hard", "--port", "0", "--code", "ab"], "4 to 12"),
+    (["--game", GAME, "--seats", "remote,hard", "--port", "0", "--takeover-level", "godlike"], "godlike"),
+    (["--game", GAME, "--seats", "remote,hard", "--port", "0", "--takeover-after", "-1"], "out of range"),
+    (["--game", GAME, "--seats", "remote,hard", "--port", "0", "--variant", "nope"], "nope"),
 ])
 def test_bad_arguments_are_one_line_and_status_2(capsys, tmp_path, args, says):
     assert main([*args, "--profile", str(tmp_path)]) == 2
@@ -52,7 +58,7 @@ def test_bad_arguments_are_one_line_and_status_2(capsys, tmp_path, args, says):
 
 def _start(tmp_path, *extra, seats="remote,easy") -> tuple[subprocess.Popen, int, str]:
     env = {**os.environ, "LAMA_NET_LOOPBACK": "1", "SDL_VIDEODRIVER": "dummy"}
-    proc = subprocess.Popen([sys.executable, "-m", "lama_desktop", "serve", "--game", "lama", "--seats",
+    proc = subprocess.Popen([sys.executable, "-m", "lama_desktop", "serve", "--game", GAME, "--seats",
                              seats, "--port", "0", "--profile", str(tmp_path), *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     first = proc.stdout.readline()
@@ -106,7 +112,7 @@ def test_serve_plays_ends_on_sigint_saving_and_resumes(tmp_path):
 
 
 def test_resume_without_a_saved_network_game_is_a_usage_error(capsys, tmp_path):
-    assert main(["--game", "lama", "--seats", "remote,easy", "--port", "0", "--profile", str(tmp_path),
+    assert main(["--game", GAME, "--seats", "remote,easy", "--port", "0", "--profile", str(tmp_path),
                  "--resume"]) == 2
     assert "no network game to continue" in capsys.readouterr().err
 
@@ -179,7 +185,7 @@ def test_no_listing_without_multicast_on_loopback_or_with_no_advert(capsys, monk
     monkeypatch.setenv("LAMA_NET_LOOPBACK", "1")
     monkeypatch.setattr(discovery, "loopback_multicast", lambda: False)
     host = SimpleNamespace(hosts=["127.0.0.1", "::1"], port=47474,
-                           session=SimpleNamespace(game_id="lama", seats=[1, 2]))
+                           session=SimpleNamespace(game_id=GAME, seats=[1, 2]))
     listing = _listing(SimpleNamespace(no_advert=False, name="Home"), host)
     listing.tick(_status([False]))
     assert listing.done and "loopback carries no multicast" in capsys.readouterr().out
@@ -194,7 +200,7 @@ def test_a_name_is_printable_and_short(capsys, tmp_path):
     assert advert_name("  Home\tserver \x1b ") == "Home server"
     assert 1 <= len(machine_name()) <= 32
     for bad in ("", "   ", "x" * 33):
-        assert main(["--game", "lama", "--seats", "remote,easy", "--port", "0", "--profile", str(tmp_path),
+        assert main(["--game", GAME, "--seats", "remote,easy", "--port", "0", "--profile", str(tmp_path),
                      "--name", bad]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "--name" in err
@@ -220,7 +226,7 @@ def test_a_served_table_is_found_by_the_join_list_until_it_starts(tmp_path):
             end = time.monotonic() + WAIT
             while time.monotonic() < end and not ours():
                 time.sleep(0.1)
-            assert ours() == [("Home server", "127.0.0.1", port, 1, "lama")]
+            assert ours() == [("Home server", "127.0.0.1", port, 1, GAME)]
             anna = TableClient("127.0.0.1", port, code=code, name="Anna")
             anna.connect(WAIT)
             end = time.monotonic() + WAIT

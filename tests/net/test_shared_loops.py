@@ -16,13 +16,14 @@ from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.net import protocol as p
 from lama_desktop.net.client import ClientLoop, TableClient
 from lama_desktop.net.host import HostLoop, TableHost
+from registry_games import sample_game
 
 from .conftest import FAST, WAIT, Inbox, wire
 
 
 def remote_table(players: int, seed: int, loop: HostLoop | None = None) -> tuple[GameSession, TableHost]:
     seats = [Seat(f"P{i}", "remote") for i in range(players)]
-    session = GameSession.new("lama", seats, seed=seed, pace="instant")
+    session = GameSession.new(sample_game(), seats, seed=seed, pace="instant")
     return session, TableHost(session, port=0, limits=FAST, loop=loop).start()
 
 

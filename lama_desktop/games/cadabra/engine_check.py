@@ -1,6 +1,6 @@
 """The soundness check of a LAMA Cadabra state it did not play itself (a save, a past game's start, a position):
 ``check_state`` is the ``GameSpec.check_state`` of ``lama-cadabra``, and the random-play tests
-(``tests/test_cadabra_random.py``) run this same code after every move."""
+(``games/cadabra/tests/test_cadabra_random.py``) run this same code after every move."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The soundness check of a LAMA Dice state it did not play itself (a save, a past game's start, a position):
 ``check_state`` is the ``GameSpec.check_state`` of ``lama-dice``, and the random-play tests
-(``tests/test_dice_random.py``) run this same code after every move."""
+(``games/dice/tests/test_dice_random.py``) run this same code after every move."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The soundness check of a L.A.M.A. state it did not play itself (a save, a past game's start, a position):
 ``check_state`` is the ``GameSpec.check_state`` of ``lama`` and ``lama-party``, and the random-play tests
-(``tests/test_lama_invariants.py``) run this same code after every move."""
+(``games/lama/tests/test_lama_invariants.py``) run this same code after every move."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The soundness check of a Llama Land state it did not play itself (a save, a past game's start, a position):
 ``check_state`` is the ``GameSpec.check_state`` of ``llama-land``, and the random-play tests
-(``tests/test_llama_land_random.py``) run this same code after every move."""
+(``games/llama_land/tests/test_llama_land_random.py``) run this same code after every move."""
 
 from __future__ import annotations
 

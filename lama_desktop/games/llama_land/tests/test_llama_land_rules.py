@@ -709,7 +709,7 @@ def test_first_player_survives_save_and_clone_and_is_checked():
     assert s.clone().first == 1 and s.view(0).to_dict()["first_player"] == 1
     with pytest.raises(ValueError):
         SPEC.new(2, (), 0, first_player=2)
-    old = json.loads((Path(__file__).parent / "saves" / "llama-land-v1.json").read_text())
+    old = json.loads((Path(__file__).parent / "saves" / "v1.json").read_text())
     del old["first"]  # a version-1 save made before the option existed: seat 0 started
     assert SPEC.state_from_dict(old).first == 0
 

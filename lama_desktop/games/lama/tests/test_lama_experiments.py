@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "experiments" / "lama_vs_random.py"
+SCRIPT = Path(__file__).resolve().parents[4] / "docs" / "experiments" / "lama_vs_random.py"
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,8 @@
 its strings count as used by the catalog extractor, and a lesson drives its session: the move gate refuses a
 legal move the step does not teach (state unchanged) and lets the engine refuse an illegal one, the bots wait
 while a narration shows, scripted bots play their lists and report what went wrong, a game started from a
-position replays from it."""
+position replays from it. The lesson these tests write is a L.A.M.A. lesson (its hands, plays and position), so
+they live with L.A.M.A.; every game's real lesson is played by tests/test_tutorials.py."""
 
 import json
 import textwrap
