@@ -51,7 +51,8 @@ class Samples:
     #: saved-state fields of the game's own (beyond the shared ones), and those of them that are lists
     saved_fields: tuple[str, ...] = ()
     saved_lists: tuple[str, ...] = ()
-    #: the engine has crafted positions (``tests/positions/``) and a version-1 save (``tests/saves/<id>-v1.json``)
+    #: the engine has crafted positions and a version-1 save (``tests/positions/`` and ``tests/saves/v1.json`` in
+    #: its folder)
     positions: bool = False
     v1_save: bool = False
     #: the advisor: the seats of its sample positions, and what a seat cannot see (attribute paths of the state in

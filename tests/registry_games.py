@@ -4,6 +4,9 @@ tested without editing them: every game id, one game per table or per engine, an
 
 from __future__ import annotations
 
+import importlib
+import json
+from pathlib import Path
 from typing import Callable, Iterable
 
 from lama_desktop.games import GAMES
@@ -88,3 +91,25 @@ def table_mate(game_id: str) -> str:
     """Another game played at ``game_id``'s table (L.A.M.A. Party at L.A.M.A.'s): the same table, other rules."""
     group = GAMES[game_id].table_group
     return next(other for other, plugin in GAMES.items() if plugin.table_group == group and other != game_id)
+
+
+# -- a game's own test data, in its folder (``lama_desktop/games/<game>/tests/``) ------------------------------------
+def game_folder(game_id: str) -> Path:
+    """The folder of the game's package (its descriptor's ``package``): where its own tests and data live."""
+    return Path(importlib.import_module(GAMES[game_id].package).__file__).parent
+
+
+def crafted_positions(games: Iterable[str] | None = None) -> list[Path]:
+    """Every crafted position of ``games`` (default: every registered game): ``tests/positions/*.json`` in each
+    game's folder, each folder once (L.A.M.A. Party's are L.A.M.A.'s), sorted by name."""
+    folders = {game_folder(game_id) for game_id in (GAMES if games is None else games)}
+    return sorted((path for folder in folders for path in (folder / "tests" / "positions").glob("*.json")),
+                  key=lambda path: path.name)
+
+
+def version_1_save(game_id: str) -> tuple[dict, dict]:
+    """The game's real version-1 save (``tests/saves/v1.json`` in its folder) and the moves from a new game that
+    reached it (``v1-moves.json`` beside it: players, variants, seed, moves)."""
+    saves = game_folder(game_id) / "tests" / "saves"
+    return (json.loads((saves / "v1.json").read_text(encoding="utf-8")),
+            json.loads((saves / "v1-moves.json").read_text(encoding="utf-8")))

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import random
 from operator import attrgetter
-from pathlib import Path
 
 import pytest
 
 from lama_desktop.advise import advise, advise_state, load_position, main
 from lama_desktop.bench import advise_positions
+from registry_games import crafted_positions
 from lama_desktop.bots import make_bot
 from lama_desktop.engine.registry import get_game
 from lama_desktop.games import GAMES as REGISTRY
@@ -148,7 +148,7 @@ def test_the_advisor_never_imports_pygame():
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
-@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "positions").glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", crafted_positions(), ids=lambda p: p.stem)
 def test_cli_answers_for_the_crafted_positions(path, capsys):
     state = load_position(path)
     if state.is_over or not state.legal_moves():

@@ -1,6 +1,6 @@
-"""One position format for every game: crafted positions (tests/positions/*.json) are saved states with most
-fields left out; they load, round-trip through to_dict/from_dict, and can be played from. Older saves
-(tests/saves/*-v1.json, written by version 1 of each game's format) still load."""
+"""One position format for every game: crafted positions (``tests/positions/*.json`` in each game's folder) are
+saved states with most fields left out; they load, round-trip through to_dict/from_dict, and can be played from. Older
+saves (``tests/saves/v1.json`` in each game's folder, written by version 1 of its format) still load."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import pytest
 from lama_desktop.engine import StateFormatError, get_game, load_position, new_game, position, state_from_dict
 from lama_desktop.engine.rng import Rng
 from lama_desktop.games import plugin
-from registry_games import assert_covers, games_where, one_per_engine, samples
+from registry_games import crafted_positions, games_where, one_per_engine, samples, version_1_save
 
 HERE = Path(__file__).parent
-POSITIONS = sorted((HERE / "positions").glob("*.json"))
+POSITIONS = crafted_positions()
 #: one game per engine (L.A.M.A. Party saves and positions are L.A.M.A.'s format)
 GAMES = one_per_engine()
 #: those with crafted positions, and those with a version-1 save (``samples.positions``, ``samples.v1_save``)
@@ -62,18 +62,15 @@ def test_a_game_plays_on_from_a_position(path):
 
 # -- what each position shows: each game's own tests (lama_desktop/games/<game>/tests/), with this helper ----------
 def _load(name: str):
-    return load_position(HERE / "positions" / f"{name}.json")
+    return load_position(next(path for path in POSITIONS if path.stem == name))
 
 
 # -- the format --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", WITH_V1_SAVE)
 def test_version_1_saves_still_load(game):
-    """Each fixture was written by version 1 of its game's format after the moves in v1-moves.json: loading it
+    """Each fixture was written by version 1 of its game's format after the moves in v1-moves.json beside it: loading it
     gives the state those moves reach today."""
-    old = json.loads((HERE / "saves" / f"{game}-v1.json").read_text())
-    moves = json.loads((HERE / "saves" / "v1-moves.json").read_text())
-    assert_covers(set(moves) - {"about"}, WITH_V1_SAVE)
-    played = moves[game]
+    old, played = version_1_save(game)
     assert old["version"] == 1
     state = new_game(game, played["players"], played["variants"], seed=played["seed"])
     for move in played["moves"]:

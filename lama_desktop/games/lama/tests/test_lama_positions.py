@@ -4,11 +4,15 @@ their reason; moved here from the cross-game ``tests/test_positions.py``, whose 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from lama_desktop.engine import Move, StateFormatError, get_game, load_position, position, state_from_dict
-from test_positions import HERE, _json, _load
+from test_positions import _json, _load
+
+#: the stacked-deal position of this folder's crafted positions
+STACKED = Path(__file__).parent / "positions" / "lama-stacked-deal.json"
 
 
 def test_llama_follows_six_position():
@@ -28,7 +32,7 @@ def test_drama_starts_at_the_fifth_token_position():
 
 
 def test_a_stacked_deal_is_the_next_round_and_round_trips():
-    state = load_position(HERE / "positions" / "lama-stacked-deal.json")
+    state = load_position(STACKED)
     again = state_from_dict(_json(state))
     assert again.to_dict() == state.to_dict() and state.to_dict()["deals"][0]["discard"] == ["4", "5"]
     state.apply(Move.parse("play 4"))  # seat 0 empties its hand: the round ends, the stacked deal comes
@@ -55,7 +59,7 @@ def test_a_stacked_deal_is_the_next_round_and_round_trips():
     ({"hands": []}, "a list"),
 ])
 def test_a_wrong_stacked_deal_is_refused_with_its_reason(deals, reason):
-    data = json.loads((HERE / "positions" / "lama-stacked-deal.json").read_text())
+    data = json.loads((STACKED).read_text())
     data["deals"] = deals
     with pytest.raises(StateFormatError, match=reason):
         position(data)
