@@ -27,8 +27,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable, Mapping
+
+from lama_desktop.resources import game_folder
 
 if TYPE_CHECKING:  # pragma: no cover
     from lama_desktop.bots.base import Bot
@@ -56,7 +59,7 @@ class GamePlugin:
     players: range = range(2, 7)
     #: the seat count of sample games (screenshots, history moments, benches)
     sample_players: int = 4
-    #: the key of the game's lesson (``tutorial_<key>`` strings, ``assets/tutorials/<game id>.yaml``), or ""
+    #: the key of the game's lesson (``tutorial_<key>`` strings, ``tutorials/<game id>.yaml`` in its folder), or ""
     lesson: str = ""
     #: the table group its layout moments and screenshots share (``table-lama`` for L.A.M.A. and Party)
     table_group: str = ""
@@ -68,6 +71,12 @@ class GamePlugin:
     @property
     def id(self) -> str:
         return self.spec.id
+
+    @property
+    def folder(self) -> Path:
+        """The game's folder on disk: its own files beside its code (``locale/``, ``data/``, ``tutorials/``,
+        ``rules/``, ``levels/``; ``resources.game_path``)."""
+        return game_folder(self.package)
 
     def module(self, name: str) -> ModuleType:
         """The game's module ``name`` (``table``, ``words``...), imported now if it was not."""

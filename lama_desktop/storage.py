@@ -56,7 +56,7 @@ STATS_VERSION = 1
 
 
 def _languages() -> tuple[str, ...]:
-    """The languages the game has catalogs for (``assets/locale``); English when they cannot be listed."""
+    """The languages the game has catalogs for (``catalogs.languages``); English when they cannot be listed."""
     try:
         from lama_desktop.catalogs import languages
 

@@ -25,7 +25,7 @@ import re
 
 from functools import cache
 
-from lama_desktop.catalogs import domains, locale_dir
+from lama_desktop.catalogs import domains
 
 #: "You" then a verb in the third person singular ("rolls", "has", "is", "takes"): a word ending in one "s"
 _YOU_THIRD = re.compile(r"\bYou\s+(?!(?:\w*ss)\b)(\w+s)\b")
@@ -101,7 +101,7 @@ def count_problems(text: str, lang: str) -> list[str]:
 
 
 def _key_pattern():
-    names = "|".join(sorted(map(re.escape, domains(locale_dir())), key=len, reverse=True))
+    names = "|".join(sorted(map(re.escape, domains()), key=len, reverse=True))
     return re.compile(rf"\b(?:{names})\.[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*\b")
 
 

@@ -1,4 +1,4 @@
-"""The Llama Land lesson (assets/tutorials/llama-land.yaml): what its words claim is what its scripted game does,
+"""The Llama Land lesson (games/llama_land/tutorials/llama-land.yaml): what its words claim is what its scripted game does,
 and the moments only this lesson has — the feeding choice opened over the table, the game played to its end on
 the table (no results screen) — work through the real table with posted clicks and keys.
 

@@ -1,6 +1,6 @@
 """LAMA Cadabra (RULINGS.md §3, ``rules/lama-cadabra.fr.txt``): game id ``lama-cadabra``, 2–6 players.
 
-Component data (deck, symbols per card, constants) is in ``data/lama_cadabra.yaml``; which cards carry which
+Component data (deck, symbols per card, constants) is in ``data/lama_cadabra.yaml`` (in this folder); which cards carry which
 symbol is *reconstructed* there and can be replaced without touching this module.
 
 Moves (text form)
@@ -72,7 +72,7 @@ the discard's top is a kind; tokens are ``whites``/``blacks`` per seat; the magi
 
 from __future__ import annotations
 
-from lama_desktop.resources import engine_data
+from lama_desktop.resources import game_data
 from lama_desktop.engine.core import GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, as_move, malformed, read_saved, state_header, state_property, unknown_move
 from lama_desktop.games.cadabra.engine_check import check_state
 from lama_desktop.engine.hands import CardNames, HandsState, HandView
@@ -80,7 +80,7 @@ from lama_desktop.engine.rng import Rng
 
 GAME_ID = "lama-cadabra"
 STATE_VERSION = 2  # 2: "aside" (cards out of the round) and "scores" (each seat's points, checked)
-DATA = engine_data("lama_cadabra.yaml")
+DATA = game_data(__package__, "lama_cadabra.yaml")
 HAND_SIZE: int = DATA["hand_size"]
 #: a ``draw`` / ``force_draw`` event's private field: only the drawing seat sees which card came up
 PRIVATE_CARD = ("card",)

@@ -33,6 +33,7 @@ from lama_desktop.core.gameconfig import GameConfig
 from lama_desktop.core.i18n import LazyNames, about, plural, t
 from lama_desktop.core.i18n import winners as i18n_winners
 from lama_desktop.core.session import GameSession
+from lama_desktop.resources import game_path
 from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from lama_desktop.app.table.pieces import LazyJoin, Toast, card_height, card_image, lazy, token_stacks_rect
 from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session
@@ -122,7 +123,9 @@ class DiceTableScene(DiceTableView, TableScene):
             self.log.add(lazy.t("dice.log.resumed", round=d["round"]))
 
     def _build(self, size) -> None:
-        self.layout = Layout(load_layout(table_layout_name("dice", self.n)), size)
+        # the Dice tables are the game's own (its folder's levels/)
+        table = game_path(__package__, "levels", f"{table_layout_name('dice', self.n)}.tmx")
+        self.layout = Layout(load_layout(table), size)
         self.ui_scale = table_ui_scale(self.app.settings) if self.app is not None else 1.0
         self.ui = UI(size, self.ui_scale)
         L = self.layout
