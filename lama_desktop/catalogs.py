@@ -14,7 +14,7 @@ translation (empty in ``en``: English is the msgid). Counts are gettext plural e
 ``msgstr[0..n]``) whose rule is the language's CLDR rule written by Babel into the catalog's ``Plural-Forms``.
 
 English is written in ``en/LC_MESSAGES/<domain>.po`` (the source catalog). ``extract`` reads the keys the code
-uses (``t("lama.log.play")``, ``t_or``, ``plural``, f-string prefixes such as ``t(f"common.levels.{level}")``, and
+uses (``t("common.title.quit")``, ``t_or``, ``plural``, f-string prefixes such as ``t(f"common.levels.{level}")``, and
 keys declared in a comment ``# i18n-keys: lama.reason.* dice.toast.blowup`` next to code that builds keys at run
 time) and the step ids of the lessons in each game's ``tutorials/*.yaml`` (``tutorial_<game>.<id>``, ``<id>_wrong``),
 takes their English from the source catalog and writes the templates; it refuses when the code uses a key

@@ -68,11 +68,11 @@ def _edit(path, old, new):
 def test_the_catalog_check_catches_a_lost_placeholder_an_untranslated_string_and_a_fuzzy_one(locale_copy):
     po = po_of(locale_copy, "fr", "lama")
     _edit(po, 'msgstr "{name} joue {card}"', 'msgstr "{name} joue une carte"')
-    _edit(po, 'msgstr "Piocher"', 'msgstr ""')
+    _edit(po_of(locale_copy, "fr", "hand"), 'msgstr "Piocher"', 'msgstr ""')  # the hand-of-cards frame's
     _edit(po, 'msgctxt "lama.button.take"', '#, fuzzy\nmsgctxt "lama.button.take"')
     problems = catalogs.catalog_problems(locale_copy, ["fr"])
     assert any("lama.log.play" in p and "fields" in p for p in problems)
-    assert any("lama.button.draw is untranslated" in p for p in problems)
+    assert any("hand.button.draw is untranslated" in p for p in problems)
     assert any("lama.button.take is fuzzy" in p for p in problems)
     assert len(problems) == 3
 
@@ -86,10 +86,10 @@ def test_the_templates_are_in_step_with_the_code_and_the_english(locale_copy):
 
 
 def test_extract_refuses_an_unused_string_and_a_key_without_english(locale_copy, tmp_path):
-    _edit(po_of(locale_copy, "en", "lama"), 'msgctxt "lama.button.draw"', 'msgctxt "lama.button.drawx"')
+    _edit(po_of(locale_copy, "en", "lama"), 'msgctxt "lama.button.take"', 'msgctxt "lama.button.takex"')
     problems = catalogs.check_sources(locale_copy)
-    assert any(p.startswith("lama.button.drawx is never used") for p in problems)
-    assert any("lama.button.draw has no English" in p for p in problems)
+    assert any(p.startswith("lama.button.takex is never used") for p in problems)
+    assert any("lama.button.take has no English" in p for p in problems)
     with pytest.raises(SystemExit):
         catalogs.extract(locale_copy)
 
@@ -176,7 +176,7 @@ def test_the_plural_check_catches_a_wrong_rule(monkeypatch):
 def test_counts_use_the_languages_plural_forms(lang, n, expected):
     i18n.set_language(lang)
     try:
-        assert i18n.plural("lama.cards", n) == expected
+        assert i18n.plural("hand.cards", n) == expected
     finally:
         i18n.set_language("en")
 

@@ -21,7 +21,7 @@ SOURCE = ROOT / "lama_desktop"
 #: a refusal code in the source: "core." or a registered game's string domain, a dot, the rule
 CODE = re.compile(r"""["'](?:%s)\.[a-z_]+["']""" % "|".join(["core", *sorted({p.domain for p in GAMES.values()})]))
 #: ``*.reason.*`` strings the app shows itself (checks made before asking the engine, wrappers), not codes
-APP_REASONS = {"lama.reason.wait", "lama.reason.refused", "dice.reason.wait", "llama_land.reason.refused",
+APP_REASONS = {"hand.reason.wait", "hand.reason.refused", "dice.reason.wait", "llama_land.reason.refused",
                "llama_land.reason.wait", "llama_land.reason.cannot_feed", "llama_land.reason.no_marker",
                "llama_land.reason.no_character", "llama_land.reason.no_foundation"}
 
@@ -42,7 +42,7 @@ def codes_in_source() -> set[str]:
     ``"core.state_record"`` …)."""
     found = set()
     engines = [p for p in (SOURCE / "games").rglob("*.py") if p.stem == "engine" or p.parent.name == "engine"]
-    for path in list((SOURCE / "engine").rglob("*.py")) + engines + [SOURCE / "app" / "session.py", SOURCE / "storage.py"]:
+    for path in list((SOURCE / "engine").rglob("*.py")) + engines + [SOURCE / "core" / "session.py", SOURCE / "storage.py"]:
         found.update(m.strip("\"'") for m in CODE.findall(path.read_text(encoding="utf-8")))
     return {c for c in found if not c.endswith((".yaml", ".py"))}
 

@@ -311,10 +311,10 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
         self._set_cursor(False)
 
     def _wait_text(self, name: str) -> str:
-        return t("lama.reason.wait", name=name)
+        return t("hand.reason.wait", name=name)
 
     def _refused(self, reason: str) -> str:
-        return t("lama.reason.refused", reason=reason)
+        return t("hand.reason.refused", reason=reason)
 
     def _moved(self) -> None:
         if self.hand_focus >= len(self.shown.hand) - 1:

@@ -171,7 +171,7 @@ class CadabraTableScene(HandTableScene):
                       else about("cadabra.button.give", s, name=self._name(s)), str(k + 1)) for k, s in enumerate(receivers)]
             specs.append(("exchange", t("cadabra.button.exchange"), "E"))
         else:
-            specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q"),
+            specs = [("draw", t("hand.button.draw"), "D"), ("quit", t("hand.button.quit"), "Q"),
                      ("pass", t("cadabra.button.pass"), "P"), ("exchange", t("cadabra.button.exchange"), "E"),
                      ("take", t("cadabra.button.take"), "T")]
         # rows of one or two buttons: five buttons in one column would be too thin for their labels
@@ -471,7 +471,7 @@ class CadabraTableScene(HandTableScene):
         elif open_card:  # a replay's open view names every card
             self.log.add(lazy.about("cadabra.log.draw_open", seat, name=self._name(seat), card=card_text(open_card)))
         elif not forced:
-            self.log.add(lazy.about("lama.log.draw", seat, name=self._name(seat)))
+            self.log.add(lazy.about("hand.log.draw", seat, name=self._name(seat)))
 
     def _ev_force_draw(self, seat, d) -> None:
         self._ev_draw(seat, d, forced=True)
@@ -765,12 +765,12 @@ class CadabraTableScene(HandTableScene):
         s, sh = self.session, self.shown
         cur = s.current_player
         if s.is_over:
-            return t("lama.status.over")
+            return t("hand.status.over")
         if not self.idle:
-            return t("lama.status.round", round=sh.round)
+            return t("hand.status.round", round=sh.round)
         mine = cur == self.focus and self.revealed and s.is_human(cur)
         if sh.phase == "returning":
-            return t("lama.status.return_choice") if mine else about("lama.status.returning", cur, name=self._name(cur))
+            return t("hand.status.return_choice") if mine else about("hand.status.returning", cur, name=self._name(cur))
         if sh.phase == "giving":
             return t("cadabra.status.give_choice") if mine else about("cadabra.status.giving", cur, name=self._name(cur))
         if mine:
@@ -790,8 +790,8 @@ class CadabraTableScene(HandTableScene):
                 return t("cadabra.status.your_turn_none_magic")
             return t("cadabra.status.your_turn_none")
         if s.seats[cur].is_bot:
-            return about("lama.status.bot_turn", cur, name=self._name(cur))
-        return about("lama.status.turn", cur, name=self._name(cur))
+            return about("hand.status.bot_turn", cur, name=self._name(cur))
+        return about("hand.status.turn", cur, name=self._name(cur))
 
 
 

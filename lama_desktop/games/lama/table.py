@@ -110,9 +110,9 @@ class LamaTableScene(HandTableScene):
         if move.kind == "play":
             self.log.add(lazy.about("lama.log.play", seat, name=name, card=card_text(str(move.args[0]))), seat=seat)
         elif move.kind == "draw":
-            self.log.add(lazy.about("lama.log.draw", seat, name=name), seat=seat)
+            self.log.add(lazy.about("hand.log.draw", seat, name=name), seat=seat)
         elif move.kind == "quit":
-            self.log.add(lazy.about("lama.log.quit", seat, name=name), (246, 200, 160), seat=seat)
+            self.log.add(lazy.about("hand.log.quit", seat, name=name), (246, 200, 160), seat=seat)
 
     def _queue_deal(self, view) -> None:
         d = view.to_dict()
@@ -138,7 +138,7 @@ class LamaTableScene(HandTableScene):
             specs = [(f"return {d}", t("lama.button.return", value=d), {20: "P", 10: "B", 1: "W"}[d])
                      for d in kinds]
         else:
-            specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q")]
+            specs = [("draw", t("hand.button.draw"), "D"), ("quit", t("hand.button.quit"), "Q")]
             if self.drama_variant:
                 specs.append(("take", t("lama.button.take"), "T"))
         rows = 3
@@ -234,7 +234,7 @@ class LamaTableScene(HandTableScene):
         elif open_card:
             self.log.add(lazy.about("lama.log.draw_open", seat, name=self._name(seat), card=card_text(open_card)))
         else:
-            self.log.add(lazy.about("lama.log.draw", seat, name=self._name(seat)))
+            self.log.add(lazy.about("hand.log.draw", seat, name=self._name(seat)))
 
     def _board_slot(self, index: int):
         r = self.layout["drama_board"]
@@ -312,7 +312,7 @@ class LamaTableScene(HandTableScene):
         pygame.draw.rect(surf, (232, 176, 120), r, max(2, L.s(3)), border_radius=L.s(16))
         inner = r.inflate(-L.s(12), -L.s(12))
         pygame.draw.rect(surf, (200, 130, 110), inner, max(1, L.s(1)), border_radius=L.s(12))
-        title = ui.font(18, True).render(t("lama.label.drama_board").upper(), True, (255, 226, 196))
+        title = ui.font(18, True).render(t("hand.label.drama_board").upper(), True, (255, 226, 196))
         surf.blit(title, title.get_rect(midtop=(r.centerx, r.y + L.s(14))))
         for i in range(DRAMA_THRESHOLD):
             c = self._board_slot(i)
@@ -337,7 +337,7 @@ class LamaTableScene(HandTableScene):
         L, sh = self.layout, self.shown
         r = L["drama_board"]
         if sh.drama:
-            label = self.ui.font(22, True).render(t("lama.label.drama_on"), True, (255, 235, 200))
+            label = self.ui.font(22, True).render(t("hand.label.drama_on"), True, (255, 235, 200))
             tag = label.get_rect(midbottom=(r.centerx, r.bottom - L.s(8)))
             pygame.draw.rect(surface, (200, 60, 70), tag.inflate(L.s(18), L.s(6)), border_radius=L.s(12))
             surface.blit(label, tag)
@@ -367,13 +367,13 @@ class LamaTableScene(HandTableScene):
         s, sh = self.session, self.shown
         cur = s.current_player
         if s.is_over:
-            return t("lama.status.over")
+            return t("hand.status.over")
         if not self.idle:
-            return t("lama.status.round", round=sh.round)
+            return t("hand.status.round", round=sh.round)
         if sh.phase == "returning":
             if cur == self.focus and self.revealed:
-                return t("lama.status.return_choice")
-            return about("lama.status.returning", cur, name=self._name(cur))
+                return t("hand.status.return_choice")
+            return about("hand.status.returning", cur, name=self._name(cur))
         if cur == self.focus and self.revealed and s.is_human(cur):
             if sh.drama:
                 return t("lama.status.your_turn_drama")
@@ -388,8 +388,8 @@ class LamaTableScene(HandTableScene):
                 return t("lama.status.your_turn_none")
             return t("lama.status.your_turn_last_none")
         if s.seats[cur].is_bot:
-            return about("lama.status.bot_turn", cur, name=self._name(cur))
-        return about("lama.status.turn", cur, name=self._name(cur))
+            return about("hand.status.bot_turn", cur, name=self._name(cur))
+        return about("hand.status.turn", cur, name=self._name(cur))
 
 
 def open_table(app, config: GameConfig, saved=None) -> LamaTableScene:
