@@ -84,9 +84,9 @@ def test_lama_pieces_have_their_tips(tmp_path, size):
         elif name != "1":
             assert f"costs {name} points" in tip.text
     tip = hover(app, table, center(table._slot_rect("draw_pile")))
-    assert tip is not None and tip.text == plural("tooltips.lama.pile", table.shown.pile)
+    assert tip is not None and tip.text == plural("hand.tip.pile", table.shown.pile)
     tip = hover(app, table, center(table._slot_rect("discard")))
-    assert tip is not None and tip.text.startswith(t("tooltips.lama.discard"))
+    assert tip is not None and tip.text.startswith(t("hand.tip.discard"))
     tip = hover(app, table, center(table.layout["drama_board"]))
     assert tip is not None and "Drama board" in tip.text and "of 5 tokens" in tip.text
     tip = hover(app, table, center(table.layout["seat1.plate"]))
@@ -270,7 +270,7 @@ def test_the_draw_piles_tip_leaves_its_label_and_the_status_line_readable(tmp_pa
             assert not box.colliderect(rect), (name, box, rect)
     # the label itself explains its pile too
     tip = hover(app, table, center(table._pile_label_rect("draw_pile")))
-    assert tip is not None and tip.text == plural("tooltips.lama.pile", table.shown.pile)
+    assert tip is not None and tip.text == plural("hand.tip.pile", table.shown.pile)
 
 
 def test_a_tip_takes_the_first_side_that_covers_nothing_it_must_keep_clear():
@@ -339,9 +339,9 @@ def test_dice_tab_walks_the_buttons_and_the_arrows_the_cards_to_discard(tmp_path
     app, table = make_table(tmp_path, "lama-dice", (1280, 720), seed=5)
     tip = press(app, table, pygame.K_TAB)
     assert focused_button(table) == "roll" and tip is not None
-    assert tip.text.startswith(t("tooltips.button.dice.roll")) and "Key: R" in tip.text
+    assert tip.text.startswith(t("dice.tip.button.roll")) and "Key: R" in tip.text
     tip = press(app, table, pygame.K_TAB)
-    assert focused_button(table) == "quit" and tip.text.startswith(t("tooltips.button.dice.quit"))
+    assert focused_button(table) == "quit" and tip.text.startswith(t("dice.tip.button.quit"))
     # a roll that matches the row: the discard choice
     row = table.shown.rows[table.focus]
     state = table.session.state

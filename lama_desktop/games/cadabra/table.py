@@ -94,9 +94,9 @@ class Shown:
 
 
 class CadabraTableScene(HandTableScene):
-    button_tips = {"draw": "tooltips.button.lama.draw", "quit": "tooltips.button.lama.quit",
-                   "pass": "tooltips.button.cadabra.pass", "exchange": "tooltips.button.cadabra.exchange",
-                   "take": "tooltips.button.cadabra.take", "give": "tooltips.button.cadabra.give"}
+    button_tips = {"draw": "hand.tip.button.draw", "quit": "hand.tip.button.quit",
+                   "pass": "cadabra.tip.button.pass", "exchange": "cadabra.tip.button.exchange",
+                   "take": "cadabra.tip.button.take", "give": "cadabra.tip.button.give"}
     end_points = END_POINTS
     name = "cadabra_table"
     refusal_seconds = 2.8
@@ -208,21 +208,21 @@ class CadabraTableScene(HandTableScene):
         k = KIND_OF[ENGINE[name]]
         values = VALUES[k]
         if IS_LLAMA[k]:
-            return t("tooltips.lama.llama", points=LLAMA_POINTS)
+            return t("hand.tip.llama", points=LLAMA_POINTS)
         if len(values) == 2:
-            text = t("tooltips.cadabra.double", a=values[0], b=values[1], before=values[0] - 1, after=values[1] + 1)
+            text = t("cadabra.tip.double", a=values[0], b=values[1], before=values[0] - 1, after=values[1] + 1)
         else:
             value = values[0]
-            text = t("tooltips.lama.card_one") if value == 1 else t("tooltips.lama.card", value=value, before=value - 1)
+            text = t("hand.tip.card_one") if value == 1 else t("hand.tip.card", value=value, before=value - 1)
         if SYMBOL[k]:
             shape = DATA["symbols"][SYMBOL[k]]["shape"]
-            text += "\n" + t(f"tooltips.cadabra.symbol_{shape}")
+            text += "\n" + t(f"cadabra.tip.symbol_{shape}")
         return text
 
     def _stage_tip(self) -> Tip:
         stage = self._stage_geometry()
         label = pygame.Rect(stage.x, stage.bottom, stage.w, self.layout.s(36))  # "The show is on!" / "next llama"
-        return Tip(t("tooltips.cadabra.stage", n=len(self.shown.board), threshold=SHOW_THRESHOLD), tuple(stage),
+        return Tip(t("cadabra.tip.stage", n=len(self.shown.board), threshold=SHOW_THRESHOLD), tuple(stage),
                    (tuple(label),))
 
     def _board_tip(self, pos):
@@ -242,22 +242,22 @@ class CadabraTableScene(HandTableScene):
             rect.center = (round(x), round(y))
             caption = pygame.Rect(rect.x - rect.w // 2, rect.bottom, rect.w * 2, self.ui.s(22))  # "SUPPLY"
             if rect.collidepoint(pos) or caption.collidepoint(pos):
-                return Tip(t("tooltips.cadabra.magic", points=MAGIC_POINTS), tuple(rect), (tuple(caption),))
+                return Tip(t("cadabra.tip.magic", points=MAGIC_POINTS), tuple(rect), (tuple(caption),))
         if isinstance(sh.magic, int):
             x, y = self._magic_anchor(sh.magic)
             d = round(self._tokens_rect(sh.magic)[1] * 1.2)
             rect = pygame.Rect(0, 0, d, d)
             rect.center = (round(x), round(y))
             if rect.collidepoint(pos):
-                return Tip(t("tooltips.cadabra.magic", points=MAGIC_POINTS), tuple(rect))
+                return Tip(t("cadabra.tip.magic", points=MAGIC_POINTS), tuple(rect))
         return super()._piece_tip(pos)
 
     def _tokens_tip(self, seat: int) -> str:
         sh = self.shown
         text = plural("tooltips.common.points", max(0, int(sh.scores[seat])))
-        text += "\n" + t("tooltips.cadabra.tokens", whites=EXCHANGE_WHITES, end=END_POINTS)
+        text += "\n" + t("cadabra.tip.tokens", whites=EXCHANGE_WHITES, end=END_POINTS)
         if sh.magic == seat:
-            text += "\n" + t("tooltips.cadabra.magic", points=MAGIC_POINTS)
+            text += "\n" + t("cadabra.tip.magic", points=MAGIC_POINTS)
         return text
 
     # -- tutorial pieces -----------------------------------------------------------------------------------

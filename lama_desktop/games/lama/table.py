@@ -65,8 +65,8 @@ class Shown:
 
 
 class LamaTableScene(HandTableScene):
-    button_tips = {"draw": "tooltips.button.lama.draw", "quit": "tooltips.button.lama.quit",
-                   "take": "tooltips.button.lama.take"}
+    button_tips = {"draw": "hand.tip.button.draw", "quit": "hand.tip.button.quit",
+                   "take": "lama.tip.button.take"}
     end_points = END_POINTS
     name = "lama_table"
     #: the table's picture of the engine's view
@@ -182,24 +182,24 @@ class LamaTableScene(HandTableScene):
     def _card_tip(self, name: str) -> str:
         """What a card does and costs, from the game's data."""
         if name == "L":
-            return t("tooltips.lama.llama", points=LLAMA_POINTS)
+            return t("hand.tip.llama", points=LLAMA_POINTS)
         if name == "P":
-            return t("tooltips.lama.pink_llama", points=PINK_LLAMA_POINTS)
+            return t("lama.tip.pink_llama", points=PINK_LLAMA_POINTS)
         value = int(name.rstrip("+"))
         if name.endswith("+"):
-            return t("tooltips.lama.plus", value=value)
-        return t("tooltips.lama.card_one") if value == 1 else t("tooltips.lama.card", value=value, before=value - 1)
+            return t("lama.tip.plus", value=value)
+        return t("hand.tip.card_one") if value == 1 else t("hand.tip.card", value=value, before=value - 1)
 
     def _board_tip(self, pos):
         L = self.layout
         if self.drama_variant and L.get("drama_board") is not None and L["drama_board"].collidepoint(pos):
-            return Tip(t("tooltips.lama.drama_board", n=len(self.shown.board), threshold=DRAMA_THRESHOLD),
+            return Tip(t("lama.tip.drama_board", n=len(self.shown.board), threshold=DRAMA_THRESHOLD),
                        tuple(L["drama_board"]))
         return None
 
     def _tokens_tip(self, seat: int) -> str:
         points = max(0, int(self.shown.scores[seat]))
-        key = "tooltips.lama.tokens_pink" if self.pinks else "tooltips.lama.tokens"
+        key = "tooltips.common.tokens_pink" if self.pinks else "tooltips.common.tokens"
         return plural("tooltips.common.points", points) + "\n" + t(key, end=END_POINTS)
 
     # -- event animations -------------------------------------------------------------------------------------
@@ -353,7 +353,7 @@ class LamaTableScene(HandTableScene):
         return t("lama.plate.dealer") if self.shown.dealer == seat else ""
 
     def _badge_tip(self, seat: int) -> str:
-        return t("tooltips.lama.dealer") if self._plate_badge(seat) else ""
+        return t("lama.tip.dealer") if self._plate_badge(seat) else ""
 
     def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:
         draw_token_stacks(surface, rect, holdings(max(0, self.shown.scores[seat]), self.pinks), self.pinks, diameter,
