@@ -279,14 +279,17 @@ def test_dice_lines_naming_a_llama_card_read_right(lang, key, params, expected):
 
 def test_every_games_variants_have_a_title_and_text_in_every_language():
     # the setup screen falls back to the engine's English text: a missing entry shows English in a French menu
-    from lama_desktop.engine.registry import games
+    # (and the game's name and line: the frame asks the descriptor, which reads the game's own domain)
+    from lama_desktop.games import GAMES
 
     for lang in LANGUAGES:
         strings = load_language(lang)
-        for spec in games():
-            for variant in spec.variants:
+        for plugin in GAMES.values():
+            assert f"{plugin.domain}.game.{plugin.id}" in strings, (lang, plugin.id)
+            assert f"{plugin.domain}.game_text.{plugin.id}" in strings, (lang, plugin.id)
+            for variant in plugin.spec.variants:
                 for part in ("title", "text"):
-                    assert f"common.variants.{variant.id}.{part}" in strings, (lang, spec.id, variant.id, part)
+                    assert f"{plugin.domain}.variant.{variant.id}.{part}" in strings, (lang, plugin.id, variant.id, part)
 
 
 def test_every_rules_page_has_a_title_and_text_in_every_language():

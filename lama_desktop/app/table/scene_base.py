@@ -22,7 +22,8 @@ from lama_desktop.core import i18n
 from lama_desktop.engine.core import Event
 from lama_desktop.engine.record import round_of
 from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig, as_seated
-from lama_desktop.core.i18n import plural, t, t_or
+from lama_desktop.core.i18n import plural, t
+from lama_desktop.games import GAMES
 from lama_desktop.app.scene import Scene
 from lama_desktop.core.session import GameSession
 from lama_desktop.app.widgets import Button
@@ -977,8 +978,9 @@ class TableScene(Scene):
         r = self.layout.get("round_info")
         if r is None:
             return
-        title = t(f"common.games.{self.session.game_id}")
-        extras = [t_or(f"common.variants.{v}.title", v) for v in sorted(self.variants)]
+        game = GAMES[self.session.game_id]
+        title = game.title()
+        extras = [game.variant_title(v) for v in sorted(self.variants)]
         line1 = self.ui.text(self._round_text().upper(), 15, (150, 200, 188), True)
         line2 = self.ui.text_fit(" · ".join([title] + extras), 17, r.w, (226, 238, 232), True)
         surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))

@@ -7,4 +7,6 @@ from lama_desktop.games.cadabra.bots import BOTS
 from lama_desktop.games.cadabra.engine import SPEC
 from lama_desktop.plugin import GamePlugin
 
+# its name and the setup screen's line, read by the frame through the descriptor (plugin.py):
+# i18n-keys: cadabra.game.* cadabra.game_text.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="cadabra", bots=BOTS, package=__name__, lesson="cadabra", table_group="table-cadabra"),)

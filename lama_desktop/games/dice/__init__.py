@@ -7,5 +7,7 @@ from lama_desktop.games.dice.bots import BOTS
 from lama_desktop.games.dice.engine import SPEC
 from lama_desktop.plugin import GamePlugin
 
+# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
+# i18n-keys: dice.game.* dice.game_text.* dice.variant.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, package=__name__, lesson="dice", table_group="table-dice",
                       replay_note="replay.dice_open"),)

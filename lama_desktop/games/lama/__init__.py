@@ -7,6 +7,8 @@ from lama_desktop.games.lama.bots import BOTS
 from lama_desktop.games.lama.engine import SPECS
 from lama_desktop.plugin import GamePlugin
 
+# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
+# i18n-keys: lama.game.* lama.game_text.* lama.variant.*
 PLUGINS = tuple(GamePlugin(spec=SPECS[game_id], domain="lama", bots=BOTS, package=__name__, lesson=lesson,
                            table_group="table-lama")
                 for game_id, lesson in (("lama", "lama"), ("lama-party", "")))

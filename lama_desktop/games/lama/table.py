@@ -90,7 +90,7 @@ class LamaTableScene(HandTableScene):
     def enter(self) -> None:
         self._apply_settings()
         self._build(self.app.size)
-        game = lazy.t(f"common.games.{self.session.game_id}")
+        game = lazy.t(f"lama.game.{self.session.game_id}")
         restored = self.history.restore()  # Continue (or an undo): the history the save kept
         if not restored:
             self.log.add(lazy.t("lama.log.welcome", game=game), (196, 226, 214))
