@@ -109,9 +109,10 @@ word = "not.a.key"  # i18n-keys: common.reason.* lama.label.discard
 
 def test_compiled_catalogs_say_exactly_what_their_sources_say(tmp_path):
     targets = [tmp_path / f"locale{index}" for index in range(len(LOCALE))]
-    written = [mo for folder, target in zip(LOCALE, targets, strict=True) for mo in catalogs.compile_catalogs(folder, target)]
+    pairs = list(zip(LOCALE, targets, strict=True))
+    written = [mo for folder, target in pairs for mo in catalogs.compile_catalogs(folder, target)]
     assert len(written) == len(LANGUAGES) * len(catalogs.domains(LOCALE))
-    for folder, target in zip(LOCALE, targets, strict=True):  # compiled alone (as in a wheel without sources) the domains list
+    for folder, target in pairs:  # compiled alone (as in a wheel without sources) the domains still list
         for pot in folder.glob("*.pot"):
             shutil.copy(pot, target / pot.name)
     for lang in LANGUAGES:
@@ -289,7 +290,8 @@ def test_every_games_variants_have_a_title_and_text_in_every_language():
             assert f"{plugin.domain}.game_text.{plugin.id}" in strings, (lang, plugin.id)
             for variant in plugin.spec.variants:
                 for part in ("title", "text"):
-                    assert f"{plugin.domain}.variant.{variant.id}.{part}" in strings, (lang, plugin.id, variant.id, part)
+                    key = f"{plugin.domain}.variant.{variant.id}.{part}"
+                    assert key in strings, (lang, plugin.id, variant.id, part)
 
 
 def test_every_rules_page_has_a_title_and_text_in_every_language():

@@ -1,5 +1,6 @@
-"""UI strings: gettext catalogs ``<catalog folder>/<lang>/LC_MESSAGES/<domain>.po`` (the frame's in ``assets/locale``,
-each game's in its folder's ``locale``; compiled ``.mo`` when the build made them), looked up as ``t("<domain>.<key>", **fmt)``; see ``lama_desktop/catalogs.py`` for the layout and the
+"""UI strings: gettext catalogs ``<catalog folder>/<lang>/LC_MESSAGES/<domain>.po`` (the frame's in
+``assets/locale``, each game's in its folder's ``locale``; compiled ``.mo`` when the build made them), looked up as
+``t("<domain>.<key>", **fmt)``; see ``lama_desktop/catalogs.py`` for the layout and the
 translator's commands.
 
 Each entry's ``msgctxt`` is the key, its ``msgid`` the English text, its ``msgstr`` the translation. Counts use

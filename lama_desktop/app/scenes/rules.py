@@ -1,10 +1,10 @@
 """The rules viewer: every game's rules in the chosen language, paged and scrollable, with pictures of the cards.
 
 Data-driven: each ``rules/rules_<name>.yaml`` (a game's in its folder, the app's own help in ``assets/rules/``)
-holds one book's structure ``{id, games, last, pages: [{id, cards: ["3", "L", "4+"], tokens: [white, black]}]}``; its words are the strings ``rules_<name>.title``,
-``rules_<name>.<page>.title`` and ``rules_<name>.<page>.text`` of the catalog domain ``rules_<name>``. Paragraphs
-are separated by a blank line; a line starting with "- " is a bullet. Game engineers add their own
-``rules/rules_<game>.yaml`` and catalog domain to the game's folder.
+holds one book's structure ``{id, games, last, pages: [{id, cards: ["3", "L", "4+"], tokens: [white, black]}]}``;
+its words are the strings ``rules_<name>.title``, ``rules_<name>.<page>.title`` and ``rules_<name>.<page>.text`` of
+the catalog domain ``rules_<name>``. Paragraphs are separated by a blank line; a line starting with "- " is a
+bullet. Game engineers add their own ``rules/rules_<game>.yaml`` and catalog domain to the game's folder.
 """
 
 from __future__ import annotations
