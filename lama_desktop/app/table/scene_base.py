@@ -979,8 +979,7 @@ class TableScene(Scene):
         if r is None:
             return
         game = GAMES[self.session.game_id]
-        title = game.title()
-        extras = [game.variant_title(v) for v in sorted(self.variants)]
+        title, extras = game.title(), [game.variant_title(v) for v in sorted(self.variants)]
         line1 = self.ui.text(self._round_text().upper(), 15, (150, 200, 188), True)
         line2 = self.ui.text_fit(" · ".join([title] + extras), 17, r.w, (226, 238, 232), True)
         surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))
