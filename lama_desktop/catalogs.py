@@ -90,9 +90,8 @@ def game_folders() -> list[Path]:
     # imported here, not at the top: setup.py and the frozen spec load this file alone (compile_catalogs), where the
     # registry's games and their dependencies cannot be imported
     from lama_desktop.games import GAMES
-    from lama_desktop.resources import game_folder
 
-    return list(dict.fromkeys(game_folder(plugin) for plugin in GAMES.values()))
+    return list(dict.fromkeys(plugin.folder for plugin in GAMES.values()))
 
 
 def game_locale_dirs() -> list[Path]:

@@ -134,9 +134,8 @@ class Tutorial:
 def tutorials_dir(game_id: str) -> Path:
     """Where the lesson of ``game_id`` lives: its game's folder's ``tutorials/``."""
     from lama_desktop.games import GAMES
-    from lama_desktop.resources import game_folder
 
-    return game_folder(GAMES[game_id]) / "tutorials"
+    return GAMES[game_id].folder / "tutorials"
 
 
 def tutorials(folder: Path | None = None) -> list[str]:

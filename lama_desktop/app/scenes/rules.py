@@ -16,7 +16,7 @@ import pygame
 import yaml
 
 from lama_desktop.games import GAMES
-from lama_desktop.resources import asset_path, game_folder
+from lama_desktop.resources import asset_path
 from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import CREAM_DARK, GOLD, GOLD_DARK, INK, INK_SOFT, Button, blit_center, draw_panel, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
@@ -26,8 +26,8 @@ log = logging.getLogger("lama_desktop.rules")
 
 def rules_files() -> list[Path]:
     """The app's own rules books (``assets/rules``) and each game's (``rules/`` in its folder)."""
-    places = [asset_path("rules"), *(game_folder(package) / "rules" for package in dict.fromkeys(
-        plugin.package for plugin in GAMES.values()))]
+    places = [asset_path("rules"), *(folder / "rules" for folder in dict.fromkeys(
+        plugin.folder for plugin in GAMES.values()))]
     return [path for place in places for path in place.glob("rules_*.yaml")]
 
 
