@@ -3,8 +3,10 @@
 The project keeps art and Tiled maps at the top of the repository (where artists and level designers find them);
 a non-editable install copies them into the installed package as ``lama_desktop/assets`` and
 ``lama_desktop/levels``. ``lama_desktop.resources`` finds them in either place (and in a frozen bundle).
-The gettext catalogs ``assets/locale/<lang>/LC_MESSAGES/<domain>.po`` are compiled to ``.mo`` next to them in the
-built copy (Babel, a build requirement); a checkout or editable install reads the ``.po`` files directly.
+Each game's own files (``lama_desktop/games/<game>/``: ``locale/``, ``data/``, ``tutorials/``, ``rules/``, ``levels/``)
+are package data (MANIFEST.in). The gettext catalogs (``assets/locale/<lang>/LC_MESSAGES/<domain>.po``, the frame's,
+and each game's ``locale/<lang>/LC_MESSAGES/<domain>.po``) are compiled to ``.mo`` next to them in the built copy
+(Babel, a build requirement); a checkout or editable install reads the ``.po`` files directly.
 """
 
 import importlib.util
@@ -26,9 +28,12 @@ class BuildPyWithData(build_py):
             if source.is_dir():
                 target = Path(self.build_lib) / "lama_desktop" / name
                 shutil.copytree(source, target, dirs_exist_ok=True)
-        locale = Path(self.build_lib) / "lama_desktop" / "assets" / "locale"
-        if locale.is_dir():
-            load_catalogs().compile_catalogs(locale)
+        package = Path(self.build_lib) / "lama_desktop"
+        # the games' catalog folders by their place in the package: the registry cannot be imported here (the
+        # games' dependencies are not installed while the wheel builds)
+        for locale in [package / "assets" / "locale", *sorted(package.glob("games/*/locale"))]:
+            if locale.is_dir():
+                load_catalogs().compile_catalogs(locale)
 
 
 def load_catalogs():

@@ -1,29 +1,32 @@
 """The gettext catalogs of the UI strings: where they live, how they load, and the translator's commands.
 
-Layout (Babel's)::
+Layout (Babel's), in one catalog folder per owner: the frame's ``assets/locale/`` and each game's own
+``lama_desktop/games/<game>/locale/`` (found through the game registry, ``locale_dirs``)::
 
-    assets/locale/<domain>.pot                      templates, made by ``extract`` (never edited by hand)
-    assets/locale/<lang>/LC_MESSAGES/<domain>.po    one catalog per language and domain (edited by translators)
-    assets/locale/<lang>/LC_MESSAGES/<domain>.mo    compiled by the build (``compile``); never committed
+    <catalog folder>/<domain>.pot                      templates, made by ``extract`` (never edited by hand)
+    <catalog folder>/<lang>/LC_MESSAGES/<domain>.po    one catalog per language and domain (edited by translators)
+    <catalog folder>/<lang>/LC_MESSAGES/<domain>.mo    compiled by the build (``compile``); never committed
 
-One domain per area: ``common``, ``lama``, ``dice``, ``cadabra``, ``llama_land``, ``rules_*``. Every entry is
+One domain per area: the frame's (``common``, ``hand``, ``tooltips``, ``rules_app``...) in ``assets/locale``, a
+game's (its ``GamePlugin.domain``, ``rules_<game>``, ``tutorial_<game>``) in its folder. Every entry is
 ``msgctxt`` = the stable key the code looks up (``lama.log.play``), ``msgid`` = the English text, ``msgstr`` = the
 translation (empty in ``en``: English is the msgid). Counts are gettext plural entries (``msgid_plural``,
 ``msgstr[0..n]``) whose rule is the language's CLDR rule written by Babel into the catalog's ``Plural-Forms``.
 
 English is written in ``en/LC_MESSAGES/<domain>.po`` (the source catalog). ``extract`` reads the keys the code
-uses (``t("lama.log.play")``, ``t_or``, ``plural``, f-string prefixes such as ``t(f"common.levels.{level}")``, and
+uses (``t("common.title.quit")``, ``t_or``, ``plural``, f-string prefixes such as ``t(f"common.levels.{level}")``, and
 keys declared in a comment ``# i18n-keys: lama.reason.* dice.toast.blowup`` next to code that builds keys at run
-time) and the step ids of the lessons in ``assets/tutorials/*.yaml`` (``tutorial_<game>.<id>``, ``<id>_wrong``),
+time) and the step ids of the lessons in each game's ``tutorials/*.yaml`` (``tutorial_<game>.<id>``, ``<id>_wrong``),
 takes their English from the source catalog and writes the templates; it refuses when the code uses a key
 that has no English, or when the source catalog holds a string no code uses.
 
 Commands (``python -m lama_desktop.catalogs COMMAND``)::
 
-    extract            code + English -> assets/locale/<domain>.pot (checks both directions)
-    init LANG          new language: assets/locale/LANG/LC_MESSAGES/<domain>.po from the templates (CLDR plurals)
+    extract            code + English -> <catalog folder>/<domain>.pot (checks both directions)
+    init LANG          new language: <catalog folder>/LANG/LC_MESSAGES/<domain>.po from the templates (CLDR plurals)
     update             merge the templates into every language's catalogs (new strings appear untranslated)
-    compile [DIR]      .po -> .mo (into DIR, default next to the .po files); the build runs it
+    compile [DIR]      .po -> .mo (next to the .po files; into DIR: the frame's in DIR, a game's in
+                       DIR/games/<game>); the build runs it
     import-yaml LANG DIR   fill LANG's catalogs from the old YAML tables DIR/<domain>.yaml (migration)
 
 Nothing here imports pygame; ``setup.py`` and the PyInstaller spec load this file to compile the catalogs.
@@ -34,6 +37,7 @@ from __future__ import annotations
 import fnmatch
 import io
 import logging
+import os
 import re
 import sys
 from functools import cache
@@ -46,10 +50,13 @@ PROJECT = "lama-desktop"
 ROOT = Path(__file__).resolve().parent.parent
 CODE_DIR = Path(__file__).resolve().parent
 MAPPING_FILE = ROOT / "babel.cfg"
-#: where the rules viewer's page structure lives (which cards and tokens each page shows)
+#: where the rules viewer's page structure lives (which cards and tokens each page shows): ``assets/rules/`` for the
+#: app's own help, ``<game folder>/rules/`` for a game's
 RULES_DIR_NAME = "rules"
-#: where the lessons live (``assets/tutorials/<game_id>.yaml``): their step ids name strings (``tutorial_uses``)
+#: where a game's lessons live (``<game folder>/tutorials/<game_id>.yaml``): their step ids name strings
 TUTORIALS_DIR_NAME = "tutorials"
+#: a game's catalog folder inside its folder
+GAME_LOCALE_DIR_NAME = "locale"
 
 #: ``t("domain.key"`` … with f-strings allowed (their ``{…}`` part counts as ``*``)
 USE = re.compile(r"""\b(t|t_or|plural|about|plural_about|winners|i18n_winners)\(\s*"""
@@ -75,21 +82,63 @@ def locale_dir() -> Path:
 
 
 def source_locale_dir() -> Path:
+    """The frame's catalogs in the checkout."""
     return ROOT / "assets" / "locale"
 
 
-def domains(folder: Path | None = None) -> list[str]:
+def game_folders() -> list[Path]:
+    """Every game's folder, once each, in the registry's order (L.A.M.A. and Party share one)."""
+    # imported here, not at the top: setup.py and the frozen spec load this file alone (compile_catalogs), where the
+    # registry's games and their dependencies cannot be imported
+    from lama_desktop.games import GAMES
+
+    return list(dict.fromkeys(plugin.folder for plugin in GAMES.values()))
+
+
+def game_locale_dirs() -> list[Path]:
+    """The catalog folders of the games (``<game folder>/locale``), those that have one."""
+    return [folder / GAME_LOCALE_DIR_NAME for folder in game_folders() if (folder / GAME_LOCALE_DIR_NAME).is_dir()]
+
+
+def locale_dirs() -> list[Path]:
+    """Every catalog folder of this copy of the game: the frame's, then each game's."""
+    return [locale_dir(), *game_locale_dirs()]
+
+
+def source_locale_dirs() -> list[Path]:
+    """Every catalog folder of the checkout: the frame's ``assets/locale``, then each game's."""
+    return [source_locale_dir(), *game_locale_dirs()]
+
+
+def as_folders(folder: Path | Iterable[Path] | None, default=locale_dirs) -> list[Path]:
+    """A catalog folder or a list of them as a list; None: ``default()`` (every catalog folder)."""
+    if folder is None:
+        return list(default())
+    if isinstance(folder, (str, Path)):
+        return [Path(folder)]
+    return [Path(f) for f in folder]
+
+
+def domain_folders(folder: Path | Iterable[Path] | None = None) -> dict[str, Path]:
+    """``domain -> the catalog folder holding it`` (one template per domain), sorted by domain."""
+    found: dict[str, Path] = {}
+    for place in as_folders(folder):
+        names = {p.stem for p in place.glob("*.pot")}
+        names |= {p.stem for p in (place / SOURCE_LANGUAGE / "LC_MESSAGES").glob("*.po")}
+        for name in names:
+            found.setdefault(name, place)
+    return dict(sorted(found.items()))
+
+
+def domains(folder: Path | Iterable[Path] | None = None) -> list[str]:
     """Every domain: one template per domain."""
-    folder = folder or locale_dir()
-    found = {p.stem for p in folder.glob("*.pot")}
-    found |= {p.stem for p in (folder / SOURCE_LANGUAGE / "LC_MESSAGES").glob("*.po")}
-    return sorted(found)
+    return list(domain_folders(folder))
 
 
-def languages(folder: Path | None = None) -> list[str]:
+def languages(folder: Path | Iterable[Path] | None = None) -> list[str]:
     """Every language with catalogs, English first (adding a folder with ``init`` adds the language)."""
-    folder = folder or locale_dir()
-    found = sorted(p.name for p in folder.iterdir() if (p / "LC_MESSAGES").is_dir()) if folder.is_dir() else []
+    found = {p.name for place in as_folders(folder) if place.is_dir()
+             for p in place.iterdir() if (p / "LC_MESSAGES").is_dir()}
     return sorted(found, key=lambda code: (code != SOURCE_LANGUAGE, code))
 
 
@@ -173,13 +222,12 @@ def entries_of(catalog, lang: str) -> dict[str, Any]:
     return out
 
 
-def load_table(lang: str, folder: Path | None = None, log=None) -> Table:
-    """Every domain of ``lang`` (a damaged catalog only loses itself, with a log line)."""
-    folder = folder or locale_dir()
+def load_table(lang: str, folder: Path | Iterable[Path] | None = None, log=None) -> Table:
+    """Every domain of ``lang`` in every catalog folder (a damaged catalog only loses itself, with a log line)."""
     entries: dict[str, Any] = {}
     plural_expr, nplurals = "(n != 1)", 2
-    for domain in domains(folder):
-        path = catalog_path(folder, lang, domain)
+    for domain, place in domain_folders(folder).items():
+        path = catalog_path(place, lang, domain)
         if path is None:
             continue
         try:
@@ -220,6 +268,16 @@ def compile_catalogs(source: Path, target: Path | None = None) -> list[Path]:
     return written
 
 
+def compile_all(target: Path | None = None) -> list[Path]:
+    """``compile_catalogs`` of every catalog folder of the checkout: next to the ``.po`` files, or into ``target``
+    (the frame's in ``target``, a game's in ``target/games/<game folder>``, as the game's folder sits in the
+    package)."""
+    written = compile_catalogs(source_locale_dir(), target)
+    for place in game_locale_dirs():
+        written += compile_catalogs(place, None if target is None else target / "games" / place.parent.name)
+    return written
+
+
 # --------------------------------------------------------------------------------------------------- extraction
 def key_uses(text: str, known_domains: Iterable[str] = ()) -> Iterator[tuple[int, str, str]]:
     """``(line, kind, key or pattern)`` of every string key a Python source uses. Kinds: ``lookup`` for a literal
@@ -251,11 +309,11 @@ def key_uses(text: str, known_domains: Iterable[str] = ()) -> Iterator[tuple[int
                 yield number, ("pattern" if "*" in item else "lookup"), item
 
 
-def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = None
-              ) -> dict[str, list[tuple[str, int, str]]]:
-    """Every key or pattern used anywhere in the package, and the lessons' step texts (``tutorial_uses``):
-    ``{key_or_pattern: [(file, line, kind), …]}``."""
-    known = list(known_domains if known_domains is not None else domains(source_locale_dir()))
+def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = None,
+              lessons: Iterable[Path] | None = None) -> dict[str, list[tuple[str, int, str]]]:
+    """Every key or pattern used anywhere in the package, and the lessons' step texts (``tutorial_uses`` of
+    ``lessons``, by default every game's: ``lesson_files``): ``{key_or_pattern: [(file, line, kind), …]}``."""
+    known = list(known_domains if known_domains is not None else domains(source_locale_dirs()))
     found: dict[str, list[tuple[str, int, str]]] = {}
     for path in sorted(code_dir.rglob("*.py")):
         if path.resolve() == Path(__file__).resolve():
@@ -265,12 +323,16 @@ def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = N
         rel = path.relative_to(code_dir.parent).as_posix()
         for line, kind, key in key_uses(path.read_text(encoding="utf-8"), known):
             found.setdefault(key, []).append((rel, line, kind))
-    tutorials = code_dir.parent / "assets" / TUTORIALS_DIR_NAME
-    for path in sorted(tutorials.glob("*.yaml")) if tutorials.is_dir() else []:
-        rel = path.relative_to(code_dir.parent).as_posix()
+    for path in lesson_files() if lessons is None else lessons:
+        rel = path.relative_to(code_dir.parent).as_posix() if path.is_relative_to(code_dir.parent) else str(path)
         for key in tutorial_uses(path):
             found.setdefault(key, []).append((rel, 0, "lookup"))
     return found
+
+
+def lesson_files() -> list[Path]:
+    """Every game's lesson files (``<game folder>/tutorials/*.yaml``)."""
+    return [path for folder in game_folders() for path in sorted((folder / TUTORIALS_DIR_NAME).glob("*.yaml"))]
 
 
 def tutorial_uses(path: Path) -> list[str]:
@@ -282,11 +344,10 @@ def tutorial_uses(path: Path) -> list[str]:
 
 
 def extract_tutorial_keys(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, Any, list[str]]]:
-    """Babel extraction method for ``assets/tutorials/*.yaml`` (``babel.cfg``): each step's strings, as
+    """Babel extraction method for the games' ``tutorials/*.yaml`` (``babel.cfg``): each step's strings, as
     ``extract_keys`` yields the code's."""
     domain = options.get("domain") or ""
-    folder = options.get("locale_dir") or str(source_locale_dir())
-    english = _english_index(folder)
+    english = _english_index(_option_folders(options))
     name = getattr(fileobj, "name", None)
     if not name:
         return
@@ -322,11 +383,10 @@ def extract_keys(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
     text = fileobj.read()
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    folder = options.get("locale_dir") or str(source_locale_dir())
-    english = _english_index(folder)
+    english = _english_index(_option_folders(options))
     if getattr(fileobj, "name", None) and Path(fileobj.name).resolve() == Path(__file__).resolve():
         return
-    for line, kind, key in key_uses(text, domains(Path(folder))):
+    for line, kind, key in key_uses(text, english_domains(_option_folders(options))):
         keys = sorted(k for k in english if fnmatch.fnmatchcase(k, key)) if kind == "pattern" else [key]
         for found in keys:
             if domain and not found.startswith(domain + "."):
@@ -340,11 +400,23 @@ def extract_keys(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
                 yield line, "pgettext", (found, message), []
 
 
+def _option_folders(options) -> tuple[str, ...]:
+    """The catalog folders an extraction method reads its English from (option ``locale_dirs``, joined by the
+    system's path separator: Babel's options are strings), by default every folder of the checkout."""
+    given = options.get("locale_dirs")
+    return tuple(given.split(os.pathsep)) if given else tuple(map(str, source_locale_dirs()))
+
+
 @cache
-def _english_index(folder: str) -> dict[str, Any]:
+def english_domains(folders: tuple[str, ...]) -> list[str]:
+    return domains([Path(f) for f in folders])
+
+
+@cache
+def _english_index(folders: tuple[str, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for domain in domains(Path(folder)):
-        for message in source_catalog(domain, Path(folder)):
+    for domain, place in domain_folders([Path(f) for f in folders]).items():
+        for message in source_catalog(domain, place):
             if message.id and message.context:
                 out[message.context] = tuple(message.id) if isinstance(message.id, (list, tuple)) else message.id
     return out
@@ -400,12 +472,12 @@ def _read_po(path: Path, lang: str | None, domain: str):
         return read_po(handle, locale=lang, domain=domain)
 
 
-def check_sources(folder: Path | None = None, code_dir: Path = CODE_DIR) -> list[str]:
+def check_sources(folder: Path | Iterable[Path] | None = None, code_dir: Path = CODE_DIR) -> list[str]:
     """Problems between the code and the English source catalogs: used keys without English, English no code
     uses."""
-    folder = folder or source_locale_dir()
-    uses = code_uses(code_dir, domains(folder))
-    english = _english_index(str(folder))
+    folders = as_folders(folder, source_locale_dirs)
+    uses = code_uses(code_dir, domains(folders))
+    english = _english_index(tuple(map(str, folders)))
     problems = []
     for key, where in sorted(uses.items()):
         if "*" in key:
@@ -413,7 +485,7 @@ def check_sources(folder: Path | None = None, code_dir: Path = CODE_DIR) -> list
                 problems.append(f"{where[0][0]}:{where[0][1]}: pattern {key} matches no string")
         elif key not in english and any(kind == "lookup" for _f, _l, kind in where):
             problems.append(f"{where[0][0]}:{where[0][1]}: {key} has no English in "
-                            f"assets/locale/en/LC_MESSAGES/{key.partition('.')[0]}.po")
+                            f"<catalog folder>/en/LC_MESSAGES/{key.partition('.')[0]}.po")
     for key in english:
         if not matches(key, uses):
             problems.append(f"{key} is never used in lama_desktop/ (use it, declare it with '# i18n-keys: {key}' "
@@ -421,30 +493,31 @@ def check_sources(folder: Path | None = None, code_dir: Path = CODE_DIR) -> list
     return problems
 
 
-def extract(folder: Path | None = None) -> list[Path]:
-    """Write every domain's template from the code and the English source catalogs."""
+def extract(folder: Path | Iterable[Path] | None = None) -> list[Path]:
+    """Write every domain's template (in its catalog folder) from the code and the English source catalogs."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
-    folder = folder or source_locale_dir()
-    problems = check_sources(folder)
+    folders = as_folders(folder, source_locale_dirs)
+    problems = check_sources(folders)
     if problems:
         raise SystemExit("extract: the code and the English catalogs disagree:\n  " + "\n  ".join(problems))
     method_map, options_map = _method_map()
     written = []
-    for domain in domains(folder):
-        english = source_catalog(domain, folder)
+    joined = os.pathsep.join(map(str, folders))
+    for domain, place in domain_folders(folders).items():
+        english = source_catalog(domain, place)
         order = {m.context: i for i, m in enumerate(english) if m.context}
         comments = {m.context: list(m.auto_comments) for m in english if m.context}
         found: dict[str, tuple[Any, list]] = {}
-        options = {pattern: dict(opts, domain=domain, locale_dir=str(folder)) for pattern, opts in options_map.items()}
+        options = {pattern: dict(opts, domain=domain, locale_dirs=joined) for pattern, opts in options_map.items()}
         for filename, _lineno, message, _comments, context in extract_from_dir(
                 str(ROOT), method_map, options, keywords=DEFAULT_KEYWORDS):
             entry = found.setdefault(context, (message, []))
             if filename not in entry[1]:
                 entry[1].append(filename)
         template = Catalog(domain=domain, fuzzy=False)
-        pot = folder / f"{domain}.pot"
+        pot = place / f"{domain}.pot"
         old = _read_po(pot, None, domain) if pot.is_file() else None
         _header(template, old)
         for context in sorted(found, key=lambda c: order.get(c, len(order))):
@@ -456,17 +529,20 @@ def extract(folder: Path | None = None) -> list[Path]:
     return written
 
 
-def init(lang: str, folder: Path | None = None) -> list[Path]:
-    """A new language: one catalog per domain from the templates, with the language's CLDR plural rule."""
+def init(lang: str, folder: Path | Iterable[Path] | None = None) -> list[Path]:
+    """A new language: one catalog per domain (in its catalog folder) from the templates, with the language's CLDR
+    plural rule."""
     from babel.messages.catalog import Catalog
 
-    folder = folder or source_locale_dir()
-    written = []
-    for domain in domains(folder):
-        po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+    places = domain_folders(as_folders(folder, source_locale_dirs))
+    for domain, place in places.items():  # every folder checked before any is written
+        po = place / lang / "LC_MESSAGES" / f"{domain}.po"
         if po.exists():
             raise SystemExit(f"init: {po} exists already (use update)")
-        template = _read_po(folder / f"{domain}.pot", None, domain)
+    written = []
+    for domain, place in places.items():
+        po = place / lang / "LC_MESSAGES" / f"{domain}.po"
+        template = _read_po(place / f"{domain}.pot", None, domain)
         catalog = Catalog(locale=lang, domain=domain, fuzzy=False)
         _header(catalog)
         catalog.update(template, no_fuzzy_matching=True)
@@ -475,15 +551,15 @@ def init(lang: str, folder: Path | None = None) -> list[Path]:
     return written
 
 
-def update(folder: Path | None = None, langs: Iterable[str] | None = None) -> list[Path]:
+def update(folder: Path | Iterable[Path] | None = None, langs: Iterable[str] | None = None) -> list[Path]:
     """Merge every template into every language's catalogs: new strings appear untranslated (a changed English
     text keeps its old translation marked fuzzy, for the translator to check); strings gone from the code go."""
-    folder = folder or source_locale_dir()
+    folders = as_folders(folder, source_locale_dirs)
     written = []
-    for lang in langs or languages(folder):
-        for domain in domains(folder):
-            po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
-            template = _read_po(folder / f"{domain}.pot", None, domain)
+    for lang in langs or languages(folders):
+        for domain, place in domain_folders(folders).items():
+            po = place / lang / "LC_MESSAGES" / f"{domain}.po"
+            template = _read_po(place / f"{domain}.pot", None, domain)
             if not po.exists():
                 from babel.messages.catalog import Catalog
 
@@ -555,7 +631,9 @@ def table_strings(domain: str, data: Any) -> dict[str, Any]:
 def rules_structure(domain: str) -> dict:
     import yaml
 
-    path = ROOT / "assets" / RULES_DIR_NAME / f"{domain}.yaml"
+    places = [ROOT / "assets" / RULES_DIR_NAME, *(folder / RULES_DIR_NAME for folder in game_folders())]
+    path = next((place / f"{domain}.yaml" for place in places if (place / f"{domain}.yaml").is_file()),
+                places[0] / f"{domain}.yaml")
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
@@ -574,19 +652,19 @@ def plural_categories(lang: str, nplurals: int, plural_expr: str) -> list[str]:
     return categories
 
 
-def yaml_tables(yaml_dir: Path, folder: Path | None = None) -> dict[str, dict[str, Any]]:
+def yaml_tables(yaml_dir: Path, folder: Path | Iterable[Path] | None = None) -> dict[str, dict[str, Any]]:
     """``domain -> key -> text`` of the old YAML tables ``yaml_dir/<domain>.yaml`` (``yaml_strings``), every one
     read before anything is written; ``ValueError`` with one line when ``yaml_dir`` is not a folder, holds no
     table of a known domain, or a table is damaged (an odd file, too big or too deep, not YAML, not a table)."""
     from lama_desktop.filedoor import Damage
 
-    folder = folder or source_locale_dir()
+    folders = as_folders(folder, source_locale_dirs)
     yaml_dir = Path(yaml_dir)
     if not yaml_dir.is_dir():
         raise ValueError(f"{str(yaml_dir)!r:.80} is not a folder" if yaml_dir.exists() else
                          f"there is no folder {str(yaml_dir)!r:.80}")
     tables = {}
-    for domain in domains(folder):
+    for domain in domains(folders):
         source = yaml_dir / f"{domain}.yaml"
         try:
             tables[domain] = yaml_strings(source)
@@ -599,16 +677,17 @@ def yaml_tables(yaml_dir: Path, folder: Path | None = None) -> dict[str, dict[st
     return tables
 
 
-def import_yaml(lang: str, yaml_dir: Path, folder: Path | None = None, overwrite: bool = False,
+def import_yaml(lang: str, yaml_dir: Path, folder: Path | Iterable[Path] | None = None, overwrite: bool = False,
                 tables: dict[str, dict[str, Any]] | None = None) -> list[Path]:
     """Fill ``lang``'s catalogs (made with ``init``) from the YAML tables in ``yaml_dir`` (``yaml_tables``, or
     ``tables`` read already): an entry gets the YAML text of its key unless it is translated already
     (``overwrite`` replaces those too). Re-runnable."""
-    folder = folder or source_locale_dir()
-    tables = yaml_tables(yaml_dir, folder) if tables is None else tables
+    folders = as_folders(folder, source_locale_dirs)
+    tables = yaml_tables(yaml_dir, folders) if tables is None else tables
+    places = domain_folders(folders)
     written = []
     for domain, texts in tables.items():
-        po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        po = places[domain] / lang / "LC_MESSAGES" / f"{domain}.po"
         if not po.is_file():
             continue
         catalog = _read_po(po, lang, domain)
@@ -652,7 +731,7 @@ def new_language(text: str) -> str:
     return text
 
 
-def known_languages(codes, folder: Path) -> list[str]:
+def known_languages(codes, folder: Path | Iterable[Path]) -> list[str]:
     """``codes``, each a language with catalogs in ``folder``; else a usage error naming the languages there are."""
     from lama_desktop.cli import UsageError
 
@@ -676,7 +755,7 @@ def _main(argv: list[str] | None = None) -> int:
 
     parser = ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("extract", help="code + English source catalogs -> assets/locale/<domain>.pot")
+    sub.add_parser("extract", help="code + English source catalogs -> <catalog folder>/<domain>.pot")
     p_init = sub.add_parser("init", help="start a new language from the templates")
     p_init.add_argument("lang")
     p_update = sub.add_parser("update", help="merge the templates into every language's catalogs")
@@ -690,7 +769,7 @@ def _main(argv: list[str] | None = None) -> int:
     p_check = sub.add_parser("check", help="report what is untranslated, fuzzy or out of date")
     p_check.add_argument("langs", nargs="*")
     args = parser.parse_args(argv)
-    folder = source_locale_dir()
+    folder = source_locale_dirs()
     if args.command == "init":  # every argument checked before any work
         new_language(args.lang)
     elif args.command == "compile" and args.target is not None and args.target.exists() and not args.target.is_dir():
@@ -712,7 +791,7 @@ def _main(argv: list[str] | None = None) -> int:
         raise
 
 
-def _command(args, folder: Path) -> int:
+def _command(args, folder: list[Path]) -> int:
     if args.command == "extract":
         written = extract(folder)
     elif args.command == "init":
@@ -720,7 +799,7 @@ def _command(args, folder: Path) -> int:
     elif args.command == "update":
         written = update(folder, args.langs or None)
     elif args.command == "compile":
-        written = compile_catalogs(folder, args.target)
+        written = compile_all(args.target)
     elif args.command == "import-yaml":
         written = import_yaml(args.lang, args.yaml_dir, folder, args.overwrite, args.tables)
     else:
@@ -735,16 +814,16 @@ def _command(args, folder: Path) -> int:
     return 0
 
 
-def catalog_problems(folder: Path | None = None, langs: Iterable[str] | None = None) -> list[str]:
+def catalog_problems(folder: Path | Iterable[Path] | None = None, langs: Iterable[str] | None = None) -> list[str]:
     """What keeps a language from being complete: entries missing from a catalog or not in the template,
     untranslated or fuzzy entries, ``{…}`` fields lost or added, a wrong number of plural forms."""
-    folder = folder or source_locale_dir()
+    folders = as_folders(folder, source_locale_dirs)
     problems = []
-    for domain in domains(folder):
-        template = _read_po(folder / f"{domain}.pot", None, domain)
+    for domain, place in domain_folders(folders).items():
+        template = _read_po(place / f"{domain}.pot", None, domain)
         wanted = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in template if m.id}
-        for lang in langs or languages(folder):
-            po = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+        for lang in langs or languages(folders):
+            po = place / lang / "LC_MESSAGES" / f"{domain}.po"
             where = f"{lang}/LC_MESSAGES/{domain}.po"
             if not po.is_file():
                 problems.append(f"{where}: missing")

@@ -14,6 +14,10 @@ stay pure). A game's folder holds, by these names:
   through ``card_label``), ``move_label(move, names) -> str | None`` (the advisor's phrase of a move of its own,
   ``"Taking 4"``; None or absent: the frame's phrase of the move's kind), ``order(move, name_of) -> str | None`` (a
   lesson's order, likewise);
+- its own strings in its domain, which the frame reads through the descriptor (``title``, ``text``,
+  ``variant_title``, ``variant_text``): ``<domain>.game.<game id>`` (its name), ``<domain>.game_text.<game id>``
+  (the setup screen's line about it) and ``<domain>.variant.<variant id>.title``/``.text`` (the keys are built
+  here, so the folder's ``__init__`` declares them for the catalog extractor);
 - ``shots.py`` (optional): its screenshot moments, registered with ``app.shots.add_shot`` on import;
 - ``moments.py`` (optional): its layout moments (``summary``, ``results``, ``advisor``, ``tooltips``...);
 - ``art.py`` (optional): art only it uses, with ``sheet(part)`` for the contact sheet;
@@ -27,9 +31,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from lama_desktop.core.i18n import t_or
+from lama_desktop.resources import game_folder
 from lama_desktop.samples import Samples
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,7 +65,7 @@ class GamePlugin:
     players: range = range(2, 7)
     #: the seat count of sample games (screenshots, history moments, benches)
     sample_players: int = 4
-    #: the key of the game's lesson (``tutorial_<key>`` strings, ``assets/tutorials/<game id>.yaml``), or ""
+    #: the key of the game's lesson (``tutorial_<key>`` strings, ``tutorials/<game id>.yaml`` in its folder), or ""
     lesson: str = ""
     #: the table group its layout moments and screenshots share (``table-lama`` for L.A.M.A. and Party)
     table_group: str = ""
@@ -87,6 +94,29 @@ class GamePlugin:
     @property
     def id(self) -> str:
         return self.spec.id
+
+    @property
+    def folder(self) -> Path:
+        """The game's folder on disk: its own files beside its code (``locale/``, ``data/``, ``tutorials/``,
+        ``rules/``, ``levels/``; ``resources.game_path``)."""
+        return game_folder(self.package)
+
+    def title(self) -> str:
+        """The game's name in the current language (its id where a language lacks it)."""
+        return t_or(f"{self.domain}.game.{self.id}", self.id)
+
+    def text(self) -> str:
+        """What the setup screen says about the game (the engine's English where a language lacks it)."""
+        return t_or(f"{self.domain}.game_text.{self.id}", self.spec.description)
+
+    def variant_title(self, variant) -> str:
+        """A variant's name (``variant``: the engine's ``Variant`` or its id)."""
+        return t_or(f"{self.domain}.variant.{getattr(variant, 'id', variant)}.title",
+                    getattr(variant, "title", variant))
+
+    def variant_text(self, variant) -> str:
+        """A variant's description (``variant``: the engine's ``Variant``)."""
+        return t_or(f"{self.domain}.variant.{variant.id}.text", variant.description)
 
     def module(self, name: str) -> ModuleType:
         """The game's module ``name`` (``table``, ``words``...), imported now if it was not."""

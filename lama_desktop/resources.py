@@ -1,10 +1,15 @@
 """Where the shipped data lives: source checkout, installed wheel, or frozen bundle.
 
-Nothing here imports pygame; the engine may use it to read its YAML component data.
+The frame's files are in the top-level ``assets/`` and ``levels/`` folders (``asset_path``, ``level_path``); a game's
+own files are in its folder, beside its code (``lama_desktop/games/<game>/``: ``locale/``, ``data/``, ``tutorials/``,
+``rules/``, ``levels/``), found from its package (``game_path``): the wheel ships them as package data and the frozen
+bundle at the same place under ``sys._MEIPASS``. Nothing here imports pygame; an engine reads its YAML component
+data with ``game_data``.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from functools import cache
 from pathlib import Path
@@ -47,12 +52,28 @@ def level_path(*parts: str) -> Path:
     return path
 
 
+def game_folder(game) -> Path:
+    """The folder of a game: ``game`` is its descriptor (``GamePlugin``) or its package's module path
+    (``lama_desktop.games.dice``, what an engine inside the folder knows as ``__package__``)."""
+    package = getattr(game, "package", game)
+    return Path(importlib.import_module(package).__file__).resolve().parent
+
+
+def game_path(game, *parts: str) -> Path:
+    """A file or folder the game ``game`` (descriptor or package path) ships in its own folder."""
+    path = game_folder(game).joinpath(*parts)
+    if not path.exists():
+        raise ResourceError(f"missing game file: {'/'.join(parts)} of {getattr(game, 'package', game)} "
+                            f"(expected at {path})")
+    return path
+
+
 @cache
-def engine_data(name: str) -> dict:
-    """Load ``lama_desktop/engine/data/NAME`` (YAML), cached. Callers must not mutate the result."""
-    path = PACKAGE_DIR / "engine" / "data" / name
+def game_data(package: str, name: str) -> dict:
+    """Load the game's component data ``<game folder>/data/NAME`` (YAML), cached. Callers must not mutate it."""
+    path = game_folder(package) / "data" / name
     try:
         with open(path, encoding="utf-8") as handle:
             return yaml.safe_load(handle)
     except OSError as error:
-        raise ResourceError(f"cannot read engine data {name}: {error}") from error
+        raise ResourceError(f"cannot read game data {name}: {error}") from error

@@ -136,7 +136,7 @@ def report() -> tuple[list[str], list[str]]:
     lines.append(f"scenes: {len(scene_modules)}")
     lines += [f"  {name}" for name in scene_modules]
 
-    from lama_desktop.resources import PACKAGE_DIR, ResourceError, data_root, engine_data
+    from lama_desktop.resources import ResourceError, data_root
 
     for name in ("assets", "levels"):
         try:
@@ -152,16 +152,7 @@ def report() -> tuple[list[str], list[str]]:
             problems.append(f"string catalogs missing or empty: {counts}")
     except Exception as error:  # noqa: BLE001
         problems.append(f"string catalogs do not load: {error}")
-    data_dir = PACKAGE_DIR / "engine" / "data"
-    yaml_files = sorted(path.name for path in data_dir.glob("*.yaml")) if data_dir.is_dir() else []
-    if not yaml_files:
-        problems.append(f"no engine data in {data_dir}")
-    for name in yaml_files:
-        try:
-            engine_data(name)
-        except Exception as error:  # noqa: BLE001 - reported with the other problems
-            problems.append(f"engine data {name} does not load: {error}")
-    lines.append(f"engine data: {len(yaml_files)} files")
+    problems += _game_files(lines)
 
     try:
         problems += storage_problems()
@@ -169,6 +160,27 @@ def report() -> tuple[list[str], list[str]]:
         problems.append(f"the storage folders cannot be checked: {type(error).__name__}: {error}")
     lines.append("storage: user folders (platformdirs), outside the program folder")
     return lines, problems
+
+
+def _game_files(lines: list[str]) -> list[str]:
+    """Every game's own files (its folder's ``data/*.yaml`` load, its ``locale/`` is there); one line per game."""
+    from lama_desktop.games import GAMES
+    from lama_desktop.resources import game_data, game_folder
+
+    problems = []
+    for package in dict.fromkeys(plugin.package for plugin in GAMES.values()):
+        folder = game_folder(package)
+        yaml_files = sorted(path.name for path in (folder / "data").glob("*.yaml"))
+        for name in yaml_files:
+            try:
+                game_data(package, name)
+            except Exception as error:  # noqa: BLE001 - reported with the other problems
+                problems.append(f"game data {folder.name}/data/{name} does not load: {error}")
+        if not (folder / "locale").is_dir():
+            problems.append(f"no string catalogs in {folder / 'locale'}")
+        strings = _files_under(folder / "locale")
+        lines.append(f"game {folder.name}: {len(yaml_files)} data files, {strings} string files")
+    return problems
 
 
 def main(out=None) -> int:

@@ -18,7 +18,7 @@ SETTINGS_VERSION = 1
 
 
 def _languages() -> tuple[str, ...]:
-    """The languages the game has catalogs for (``assets/locale``); English when they cannot be listed."""
+    """The languages the game has catalogs for (``catalogs.languages``); English when they cannot be listed."""
     try:
         from lama_desktop.catalogs import languages
 

@@ -28,7 +28,7 @@ from functools import cache
 from babel import Locale
 from babel.lists import format_list
 
-from lama_desktop.catalogs import domains, locale_dir, plural_categories
+from lama_desktop.catalogs import domains, plural_categories
 from lama_desktop.core.i18n import load_table
 
 #: "You" then a verb in the third person singular ("rolls", "has", "is", "takes"): a word ending in one "s"
@@ -100,7 +100,7 @@ def count_problems(text: str, lang: str) -> list[str]:
 
 
 def _key_pattern():
-    names = "|".join(sorted(map(re.escape, domains(locale_dir())), key=len, reverse=True))
+    names = "|".join(sorted(map(re.escape, domains()), key=len, reverse=True))
     return re.compile(rf"\b(?:{names})\.[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*\b")
 
 

@@ -12,13 +12,29 @@ from lama_desktop import catalogs
 from lama_desktop.core import i18n
 from lama_desktop.core.i18n import LANGUAGES, load_language
 
-LOCALE = catalogs.source_locale_dir()
+#: every catalog folder of the checkout: the frame's (assets/locale) and each game's (its folder's locale/)
+LOCALE = catalogs.source_locale_dirs()
 
 
 def test_there_are_catalogs_for_the_app_in_every_language():
     assert {"common", "lama", "dice", "cadabra", "llama_land", "rules_lama"} <= set(catalogs.domains(LOCALE))
     assert {"en", "fr", "pl", "de"} <= set(LANGUAGES) and LANGUAGES[0] == "en"
     assert catalogs.languages(LOCALE) == list(LANGUAGES)
+    for folder in LOCALE:
+        assert catalogs.languages(folder) == list(LANGUAGES), folder
+
+
+def test_a_games_catalogs_are_in_its_folder_and_the_frames_hold_none():
+    from lama_desktop.games import GAMES
+    from lama_desktop.resources import game_folder
+
+    frame = set(catalogs.domains(catalogs.source_locale_dir()))
+    for plugin in GAMES.values():
+        own = catalogs.domains(game_folder(plugin) / "locale")
+        assert plugin.domain in own and plugin.domain not in frame, plugin.id
+        if plugin.lesson:
+            assert f"tutorial_{plugin.lesson}" in own and f"tutorial_{plugin.lesson}" not in frame, plugin.id
+    assert not [d for d in frame if d.startswith("tutorial_") or (d.startswith("rules_") and d != "rules_app")]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -30,9 +46,17 @@ def test_every_string_is_translated_with_the_same_placeholders(lang):
 
 @pytest.fixture
 def locale_copy(tmp_path):
-    folder = tmp_path / "locale"
-    shutil.copytree(LOCALE, folder, ignore=shutil.ignore_patterns("*.mo"))
-    return folder
+    """A copy of every catalog folder (a list, the frame's first)."""
+    copies = []
+    for index, folder in enumerate(LOCALE):
+        copies.append(tmp_path / f"locale{index}")
+        shutil.copytree(folder, copies[-1], ignore=shutil.ignore_patterns("*.mo"))
+    return copies
+
+
+def po_of(folders, lang: str, domain: str):
+    """The catalog of ``domain`` in ``lang`` among the catalog ``folders``."""
+    return catalogs.domain_folders(folders)[domain] / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def _edit(path, old, new):
@@ -42,13 +66,13 @@ def _edit(path, old, new):
 
 
 def test_the_catalog_check_catches_a_lost_placeholder_an_untranslated_string_and_a_fuzzy_one(locale_copy):
-    po = locale_copy / "fr" / "LC_MESSAGES" / "lama.po"
+    po = po_of(locale_copy, "fr", "lama")
     _edit(po, 'msgstr "{name} joue {card}"', 'msgstr "{name} joue une carte"')
-    _edit(po, 'msgstr "Piocher"', 'msgstr ""')
+    _edit(po_of(locale_copy, "fr", "hand"), 'msgstr "Piocher"', 'msgstr ""')  # the hand-of-cards frame's
     _edit(po, 'msgctxt "lama.button.take"', '#, fuzzy\nmsgctxt "lama.button.take"')
     problems = catalogs.catalog_problems(locale_copy, ["fr"])
     assert any("lama.log.play" in p and "fields" in p for p in problems)
-    assert any("lama.button.draw is untranslated" in p for p in problems)
+    assert any("hand.button.draw is untranslated" in p for p in problems)
     assert any("lama.button.take is fuzzy" in p for p in problems)
     assert len(problems) == 3
 
@@ -62,10 +86,10 @@ def test_the_templates_are_in_step_with_the_code_and_the_english(locale_copy):
 
 
 def test_extract_refuses_an_unused_string_and_a_key_without_english(locale_copy, tmp_path):
-    _edit(locale_copy / "en" / "LC_MESSAGES" / "lama.po", 'msgctxt "lama.button.draw"', 'msgctxt "lama.button.drawx"')
+    _edit(po_of(locale_copy, "en", "lama"), 'msgctxt "lama.button.take"', 'msgctxt "lama.button.takex"')
     problems = catalogs.check_sources(locale_copy)
-    assert any(p.startswith("lama.button.drawx is never used") for p in problems)
-    assert any("lama.button.draw has no English" in p for p in problems)
+    assert any(p.startswith("lama.button.takex is never used") for p in problems)
+    assert any("lama.button.take has no English" in p for p in problems)
     with pytest.raises(SystemExit):
         catalogs.extract(locale_copy)
 
@@ -84,27 +108,31 @@ word = "not.a.key"  # i18n-keys: common.reason.* lama.label.discard
 
 
 def test_compiled_catalogs_say_exactly_what_their_sources_say(tmp_path):
-    written = catalogs.compile_catalogs(LOCALE, tmp_path)
+    targets = [tmp_path / f"locale{index}" for index in range(len(LOCALE))]
+    pairs = list(zip(LOCALE, targets, strict=True))
+    written = [mo for folder, target in pairs for mo in catalogs.compile_catalogs(folder, target)]
     assert len(written) == len(LANGUAGES) * len(catalogs.domains(LOCALE))
-    for pot in LOCALE.glob("*.pot"):  # compiled alone (as in a wheel without sources) the domains still list
-        shutil.copy(pot, tmp_path / pot.name)
+    for folder, target in pairs:  # compiled alone (as in a wheel without sources) the domains still list
+        for pot in folder.glob("*.pot"):
+            shutil.copy(pot, target / pot.name)
     for lang in LANGUAGES:
-        from_mo = catalogs.load_table(lang, tmp_path)
+        from_mo = catalogs.load_table(lang, targets)
         from_po = catalogs.load_table(lang, LOCALE)
         assert from_mo.entries == from_po.entries and from_mo.entries
         assert from_mo.plural_expr == from_po.plural_expr
 
 
 def test_a_compiled_catalog_older_than_its_source_is_not_used(locale_copy):
-    catalogs.compile_catalogs(locale_copy)
-    po = locale_copy / "fr" / "LC_MESSAGES" / "common.po"
-    assert catalogs.catalog_path(locale_copy, "fr", "common").suffix == ".mo"
+    frame = locale_copy[0]
+    catalogs.compile_catalogs(frame)
+    po = frame / "fr" / "LC_MESSAGES" / "common.po"
+    assert catalogs.catalog_path(frame, "fr", "common").suffix == ".mo"
     po.touch()
     mo = po.with_suffix(".mo")
     import os
 
     os.utime(mo, (po.stat().st_mtime - 10, po.stat().st_mtime - 10))
-    assert catalogs.catalog_path(locale_copy, "fr", "common") == po
+    assert catalogs.catalog_path(frame, "fr", "common") == po
 
 
 CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
@@ -149,7 +177,7 @@ def test_the_plural_check_catches_a_wrong_rule(monkeypatch):
 def test_counts_use_the_languages_plural_forms(lang, n, expected):
     i18n.set_language(lang)
     try:
-        assert i18n.plural("lama.cards", n) == expected
+        assert i18n.plural("hand.cards", n) == expected
     finally:
         i18n.set_language("en")
 
@@ -222,7 +250,7 @@ def test_lookup_format_fallback_and_missing_key():
 
 
 def test_an_untranslated_string_falls_back_to_english(locale_copy, monkeypatch):
-    _edit(locale_copy / "fr" / "LC_MESSAGES" / "common.po", 'msgstr "Quitter"', 'msgstr ""')
+    _edit(po_of(locale_copy, "fr", "common"), 'msgstr "Quitter"', 'msgstr ""')
     table = catalogs.load_table("fr", locale_copy)
     assert "common.title.quit" not in table.entries and "common.title.settings" in table.entries
     monkeypatch.setattr(i18n, "load_table", lambda lang: catalogs.load_table(lang, locale_copy))
@@ -252,14 +280,18 @@ def test_dice_lines_naming_a_llama_card_read_right(lang, key, params, expected):
 
 def test_every_games_variants_have_a_title_and_text_in_every_language():
     # the setup screen falls back to the engine's English text: a missing entry shows English in a French menu
-    from lama_desktop.engine.registry import games
+    # (and the game's name and line: the frame asks the descriptor, which reads the game's own domain)
+    from lama_desktop.games import GAMES
 
     for lang in LANGUAGES:
         strings = load_language(lang)
-        for spec in games():
-            for variant in spec.variants:
+        for plugin in GAMES.values():
+            assert f"{plugin.domain}.game.{plugin.id}" in strings, (lang, plugin.id)
+            assert f"{plugin.domain}.game_text.{plugin.id}" in strings, (lang, plugin.id)
+            for variant in plugin.spec.variants:
                 for part in ("title", "text"):
-                    assert f"common.variants.{variant.id}.{part}" in strings, (lang, spec.id, variant.id, part)
+                    key = f"{plugin.domain}.variant.{variant.id}.{part}"
+                    assert key in strings, (lang, plugin.id, variant.id, part)
 
 
 def test_every_rules_page_has_a_title_and_text_in_every_language():
@@ -278,13 +310,14 @@ def test_every_rules_page_has_a_title_and_text_in_every_language():
 
 def test_written_catalogs_do_not_name_the_babel_release(locale_copy):
     """Two machines with different Babel releases write the same bytes: no ``Generated-By`` line."""
-    (locale_copy / "lama.pot").unlink()
+    folder = catalogs.domain_folders(locale_copy)["lama"]
+    (folder / "lama.pot").unlink()
     catalogs.extract(locale_copy)
     catalogs.update(locale_copy)
-    written = [locale_copy / "lama.pot", *locale_copy.glob("*/LC_MESSAGES/lama.po")]
+    written = [folder / "lama.pot", *folder.glob("*/LC_MESSAGES/lama.po")]
     assert len(written) == 1 + len(LANGUAGES)
     assert [p.name for p in written if b"Generated-By" in p.read_bytes()] == []
-    assert not [p for p in LOCALE.rglob("*.po*") if b"Generated-By" in p.read_bytes()]
+    assert not [p for place in LOCALE for p in place.rglob("*.po*") if b"Generated-By" in p.read_bytes()]
 
 
 @pytest.mark.parametrize("lang, expected", [

@@ -49,7 +49,7 @@ def test_a_history_line_kept_in_a_german_save_names_the_player_in_french(lang):
     lang("fr")
     assert str(back.text) == "Joueur 1 joue 3"
     assert str(lazy.names([SeatConfig("Ty").name, "Bruno"])) == "Vous et Bruno"
-    won = lazy.winners("lama.toast.winner", [0, 1], ["Gracz 1", "Bruno"].__getitem__)
+    won = lazy.winners("hand.toast.winner", [0, 1], ["Gracz 1", "Bruno"].__getitem__)
     assert "Joueur 1" in str(won) and "Gracz" not in str(won)
 
 

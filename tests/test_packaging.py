@@ -92,17 +92,26 @@ def test_spec_bundles_every_data_folder_and_module(monkeypatch, platform):
     calls = run_spec(monkeypatch, platform)
     (args, kwargs), = calls["Analysis"]
     assert Path(args[0][0]) == PACKAGING / "launcher.py"
-    datas = {target: Path(source) for source, target in kwargs["datas"]}
-    assert datas == {"assets": ROOT / "assets", "levels": ROOT / "levels",
-                     "lama_desktop/engine/data": ROOT / "lama_desktop" / "engine" / "data",
-                     "assets/locale": ROOT / "build" / "_work" / "locale"}
-    assert all(source.is_dir() for source in datas.values())
-    # the string catalogs are compiled by the build: one .mo per .po, bundled where the app looks for them
-    sources = sorted(p.relative_to(ROOT / "assets" / "locale").with_suffix(".mo").as_posix()
-                     for p in (ROOT / "assets" / "locale").glob("*/LC_MESSAGES/*.po"))
-    compiled = sorted(p.relative_to(datas["assets/locale"]).as_posix()
-                      for p in datas["assets/locale"].rglob("*.mo"))
-    assert sources and compiled == sources
+    entries = [(target, Path(source)) for source, target in kwargs["datas"]]
+    game_folders = game_data_folders()
+    # every folder once from the checkout; a catalog folder also as its compiled copy (build/_work)
+    checkout = [(target, source) for target, source in entries if "_work" not in source.parts]
+    compiled_games = {target: source for target, source in entries[1:] if "_work" in source.parts}
+    assert len(dict(checkout)) == len(checkout) and len(compiled_games) == len(entries) - 1 - len(checkout)
+    assert dict(checkout) == {"assets": ROOT / "assets", "levels": ROOT / "levels", **game_folders}
+    assert all(source.is_dir() for _target, source in entries)
+    # the string catalogs are compiled by the build: one .mo per .po, bundled where the app looks for them (the
+    # frame's as assets/locale, each game's as its folder's locale/), ahead of the folder with the .po files
+    assert entries[0] == ("assets/locale", ROOT / "build" / "_work" / "locale")
+    game_catalogs = {target: source for target, source in game_folders.items() if target.endswith("/locale")}
+    assert len(game_catalogs) >= 4 and set(compiled_games) == set(game_catalogs)
+    for target, source in [("assets/locale", ROOT / "assets" / "locale"), *game_catalogs.items()]:
+        built = compiled_games.get(target, entries[0][1])
+        sources = sorted(p.relative_to(source).with_suffix(".mo").as_posix()
+                         for p in source.glob("*/LC_MESSAGES/*.po"))
+        compiled = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.mo"))
+        assert sources and compiled == sources, target
+    assert calls["namespace"]["SHIPPED_LOCALES"] == {"root", "en", "fr", "de", "pl"}
     assert "lama_desktop.pretend_module" in kwargs["hiddenimports"]
     assert not [name for name in kwargs["hiddenimports"] if ".tests" in name]  # a game's own tests stay out
     for unwanted in ("tkinter", "numpy", "pytest", "hypothesis", "pygame.tests"):
@@ -118,6 +127,20 @@ def test_spec_bundles_every_data_folder_and_module(monkeypatch, platform):
     (_coll_args, coll_kwargs), = calls["COLLECT"]
     assert coll_kwargs["name"] == "lama-desktop"
     assert calls["namespace"]["VERSION"] == package_version()
+
+
+def game_data_folders() -> dict[str, Path]:
+    """Each registered game's own folders (catalogs, data, lessons, rules, levels), by their place in the bundle."""
+    from lama_desktop.games import GAMES
+    from lama_desktop.resources import game_folder
+
+    folders = {}
+    for plugin in GAMES.values():
+        for name in ("locale", "data", "tutorials", "rules", "levels"):
+            folder = game_folder(plugin) / name
+            if folder.is_dir():
+                folders[folder.relative_to(ROOT).as_posix()] = folder
+    return folders
 
 
 def test_spec_macos_app_bundle(monkeypatch):
@@ -456,8 +479,12 @@ def test_non_editable_install_ships_assets_and_levels(tmp_path):
         assert files(installed / folder) == shipped, folder
         assert files(installed / folder), folder
     assert not list(installed.glob("games/*/tests")), "a game's own tests are not installed"
-    data = sorted(p.name for p in (ROOT / "lama_desktop" / "engine" / "data").glob("*.yaml"))
-    assert sorted(p.name for p in (installed / "engine" / "data").glob("*.yaml")) == data
+    for target in game_data_folders():  # each game's own files, its catalogs compiled too
+        shipped = files(build_tmp / target)
+        if target.endswith("/locale"):
+            shipped = sorted(shipped + [p[:-3] + ".mo" for p in shipped if p.endswith(".po")])
+        assert files(installed / target.removeprefix("lama_desktop/")) == shipped, target
+        assert shipped, target
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     version = subprocess.run([str(python), "-m", "lama_desktop", "--version"], cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=120)

@@ -21,7 +21,9 @@ SOURCE = ROOT / "lama_desktop"
 #: a refusal code in the source: "core." or a registered game's string domain, a dot, the rule
 CODE = re.compile(r"""["'](?:%s)\.[a-z_]+["']""" % "|".join(["core", *sorted({p.domain for p in GAMES.values()})]))
 #: ``*.reason.*`` strings the app shows itself (checks made before asking the engine, wrappers), not codes
-APP_REASONS = {key for plugin in GAMES.values() for key in plugin.samples.app_reasons}
+#: what the app says itself before asking an engine: the hand-of-cards frame's, then each game's declared ones
+APP_REASONS = {"hand.reason.wait", "hand.reason.refused"} | {
+    key for plugin in GAMES.values() for key in plugin.samples.app_reasons}
 
 
 def refusal_of(state, move) -> tuple[str, dict]:

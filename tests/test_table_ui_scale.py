@@ -194,7 +194,11 @@ def test_a_larger_setting_never_makes_a_seats_piece_a_pixel_smaller(size):
     layout, each seat anchor's width and height never shrink from one offered setting to the next."""
     from lama_desktop.app.table.layout import Layout, load_layout
 
-    names = sorted(p.stem for p in Path("levels").glob("table_*.tmx"))
+    from lama_desktop.catalogs import game_folders
+
+    # the frame's shared tables (levels/) and the games' own (levels/ in their folders)
+    names = sorted([p.stem for p in Path("levels").glob("table_*.tmx")]
+                   + [p for folder in game_folders() for p in (folder / "levels").glob("table_*.tmx")], key=str)
     assert len(names) >= 10
     kept = ("seat0.hand", "seat0.row", "seat0.hint")  # what the card and dice tables keep as laid out
     for name in names:

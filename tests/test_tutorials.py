@@ -1,4 +1,4 @@
-"""Every "Learn to play" lesson (``tutorials()``: one per ``assets/tutorials/<game>.yaml``) played to its end
+"""Every "Learn to play" lesson (``tutorials()``: one per game folder's ``tutorials/<game>.yaml``) played to its end
 headless in the real app, by posting the clicks and keys each step names (docs/APP.md, "Tutorials").
 
 For every step: the narrator rings exactly the piece the step names (``tutorial_rect(point)`` of the table, or of

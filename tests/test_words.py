@@ -53,7 +53,7 @@ def test_name_lists_use_the_languages_list_pattern(lang, code, items, expected):
 def test_winners_agree_in_number_and_speak_to_the_reader(lang, code, seats, reader, expected):
     lang(code)
     i18n.set_reader(lambda: reader)
-    assert i18n.winners("lama.toast.winner", seats, ["Ada", "Bruno", "Carla"].__getitem__) == expected
+    assert i18n.winners("hand.toast.winner", seats, ["Ada", "Bruno", "Carla"].__getitem__) == expected
 
 
 def test_a_line_about_the_reader_is_in_the_second_person_whoever_reads_it(lang):

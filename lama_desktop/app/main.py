@@ -28,7 +28,7 @@ import pygame
 from lama_desktop.storage import KINDS, Report, SaveDamaged, Storage
 from lama_desktop.core import i18n
 from lama_desktop.core.gameconfig import GameConfig, GameResults
-from lama_desktop.core.i18n import t
+from lama_desktop.core.i18n import t, t_game
 from lama_desktop.app.scene import SceneStack
 from lama_desktop.app.widgets import UI
 from lama_desktop.app.window import MAX_SIZE, MIN_SIZE, clamp_size, fit_to_desktop
@@ -372,8 +372,7 @@ class App:
         problem = None if checked else check_replay(past)
         if problem is not None:
             log.warning("past game %s cannot be replayed: %s", past.path, problem.detail)
-            # i18n-keys: common.games.*
-            name = os.path.basename(str(past.path)) if past.path is not None else t(f"common.games.{past.game_id}")
+            name = os.path.basename(str(past.path)) if past.path is not None else t_game(past.game_id)
             self.stack.push(MessageScene(t("replay.not_record_title"),
                                          t("replay.rules_changed", name=name, detail=problem.detail)))
             return False

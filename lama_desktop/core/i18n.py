@@ -1,5 +1,6 @@
-"""UI strings: gettext catalogs ``assets/locale/<lang>/LC_MESSAGES/<domain>.po`` (compiled ``.mo`` when the build
-made them), looked up as ``t("<domain>.<key>", **fmt)``; see ``lama_desktop/catalogs.py`` for the layout and the
+"""UI strings: gettext catalogs ``<catalog folder>/<lang>/LC_MESSAGES/<domain>.po`` (the frame's in
+``assets/locale``, each game's in its folder's ``locale``; compiled ``.mo`` when the build made them), looked up as
+``t("<domain>.<key>", **fmt)``; see ``lama_desktop/catalogs.py`` for the layout and the
 translator's commands.
 
 Each entry's ``msgctxt`` is the key, its ``msgid`` the English text, its ``msgstr`` the translation. Counts use
@@ -30,7 +31,9 @@ log = logging.getLogger("lama_desktop.i18n")
 
 def _languages() -> tuple[str, ...]:
     try:
-        found = tuple(catalogs.languages())
+        # the frame's catalog folder names the languages (each game's has the same: tests/test_i18n.py); reading
+        # only it keeps this import-time list from importing the game registry, whose descriptors import us
+        found = tuple(catalogs.languages(catalogs.locale_dir()))
     except Exception as error:  # noqa: BLE001 - a damaged install still starts (in English keys)
         log.error("cannot list the languages: %s", error)
         found = ()
@@ -135,8 +138,13 @@ def t_or(key: str, default: str, **fmt: Any) -> str:
 
 
 def t_game(game_id: str) -> str:
-    """A game's display name in the current language."""
-    return t_or(f"common.games.{game_id}", game_id)
+    """A game's display name in the current language (its descriptor's ``title``; the id of a game this copy does
+    not have)."""
+    # imported here, not at the top: the registry's descriptors (plugin.py) import this module
+    from lama_desktop.games import GAMES
+
+    plugin = GAMES.get(game_id)
+    return plugin.title() if plugin is not None else game_id
 
 
 def plural(key: str, n: int, **fmt: Any) -> str:

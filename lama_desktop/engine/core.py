@@ -32,7 +32,7 @@ SAVE_FORMAT = 1
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why the rules refuse a move: a stable ``code`` (``"lama.cannot_go_on"``: the game's short name, a dot, the
+    """Why the rules refuse a move: a stable ``code`` (``lama.cannot_go_on``: the game's short name, a dot, the
     rule), ``params`` (plain JSON values the sentence names, e.g. ``{"card": "4", "top": "2"}``: engine ids, not
     translated words) and ``text``, the English sentence for the CLI, logs and tests.
 

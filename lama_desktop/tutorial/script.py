@@ -1,10 +1,10 @@
-"""A "Learn to play" lesson as data: ``assets/tutorials/<game_id>.yaml`` loaded and checked (no pygame).
+"""A "Learn to play" lesson as data: ``tutorials/<game_id>.yaml`` in the game's folder, loaded and checked (no pygame).
 
 The file (docs/APP.md, "Tutorials", says how to write one)::
 
     game: lama                   # registry game id; the file is named after it
     variants: []                 # engine variants
-    position: lama.json          # assets/tutorials/positions/<file>: the common position format
+    position: lama.json          # tutorials/positions/<file> beside it: the common position format
     seats:                       # seat 0 is the learner
       - {kind: human}
       - {kind: bot, name: Bruno}
@@ -83,7 +83,7 @@ class Step:
 class Tutorial:
     game_id: str
     variants: tuple[str, ...]
-    #: the position's file name in ``assets/tutorials/positions/``
+    #: the position's file name in ``positions/`` beside the lesson file
     position: str
     #: ``{"kind": "human"}`` for seat 0, ``{"kind": "bot", "name": ...}`` for the others
     seats: tuple[Mapping[str, Any], ...]
@@ -121,7 +121,7 @@ class Tutorial:
         raise KeyError(step_id)
 
     def position_path(self) -> Path:
-        folder = self.path.parent if self.path is not None else tutorials_dir()
+        folder = self.path.parent if self.path is not None else tutorials_dir(self.game_id)
         return folder / "positions" / self.position
 
     def start_state(self):
@@ -131,18 +131,22 @@ class Tutorial:
         return load_position(self.position_path())
 
 
-def tutorials_dir() -> Path:
-    from lama_desktop.resources import data_root
+def tutorials_dir(game_id: str) -> Path:
+    """Where the lesson of ``game_id`` lives: its game's folder's ``tutorials/``."""
+    from lama_desktop.games import GAMES
 
-    return data_root("assets") / "tutorials"
+    return GAMES[game_id].folder / "tutorials"
 
 
 def tutorials(folder: Path | None = None) -> list[str]:
-    """The game ids that have a lesson, in the games' menu order."""
+    """The game ids that have a lesson (``folder/<game_id>.yaml``; by default in each game's own folder), in the
+    games' menu order."""
     from lama_desktop.games import GAMES
 
-    folder = folder or tutorials_dir()
-    found = {p.stem for p in folder.glob("*.yaml")} if folder.is_dir() else set()
+    if folder is None:
+        found = {game_id for game_id in GAMES if (tutorials_dir(game_id) / f"{game_id}.yaml").is_file()}
+    else:
+        found = {p.stem for p in folder.glob("*.yaml")} if folder.is_dir() else set()
     rank = {game_id: index for index, game_id in enumerate(GAMES)}
     return sorted(found, key=lambda g: (rank.get(g, len(rank)), g))
 
@@ -180,7 +184,11 @@ def file_keys(path: Path) -> list[str]:
 @cache
 def load_tutorial(game_id: str, folder: Path | None = None) -> Tutorial:
     """The lesson of ``game_id``, checked; ``TutorialError`` naming the file and step when it is not right."""
-    folder = folder or tutorials_dir()
+    if folder is None:
+        try:
+            folder = tutorials_dir(game_id)
+        except KeyError:
+            raise TutorialError(f"{game_id}: no such game, so no lesson") from None
     path = folder / f"{game_id}.yaml"
     try:
         text = path.read_text(encoding="utf-8")
@@ -344,7 +352,7 @@ class _Reader:
     def position(self, data: Mapping) -> str:
         position = data["position"]
         if not isinstance(position, str) or "/" in position or not position.endswith(".json"):
-            raise self.fail("'position' is a file name in assets/tutorials/positions/ (name.json)")
+            raise self.fail("'position' is a file name in the lesson's positions/ folder (name.json)")
         return position
 
     def check_position(self, position: str, game_id: str, variants: list, seats: list) -> None:

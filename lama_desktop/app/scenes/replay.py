@@ -25,7 +25,7 @@ import pygame
 
 from lama_desktop.pastgames import PastGame, export_name, timeline
 from lama_desktop.core import i18n
-from lama_desktop.core.i18n import language, t
+from lama_desktop.core.i18n import language, t, t_game
 from lama_desktop.app.scene import Scene, SceneStack
 from lama_desktop.app.table.log_panel import expand_icon_rect
 from lama_desktop.app.widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
@@ -408,7 +408,7 @@ class ReplayScene(Scene):
         if self.stack is not None and self.stack.top is self:  # the viewer closes; the message says why
             self.stack.pop()
             self.stack.push(MessageScene(t("replay.not_record_title"), t(
-                "replay.rules_changed", name=t(f"common.games.{self.past.record.game_id}"),  # i18n-keys: common.games.*
+                "replay.rules_changed", name=t_game(self.past.record.game_id),
                 detail=f"{type(error).__name__}: {error}")))
 
     def _close_builds(self) -> None:

@@ -122,7 +122,7 @@ class RoundSummaryScene(MenuScene):
         return self.data.get("returned")
 
     def _continue_text(self) -> str:
-        return t("lama.summary.continue")
+        return t("hand.summary.continue")
 
     def close(self):
         if self.closed:
@@ -172,11 +172,11 @@ class RoundSummaryScene(MenuScene):
         parts = [str(v) for v in b.get("values", [])]
         if b.get("llama_points"):
             if self.each_llama and b.get("llama_cards", 0) > 1:
-                parts.append(t("lama.summary.llamas_each", n=b["llama_cards"], points=b["llama_points"]))
+                parts.append(t("hand.summary.llamas_each", n=b["llama_cards"], points=b["llama_points"]))
             else:
-                parts.append(t("lama.summary.llama", points=b["llama_points"]))
+                parts.append(t("hand.summary.llama", points=b["llama_points"]))
         if not parts:
-            return t("lama.summary.zero")
+            return t("hand.summary.zero")
         return " + ".join(parts) + f" = {b.get('total', 0)}"
 
     def draw_static(self, surface, ui):
@@ -227,16 +227,16 @@ class RoundSummaryScene(MenuScene):
         """The panel, the round's title and how it ended; returns the seat that emptied its hand (else -1)."""
         d = self.data
         draw_panel(surface, self.panel, ui)
-        title = t("lama.summary.title", round=d.get("round", "?"))
+        title = t("hand.summary.title", round=d.get("round", "?"))
         blit_center(surface, ui.text(title, 40, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(50)))
         emptied = d.get("emptied_by", -1)
         if emptied is not None and emptied >= 0:
             if self.returned():
-                sub = about("lama.summary.emptied", emptied, name=self.names[emptied])
+                sub = about("hand.summary.emptied", emptied, name=self.names[emptied])
             else:
-                sub = about("lama.summary.emptied_no_token", emptied, name=self.names[emptied])
+                sub = about("hand.summary.emptied_no_token", emptied, name=self.names[emptied])
         else:
-            sub = t("lama.summary.all_quit")
+            sub = t("hand.summary.all_quit")
         blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
         return emptied
 
@@ -247,8 +247,8 @@ class RoundSummaryScene(MenuScene):
         col_cards = x0 + ui.s(230)
         col_explain = self.panel.right - ui.s(self.explain_from_right)
         col_tokens = self.panel.right - ui.s(200)
-        for text, x in ((t("lama.summary.col_cards"), col_cards), (t("lama.summary.col_points"), col_explain),
-                        (t("lama.summary.col_total"), col_tokens)):
+        for text, x in ((t("hand.summary.col_cards"), col_cards), (t("hand.summary.col_points"), col_explain),
+                        (t("hand.summary.col_total"), col_tokens)):
             surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
         return x0, top, col_cards, col_explain, col_tokens
 
@@ -264,7 +264,7 @@ class RoundSummaryScene(MenuScene):
         label = ui.text(name, 26, INK, bold=True)
         surface.blit(label, label.get_rect(midleft=(x0, cy - ui.s(12))))
         cards = self.data["hands"][seat]
-        sub = t("lama.summary.none_left") if not cards else t("lama.summary.cards_left", n=len(cards))
+        sub = t("hand.summary.none_left") if not cards else t("hand.summary.cards_left", n=len(cards))
         surface.blit(ui.text(sub, 18, INK_SOFT), ui.text(sub, 18, INK_SOFT).get_rect(midleft=(x0, cy + ui.s(16))))
         return row
 
@@ -288,7 +288,7 @@ class RoundSummaryScene(MenuScene):
         surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
         self.token_faces[seat] = draw_token_piles(surface, ui, kinds, col_tokens + g.get_width() + ui.s(12),
                                                   cy - ui.s(14), right)
-        total = ui.text(t("lama.summary.total", total=self.totals()[seat]), 19, INK_SOFT)
+        total = ui.text(t("hand.summary.total", total=self.totals()[seat]), 19, INK_SOFT)
         surface.blit(total, (col_tokens, cy + ui.s(8)))
         returned = self.returned()
         if returned is not None and returned.get("seat") == seat:  # the token given back, beside the total

@@ -1,19 +1,21 @@
 """The rules viewer: every game's rules in the chosen language, paged and scrollable, with pictures of the cards.
 
-Data-driven: each ``assets/rules/rules_<name>.yaml`` holds one book's structure ``{id, games, last, pages: [{id,
-cards: ["3", "L", "4+"], tokens: [white, black]}]}``; its words are the strings ``rules_<name>.title``,
-``rules_<name>.<page>.title`` and ``rules_<name>.<page>.text`` of the catalog domain ``rules_<name>``. Paragraphs
-are separated by a blank line; a line starting with "- " is a bullet. Game engineers add their own
-``rules_<game>.yaml`` and catalog domain.
+Data-driven: each ``rules/rules_<name>.yaml`` (a game's in its folder, the app's own help in ``assets/rules/``)
+holds one book's structure ``{id, games, last, pages: [{id, cards: ["3", "L", "4+"], tokens: [white, black]}]}``;
+its words are the strings ``rules_<name>.title``, ``rules_<name>.<page>.title`` and ``rules_<name>.<page>.text`` of
+the catalog domain ``rules_<name>``. Paragraphs are separated by a blank line; a line starting with "- " is a
+bullet. Game engineers add their own ``rules/rules_<game>.yaml`` and catalog domain to the game's folder.
 """
 
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pygame
 import yaml
 
+from lama_desktop.games import GAMES
 from lama_desktop.resources import asset_path
 from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import (
@@ -26,10 +28,17 @@ from lama_desktop.engine.registry import games
 log = logging.getLogger("lama_desktop.rules")
 
 
+def rules_files() -> list[Path]:
+    """The app's own rules books (``assets/rules``) and each game's (``rules/`` in its folder)."""
+    places = [asset_path("rules"), *(folder / "rules" for folder in dict.fromkeys(
+        plugin.folder for plugin in GAMES.values()))]
+    return [path for place in places for path in place.glob("rules_*.yaml")]
+
+
 def rules_structures() -> list[tuple[str, dict]]:
     """``(domain, structure)`` of every rules book, in file order."""
     out = []
-    for path in sorted(asset_path("rules").glob("rules_*.yaml")):
+    for path in sorted(rules_files(), key=lambda p: p.name):
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         except (OSError, yaml.YAMLError) as error:

@@ -11,6 +11,7 @@ from lama_desktop.engine.registry import games, get_game
 from lama_desktop.tutorial.script import tutorials
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.i18n import in_every_language, t, t_game, t_or
+from lama_desktop.games import GAMES
 from lama_desktop.app.tables import playable_games
 from lama_desktop.app.widgets import (
     BAD, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_text_center, draw_panel, felt_surface
@@ -19,11 +20,11 @@ from lama_desktop.app.scenes.base import MenuScene, draw_heading
 
 
 def variant_title(game_id: str, variant) -> str:
-    return t_or(f"common.variants.{variant.id}.title", variant.title)
+    return GAMES[game_id].variant_title(variant)
 
 
 def variant_text(game_id: str, variant) -> str:
-    return t_or(f"common.variants.{variant.id}.text", variant.description)
+    return GAMES[game_id].variant_text(variant)
 
 
 def default_bot_names() -> list[str]:
@@ -356,7 +357,6 @@ class SetupScene(MenuScene):
         if self.game_id in tutorials():  # the game's lesson, between Back and Start
             learn = pygame.Rect(0, 0, min(ui.s(380), start.left - back.right - ui.s(48)), bh)
             learn.midbottom = ((back.right + start.left) // 2, h - ui.s(40))
-            # i18n-keys: common.games.*
             self.group.add(Button(t("tutorial.learn_game", game=t_game(self.game_id)), self.learn, style="secondary",
                                   rect=learn, name="learn", size=22))
 
@@ -392,7 +392,7 @@ class SetupScene(MenuScene):
             img = ui.text(title, 28, INK, bold=True)
             surface.blit(img, (rect.x + ui.s(40), rect.y + ui.s(22)))
         spec = self.spec
-        desc = t_or(f"common.games_text.{spec.id}", spec.description)
+        desc = GAMES[spec.id].text()
         y = self.desc_rect.y
         for line in ui.wrap(desc, 20, self.desc_rect.w, max_lines=3):
             surface.blit(ui.text(line, 20, INK_SOFT), (self.desc_rect.x, y))

@@ -66,7 +66,7 @@ class HandDrawing:
 
     def _pile_label_rect(self, name: str) -> pygame.Rect:
         """Where a pile's label ("DRAW PILE") is drawn, under its slot."""
-        w, h = self.ui.font(15, True).size(t(f"lama.label.{name}").upper())
+        w, h = self.ui.font(15, True).size(t(f"hand.label.{name}").upper())
         rect = pygame.Rect(0, 0, w, h)
         rect.midtop = (self.layout[name].centerx, self._slot_rect(name).bottom + self.layout.s(4))
         return rect
@@ -118,7 +118,7 @@ class HandDrawing:
         pygame.draw.ellipse(ring, (255, 255, 255, 34), ring.get_rect(), max(1, L.s(2)))
         surf.blit(ring, center)
         for name in ("draw_pile", "discard"):
-            label = ui.text(t(f"lama.label.{name}").upper(), 15, (150, 200, 188), bold=True)
+            label = ui.text(t(f"hand.label.{name}").upper(), 15, (150, 200, 188), bold=True)
             surf.blit(label, self._pile_label_rect(name))
         if self.has_board:
             self._draw_board_base(surf)
@@ -147,7 +147,7 @@ class HandDrawing:
             self._draw_board(layer)
 
     def _round_text(self) -> str:
-        return t("lama.status.round", round=self.shown.round)
+        return t("hand.status.round", round=self.shown.round)
 
     def _draw_piles(self, surface) -> None:
         L, sh = self.layout, self.shown
@@ -291,7 +291,7 @@ class HandDrawing:
         for x, y, angle in positions:
             blit_card(surface, None, (x, y), self.hand_w, angle=angle)
         if count and self.hotseat:
-            msg = self.ui.text(about("lama.hidden_hand", seat, name=self._name(seat)), 20, CREAM, True)
+            msg = self.ui.text(about("hand.hidden_hand", seat, name=self._name(seat)), 20, CREAM, True)
             box = msg.get_rect(center=(rect.centerx, rect.y + L.s(20)))
             pygame.draw.rect(surface, (8, 36, 34), box.inflate(L.s(20), L.s(8)), border_radius=L.s(12))
             surface.blit(msg, box)

@@ -49,7 +49,7 @@ class HandEvents:
         self.lifts = [0.0] * len(final)
         self._build_buttons()
         self._sound("shuffle")
-        self.toasts.append(Toast(t("lama.toast.round", round=d["round"]), 1.3, True))
+        self.toasts.append(Toast(t("hand.toast.round", round=d["round"]), 1.3, True))
         self.log.add(self._deal_line(d), (196, 226, 214), seat=self._deal_actor(d))
         order = [((first + i) % n) for i in range(total)]
         dealt = {seat: 0 for seat in range(n)}
@@ -173,9 +173,9 @@ class HandEvents:
         else:
             self.tween.after(0.25, lambda: None)
         if self._is_me(seat):
-            self.log.add(lazy.t("lama.log.quit_own"), (246, 200, 160))
+            self.log.add(lazy.t("hand.log.quit_own"), (246, 200, 160))
         else:
-            self.log.add(lazy.about("lama.log.quit", seat, name=self._name(seat)), (246, 200, 160))
+            self.log.add(lazy.about("hand.log.quit", seat, name=self._name(seat)), (246, 200, 160))
 
     def _is_me(self, seat) -> bool:
         """The log says "you" for the one human at the table (never in hot-seat, where names are clearer)."""
@@ -184,11 +184,11 @@ class HandEvents:
     def _ev_round_end(self, seat, d) -> None:
         emptied = int(d.get("emptied_by", -1))
         if emptied >= 0:
-            self.toasts.append(Toast(about("lama.toast.emptied", emptied, name=self._name(emptied)), 1.6, True))
-            self.log.add(lazy.about("lama.log.emptied", emptied, name=self._name(emptied)), (255, 214, 110),
+            self.toasts.append(Toast(about("hand.toast.emptied", emptied, name=self._name(emptied)), 1.6, True))
+            self.log.add(lazy.about("hand.log.emptied", emptied, name=self._name(emptied)), (255, 214, 110),
                          seat=emptied)
         else:
-            self.log.add(lazy.t("lama.log.all_quit"), (255, 214, 110), seat=None)
+            self.log.add(lazy.t("hand.log.all_quit"), (255, 214, 110), seat=None)
         self._sound("blowup" if emptied >= 0 else "token")
         if int(d.get("returner", -1)) >= 0:
             # the summary shows the round's final totals: it waits for the token the engine says comes back
@@ -208,7 +208,7 @@ class HandEvents:
                 continue
             self._fly_round_tokens(seat, self._token_holdings(gained), center, TOKEN_TIME + 0.1)
         for seat, score in enumerate(d["scores"]):
-            self.log.add(lazy.about("lama.log.points", seat, name=self._name(seat), gained=d["points"][seat],
+            self.log.add(lazy.about("hand.log.points", seat, name=self._name(seat), gained=d["points"][seat],
                                     total=score),
                          seat=seat)
 
@@ -233,7 +233,7 @@ class HandEvents:
         self._fly(self._token_kind(token), start, end, self.token_d, self.token_d, TOKEN_TIME + 0.15,
                   kind="token", tween="ease_in_out")
         self._sound("token")
-        line = lazy.about("lama.log.return", seat, name=self._name(seat), value=token)
+        line = lazy.about("hand.log.return", seat, name=self._name(seat), value=token)
         self.toasts.append(Toast(line, 1.6))  # the toast says what the log says
         self.log.add(line, (255, 214, 110))
         ending, self._round_ending = self._round_ending, None
@@ -250,8 +250,8 @@ class HandEvents:
             self.hand_focus = -1
 
     def _winner_texts(self, winners: list):
-        return (i18n_winners("lama.toast.winner", winners, self._name),
-                lazy.winners("lama.log.game_end", winners, self._name))
+        return (i18n_winners("hand.toast.winner", winners, self._name),
+                lazy.winners("hand.log.game_end", winners, self._name))
 
     def _score_history(self) -> list:
         return self.session.view(self.focus).history or self.session.score_history

@@ -303,10 +303,10 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
         self._set_cursor(False)
 
     def _wait_text(self, name: str) -> str:
-        return t("lama.reason.wait", name=name)
+        return t("hand.reason.wait", name=name)
 
     def _refused(self, reason: str) -> str:
-        return t("lama.reason.refused", reason=reason)
+        return t("hand.reason.refused", reason=reason)
 
     def _moved(self) -> None:
         if self.hand_focus >= len(self.shown.hand) - 1:
@@ -337,7 +337,7 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
                 return Tip(self._tokens_tip(seat), tuple(rect))
             rect = L.get(f"seat{self.pos_of(seat)}.hand")
             if seat != self.focus and rect is not None and rect.collidepoint(pos):
-                return Tip(plural("tooltips.lama.hand", sh.sizes[seat], name=self._name(seat)), tuple(rect))
+                return Tip(plural("hand.tip.hand", sh.sizes[seat], name=self._name(seat)), tuple(rect))
         return None
 
     def _board_tip(self, pos) -> Tip | None:
@@ -347,10 +347,10 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
     def _pile_tip(self, name: str) -> str:
         sh = self.shown
         if name == "draw_pile":
-            return plural("tooltips.lama.pile", sh.pile)
+            return plural("hand.tip.pile", sh.pile)
         if not sh.discard:
-            return t("tooltips.lama.discard")
-        return t("tooltips.lama.discard") + "\n" + self._card_tip(sh.discard[-1])
+            return t("hand.tip.discard")
+        return t("hand.tip.discard") + "\n" + self._card_tip(sh.discard[-1])
 
     # the pieces a lesson points at (``tutorial/``; docs/APP.md, "Tutorials") ----------------------------------------
     def tutorial_rect(self, name: str):

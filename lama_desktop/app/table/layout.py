@@ -1,4 +1,4 @@
-"""Table layouts from Tiled maps (``levels/table_<game>_<n>p.tmx``), scaled to the window.
+"""Table layouts from Tiled maps (``levels/table_<game>_<n>p.tmx``, a game's own in its folder), scaled to the window.
 
 A map is drawn at a reference size (its pixel size, 1600×900 for the L.A.M.A. tables). Its object layer
 ``anchors`` holds named rectangles that must never overlap (``seat0.hand`` is the player at the bottom, then
@@ -18,6 +18,7 @@ pytmx loads the map without a display (``TiledMap``; no tile images are needed).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from functools import lru_cache
 
 from lama_desktop.resources import level_path
@@ -45,11 +46,12 @@ class LayoutSpec:
 
 
 @lru_cache(maxsize=32)
-def load_layout(name: str) -> LayoutSpec:
-    """Load ``levels/<name>.tmx`` (e.g. ``table_lama_4p``)."""
+def load_layout(name: str | Path) -> LayoutSpec:
+    """Load ``levels/<name>.tmx`` (e.g. ``table_lama_4p``, the frame's shared tables) or the map at ``name`` when it
+    is a path (a game's own table in its folder's ``levels/``)."""
     import pytmx
 
-    path = level_path(f"{name}.tmx")
+    path = name if isinstance(name, Path) else level_path(f"{name}.tmx")
     tiled = pytmx.TiledMap(str(path))
     ref = (int(tiled.width * tiled.tilewidth), int(tiled.height * tiled.tileheight))
     anchors = []

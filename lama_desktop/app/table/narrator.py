@@ -24,7 +24,7 @@ import math
 
 import pygame
 
-from lama_desktop.core.i18n import t, t_or
+from lama_desktop.core.i18n import t, t_game
 from lama_desktop.app.widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
 from lama_desktop.app.art.cache import picture_store
 
@@ -576,8 +576,7 @@ class Narrator:
         pad = ui.s(22)
         draw_panel(surface, box, ui)
         pygame.draw.rect(surface, GOLD, box, max(2, ui.s(3)), border_radius=ui.s(18))
-        # i18n-keys: common.games.*
-        game = t_or(f"common.games.{self.tutorial.game_id}", self.tutorial.game_id)
+        game = t_game(self.tutorial.game_id)
         counter = f"{self.lesson.number}/{self.lesson.count}"
         counter_img = ui.text(counter, 16, INK_SOFT, True)
         head_w = box.w - 2 * pad - counter_img.get_width() - ui.s(12)
@@ -604,8 +603,7 @@ class Narrator:
         pad = ui.s(34)
         draw_panel(surface, box, ui)
         pygame.draw.rect(surface, GOLD, box, max(2, ui.s(3)), border_radius=ui.s(18))
-        # i18n-keys: common.games.*
-        game = t_or(f"common.games.{self.tutorial.game_id}", self.tutorial.game_id)
+        game = t_game(self.tutorial.game_id)
         title = ui.text_fit(t("tutorial.recap_title", game=game), 34, box.w - 2 * pad, INK, True)
         y = box.y + pad
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))

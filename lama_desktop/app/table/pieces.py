@@ -256,9 +256,9 @@ def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, cou
         count = len(faces)
     from lama_desktop.core.i18n import plural, t
 
-    text = plural("lama.cards", count) if count else ""
+    text = plural("hand.cards", count) if count else ""
     if out:
-        text = f"{t('lama.plate.out_tag')} · {text}" if count else t("lama.plate.out_tag")
+        text = f"{t('hand.plate.out_tag')} · {text}" if count else t("hand.plate.out_tag")
     covered = pygame.Rect(rect.x, rect.centery, 0, 0)
     badge = None
     if text:

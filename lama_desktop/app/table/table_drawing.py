@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app import art
-from lama_desktop.core.i18n import t, t_or
+from lama_desktop.engine.registry import plugins
 from lama_desktop.app.table.palette import finish
 from lama_desktop.app.table.seats import log_title, seat_plate, table_plate_words
 from lama_desktop.app.table.toasts import draw_toasts, toast_band
@@ -115,8 +115,8 @@ class TableDrawing:
         r = self.layout.get("round_info")
         if r is None:
             return
-        title = t(f"common.games.{self.session.game_id}")
-        extras = [t_or(f"common.variants.{v}.title", v) for v in sorted(self.variants)]
+        game = plugins()[self.session.game_id]
+        title, extras = game.title(), [game.variant_title(v) for v in sorted(self.variants)]
         line1 = self.ui.text(self._round_text().upper(), 15, (150, 200, 188), True)
         line2 = self.ui.text_fit(" · ".join([title] + extras), 17, r.w, (226, 238, 232), True)
         surface.blit(line1, (r.x + self.layout.s(6), r.y + self.layout.s(6)))

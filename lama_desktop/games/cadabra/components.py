@@ -7,9 +7,9 @@ from __future__ import annotations
 from lama_desktop.engine.core import Move
 from lama_desktop.engine.hands import CardNames
 from lama_desktop.engine.rng import Rng
-from lama_desktop.resources import engine_data
+from lama_desktop.resources import game_data
 
-DATA = engine_data("lama_cadabra.yaml")
+DATA = game_data(__package__, "lama_cadabra.yaml")
 HAND_SIZE: int = DATA["hand_size"]
 #: a ``draw`` / ``force_draw`` event's private field: only the drawing seat sees which card came up
 PRIVATE_CARD = ("card",)

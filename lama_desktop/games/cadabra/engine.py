@@ -1,7 +1,7 @@
 """LAMA Cadabra (RULINGS.md §3, ``rules/lama-cadabra.fr.txt``): game id ``lama-cadabra``, 2–6 players.
 
-Component data (deck, symbols per card, constants) is in ``data/lama_cadabra.yaml``; which cards carry which
-symbol is *reconstructed* there and can be replaced without touching this module.
+Component data (deck, symbols per card, constants) is in ``data/lama_cadabra.yaml`` (in this folder); which cards
+carry which symbol is *reconstructed* there and can be replaced without touching this module.
 
 Moves (text form)
 -----------------

@@ -38,11 +38,11 @@ class CadabraSummaryScene(RoundSummaryScene):
             else:
                 parts.append(str(value))
         if b.get("llama_points"):
-            parts.append(t("lama.summary.llama", points=b["llama_points"]))
+            parts.append(t("hand.summary.llama", points=b["llama_points"]))
         if b.get("magic_points"):
             parts.append(t("cadabra.summary.magic", points=b["magic_points"]))
         if not parts:
-            return t("lama.summary.zero")
+            return t("hand.summary.zero")
         return " + ".join(parts) + f" = {b.get('total', 0)}"
 
     def draw_static(self, surface, ui):

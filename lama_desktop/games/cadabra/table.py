@@ -79,9 +79,9 @@ class Shown:
 
 
 class CadabraTableScene(CadabraTableEvents, HandTableScene):
-    button_tips = {"draw": "tooltips.button.lama.draw", "quit": "tooltips.button.lama.quit",
-                   "pass": "tooltips.button.cadabra.pass", "exchange": "tooltips.button.cadabra.exchange",
-                   "take": "tooltips.button.cadabra.take", "give": "tooltips.button.cadabra.give"}
+    button_tips = {"draw": "hand.tip.button.draw", "quit": "hand.tip.button.quit",
+                   "pass": "cadabra.tip.button.pass", "exchange": "cadabra.tip.button.exchange",
+                   "take": "cadabra.tip.button.take", "give": "cadabra.tip.button.give"}
     end_points = END_POINTS
     name = "cadabra_table"
     refusal_seconds = 2.8
@@ -157,7 +157,7 @@ class CadabraTableScene(CadabraTableEvents, HandTableScene):
                      for k, s in enumerate(receivers)]
             specs.append(("exchange", t("cadabra.button.exchange"), "E"))
         else:
-            specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q"),
+            specs = [("draw", t("hand.button.draw"), "D"), ("quit", t("hand.button.quit"), "Q"),
                      ("pass", t("cadabra.button.pass"), "P"), ("exchange", t("cadabra.button.exchange"), "E"),
                      ("take", t("cadabra.button.take"), "T")]
         # rows of one or two buttons: five buttons in one column would be too thin for their labels
@@ -194,21 +194,21 @@ class CadabraTableScene(CadabraTableEvents, HandTableScene):
         k = KIND_OF[ENGINE[name]]
         values = VALUES[k]
         if IS_LLAMA[k]:
-            return t("tooltips.lama.llama", points=LLAMA_POINTS)
+            return t("hand.tip.llama", points=LLAMA_POINTS)
         if len(values) == 2:
-            text = t("tooltips.cadabra.double", a=values[0], b=values[1], before=values[0] - 1, after=values[1] + 1)
+            text = t("cadabra.tip.double", a=values[0], b=values[1], before=values[0] - 1, after=values[1] + 1)
         else:
             value = values[0]
-            text = t("tooltips.lama.card_one") if value == 1 else t("tooltips.lama.card", value=value, before=value - 1)
+            text = t("hand.tip.card_one") if value == 1 else t("hand.tip.card", value=value, before=value - 1)
         if SYMBOL[k]:
             shape = DATA["symbols"][SYMBOL[k]]["shape"]
-            text += "\n" + t(f"tooltips.cadabra.symbol_{shape}")
+            text += "\n" + t(f"cadabra.tip.symbol_{shape}")
         return text
 
     def _stage_tip(self) -> Tip:
         stage = self._stage_geometry()
         label = pygame.Rect(stage.x, stage.bottom, stage.w, self.layout.s(36))  # "The show is on!" / "next llama"
-        return Tip(t("tooltips.cadabra.stage", n=len(self.shown.board), threshold=SHOW_THRESHOLD), tuple(stage),
+        return Tip(t("cadabra.tip.stage", n=len(self.shown.board), threshold=SHOW_THRESHOLD), tuple(stage),
                    (tuple(label),))
 
     def _board_tip(self, pos):
@@ -228,22 +228,22 @@ class CadabraTableScene(CadabraTableEvents, HandTableScene):
             rect.center = (round(x), round(y))
             caption = pygame.Rect(rect.x - rect.w // 2, rect.bottom, rect.w * 2, self.ui.s(22))  # "SUPPLY"
             if rect.collidepoint(pos) or caption.collidepoint(pos):
-                return Tip(t("tooltips.cadabra.magic", points=MAGIC_POINTS), tuple(rect), (tuple(caption),))
+                return Tip(t("cadabra.tip.magic", points=MAGIC_POINTS), tuple(rect), (tuple(caption),))
         if isinstance(sh.magic, int):
             x, y = self._magic_anchor(sh.magic)
             d = round(self._tokens_rect(sh.magic)[1] * 1.2)
             rect = pygame.Rect(0, 0, d, d)
             rect.center = (round(x), round(y))
             if rect.collidepoint(pos):
-                return Tip(t("tooltips.cadabra.magic", points=MAGIC_POINTS), tuple(rect))
+                return Tip(t("cadabra.tip.magic", points=MAGIC_POINTS), tuple(rect))
         return super()._piece_tip(pos)
 
     def _tokens_tip(self, seat: int) -> str:
         sh = self.shown
         text = plural("tooltips.common.points", max(0, int(sh.scores[seat])))
-        text += "\n" + t("tooltips.cadabra.tokens", whites=EXCHANGE_WHITES, end=END_POINTS)
+        text += "\n" + t("cadabra.tip.tokens", whites=EXCHANGE_WHITES, end=END_POINTS)
         if sh.magic == seat:
-            text += "\n" + t("tooltips.cadabra.magic", points=MAGIC_POINTS)
+            text += "\n" + t("cadabra.tip.magic", points=MAGIC_POINTS)
         return text
 
     # -- tutorial pieces -----------------------------------------------------------------------------------
@@ -539,12 +539,12 @@ class CadabraTableScene(CadabraTableEvents, HandTableScene):
         s, sh = self.session, self.shown
         cur = s.current_player
         if s.is_over:
-            return t("lama.status.over")
+            return t("hand.status.over")
         if not self.idle:
-            return t("lama.status.round", round=sh.round)
+            return t("hand.status.round", round=sh.round)
         mine = cur == self.focus and self.revealed and s.is_human(cur)
         if sh.phase == "returning":
-            return t("lama.status.return_choice") if mine else about("lama.status.returning", cur, name=self._name(cur))
+            return t("hand.status.return_choice") if mine else about("hand.status.returning", cur, name=self._name(cur))
         if sh.phase == "giving":
             if mine:
                 return t("cadabra.status.give_choice")
@@ -566,8 +566,8 @@ class CadabraTableScene(CadabraTableEvents, HandTableScene):
                 return t("cadabra.status.your_turn_none_magic")
             return t("cadabra.status.your_turn_none")
         if s.seats[cur].is_bot:
-            return about("lama.status.bot_turn", cur, name=self._name(cur))
-        return about("lama.status.turn", cur, name=self._name(cur))
+            return about("hand.status.bot_turn", cur, name=self._name(cur))
+        return about("hand.status.turn", cur, name=self._name(cur))
 
 
 

@@ -74,7 +74,7 @@ class CadabraTableEvents:
         elif open_card:  # a replay's open view names every card
             self.log.add(lazy.about("cadabra.log.draw_open", seat, name=self._name(seat), card=card_text(open_card)))
         elif not forced:
-            self.log.add(lazy.about("lama.log.draw", seat, name=self._name(seat)))
+            self.log.add(lazy.about("hand.log.draw", seat, name=self._name(seat)))
 
     def _ev_force_draw(self, seat, d) -> None:
         self._ev_draw(seat, d, forced=True)

@@ -14,5 +14,7 @@ SAMPLES = Samples(
     transcript_games=48, refusals=((), ("lama20",)), refusal_codes=4, app_reasons=("dice.reason.wait",),
     damaged_field="rows", positions=True, v1_save=True, advisor_hidden=("rng.state",))
 
+# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
+# i18n-keys: dice.game.* dice.game_text.* dice.variant.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, package=__name__, lesson="dice", table_group="table-dice",
                       replay_note="replay.dice_open", rounds=True, quitting=True, samples=SAMPLES),)

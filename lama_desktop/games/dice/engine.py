@@ -2,7 +2,7 @@
 
 Rules: RULINGS.md §2 (it outranks the rulebooks), then ``rules/lama-dice.en.txt`` / ``.fr.txt`` and the dice part of
 ``lama-box.pl.txt``. Component data (cards, llama row, the three dice faces — their layout is *reconstructed*) is
-read from ``engine/data/lama_dice.yaml`` by ``rules``, with the roll outcomes, the moves and the scoring; this module
+read from ``data/lama_dice.yaml`` by ``rules``, with the roll outcomes, the moves and the scoring; this module
 holds the game's state machine; its saved form is in ``saves``, the players' view in ``view``.
 
 Everything is open: rows are face up, the llama row is face up, the dice are public. The only unknown is the

@@ -1,5 +1,5 @@
 """LAMA Dice's rules as data and pure functions (read by ``engine``, the bots and the table): the components from
-``engine/data/lama_dice.yaml`` (cards, llama row, the three dice), every outcome of a roll, a turn's phases, the
+``data/lama_dice.yaml`` (cards, llama row, the three dice), every outcome of a roll, a turn's phases, the
 prebuilt moves and discard options, a row's points and the tokens held for a score.
 
 Internally a card value is an index 0..6: 0..5 are the numbers 1..6, 6 the llama (``LABELS`` are their public
@@ -12,12 +12,12 @@ from itertools import product
 from typing import Sequence
 
 from lama_desktop.engine.core import Move
-from lama_desktop.resources import engine_data
+from lama_desktop.resources import game_data
 
 # ---------------------------------------------------------------------------------------------------------------
 # Component data (from YAML). Internally a card value is an index 0..6: 0..5 are the numbers 1..6, 6 the llama.
 # ---------------------------------------------------------------------------------------------------------------
-_DATA = engine_data("lama_dice.yaml")
+_DATA = game_data(__package__, "lama_dice.yaml")
 LABELS: tuple = (1, 2, 3, 4, 5, 6, "L")          # public label of each value index (JSON-safe)
 CARD_IDS = ("1", "2", "3", "4", "5", "6", "L")        # YAML card ids
 NV = 7

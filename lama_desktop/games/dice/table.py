@@ -32,6 +32,7 @@ from lama_desktop.games.dice.words import card_label, sort_cards
 from lama_desktop.core.gameconfig import GameConfig
 from lama_desktop.core.i18n import t
 from lama_desktop.core.session import GameSession
+from lama_desktop.resources import game_path
 from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from lama_desktop.app.table.pieces import card_image, lazy
 from lama_desktop.app.table.scene_base import TableEvent, TableScene, open_session
@@ -61,8 +62,8 @@ class Shown:
 
 
 class DiceTableScene(DiceTableEvents, DicePieces, DiceTableView, TableScene):
-    button_tips = {"roll": "tooltips.button.dice.roll", "quit": "tooltips.button.dice.quit",
-                   "discard": "tooltips.button.dice.discard", "keep": "tooltips.button.dice.keep"}
+    button_tips = {"roll": "dice.tip.button.roll", "quit": "dice.tip.button.quit",
+                   "discard": "dice.tip.button.discard", "keep": "dice.tip.button.keep"}
     end_points = END_POINTS
     name = "dice_table"
 
@@ -109,7 +110,9 @@ class DiceTableScene(DiceTableEvents, DicePieces, DiceTableView, TableScene):
             self.log.add(lazy.t("dice.log.resumed", round=d["round"]))
 
     def _build(self, size) -> None:
-        self.layout = Layout(load_layout(table_layout_name("dice", self.n)), size)
+        # the Dice tables are the game's own (its folder's levels/)
+        table = game_path(__package__, "levels", f"{table_layout_name('dice', self.n)}.tmx")
+        self.layout = Layout(load_layout(table), size)
         self.ui_scale = table_ui_scale(self.app.settings) if self.app is not None else 1.0
         self.ui = UI(size, self.ui_scale)
         L = self.layout

@@ -25,8 +25,8 @@ class DicePieces:
     def _card_tip(self, name: str) -> str:
         """A row card: which die discards it and what it costs (the game's data)."""
         points = POINTS[LABELS.index(int(name) if name != "L" else "L")]
-        head = t("tooltips.dice.llama") if name == "L" else t("tooltips.dice.card", value=name)
-        return head + "\n" + plural("tooltips.dice.costs", points)
+        head = t("dice.tip.llama") if name == "L" else t("dice.tip.card", value=name)
+        return head + "\n" + plural("dice.tip.costs", points)
 
     def _row_card_rect(self, index: int) -> pygame.Rect:
         x, y = self._row_positions(self.focus, len(self.shown.rows[self.focus]))[index]
@@ -43,28 +43,28 @@ class DicePieces:
             name = sh.llama[index]
             x, y = self._llama_positions()[name]
             w, h = self.llama_w, card_height(self.llama_w)
-            return Tip(t("tooltips.dice.llama_row", card=card_label(name)), (x - w // 2, y - h // 2, w, h))
+            return Tip(t("dice.tip.llama_row", card=card_label(name)), (x - w // 2, y - h // 2, w, h))
         if L["llama_row"].collidepoint(pos):
-            return Tip(t("tooltips.dice.llama_row_all"), tuple(L["llama_row"]))
+            return Tip(t("dice.tip.llama_row_all"), tuple(L["llama_row"]))
         for i, rect in enumerate(self._die_rects()):  # its sides and shadow too
             if rect.collidepoint(pos):
                 faces = ", ".join(card_label(f) for f in DIE_FACES[i])
-                text = t("tooltips.dice.die", faces=faces)
+                text = t("dice.tip.die", faces=faces)
                 if sh.dice and self.rolling is None and i < len(sh.dice):
-                    text = t("tooltips.dice.die_shows", face=card_label(sh.dice[i])) + "\n" + text
+                    text = t("dice.tip.die_shows", face=card_label(sh.dice[i])) + "\n" + text
                 return Tip(text, tuple(rect))
         for seat in range(self.n):
             k = self.pos_of(seat)
             rect = L.get(f"seat{k}.tokens")
             if rect is not None and rect.collidepoint(pos):
-                key = "tooltips.lama.tokens_pink" if self.pinks else "tooltips.lama.tokens"
+                key = "tooltips.common.tokens_pink" if self.pinks else "tooltips.common.tokens"
                 return Tip(plural("tooltips.common.points", max(0, int(sh.scores[seat]))) + "\n"
                            + t(key, end=END_POINTS), tuple(rect))
             if not k and self._points_badge(seat)[1].collidepoint(pos):  # your row's points
-                return Tip(plural("tooltips.dice.own_row", row_points(sh.rows[seat])),
+                return Tip(plural("dice.tip.own_row", row_points(sh.rows[seat])),
                            tuple(self._points_badge(seat)[1]))
             if k and self._row_rect(seat).collidepoint(pos):
-                return Tip(plural("tooltips.dice.other_row", row_points(sh.rows[seat]), name=self._name(seat)),
+                return Tip(plural("dice.tip.other_row", row_points(sh.rows[seat]), name=self._name(seat)),
                            tuple(self._row_rect(seat)))
         return None
 

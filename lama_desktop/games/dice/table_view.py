@@ -210,7 +210,7 @@ class DiceTableView:
         return t("dice.plate.starter") if self.shown.starter == seat else ""
 
     def _badge_tip(self, seat: int) -> str:
-        return t("tooltips.dice.starter") if self._plate_badge(seat) else ""
+        return t("dice.tip.starter") if self._plate_badge(seat) else ""
 
     def _draw_row_cards(self, surface, seat: int) -> None:
         sh = self.shown

@@ -26,7 +26,7 @@ A player's tokens are always the canonical exchange of their score (whites → b
 
 from __future__ import annotations
 
-from lama_desktop.resources import engine_data
+from lama_desktop.resources import game_data
 from lama_desktop.engine.core import (
     GAME_OVER, NOT_ALLOWED, Event, GameSpec, Move, Refusal, StateFormatError, VariantSpec, as_move, read_saved,
     state_header, state_property, unknown_move
@@ -36,7 +36,7 @@ from lama_desktop.engine.hands import CardNames, HandsState, HandView
 from lama_desktop.games.lama.engine_check import check_state
 
 STATE_VERSION = 2  # 2: "points" -> "scores", the Drama board as its tokens, "aside" (cards out of the round)
-DATA = engine_data("lama.yaml")
+DATA = game_data(__package__, "lama.yaml")
 HAND_SIZE: int = DATA["hand_size"]
 #: a ``draw`` event's private field: only the drawing seat sees which card came up
 PRIVATE_CARD = ("card",)

@@ -67,8 +67,8 @@ class Shown:
 
 
 class LamaTableScene(HandTableScene):
-    button_tips = {"draw": "tooltips.button.lama.draw", "quit": "tooltips.button.lama.quit",
-                   "take": "tooltips.button.lama.take"}
+    button_tips = {"draw": "hand.tip.button.draw", "quit": "hand.tip.button.quit",
+                   "take": "lama.tip.button.take"}
     end_points = END_POINTS
     name = "lama_table"
     #: the table's picture of the engine's view
@@ -92,7 +92,7 @@ class LamaTableScene(HandTableScene):
     def enter(self) -> None:
         self._apply_settings()
         self._build(self.app.size)
-        game = lazy.t(f"common.games.{self.session.game_id}")
+        game = lazy.t(f"lama.game.{self.session.game_id}")
         restored = self.history.restore()  # Continue (or an undo): the history the save kept
         if not restored:
             self.log.add(lazy.t("lama.log.welcome", game=game), (196, 226, 214))
@@ -112,9 +112,9 @@ class LamaTableScene(HandTableScene):
         if move.kind == "play":
             self.log.add(lazy.about("lama.log.play", seat, name=name, card=card_text(str(move.args[0]))), seat=seat)
         elif move.kind == "draw":
-            self.log.add(lazy.about("lama.log.draw", seat, name=name), seat=seat)
+            self.log.add(lazy.about("hand.log.draw", seat, name=name), seat=seat)
         elif move.kind == "quit":
-            self.log.add(lazy.about("lama.log.quit", seat, name=name), (246, 200, 160), seat=seat)
+            self.log.add(lazy.about("hand.log.quit", seat, name=name), (246, 200, 160), seat=seat)
 
     def _queue_deal(self, view) -> None:
         d = view.to_dict()
@@ -140,7 +140,7 @@ class LamaTableScene(HandTableScene):
             specs = [(f"return {d}", t("lama.button.return", value=d), {20: "P", 10: "B", 1: "W"}[d])
                      for d in kinds]
         else:
-            specs = [("draw", t("lama.button.draw"), "D"), ("quit", t("lama.button.quit"), "Q")]
+            specs = [("draw", t("hand.button.draw"), "D"), ("quit", t("hand.button.quit"), "Q")]
             if self.drama_variant:
                 specs.append(("take", t("lama.button.take"), "T"))
         rows = 3
@@ -184,24 +184,24 @@ class LamaTableScene(HandTableScene):
     def _card_tip(self, name: str) -> str:
         """What a card does and costs, from the game's data."""
         if name == "L":
-            return t("tooltips.lama.llama", points=LLAMA_POINTS)
+            return t("hand.tip.llama", points=LLAMA_POINTS)
         if name == "P":
-            return t("tooltips.lama.pink_llama", points=PINK_LLAMA_POINTS)
+            return t("lama.tip.pink_llama", points=PINK_LLAMA_POINTS)
         value = int(name.rstrip("+"))
         if name.endswith("+"):
-            return t("tooltips.lama.plus", value=value)
-        return t("tooltips.lama.card_one") if value == 1 else t("tooltips.lama.card", value=value, before=value - 1)
+            return t("lama.tip.plus", value=value)
+        return t("hand.tip.card_one") if value == 1 else t("hand.tip.card", value=value, before=value - 1)
 
     def _board_tip(self, pos):
         L = self.layout
         if self.drama_variant and L.get("drama_board") is not None and L["drama_board"].collidepoint(pos):
-            return Tip(t("tooltips.lama.drama_board", n=len(self.shown.board), threshold=DRAMA_THRESHOLD),
+            return Tip(t("lama.tip.drama_board", n=len(self.shown.board), threshold=DRAMA_THRESHOLD),
                        tuple(L["drama_board"]))
         return None
 
     def _tokens_tip(self, seat: int) -> str:
         points = max(0, int(self.shown.scores[seat]))
-        key = "tooltips.lama.tokens_pink" if self.pinks else "tooltips.lama.tokens"
+        key = "tooltips.common.tokens_pink" if self.pinks else "tooltips.common.tokens"
         return plural("tooltips.common.points", points) + "\n" + t(key, end=END_POINTS)
 
     # -- event animations -------------------------------------------------------------------------------------
@@ -236,7 +236,7 @@ class LamaTableScene(HandTableScene):
         elif open_card:
             self.log.add(lazy.about("lama.log.draw_open", seat, name=self._name(seat), card=card_text(open_card)))
         else:
-            self.log.add(lazy.about("lama.log.draw", seat, name=self._name(seat)))
+            self.log.add(lazy.about("hand.log.draw", seat, name=self._name(seat)))
 
     def _board_slot(self, index: int):
         r = self.layout["drama_board"]
@@ -314,7 +314,7 @@ class LamaTableScene(HandTableScene):
         pygame.draw.rect(surf, (232, 176, 120), r, max(2, L.s(3)), border_radius=L.s(16))
         inner = r.inflate(-L.s(12), -L.s(12))
         pygame.draw.rect(surf, (200, 130, 110), inner, max(1, L.s(1)), border_radius=L.s(12))
-        title = ui.font(18, True).render(t("lama.label.drama_board").upper(), True, (255, 226, 196))
+        title = ui.font(18, True).render(t("hand.label.drama_board").upper(), True, (255, 226, 196))
         surf.blit(title, title.get_rect(midtop=(r.centerx, r.y + L.s(14))))
         for i in range(DRAMA_THRESHOLD):
             c = self._board_slot(i)
@@ -339,7 +339,7 @@ class LamaTableScene(HandTableScene):
         L, sh = self.layout, self.shown
         r = L["drama_board"]
         if sh.drama:
-            label = self.ui.font(22, True).render(t("lama.label.drama_on"), True, (255, 235, 200))
+            label = self.ui.font(22, True).render(t("hand.label.drama_on"), True, (255, 235, 200))
             tag = label.get_rect(midbottom=(r.centerx, r.bottom - L.s(8)))
             pygame.draw.rect(surface, (200, 60, 70), tag.inflate(L.s(18), L.s(6)), border_radius=L.s(12))
             surface.blit(label, tag)
@@ -355,7 +355,7 @@ class LamaTableScene(HandTableScene):
         return t("lama.plate.dealer") if self.shown.dealer == seat else ""
 
     def _badge_tip(self, seat: int) -> str:
-        return t("tooltips.lama.dealer") if self._plate_badge(seat) else ""
+        return t("lama.tip.dealer") if self._plate_badge(seat) else ""
 
     def _draw_tokens(self, surface, seat: int, rect: pygame.Rect, diameter: int, align: str) -> None:
         draw_token_stacks(surface, rect, holdings(max(0, self.shown.scores[seat]), self.pinks), self.pinks, diameter,
@@ -369,13 +369,13 @@ class LamaTableScene(HandTableScene):
         s, sh = self.session, self.shown
         cur = s.current_player
         if s.is_over:
-            return t("lama.status.over")
+            return t("hand.status.over")
         if not self.idle:
-            return t("lama.status.round", round=sh.round)
+            return t("hand.status.round", round=sh.round)
         if sh.phase == "returning":
             if cur == self.focus and self.revealed:
-                return t("lama.status.return_choice")
-            return about("lama.status.returning", cur, name=self._name(cur))
+                return t("hand.status.return_choice")
+            return about("hand.status.returning", cur, name=self._name(cur))
         if cur == self.focus and self.revealed and s.is_human(cur):
             if sh.drama:
                 return t("lama.status.your_turn_drama")
@@ -390,8 +390,8 @@ class LamaTableScene(HandTableScene):
                 return t("lama.status.your_turn_none")
             return t("lama.status.your_turn_last_none")
         if s.seats[cur].is_bot:
-            return about("lama.status.bot_turn", cur, name=self._name(cur))
-        return about("lama.status.turn", cur, name=self._name(cur))
+            return about("hand.status.bot_turn", cur, name=self._name(cur))
+        return about("hand.status.turn", cur, name=self._name(cur))
 
 
 def open_table(app, config: GameConfig, saved=None) -> LamaTableScene:

@@ -19,6 +19,8 @@ SAMPLES = Samples(
     advisor_seats=2, advisor_hidden=("stacks", "deck"), advisor_sampled=tuple(sorted(PLACEMENT_KINDS)),
     advisor_sampled_max=ADVISOR_PLACEMENTS, calibration_moves=120)
 
+# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
+# i18n-keys: llama_land.game.* llama_land.game_text.* llama_land.variant.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="llama_land", bots=BOTS, package=__name__, lesson="llama_land",
                       table_group="table-llama-land", players=range(2, 5), sample_players=3, sample_moves=14,
                       rounds=True, samples=SAMPLES),)

@@ -17,11 +17,11 @@ from lama_desktop.games.llama_land.layout import CROPS
 class TipsMixin:
     """The table's tips (``_piece_tip``, ``_focus_tip``)."""
 
-    button_tips = {"rotate": "tooltips.button.llama_land.rotate", "mirror": "tooltips.button.llama_land.mirror",
-                   "foundation": "tooltips.button.llama_land.foundation",
-                   "characters": "tooltips.button.llama_land.characters", "feed": "tooltips.button.llama_land.feed",
-                   "marker": "tooltips.button.llama_land.marker", "end": "tooltips.button.llama_land.end",
-                   "confirm": "tooltips.button.llama_land.confirm", "place": "tooltips.button.llama_land.place"}
+    button_tips = {"rotate": "llama_land.tip.button.rotate", "mirror": "llama_land.tip.button.mirror",
+                   "foundation": "llama_land.tip.button.foundation",
+                   "characters": "llama_land.tip.button.characters", "feed": "llama_land.tip.button.feed",
+                   "marker": "llama_land.tip.button.marker", "end": "llama_land.tip.button.end",
+                   "confirm": "llama_land.tip.button.confirm", "place": "llama_land.tip.button.place"}
 
     def _button_tip(self, name: str, button) -> str:
         if name == "confirm" and self.mode == "place":  # Enter places the tile (else it confirms a choice)
@@ -36,7 +36,7 @@ class TipsMixin:
             if r[f"char{i}"].collidepoint(pos):
                 return Tip(t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch)), tuple(r[f"char{i}"]))
         if d["character_deck"] and r["char5"].collidepoint(pos):
-            return Tip(plural("tooltips.llama_land.char_deck", d["character_deck"]), tuple(r["char5"]))
+            return Tip(plural("llama_land.tip.char_deck", d["character_deck"]), tuple(r["char5"]))
         for seat in range(self.n):
             for cid, rect in self._char_chip_rects(seat):
                 if rect.collidepoint(pos):
@@ -44,24 +44,24 @@ class TipsMixin:
                     return Tip(t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch)), tuple(rect))
         for i, st in enumerate(d["stacks"]):
             if r[f"stack{i}"].collidepoint(pos):
-                text = plural("tooltips.llama_land.stack", st["count"], shape=st["shape"])
-                return Tip(text + "\n" + t("tooltips.llama_land.stack_how"), tuple(r[f"stack{i}"]))
+                text = plural("llama_land.tip.stack", st["count"], shape=st["shape"])
+                return Tip(text + "\n" + t("llama_land.tip.stack_how"), tuple(r[f"stack{i}"]))
         for i, crop in enumerate(CROPS):
             rect = r[f"column{i}"]
             strip = pygame.Rect(rect.x, rect.y, rect.w, r["columns"].bottom - rect.y)  # the card and its values
             if strip.collidepoint(pos):
                 values = d["llama_columns"][crop]
-                text = t("tooltips.llama_land.column", crop=t(f"llama_land.res.{crop}"))
+                text = t("llama_land.tip.column", crop=t(f"llama_land.res.{crop}"))
                 if values:
-                    text += "\n" + plural("tooltips.llama_land.column_top", values[0])
-                return Tip(text + "\n" + t("tooltips.llama_land.feed"), tuple(rect))
+                    text += "\n" + plural("llama_land.tip.column_top", values[0])
+                return Tip(text + "\n" + t("llama_land.tip.feed"), tuple(rect))
         for i, obj in enumerate(d["objectives"]):
             rect = r.get(f"obj{i}")
             if rect is not None and rect.collidepoint(pos):
                 return Tip(self._objective_tip(obj, pos, rect), tuple(rect))
-        sections = (("stacks", "tooltips.llama_land.section_stacks"), ("columns", "tooltips.llama_land.feed"),
-                    ("chars", "tooltips.llama_land.section_chars"),
-                    ("objectives", "tooltips.llama_land.section_objectives"))
+        sections = (("stacks", "llama_land.tip.section_stacks"), ("columns", "llama_land.tip.feed"),
+                    ("chars", "llama_land.tip.section_chars"),
+                    ("objectives", "llama_land.tip.section_objectives"))
         for name, key in sections:  # a section's title and background: what the section is for
             if r[name].collidepoint(pos):
                 return Tip(t(key), tuple(r[name]))
@@ -69,7 +69,7 @@ class TipsMixin:
             if rect.collidepoint(pos):
                 return Tip(self._supply_tip(what), tuple(rect))
         if r["supply"].collidepoint(pos):
-            return Tip(t("tooltips.llama_land.supply"), tuple(r["supply"]))
+            return Tip(t("llama_land.tip.supply"), tuple(r["supply"]))
         if r["domain"].collidepoint(pos):
             return self._domain_tip(pos)
         for seat in range(self.n):
@@ -77,7 +77,7 @@ class TipsMixin:
             if rect is not None and rect.collidepoint(pos):
                 col = d["collections"][seat]
                 return Tip("\n".join([self._name(seat), plural("tooltips.common.points", int(d["scores"][seat])),
-                                      t("tooltips.llama_land.kit", foundations=col["foundations"],
+                                      t("llama_land.tip.kit", foundations=col["foundations"],
                                         markers=col["markers"])]), tuple(rect))
         return None
 
@@ -86,26 +86,26 @@ class TipsMixin:
         a, b, c = obj["spaces"]
         lines = [t(f"llama_land.objective.{obj['id']}.name"), t(f"llama_land.objective.{obj['id']}.text")]
         if obj["colour"] == "gold":
-            lines.append(t("tooltips.llama_land.objective_gold", a=a, b=b, c=c))
+            lines.append(t("llama_land.tip.objective_gold", a=a, b=b, c=c))
         else:
-            lines.append(t("tooltips.llama_land.objective_spaces", a=a, b=b, c=c))
+            lines.append(t("llama_land.tip.objective_spaces", a=a, b=b, c=c))
             if self.n == 2:
-                lines.append(t("tooltips.llama_land.objective_two"))
+                lines.append(t("llama_land.tip.objective_two"))
         for space, (cx, cy, rad) in enumerate(space_centers(rect, rect.w, rect.h)):
             if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= (rad + 4) ** 2:
                 owner = obj["markers"][space]
                 if owner is not None:
-                    lines.append(plural("tooltips.llama_land.marker", obj["spaces"][space], name=self._name(owner)))
+                    lines.append(plural("llama_land.tip.marker", obj["spaces"][space], name=self._name(owner)))
         return "\n".join(lines)
 
     def _supply_tip(self, what: str) -> str:
         d = self.d
-        end = t("tooltips.llama_land.end", tiles=LAND_DATA.end_tiles_left)
+        end = t("llama_land.tip.end", tiles=LAND_DATA.end_tiles_left)
         if what == "tiles":
-            return plural("tooltips.llama_land.tiles_left", d["tiles_left"]) + "\n" + end
+            return plural("llama_land.tip.tiles_left", d["tiles_left"]) + "\n" + end
         if what == "round":
-            return t("tooltips.llama_land.round", n=round_number(d)) + "\n" + end
-        return t("tooltips.llama_land.supply")
+            return t("llama_land.tip.round", n=round_number(d)) + "\n" + end
+        return t("llama_land.tip.supply")
 
     def _spots(self) -> dict:
         """The legal spots drawn on the shown domain now: ``{(x, y): "extend"|"build"}`` (none when not placing)."""
@@ -127,7 +127,7 @@ class TipsMixin:
         if cell is not None:
             return self._cell_tip(cell)
         keep = (tuple(final[0]),) if final is not None else ()  # the tip never covers the final scoring card
-        return Tip(about("tooltips.llama_land.domain", seat, name=self._name(seat)), tuple(self.rects["domain"]),
+        return Tip(about("llama_land.tip.domain", seat, name=self._name(seat)), tuple(self.rects["domain"]),
                    keep)
 
     def _cell_tip(self, cell):
@@ -142,15 +142,15 @@ class TipsMixin:
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         rect = (round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
         if c is not None:
-            # i18n-keys: tooltips.llama_land.under_* tooltips.llama_land.icon_* llama_land.legend.*
+            # i18n-keys: llama_land.tip.under_* llama_land.tip.icon_* llama_land.legend.*
             under = c["levels"][-1]["shape"] if c["levels"] else "board"
-            piece = t(f"tooltips.llama_land.under_{under}") if under in ("board", "foundation") else \
-                t("tooltips.llama_land.under_tile", shape=under)
-            lines = [t("tooltips.llama_land.cell", level=level, piece=piece)]
-            lines.append(t("tooltips.llama_land.llama_here") if c["llama"]
-                         else t(f"tooltips.llama_land.icon_{c['icon']}"))
+            piece = t(f"llama_land.tip.under_{under}") if under in ("board", "foundation") else \
+                t("llama_land.tip.under_tile", shape=under)
+            lines = [t("llama_land.tip.cell", level=level, piece=piece)]
+            lines.append(t("llama_land.tip.llama_here") if c["llama"]
+                         else t(f"llama_land.tip.icon_{c['icon']}"))
         else:
-            lines = [t("tooltips.llama_land.ground")]
+            lines = [t("llama_land.tip.ground")]
         if spot is not None:
             lines.append(t(f"llama_land.legend.{spot}"))
         final = self._final_scores_layout() if hasattr(self, "_final_scores_layout") else None
@@ -187,7 +187,7 @@ class TipsMixin:
                 return Tip(t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch)),
                            tuple(self.rects[f"char{self.choice}"]))
             if self.choice == len(row) and self.d["character_deck"]:
-                return Tip(plural("tooltips.llama_land.char_deck", self.d["character_deck"]),
+                return Tip(plural("llama_land.tip.char_deck", self.d["character_deck"]),
                            tuple(self.rects["char5"]))
         if self.mode == "llama":
             return self._cell_tip(tuple(self.cursor))

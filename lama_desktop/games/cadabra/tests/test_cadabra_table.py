@@ -272,7 +272,7 @@ def test_status_lines_use_the_words_of_the_buttons(lang):
     i18n.set_language(lang)
     try:
         words = SAME_WORDS[lang]
-        buttons = {"draw": t("lama.button.draw"), "quit": t("lama.button.quit"), "pass": t("cadabra.button.pass"),
+        buttons = {"draw": t("hand.button.draw"), "quit": t("hand.button.quit"), "pass": t("cadabra.button.pass"),
                    "take": t("cadabra.button.take")}
         for move, word in words.items():
             assert word in buttons[move].lower(), (lang, move, buttons[move])

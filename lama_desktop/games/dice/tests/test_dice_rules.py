@@ -117,9 +117,9 @@ def test_a_number_shows_with_probability_11_in_36():
 
 
 def test_dice_faces_come_from_the_data_file_marked_reconstructed():
-    from lama_desktop.resources import PACKAGE_DIR
+    from lama_desktop.resources import game_path
 
-    text = (PACKAGE_DIR / "engine" / "data" / "lama_dice.yaml").read_text(encoding="utf-8")
+    text = game_path("lama_desktop.games.dice", "data", "lama_dice.yaml").read_text(encoding="utf-8")
     assert "RECONSTRUCTED" in text.split("dice:")[0]
 
 

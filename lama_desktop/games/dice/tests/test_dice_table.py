@@ -11,6 +11,7 @@ from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.games.dice.table import DiceTableScene, open_table
 from lama_desktop.core.session import GameSession, Played
 from lama_desktop.app.table.layout import Layout, load_layout, table_layout_name
+from lama_desktop.resources import game_path
 from lama_desktop.engine.core import Move
 from lama_desktop.games.dice.engine import DiceState
 from lama_desktop.engine.record import GameRecord
@@ -22,7 +23,7 @@ SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (384
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_dice_layout_has_no_overlap_at_any_size(players):
-    spec = load_layout(table_layout_name("dice", players))
+    spec = load_layout(game_path("lama_desktop.games.dice", "levels", f"{table_layout_name('dice', players)}.tmx"))
     assert spec.players == players
     for size in SIZES:
         layout = Layout(spec, size)

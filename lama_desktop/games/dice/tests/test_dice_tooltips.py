@@ -49,9 +49,9 @@ def test_dice_tab_walks_the_buttons_and_the_arrows_the_cards_to_discard(tmp_path
     app, table = make_table(tmp_path, "lama-dice", (1280, 720), seed=5)
     tip = press(app, table, pygame.K_TAB)
     assert focused_button(table) == "roll" and tip is not None
-    assert tip.text.startswith(t("tooltips.button.dice.roll")) and "Key: R" in tip.text
+    assert tip.text.startswith(t("dice.tip.button.roll")) and "Key: R" in tip.text
     tip = press(app, table, pygame.K_TAB)
-    assert focused_button(table) == "quit" and tip.text.startswith(t("tooltips.button.dice.quit"))
+    assert focused_button(table) == "quit" and tip.text.startswith(t("dice.tip.button.quit"))
     # a roll that matches the row: the discard choice
     row = table.shown.rows[table.focus]
     state = table.session.state

@@ -1,4 +1,4 @@
-"""The LAMA Dice "Learn to play" lesson (assets/tutorials/lama-dice.yaml), beyond what tests/test_tutorials.py
+"""The LAMA Dice "Learn to play" lesson (games/dice/tutorials/lama-dice.yaml), beyond what tests/test_tutorials.py
 checks for every game on the real table. The script is a story told by twelve rolls that come from the
 position's Rng, so the lesson is walked through its machine on the engine alone: every scripted move (the learner's
 ``do`` and each bot's list) is legal when its turn comes and each bot list is used up exactly

@@ -136,15 +136,15 @@ def test_every_shipped_lesson_loads():
 
 
 def test_the_catalog_extractor_counts_a_lessons_step_texts_as_used(tmp_path):
-    folder = write_lesson(tmp_path / "assets" / "tutorials")
+    folder = write_lesson(tmp_path / "games" / "lama" / "tutorials")
     code = tmp_path / "pkg"
     code.mkdir()
     (code / "x.py").write_text('t("tutorial.read_first")\n', encoding="utf-8")
-    uses = catalogs.code_uses(code, ["tutorial", "tutorial_lama"])
+    uses = catalogs.code_uses(code, ["tutorial", "tutorial_lama"], lessons=sorted(folder.glob("*.yaml")))
     assert set(uses) == {"tutorial.read_first", *tutorial_keys("lama", [
         {"id": "welcome"}, {"id": "follow", "do": ["play 5"]}, {"id": "again"},
         {"id": "higher", "do": ["play 6"]}, {"id": "recap"}])}
-    assert uses["tutorial_lama.follow_wrong"] == [("assets/tutorials/lama.yaml", 0, "lookup")]
+    assert uses["tutorial_lama.follow_wrong"] == [("games/lama/tutorials/lama.yaml", 0, "lookup")]
     assert "tutorial_lama.again_wrong" not in uses  # a narration step has no "wrong"
     assert folder.is_dir()
 

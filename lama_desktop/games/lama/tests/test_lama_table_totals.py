@@ -54,8 +54,8 @@ def test_lama_summary_says_no_token_is_given_back_by_a_player_without_one(tmp_pa
     summary._static = None
     summary.draw(pygame.Surface(app.size))
     summary.ui.text = real_text
-    assert t("lama.summary.emptied_no_token", name="Anna") in drawn
-    assert t("lama.summary.emptied", name="Anna") not in drawn
+    assert t("hand.summary.emptied_no_token", name="Anna") in drawn
+    assert t("hand.summary.emptied", name="Anna") not in drawn
 
 
 def test_lama_human_returner_sees_the_summary_after_choosing(tmp_path):

@@ -37,9 +37,9 @@ def test_lama_pieces_have_their_tips(tmp_path, size):
         elif name != "1":
             assert f"costs {name} points" in tip.text
     tip = hover(app, table, center(table._slot_rect("draw_pile")))
-    assert tip is not None and tip.text == plural("tooltips.lama.pile", table.shown.pile)
+    assert tip is not None and tip.text == plural("hand.tip.pile", table.shown.pile)
     tip = hover(app, table, center(table._slot_rect("discard")))
-    assert tip is not None and tip.text.startswith(t("tooltips.lama.discard"))
+    assert tip is not None and tip.text.startswith(t("hand.tip.discard"))
     tip = hover(app, table, center(table.layout["drama_board"]))
     assert tip is not None and "Drama board" in tip.text and "of 5 tokens" in tip.text
     tip = hover(app, table, center(table.layout["seat1.plate"]))
@@ -85,7 +85,7 @@ def test_the_draw_piles_tip_leaves_its_label_and_the_status_line_readable(tmp_pa
             assert not box.colliderect(rect), (name, box, rect)
     # the label itself explains its pile too
     tip = hover(app, table, center(table._pile_label_rect("draw_pile")))
-    assert tip is not None and tip.text == plural("tooltips.lama.pile", table.shown.pile)
+    assert tip is not None and tip.text == plural("hand.tip.pile", table.shown.pile)
 
 
 def test_a_showing_tip_survives_a_hand_being_dealt_under_it(tmp_path):

@@ -1,8 +1,8 @@
 """Llama Land (Phil Walker-Harding), game id ``llama-land``: 2–4 players, open information, victory points.
 
 Rules: ``/work/shared/rules/llama-land.fr.txt`` with RULINGS.md §4; decisions the texts leave open are in
-``docs/rulings-llama-land.md``. Component data: ``engine/data/llama_land_*.yaml`` and the starting boards
-``levels/llama_land_board_<1-4><a|b>.tmx`` (reconstructed parts are marked in each file).
+``docs/rulings-llama-land.md``. Component data: ``data/llama_land_*.yaml`` and the starting boards
+``levels/llama_land_board_<1-4><a|b>.tmx`` (in the game's folder) (reconstructed parts are marked in each file).
 
 Variants: ``beginner`` (no objectives, no markers), ``expert`` (3 gold objectives ranked 12/8/4 instead of the
 purple ones; cannot be combined with ``beginner``), ``llama`` (a fed llama goes on this turn's tile).

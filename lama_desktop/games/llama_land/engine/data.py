@@ -1,6 +1,6 @@
 """Llama Land component data: terrain tiles and shapes, characters, objectives, llama cards, supplies, boards.
 
-Everything comes from ``engine/data/llama_land_*.yaml`` and ``levels/llama_land_board_*.tmx`` (read here with
+Everything comes from the game folder's ``data/llama_land_*.yaml`` and ``levels/llama_land_board_*.tmx`` (read here with
 ``xml.etree.ElementTree``: the engine never imports pytmx, which imports pygame). Derived tables (every distinct
 orientation of every shape, as cell offsets) are computed once at import from the shapes in the data.
 
@@ -14,10 +14,13 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import cache
 
-from lama_desktop.resources import engine_data, level_path
+from lama_desktop.resources import game_data, game_path
 
 # -- icons ----------------------------------------------------------------------------------------------------
 NONE, CORN, CACAO, POTATO, COIN, HUT = range(6)
+#: the game's folder (its package), where its ``data/`` and ``levels/`` are
+GAME = __package__.rpartition(".")[0]
+
 ICON_NAMES = ("none", "corn", "cacao", "potato", "coin", "hut")
 ICON_CODES = {name: code for code, name in enumerate(ICON_NAMES)}
 CROP_NAMES = ("corn", "cacao", "potato")  # crop index k = icon code - 1
@@ -186,10 +189,10 @@ BOARD_NAMES = tuple(f"{n}{s}" for n in range(1, 5) for s in "ab")
 
 @cache
 def load() -> LlamaLandData:
-    tiles_doc = engine_data("llama_land_tiles.yaml")
-    chars_doc = engine_data("llama_land_characters.yaml")
-    obj_doc = engine_data("llama_land_objectives.yaml")
-    comp = engine_data("llama_land_components.yaml")
+    tiles_doc = game_data(GAME, "llama_land_tiles.yaml")
+    chars_doc = game_data(GAME, "llama_land_characters.yaml")
+    obj_doc = game_data(GAME, "llama_land_objectives.yaml")
+    comp = game_data(GAME, "llama_land_components.yaml")
     shape_cells = {name: tuple(tuple(c) for c in cells) for name, cells in tiles_doc["shapes"].items()}
     orientations, by_code = {}, {}
     for name, cells in shape_cells.items():
@@ -206,7 +209,7 @@ def load() -> LlamaLandData:
         for o in obj_doc["objectives"])
     boards = {}
     for name in BOARD_NAMES:
-        board = read_board_tmx(level_path(f"llama_land_board_{name}.tmx"))
+        board = read_board_tmx(game_path(GAME, "levels", f"llama_land_board_{name}.tmx"))
         boards[board.name] = board
     supplies = comp["supplies"]
     return LlamaLandData(

@@ -14,7 +14,7 @@ from lama_desktop.games.llama_land.engine.data import (
     CACAO, COIN, CORN, HUT, NONE, POTATO, BOARD_NAMES, enc, load, read_board_tmx,
 )
 from lama_desktop.games.llama_land.engine.state import AFTER, HUT_PHASE, LLAMA_PHASE, PLACE, LlamaLandState, Player
-from lama_desktop.resources import level_path
+from lama_desktop.resources import game_path
 
 D = load()
 TRADER_CORN_CACAO = 0
@@ -139,7 +139,7 @@ def test_characters_objectives_and_supplies_match_the_rulings():
 def test_starting_boards_read_by_pytmx_exactly_as_by_the_engine():
     pytmx = pytest.importorskip("pytmx")
     for name in BOARD_NAMES:
-        path = level_path(f"llama_land_board_{name}.tmx")
+        path = game_path("lama_desktop.games.llama_land", "levels", f"llama_land_board_{name}.tmx")
         ours = read_board_tmx(path)
         tiled = pytmx.TiledMap(str(path))
         assert (int(tiled.properties["board"]), tiled.properties["side"]) == (ours.number, ours.side)

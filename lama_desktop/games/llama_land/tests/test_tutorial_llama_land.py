@@ -1,5 +1,5 @@
-"""The Llama Land lesson (assets/tutorials/llama-land.yaml): what its words claim is what its scripted game does,
-and the moments only this lesson has — the feeding choice opened over the table, the game played to its end on
+"""The Llama Land lesson (games/llama_land/tutorials/llama-land.yaml): what its words claim is what its scripted game
+does, and the moments only this lesson has — the feeding choice opened over the table, the game played to its end on
 the table (no results screen) — work through the real table with posted clicks and keys.
 
 The generic lesson test (tests/test_tutorials.py) walks every lesson's steps; this file checks the facts the
