@@ -140,9 +140,10 @@ _APP = None
 
 
 def _app():
-    """One headless app per process (games reuse it: a window and fonts are not free)."""
+    """One headless app per process (games reuse it: a window and fonts are not free), made again when its window is
+    gone (another app of the process shut the video system down: a test runner's worker plays many)."""
     global _APP
-    if _APP is None:
+    if _APP is None or not _APP.window_alive():
         _headless()
         # lazy: the app and pygame, only once SDL's dummy drivers are set (_headless)
         from lama_desktop.app.main import App

@@ -39,6 +39,17 @@ def _frames_wait_for_bots(request, monkeypatch):
     yield
 
 
+@pytest.fixture(autouse=True)
+def _english_again_after_each_test():
+    """The language is the process's: a test (or a tool it runs in-process, as the transcript does) that switches it
+    must not leave the next test of the same worker reading another language."""
+    yield
+    from lama_desktop.core import i18n
+
+    if i18n.language() != "en":
+        i18n.set_language("en")
+
+
 @pytest.fixture
 def app(tmp_path):
     """The real app on the title screen, its profile in ``tmp_path``; shut down and back in English afterwards."""

@@ -237,15 +237,10 @@ def test_every_import_inside_a_function_says_why():
 #: test files that still name a game id, each to be made to ask the registry (or moved into its game's tests).
 #: Issue 29 converts them on other branches: an entry goes when its file no longer names a game (checked below).
 NAMES_A_GAME_FOR_NOW = {
-    # converted on the descriptor-samples branch (tests-samples)
-    "test_advisor.py", "test_advisor_calibration.py", "test_engine_core.py", "test_history_same.py",
-    "test_positions.py", "test_privacy.py", "test_refusals.py", "test_replay_open_hands.py", "test_replay_view.py",
-    "test_table_ui_scale.py", "test_tooltip_audit.py", "test_tooltips.py", "test_transcript.py",
     # their cases (game, variants, clients) are samples each game's descriptor should declare, not a choice
     # these tests should make from the registry's order
     "net/test_privacy.py", "net/test_whole_games.py",
-    # its "lama" literals are string domains and the word for a card (dice's llama), not the game: the strings
-    # branch moves the domains into the games' folders
+    # its "lama" literals are string domains and the word for a card (dice's llama), not the game
     "test_i18n.py",
 }
 

@@ -16,8 +16,11 @@ from lama_desktop.core.gameconfig import SeatConfig
 from lama_desktop.core.session import GameSession
 from lama_desktop.core.session_api import NetworkSession, Session
 from lama_desktop.net.remote_session import RemoteSession
+from registry_games import sample_game
 
 ROOT = Path(__file__).resolve().parents[1] / "lama_desktop"
+#: the game the sessions play (any will do)
+GAME = sample_game()
 #: where sessions are read: the app and the games' folders (their tables, shots, moments, advice)
 SCANNED = (ROOT / "app", ROOT / "games")
 
@@ -68,12 +71,12 @@ class _Client:
 
 
 def _local() -> GameSession:
-    return GameSession.new("lama", [SeatConfig("Anna", "human"), SeatConfig("Bot", "bot", "easy")], seed=3)
+    return GameSession.new(GAME, [SeatConfig("Anna", "human"), SeatConfig("Bot", "bot", "easy")], seed=3)
 
 
 def _remote() -> RemoteSession:
     local = _local()
-    welcome = {"seat": 0, "game_id": "lama", "names": local.names, "kinds": ["human", "remote"], "players": 2,
+    welcome = {"seat": 0, "game_id": GAME, "names": local.names, "kinds": ["human", "remote"], "players": 2,
                "variants": [], "view": local.view(0).to_dict(), "history": [], "status": None}
     return RemoteSession(_Client(welcome))
 

@@ -512,6 +512,10 @@ class App:
             self.shutdown()
         return self.exit_code
 
+    def window_alive(self) -> bool:
+        """This app's window is still the display's (no other app of the process closed or replaced it)."""
+        return pygame.display.get_init() and pygame.display.get_surface() is self.screen
+
     def shutdown(self) -> None:
         if self._save_settings_at is not None:
             self._save_settings_at = None

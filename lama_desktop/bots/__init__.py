@@ -9,16 +9,14 @@ from __future__ import annotations
 from typing import Callable
 
 from lama_desktop.bots.base import LEVELS, Bot, RandomBot
+from lama_desktop.engine.registry import plugins
 
 BotFactory = Callable[[int], Bot]
 
 
 def _factories(game_id: str) -> dict[str, BotFactory]:
     """The game's bot levels, from its descriptor (``lama_desktop.games``); none for an unknown game."""
-    # lazy: the registration star (every game's bots import lama_desktop.bots.base, and so this package)
-    from lama_desktop.games import GAMES
-
-    plugin = GAMES.get(game_id)
+    plugin = plugins().get(game_id)
     return dict(plugin.bots) if plugin is not None else {}
 
 
@@ -30,9 +28,7 @@ def levels_for(game_id: str) -> list[str]:
 def _arena_factories(game_id: str) -> dict[str, BotFactory]:
     """The game's arena-only levels (its folder's optional ``arena_bots`` module, imported only when asked for:
     the app never loads it)."""
-    from lama_desktop.games import GAMES  # here, not at the top: the games' descriptors import their bots
-
-    plugin = GAMES.get(game_id)
+    plugin = plugins().get(game_id)
     if plugin is None or not plugin.has_module("arena_bots"):
         return {}
     return dict(plugin.module("arena_bots").ARENA_BOTS)

@@ -74,8 +74,6 @@ def _sections(art, part: str) -> list:
 
 def _compose(art, sections: list):
     """The sections laid out in rows on the felt, each title above its pictures and each caption under its own."""
-    import pygame
-
     pad, width = 16, 1400
     title_font = art.font(20, bold=True)
     cap_font = art.font(13)
