@@ -16,4 +16,5 @@ SAMPLES = Samples(
     advisor_hidden=("hands", "pile"), calibration_moves=90, quit_hand_face_down=False)
 
 PLUGINS = (GamePlugin(spec=SPEC, domain="cadabra", bots=BOTS, package=__name__, lesson="cadabra",
-                      table_group="table-cadabra", rounds=True, quitting=True, card_hands=True, samples=SAMPLES),)
+                      table_group="table-cadabra", rounds=True, quitting=True, card_hands=True, networked=True,
+                      samples=SAMPLES),)

@@ -15,4 +15,4 @@ SAMPLES = Samples(
     damaged_field="rows", positions=True, v1_save=True, advisor_hidden=("rng.state",))
 
 PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, package=__name__, lesson="dice", table_group="table-dice",
-                      replay_note="replay.dice_open", rounds=True, quitting=True, samples=SAMPLES),)
+                      replay_note="replay.dice_open", rounds=True, quitting=True, networked=True, samples=SAMPLES),)
