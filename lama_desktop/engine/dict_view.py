@@ -18,26 +18,24 @@ from __future__ import annotations
 import copy
 from typing import Sequence
 
-from lama_desktop.engine.core import GameState, Move, View
+from lama_desktop.engine.core import Move, View
 from lama_desktop.engine.hands import CardNames
 
 
 class DictView(View):
-    """A seat's view read from its dict. Subclasses name the dict's keys for whose turn it is (``CURRENT``) and
-    the seat's legal moves (``LEGAL``), and implement ``sample_state``."""
-
-    CURRENT = "current"
-    LEGAL = "legal"
+    """A seat's view read from its dict: ``seat``, ``game``, ``current`` (the seat to move) and ``legal`` (this
+    seat's legal moves as texts). Subclasses add the game's own members and implement ``sample_state``
+    (``View``'s, abstract here)."""
 
     def __init__(self, data: dict):
         self._data = data
         self.seat = int(data["seat"])
         self.game_id = str(data["game"])
-        self._legal = tuple(Move.parse(str(text)) for text in data[self.LEGAL])
+        self._legal = tuple(Move.parse(str(text)) for text in data["legal"])
 
     @property
     def current_player(self) -> int:
-        return int(self._data[self.CURRENT])
+        return int(self._data["current"])
 
     def legal_moves(self) -> list[Move]:
         """The moves the host listed for this seat (none when another seat is to move)."""
@@ -46,9 +44,6 @@ class DictView(View):
     def to_dict(self) -> dict:
         """The dict this view was built from (a copy: a view never changes)."""
         return copy.deepcopy(self._data)
-
-    def sample_state(self, rng) -> GameState:  # pragma: no cover - every game's view implements it
-        raise NotImplementedError
 
 
 class HandDictView(DictView):
