@@ -21,9 +21,9 @@ stay pure). A game's folder holds, by these names:
 - ``shots.py`` (optional): its screenshot moments, registered with ``app.shots.add_shot`` on import;
 - ``moments.py`` (optional): its layout moments (``summary``, ``results``, ``advisor``, ``tooltips``...);
 - ``art.py`` (optional): art only it uses, with ``sheet(part)`` for the contact sheet;
-- ``shadow.py`` (a game played across computers): ``state_from_view(view_dict, rng) -> GameState``, a full state
-  whose ``view(seat).to_dict()`` is the given view, what the seat cannot see dealt at random (a network client keeps
-  one: ``net/remote_session.py``). A game without it (the toy) is not offered for network play (``networked``).
+- ``remote_view.py`` (a game played across computers, ``networked``): ``view_from_dict(view_dict) -> View``, the
+  seat's view whose ``to_dict()`` is the given dict, built with nothing dealt (``engine/dict_view.py``; a network
+  client reads it: ``net/remote_session.py``); its ``sample_state(rng)`` deals what the seat cannot see.
 """
 
 from __future__ import annotations
@@ -85,6 +85,8 @@ class GamePlugin:
     card_hands: bool = False
     #: the sample games and cases the cross-game tests use (``lama_desktop/samples.py``)
     samples: Samples = Samples()
+    #: the game can be played across computers: its folder has ``remote_view.py`` (``view_from_dict``)
+    networked: bool = False
 
     @property
     def hidden_hands(self) -> bool:
@@ -156,16 +158,11 @@ class GamePlugin:
         own = getattr(self.words(), "order", None)
         return own(move, name_of) if own is not None else None
 
-    @property
-    def networked(self) -> bool:
-        """The game can be played across computers: its folder has ``shadow.py`` (``state_from_view``)."""
-        return self.has_module("shadow")
-
-    def state_from_view(self, view: Mapping, rng):
-        """A full state whose ``view(view["seat"]).to_dict()`` is ``view``, the hidden parts dealt with ``rng`` (the
-        game's ``shadow.state_from_view``); ``StateFormatError``/``ValueError``/``KeyError`` for a view that no game
-        of this kind shows."""
-        return self.module("shadow").state_from_view(view, rng)
+    def view_from_dict(self, view: Mapping):
+        """The seat's ``View`` whose ``to_dict()`` is ``view`` (the game's ``remote_view.view_from_dict``: nothing
+        dealt); ``StateFormatError``/``ValueError``/``KeyError``/``TypeError`` for a dict that no seat of this game
+        is shown."""
+        return self.module("remote_view").view_from_dict(view)
 
     def shots(self) -> ModuleType | None:
         """Registers the game's screenshot moments (importing its ``shots`` module does); None when it has none."""

@@ -10,11 +10,13 @@ import ast
 import inspect
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from lama_desktop.core.gameconfig import SeatConfig
 from lama_desktop.core.session import GameSession
 from lama_desktop.core.session_api import NetworkSession, Session
+from lama_desktop.net.host import facts_for
 from lama_desktop.net.remote_session import RemoteSession
 from registry_games import sample_game
 
@@ -77,7 +79,8 @@ def _local() -> GameSession:
 def _remote() -> RemoteSession:
     local = _local()
     welcome = {"seat": 0, "game_id": GAME, "names": local.names, "kinds": ["human", "remote"], "players": 2,
-               "variants": [], "view": local.view(0).to_dict(), "history": [], "status": None}
+               "variants": [], "view": local.view(0).to_dict(),
+               "facts": msgspec.to_builtins(facts_for(local, local.view(0))), "history": [], "status": None}
     return RemoteSession(_Client(welcome))
 
 

@@ -53,11 +53,12 @@ class CardNames:
 
 def deal_unseen(cards: CardNames, deck: Sequence[int], seat: int, own: Sequence[str], discard: Sequence[str],
                 hand_sizes: Sequence[int], pile_size: int, rng) -> dict:
-    """What a seat cannot see, dealt at random from what is left (a network client's shadow state, made from its
-    view): the deck's counts (``deck``) less ``own`` hand and the ``discard`` pile (card names) are shuffled with
-    ``rng`` into the other seats' hands (``hand_sizes``) and a pile of ``pile_size``; what is left over is out of
-    the round. The saved fields ``hands``, ``pile``, ``discard`` and ``aside`` (names); ``ValueError`` when the
-    view holds more cards than the deck or fewer than the hands and pile need."""
+    """What a seat cannot see, dealt at random from what is left (a bot's sample of a network client's view, made
+    from its dict: ``engine/dict_view.py``): the deck's counts (``deck``) less ``own`` hand and the ``discard``
+    pile (card names) are shuffled with ``rng`` into the other seats' hands (``hand_sizes``) and a pile of
+    ``pile_size``; what is left over is out of the round. The saved fields ``hands``, ``pile``, ``discard`` and
+    ``aside`` (names); ``ValueError`` when the view holds more cards than the deck or fewer than the hands and pile
+    need."""
     counts = list(deck)
     for name in [*own, *discard]:
         counts[cards.kind[str(name)]] -= 1

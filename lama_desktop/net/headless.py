@@ -10,9 +10,10 @@ Used by the network bench (``python -m lama_desktop.bench net``), the transcript
   the end; ``close()``.
 - ``Watch``: the privacy check. The host's session notes a copy of its state after every move (``on_applied``, on
   the host's thread); every message a watched client receives is compared with what its seat may know at that
-  move: the view in an ``Update`` or ``Welcome`` must be the host's ``state.view(seat).to_dict()``, its events the
-  host's ``events_for(events, seat)``; no message carries a seed, a random state or a saved state. Each difference
-  is a leak (``Watch.leaks``, with what differed in ``Watch.notes``).
+  move: the view in an ``Update`` or ``Welcome`` must be the host's ``state.view(seat).to_dict()``, its facts the
+  state's public facts and that seat's own legal moves, its events the host's ``events_for(events, seat)``; no
+  message carries a seed, a random state or a saved state. Each difference is a leak (``Watch.leaks``, with what
+  differed in ``Watch.notes``).
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ class Watch:
                 return
             state, events = known
             self._compare(seat, message.n, state, events, message.view, message.events)
+            self._compare_facts(seat, message.n, state, message.facts)
             self._forget(seat, message.n)
         elif kind == "Welcome":
             for item in message.history:
@@ -138,6 +140,8 @@ class Watch:
             state = self._initial if last is None else known[0] if known else None
             if state is None or _json(state.view(seat).to_dict()) != _json(message.view):
                 self._leak(f"seat {seat}: the welcome's view is not the seat's own")
+            else:
+                self._compare_facts(seat, last, state, message.facts)
 
     def _compare(self, seat, n, state, events, view, sent_events) -> None:
         """The view sent must be the seat's view of the host's state, the events its ``events_for`` (compared as
@@ -147,6 +151,13 @@ class Watch:
         allowed = [e.to_dict() for e in state.events_for(events, seat)]
         if _json(allowed) != _json(sent_events):
             self._leak(f"seat {seat}, move {n}: events sent differ from what the seat may see")
+
+    def _compare_facts(self, seat, n, state, facts) -> None:
+        """The facts sent must be the state's public facts and the seat's own legal moves, nobody else's."""
+        legal = [str(m) for m in state.view(seat).legal_moves()]
+        if (facts.current, facts.over, facts.scores, facts.winners, facts.legal) != \
+                (state.current_player, state.is_over, list(state.scores), list(state.winners()), legal):
+            self._leak(f"seat {seat}, move {n}: the facts sent are not the seat's own")
 
     def _forget(self, seat: int, n: int) -> None:
         """Drop the copies every seat was checked past (memory stays flat over long runs)."""
@@ -211,14 +222,18 @@ class WatchedClient:
 
     def messages(self) -> list:
         out = self.client.messages()
-        if self.watch is not None and self.client.seat is not None:
-            seat = self.client.seat
-            for message in out:
-                if self._defer:
-                    self.watch.offer(seat, message)
-                else:
-                    self.watch.check(seat, message)
+        for message in out:
+            self.watched(message)
         return out
+
+    def watched(self, message) -> None:
+        """Hand a received message to the watch (checked now, or once its move is noted: ``defer``)."""
+        if self.watch is None or self.client.seat is None:
+            return
+        if self._defer:
+            self.watch.offer(self.client.seat, message)
+        else:
+            self.watch.check(self.client.seat, message)
 
 
 @dataclass
@@ -253,6 +268,7 @@ class ClientTable:
             raw = TableClient(LOOPBACK, port, code=code, name=NAMES[seat % len(NAMES)], loop=self.loop)
             client = WatchedClient(raw, self.watch, defer=defer)
             raw.connect(timeout)
+            client.watched(raw.welcome)  # the Welcome the join returned: checked like every later message
             level = self.levels[seat]
             bot = make_bot(self.game, level, self.bot_seed + seat) if level != "none" else None
             remote = RemoteSession(client, rng=random.Random(self.seed * 31 + seat))

@@ -5,9 +5,10 @@ there; nothing here touches pygame or blocks the caller's thread. That thread is
 shared by many tables of one process (``TableHost(session, loop=shared)``: the bench's host process), each table
 then a task on it.
 
-What each client gets (privacy by construction): its own seat's ``session.view(seat).to_dict()``, the events of
-each move as its seat may see them (``session.events_for``), and public table info (``Status``, reactions,
-``GameOver``). Never a state dict, the record or its seed, another seat's view or the deck.
+What each client gets (privacy by construction): its own seat's ``session.view(seat).to_dict()`` with its
+``Facts`` (who is to move, over, scores, winners: public; its own legal moves), the events of each move as its
+seat may see them (``session.events_for``), and public table info (``Status``, reactions, ``GameOver``). Never a
+state dict, the record or its seed, another seat's view or the deck.
 
 Use::
 
@@ -75,6 +76,13 @@ def normal_code(text: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def facts_for(session, view) -> p.Facts:
+    """The ``Facts`` sent with ``view`` (a seat's view of ``session``): the public facts of the game and that seat's
+    own legal moves, so its client answers its table from what it was sent."""
+    return p.Facts(current=session.current_player, over=session.is_over, scores=list(session.scores),
+                   winners=list(session.winners()), legal=[str(m) for m in view.legal_moves()])
 
 
 @dataclass(eq=False)
@@ -412,8 +420,9 @@ class TableHost:
             for conn in list(self._owner.values()):
                 seat = conn.seat
                 events = [e.to_dict() for e in self.session.events_for(played.events, seat)]
+                view = self.session.view(seat)
                 self._send(conn, p.Update(n=n, mover=played.seat, move=str(played.move), events=events,
-                                          view=self.session.view(seat).to_dict()))
+                                          view=view.to_dict(), facts=facts_for(self.session, view)))
         if self.session.is_over and not self._over_sent:
             self._over_sent = True
             self._broadcast(self._game_over())
@@ -629,10 +638,12 @@ class TableHost:
         history = [p.HistoryItem(n=n, mover=mover, move=move,
                                  events=[e.to_dict() for e in session.events_for(events, seat)])
                    for n, mover, move, events in self._history]
+        view = session.view(seat)
         return p.Welcome(seat=seat, token=self.tokens[seat], game_id=session.game_id,
                          variants=list(session.record.variants), players=session.record.players,
                          names=list(session.names), kinds=[s.kind for s in session.seats],
-                         view=session.view(seat).to_dict(), history=history, status=self._status(),
+                         view=view.to_dict(), facts=facts_for(session, view), history=history,
+                         status=self._status(),
                          reactions=list(p.REACTION_KEYS), takeover_after=self.takeover_after)
 
     def _take(self, conn: _Conn, raw) -> bool:

@@ -1,10 +1,11 @@
 """What crosses the wire between a ``TableHost`` and its ``TableClient``s (docs/PROTOCOL.md): one JSON object per
 WebSocket text frame, each a msgspec ``Struct`` tagged by its ``type`` and carrying the protocol version ``v``.
 
-Client to host: ``Hello``, ``Move``, ``Reaction``, ``Ping``. Host to client: ``Welcome``, ``Update``, ``Refused``,
-``Status``, ``ReactionShown``, ``GameOver``, ``Pong``, ``Bye``. ``encode(msg)`` makes the bytes;
-``decode_client(data)`` / ``decode_host(data)`` check size, JSON, version and schema (the Structs' declared types
-and bounds, never hand-written field checks) and raise ``ProtocolError`` whose ``code`` says which failed.
+Client to host: ``Hello``, ``Move``, ``Reaction``, ``Ping``. Host to client: ``Welcome``, ``Update`` (each with the
+seat's ``Facts``), ``Refused``, ``Status``, ``ReactionShown``, ``GameOver``, ``Pong``, ``Bye``. ``encode(msg)``
+makes the bytes; ``decode_client(data)`` / ``decode_host(data)`` check size, JSON, version and schema (the Structs'
+declared types and bounds, never hand-written field checks) and raise ``ProtocolError`` whose ``code`` says which
+failed.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from msgspec import Meta, Struct
 from lama_desktop.net.limits import MAX_CLIENT_MESSAGE_BYTES, MAX_HOST_MESSAGE_BYTES
 
 #: the protocol's version; it changes whenever a message's shape changes (docs/PROTOCOL.md, "Versioning"):
-#: 1 the first; 2 ``Status.started``
-PROTOCOL_VERSION = 2
+#: 1 the first; 2 ``Status.started``; 3 ``Welcome.facts`` and ``Update.facts``
+PROTOCOL_VERSION = 3
 #: the largest message a client may send (the host's limit; ``limits.Limits.max_message_bytes``)
 MAX_MESSAGE_BYTES = MAX_CLIENT_MESSAGE_BYTES
 #: the quick reactions a player may send (the app words them in the player's language)
@@ -34,6 +35,10 @@ Name = Annotated[str, Meta(max_length=64)]
 JoinCode = Annotated[str, Meta(max_length=16)]
 Token = Annotated[str, Meta(max_length=64)]
 ReactionKey = Literal["nice", "oops", "well_played", "thanks", "hurry", "wow"]
+#: the most legal moves a seat is told of (Llama Land's placements run to a few thousand; the others' to a few)
+MAX_LEGAL = 1 << 15
+#: the most seats a table's lists name
+MAX_SEATS = 65
 
 
 class ProtocolError(ValueError):
@@ -110,9 +115,21 @@ class HistoryItem(Struct, forbid_unknown_fields=True, kw_only=True):
     events: list[dict[str, Any]]
 
 
+class Facts(Struct, forbid_unknown_fields=True, kw_only=True):
+    """What the receiving seat's table needs beside its view: the seat to move (``current``, -1 when nobody is),
+    whether the game has ended (``over``), everybody's points (``scores``), the winners (empty before the end) and
+    the receiving seat's own legal moves (``legal``: their texts, empty when another seat is to move)."""
+
+    current: Annotated[int, Meta(ge=-1, le=64)]
+    over: bool
+    scores: Annotated[list[int], Meta(max_length=MAX_SEATS)]
+    winners: Annotated[list[Seat], Meta(max_length=MAX_SEATS)]
+    legal: Annotated[list[Text], Meta(max_length=MAX_LEGAL)]
+
+
 class Welcome(Message):
     """The answer to a good Hello: the seat, its token (keep it to rejoin), the table, the seat's own view
-    (``View.to_dict``) and every move so far as ``HistoryItem``s."""
+    (``View.to_dict``) with its ``Facts``, and every move so far as ``HistoryItem``s."""
 
     seat: int
     token: str
@@ -122,6 +139,7 @@ class Welcome(Message):
     names: list[str]
     kinds: list[str]
     view: dict[str, Any]
+    facts: Facts
     history: list[HistoryItem]
     status: Status
     reactions: list[str]
@@ -129,13 +147,14 @@ class Welcome(Message):
 
 
 class Update(Message):
-    """A move was played: like a ``HistoryItem``, with the receiving seat's view after it."""
+    """A move was played: like a ``HistoryItem``, with the receiving seat's view and ``Facts`` after it."""
 
     n: int
     mover: int
     move: str
     events: list[dict[str, Any]]
     view: dict[str, Any]
+    facts: Facts
 
 
 class Refused(Message):

@@ -1,20 +1,19 @@
 """``RemoteSession``: one seat of a network game, as the ``core.session_api`` protocol (``Session`` and
 ``NetworkSession``) says a table reads a session.
 
-The host (``net/host.py``) owns the game; this side only ever receives its own seat's view and the events that
-seat may see (``TableClient``). Tables read the protocol alone (``view(own seat)``, ``events_for``, the public
-facts), never an engine state: ``tests/test_session_api.py`` checks it. Behind ``view`` this class still keeps a
-private *shadow* state rebuilt from each received view (``GamePlugin.state_from_view``: the parts the seat cannot
-see dealt at random), because every game's ``View`` is an object reading a state (Llama Land's computes its
-placements and legal moves through the engine); ``view(seat)`` refuses any other seat, so the invented parts never
-reach the screen.
+The host (``net/host.py``) owns the game; this side only ever receives its own seat's view, the ``Facts`` beside it
+(who is to move, whether the game is over, scores, winners, the seat's own legal moves) and the events that seat
+may see (``TableClient``). Tables read the protocol alone (``view(own seat)``, ``events_for``, the public facts),
+never an engine state: ``tests/test_session_api.py`` checks it. There is no state here at all: ``view`` is the
+game's view built from the received dict (``GamePlugin.view_from_dict``, nothing dealt), the facts answer the
+rest, and only a bot (the advisor) asking a view's ``sample_state`` deals what the seat cannot see.
 
 What it answers (as ``GameSession``): ``view(own seat)``, ``private_view``, ``events_for``, ``play(move)`` (checked
-against the seat's own legal moves, then sent; the outcome is ok at once with no events: the move comes back as an
+against the legal moves the host sent, then sent; the outcome is ok at once with no events: the move comes back as an
 update, a refusal arrives later, see ``take_refusals``), ``poll(busy)`` (takes what arrived; applies one received
 move per call, when the table is idle, and the seat's own move at once), ``take_played()`` (``Played(seat, move,
 events, by_bot, index)``), ``names``, ``seats``, ``human_seats`` / ``is_human`` / ``is_person`` (this seat only),
-``current_player``, ``is_over``, ``round``, ``scores``, ``winners()``, ``score_history``, ``moves_played``,
+``current_player``, ``is_over``, ``round``, ``scores``, ``winners()`` (the facts), ``score_history``, ``moves_played``,
 ``record`` (``RemoteRecord``: game id, players, variants, moves; the seed is the host's and never sent: ``seed`` is
 None), ``undo_status()`` (never: ``"network"``), ``thinking`` / ``wait_for_bot`` (another seat is to move).
 
@@ -37,7 +36,9 @@ from typing import Callable
 
 from lama_desktop.core.gameconfig import SeatConfig
 from lama_desktop.core.session import ROUND_CLOSE_EVENTS, MoveOutcome, Played
-from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusal, StateFormatError, as_move
+from lama_desktop.engine.core import (
+    GAME_OVER, NOT_ALLOWED, Event, IllegalMove, Move, Refusal, StateFormatError, as_move
+)
 from lama_desktop.engine.record import round_of
 from lama_desktop.engine.registry import get_game
 from lama_desktop.games import plugin as game_plugin
@@ -46,8 +47,26 @@ log = logging.getLogger("lama_desktop.net.remote_session")
 
 #: why undo is off in a network game (the history panel's ``history.undo_network``)
 UNDO_NETWORK = "network"
-#: what a broken view from the host can raise while the shadow is rebuilt
-SHADOW_ERRORS = (StateFormatError, ValueError, KeyError, TypeError, IndexError)
+#: what a broken view from the host can raise while its view is built
+VIEW_ERRORS = (StateFormatError, ValueError, KeyError, TypeError, IndexError)
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    """The ``Facts`` the host sent with the seat's view (``protocol.Facts``): the public facts and the seat's own
+    legal moves (their texts)."""
+
+    current: int
+    over: bool
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    legal: tuple[str, ...]
+
+    @classmethod
+    def read(cls, facts) -> SeatFacts:
+        return cls(int(_get(facts, "current")), bool(_get(facts, "over")),
+                   tuple(int(n) for n in _get(facts, "scores")), tuple(int(n) for n in _get(facts, "winners")),
+                   tuple(str(m) for m in _get(facts, "legal")))
 
 
 @dataclass
@@ -90,7 +109,9 @@ class RemoteSession:
         self.seats = [SeatConfig(str(name), str(kind)) for name, kind in zip(names, kinds, strict=True)]
         self._clock = clock
         self._rng = rng or random.Random()
-        self._shadow_state = self._shadow(_get(welcome, "view"))
+        self._view_dict: dict = _get(welcome, "view")
+        self._view = self.plugin.view_from_dict(self._view_dict)
+        self._facts = SeatFacts.read(_get(welcome, "facts"))
         self.score_history: list[list[int]] = []
         for item in _get(welcome, "history") or ():
             self.record.moves.append(str(_get(item, "move")))
@@ -123,17 +144,17 @@ class RemoteSession:
         self.omniscient = False
         if _get(welcome, "status") is not None:
             self._on_status(_get(welcome, "status"))
-
-    # -- the shadow ----------------------------------------------------------------------------------------------
-    def _shadow(self, view: dict):
-        return self.plugin.state_from_view(view, self._rng)
+        if self._view.seat != self.seat:  # a broken host: nothing more it sends is believed
+            log.error("the host's welcome shows seat %s's view to seat %s", self._view.seat, self.seat)
+            self.last_error = f"the welcome shows seat {self._view.seat}'s view"
+            self._on_bye({"reason": "protocol"})
 
     def _fill_score_history(self) -> None:
         """Rounds closed before this client joined: their scores from the view's own history where it has one."""
         if None not in self.score_history:
             return
-        known = getattr(self._shadow_state.view(self.seat), "history", None) or []
-        self.score_history = [list(known[i]) if i < len(known) else list(self._shadow_state.scores)
+        known = getattr(self._view, "history", None) or []
+        self.score_history = [list(known[i]) if i < len(known) else list(self._facts.scores)
                               for i in range(len(self.score_history))]
 
     # -- queries (GameSession's) ---------------------------------------------------------------------------------
@@ -166,15 +187,15 @@ class RemoteSession:
 
     @property
     def current_player(self) -> int:
-        return self._shadow_state.current_player
+        return self._facts.current
 
     @property
     def is_over(self) -> bool:
-        return self._shadow_state.is_over
+        return self._facts.over
 
     @property
     def scores(self) -> list[int]:
-        return list(self.final[0]) if self.final is not None else self._shadow_state.scores
+        return list(self.final[0]) if self.final is not None else list(self._facts.scores)
 
     @property
     def start_scores(self) -> tuple[int, ...]:
@@ -185,19 +206,20 @@ class RemoteSession:
         return tuple(get_game(record.game_id).new(record.players, record.variants, 0, **record.options).scores)
 
     def winners(self) -> list[int]:
-        return list(self.final[1]) if self.final is not None else self._shadow_state.winners()
+        return list(self.final[1]) if self.final is not None else list(self._facts.winners)
 
     def view(self, seat: int):
         """This seat's view; any other seat's is refused (a network client never shows another seat's view)."""
         if seat != self.seat:
             raise ValueError(f"seat {self.seat} of a network game sees its own view, not seat {seat}'s")
-        return self._shadow_state.view(seat)
+        return self._view
 
     def private_view(self, seat: int):
-        """A copy of this seat's view that no later update changes (the advisor's worker reads it)."""
+        """A view of this seat of its own, built again from the dict (the advisor's worker reads it while the table
+        reads the other)."""
         if seat != self.seat:
             raise ValueError(f"seat {self.seat} of a network game sees its own view, not seat {seat}'s")
-        return self._shadow_state.clone().view(seat)
+        return self.plugin.view_from_dict(self._view_dict)
 
     @property
     def round(self) -> int:
@@ -280,9 +302,9 @@ class RemoteSession:
         return None
 
     def play(self, move: Move | str) -> MoveOutcome:
-        """Send this seat's move to the host. Checked here first against the shadow (whose legal moves for this seat
-        are the real ones) so an illegal move is refused at once with the engine's reason; a legal one is sent and
-        comes back through ``poll``/``take_played`` (or a refusal through ``take_refusals``)."""
+        """Send this seat's move to the host. Checked here first against the legal moves the host sent, so an
+        illegal move is refused at once with the engine's reason (``_refusal``); a legal one is sent and comes back
+        through ``poll``/``take_played`` (or a refusal through ``take_refusals``)."""
         if self.is_over:
             return MoveOutcome.refused(GAME_OVER)
         if self.lost:
@@ -295,12 +317,22 @@ class RemoteSession:
             move = as_move(move)
         except IllegalMove as error:
             return MoveOutcome.refused(error.refusal)
-        if move not in self.view(self.seat).legal_moves():
-            refusal = self._shadow_state.refusal(move) or Refusal("core.not_allowed", "that move is not allowed now")
-            return MoveOutcome.refused(refusal)
+        if str(move) not in self._facts.legal:
+            return MoveOutcome.refused(self._refusal(move) or NOT_ALLOWED)
         self._pending = str(move)
         self.client.send_move(str(move))
         return MoveOutcome(True)
+
+    def _refusal(self, move: Move) -> Refusal | None:
+        """The engine's reason this seat's own move is refused: the view's own ``refusal`` where the game's view
+        has one, else the refusal of a state sampled from the view (a seat's own move is refused for what that
+        seat sees alone, so the dealt parts do not change it; the sample is dropped at once)."""
+        own = getattr(self._view, "refusal", None)
+        try:
+            return own(move) if own is not None else self._view.sample_state(self._rng).refusal(move)
+        except VIEW_ERRORS as error:
+            log.error("no reason for a refused move: %s", error)
+            return None
 
     def send_reaction(self, key: str) -> None:
         self.client.send_reaction(key)
@@ -405,23 +437,27 @@ class RemoteSession:
         mover = int(_get(update, "mover"))
         try:
             events = [event_from_dict(e) for e in _get(update, "events")]
-            state = self._shadow(_get(update, "view"))
+            view_dict = _get(update, "view")
+            view = self.plugin.view_from_dict(view_dict)
+            if view.seat != self.seat:
+                raise ValueError(f"an update shows seat {view.seat}'s view to seat {self.seat}")
+            facts = SeatFacts.read(_get(update, "facts"))
             move = Move.parse(str(_get(update, "move")))
-        except SHADOW_ERRORS as error:
+        except VIEW_ERRORS as error:
             log.error("a move from the host could not be read: %s", error)
             self.last_error = f"{type(error).__name__}: {error}"
             return None
         round_no = self.round  # the round the move was played in: the history files its lines there
-        self._shadow_state = state
+        self._view_dict, self._view, self._facts = view_dict, view, facts
         self.record.moves.append(str(move))
         if mover == self.seat:
             self._pending = None
         if any(e.kind in ROUND_CLOSE_EVENTS for e in events):
-            self.score_history.append(list(self._shadow_state.scores))
+            self.score_history.append(list(facts.scores))
         by_bot = self.seats[mover].is_bot or self.taken_over(mover) is not None
         played = Played(mover, move, events, by_bot, int(_get(update, "n", len(self.record.moves) - 1)), round_no)
         self._played.append(played)
-        if self._shadow_state.is_over:
+        if facts.over:
             self.finished = True
         if self.on_applied is not None:
             self.on_applied(played)

@@ -17,15 +17,18 @@ from registry_games import sample_game
 STATUS = p.Status(seats=[p.SeatStatus(name="Anna", kind="remote", connected=False, away_for=12.5,
                                       takeover_in=77.5),
                          p.SeatStatus(name="Bot", kind="bot", connected=True, bot_level="hard")], started=True)
+FACTS = p.Facts(current=1, over=False, scores=[3, 40, 12], winners=[], legal=["play 3", "draw", "quit"])
 CLIENT_MESSAGES = [p.Hello(code="K7QXM", name="Anna"), p.Hello(code="K7QXM", name="Anna", token="t" * 32),
                    p.Move(seq=3, move="play 3"), p.Reaction(key="nice"), p.Ping(seq=9)]
 HOST_MESSAGES = [
     p.Welcome(seat=1, token="x" * 32, game_id=sample_game(), variants=[], players=3, names=["a", "b", "c"],
-              kinds=["remote", "remote", "bot"], view={"hand": [1, 2]}, status=STATUS, reactions=["nice"],
+              kinds=["remote", "remote", "bot"], view={"hand": [1, 2]}, facts=FACTS, status=STATUS,
+              reactions=["nice"],
               history=[p.HistoryItem(n=0, mover=0, move="draw", events=[{"kind": "draw", "seat": 0,
                                                                          "data": {"card": None}}])],
               takeover_after=90.0),
-    p.Update(n=4, mover=2, move="play 5", events=[{"kind": "play", "seat": 2, "data": {"card": 5}}], view={}),
+    p.Update(n=4, mover=2, move="play 5", events=[{"kind": "play", "seat": 2, "data": {"card": 5}}], view={},
+             facts=p.Facts(current=-1, over=True, scores=[3, 40, 12], winners=[0], legal=[])),
     p.Refused(code="net.not_your_turn", text="it is not your turn", params={"name": "Bob"}, seq=4),
     STATUS, p.ReactionShown(seat=0, key="oops"), p.GameOver(scores=[3, 40], winners=[0]), p.Pong(seq=2),
     p.Bye(reason="stopped")]
@@ -74,6 +77,26 @@ def test_malformed_messages_are_protocol_errors_with_their_code(data, code):
     with pytest.raises(p.ProtocolError) as error:
         p.decode_client(data)
     assert error.value.code == code, error.value
+
+
+def _update(**facts) -> bytes:
+    good = {"current": 0, "over": False, "scores": [0, 0], "winners": [], "legal": ["draw"]}
+    return _raw(type="Update", n=0, mover=0, move="draw", events=[], view={}, facts={**good, **facts})
+
+
+@pytest.mark.parametrize("data", [
+    _raw(type="Update", n=0, mover=0, move="draw", events=[], view={}), _update(extra=1), _update(current=-2),
+    _update(current=65), _update(current="0"), _update(over=1), _update(scores=[0] * (p.MAX_SEATS + 1)),
+    _update(scores=[0.5]), _update(winners=[-1]), _update(winners=[65]), _update(legal=["x" * 201]),
+    _update(legal=[7]), _update(legal=["draw"] * (p.MAX_LEGAL + 1)), _update(legal=None),
+])
+def test_a_hosts_facts_are_checked_like_every_field(data):
+    """A hostile host's ``Facts`` (with an ``Update`` or a ``Welcome``) are declared and bounded like every other
+    field: missing, unknown, of the wrong type or out of bounds, the message is a schema error."""
+    assert isinstance(p.decode_host(_update()), p.Update)
+    with pytest.raises(p.ProtocolError) as error:
+        p.decode_host(data)
+    assert error.value.code == p.SCHEMA, error.value
 
 
 def test_size_limit_is_checked_before_parsing():

@@ -40,7 +40,7 @@ class NetEnd:
         the replay viewer rebuilds every position from the record's seed, which deals every hidden card, and the
         host never sends it (docs/PROTOCOL.md: no seat ever receives another seat's cards or the deck, not even
         after the end); what the joined app holds, its own seat's views, cannot be replayed through the engine
-        (its shadow state invents the hidden parts), and a replay showing an invented game is what
+        (a state sampled from a view invents the hidden parts), and a replay showing an invented game is what
         ``pastgames.check_replay`` exists to refuse."""
         host = getattr(self._hosted, "host", None)
         if host is None or not self._app.writes_files:

@@ -18,4 +18,5 @@ SAMPLES = Samples(
 # its name and the setup screen's line, read by the frame through the descriptor (plugin.py):
 # i18n-keys: cadabra.game.* cadabra.game_text.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="cadabra", bots=BOTS, package=__name__, lesson="cadabra",
-                      table_group="table-cadabra", rounds=True, quitting=True, card_hands=True, samples=SAMPLES),)
+                      table_group="table-cadabra", rounds=True, quitting=True, card_hands=True, networked=True,
+                      samples=SAMPLES),)

@@ -17,4 +17,4 @@ SAMPLES = Samples(
 # its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
 # i18n-keys: dice.game.* dice.game_text.* dice.variant.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, package=__name__, lesson="dice", table_group="table-dice",
-                      replay_note="replay.dice_open", rounds=True, quitting=True, samples=SAMPLES),)
+                      replay_note="replay.dice_open", rounds=True, quitting=True, networked=True, samples=SAMPLES),)

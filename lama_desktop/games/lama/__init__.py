@@ -9,7 +9,7 @@ from lama_desktop.plugin import GamePlugin
 from lama_desktop.samples import Samples
 
 #: what both games have: rounds one can quit, hidden hands of cards (their saved ``board`` is a list)
-_HAS = dict(rounds=True, quitting=True, card_hands=True)
+_HAS = dict(rounds=True, quitting=True, card_hands=True, networked=True)
 _SHARED = dict(refusal_codes=4, damaged_field="hands", saved_lists=("board",), advisor_hidden=("hands", "pile"))
 
 #: per game id: its lesson and its samples (L.A.M.A.'s engine owns the positions and the version-1 save)

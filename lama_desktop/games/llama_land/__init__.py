@@ -23,4 +23,4 @@ SAMPLES = Samples(
 # i18n-keys: llama_land.game.* llama_land.game_text.* llama_land.variant.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="llama_land", bots=BOTS, package=__name__, lesson="llama_land",
                       table_group="table-llama-land", players=range(2, 5), sample_players=3, sample_moves=14,
-                      rounds=True, samples=SAMPLES),)
+                      rounds=True, networked=True, samples=SAMPLES),)

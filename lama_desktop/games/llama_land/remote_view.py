@@ -1,10 +1,11 @@
-"""A full Llama Land state rebuilt from one seat's view (a network client's shadow state).
+"""A Llama Land seat's view read from its ``LlamaLandView.to_dict`` (a network client's view).
 
-Llama Land is open but for the order of the tile stacks under their top tiles and of the character deck:
-``state_from_view(view_dict, rng)`` reads everything else from ``LlamaLandView.to_dict`` (domains with their
-placements, collections, the character row, llama columns, objectives and markers, supplies, the turn so far) and
-stacks the tiles and characters that are in no domain, no collection and no row again in an order drawn with
-``rng``. The result's ``view(seat).to_dict()`` equals the view it came from and its legal moves are the real ones.
+Llama Land is open but for the order of the tile stacks under their top tiles and of the character deck, which a
+``LlamaLandView`` forgets (it keeps them sorted). ``view_from_dict(view_dict)`` reads everything else from the dict
+(domains with their placements, collections, the character row, llama columns, objectives and markers, supplies,
+the turn so far), stacks the tiles and characters that are in no domain, no collection and no row in that same
+sorted order, and answers with the view of that state: nothing is drawn, and its placements, legal moves and
+refusals are the host's. The view's ``sample_state(rng)`` shuffles the hidden orders when a bot asks.
 """
 
 from __future__ import annotations
@@ -13,34 +14,40 @@ from lama_desktop.engine.core import SAVE_FORMAT
 from lama_desktop.games.llama_land.engine.data import CHARS, CROP_NAMES, SHAPES, TILES
 from lama_desktop.games.llama_land.engine.saves import STATE_VERSION
 from lama_desktop.games.llama_land.engine.state import GAME_ID, LlamaLandState
+from lama_desktop.games.llama_land.engine.view import LlamaLandView
 
 
-def _stack(shape: str, shown: dict, placed: set[int], rng) -> list[int]:
+def _stack(shape: str, shown: dict, placed: set[int]) -> list[int]:
     """The stack of ``shape`` (bottom first): its top tile as shown, the tiles of its shape in no domain under it
-    in an order drawn with ``rng``."""
+    (sorted, as a view keeps them)."""
     count = int(shown["count"])
     if not count:
         return []
     top = int(shown["top"]["id"])
-    under = [t.id for t in TILES if t.shape == shape and t.id not in placed and t.id != top]
-    rng.shuffle(under)
+    under = sorted(t.id for t in TILES if t.shape == shape and t.id not in placed and t.id != top)
     if len(under) < count - 1:
         raise ValueError(f"the {shape} stack shows more tiles than are left")
     return [*under[:count - 1], top]
 
 
-def state_from_view(view: dict, rng) -> LlamaLandState:
-    """A ``LlamaLandState`` whose ``view(view["seat"]).to_dict()`` is ``view``; ``StateFormatError`` (or
-    ``ValueError``) when the view cannot come from a game of Llama Land."""
+def view_from_dict(view: dict) -> LlamaLandView:
+    """The ``LlamaLandView`` whose ``to_dict()`` is ``view``; ``StateFormatError`` (or ``ValueError``,
+    ``KeyError``, ``TypeError``) when the view cannot come from a game of Llama Land."""
+    if view["game"] != GAME_ID:
+        raise ValueError(f"not a view of Llama Land (game {view['game']!r})")
+    return _state(view).view(int(view["seat"]))
+
+
+def _state(view: dict) -> LlamaLandState:
+    """The state a ``LlamaLandView`` holds (the hidden orders sorted), read from the view's dict."""
     domains, collections = view["domains"], view["collections"]
     placed = {int(entry[1]) for domain in domains for entry in domain["placements"] if entry[0] != "foundation"}
-    stacks = {shown["shape"]: _stack(shown["shape"], shown, placed, rng) for shown in view["stacks"]}
+    stacks = {shown["shape"]: _stack(shown["shape"], shown, placed) for shown in view["stacks"]}
     if set(stacks) != set(SHAPES):
         raise ValueError("the view does not show every tile stack")
     row = [int(c["id"]) for c in view["character_row"]]
     held = {int(c["id"]) for collection in collections for c in collection["characters"]}
-    deck = [c.id for c in CHARS if c.id not in held and c.id not in row]
-    rng.shuffle(deck)
+    deck = sorted(c.id for c in CHARS if c.id not in held and c.id not in row)
     deck_size = int(view["character_deck"])
     if len(deck) < deck_size:
         raise ValueError("the character deck shows more cards than are left")
@@ -48,7 +55,7 @@ def state_from_view(view: dict, rng) -> LlamaLandState:
     current = int(view["current_player"])
     data = {
         "format": SAVE_FORMAT, "game": GAME_ID, "version": STATE_VERSION, "players": int(view["players"]),
-        "variants": list(view["variants"]), "rng": rng.randrange(1 << 62), "stacks": stacks,
+        "variants": list(view["variants"]), "rng": 0, "stacks": stacks,
         "llama_columns": {name: list(view["llama_columns"][name]) for name in CROP_NAMES},
         "character_deck": deck[:deck_size], "character_row": row,
         "objectives": [o["id"] for o in view["objectives"]],
