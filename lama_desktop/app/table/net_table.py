@@ -61,7 +61,8 @@ def clock_text(seconds: float) -> str:
 
 
 class NetTableMixin:
-    """Mixed in before a table class (``networked``); the table's own methods run first, then these."""
+    """Mixed in before a table class (``networked``): it fills the frame's overlay hooks (``overlay_event``,
+    ``update_overlay``, ``draw_overlay``) and hands on to the table's own through ``super()``."""
 
     #: the ``netplay.HostedTable`` when this app hosts the game, else None
     hosted = None
