@@ -181,6 +181,7 @@ LAZY_EXPLAINED = (
     "app/scenes/title.py", "app/widgets/controls.py", "app/widgets/scale.py", "app/widgets/theme.py",
     "games/cadabra/moments.py", "games/cadabra/shots.py", "games/dice/moments.py", "games/dice/shots.py",
     "games/lama/moments.py", "games/lama/shots.py",
+    "app/table/net_table.py", "games/llama_land/moments.py", "games/llama_land/shots.py", "games/llama_land/words.py",
 )
 
 

@@ -22,8 +22,18 @@ import time
 
 import pygame
 
-from lama_desktop.core.i18n import t
+from lama_desktop.app import netplay
+from lama_desktop.app.netplay import DEFAULT_PORT, DEFAULT_TAKEOVER, HostedTable, loopback_only, network_config
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.scenes.net_results import NetEnd
+from lama_desktop.app.table.reasons import refusal_text
+from lama_desktop.app.tables import scene_type
 from lama_desktop.app.widgets import CREAM, INK, Button, draw_shadow
+from lama_desktop.bots import levels_for, make_bot
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.core.i18n import t
+from lama_desktop.core.session import GameSession
+from lama_desktop.net.remote_session import RemoteSession
 
 log = logging.getLogger(__name__)
 
@@ -51,16 +61,15 @@ def clock_text(seconds: float) -> str:
 
 
 class NetTableMixin:
-    """Mixed in before a table class (``networked``); the table's own methods run first, then these."""
+    """Mixed in before a table class (``networked``): it fills the frame's overlay hooks (``overlay_event``,
+    ``update_overlay``, ``draw_overlay``) and hands on to the table's own through ``super()``."""
 
     #: the ``netplay.HostedTable`` when this app hosts the game, else None
     hosted = None
     network = True
 
-    def _net_init(self) -> None:
-        if getattr(self, "_net_ready", False):
-            return
-        self._net_ready = True
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
         self.bubbles: list[tuple[int, str, float]] = []  # (seat, reaction key, time shown until)
         self.react_open = False
         self.react_buttons: list[tuple[str, pygame.Rect]] = []
@@ -70,14 +79,11 @@ class NetTableMixin:
         self._status_at = time.monotonic()
         self.lost_shown = False
 
-    # the frame --------------------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self._net_init()
-        super().update(dt)
+    # the frame's overlay hooks: reactions take input first, bubbles and who is away draw over everything ----------
+    def update_overlay(self, dt: float) -> None:
+        super().update_overlay(dt)
         session = self.session
         for outcome in session.take_refusals():
-            from lama_desktop.app.table.reasons import refusal_text
-
             self._toast_reason(lambda o=outcome: refusal_text(o))
         now = time.monotonic()
         for seat, key in session.take_reactions():
@@ -104,14 +110,11 @@ class NetTableMixin:
         if self._auto_wait < 0.6:
             return
         self._auto_wait = 0.0
-        from lama_desktop.bots import levels_for, make_bot
-
         levels = levels_for(self.session.game_id)
         bot = make_bot(self.session.game_id, level if level in levels else levels[-1], self.session.moves_played)
         self.try_move(str(bot.choose(self.session.view(self.session.seat))), confirmed=True)  # as click + Enter
 
-    def handle_event(self, event) -> bool:
-        self._net_init()
+    def overlay_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == REACT_KEY:
             self.react_open = not self.react_open
             return True
@@ -131,7 +134,7 @@ class NetTableMixin:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.react_button.collidepoint(event.pos):
             self.react_open = not self.react_open
             return True
-        return super().handle_event(event)
+        return super().overlay_event(event)
 
     def react(self, key: str) -> None:
         """Send a reaction (the host shows it to everybody, this app too)."""
@@ -141,9 +144,8 @@ class NetTableMixin:
         except (OSError, RuntimeError) as error:
             log.info("the reaction could not be sent: %s", error)
 
-    def draw(self, surface) -> None:
-        self._net_init()
-        super().draw(surface)
+    def draw_overlay(self, surface) -> None:
+        super().draw_overlay(surface)
         if getattr(self, "layout", None) is None or self.ui is None:
             return
         self._draw_bubbles(surface)
@@ -153,8 +155,6 @@ class NetTableMixin:
     def _plate_seat(self, seat: int):
         """The seat as its plate describes it in a network game: your own seat is "Player", another person's
         "From afar", a person's seat a bot plays for now "Bot · level"."""
-        from lama_desktop.core.gameconfig import SeatConfig
-
         s = self.session
         shown = s.seat_shown(seat)
         if seat == s.seat:
@@ -320,8 +320,6 @@ class NetTableMixin:
     # a lost host ----------------------------------------------------------------------------------------------------
     def host_lost(self) -> None:
         """The connection to the host is gone: say so; Try again rejoins with the seat's token."""
-        from lama_desktop.app.scenes.message import MessageScene
-
         text = t("common.net.host_lost_text_host") if self.hosted is not None else t("common.net.host_lost_text")
         self.stack.push(MessageScene(t("common.net.host_lost"), text,
                                      [(t("common.net.try_again"), self.rejoin, "primary"),
@@ -329,8 +327,6 @@ class NetTableMixin:
 
     def rejoin(self) -> None:
         """Join again with this seat's token: a new table from the whole position and history the host sends."""
-        from lama_desktop.app import netplay
-
         client = self.session.client
         try:
             client.rejoin(timeout=netplay.JOIN_TIMEOUT)
@@ -358,8 +354,6 @@ class NetTableMixin:
         ``net_results.NetEnd``: statistics as at home, the past game from the host's own record (with who was
         remote) on the hosting app, no save of a joined app touched; the host runs on under the results screen
         (the others see the end) until its player leaves it."""
-        from lama_desktop.app.scenes.net_results import NetEnd
-
         real, self._results_keep_host = self.app, True
         self.app = NetEnd(real, self.hosted)
         try:
@@ -378,10 +372,6 @@ class _Handed:
 def open_network_table(app, client, hosted=None):
     """The game's own table scene, drawn from a ``RemoteSession`` fed by ``client``, with the network's extras
     (``networked``)."""
-    from lama_desktop.app.netplay import network_config
-    from lama_desktop.app.tables import scene_type
-    from lama_desktop.net.remote_session import RemoteSession
-
     session = RemoteSession(client)
     config = network_config(client.welcome)
     scene = networked(scene_type(config.game_id))(session, config)
@@ -392,11 +382,6 @@ def open_network_table(app, client, hosted=None):
 def continue_hosted(app, saved) -> bool:
     """Continue a network table this app hosted: the ``TableHost`` again from the autosave (its code and seat
     tokens come back with it), this app rejoins its own seat, and the others rejoin with their tokens."""
-    from lama_desktop.core.gameconfig import GameConfig
-    from lama_desktop.app.netplay import DEFAULT_PORT, DEFAULT_TAKEOVER, HostedTable, loopback_only
-    from lama_desktop.app.scenes.message import MessageScene
-    from lama_desktop.core.session import GameSession
-
     meta = saved.meta.get("hosting") if isinstance(saved.meta.get("hosting"), dict) else {}
     try:
         session = GameSession.from_save(saved, storage=app.storage, pace=app.settings.bot_pace, record_stats=False)

@@ -2,11 +2,13 @@
 resizes and settings.
 
 The frame owns the order of every frame (``update``, ``draw``, ``handle_event`` are the frame's; a table never
-writes them): input goes to the lesson's narrator, the tooltip and the history and advisor panels first, then
-Escape and the skip to the round's end, then the table (``handle_table_event``); an update moves the clocks and the
-table's own animations (``update_table``), takes the moves, eases the pieces (``update_pieces``), then the skip
-button, the buttons, the advisor, the history, the tooltip and the narrator; a frame is the table's picture
-(``draw_table``), then the toasts, the panels, the tooltip and the narrator over it all.
+writes them): input goes to the overlay over the whole table first (``overlay_event``: a network game's
+reactions), then the lesson's narrator, the tooltip and the history and advisor panels, then Escape and the skip to
+the round's end, then the table (``handle_table_event``); an update moves the clocks and the table's own
+animations (``update_table``), takes the moves, eases the pieces (``update_pieces``), then the skip button, the
+buttons, the advisor, the history, the tooltip, the narrator and last the overlay (``update_overlay``); a frame is
+the table's picture (``draw_table``), then the toasts, the panels, the tooltip, the narrator and the overlay
+(``draw_overlay``: a network game's bubbles) over it all.
 
 A table owns a ``GameSession`` (``self.session``) and a ``Tweener`` (``self.tween``) and builds its layout in
 ``_build(size)``. Coming back from the pause menu the settings may have changed (animation speed, bot pace, palette,
@@ -178,9 +180,11 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
     # the frame: one loop owns the order; a table fills the hooks below and never writes these three ----------------
     @final
     def handle_event(self, event) -> bool:
-        """Input, in the frame's order: the lesson's narrator, the tooltip and the panels (``_panels_event``), then
-        Escape (the table's own use of it, ``_escape``, else the pause menu), then the skip to the round's end,
-        then the table's ``handle_table_event``. True when the event was used."""
+        """Input, in the frame's order: the overlay (``overlay_event``), the lesson's narrator, the tooltip and the
+        panels (``_panels_event``), then Escape (the table's own use of it, ``_escape``, else the pause menu), then
+        the skip to the round's end, then the table's ``handle_table_event``. True when the event was used."""
+        if self.overlay_event(event):
+            return True
         if self._panels_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -194,7 +198,7 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
     @final
     def update(self, dt: float) -> None:
         """One frame of time: the clocks and the table's own animations, the moves taken and shown, the pieces
-        eased, then the buttons, the advisor, the history, the tooltip and the lesson's narrator."""
+        eased, then the buttons, the advisor, the history, the tooltip, the lesson's narrator and the overlay."""
         self.time += dt
         self.tween.update(dt)
         self.age_toasts(dt)
@@ -208,16 +212,18 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
         self.history.update(dt)
         self._update_tooltip(dt)
         self._narrator_update(dt)
+        self.update_overlay(dt)
 
     @final
     def draw(self, surface: pygame.Surface) -> None:
         """The table's picture (``draw_table``), then over it the toasts, the history and advisor panels, the
-        tooltip and, last, the lesson's narrator."""
+        tooltip, the lesson's narrator and, last, the overlay."""
         self.draw_table(surface)
         self._draw_toasts(surface)
         self._draw_panels(surface)
         self._draw_tooltip(surface)
         self._narrator_draw(surface)
+        self.draw_overlay(surface)
 
     #: a summary or screen holds the table (set by ``_setup``; a table without a round summary keeps this)
     modal = False
@@ -226,6 +232,18 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
         """Hook: the table's own input (its pieces, keys and buttons), once the frame's panels, Escape and the
         skip did not take the event. True when used."""
         return False
+
+    def overlay_event(self, event) -> bool:
+        """Hook: input for what lies over the whole table (a network game's reactions), before every panel and
+        the narrator. True when used."""
+        return False
+
+    def update_overlay(self, dt: float) -> None:
+        """Hook: last in ``update``, once the table and its panels are up to date (a network game's reactions,
+        refusals and who is away)."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Hook: drawn last, over the narrator too (a network game's bubbles and reactions)."""
 
     def _escape(self) -> bool:
         """Hook: Escape's own use at this table before the pause menu (leaving a mode); True when used."""

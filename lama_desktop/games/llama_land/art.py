@@ -7,6 +7,7 @@ from __future__ import annotations
 from lama_desktop.app.art import svg
 from lama_desktop.app.art.cache import surface_cache
 from lama_desktop.app.art.palette import PALETTE, hex_rgb, mix, rgb_hex, shade
+from lama_desktop.app.art.text import blit_centered, outlined
 
 INK = rgb_hex(PALETTE["ink"])
 
@@ -121,8 +122,6 @@ def land_block(icon: str, level: int, cell: int, highlight: bool = False):
     out.append(_icon_markup(icon, cx - size / 2, top_y + half / 2 - size * 0.62, size))
     surface = svg.render(svg.document(w, h, "".join(out)), (w, h))
     if w >= 40:  # the level as a small number on the front-left face, so heights read without comparing them
-        from lama_desktop.app.art.text import blit_centered, outlined
-
         label = outlined(str(level), max(6, w * 0.13), PALETTE["paper"], PALETTE["ink"], max(1, w * 0.02))
         fx = (top[3][0] + top[2][0]) / 2
         fy = (top[3][1] + top[2][1]) / 2 + depth / 2

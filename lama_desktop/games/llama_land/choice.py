@@ -1,5 +1,5 @@
-"""The feeding and characters choices of the Llama Land table: the overlay scene listing the options, and how the
-table opens it with the legal moves."""
+"""The feeding and characters choices of the Llama Land table: the overlay scene listing the options, and the object
+the table owns (``table.choices``) that opens it with the legal moves and knows while it is open."""
 
 from __future__ import annotations
 
@@ -13,39 +13,48 @@ from lama_desktop.app.table.pieces import GOLD, INK
 from lama_desktop.app.widgets import draw_panel
 
 
-class ChoiceMixin:
-    """The table's choices (``open_feeding``, ``open_characters``)."""
+class Choices:
+    """The table's choices (``open_feeding``, ``open_characters``): while one is open (``open``) the table is not
+    idle."""
+
+    def __init__(self, table):
+        self.table = table
+        self.open = False
+        self.overlay: ChoiceOverlay | None = None  # the feeding / characters choice while it is open
+        self.moves: list[str] = []  # the move text of each of its rows
 
     def _open_choice(self, title: str, options, moves=()) -> None:
         """Push the choice overlay; ``moves[i]`` is the move text of row ``i`` (what ``tutorial_rect`` finds)."""
-        if not options or self.stack is None:
+        if not options or self.table.stack is None:
             return
-        self.overlay_open = True
-        self.choice_overlay = ChoiceOverlay(title, options, self._choice_closed)
-        self.choice_moves = list(moves)
-        self.stack.push(self.choice_overlay)
+        self.open = True
+        self.overlay = ChoiceOverlay(title, options, self._closed)
+        self.moves = list(moves)
+        self.table.stack.push(self.overlay)
 
-    def _choice_closed(self) -> None:
-        self.overlay_open = False
-        self.choice_overlay = None
-        self.choice_moves = []
+    def _closed(self) -> None:
+        self.open = False
+        self.overlay = None
+        self.moves = []
 
     def open_feeding(self) -> None:
-        moves = [m for m in self._legal() if m.kind == "feed"]
+        table = self.table
+        moves = [m for m in table._legal() if m.kind == "feed"]
         options = []
-        cols = self.d["llama_columns"]
+        cols = table.d["llama_columns"]
         for m in moves:
             crop, coins = m.args[0], int(m.args[1])
             crops = 4 - coins // 2
             icons = [(crop, crops)] + ([("coin", coins)] if coins else [])
             label = t("llama_land.feed.option", card=cols[crop][0] if cols[crop] else 0)
-            options.append((label, icons, lambda mv=str(m): self.try_move(mv), CROP_COLORS[crop]))
+            options.append((label, icons, lambda mv=str(m): table.try_move(mv), CROP_COLORS[crop]))
         self._open_choice(t("llama_land.feed.title"), options, [str(m) for m in moves])
 
     def open_characters(self, only: int | None = None) -> None:
-        moves = [m for m in self._legal() if m.kind == "use" and (only is None or m.args[0] == only)]
+        table = self.table
+        moves = [m for m in table._legal() if m.kind == "use" and (only is None or m.args[0] == only)]
         if not moves:
-            self._explain_disabled("characters")
+            table._explain_disabled("characters")
             return
         options = []
         for m in moves:
@@ -57,7 +66,7 @@ class ChoiceMixin:
             else:
                 get = CROP_NAMES[ch.crops[0]] if give == "coin" else "coin"
             label = t("llama_land.use.option", name=t(f"llama_land.char.{ch.type}.name"))
-            options.append((label, [(give, 1), ("→", 0), (get, 1)], lambda mv=str(m): self.try_move(mv)))
+            options.append((label, [(give, 1), ("→", 0), (get, 1)], lambda mv=str(m): table.try_move(mv)))
         self._open_choice(t("llama_land.use.title"), options, [str(m) for m in moves])
 
 

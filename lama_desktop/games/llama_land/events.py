@@ -20,9 +20,7 @@ class EventsMixin:
             self.log.add(lazy.about(f"llama_land.log.{d['kind']}", seat, name=name, shape=d["shape"], level=d["level"]))
             if seat != self.my_seat() or self.inspect is not None:
                 self.inspect = None
-            self.drop = {"seat": seat, "cells": cells, "k": 0.0}
-            self.last_place = (seat, cells, d["level"])
-            self.flash = {"seat": seat, "cells": cells, "age": 0.0}
+            self.motion.place(seat, cells, d["level"])
             self.camera.frame_key = None
             self._sound("card_play")
         elif kind == "foundation":
@@ -39,12 +37,12 @@ class EventsMixin:
                 self.toasts.append(Toast(about("llama_land.toast.gains", seat, name=name, gains=gains), 1.3, False,
                                          GOLD))
                 self._sound("token")
-                self._fly_gains(seat, d.get("gains", {}))
+                self.motion.fly_gains(seat, d.get("gains", {}))
         elif kind == "character":
             cname = lazy.t(f"llama_land.char.{d['type']}.name")
             if d["action"] == "take":
                 self.log.add(lazy.about("llama_land.log.take", seat, name=name, who=cname))
-                self._fly_character(seat, d)
+                self.motion.fly_character(seat, d)
                 self._sound("card_draw")
             else:
                 give, get = lazy.t(f"llama_land.res.{d['give']}"), lazy.t(f"llama_land.res.{d['get']}")
@@ -54,12 +52,12 @@ class EventsMixin:
                                  card=d["card"]),
                          (246, 226, 160))
             self.toasts.append(Toast(about("llama_land.toast.fed", seat, name=name, card=d["card"]), 1.5, True))
-            self._fly_card(seat, d["crop"], d["card"])
+            self.motion.fly_card(seat, d["crop"], d["card"])
             self._sound("card_draw")
         elif kind == "llama":
             if d.get("placed"):
                 self.log.add(lazy.about("llama_land.log.llama", seat, name=name, level=d["level"]))
-                self.flash = {"seat": seat, "cells": [(d["x"], d["y"])], "age": 0.0}
+                self.motion.flash_cells(seat, [(d["x"], d["y"])])
                 self._sound("token")
             else:
                 self.log.add(lazy.about("llama_land.log.no_llama", seat, name=name))

@@ -32,7 +32,7 @@ class InputMixin:
         return False
 
     def handle_table_event(self, event) -> bool:
-        if (self.tween.busy or self.drop is not None) and (
+        if (self.tween.busy or self.motion.drop is not None) and (
                 event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN):
             self._skip()
             if event.type == pygame.KEYDOWN:
@@ -82,9 +82,7 @@ class InputMixin:
 
     def _skip(self) -> None:
         self.tween.skip()
-        self.drop = None
-        self.hold = None
-        self.flyers.clear()
+        self.motion.skip()
 
     def _hover(self, pos) -> None:
         self.hover_pos = pos
@@ -141,7 +139,7 @@ class InputMixin:
         if self.my_seat() >= 0:
             for cid, rect in self._my_char_rects():
                 if rect.collidepoint(pos):
-                    self.open_characters(cid)
+                    self.choices.open_characters(cid)
                     return True
         if r["domain"].collidepoint(pos) and self.camera.frame_big is not None:
             if self.inspect is not None and self.inspect != self.my_seat():
@@ -359,7 +357,7 @@ class InputMixin:
                     self.cursor = cells[0]
             self._refresh_buttons()
         elif name == "characters":
-            self.open_characters()
+            self.choices.open_characters()
         elif name == "confirm":
             if self.mode == "place":
                 self.confirm()
@@ -369,7 +367,7 @@ class InputMixin:
             elif self.mode == "llama":
                 self.try_move(f"llama {self.cursor[0]} {self.cursor[1]}")
         elif name == "feed":
-            self.open_feeding()
+            self.choices.open_feeding()
         elif name == "marker":
             self.marker_mode = not self.marker_mode
             self.choice = 0

@@ -9,6 +9,8 @@ surface and repaint only when the domain changes (``domain_signature``).
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from lama_desktop.app import art
@@ -99,8 +101,6 @@ class IsoFrame:
         px, py = self.ground(self.bounds[0], self.bounds[1])
         u = (mx - px) / (c / 2)
         v = (my - (py - self.rise)) / (c / 4)
-        import math
-
         i = math.floor((u + v) / 2)
         j = math.floor((v - u) / 2)
         x, y = self.bounds[0] + i, self.bounds[1] + j

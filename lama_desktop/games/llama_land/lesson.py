@@ -7,13 +7,15 @@ import math
 
 import pygame
 
-from lama_desktop.core.i18n import t
+from lama_desktop.core.i18n import about, t
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.pieces import PAPER_EDGE, space_centers
+from lama_desktop.app.table.narrator import shared_protect
 from lama_desktop.app.table.pieces import INK
 from lama_desktop.app.widgets import draw_panel
 from lama_desktop.games.llama_land.engine.state import SHAPES
 from lama_desktop.games.llama_land.layout import CROPS
+from lama_desktop.games.llama_land.results import score_rows
 
 
 class LessonMixin:
@@ -80,19 +82,19 @@ class LessonMixin:
         if kind == "legend" and not arg:
             shown = (self.mode == "place" and self.placer is not None and not self.foundation_mode
                      and self.my_seat() == self.shown_seat and self.inspect is None and self.can_act())
-            return self.legend_rect() if shown else None
+            return self.legend.rect() if shown else None
         if kind == "button":
             button = self.buttons.get(arg)
             return pygame.Rect(button.rect) if button is not None and button.rect is not None else None
         if kind == "advisor" and not arg:
             rect = self.advisor.button.rect
             return pygame.Rect(rect) if rect is not None and rect.w > 0 else None
-        if kind in ("feed", "choice") and self.choice_overlay is not None:
-            rows = self.choice_overlay.rows
+        if kind in ("feed", "choice") and self.choices.overlay is not None:
+            rows = self.choices.overlay.rows
             if kind == "choice":
                 index = int(arg) if arg.isdigit() else -1
             else:  # the row feeding that crop with the fewest coins
-                feeds = [(int(m.split()[2]), i) for i, m in enumerate(self.choice_moves)
+                feeds = [(int(m.split()[2]), i) for i, m in enumerate(self.choices.moves)
                          if m.split()[:2] == ["feed", arg]]
                 index = min(feeds)[1] if feeds else -1
             return pygame.Rect(rows[index]) if 0 <= index < len(rows) else None
@@ -125,8 +127,6 @@ class LessonMixin:
         ("Your domain")."""
         if self.ui is None or not self.rects:
             return []
-        from lama_desktop.core.i18n import about
-
         names = [n for n in self.rects if n.startswith(("stack", "column", "char", "obj", "panel"))
                  and n not in ("stacks", "columns", "chars", "objectives", "panels")]
         ui, dom = self.ui, self.rects["domain"]
@@ -140,8 +140,6 @@ class LessonMixin:
         each player's bar (name and points), the placement legend while it shows (the hint of the tile you place), the
         final scoring card, and what holds the piece (the objective card of ``space:i,s``: its name and what it
         asks)."""
-        from lama_desktop.app.table.narrator import shared_protect
-
         if self.ui is None or not self.rects:
             return []
         out = shared_protect(self)
@@ -181,8 +179,6 @@ class LessonMixin:
         someone, the total; None unless a lesson's game is over (a real game leaves for the results screen)."""
         if self.session.lesson is None or not self.session.is_over:
             return None
-        from lama_desktop.games.llama_land.results import score_rows
-
         breakdown = self.d["breakdown"]
         rows = score_rows(breakdown, [o["id"] for o in self.d["objectives"]])
         return [(label, points) for key, label, points in rows if not key.startswith("objective:") or any(points)]

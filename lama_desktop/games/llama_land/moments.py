@@ -8,6 +8,7 @@ redraw; the advisor's position (``app/table/advisor_shots.py``) and the pieces p
 from __future__ import annotations
 
 from lama_desktop.app.table.shots import keys, open_seated, point
+from lama_desktop.games.llama_land.shots import played_session, push, settle
 
 #: the shots (``shots.py``) a language change must redraw completely: the board, objectives, log, the results
 LANGUAGE_MOMENTS = ("table-llama-land-mid-game", "results-llama-land-final")
@@ -23,7 +24,6 @@ def results(app, scene) -> None:
 
 def advisor(app) -> None:
     """Anna to place a tile, a few turns in: builds worth comparing (its best placements as ghost tiles)."""
-    from lama_desktop.games.llama_land.shots import played_session, push, settle
 
     def ready(state):
         return state.current_player == 0 and state.phase == 0 and state.turns[0] >= 6

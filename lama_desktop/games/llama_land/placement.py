@@ -13,7 +13,8 @@ under the mouse while it turns.
 
 from __future__ import annotations
 
-from lama_desktop.games.llama_land.engine.state import D, ORIENTS, SHAPES
+from lama_desktop.games.llama_land.engine.data import dec
+from lama_desktop.games.llama_land.engine.state import D, ICON_NAMES, ORIENTS, SHAPE_INDEX, SHAPES, TILES
 
 
 def orientation(shape: str, rotation: int, mirror: bool):
@@ -44,8 +45,6 @@ class Placer:
     @property
     def heights(self) -> dict:
         p = self.state.players[self.seat]
-        from lama_desktop.games.llama_land.engine.data import dec
-
         return {dec(c): h for c, h in p.heights.items()}
 
     def refresh(self, state) -> None:
@@ -104,8 +103,6 @@ class Placer:
         return list(top["icons"]) if top else ["none"] * 5
 
     def top_tile(self):
-        from lama_desktop.games.llama_land.engine.state import ICON_NAMES, SHAPE_INDEX, TILES
-
         pile = self.state.stacks[SHAPE_INDEX[self.shape]]
         if not pile:
             return None

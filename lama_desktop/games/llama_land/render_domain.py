@@ -26,7 +26,8 @@ class DomainMixin:
         ui = self.ui
         seat = self.shown_seat
         frame = self.camera.big_frame()
-        drop = self.drop if (self.drop is not None and self.drop["seat"] == seat) else None
+        motion = self.motion
+        drop = motion.drop if (motion.drop is not None and motion.drop["seat"] == seat) else None
         skip = frozenset(drop["cells"]) if drop else frozenset()
         frame_rect = frame.rect
         img = self._domain_cached_big(seat, frame, skip)
@@ -46,11 +47,11 @@ class DomainMixin:
                 surface.blit(block, (bx, by - lift))
             self._redraw_front(surface, frame, cells, seat,
                                [(x, y, cells[(x, y)]["height"]) for x, y in drop["cells"] if (x, y) in cells])
-        if self.flash is not None and self.flash["seat"] == seat and drop is None:
-            a = max(0, 1 - self.flash["age"] / 1.2)
+        if motion.flash is not None and motion.flash["seat"] == seat and drop is None:
+            a = max(0, 1 - motion.flash["age"] / 1.2)
             if a > 0:
                 glow = pygame.Surface(frame_rect.size, pygame.SRCALPHA)
-                for (x, y) in self.flash["cells"]:
+                for (x, y) in motion.flash["cells"]:
                     c = cells.get((x, y))
                     if c is None:
                         continue
@@ -205,7 +206,7 @@ class DomainMixin:
             left.right = legend.x - self.ui.s(6)
             if left.x >= self.rects["domain"].x and left.right > cx - rect.w * 0.2:
                 return img, left
-        return img, rect  # still on the legend: the legend gives way for this frame (``_draw_legend``)
+        return img, rect  # still on the legend: the legend gives way for this frame (``Legend.draw``)
 
     def _bubble_picture(self, items: tuple) -> pygame.Surface:
         """The payout bubble's picture: ``+n`` and an icon per item, its tail down to the tile."""
@@ -287,7 +288,7 @@ class DomainMixin:
         if self.mode in ("place", "llama"):
             self._draw_compass(surface)
         if self.mode == "place" and self.placer is not None and not self.foundation_mode:
-            self._draw_legend(surface)
+            self.legend.draw(surface)
             hint = ui.text(t("llama_land.legend.view"), 15, (190, 214, 206))
             status = self.rects["status"]
             surface.blit(hint, hint.get_rect(bottomright=(dom_rect.right - ui.s(14),

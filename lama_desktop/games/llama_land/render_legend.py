@@ -1,5 +1,8 @@
 """The placement legend over the big domain: what the spot colours mean and how many placements the tile in hand
-has; where it goes and how it wraps."""
+has; where it goes and how it wraps.
+
+An object the table owns (``table.legend``): it keeps whether it wraps compact and where it was drawn this frame
+(``shown``: the toasts start under it)."""
 
 from __future__ import annotations
 
@@ -11,12 +14,17 @@ from lama_desktop.games.llama_land.pieces import CREAM
 from lama_desktop.app.table.pieces import finish
 
 
-class LegendMixin:
+class Legend:
     """The table's placement legend."""
 
-    def legend_lines(self) -> list[tuple[str, str]]:
+    def __init__(self, table):
+        self.table = table
+        self.shown: pygame.Rect | None = None  # where it was drawn this frame (toasts keep off it)
+        self.compact = False  # the spot names alone (a narrow panel, a large interface)
+
+    def lines(self) -> list[tuple[str, str]]:
         """The placement legend: (swatch, text) rows; swatch ``extend`` / ``build`` (the spot colours) or ``""``."""
-        p = self.placer
+        p = self.table.placer
         total = len(p.state.placements(p.shape))
         if not total:
             return [("", t("llama_land.legend.nowhere"))]
@@ -24,53 +32,56 @@ class LegendMixin:
         rows.append(("", plural("llama_land.legend.cycle", total)))
         return rows
 
-    def legend_rect(self) -> pygame.Rect:
+    def rect(self) -> pygame.Rect:
         """Where the legend goes: right of the domain's title, left of the pause button; under the title when that
         leaves too little room (a narrow panel, a large interface). Its height follows its wrapped lines."""
-        ui = self.ui
-        dom, menu = self.rects["domain"], self.rects["menu"]
-        seat = self.shown_seat
-        title = ui.text(about("llama_land.ui.domain_of", seat, name=self._name(seat)), 20, CREAM, bold=True)
+        table = self.table
+        ui = table.ui
+        dom, menu = table.rects["domain"], table.rects["menu"]
+        seat = table.shown_seat
+        title = ui.text(about("llama_land.ui.domain_of", seat, name=table._name(seat)), 20, CREAM, bold=True)
         right = menu.x - ui.s(10)
         width = min(ui.s(400), round(dom.w * 0.45))  # the panel's top right corner, which the domain leaves free
         top = menu.y
         if right - width < dom.x + ui.s(16) + title.get_width() + ui.s(16):
             top = dom.y + ui.s(12) + title.get_height() + ui.s(6)
-        self._legend_compact = False
-        height = self._legend_layout(width)[1]
+        self.compact = False
+        height = self._layout(width)[1]
         if height > dom.h * 0.24:  # a narrow panel or a large interface: the spot names alone
-            self._legend_compact = True
-            height = self._legend_layout(width)[1]
+            self.compact = True
+            height = self._layout(width)[1]
         return pygame.Rect(right - width, top, width, height)
 
-    def _legend_layout(self, width: int):
+    def _layout(self, width: int):
         """The legend's rows wrapped to ``width``: ([(swatch, [lines])], height). Compact: a spot row keeps its
         name (what comes before its first colon)."""
-        ui = self.ui
+        ui = self.table.ui
         pad, swatch_w = ui.s(10), ui.s(30)
         rows, height = [], 2 * pad
         line_h = ui.font(16).get_linesize()
-        for swatch, text in self.legend_lines():
-            if swatch and self._legend_compact:
+        for swatch, text in self.lines():
+            if swatch and self.compact:
                 text = text.split(":")[0].strip()
             lines = ui.wrap(text, 16, width - 2 * pad - swatch_w, bold=bool(swatch))
             rows.append((swatch, lines))
             height += line_h * len(lines) + ui.s(3)
         return rows, height
 
-    def _draw_legend(self, surface) -> None:
-        ui = self.ui
-        p = self.placer
-        memo = (p.shape, id(p.state), self.version, tuple(self.rects["domain"]), ui.scale, self.shown_seat,
+    def draw(self, surface) -> None:
+        table = self.table
+        ui = table.ui
+        p = table.placer
+        cache = table.domain_cache  # the table's: dropped with its domain pictures on a new layout
+        memo = (p.shape, id(p.state), table.version, tuple(table.rects["domain"]), ui.scale, table.shown_seat,
                 language())
-        hit = self.domain_cache.get("legend_layout")
+        hit = cache.get("legend_layout")
         if hit is None or hit[0] != memo:  # the engine's placements and the wrapping: once per position
-            rect = self.legend_rect()
-            hit = (memo, rect, self._legend_layout(rect.w)[0])
-            self.domain_cache["legend_layout"] = hit
+            rect = self.rect()
+            hit = (memo, rect, self._layout(rect.w)[0])
+            cache["legend_layout"] = hit
         _memo, rect, rows = hit
         key = ("legend", tuple((s, tuple(lines)) for s, lines in rows), tuple(rect))
-        img = self.domain_cache.get(key)
+        img = cache.get(key)
         if img is None:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(img, (6, 30, 28, 205), img.get_rect(), border_radius=ui.s(12))
@@ -90,20 +101,20 @@ class LegendMixin:
                     y += line_h
                 y += ui.s(3)
             img = finish(img)
-            self.domain_cache[key] = img
-        frame = self.camera.frame_big
-        ev = self.placer.evaluate()
+            cache[key] = img
+        frame = table.camera.frame_big
+        ev = p.evaluate()
         # the tile in hand under the legend: the legend fades (not while a lesson points at it)
-        if frame is not None and ev["cells"] and not self._lesson_points_at("legend"):
+        if frame is not None and ev["cells"] and not table._lesson_points_at("legend"):
             tops = [frame.top_rhombus(x, y, ev["level"]) for x, y, _i in ev["cells"]]
             xs = [px for top in tops for px, _ in top]
             ys = [py for top in tops for _, py in top]
             lift = frame.headroom + frame.rise  # the icons stand up, the tile in hand floats a little
             under = pygame.Rect(min(xs), min(ys) - lift, max(xs) - min(xs), max(ys) - min(ys) + lift)
-            if self._bubble_rect is not None and self._bubble_rect.colliderect(rect):
+            if table._bubble_rect is not None and table._bubble_rect.colliderect(rect):
                 return  # the chip of what the tile would bring sits there: the legend gives way entirely
             if under.colliderect(rect):
                 img = img.copy()
                 img.set_alpha(70)
         surface.blit(img, rect.topleft)
-        self._legend_shown = rect
+        self.shown = rect

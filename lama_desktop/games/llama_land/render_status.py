@@ -19,8 +19,9 @@ class StatusMixin:
         cur = s.current_player
         if s.is_over or self.finished:
             return t("llama_land.status.over"), CREAM
-        if self.hold is not None:
-            return about("llama_land.status.playing", self.hold["seat"], name=self._name(self.hold["seat"])), CREAM
+        hold = self.motion.hold
+        if hold is not None:
+            return about("llama_land.status.playing", hold["seat"], name=self._name(hold["seat"])), CREAM
         if self.my_seat() < 0:
             key = "llama_land.status.thinking" if s.thinking else "llama_land.status.playing"
             return t(key, name=self._name(cur)), CREAM

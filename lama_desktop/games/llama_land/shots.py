@@ -9,6 +9,7 @@ scoring, a rules page.
 from __future__ import annotations
 
 from lama_desktop.app import shots as screenshots
+from lama_desktop.app.scenes.rules import RulesScene
 from lama_desktop.bots import make_bot
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.core.gameconfig import GameConfig
@@ -47,8 +48,8 @@ def push(app, session: GameSession) -> LlamaLandTableScene:
 
 def settle(app, scene: LlamaLandTableScene, frames: int = 4) -> None:
     shots.settle(app, scene, frames, scene._skip)
-    scene.drop = None
-    scene.flash = None
+    scene.motion.drop = None
+    scene.motion.flash = None
 
 
 def _human_place(state) -> bool:
@@ -138,7 +139,7 @@ def _feeding(app):
     state.supply_coins -= coins
     scene = push(app, session)
     settle(app, scene)
-    scene.open_feeding()
+    scene.choices.open_feeding()
     app.stack.apply_pending()
 
 
@@ -159,8 +160,6 @@ def _final(app):
 
 
 def _rules(app):
-    from lama_desktop.app.scenes.rules import RulesScene
-
     app.stack.push(RulesScene("llama-land", page=2))
 
 

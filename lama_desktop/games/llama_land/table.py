@@ -23,10 +23,12 @@ over every placement of the tile (every orientation, extensions and builds, near
 Enter confirms, C characters, E end the turn, K markers (after an extension), V looks at the next player's domain,
 Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
 
-The scene is composed of mixins, one module each: ``layout`` (the numbers), ``input``, ``events`` (the log and
-toasts of each event), ``animation``, ``render_middle`` / ``render_panels`` / ``render_domain`` / ``render_legend`` /
-``render_status`` (the drawing), ``advice``, ``tips``, ``lesson`` and ``choice`` (the feeding and characters
-overlay); the camera (zoom and pan of the big domain, ``camera.Camera``) is an object of its own. The frame
+What has its own state and clock is an object the table owns: the camera (zoom and pan of the big domain,
+``camera.Camera``), the motion (the falling tile, its flash, a bot's domain held in view, the flying pictures,
+``animation.Motion``), the feeding and characters choices (``choice.Choices``) and the placement legend
+(``render_legend.Legend``). What fills the frame's hooks with the table's own state is mixed in, one module each:
+``input``, ``events`` (the log and toasts of each event), ``render_middle`` / ``render_panels`` / ``render_domain`` /
+``render_status`` (the drawing), ``advice``, ``tips`` and ``lesson``; ``layout`` holds the numbers. The frame
 (``TableScene``) drives it: the table fills its hooks (``handle_table_event``, ``_escape``, ``update_table``,
 ``_take_moves``, ``draw_table``, ``_draw_toasts``).
 """
@@ -45,24 +47,25 @@ from lama_desktop.app.table.pieces import Toast, draw_toasts, lazy
 from lama_desktop.app.table.scene_base import TableScene, open_session
 from lama_desktop.app.widgets import UI, Button
 from lama_desktop.games.llama_land.advice import AdviceMixin
-from lama_desktop.games.llama_land.animation import HOLD_TIME, AnimationMixin
+from lama_desktop.games.llama_land.animation import Motion
 from lama_desktop.games.llama_land.camera import Camera
-from lama_desktop.games.llama_land.choice import ChoiceMixin, ChoiceOverlay
+from lama_desktop.games.llama_land.choice import Choices
 from lama_desktop.games.llama_land.events import EventsMixin, round_number  # noqa: F401 - named here too
 from lama_desktop.games.llama_land.input import InputMixin
 from lama_desktop.games.llama_land.lesson import LessonMixin
 from lama_desktop.games.llama_land.layout import table_rects
 from lama_desktop.games.llama_land.placement import Placer
+from lama_desktop.games.llama_land.results import LlamaLandResultsScene
 from lama_desktop.games.llama_land.render_domain import DomainMixin
-from lama_desktop.games.llama_land.render_legend import LegendMixin
+from lama_desktop.games.llama_land.render_legend import Legend
 from lama_desktop.games.llama_land.render_middle import MiddleMixin
 from lama_desktop.games.llama_land.render_panels import PanelsMixin
 from lama_desktop.games.llama_land.render_status import StatusMixin
 from lama_desktop.games.llama_land.tips import TipsMixin
 
 
-class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, MiddleMixin, PanelsMixin,
-                          DomainMixin, LegendMixin, StatusMixin, AdviceMixin, TipsMixin, LessonMixin, TableScene):
+class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, DomainMixin, StatusMixin, AdviceMixin,
+                          TipsMixin, LessonMixin, TableScene):
     name = "llama_land_table"
     refusal_seconds = 2.8
 
@@ -87,21 +90,14 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
         self.marker_mode = False
         self.hover_pos = (-1, -1)
         self.mouse_on_domain = False
-        self.drop = None  # {"seat", "cells": [(x, y)], "k": 0..1}
-        self.flash = None  # {"seat", "cells", "age"}
-        self.flyers: list[dict] = []  # pictures flying to a player's panel (harvest, llama cards, characters)
-        self.last_place = None  # (seat, cells, level) of the last tile placed: where a harvest flies from
-        self.hold = None  # {"seat", "left"}: keep a bot's domain in view a moment after its tile or llama lands
+        self.motion = Motion(self)  # the falling tile, its flash, a bot's domain held in view, the flying pictures
         self._bubble_rect: pygame.Rect | None = None  # the payout bubble of the last frame (toasts keep off it)
         self.camera = Camera(self)  # the big domain's view: its frame, zoom and pan
         self.spots_cache = (None, None, {})  # (key, layer, {cell: (diamond points, kind)})
         self.drag = None  # {"start", "pan", "moved"}: a press on the domain, a click or a drag of the view
         self._bubble = None  # (frame, evaluation, lift): the payout bubble of the build in hand, this frame
-        self._legend_shown: pygame.Rect | None = None  # the placement legend drawn this frame (toasts keep off it)
-        self._legend_compact = False
-        self.overlay_open = False
-        self.choice_overlay: ChoiceOverlay | None = None  # the feeding / characters choice while it is open
-        self.choice_moves: list[str] = []  # the move text of each of its rows
+        self.legend = Legend(self)  # the placement legend over the big domain
+        self.choices = Choices(self)  # the feeding and characters choices, over the table while one is open
         self._label_rects: dict[str, pygame.Rect] = {}  # texts of the middle layer a lesson may point at
         self._was_my_turn = False
         self.results_open = False
@@ -121,7 +117,7 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
         self._sync()
 
     def resume(self) -> None:  # its own: no cached layers to forget, a domain sync after the settings
-        self.overlay_open = False
+        self.choices.open = False
         self._apply_settings()
         if self.app is not None and (self.size != self.app.size
                                      or self.ui_scale != table_ui_scale(self.app.settings)):
@@ -206,8 +202,7 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
     # -- who does what -----------------------------------------------------------------------------------------
     @property
     def idle(self) -> bool:
-        return (not self.tween.busy and self.drop is None and not self.overlay_open and self.hold is None
-                and not self.flyers)
+        return not self.tween.busy and not self.motion.busy and not self.choices.open
 
     @property
     def viewer(self) -> int | None:
@@ -252,8 +247,8 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
     def shown_seat(self) -> int:
         if self.inspect is not None:
             return self.inspect
-        if self.hold is not None:
-            return self.hold["seat"]
+        if self.motion.hold is not None:
+            return self.motion.hold["seat"]
         cur = self.d["current_player"]
         return cur if cur >= 0 else 0
 
@@ -326,7 +321,7 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
 
     # -- frame -------------------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
-        self._age_animations(dt)
+        self.motion.age(dt)
 
     def _take_moves(self) -> None:
         """Its own: a move's events are shown at once (the domain redrawn from the engine's dict), no queue."""
@@ -345,11 +340,9 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
                     for toast in self.toasts[toasts:]:
                         toast.seat, toast.source = event.seat, event
                     if item.by_bot and event.kind in ("place", "llama", "foundation") and self.session.pace > 0:
-                        self.hold = {"seat": item.seat, "left": HOLD_TIME}
+                        self.motion.hold_view(item.seat)
 
     def _to_results(self) -> None:
-        from lama_desktop.games.llama_land.results import LlamaLandResultsScene
-
         if self.results_open or self.stack is None:
             return
         self.results_open = True
@@ -382,7 +375,7 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
             self.middle_key = key
         surface.blit(self.middle, (0, 0))
         self._bubble_rect = None
-        self._legend_shown = None  # where the placement legend is drawn this frame, if it is
+        self.legend.shown = None  # where the placement legend is drawn this frame, if it is
         self._draw_hover(surface)
         clip = surface.get_clip()
         self._bubble = None
@@ -400,7 +393,7 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
         self._draw_log(surface)
         for b in self.buttons.values():
             b.draw(surface, ui)
-        self._draw_flyers(surface)
+        self.motion.draw_flyers(surface)
 
     def _draw_toasts(self, surface) -> None:
         """Over the big domain, above its compass and under the placement legend, clear of the payout bubble."""
@@ -408,8 +401,8 @@ class LlamaLandTableScene(InputMixin, ChoiceMixin, EventsMixin, AnimationMixin, 
         domain = self.rects["domain"]
         low = self._compass_bottom() - 3 * ui.s(34) - ui.s(8)  # above the compass
         top = domain.y + ui.s(40)
-        if self._legend_shown is not None:  # the toasts start under the placement legend
-            top = max(top, self._legend_shown.bottom + ui.s(8))
+        if self.legend.shown is not None:  # the toasts start under the placement legend
+            top = max(top, self.legend.shown.bottom + ui.s(8))
         band = pygame.Rect(domain.x + ui.s(20), top, domain.w - ui.s(40), low - top)
         draw_toasts(surface, self.toasts, band, ui, avoid=self._bubble_rect)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from lama_desktop.core.i18n import t, t_or
+from lama_desktop.games.llama_land.engine.state import CHARS
 
 #: refusal params that name a crop
 CROP_PARAMS = ("crop", "a", "b")
@@ -25,8 +26,6 @@ def params(values: Mapping[str, Any]) -> dict[str, Any]:
 def move_label(move, names: list[str] | None = None) -> str | None:
     """``use`` names the character and the crop; the other moves read as their kind."""
     if move.kind == "use" and len(move.args) == 2:
-        from lama_desktop.games.llama_land.engine.state import CHARS
-
         character = CHARS[int(move.args[0])].type
         return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),
                  crop=t(f"llama_land.res.{move.args[1]}"))

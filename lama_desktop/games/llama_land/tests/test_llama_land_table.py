@@ -528,7 +528,7 @@ def test_the_legend_names_extension_and_build_spots_and_counts_the_placements(tm
     app, table = _placing_table(tmp_path, size=size)
     app.update_settings(ui_scale=scale)
     table.resume()
-    rows = table.legend_lines()
+    rows = table.legend.lines()
     total = len(table.session.state.placements(table.placer.shape))
     assert [swatch for swatch, _text in rows] == ["extend", "build", ""]
     assert rows[0][1] == t("llama_land.legend.extend") and rows[1][1] == t("llama_land.legend.build")

@@ -123,8 +123,8 @@ def test_the_lesson_runs_on_the_table_the_feeding_choice_and_the_end_stay_on_it(
                 frames(2)
                 continue
             if value.startswith("choice:"):
-                assert app.stack.top is table.choice_overlay, "the feeding choice is open over the table"
-                assert table.choice_moves[int(value.split(":")[1])] == "feed corn 0", table.choice_moves
+                assert app.stack.top is table.choices.overlay, "the feeding choice is open over the table"
+                assert table.choices.moves[int(value.split(":")[1])] == "feed corn 0", table.choices.moves
             rect = table.tutorial_rect(step.point if value == "point" else value)
             assert rect is not None and window.contains(rect), (step.id, value)
             post_motion(rect.center)
