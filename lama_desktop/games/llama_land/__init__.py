@@ -12,7 +12,8 @@ from lama_desktop.samples import Samples
 #: quitting, fewer and longer games; the advisor lists only the best placements
 SAMPLES = Samples(
     table_seed=7, audit_seed=7, audit_moments=("table-llama-land-feeding",), tips_beside=False, layout_seats=(),
-    transcript_seats=2, transcript_medium=False, refusal_codes=4,
+    transcript_seats=2, transcript_medium=False, net_privacy=((("beginner",), 2),),
+    net_games=((("beginner",), 2),), refusal_codes=4,
     app_reasons=("llama_land.reason.refused", "llama_land.reason.wait", "llama_land.reason.cannot_feed",
                  "llama_land.reason.no_marker", "llama_land.reason.no_character", "llama_land.reason.no_foundation"),
     damaged_field="stacks", saved_fields=("domains", "collections", "first_player"), positions=True, v1_save=True,
