@@ -16,7 +16,8 @@ SAMPLES = Samples(
     damaged_field="hands", saved_lists=("board",), positions=True, v1_save=True, advisor_seats=4,
     advisor_hidden=("hands", "pile"), calibration_moves=90, quit_hand_face_down=False)
 
-# its name and the setup screen's line, read by the frame through the descriptor (plugin.py):
-# i18n-keys: cadabra.game.* cadabra.game_text.*
+# its name and the setup screen's lines, read by the frame through the descriptor (plugin.py), and its refusals'
+# sentences (app/table/reasons.py):
+# i18n-keys: cadabra.game.* cadabra.game_text.* cadabra.setup.first_label cadabra.reason.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="cadabra", bots=BOTS, package=__name__, lesson="cadabra",
                       table_group="table-cadabra", rounds=True, quitting=True, card_hands=True, samples=SAMPLES),)

@@ -15,7 +15,8 @@ SAMPLES = Samples(
     refusal_codes=4, app_reasons=("dice.reason.wait",),
     damaged_field="rows", positions=True, v1_save=True, advisor_hidden=("rng.state",))
 
-# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
-# i18n-keys: dice.game.* dice.game_text.* dice.variant.*
+# its name, the setup screen's lines and its variants, read by the frame through the descriptor (plugin.py), and
+# its refusals' sentences (app/table/reasons.py):
+# i18n-keys: dice.game.* dice.game_text.* dice.variant.* dice.setup.first_label dice.reason.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, package=__name__, lesson="dice", table_group="table-dice",
                       replay_note="replay.dice_open", rounds=True, quitting=True, samples=SAMPLES),)

@@ -26,8 +26,9 @@ _GAMES = {
         calibration_moves=70, **_SHARED)),
 }
 
-# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
-# i18n-keys: lama.game.* lama.game_text.* lama.variant.*
+# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py), and
+# its refusals' sentences (app/table/reasons.py):
+# i18n-keys: lama.game.* lama.game_text.* lama.variant.* lama.reason.*
 PLUGINS = tuple(GamePlugin(spec=SPECS[game_id], domain="lama", bots=BOTS, package=__name__, lesson=lesson,
                            table_group="table-lama", samples=samples, **_HAS)
                 for game_id, (lesson, samples) in _GAMES.items())

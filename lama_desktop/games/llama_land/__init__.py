@@ -20,8 +20,10 @@ SAMPLES = Samples(
     advisor_seats=2, advisor_hidden=("stacks", "deck"), advisor_sampled=tuple(sorted(PLACEMENT_KINDS)),
     advisor_sampled_max=ADVISOR_PLACEMENTS, calibration_moves=120)
 
-# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
-# i18n-keys: llama_land.game.* llama_land.game_text.* llama_land.variant.*
+# its name, the setup screen's lines and its variants, read by the frame through the descriptor (plugin.py), and
+# its refusals' sentences (app/table/reasons.py):
+# i18n-keys: llama_land.game.* llama_land.game_text.* llama_land.variant.* llama_land.setup.first_label
+# i18n-keys: llama_land.reason.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="llama_land", bots=BOTS, package=__name__, lesson="llama_land",
                       table_group="table-llama-land", players=range(2, 5), sample_players=3, sample_moves=14,
                       rounds=True, samples=SAMPLES),)

@@ -1,9 +1,10 @@
 """How Llama Land reads in words (the ``words`` module of its descriptor, ``lama_desktop/plugin.py``): a refusal's
-crops and characters by their names, and the advisor's phrase for using a character. Pure: strings only."""
+crops and characters by their names, the advisor's phrase for using a character, and the lessons' orders. Pure:
+strings only."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from lama_desktop.core.i18n import t, t_or
 
@@ -30,4 +31,15 @@ def move_label(move, names: list[str] | None = None) -> str | None:
         character = CHARS[int(move.args[0])].type
         return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),
                  crop=t(f"llama_land.res.{move.args[1]}"))
+    return None
+
+
+#: the moves whose lesson order is one sentence of the game's own (the piece is where the lesson's arrow points)
+ORDERS = ("extend", "build", "marker", "hut", "feed", "llama")
+
+
+def order(move, name_of: Callable[[int], str]) -> str | None:
+    """A lesson's order for placing and feeding; the other orders are the frame's."""
+    if move.kind in ORDERS:
+        return t(f"llama_land.order.{move.kind}")  # i18n-keys: llama_land.order.*
     return None
