@@ -19,4 +19,4 @@ SAMPLES = Samples(
 # its refusals' sentences (app/table/reasons.py):
 # i18n-keys: dice.game.* dice.game_text.* dice.variant.* dice.setup.first_label dice.reason.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="dice", bots=BOTS, package=__name__, lesson="dice", table_group="table-dice",
-                      replay_note="replay.dice_open", rounds=True, quitting=True, samples=SAMPLES),)
+                      replay_note="dice.replay_note", rounds=True, quitting=True, samples=SAMPLES),)
