@@ -46,3 +46,10 @@ def order(move, name_of: Callable[[int], str]) -> str | None:
     if move.kind in ("take", "exchange", "pass"):
         return t(f"cadabra.order.{move.kind}")  # i18n-keys: cadabra.order.*
     return None
+
+
+def move_label(move, names: list[str] | None = None) -> str | None:
+    """The advisor's phrase for passing with the magic token and exchanging; the other moves are the frame's."""
+    if move.kind in ("pass", "exchange"):
+        return t(f"cadabra.advice.{move.kind}")  # i18n-keys: cadabra.advice.*
+    return None

@@ -23,9 +23,14 @@ def card_label(name: str) -> str:
 
 
 def move_label(move, names: list[str] | None = None) -> str | None:
-    """Taking a card from the llama row says which; the other moves read as their kind."""
+    """The advisor's phrase for rolling, keeping, discarding and taking a card from the llama row (which says
+    which); the other moves are the frame's."""
     if move.kind == "take":
-        return t("advisor.move.take_card", card=move.args[0])
+        return t("dice.advice.take_card", card=move.args[0])
+    if move.kind == "discard":
+        return t("dice.advice.discard", cards=" ".join(str(arg) for arg in move.args))
+    if move.kind in ("roll", "keep"):
+        return t(f"dice.advice.{move.kind}")  # i18n-keys: dice.advice.*
     return None
 
 

@@ -24,14 +24,21 @@ def params(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def move_label(move, names: list[str] | None = None) -> str | None:
-    """``use`` names the character and the crop; the other moves read as their kind."""
+    """``use`` names the character and the crop; the other moves read as their kind (the frame's draw and quit
+    aside)."""
     if move.kind == "use" and len(move.args) == 2:
         from lama_desktop.games.llama_land.engine.state import CHARS
 
         character = CHARS[int(move.args[0])].type
-        return t("advisor.move.use", name=t(f"llama_land.char.{character}.name"),
+        return t("llama_land.advice.use", name=t(f"llama_land.char.{character}.name"),
                  crop=t(f"llama_land.res.{move.args[1]}"))
+    if move.kind in ADVICE:
+        return t(f"llama_land.advice.{move.kind}")  # i18n-keys: llama_land.advice.*
     return None
+
+
+#: the moves the advisor names by their kind alone
+ADVICE = ("build", "extend", "foundation", "hut", "llama", "feed", "marker", "end")
 
 
 #: the moves whose lesson order is one sentence of the game's own (the piece is where the lesson's arrow points)
