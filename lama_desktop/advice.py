@@ -114,12 +114,9 @@ def move_label(move: Move, game_id: str, names: list[str] | None = None) -> str:
         return t("advisor.move.play", card=args[0])
     if kind == "return":
         return t("advisor.move.return", token=points_text(int(args[0])))
-    if kind == "discard":
-        return t("advisor.move.discard", cards=" ".join(str(a) for a in args))
     if kind == "give":
         return t("advisor.move.give", name=seat_name(int(args[0]), names))
-    if kind in ("draw", "quit", "take", "roll", "keep", "pass", "exchange", "build", "extend", "foundation",
-                "hut", "llama", "feed", "marker", "end"):
+    if kind in ("draw", "quit", "take"):  # a game's own moves read in its words module (move_label)
         return t(f"advisor.move.{kind}")
     return str(move)
 

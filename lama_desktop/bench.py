@@ -264,7 +264,7 @@ def _parser() -> ArgumentParser:
     net.add_argument("--tables", type=int_in(1, 64), default=8)
     net.add_argument("--players", type=int_in(2, 6), default=4)
     net.add_argument("--seconds", type=float_in(1.0, 86_400), default=60.0)
-    net.add_argument("--game", type=game_spec, default="lama")
+    net.add_argument("--game", type=game_spec, default=next(iter(GAMES)))  # the first game offered
     net.add_argument("--level", default="medium", help="the bots behind the clients")
     net.add_argument("--json", action="store_true")
     mem = sub.add_parser("memory", help="resident memory over many games in one process")

@@ -16,8 +16,9 @@ stay pure). A game's folder holds, by these names:
   lesson's order, likewise);
 - its own strings in its domain, which the frame reads through the descriptor (``title``, ``text``,
   ``variant_title``, ``variant_text``): ``<domain>.game.<game id>`` (its name), ``<domain>.game_text.<game id>``
-  (the setup screen's line about it) and ``<domain>.variant.<variant id>.title``/``.text`` (the keys are built
-  here, so the folder's ``__init__`` declares them for the catalog extractor);
+  (the setup screen's line about it), ``<domain>.variant.<variant id>.title``/``.text`` and, where the seat
+  chosen to begin does not deal, ``<domain>.setup.first_label`` (the keys are built here, so the folder's
+  ``__init__`` declares them for the catalog extractor);
 - ``shots.py`` (optional): its screenshot moments, registered with ``app.shots.add_shot`` on import;
 - ``moments.py`` (optional): its layout moments (``summary``, ``results``, ``advisor``, ``tooltips``...);
 - ``art.py`` (optional): art only it uses, with ``sheet(part)`` for the contact sheet;
@@ -119,6 +120,11 @@ class GamePlugin:
     def variant_text(self, variant) -> str:
         """A variant's description (``variant``: the engine's ``Variant``)."""
         return t_or(f"{self.domain}.variant.{variant.id}.text", variant.description)
+
+    def first_seat_label(self, default: str) -> str:
+        """The setup screen's label for the seat chosen to begin: the game's ``<domain>.setup.first_label`` (where
+        that seat simply moves first), else ``default`` (the frame's "First dealer")."""
+        return t_or(f"{self.domain}.setup.first_label", default)
 
     def module(self, name: str) -> ModuleType:
         """The game's module ``name`` (``table``, ``words``...), imported now if it was not."""

@@ -40,6 +40,11 @@ class Samples:
     transcript_medium: bool = True
     #: privacy: (variants, players) of the seeded games whose events are checked seat by seat
     privacy: tuple[tuple[Variants, int], ...] = (((), 3),)
+    #: network games on loopback, (variants, clients) each; none declared: one game without variants at the
+    #: descriptor's ``sample_players``. ``net_privacy``: every message to every client is scanned for what its seat
+    #: may not see; ``net_games``: whole games reach their end on the host and on every client alike
+    net_privacy: tuple[tuple[Variants, int], ...] = ()
+    net_games: tuple[tuple[Variants, int], ...] = ()
     #: refusals: the variants of the random walks that collect refusals, and how many of the game's own refusal
     #: codes (not ``core.*``) a walk must reach
     refusals: tuple[Variants, ...] = ((),)

@@ -235,17 +235,6 @@ def test_every_import_inside_a_function_says_why():
     assert unexplained == []
 
 
-#: test files that still name a game id, each to be made to ask the registry (or moved into its game's tests).
-#: Issue 29 converts them on other branches: an entry goes when its file no longer names a game (checked below).
-NAMES_A_GAME_FOR_NOW = {
-    # their cases (game, variants, clients) are samples each game's descriptor should declare, not a choice
-    # these tests should make from the registry's order
-    "net/test_privacy.py", "net/test_whole_games.py",
-    # its "lama" literals are string domains and the word for a card (dice's llama), not the game
-    "test_i18n.py",
-}
-
-
 def game_ids_named(path: Path) -> set[str]:
     """The registered game ids that ``path`` spells as a string literal."""
     return {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
@@ -272,6 +261,4 @@ def test_the_game_id_finder_finds_an_id(tmp_path):
 
 
 def test_no_test_outside_contract_and_the_games_folders_names_a_game():
-    named = files_naming_a_game()
-    assert {rel: ids for rel, ids in named.items() if rel not in NAMES_A_GAME_FOR_NOW} == {}
-    assert sorted(NAMES_A_GAME_FOR_NOW - set(named)) == []  # converted: take it off the list
+    assert files_naming_a_game() == {}

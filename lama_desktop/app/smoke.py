@@ -17,6 +17,8 @@ import time
 
 import pygame
 
+from lama_desktop.games import GAMES
+
 log = logging.getLogger("lama_desktop.smoke")
 
 
@@ -39,9 +41,10 @@ def widget(scene, name):
 
 
 class SmokeDriver:
-    def __init__(self, app, game_id: str = "lama", level: str = "medium", players: int = 4,
+    def __init__(self, app, game_id: str = "", level: str = "medium", players: int = 4,
                  real_paths: bool = False):
-        self.app, self.game_id, self.level, self.players = app, game_id, level, players
+        # the first game offered unless told
+        self.app, self.game_id, self.level, self.players = app, game_id or next(iter(GAMES)), level, players
         self.real_paths = real_paths
         self.tried_continue = self.saw_statistics = not real_paths
         self.continued_table = None  # the table Continue opened (left after a few frames)

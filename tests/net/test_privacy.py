@@ -7,10 +7,16 @@ from __future__ import annotations
 
 import pytest
 
+from lama_desktop.games import GAMES
 from lama_desktop.net.headless import LoopbackTable
+from registry_games import game_ids, hidden_hand_games, samples
 
-CASES = [("lama", ("drama",), 4), ("lama-party", (), 3), ("lama-dice", ("lama20",), 4), ("lama-cadabra", (), 5),
-         ("llama-land", ("beginner",), 2)]
+#: (game, variants, clients): each game's declared ``net_privacy`` games (none declared: one plain game at its
+#: ``sample_players``)
+CASES = [(game, variants, clients) for game in game_ids()
+         for variants, clients in samples(game).net_privacy or (((), GAMES[game].sample_players),)]
+#: a game whose seats see different views and whose draws are redacted: the broken hosts below leak in it
+LEAKY = hidden_hand_games()[0]
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +38,7 @@ def test_no_message_carries_what_its_seat_may_not_see(game, variants, clients):
 
 def test_the_scan_catches_a_host_that_leaks(monkeypatch):
     """A broken host (each seat sent the next seat's view, draws unredacted) is caught at once."""
-    table = LoopbackTable("lama", ["remote:random"] * 3, seed=2)
+    table = LoopbackTable(LEAKY, ["remote:random"] * 3, seed=2)
     session = table.session
     real_view, real_events_for = session.view, session.events_for
     monkeypatch.setattr(session, "view", lambda seat: real_view((seat + 1) % 3))
@@ -49,7 +55,7 @@ def test_the_scan_catches_a_host_that_leaks(monkeypatch):
 
 
 def test_the_scan_catches_unredacted_draws(monkeypatch):
-    table = LoopbackTable("lama", ["remote:random"] * 3, seed=4)
+    table = LoopbackTable(LEAKY, ["remote:random"] * 3, seed=4)
     session = table.session
     real_events_for = session.events_for
     monkeypatch.setattr(session, "events_for", lambda events, seat: list(events))

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from lama_desktop.games import GAMES
 from lama_desktop.net.headless import LoopbackTable
 from lama_desktop.net.remote_session import UNDO_NETWORK
+from registry_games import game_ids, sample_game, samples
 
-#: (game, variants, clients): every game, and every count of clients from 2 to 6 somewhere
-CASES = [("lama", (), 2), ("lama", ("drama",), 6), ("lama-party", (), 5), ("lama-dice", (), 3),
-         ("lama-cadabra", (), 4), ("lama-cadabra", (), 6), ("llama-land", ("beginner",), 2)]
+#: (game, variants, clients): each game's declared ``net_games`` (none declared: one plain game at its
+#: ``sample_players``)
+CASES = [(game, variants, clients) for game in game_ids()
+         for variants, clients in samples(game).net_games or (((), GAMES[game].sample_players),)]
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +44,13 @@ def test_a_whole_game_over_loopback(game, variants, clients):
         table.close()
 
 
+def test_every_count_of_clients_is_played_somewhere():
+    assert {clients for _, _, clients in CASES} >= set(range(2, 7))
+
+
 def test_a_remote_session_answers_for_its_own_seat_only():
-    table = LoopbackTable("lama", ["remote:none", "remote:none", "hard"], seed=5).start()
+    game = sample_game()
+    table = LoopbackTable(game, ["remote:none", "remote:none", "hard"], seed=5).start()
     try:
         remote = table.clients[0].session
         assert remote.human_seats == [0] and remote.is_person(0) and not remote.is_person(1)
@@ -51,16 +59,15 @@ def test_a_remote_session_answers_for_its_own_seat_only():
         assert remote.undo_status() == (None, UNDO_NETWORK, "")
         with pytest.raises(ValueError):
             remote.undo()
-        assert remote.record.seed is None and remote.record.game_id == "lama" and remote.record.players == 3
+        assert remote.record.seed is None and remote.record.game_id == game and remote.record.players == 3
         assert remote.names == ["Ada", "Bruno", "Carla"] and remote.seats[2].is_bot
         # seat 1 moves first (left of the dealer): seat 0 may not, and is told so at once
         assert remote.current_player == 1 and not remote.is_human(1)
-        assert not remote.play("draw").ok
         other = table.clients[1].session
-        outcome = other.play("play 9")
-        assert not outcome.ok and outcome.code in ("core.malformed", "core.not_allowed", "lama.not_in_hand",
-                                                   "core.unknown_move")
         move = other.view(1).legal_moves()[0]
+        assert not remote.play(move).ok
+        outcome = other.play("no-such-move 99")  # refused here, never sent: seat 1 may still move below
+        assert not outcome.ok and outcome.code in ("core.malformed", "core.not_allowed", "core.unknown_move")
         assert other.play(move).ok and not other.is_human(1)  # on its way: no second move meanwhile
         assert other.wait_for_bot(10.0)
         played = other.poll()  # seat 1's move first; the hard bot's answer may already have come with it
@@ -68,7 +75,7 @@ def test_a_remote_session_answers_for_its_own_seat_only():
         assert all(p.seat == 2 for p in played[1:]), [(p.seat, p.move) for p in played]
         assert other.take_played() == played and other.is_human(other.current_player) is (other.current_player == 1)
         # the host refuses a move sent out of turn, and the session hands the refusal to the table
-        table.clients[0].client.client.send_move("draw")
+        table.clients[0].client.client.send_move(str(move))
         for _ in range(2000):
             remote.poll()
             refusals = remote.take_refusals()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import atexit
 import time
 
-from lama_desktop.app.shots import add_shot
+from lama_desktop.app.shots import add_shot, first_of_each_table
 from lama_desktop.app.netplay import HostedTable
 from lama_desktop.app.scenes.net_host import HostSetupScene, LobbyScene
 from lama_desktop.app.scenes.net_join import JoinScene
@@ -21,6 +21,12 @@ from lama_desktop.net.discovery import Browser, FoundTable
 from lama_desktop.net.protocol import PROTOCOL_VERSION
 
 _guests: list = []
+
+
+def _tables() -> list[str]:
+    """The games the network shots show: the first offered (hosted, joined), then the first of each other table
+    (heard on the network beside it)."""
+    return [plugin.id for plugin in first_of_each_table()]
 
 
 def _close_guests() -> None:
@@ -46,7 +52,7 @@ def _hosted(app, kinds=("human", "remote", "remote", "bot")):
     """A L.A.M.A. table hosted on 127.0.0.1 (a free port): Anna is this app's player."""
     names = {"human": "Anna", "bot": "Carla"}
     seats = [SeatConfig(names.get(kind, f"Seat {i + 1}"), kind, "medium") for i, kind in enumerate(kinds)]
-    config = GameConfig("lama", seats, (), 0, 4242)
+    config = GameConfig(_tables()[0], seats, (), 0, 4242)
     hosted = HostedTable(config, bind="127.0.0.1", port=0, takeover_after=90.0, takeover_level="medium",
                          pace="instant", loopback=True, storage=app.storage, settings=app.settings)
     hosted.start()
@@ -79,7 +85,7 @@ def host_setup(app) -> None:
     """Host a table: you, an open seat, two bots, the network strip."""
     app.update_settings(player_name="Anna")
     _title(app)
-    scene = HostSetupScene("lama")
+    scene = HostSetupScene(_tables()[0])
     app.stack.push(scene)
     app.stack.apply_pending()
     scene.set_kind(2, "bot:hard")
@@ -88,8 +94,9 @@ def host_setup(app) -> None:
 def join_list(app) -> None:
     """The join screen with two tables heard on the network, the first one chosen, a code typed."""
     browser = Browser(loopback=False)  # never started: the tables are added as if heard
-    browser.add(FoundTable("Bruno", "192.168.1.20", 47474, "lama", 4, 2, PROTOCOL_VERSION, "bruno"))
-    browser.add(FoundTable("Elena", "192.168.1.31", 47474, "lama-dice", 3, 0, PROTOCOL_VERSION, "elena"))
+    first, other = _tables()[:2]
+    browser.add(FoundTable("Bruno", "192.168.1.20", 47474, first, 4, 2, PROTOCOL_VERSION, "bruno"))
+    browser.add(FoundTable("Elena", "192.168.1.31", 47474, other, 3, 0, PROTOCOL_VERSION, "elena"))
     app.update_settings(player_name="Dario")
     _title(app)
     scene = JoinScene(browser)

@@ -10,7 +10,7 @@ from lama_desktop.bots import levels_for
 from lama_desktop.engine.registry import games, get_game
 from lama_desktop.tutorial.script import tutorials
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-from lama_desktop.core.i18n import in_every_language, t, t_game, t_or
+from lama_desktop.core.i18n import in_every_language, t, t_game
 from lama_desktop.games import GAMES
 from lama_desktop.app.tables import playable_games
 from lama_desktop.app.widgets import (
@@ -317,7 +317,7 @@ class SetupScene(MenuScene):
         if not spec.variants:
             y += row_h
         # the seat chosen here deals in the card games and simply starts in the others
-        first_label = t_or(f"common.setup.first_label.{self.game_id}", t("common.setup.first_dealer"))
+        first_label = GAMES[self.game_id].first_seat_label(t("common.setup.first_dealer"))
         self.group.add(Cycler(first_label, self._dealer_options(), self.dealer, self._set_dealer,
                               rect=(x, max(y + ui.s(10), dealer_y), inner, row_h),
                               name="dealer"))

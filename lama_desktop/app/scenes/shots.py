@@ -104,10 +104,11 @@ def _settings(app):
     app.stack.push(SettingsScene())
 
 
-def _rules(page: int, book: str = "lama"):
+def _rules(page: int, book: str = ""):
+    """The rules book ``book`` (default: the first offered game's) at ``page``."""
     def build(app):
         title_screen(app)
-        app.stack.push(RulesScene(book, page))
+        app.stack.push(RulesScene(book or _first_game(), page))
     return build
 
 

@@ -150,14 +150,9 @@ class Narrator:
         # i18n-keys: tutorial.do.*
         if kind == "play":
             return t("tutorial.do.play", card=card(args[0]))
-        if kind == "discard":
-            return t("tutorial.do.discard", cards=" ".join(card(a) for a in args))
         if kind == "return" and args and args[0] in ("1", "10", "20"):
             return t(f"tutorial.do.return_{args[0]}")
-        if kind == "give":
-            return t("tutorial.do.give", name=self.table._name(int(args[0])))
-        if kind in ("draw", "quit", "roll", "take", "exchange", "pass", "extend", "build", "marker", "hut", "feed",
-                    "llama"):
+        if kind in ("draw", "quit"):
             return t(f"tutorial.do.{kind}")
         return t("tutorial.do.any")
 

@@ -23,7 +23,8 @@ DOMAINS = {"core": "common"}
 
 def reason_key(code: str) -> str:
     """The string-table key of a refusal code: ``lama.cannot_go_on`` → ``lama.reason.cannot_go_on``."""
-    # i18n-keys: common.reason.* lama.reason.* dice.reason.* cadabra.reason.* llama_land.reason.*
+    # each game declares its own <domain>.reason.* in its folder's __init__
+    # i18n-keys: common.reason.*
     game, _, rule = code.partition(".")
     if game == "tutorial" or game.startswith("tutorial_"):  # a lesson's refusal is its own string key
         return code

@@ -1,7 +1,10 @@
 """How LAMA Cadabra reads in words (the ``words`` module of its descriptor, ``lama_desktop/plugin.py``): its cards
-inside a sentence, and the table's names of the cards with their hand order. Pure: strings only."""
+inside a sentence, the table's names of the cards with their hand order, and the lessons' orders. Pure: strings
+only."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 
 from lama_desktop.core.i18n import t
@@ -33,3 +36,20 @@ def card_label(name: str) -> str:
     if SYMBOL[k]:
         return t(f"cadabra.card.{DATA['symbols'][SYMBOL[k]]['shape']}", value=VALUES[k][0])
     return cid
+
+
+def order(move, name_of: Callable[[int], str]) -> str | None:
+    """A lesson's order for the show's own moves (taking the tokens, exchanging, giving, passing); playing and the
+    other orders are the frame's."""
+    if move.kind == "give":
+        return t("cadabra.order.give", name=name_of(int(move.args[0])))
+    if move.kind in ("take", "exchange", "pass"):
+        return t(f"cadabra.order.{move.kind}")  # i18n-keys: cadabra.order.*
+    return None
+
+
+def move_label(move, names: list[str] | None = None) -> str | None:
+    """The advisor's phrase for passing with the magic token and exchanging; the other moves are the frame's."""
+    if move.kind in ("pass", "exchange"):
+        return t(f"cadabra.advice.{move.kind}")  # i18n-keys: cadabra.advice.*
+    return None

@@ -1,5 +1,5 @@
 """How LAMA Dice reads in words (the ``words`` module of its descriptor, ``lama_desktop/plugin.py``): its cards
-inside a sentence, taking a card from the llama row in the advisor and the lessons, and the cards' row order. Pure:
+inside a sentence, taking a card from the llama row in the advisor, the lessons' orders, and the cards' row order. Pure:
 strings only."""
 
 from __future__ import annotations
@@ -23,14 +23,24 @@ def card_label(name: str) -> str:
 
 
 def move_label(move, names: list[str] | None = None) -> str | None:
-    """Taking a card from the llama row says which; the other moves read as their kind."""
+    """The advisor's phrase for rolling, keeping, discarding and taking a card from the llama row (which says
+    which); the other moves are the frame's."""
     if move.kind == "take":
-        return t("advisor.move.take_card", card=move.args[0])
+        return t("dice.advice.take_card", card=move.args[0])
+    if move.kind == "discard":
+        return t("dice.advice.discard", cards=" ".join(str(arg) for arg in move.args))
+    if move.kind in ("roll", "keep"):
+        return t(f"dice.advice.{move.kind}")  # i18n-keys: dice.advice.*
     return None
 
 
 def order(move, name_of: Callable[[int], str]) -> str | None:
-    """Taking a card from the llama row names it; the other orders are the frame's."""
+    """A lesson's order for rolling, discarding and taking a card from the llama row (which names it); the other
+    orders are the frame's."""
     if move.kind == "take":
-        return t("tutorial.do.take_card", card=card_label(str(move.args[0])))
+        return t("dice.order.take_card", card=card_label(str(move.args[0])))
+    if move.kind == "discard":
+        return t("dice.order.discard", cards=" ".join(card_label(str(arg)) for arg in move.args))
+    if move.kind == "roll":
+        return t("dice.order.roll")
     return None

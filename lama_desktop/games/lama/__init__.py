@@ -18,14 +18,17 @@ _GAMES = {
         audit_variants=("drama",), audit_moments=("table-lama-6p", "table-lama-return-choice", "table-lama-drama"),
         extreme_seats=tuple(range(2, 7)), transcript_games=48,
         privacy=(((), 4), (("drama",), 3), (("lama20", "llama-each-10"), 5)), refusals=((), ("drama",)),
-        positions=True, v1_save=True, **_SHARED)),
+        net_privacy=((("drama",), 4),), net_games=(((), 2), (("drama",), 6)), positions=True, v1_save=True,
+        **_SHARED)),
     "lama-party": ("", Samples(
         audit_moments=("table-lama-party",), transcript_variants=("drama",), transcript_games=48,
-        privacy=((("drama",), 4), ((), 2)), advisor_seats=4, calibration_moves=70, **_SHARED)),
+        privacy=((("drama",), 4), ((), 2)), net_privacy=(((), 3),), net_games=(((), 5),), advisor_seats=4,
+        calibration_moves=70, **_SHARED)),
 }
 
-# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
-# i18n-keys: lama.game.* lama.game_text.* lama.variant.*
+# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py), and
+# its refusals' sentences (app/table/reasons.py):
+# i18n-keys: lama.game.* lama.game_text.* lama.variant.* lama.reason.*
 PLUGINS = tuple(GamePlugin(spec=SPECS[game_id], domain="lama", bots=BOTS, package=__name__, lesson=lesson,
                            table_group="table-lama", samples=samples, **_HAS)
                 for game_id, (lesson, samples) in _GAMES.items())

@@ -12,15 +12,18 @@ from lama_desktop.samples import Samples
 #: quitting, fewer and longer games; the advisor lists only the best placements
 SAMPLES = Samples(
     table_seed=7, audit_seed=7, audit_moments=("table-llama-land-feeding",), tips_beside=False, layout_seats=(),
-    transcript_seats=2, transcript_medium=False, refusal_codes=4,
+    transcript_seats=2, transcript_medium=False, net_privacy=((("beginner",), 2),),
+    net_games=((("beginner",), 2),), refusal_codes=4,
     app_reasons=("llama_land.reason.refused", "llama_land.reason.wait", "llama_land.reason.cannot_feed",
                  "llama_land.reason.no_marker", "llama_land.reason.no_character", "llama_land.reason.no_foundation"),
     damaged_field="stacks", saved_fields=("domains", "collections", "first_player"), positions=True, v1_save=True,
     advisor_seats=2, advisor_hidden=("stacks", "deck"), advisor_sampled=tuple(sorted(PLACEMENT_KINDS)),
     advisor_sampled_max=ADVISOR_PLACEMENTS, calibration_moves=120)
 
-# its name, the setup screen's line and its variants, read by the frame through the descriptor (plugin.py):
-# i18n-keys: llama_land.game.* llama_land.game_text.* llama_land.variant.*
+# its name, the setup screen's lines and its variants, read by the frame through the descriptor (plugin.py), and
+# its refusals' sentences (app/table/reasons.py):
+# i18n-keys: llama_land.game.* llama_land.game_text.* llama_land.variant.* llama_land.setup.first_label
+# i18n-keys: llama_land.reason.*
 PLUGINS = (GamePlugin(spec=SPEC, domain="llama_land", bots=BOTS, package=__name__, lesson="llama_land",
                       table_group="table-llama-land", players=range(2, 5), sample_players=3, sample_moves=14,
                       rounds=True, networked=True, samples=SAMPLES),)

@@ -97,13 +97,13 @@ class AdviceMixin:
                 turn = t("advisor.turn.mirrored", turn=turn)
             tile = f"{SHAPES.index(placer.shape) + 1} · {placer.shape}"
             where = self._where([(x, y, ev["level"]) for x, y, _i in ev["cells"]])
-            key = "advisor.move.build_tile" if ev["kind"] == "build" else "advisor.move.extend_tile"
+            key = "llama_land.advice.build_tile" if ev["kind"] == "build" else "llama_land.advice.extend_tile"
             return t(key, tile=tile, level=ev["level"], where=where, turn=turn)
         if move.kind in ("foundation", "llama") and len(move.args) >= 2:
             x, y = int(move.args[0]), int(move.args[1])
             heights = {(c["x"], c["y"]): c["height"] for c in self.d["domains"][self.my_seat()]["cells"]}
             where = self._where([(x, y, heights.get((x, y), 0))])
-            key = "advisor.move.foundation_where" if move.kind == "foundation" else "advisor.move.llama_where"
+            key = "llama_land.advice.foundation_where" if move.kind == "foundation" else "llama_land.advice.llama_where"
             return t(key, where=where)
         return None
 

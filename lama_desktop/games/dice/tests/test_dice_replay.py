@@ -22,7 +22,7 @@ def test_dice_says_every_view_shows_the_same_in_every_language(tmp_path, size):
             app.update_settings(language=lang)
             app.step(1 / 60)
             note = viewer.view_note()
-            assert note == t("replay.dice_open") and "LAMA Dice" in note
+            assert note == t("dice.replay_note") and "LAMA Dice" in note
             lines = viewer.view_note_lines(ui, app.size)
             assert " ".join(line for line, _r in lines) == note, lang  # whole, never cut
             bar = viewer.bar_rect(ui, app.size)
