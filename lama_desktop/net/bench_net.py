@@ -31,6 +31,7 @@ import multiprocessing
 import random
 import time
 
+from lama_desktop.engine.registry import plugins
 from lama_desktop.net.bench_host import rss_mib, serve_tables
 from lama_desktop.net.client import ClientLoop
 from lama_desktop.net.headless import ClientTable, Watch, host_state
@@ -123,9 +124,11 @@ class BenchTable(ClientTable):
         return self.hosts.closed.pop(self.key)
 
 
-def bench_net(tables: int = 8, players: int = 4, seconds: float = 60.0, game: str = "lama", level: str = "medium",
+def bench_net(tables: int = 8, players: int = 4, seconds: float = 60.0, game: str = "", level: str = "medium",
               seed: int = 1, rss=None) -> dict:
-    """Play for ``seconds`` and measure (see the module's docstring). ``rss``: this process's memory measure."""
+    """Play for ``seconds`` and measure (see the module's docstring). ``game``: a game id, "" for the first offered
+    game that can be played across computers; ``rss``: this process's memory measure."""
+    game = game or next(plugin.id for plugin in plugins().values() if plugin.networked)
     steady_heap()  # each process: a long run must not grow by its read buffers (net/loopthread.py)
     hosts = HostProcess()
     loop = ClientLoop()
