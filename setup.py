@@ -33,12 +33,14 @@ class BuildPyWithData(build_py):
         # games' dependencies are not installed while the wheel builds)
         for locale in [package / "assets" / "locale", *sorted(package.glob("games/*/locale"))]:
             if locale.is_dir():
-                load_catalogs().compile_catalogs(locale)
+                load_catalog_files().compile_catalogs(locale)
 
 
-def load_catalogs():
-    """``lama_desktop/catalogs.py`` on its own (the package's other modules need pygame, not installed yet)."""
-    spec = importlib.util.spec_from_file_location("lama_desktop_catalogs", HERE / "lama_desktop" / "catalogs.py")
+def load_catalog_files():
+    """``lama_desktop/catalog_files.py`` on its own (it needs only Babel, a build requirement; the package's other
+    modules need dependencies not installed yet)."""
+    spec = importlib.util.spec_from_file_location("lama_desktop_catalog_files",
+                                                  HERE / "lama_desktop" / "catalog_files.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -47,8 +47,7 @@ from lama_desktop.cli import (
     ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
 )
 from lama_desktop.cli import window_size
-from lama_desktop.engine.registry import get_game
-from lama_desktop.games import GAMES
+from lama_desktop.engine.registry import get_game, plugins
 from lama_desktop.stats import percentile
 from lama_desktop.advice import advise
 from lama_desktop.play import MOVE_LIMIT
@@ -110,7 +109,7 @@ def bench_bot(game_id: str, level: str, players: int = 4, decisions: int = 300, 
 def advise_games() -> list[tuple[str, int]]:
     """The games the advisor bench draws its positions from (every game), and the number of players of each (its
     sample seat count)."""
-    return [(plugin.id, plugin.sample_players) for plugin in GAMES.values()]
+    return [(plugin.id, plugin.sample_players) for plugin in plugins().values()]
 
 
 def advise_positions(count: int = 50, seed: int = 1) -> list:
@@ -256,7 +255,8 @@ def _parser() -> ArgumentParser:
     ren.add_argument("--only", default=None, help="only scenes whose name contains this text")
     ren.add_argument("--json", action="store_true")
     rep = sub.add_parser("replay", help="the replay viewer's longest frame while opening and switching views")
-    rep.add_argument("--game", type=game_spec, default=list(GAMES)[-1])  # the last game offered: the longest history
+    # the last game offered: the longest history
+    rep.add_argument("--game", type=game_spec, default=list(plugins())[-1])
     rep.add_argument("--size", type=window_size, default=(1920, 1080), help="WxH, default 1920x1080")
     rep.add_argument("--switches", type=int_in(0, 50), default=3, help="view switches (Tab) after opening")
     rep.add_argument("--json", action="store_true")
@@ -264,7 +264,7 @@ def _parser() -> ArgumentParser:
     net.add_argument("--tables", type=int_in(1, 64), default=8)
     net.add_argument("--players", type=int_in(2, 6), default=4)
     net.add_argument("--seconds", type=float_in(1.0, 86_400), default=60.0)
-    net.add_argument("--game", type=game_spec, default=next(iter(GAMES)))  # the first game offered
+    net.add_argument("--game", type=game_spec, default=next(iter(plugins())))  # the first game offered
     net.add_argument("--level", default="medium", help="the bots behind the clients")
     net.add_argument("--json", action="store_true")
     mem = sub.add_parser("memory", help="resident memory over many games in one process")

@@ -21,8 +21,7 @@ from typing import Callable, Iterator, Sequence
 
 from lama_desktop.advice import advise
 from lama_desktop.bots import levels_for, make_bot
-from lama_desktop.engine.registry import get_game
-from lama_desktop.games import GAMES
+from lama_desktop.engine.registry import get_game, plugins
 from lama_desktop.play import MOVE_LIMIT
 
 #: buckets of ten points: [0, 0.1), [0.1, 0.2) ... [0.9, 1.0]
@@ -77,7 +76,7 @@ def collect(game_id: str, positions: int, seed: int, players: int | None = None,
     """``positions`` (estimate, outcome) pairs from seeded games, game after game (``options``: those of
     ``play_and_estimate``). The same arguments give the same pairs."""
     if players is None:
-        players = GAMES[game_id].sample_players
+        players = plugins()[game_id].sample_players
     left, game_no = positions, 0
     while left > 0:
         game_no += 1

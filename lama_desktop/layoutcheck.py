@@ -18,16 +18,13 @@ import sys
 
 from lama_desktop.app.shots import Moment
 from lama_desktop.cli import ArgumentParser, UsageError, float_in, path_arg, run, window_size
+from lama_desktop.core import i18n
 
 SIZES = ((1280, 720), (1920, 1080))
 SCALES = (0.85, 1.0, 1.15, 1.3)
 
 
 def languages() -> tuple[str, ...]:
-    # lazy: core.i18n works out its languages' names from babel's CLDR data when imported (twice the tool's own
-    # start): --help answers without it
-    from lama_desktop.core import i18n
-
     return tuple(i18n.LANGUAGES)
 
 

@@ -9,6 +9,10 @@ from typing import Any
 
 from lama_desktop.filedoor import Damage, as_bool, as_dict, as_int, as_list, as_str, need
 from lama_desktop.statsfile import STAT_LIMIT
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.engine.core import IllegalMove, ImpossibleState, StateFormatError, state_problem
+from lama_desktop.engine.registry import get_game, state_from_dict
+from lama_desktop.pastgames import record_from_file
 
 
 SAVE_KIND = "lama-desktop-save"
@@ -20,8 +24,6 @@ SAVE_VERSION = 1
 def save_meta_from_file(meta: Any, record) -> dict:
     """The app's notes in a save, checked: ``config`` (a ``GameConfig`` of the record's game and player count),
     ``seats``, ``score_history``, ``stats_recorded`` (cleaned copies); other keys pass as they are."""
-    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-
     meta = dict(as_dict(meta, "the save's notes"))
     if "config" in meta:
         config = GameConfig.from_dict(meta["config"])
@@ -65,8 +67,6 @@ def _save_header(data: Any) -> dict:
     if data.get("save_version") != SAVE_VERSION:
         raise Damage("other_version", f"the save was written by another version (format "
                                       f"{str(data.get('save_version'))[:40]!r}, this version reads {SAVE_VERSION})")
-    from lama_desktop.engine.registry import get_game
-
     get_game(as_str(data.get("game"), "the game", 40))
     as_str(data.get("saved_at", ""), "the date", 40)
     return data
@@ -88,8 +88,6 @@ def _impossible(error) -> Damage:
 def replayed_state(record, state):
     """The record's own replay, which must lead to ``state`` (the snapshot a save or a lesson keeps beside it):
     ``Damage`` (``impossible``, reason ``core.state_record``) when its moves do not, or do not even apply."""
-    from lama_desktop.engine.core import IllegalMove, ImpossibleState, StateFormatError, state_problem
-
     try:
         again = record.replay()
     except ImpossibleState as error:
@@ -108,11 +106,6 @@ def saved_game_from_file(data: Any) -> SavedGame:
     """The whole save, checked as the app will use it: the header, the record, the state (``GameSpec.load``: read,
     then checked by the game's engine), and the record's moves replayed to that very state (the state returned is
     that replay: ``replayed``)."""
-    from lama_desktop.engine.core import ImpossibleState, StateFormatError
-    from lama_desktop.engine.registry import state_from_dict
-
-    from lama_desktop.pastgames import record_from_file
-
     data = _save_header(data)
     record = record_from_file(data.get("record"))
     need(isinstance(data.get("record"), dict) and isinstance(data["record"].get("moves"), list),

@@ -16,6 +16,13 @@ import pkgutil
 import sys
 from pathlib import Path
 
+import lama_desktop
+from lama_desktop.bots import levels_for
+from lama_desktop.catalog_places import languages, load_table
+from lama_desktop.engine.registry import games, plugins
+from lama_desktop.resources import PACKAGE_DIR, ResourceError, data_root, game_data, game_folder
+from lama_desktop.storage import Storage
+
 SKIPPED = {"lama_desktop.__main__"}  # importing it is running it
 
 
@@ -28,8 +35,6 @@ def is_game_test(name: str) -> bool:
 
 def package_modules() -> tuple[list[str], list[str]]:
     """Import every module of ``lama_desktop``: (imported names, problems)."""
-    import lama_desktop
-
     names, problems = [], []
 
     def onerror(name):
@@ -84,8 +89,6 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def program_folders() -> list[Path]:
     """Where the program itself lives (must never be written to)."""
-    from lama_desktop.resources import PACKAGE_DIR
-
     folders = [PACKAGE_DIR]
     if getattr(sys, "frozen", False):
         folders.append(Path(sys.executable).resolve().parent)
@@ -96,8 +99,6 @@ def program_folders() -> list[Path]:
 
 def storage_problems(storage=None) -> list[str]:
     """Saves, settings and logs must be in the user's folders, never inside the program's folder."""
-    from lama_desktop.storage import Storage
-
     storage = storage if storage is not None else Storage()
     problems = []
     for label in ("data_dir", "config_dir", "log_dir", "save_dir"):
@@ -118,9 +119,6 @@ def report() -> tuple[list[str], list[str]]:
     lines += [f"  {name}" for name in modules]
 
     try:  # a module that failed to import above may take the registry with it: a problem, never a traceback
-        from lama_desktop.bots import levels_for
-        from lama_desktop.engine.registry import games
-
         specs = sorted(games(), key=lambda spec: spec.id)
         games_lines = [f"  {spec.id}: bots {', '.join(levels_for(spec.id))}" for spec in specs]
     except Exception as error:  # noqa: BLE001 - reported with the other problems
@@ -136,17 +134,13 @@ def report() -> tuple[list[str], list[str]]:
     lines.append(f"scenes: {len(scene_modules)}")
     lines += [f"  {name}" for name in scene_modules]
 
-    from lama_desktop.resources import ResourceError, data_root
-
     for name in ("assets", "levels"):
         try:
             lines.append(f"{name}: {_files_under(data_root(name))} files")
         except ResourceError as error:
             problems.append(str(error))
     try:  # every language's strings load (from .mo in a build, from .po in a checkout: the same text)
-        from lama_desktop import catalogs
-
-        counts = {lang: len(catalogs.load_table(lang).entries) for lang in catalogs.languages()}
+        counts = {lang: len(load_table(lang).entries) for lang in languages()}
         lines.append("strings: " + ", ".join(f"{lang} {n}" for lang, n in counts.items()))
         if not counts or min(counts.values()) == 0:
             problems.append(f"string catalogs missing or empty: {counts}")
@@ -164,11 +158,8 @@ def report() -> tuple[list[str], list[str]]:
 
 def _game_files(lines: list[str]) -> list[str]:
     """Every game's own files (its folder's ``data/*.yaml`` load, its ``locale/`` is there); one line per game."""
-    from lama_desktop.games import GAMES
-    from lama_desktop.resources import game_data, game_folder
-
     problems = []
-    for package in dict.fromkeys(plugin.package for plugin in GAMES.values()):
+    for package in dict.fromkeys(plugin.package for plugin in plugins().values()):
         folder = game_folder(package)
         yaml_files = sorted(path.name for path in (folder / "data").glob("*.yaml"))
         for name in yaml_files:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+import socket
 import sys
 import threading
 import time
@@ -25,6 +26,14 @@ from pathlib import Path
 from lama_desktop.cli import (
     ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, path_text, run
 )
+from lama_desktop.core.session import GameSession, Seat
+from lama_desktop.filedoor import clean_name
+from lama_desktop.net import discovery
+from lama_desktop.net.host import TableHost, normal_code
+from lama_desktop.net.loopback import LoopbackOnly, bind_hosts, is_loopback, loopback_only
+from lama_desktop.net.loopthread import steady_heap
+from lama_desktop.net.protocol import PROTOCOL_VERSION
+from lama_desktop.storage import Storage
 
 PROG = "lama-desktop serve"
 #: seconds the host stays up after the game ended, for the players to see the results
@@ -72,8 +81,6 @@ ADVERT_NAME_MAX = 32
 
 def advert_name(text: str) -> str:
     """``--name``: printable (``filedoor.clean_name``), 1 to 32 characters once trimmed."""
-    from lama_desktop.filedoor import clean_name
-
     name = clean_name(text, fallback="", max_len=2 * ADVERT_NAME_MAX)
     if not 1 <= len(name) <= ADVERT_NAME_MAX:
         raise argparse.ArgumentTypeError(f"{text!r:.40} is not 1 to {ADVERT_NAME_MAX} printable characters")
@@ -82,10 +89,6 @@ def advert_name(text: str) -> str:
 
 def machine_name() -> str:
     """This computer's name as the join lists show it (``--name``'s default)."""
-    import socket
-
-    from lama_desktop.filedoor import clean_name
-
     try:
         return clean_name(socket.gethostname().split(".")[0], fallback="lama-desktop", max_len=ADVERT_NAME_MAX)
     except OSError:
@@ -129,10 +132,6 @@ class Listing:
 def _listing(args, host) -> Listing:
     """The ``Listing`` of this table: on the interfaces it listens on (loopback with the switch on); none for a
     table only this computer can reach without the switch, or with ``--no-advert``."""
-    from lama_desktop.net import discovery
-    from lama_desktop.net.loopback import is_loopback, loopback_only
-    from lama_desktop.net.protocol import PROTOCOL_VERSION
-
     loopback = loopback_only()
     session = host.session
 
@@ -154,8 +153,6 @@ def _listing(args, host) -> Listing:
 
 
 def parse_seats(spec, text: str) -> list:
-    from lama_desktop.core.session import Seat
-
     words = [w.strip().lower() for w in text.split(",")]
     if not all(words):
         raise UsageError(f"--seats {text!r:.80}: an empty seat")
@@ -177,8 +174,6 @@ def parse_seats(spec, text: str) -> list:
 def parse_code(text: str | None) -> str | None:
     if text is None:
         return None
-    from lama_desktop.net.host import normal_code
-
     code = normal_code(text)
     if not (4 <= len(code) <= 12 and code.isascii() and code.isalnum()):
         raise UsageError(f"--code {text!r:.40}: 4 to 12 letters and digits")
@@ -186,8 +181,6 @@ def parse_code(text: str | None) -> str | None:
 
 
 def _storage(profile: str | None):
-    from lama_desktop.storage import Storage
-
     if profile is None:
         return Storage()
     folder = Path(profile).expanduser()
@@ -199,8 +192,6 @@ def _storage(profile: str | None):
 
 
 def _session(args, spec, seats, storage):
-    from lama_desktop.core.session import GameSession
-
     if not args.resume:
         variants = check_options(spec, len(seats), args.variant)
         return GameSession.new(spec.id, seats, sorted(variants), storage=storage, pace="normal")
@@ -219,10 +210,6 @@ def _session(args, spec, seats, storage):
 
 
 def _main(argv=None) -> int:
-    from lama_desktop.net.host import TableHost
-    from lama_desktop.net.loopback import LoopbackOnly, bind_hosts
-    from lama_desktop.net.loopthread import steady_heap
-
     args = _parser().parse_args(argv)
     steady_heap()  # an always-on host serves for days: its read buffers must not fragment the heap
     spec = args.game

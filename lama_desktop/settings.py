@@ -9,6 +9,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from lama_desktop.filedoor import Damage, as_bool, as_dict, as_float, as_int, as_list, clean_name, need, one_of
+from lama_desktop.catalog_places import languages, locale_dir
+from lama_desktop.core.gameconfig import GameConfig
+from lama_desktop.tutorial.script import game_keys
 
 log = logging.getLogger("lama_desktop.settings")
 
@@ -18,11 +21,11 @@ SETTINGS_VERSION = 1
 
 
 def _languages() -> tuple[str, ...]:
-    """The languages the game has catalogs for (``catalogs.languages``); English when they cannot be listed."""
+    """The languages the game has catalogs for (``catalog_places.languages``); English when they cannot be listed."""
     try:
-        from lama_desktop.catalogs import languages
-
-        return tuple(languages()) or ("en",)
+        # the frame's catalog folder names them (each game's has the same: tests/test_i18n.py), as for core.i18n:
+        # reading only it keeps this import-time list from loading every game (storage, and every tool with it)
+        return tuple(languages(locale_dir())) or ("en",)
     except Exception:  # noqa: BLE001 - settings must load even from a damaged install
         log.warning("the languages cannot be listed; English only", exc_info=True)
         return ("en",)
@@ -74,8 +77,6 @@ class Settings:
             size = default.window_size
         name = clean_name(self.player_name, "") if isinstance(self.player_name, str) else ""
         last = dict(self.last_setup) if isinstance(self.last_setup, dict) else {}
-        from lama_desktop.tutorial.script import game_keys
-
         raw = self.tutorials_done if isinstance(self.tutorials_done, (list, tuple, set)) else []
         done = sorted({x for x in raw if isinstance(x, str) and x in game_keys()})
         return Settings(language, bool(self.fullscreen), ui_scale, speed, pace, volume, bool(self.muted),
@@ -111,8 +112,6 @@ def _window_size(value) -> tuple[int, int]:
 
 
 def _last_setup(value) -> dict:
-    from lama_desktop.core.gameconfig import GameConfig
-
     if as_dict(value, "the last setup") == {}:
         return {}
     data = GameConfig.from_dict(value).to_dict()
@@ -124,8 +123,6 @@ def _last_setup(value) -> dict:
 def _tutorials_done(value) -> list[str]:
     """The lessons done: known game ids, each once, sorted (an id this version has no lesson for is dropped: a
     newer version's)."""
-    from lama_desktop.tutorial.script import game_keys
-
     items = as_list(value, "the lessons done", 64)
     for item in items:
         need(isinstance(item, str), "a lesson done is a game id")

@@ -48,10 +48,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from platformdirs import PlatformDirs
+
 from lama_desktop.filedoor import MAX_BYTES, Damage, clean_name, copy_aside, read_bytes, read_guarded_noting, set_aside
 from lama_desktop.savefile import SAVE_KIND, SAVE_VERSION, SavedGame, save_summary_from_file, saved_game_from_file
 from lama_desktop.settings import Settings, settings_from_file
 from lama_desktop.statsfile import STAT_LIMIT, STATS_VERSION, stats_from_file
+from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, PAST_GAMES_LIMIT, export_name, past_game_from_file
 
 #: the file kinds the app words messages for (``common.damage.<kind>_moved`` …); any other kind is a "file"
 KINDS = ("settings", "save", "stats")
@@ -162,8 +165,6 @@ def _check_of(kind: str) -> tuple[Callable[[Any], Any] | None, int]:
     """The check a file of ``kind`` is read through whole (and the most bytes read), or ``(None, MAX_BYTES)`` for
     a kind without one."""
     if kind in ("game record", "export"):
-        from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
-
         return past_game_from_file, PAST_GAME_MAX_BYTES
     return {"settings": settings_from_file, "save": saved_game_from_file, "stats": stats_from_file}.get(kind), MAX_BYTES
 
@@ -177,8 +178,6 @@ class Storage:
             self.log_dir = folder / "log"
             self.export_dir = folder / "exports"
         elif base_dir is None:
-            from platformdirs import PlatformDirs
-
             dirs = PlatformDirs("LamaDesktop", appauthor=False)
             self.data_dir = Path(dirs.user_data_dir)
             self.config_dir = Path(dirs.user_config_dir)
@@ -488,8 +487,6 @@ class Storage:
     def keep_game(self, past) -> Path | None:
         """Keep a finished game's record (``pastgames.PastGame``) as ``games/<date>-<n>.json``; the oldest are
         dropped beyond ``PAST_GAMES_LIMIT``. The new file's path (None when it could not be written: reported)."""
-        from lama_desktop.pastgames import PAST_GAMES_LIMIT, export_name
-
         stem = export_name(past)[: -len(".json")]
         path = self.games_dir / f"{stem}.json"
         counter = 2
@@ -519,8 +516,6 @@ class Storage:
     def _drop_old_games(self, limit: int) -> None:
         """Remove the oldest records beyond ``limit``: only records that read whole; a damaged one is moved aside
         (reported) instead, as reading it does."""
-        from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
-
         for path in self._game_files()[limit:]:
             if self.is_kept(path):
                 continue
@@ -535,8 +530,6 @@ class Storage:
     def past_games(self) -> list:
         """The kept games (``pastgames.PastGame``, ``path`` set), newest first. A damaged record is moved aside as
         ``<name>.damaged-<time>`` (or kept untouched) and reported (``take_reports``); the others load."""
-        from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, past_game_from_file
-
         games = []
         for path in self._game_files():
             past, _report = self.read_file("game record", path, past_game_from_file, PAST_GAME_MAX_BYTES)

@@ -38,8 +38,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
+from lama_desktop.app.tables import has_table, open_table
 from lama_desktop.bots import levels_for, make_bot
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.engine.registry import games, get_game, plugins
+from lama_desktop.storage import Storage
+from lama_desktop.wording import name_lists, word_problems
 
 #: the seat names the transcript gives the players (distinct words in every language, so a line's actor can be
 #: read from its text)
@@ -105,11 +110,6 @@ def _split(text: str) -> tuple:
 
 def validate(game: str, variants, levels, lang: str) -> None:
     """Raise ``BadArguments`` (one line) unless the tool can play this."""
-    # lazy: core.i18n works out its languages' names from babel's CLDR data when imported (0.15 s, three times the
-    # tool's own start): --help and a bad option answer without it; the tables and the game config import it
-    from lama_desktop.app.tables import has_table
-    from lama_desktop.core import i18n
-
     try:
         spec = get_game(game)
     except (KeyError, ValueError):
@@ -147,7 +147,6 @@ def _app():
         _headless()
         # lazy: the app and pygame, only once SDL's dummy drivers are set (_headless)
         from lama_desktop.app.main import App
-        from lama_desktop.storage import Storage  # lazy: see validate (core.i18n)
 
         app = App(Storage(tempfile.mkdtemp(prefix="lama-transcript-")), (1280, 720))
         app.settings.bot_pace = "instant"
@@ -182,11 +181,6 @@ def play(game: str, variants=(), levels=("medium", "medium"), seed: int = 1, lan
          net: bool = False) -> Transcript:
     """Play one game through the real table; return what seat 0 read. ``net``: through a host and a client on
     loopback (what seat 0 reads must be the same)."""
-    # lazy: see validate (core.i18n)
-    from lama_desktop.app.tables import open_table
-    from lama_desktop.core import i18n
-    from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-
     validate(game, tuple(variants), tuple(levels), lang)
     app = _app()
     i18n.set_language(lang)
@@ -469,8 +463,6 @@ def check_words(specs) -> dict:
     """Play ``specs`` (``(game, levels, seed, lang)`` each) through ``play`` and check their words:
     what a test (or one worker process of it) needs. Returns counts and the problems, each prefixed by its game
     (``wording.word_problems``)."""
-    from lama_desktop.wording import name_lists, word_problems  # lazy: see validate (core.i18n)
-
     stats = {"games": 0, "lines": 0, "you_lines": 0, "lists": 0, "problems": []}
     for game, levels, seed, lang in specs:
         played = play(game, (), levels, seed, lang)

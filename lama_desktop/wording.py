@@ -28,7 +28,8 @@ from functools import cache
 from babel import Locale
 from babel.lists import format_list
 
-from lama_desktop.catalogs import domains, plural_categories
+from lama_desktop.catalog_files import plural_categories
+from lama_desktop.catalog_places import domains
 from lama_desktop.core.i18n import load_table
 
 #: "You" then a verb in the third person singular ("rolls", "has", "is", "takes"): a word ending in one "s"

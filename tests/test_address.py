@@ -7,7 +7,7 @@ import re
 
 from babel.messages.pofile import read_po
 
-from lama_desktop.catalogs import locale_dir
+from lama_desktop.catalog_places import locale_dir
 
 TU = re.compile(r"(?<![\w'’-])(?:tu|te|toi|ton|ta|tes|t['’])(?![\w-])", re.IGNORECASE)
 

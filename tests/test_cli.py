@@ -266,7 +266,7 @@ def _bad_invocations(tmp_path):
 def test_every_bad_invocation_is_one_line_and_status_2_within_10_seconds(tmp_path):
     import time
 
-    from lama_desktop.catalogs import source_locale_dir
+    from lama_desktop.catalog_places import source_locale_dir
 
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     for module, argv, word in _bad_invocations(tmp_path):
@@ -344,9 +344,9 @@ def test_catalogs_import_yaml_reads_every_table_through_the_door_before_any_work
     folder and a folder that is not there are one line and exit 2, and no catalog is written."""
     import time
 
-    from lama_desktop import catalogs
+    from lama_desktop import catalog_places, catalogs
 
-    before = {p: p.read_bytes() for p in catalogs.source_locale_dir().glob("fr/LC_MESSAGES/*.po")}
+    before = {p: p.read_bytes() for p in catalog_places.source_locale_dir().glob("fr/LC_MESSAGES/*.po")}
     a_file = tmp_path / "a-file.yaml"
     a_file.write_text("a: b\n")
     cases = _yaml_folders(tmp_path) + [(a_file, "not a folder"), (tmp_path / "nowhere", "no folder")]
@@ -355,7 +355,7 @@ def test_catalogs_import_yaml_reads_every_table_through_the_door_before_any_work
         assert_one_line_usage_error(capsys, catalogs.main, ["import-yaml", "fr", str(folder)], "import-yaml", word)
         assert time.monotonic() - started < 10, folder
     assert_one_line_usage_error(capsys, catalogs.main, ["import-yaml", "zz", str(tmp_path / "deep")], "zz")
-    assert {p: p.read_bytes() for p in catalogs.source_locale_dir().glob("fr/LC_MESSAGES/*.po")} == before
+    assert {p: p.read_bytes() for p in catalog_places.source_locale_dir().glob("fr/LC_MESSAGES/*.po")} == before
 
 
 def test_catalogs_import_yaml_still_fills_a_catalog_from_a_sound_table(tmp_path):
@@ -364,9 +364,9 @@ def test_catalogs_import_yaml_still_fills_a_catalog_from_a_sound_table(tmp_path)
 
     from babel.messages.pofile import read_po
 
-    from lama_desktop import catalogs
+    from lama_desktop import catalog_places, catalogs
 
-    source = catalogs.source_locale_dir()
+    source = catalog_places.source_locale_dir()
     folder = tmp_path / "locale"
     for part in ("common.pot", "en/LC_MESSAGES/common.po", "de/LC_MESSAGES/common.po"):
         (folder / part).parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,8 @@ STAR = {"lama_desktop.games", "lama_desktop.engine.registry"}
 #: words that name one game (module and folder names outside games/ may not contain them)
 GAME_WORDS = ("lama_table", "dice", "cadabra", "llama_land", "land", "lama_party")
 #: the command-line tools (``python -m lama_desktop.<tool>``): only other tools and __main__ may import them
-TOOLS = {"lama_desktop.advise", "lama_desktop.arena", "lama_desktop.bench", "lama_desktop.layoutcheck",
+TOOLS = {"lama_desktop.advise", "lama_desktop.arena", "lama_desktop.bench", "lama_desktop.catalogs",
+         "lama_desktop.layoutcheck",
          "lama_desktop.lessonshots", "lama_desktop.screenshots", "lama_desktop.transcript", "lama_desktop.selfcheck",
          "lama_desktop.__main__"}
 MAX_MODULE_LINES = 800
@@ -164,24 +165,17 @@ def test_libraries_never_import_the_command_line_tools():
     assert offenders == []
 
 
-#: issue 29: at most this many imports inside functions in the package (its games' own tests aside); 40 once the
-#: modules other restructurings hold are through their pass. Until then the count may only go down.
-MAX_FUNCTION_IMPORTS = 202
+#: issue 29: at most this many imports inside functions in the package (its games' own tests aside), each saying
+#: why it waits; 40 once the modules other restructurings hold (``OTHERS_OWN``) are through their pass. Until then the
+#: count may only go down.
+MAX_FUNCTION_IMPORTS = 60
 TARGET_FUNCTION_IMPORTS = 40
-#: the modules whose imports inside functions are all explained (``# lazy: <why>``); the rest still to do
-LAZY_EXPLAINED = (
-    "__main__.py", "advice.py", "advise.py", "bench.py", "cli.py", "filedoor.py", "layoutcheck.py", "lessonshots.py",
-    "pastgames.py", "screenshots.py", "transcript.py", "wording.py", "bots/__init__.py", "core/gameconfig.py",
-    "engine/core.py", "engine/record.py", "engine/registry.py", "tutorial/lesson.py", "app/bench_render.py",
-    "app/layoutprobe.py", "app/main.py", "app/netplay.py", "app/shots.py", "app/staging.py", "app/tables.py",
-    "app/textprobe.py", "app/art/export.py", "app/art/sheet.py", "app/art/text.py", "app/scenes/net_join.py",
-    "app/scenes/net_menu.py", "app/scenes/net_results.py", "app/scenes/net_shots.py", "app/scenes/pause.py",
-    "app/scenes/privacy.py", "app/scenes/results.py", "app/scenes/round_summary.py", "app/scenes/rules.py",
-    "app/scenes/settings.py", "app/scenes/setup.py", "app/scenes/shots.py", "app/scenes/statistics.py",
-    "app/scenes/title.py", "app/widgets/controls.py", "app/widgets/scale.py", "app/widgets/theme.py",
-    "games/cadabra/moments.py", "games/cadabra/shots.py", "games/dice/moments.py", "games/dice/shots.py",
-    "games/lama/moments.py", "games/lama/shots.py",
-    "app/table/net_table.py", "games/llama_land/moments.py", "games/llama_land/shots.py", "games/llama_land/words.py",
+#: the modules whose imports inside functions other branches of issue 29 are moving (the network layer's rewrite,
+#: the Llama Land table's and the network table's rework); every other import inside a function says why it waits
+OTHERS_OWN = (
+    "net/", "app/table/net_table.py", "games/llama_land/art.py", "games/llama_land/iso.py",
+    "games/llama_land/lesson.py", "games/llama_land/moments.py", "games/llama_land/placement.py",
+    "games/llama_land/shots.py", "games/llama_land/table.py", "games/llama_land/words.py",
 )
 
 
@@ -224,14 +218,15 @@ def test_the_package_imports_at_the_top():
 
 
 def test_every_import_inside_a_function_says_why():
-    done = {PACKAGE / name for name in LAZY_EXPLAINED}
-    assert all(path.exists() for path in done)
+    assert all((PACKAGE / name).exists() for name in OTHERS_OWN)
     unexplained = []
     for path, node in function_imports():
-        if path in done:
-            lines = path.read_text(encoding="utf-8").splitlines()
-            if not lazy_reason(lines, node):
-                unexplained.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {lines[node.lineno - 1].strip()}")
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith(OTHERS_OWN):
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if not lazy_reason(lines, node):
+            unexplained.append(f"{rel}:{node.lineno}: {lines[node.lineno - 1].strip()}")
     assert unexplained == []
 
 

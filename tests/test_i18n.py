@@ -8,14 +8,14 @@ import shutil
 import pytest
 from babel import Locale
 
-from lama_desktop import catalogs
+from lama_desktop import catalog_files, catalog_keys, catalog_places, catalogs
 from lama_desktop.core import i18n
 from lama_desktop.core.i18n import LANGUAGES, load_language
 from lama_desktop.games import GAMES
 from registry_games import sample_game
 
 #: every catalog folder of the checkout: the frame's (assets/locale) and each game's (its folder's locale/)
-LOCALE = catalogs.source_locale_dirs()
+LOCALE = catalog_places.source_locale_dirs()
 #: every game's string domain, and that of its rules pages
 GAME_DOMAINS = {plugin.domain for plugin in GAMES.values()}
 RULES_DOMAINS = {f"rules_{domain}" for domain in GAME_DOMAINS}
@@ -24,17 +24,17 @@ DOMAIN = GAMES[sample_game()].domain
 
 
 def test_there_are_catalogs_for_the_app_in_every_language():
-    assert {"common", *GAME_DOMAINS, *RULES_DOMAINS} <= set(catalogs.domains(LOCALE))
+    assert {"common", *GAME_DOMAINS, *RULES_DOMAINS} <= set(catalog_places.domains(LOCALE))
     assert {"en", "fr", "pl", "de"} <= set(LANGUAGES) and LANGUAGES[0] == "en"
-    assert catalogs.languages(LOCALE) == list(LANGUAGES)
+    assert catalog_places.languages(LOCALE) == list(LANGUAGES)
     for folder in LOCALE:
-        assert catalogs.languages(folder) == list(LANGUAGES), folder
+        assert catalog_places.languages(folder) == list(LANGUAGES), folder
 
 
 def test_a_games_catalogs_are_in_its_folder_and_the_frames_hold_none():
-    frame = set(catalogs.domains(catalogs.source_locale_dir()))
+    frame = set(catalog_places.domains(catalog_places.source_locale_dir()))
     for plugin in GAMES.values():
-        own = catalogs.domains(plugin.folder / "locale")
+        own = catalog_places.domains(plugin.folder / "locale")
         assert plugin.domain in own and plugin.domain not in frame, plugin.id
         if plugin.lesson:
             assert f"tutorial_{plugin.lesson}" in own and f"tutorial_{plugin.lesson}" not in frame, plugin.id
@@ -60,7 +60,7 @@ def locale_copy(tmp_path):
 
 def po_of(folders, lang: str, domain: str):
     """The catalog of ``domain`` in ``lang`` among the catalog ``folders``."""
-    return catalogs.domain_folders(folders)[domain] / lang / "LC_MESSAGES" / f"{domain}.po"
+    return catalog_places.domain_folders(folders)[domain] / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def _edit(path, old, new):
@@ -84,14 +84,14 @@ def test_the_catalog_check_catches_a_lost_placeholder_an_untranslated_string_and
 def test_the_templates_are_in_step_with_the_code_and_the_english(locale_copy):
     """``python -m lama_desktop.catalogs extract`` would change nothing: every key the code uses has English,
     every English string is used (or declared with ``# i18n-keys:``), and the .pot files list exactly those."""
-    assert catalogs.check_sources(LOCALE) == []
+    assert catalog_keys.check_sources(LOCALE) == []
     assert catalogs.extract(locale_copy) == [], "run: python -m lama_desktop.catalogs extract && ... update"
     assert catalogs.update(locale_copy) == [], "run: python -m lama_desktop.catalogs update"
 
 
 def test_extract_refuses_an_unused_string_and_a_key_without_english(locale_copy, tmp_path):
     _edit(po_of(locale_copy, "en", DOMAIN), f'msgctxt "{DOMAIN}.button.take"', f'msgctxt "{DOMAIN}.button.takex"')
-    problems = catalogs.check_sources(locale_copy)
+    problems = catalog_keys.check_sources(locale_copy)
     assert any(p.startswith(f"{DOMAIN}.button.takex is never used") for p in problems)
     assert any(f"{DOMAIN}.button.take has no English" in p for p in problems)
     with pytest.raises(SystemExit):
@@ -105,7 +105,8 @@ key = "dice.toast.blowup" if x else "dice.toast.blowup_solo"
 lazy.t(f"llama_land.log.{d['kind']}")
 word = "not.a.key"  # i18n-keys: common.reason.* DOMAIN.label.discard
 '''.replace("DOMAIN", DOMAIN)
-    found = {(kind, key) for _line, kind, key in catalogs.key_uses(source, [DOMAIN, "dice", "llama_land", "common"])}
+    domains = [DOMAIN, "dice", "llama_land", "common"]
+    found = {(kind, key) for _line, kind, key in catalog_keys.key_uses(source, domains)}
     assert found == {("lookup", f"{DOMAIN}.log.play"), ("key", "dice.toast.blowup"),
                      ("key", "dice.toast.blowup_solo"), ("pattern", "llama_land.log.*"), ("pattern", "common.reason.*"),
                      ("lookup", f"{DOMAIN}.label.discard")}
@@ -114,29 +115,29 @@ word = "not.a.key"  # i18n-keys: common.reason.* DOMAIN.label.discard
 def test_compiled_catalogs_say_exactly_what_their_sources_say(tmp_path):
     targets = [tmp_path / f"locale{index}" for index in range(len(LOCALE))]
     pairs = list(zip(LOCALE, targets, strict=True))
-    written = [mo for folder, target in pairs for mo in catalogs.compile_catalogs(folder, target)]
-    assert len(written) == len(LANGUAGES) * len(catalogs.domains(LOCALE))
+    written = [mo for folder, target in pairs for mo in catalog_files.compile_catalogs(folder, target)]
+    assert len(written) == len(LANGUAGES) * len(catalog_places.domains(LOCALE))
     for folder, target in pairs:  # compiled alone (as in a wheel without sources) the domains still list
         for pot in folder.glob("*.pot"):
             shutil.copy(pot, target / pot.name)
     for lang in LANGUAGES:
-        from_mo = catalogs.load_table(lang, targets)
-        from_po = catalogs.load_table(lang, LOCALE)
+        from_mo = catalog_places.load_table(lang, targets)
+        from_po = catalog_places.load_table(lang, LOCALE)
         assert from_mo.entries == from_po.entries and from_mo.entries
         assert from_mo.plural_expr == from_po.plural_expr
 
 
 def test_a_compiled_catalog_older_than_its_source_is_not_used(locale_copy):
     frame = locale_copy[0]
-    catalogs.compile_catalogs(frame)
+    catalog_files.compile_catalogs(frame)
     po = frame / "fr" / "LC_MESSAGES" / "common.po"
-    assert catalogs.catalog_path(frame, "fr", "common").suffix == ".mo"
+    assert catalog_files.catalog_path(frame, "fr", "common").suffix == ".mo"
     po.touch()
     mo = po.with_suffix(".mo")
     import os
 
     os.utime(mo, (po.stat().st_mtime - 10, po.stat().st_mtime - 10))
-    assert catalogs.catalog_path(frame, "fr", "common") == po
+    assert catalog_files.catalog_path(frame, "fr", "common") == po
 
 
 CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
@@ -219,16 +220,16 @@ def test_german_uses_its_own_letters_and_says_du():
 
 
 def test_each_language_is_named_in_itself():
-    assert i18n.LANGUAGE_NAMES["en"] == "English"
-    assert i18n.LANGUAGE_NAMES["fr"] == "Français"
-    assert i18n.LANGUAGE_NAMES["pl"] == "Polski"
-    assert i18n.LANGUAGE_NAMES["de"] == "Deutsch"
+    assert i18n.language_names()["en"] == "English"
+    assert i18n.language_names()["fr"] == "Français"
+    assert i18n.language_names()["pl"] == "Polski"
+    assert i18n.language_names()["de"] == "Deutsch"
 
 
 def test_the_app_and_the_settings_file_know_the_same_languages():
     from lama_desktop import settings
 
-    assert tuple(settings.LANGUAGES) == tuple(LANGUAGES) and set(i18n.LANGUAGE_NAMES) == set(LANGUAGES)
+    assert tuple(settings.LANGUAGES) == tuple(LANGUAGES) and set(i18n.language_names()) == set(LANGUAGES)
 
 
 def test_screenshots_tool_takes_every_language_and_refuses_others_in_one_line(capsys, tmp_path):
@@ -255,9 +256,9 @@ def test_lookup_format_fallback_and_missing_key():
 
 def test_an_untranslated_string_falls_back_to_english(locale_copy, monkeypatch):
     _edit(po_of(locale_copy, "fr", "common"), 'msgstr "Quitter"', 'msgstr ""')
-    table = catalogs.load_table("fr", locale_copy)
+    table = catalog_places.load_table("fr", locale_copy)
     assert "common.title.quit" not in table.entries and "common.title.settings" in table.entries
-    monkeypatch.setattr(i18n, "load_table", lambda lang: catalogs.load_table(lang, locale_copy))
+    monkeypatch.setattr(i18n, "load_table", lambda lang: catalog_places.load_table(lang, locale_copy))
     strings = i18n.Strings("fr")
     assert strings.get("common.title.quit") == "Quit"
 
@@ -314,7 +315,7 @@ def test_every_rules_page_has_a_title_and_text_in_every_language():
 
 def test_written_catalogs_do_not_name_the_babel_release(locale_copy):
     """Two machines with different Babel releases write the same bytes: no ``Generated-By`` line."""
-    folder = catalogs.domain_folders(locale_copy)[DOMAIN]
+    folder = catalog_places.domain_folders(locale_copy)[DOMAIN]
     (folder / f"{DOMAIN}.pot").unlink()
     catalogs.extract(locale_copy)
     catalogs.update(locale_copy)
@@ -346,8 +347,8 @@ def test_french_punctuation_is_held_by_a_no_break_space():
     """French sets a space before ``: ; ! ? »`` and after ``«``; a plain one lets a line start with "?" or ":" when
     the text wraps (the wrapper breaks only at plain spaces)."""
     plain = re.compile(r" [:;!?»]|« ")
-    found = [f"{domain}: {key}: {text!r}" for domain in catalogs.domains(LOCALE)
-             for key, value in catalogs.load_table("fr", LOCALE).entries.items() if key.startswith(domain + ".")
+    found = [f"{domain}: {key}: {text!r}" for domain in catalog_places.domains(LOCALE)
+             for key, value in catalog_places.load_table("fr", LOCALE).entries.items() if key.startswith(domain + ".")
              for text in ([value] if isinstance(value, str) else value) if plain.search(text)]
     assert found == []
     assert i18n.load_table("fr").entries["common.title.quit"]  # the table the check read is the real one

@@ -194,7 +194,7 @@ def test_a_larger_setting_never_makes_a_seats_piece_a_pixel_smaller(size):
     layout, each seat anchor's width and height never shrink from one offered setting to the next."""
     from lama_desktop.app.table.layout import Layout, load_layout
 
-    from lama_desktop.catalogs import game_folders
+    from lama_desktop.catalog_places import game_folders
 
     # the frame's shared tables (levels/) and the games' own (levels/ in their folders)
     names = sorted([p.stem for p in Path("levels").glob("table_*.tmx")]

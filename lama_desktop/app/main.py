@@ -34,6 +34,7 @@ from lama_desktop.app.widgets import UI
 from lama_desktop.app.window import MAX_SIZE, MIN_SIZE, clamp_size, fit_to_desktop
 from lama_desktop.app import art
 from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.scenes.replay import ReplayScene
 from lama_desktop.app.scenes.results import ResultsScene
 from lama_desktop.app.scenes.setup import SetupScene
 from lama_desktop.app.scenes.title import TitleScene
@@ -365,10 +366,6 @@ class App:
         """Show a past game (``pastgames.PastGame``) in the replay viewer, over the current screen. It is replayed
         through today's engine first (``checked``: that was done): a game the rules no longer replay is refused with
         a message naming the first move that no longer applies. True if the viewer opened."""
-        # lazy: the replay viewer imports every game at its top (most of a second): they load on the warm-up thread
-        # once the title is on screen, not before its first frame
-        from lama_desktop.app.scenes.replay import ReplayScene
-
         problem = None if checked else check_replay(past)
         if problem is not None:
             log.warning("past game %s cannot be replayed: %s", past.path, problem.detail)

@@ -16,6 +16,12 @@ import logging
 import time
 
 import pygame
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.scenes.results import ResultsScene
+from lama_desktop.app.scenes.setup import SetupScene
+from lama_desktop.app.scenes.statistics import StatisticsScene
+from lama_desktop.app.scenes.title import TitleScene
+from lama_desktop.bots import levels_for
 
 from lama_desktop.games import GAMES
 
@@ -61,12 +67,6 @@ class SmokeDriver:
         log.info("smoke: %s", text)
 
     def __call__(self, app) -> None:
-        from lama_desktop.app.scenes.message import MessageScene
-        from lama_desktop.app.scenes.results import ResultsScene
-        from lama_desktop.app.scenes.setup import SetupScene
-        from lama_desktop.app.scenes.statistics import StatisticsScene
-        from lama_desktop.app.scenes.title import TitleScene
-
         top = app.stack.top
         if top is None:
             return
@@ -137,8 +137,6 @@ class SmokeDriver:
 
     def _on_setup(self, top) -> None:
         """On the setup screen: the game, the player count, every seat a bot of the level asked for, Start."""
-        from lama_desktop.bots import levels_for
-
         levels = levels_for(self.game_id)
         level = self.level if self.level in levels else levels[-1]
         top.select_game(self.game_id, rebuild=False)

@@ -1,7 +1,7 @@
 """UI strings: gettext catalogs ``<catalog folder>/<lang>/LC_MESSAGES/<domain>.po`` (the frame's in
 ``assets/locale``, each game's in its folder's ``locale``; compiled ``.mo`` when the build made them), looked up as
-``t("<domain>.<key>", **fmt)``; see ``lama_desktop/catalogs.py`` for the layout and the
-translator's commands.
+``t("<domain>.<key>", **fmt)``; see ``lama_desktop/catalog_places.py`` for the layout and
+``lama_desktop/catalogs.py`` for the translator's commands.
 
 Each entry's ``msgctxt`` is the key, its ``msgid`` the English text, its ``msgstr`` the translation. Counts use
 ``plural(key, n, **fmt)``: gettext plural forms whose rule (the catalog's ``Plural-Forms``) comes from CLDR via
@@ -18,13 +18,18 @@ log follows a change of language or of reader mid-game. Nothing here imports pyg
 from __future__ import annotations
 
 import logging
+import weakref
 from functools import cache
 from typing import Any
 
-from lama_desktop import catalogs
-from lama_desktop.catalogs import Table
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
 
-FALLBACK = catalogs.SOURCE_LANGUAGE
+from lama_desktop.catalog_files import SOURCE_LANGUAGE, Table, language_name
+from lama_desktop.catalog_places import languages, load_table as load_catalogs, locale_dir
+from lama_desktop.engine.registry import plugins
+
+FALLBACK = SOURCE_LANGUAGE
 
 log = logging.getLogger("lama_desktop.i18n")
 
@@ -32,8 +37,8 @@ log = logging.getLogger("lama_desktop.i18n")
 def _languages() -> tuple[str, ...]:
     try:
         # the frame's catalog folder names the languages (each game's has the same: tests/test_i18n.py); reading
-        # only it keeps this import-time list from importing the game registry, whose descriptors import us
-        found = tuple(catalogs.languages(catalogs.locale_dir()))
+        # only it keeps this import-time list from loading the game registry, whose descriptors import us
+        found = tuple(languages(locale_dir()))
     except Exception as error:  # noqa: BLE001 - a damaged install still starts (in English keys)
         log.error("cannot list the languages: %s", error)
         found = ()
@@ -42,14 +47,19 @@ def _languages() -> tuple[str, ...]:
 
 #: every language with catalogs, English first; adding a language is ``catalogs init LANG`` (no code change)
 LANGUAGES = _languages()
-#: each language's own name (from CLDR), shown in the language picker whatever the current language is
-LANGUAGE_NAMES = {code: catalogs.language_name(code) for code in LANGUAGES}
+
+
+@cache
+def language_names() -> dict[str, str]:
+    """Each language's own name (from CLDR), shown in the language picker whatever the current language is; read
+    when first asked, not at import (CLDR's data takes a while, and every tool's ``--help`` imports this module)."""
+    return {code: language_name(code) for code in LANGUAGES}
 
 
 @cache
 def load_table(lang: str) -> Table:
     try:
-        return catalogs.load_table(lang, log=log)
+        return load_catalogs(lang, log=log)
     except Exception as error:  # noqa: BLE001
         log.error("cannot load the strings of %s: %s", lang, error)
         return Table(lang, {}, "(n != 1)", 2)
@@ -140,10 +150,7 @@ def t_or(key: str, default: str, **fmt: Any) -> str:
 def t_game(game_id: str) -> str:
     """A game's display name in the current language (its descriptor's ``title``; the id of a game this copy does
     not have)."""
-    # imported here, not at the top: the registry's descriptors (plugin.py) import this module
-    from lama_desktop.games import GAMES
-
-    plugin = GAMES.get(game_id)
+    plugin = plugins().get(game_id)
     return plugin.title() if plugin is not None else game_id
 
 
@@ -168,8 +175,6 @@ class ReaderOf:
     table reads nothing)."""
 
     def __init__(self, table):
-        import weakref
-
         self._table = weakref.ref(table)
 
     def __call__(self) -> int | None:
@@ -241,8 +246,6 @@ def plural_about(key: str, seat: int | None, n: int, other: int | None = None, *
 def percent(fraction: float) -> str:
     """A share as the language writes a percentage: "34%" in English and Polish, "34 %" in French and German
     (CLDR, rounded to a whole percent)."""
-    from babel.numbers import format_percent
-
     try:
         return format_percent(fraction, locale=language())
     except Exception:  # noqa: BLE001 - an unknown locale: English
@@ -253,8 +256,6 @@ def percent(fraction: float) -> str:
 def decimal(value: float, digits: int = 1) -> str:
     """A number with ``digits`` decimals in the language's way: "11.5" in English, "11,5" in French, German and
     Polish (CLDR)."""
-    from babel.numbers import format_decimal
-
     pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
     try:
         return format_decimal(value, format=pattern, locale=language())
@@ -266,8 +267,6 @@ def decimal(value: float, digits: int = 1) -> str:
 def _cldr_list(items, style: str) -> str:
     """``items`` joined by the language's CLDR list pattern of ``style`` ("standard": and, "or"); English where
     the language has no CLDR data."""
-    from babel.lists import format_list
-
     items = [str(item) for item in items]
     if len(items) < 2:
         return items[0] if items else ""

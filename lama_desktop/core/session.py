@@ -60,6 +60,7 @@ from lama_desktop.engine.core import GAME_OVER, Event, IllegalMove, Move, Refusa
 from lama_desktop.engine.record import GameRecord, round_of
 from lama_desktop.engine.registry import get_game
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.bots import levels_for, make_bot
 
 log = logging.getLogger("lama_desktop.session")
 
@@ -607,8 +608,6 @@ class GameSession:
 
 
 def _default_bot_factory(game_id: str, level: str, seed: int):
-    from lama_desktop.bots import levels_for, make_bot
-
     available = levels_for(game_id)
     if level not in available:  # a level not written (yet) for this game: the strongest one that exists
         log.warning("no %s bot for %s; using %s", level, game_id, available[-1])

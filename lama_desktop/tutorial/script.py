@@ -31,13 +31,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
+import yaml
+
+from lama_desktop.engine.core import IllegalMove, Move, StateFormatError
+from lama_desktop.engine.registry import load_position, plugins
+
 
 def game_keys() -> dict[str, str]:
     """Game id -> the key its lesson's strings use (``tutorial_<key>``: the string domain), for every registered
     game that has a lesson (its descriptor's ``lesson``)."""
-    from lama_desktop.games import GAMES
-
-    return {game_id: plugin.lesson for game_id, plugin in GAMES.items() if plugin.lesson}
+    return {game_id: plugin.lesson for game_id, plugin in plugins().items() if plugin.lesson}
 
 
 #: when a step is shown: ``idle`` (the table settled: the default of narration steps; the bots wait for it),
@@ -126,28 +129,23 @@ class Tutorial:
 
     def start_state(self):
         """The engine state the lesson starts from (``registry.load_position`` of its position file)."""
-        from lama_desktop.engine.registry import load_position
-
         return load_position(self.position_path())
 
 
 def tutorials_dir(game_id: str) -> Path:
     """Where the lesson of ``game_id`` lives: its game's folder's ``tutorials/``."""
-    from lama_desktop.games import GAMES
-
-    return GAMES[game_id].folder / "tutorials"
+    return plugins()[game_id].folder / "tutorials"
 
 
 def tutorials(folder: Path | None = None) -> list[str]:
     """The game ids that have a lesson (``folder/<game_id>.yaml``; by default in each game's own folder), in the
     games' menu order."""
-    from lama_desktop.games import GAMES
-
+    games = plugins()
     if folder is None:
-        found = {game_id for game_id in GAMES if (tutorials_dir(game_id) / f"{game_id}.yaml").is_file()}
+        found = {game_id for game_id in games if (tutorials_dir(game_id) / f"{game_id}.yaml").is_file()}
     else:
         found = {p.stem for p in folder.glob("*.yaml")} if folder.is_dir() else set()
-    rank = {game_id: index for index, game_id in enumerate(GAMES)}
+    rank = {game_id: index for index, game_id in enumerate(games)}
     return sorted(found, key=lambda g: (rank.get(g, len(rank)), g))
 
 
@@ -170,8 +168,6 @@ def tutorial_keys(game_id: str, steps: Any) -> list[str]:
 
 def file_keys(path: Path) -> list[str]:
     """``tutorial_keys`` of a lesson file (for the catalog extractor; a file that does not parse yields none)."""
-    import yaml
-
     try:
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError):
@@ -208,8 +204,6 @@ class _Reader:
         return TutorialError(f"{where}: {message}")
 
     def move_text(self, raw: Any, step: str | None, what: str) -> str:
-        from lama_desktop.engine.core import IllegalMove, Move
-
         if not isinstance(raw, str):
             raise self.fail(f"{what} {raw!r} is not a move string", step)
         try:
@@ -218,8 +212,6 @@ class _Reader:
             raise self.fail(f"{what} {raw!r} is not a move: {error}", step) from None
 
     def data(self, text: str) -> Mapping:
-        import yaml
-
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as error:
@@ -357,9 +349,6 @@ class _Reader:
 
     def check_position(self, position: str, game_id: str, variants: list, seats: list) -> None:
         """The position file exists and is one of this lesson's game, seats and variants."""
-        from lama_desktop.engine.core import StateFormatError
-        from lama_desktop.engine.registry import load_position
-
         try:
             state = load_position(self.path.parent / "positions" / position)
         except StateFormatError as error:

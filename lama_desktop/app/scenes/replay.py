@@ -29,7 +29,13 @@ from lama_desktop.core.i18n import language, t, t_game
 from lama_desktop.app.scene import Scene, SceneStack
 from lama_desktop.app.table.log_panel import expand_icon_rect
 from lama_desktop.app.widgets import CREAM, INK, Button, WidgetGroup, draw_panel, felt_surface
-from lama_desktop.games import GAMES
+from lama_desktop.engine.registry import plugins
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.tables import open_table
+from lama_desktop.app.window import MIN_SIZE
+from lama_desktop.core.gameconfig import GameConfig, SeatConfig
+from lama_desktop.engine.record import GameRecord
+from lama_desktop.savefile import SavedGame
 
 log = logging.getLogger("lama_desktop.replay")
 
@@ -251,7 +257,7 @@ class ReplayScene(Scene):
     def view_note(self) -> str:
         """A short note beside the position when the views cannot differ (the game's ``replay_note``: every row of
         LAMA Dice is open, so every hand open and each seat's view show the same), else ""."""
-        plugin = GAMES.get(self.past.record.game_id)
+        plugin = plugins().get(self.past.record.game_id)
         return t(plugin.replay_note) if plugin is not None and plugin.replay_note else ""
 
     def view_label(self) -> str:
@@ -263,11 +269,6 @@ class ReplayScene(Scene):
     def _table_at(self, pos: int, view=...):
         """A table of ``view`` (default: the view shown) opened on the position after ``pos`` moves (frozen;
         omniscient in the open view), settled: its opening animations and events shown at once."""
-        from lama_desktop.engine.record import GameRecord
-        from lama_desktop.savefile import SavedGame
-        from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-        from lama_desktop.app.tables import open_table
-
         past = self.past
         record = GameRecord(past.record.game_id, past.record.players, past.record.variants, past.record.seed,
                             dict(past.record.options), list(past.record.moves[:pos]))
@@ -397,8 +398,6 @@ class ReplayScene(Scene):
 
     def _cannot_show(self, error: Exception) -> None:
         """A position (or a move of the history) a table cannot show: the viewer closes with a message saying why."""
-        from lama_desktop.app.scenes.message import MessageScene
-
         log.error("the replay's table cannot show move %s", self.pos, exc_info=error)
         if self.table is not None:
             self.table.close()
@@ -486,8 +485,6 @@ class ReplayScene(Scene):
             x = rect.right + ui.s(8)
 
     def export(self) -> None:
-        from lama_desktop.app.scenes.message import MessageScene
-
         storage = self.app.storage
         folder = storage.export_dir
         path = folder / export_name(self.past)
@@ -604,8 +601,6 @@ class ReplayScene(Scene):
         """The size the table is laid out and drawn at before it is scaled into its room: the room's own shape (the
         table fills the room, no band of felt above and below it), as tall as the window, and never smaller than
         the smallest window a table is made for (``window.MIN_SIZE``)."""
-        from lama_desktop.app.window import MIN_SIZE
-
         room = self.table_room(ui, size)
         aspect = max(0.5, min(3.0, room.w / max(1, room.h)))
         w, h = round(max(size[1], MIN_SIZE[1]) * aspect), max(size[1], MIN_SIZE[1])

@@ -15,7 +15,6 @@ from pathlib import Path
 import pygame
 import yaml
 
-from lama_desktop.games import GAMES
 from lama_desktop.resources import asset_path
 from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import (
@@ -23,7 +22,7 @@ from lama_desktop.app.widgets import (
 )
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 from lama_desktop.app import art
-from lama_desktop.engine.registry import games
+from lama_desktop.engine.registry import games, plugins
 
 log = logging.getLogger("lama_desktop.rules")
 
@@ -31,7 +30,7 @@ log = logging.getLogger("lama_desktop.rules")
 def rules_files() -> list[Path]:
     """The app's own rules books (``assets/rules``) and each game's (``rules/`` in its folder)."""
     places = [asset_path("rules"), *(folder / "rules" for folder in dict.fromkeys(
-        plugin.folder for plugin in GAMES.values()))]
+        plugin.folder for plugin in plugins().values()))]
     return [path for place in places for path in place.glob("rules_*.yaml")]
 
 

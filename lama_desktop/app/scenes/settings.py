@@ -9,7 +9,7 @@ import logging
 import pygame
 
 from lama_desktop.settings import ANIMATION_SPEEDS, BOT_PACES, UI_SCALES
-from lama_desktop.core.i18n import LANGUAGE_NAMES, LANGUAGES, percent, t
+from lama_desktop.core.i18n import LANGUAGES, language_names, percent, t
 from lama_desktop.app.widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 from lama_desktop.app import art
@@ -45,7 +45,7 @@ class SettingsScene(MenuScene):
             return self.group.add(widget)
 
         update = self.app.update_settings
-        place(Cycler(t("common.settings.language"), [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+        place(Cycler(t("common.settings.language"), [(code, language_names()[code]) for code in LANGUAGES],
                      s.language, lambda v: update(language=v), name="language"))
         place(Toggle(t("common.settings.fullscreen"), s.fullscreen, lambda v: update(fullscreen=v),
                      on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="fullscreen"))

@@ -7,11 +7,10 @@ import random
 import pygame
 
 from lama_desktop.bots import levels_for
-from lama_desktop.engine.registry import games, get_game
+from lama_desktop.engine.registry import games, get_game, plugins
 from lama_desktop.tutorial.script import tutorials
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.i18n import in_every_language, t, t_game
-from lama_desktop.games import GAMES
 from lama_desktop.app.tables import playable_games
 from lama_desktop.app.widgets import (
     BAD, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_text_center, draw_panel, felt_surface
@@ -20,11 +19,11 @@ from lama_desktop.app.scenes.base import MenuScene, draw_heading
 
 
 def variant_title(game_id: str, variant) -> str:
-    return GAMES[game_id].variant_title(variant)
+    return plugins()[game_id].variant_title(variant)
 
 
 def variant_text(game_id: str, variant) -> str:
-    return GAMES[game_id].variant_text(variant)
+    return plugins()[game_id].variant_text(variant)
 
 
 def default_bot_names() -> list[str]:
@@ -317,7 +316,7 @@ class SetupScene(MenuScene):
         if not spec.variants:
             y += row_h
         # the seat chosen here deals in the card games and simply starts in the others
-        first_label = GAMES[self.game_id].first_seat_label(t("common.setup.first_dealer"))
+        first_label = plugins()[self.game_id].first_seat_label(t("common.setup.first_dealer"))
         self.group.add(Cycler(first_label, self._dealer_options(), self.dealer, self._set_dealer,
                               rect=(x, max(y + ui.s(10), dealer_y), inner, row_h),
                               name="dealer"))
@@ -392,7 +391,7 @@ class SetupScene(MenuScene):
             img = ui.text(title, 28, INK, bold=True)
             surface.blit(img, (rect.x + ui.s(40), rect.y + ui.s(22)))
         spec = self.spec
-        desc = GAMES[spec.id].text()
+        desc = plugins()[spec.id].text()
         y = self.desc_rect.y
         for line in ui.wrap(desc, 20, self.desc_rect.w, max_lines=3):
             surface.blit(ui.text(line, 20, INK_SOFT), (self.desc_rect.x, y))

@@ -6,7 +6,7 @@ results, past games, the replay viewer), registered in ``app/shots.py``'s ``SHOT
 from __future__ import annotations
 
 from lama_desktop.app.shots import SHOTS, add_shot, first_of_each_table
-from lama_desktop.games import GAMES
+from lama_desktop.engine.registry import plugins
 from lama_desktop.app.scenes.lessons import LessonsScene
 from lama_desktop.app.scenes.past_games import PastGamesScene
 from lama_desktop.app.scenes.pause import PauseScene
@@ -27,13 +27,13 @@ from lama_desktop.tutorial.script import tutorials
 
 def _first_game() -> str:
     """The first game offered (the menus' sample game)."""
-    return next(iter(GAMES))
+    return next(iter(plugins()))
 
 
 def _sibling() -> str:
     """The other game played at the first game's table (Party beside L.A.M.A.)."""
-    first = GAMES[_first_game()]
-    return next(p.id for p in GAMES.values() if p.table_group == first.table_group and p is not first)
+    first = plugins()[_first_game()]
+    return next(p.id for p in plugins().values() if p.table_group == first.table_group and p is not first)
 
 
 def _one_per_table() -> list[str]:
@@ -91,7 +91,7 @@ def _setup_party(app):
     scene = SetupScene()
     app.stack.push(scene)
     app.stack.apply_pending()
-    party = GAMES[_sibling()]
+    party = plugins()[_sibling()]
     scene.select_game(party.id, rebuild=False)
     scene.set_player_count(party.spec.max_players, rebuild=False)
     scene.seats[2].kind = "human"
@@ -128,7 +128,7 @@ def _statistics_empty(app):
 
 
 def _pause(app):
-    mid_round = f"{GAMES[_first_game()].table_group}-mid-round"
+    mid_round = f"{plugins()[_first_game()].table_group}-mid-round"
     table = next((b for n, b, _f in SHOTS if n == mid_round), None)
     (table or title_screen)(app)  # over the table it pauses, when the table's shots are there
     app.stack.apply_pending()

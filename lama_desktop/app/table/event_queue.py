@@ -7,6 +7,7 @@ from __future__ import annotations
 from lama_desktop.engine.core import Event
 from lama_desktop.core.i18n import t
 from lama_desktop.app.table.reasons import refusal_text
+from lama_desktop.app.scenes.message import MessageScene
 
 
 class TableEvent:
@@ -110,8 +111,6 @@ class EventQueue:
         legal = {str(m): m for m in self.legal()}
         if text not in legal or self.session.gate(legal[text]) is not None:
             return False
-        from lama_desktop.app.scenes.message import MessageScene
-
         buttons = [(t(f"common.confirm.{kind}_yes"), lambda: self.try_move(text, confirmed=True), "primary",
                     t("common.keys.enter")),
                    (t(f"common.confirm.{kind}_no"), None, "secondary", t("common.keys.escape"))]

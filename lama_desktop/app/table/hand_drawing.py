@@ -18,6 +18,7 @@ from lama_desktop.app.table.pieces import (
 from lama_desktop.app import art
 from lama_desktop.app.widgets import felt_surface
 from lama_desktop.app.art.cache import picture_store
+from lama_desktop.app.table.advisor_panel import select_button
 
 #: how the discard pile's top cards lie askew (degrees, by position in the pile)
 WOBBLES = (-7, 5, -3, 8, -5, 3)
@@ -93,8 +94,6 @@ class HandDrawing:
     def _advice_select(self, move) -> bool:
         """A move chosen in the advisor's panel, selected for the player to confirm: the card to play gets the
         keyboard focus (Enter plays it), else the move's button does."""
-        from lama_desktop.app.table.advisor_panel import select_button
-
         if move.kind == "play":
             name = self._card_name(str(move.args[0]))
             index = next((i for i, card in enumerate(self.shown.hand) if card == name), -1)

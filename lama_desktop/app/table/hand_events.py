@@ -14,6 +14,7 @@ from lama_desktop.core.i18n import about, t
 from lama_desktop.core.i18n import winners as i18n_winners
 from lama_desktop.app.table.pieces import Toast, lazy
 from lama_desktop.engine.core import Event
+from lama_desktop.app.scenes.round_summary import closed_round
 
 #: seconds between two dealt cards, a play's glide, a draw's flight, a token's flight (before the animation-speed
 #: setting)
@@ -238,8 +239,6 @@ class HandEvents:
         self.log.add(line, (255, 214, 110))
         ending, self._round_ending = self._round_ending, None
         if ending is not None:  # the round's summary, with the totals after the token came back (the engine's)
-            from lama_desktop.app.scenes.round_summary import closed_round
-
             self._show_round_summary(closed_round(ending, Event("token_return", seat, d)), TOKEN_TIME + 0.3)
 
     def _ev_hide(self, seat, d) -> None:

@@ -31,6 +31,7 @@ from lama_desktop.app.table.pieces import card_height, card_image, hand_hit_inde
 from lama_desktop.app.table.scene_base import TableEvent, TableScene
 from lama_desktop.app.table.tooltip import Tip
 from lama_desktop.app.widgets import UI
+from lama_desktop.app.scenes.privacy import PrivacyScene
 
 __all__ = ["DEAL_STEP", "DRAW_TIME", "PLAY_TIME", "TOKEN_TIME", "GameEndEvent", "HandTableScene"]
 
@@ -451,8 +452,6 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
         self._was_my_turn = my_turn
 
     def _open_privacy(self, seat: int) -> None:
-        from lama_desktop.app.scenes.privacy import PrivacyScene
-
         self.revealed = False
         self.privacy_open = True
 

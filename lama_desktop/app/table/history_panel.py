@@ -24,6 +24,8 @@ import pygame
 from lama_desktop.core.i18n import t
 from lama_desktop.app.widgets import Button
 from lama_desktop.app.table.log_panel import expand_icon_rect
+from lama_desktop.app.tables import open_table
+from lama_desktop.savefile import SavedGame
 
 log = logging.getLogger("lama_desktop.history")
 
@@ -103,9 +105,6 @@ class HistoryPanel:
         session = table.session
         kept = session.undo()
         self.log.cut_at_move(kept)
-        from lama_desktop.savefile import SavedGame
-        from lama_desktop.app.tables import open_table
-
         saved = SavedGame(session.record, None, session.meta())  # reopened from its record, replayed as after undo
         config = table._results_config()
         table.close()

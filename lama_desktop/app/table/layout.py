@@ -18,8 +18,11 @@ pytmx loads the map without a display (``TiledMap``; no tile images are needed).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from functools import lru_cache
+from pathlib import Path
+
+import pygame
+import pytmx
 
 from lama_desktop.resources import level_path
 
@@ -49,8 +52,6 @@ class LayoutSpec:
 def load_layout(name: str | Path) -> LayoutSpec:
     """Load ``levels/<name>.tmx`` (e.g. ``table_lama_4p``, the frame's shared tables) or the map at ``name`` when it
     is a path (a game's own table in its folder's ``levels/``)."""
-    import pytmx
-
     path = name if isinstance(name, Path) else level_path(f"{name}.tmx")
     tiled = pytmx.TiledMap(str(path))
     ref = (int(tiled.width * tiled.tilewidth), int(tiled.height * tiled.tileheight))
@@ -88,8 +89,6 @@ class Layout:
     """A layout scaled to one window size: ``layout["seat0.hand"]`` is a pygame ``Rect``; ``layout.scale``."""
 
     def __init__(self, spec: LayoutSpec, size: tuple[int, int]):
-        import pygame
-
         self.spec = spec
         self.size = (int(size[0]), int(size[1]))
         rw, rh = spec.ref_size
@@ -164,8 +163,6 @@ class Layout:
         middle and the centre of the box) that touches no other anchor nor the window's margin, then lets the
         height alone grow further where only the sides are boxed in; a seat grows less rather than overlap.
         ``seat_scale[k]`` records the height factor seat ``k`` got (what its pieces and text follow)."""
-        import pygame
-
         groups: dict[int, list[str]] = {}
         for name in self.rects:
             if name.startswith("seat") and "." in name and name not in keep and name not in self.overlays:
@@ -222,8 +219,6 @@ class Layout:
 
     def overlaps(self) -> list[tuple[str, str]]:
         """Pairs of non-overlay rectangles that intersect, plus any rectangle leaving the window (tests)."""
-        import pygame
-
         solid = [(n, r) for n, r in self.rects.items() if n not in self.overlays]
         bad = []
         for i, (na, ra) in enumerate(solid):

@@ -12,13 +12,22 @@ it), ``seats_out(state)`` (who is out of the round: a moment with opponents out,
 
 from __future__ import annotations
 
-import string
 import logging
+import random
+import string
 from collections import defaultdict
 
 from lama_desktop.app.shots import SHOTS, Moment
 from lama_desktop.app.staging import load_shots
-from lama_desktop.games import GAMES
+from lama_desktop.engine.registry import plugins
+from lama_desktop.app.scenes.results import ResultsScene
+from lama_desktop.app.table.shots import push_table, seats, settle
+from lama_desktop.app.table.toasts import Toast
+from lama_desktop.core import i18n
+from lama_desktop.core.gameconfig import GameConfig, GameResults
+from lama_desktop.core.session import GameSession
+from lama_desktop.engine.core import Move
+from lama_desktop.engine.record import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +53,6 @@ def _pick(state, rng):
 def _played(game: str, players: int, seed: int, until, pick=_pick):
     """A seeded game played forward until ``until(state, moves_in_round, last_round_end)`` (moves chosen by
     ``pick(state, rng)``); returns (record, state, round_end)."""
-    import random
-
-    from lama_desktop.engine.record import GameRecord
-
     record = GameRecord(game, players, (), seed, {})
     state = record.new_state()
     rng = random.Random(seed)
@@ -66,32 +71,22 @@ def _played(game: str, players: int, seed: int, until, pick=_pick):
 
 
 def _session(game, players, seed, until, pick=_pick):
-    from lama_desktop.core.session import GameSession
-    from lama_desktop.app.table.shots import seats
-
     record, state, end = _played(game, players, seed, until, pick)
     return GameSession(record, seats(players), state=state), end
 
 
 def _push(app, game, session):
-    from lama_desktop.core.gameconfig import GameConfig
-    from lama_desktop.app.table.shots import push_table
-
     config = GameConfig(game, list(session.seats), tuple(session.record.variants), 0, session.record.seed)
-    return push_table(app, GAMES[game].table(), session, config)
+    return push_table(app, plugins()[game].table(), session, config)
 
 
 def _settle(app, scene):
-    from lama_desktop.app.table.shots import settle
-
     skip = getattr(scene, "skip_animations", None) or getattr(scene, "_skip", None)
     settle(app, scene, 8, skip)
 
 
 def _longest(domain: str, prefix: str) -> str:
     """The longest message of ``domain.prefix*`` in the current language, its placeholders filled with names."""
-    from lama_desktop.core import i18n
-
     names = defaultdict(lambda: "Élise")
     names.update(names="Élise, Dawid", n=3, card="6")
     best = ""
@@ -115,9 +110,6 @@ def _longest(domain: str, prefix: str) -> str:
 
 def _toasts(scene, domain) -> None:
     """A real refusal of the engine (the toast the player sees), then the game's longest reason and message."""
-    from lama_desktop.engine.core import Move
-    from lama_desktop.app.table.toasts import Toast
-
     state = scene.session.state
     for text in CANDIDATE_MOVES:
         try:
@@ -137,7 +129,7 @@ def _toasts(scene, domain) -> None:
 
 
 def _mid(game: str, players: int, seed: int):
-    domain = GAMES[game].domain
+    domain = plugins()[game].domain
 
     def ready(state, in_round, _end):
         return state.current_player == 0 and in_round >= 2 * players + 2
@@ -199,24 +191,20 @@ def _results(game: str, players: int, seed: int, own_results):
             _settle(app, scene)
             own_results(app, scene)
             return
-        from lama_desktop.core.gameconfig import GameConfig, GameResults
-        from lama_desktop.app.scenes.results import ResultsScene
-        from lama_desktop.app.table.shots import seats
-
         session, _end = _session(game, players, seed, lambda s, i, e: False)
         scores = list(session.scores)
         rounds = [[round(v * k / 4) for v in scores] for k in range(1, 5)]
         config = GameConfig(game, seats(players), (), 0, seed)
         winners = session.winners()
         app.stack.push(ResultsScene(GameResults(config, rounds, scores, winners,
-                                                lower_score_wins=GAMES[game].spec.lower_score_wins)))
+                                                lower_score_wins=plugins()[game].spec.lower_score_wins)))
     return build
 
 
 def _moments_modules() -> list:
     """Every game's ``moments`` module, once each (L.A.M.A. and Party share one)."""
     out = []
-    for plugin in GAMES.values():
+    for plugin in plugins().values():
         module = plugin.moments()
         if module is not None and module not in out:
             out.append(module)
@@ -227,7 +215,7 @@ def shot_prefixes() -> dict[str, str]:
     """Screenshot name prefix -> the table group whose moments they are (``<group>-``, and a game's own
     ``SHOT_PREFIXES``: the results of Llama Land are its table's too)."""
     out = {}
-    for plugin in GAMES.values():
+    for plugin in plugins().values():
         out[f"{plugin.table_group}-"] = plugin.table_group
         for prefix in getattr(plugin.moments(), "SHOT_PREFIXES", ()):
             out[prefix] = plugin.table_group
@@ -236,7 +224,7 @@ def shot_prefixes() -> dict[str, str]:
 
 def all_moments():
     out = []
-    for game, plugin in GAMES.items():
+    for game, plugin in plugins().items():
         group, moments = plugin.table_group, plugin.moments()
         summary_scene = getattr(moments, "summary_scene", None)
         seats_out = getattr(moments, "seats_out", None)

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import pygame
 
-from lama_desktop.core.i18n import language
+from lama_desktop.core.i18n import language, reader, t
 from lama_desktop.app.table.history_lines import HISTORY_LIMIT, LogLine
 from lama_desktop.app.table.palette import finish
 from lama_desktop.app.widgets import UI
@@ -161,8 +161,6 @@ class LogPanel:
 
     def _rows_and_rounds(self, ui: UI, width: int) -> tuple[list, list]:
         """``_rows`` and, row by row, the round it belongs to (a heading: its round)."""
-        from lama_desktop.core.i18n import language, reader, t
-
         # a line about the reader says "you": who reads is part of the text
         key = (width, ui.scale, language(), self.version, self.viewer, reader(), self.pending)
         if key in self._rows_cache:
@@ -216,8 +214,6 @@ class LogPanel:
         return max(1, (height - head - ui.s(6)) // ui.font(17).get_linesize())
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str, expanded: bool = False) -> None:
-        from lama_desktop.core.i18n import reader
-
         key = (tuple(rect), self.version, self.scroll, title, ui.scale, language(), self.viewer, expanded, reader(),
                self.reserve, self.pending)
         cached = self._cache.get(expanded)

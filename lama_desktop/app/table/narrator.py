@@ -24,9 +24,13 @@ import math
 
 import pygame
 
-from lama_desktop.core.i18n import t, t_game
+from lama_desktop.core.i18n import language, t, t_game
 from lama_desktop.app.widgets import BAD, GOLD, GOLD_DARK, INK, INK_SOFT, Button, draw_panel
 from lama_desktop.app.art.cache import picture_store
+from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.app.table.lesson_place import place
+from lama_desktop.engine.core import Move
+from lama_desktop.engine.registry import plugins
 
 log = logging.getLogger("lama_desktop.tutorial")
 
@@ -132,13 +136,10 @@ class Narrator:
     def _what(self, moves) -> str:
         """The step's move as an order (``play your 4``, ``roll the dice``), or "do what the box asks" when the
         step accepts several."""
-        from lama_desktop.engine.core import Move
-        from lama_desktop.games import GAMES
-
         if len(moves) != 1:
             return t("tutorial.do.any")
         move = Move.parse(moves[0])
-        plugin = GAMES.get(self.tutorial.game_id)
+        plugin = plugins().get(self.tutorial.game_id)
         own = plugin.lesson_order(move, self.table._name) if plugin is not None else None
         if own is not None:
             return own
@@ -257,8 +258,6 @@ class Narrator:
             self._layout_step(size, overlay)
 
     def _t_key(self):
-        from lama_desktop.core.i18n import language
-
         return language()
 
     def _avoid(self, overlay) -> list[tuple[pygame.Rect, int]]:
@@ -322,8 +321,6 @@ class Narrator:
         return max(skip_w, next_w) if self.step.narration else skip_w
 
     def _layout_step(self, size, overlay) -> None:
-        from lama_desktop.app.table.lesson_place import place
-
         ui = self.ui
         w, h = size
         bw = max(ui.s(380), min(ui.s(560), int(w * 0.4)))
@@ -474,8 +471,6 @@ class Narrator:
             self._layout_key = None
 
     def ask_skip(self) -> None:
-        from lama_desktop.app.scenes.message import MessageScene
-
         stack = self.table.stack
         if stack is None:
             return

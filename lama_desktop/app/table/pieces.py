@@ -13,7 +13,9 @@ import pygame
 
 from lama_desktop.app import art
 from lama_desktop.app.art.cache import picture_store, surface_cache
-from lama_desktop.core.i18n import language
+from lama_desktop.app.art.text import outlined
+from lama_desktop.app.art.tokens import MAX_VISIBLE, stack_step
+from lama_desktop.core.i18n import language, plural, t
 from lama_desktop.app.table.palette import CREAM, GOLD, LIT, PAPER_EDGE, finish
 from lama_desktop.app.widgets import INK, INK_SOFT, UI
 
@@ -221,8 +223,6 @@ def double_chip(chip: pygame.Surface, name: str, colorblind: bool = False) -> li
     into its two values' colours, the first value (upper left) and the second (lower right) each whole in paper
     numerals outlined in ink, so it reads as one card holding both values, never as two cards or a number.
     Returns where the two numerals are drawn."""
-    from lama_desktop.app.art.text import outlined
-
     size = chip.get_width()
     first, second = str(name).split("/")[:2]
     hues = art.palette(colorblind)
@@ -254,8 +254,6 @@ def draw_backs_and_count(surface: pygame.Surface, ui: UI, rect: pygame.Rect, cou
     if faces is not None:
         faces = tuple(faces)
         count = len(faces)
-    from lama_desktop.core.i18n import plural, t
-
     text = plural("hand.cards", count) if count else ""
     if out:
         text = f"{t('hand.plate.out_tag')} · {text}" if count else t("hand.plate.out_tag")
@@ -423,8 +421,6 @@ def _below_diameter(ui: UI, rect: pygame.Rect, held: dict, pinks: bool, diameter
     """The tokens' diameter when each count stands under its stack: the stacks and their counts across
     ``rect``'s width, the tallest pile the art draws and a count's line within its height (whatever the seat holds
     now: seats alike keep tokens alike, and a pile growing never pokes out of its seat)."""
-    from lama_desktop.app.art.tokens import MAX_VISIBLE, stack_step
-
     def fits(d: int) -> bool:
         cell = max(round(d * 1.18), _count_room(ui, d, held, pinks))
         tall = d + (MAX_VISIBLE - 1) * stack_step(d) + _count_font(ui, d).get_linesize()

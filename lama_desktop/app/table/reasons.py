@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from lama_desktop.core.i18n import t_or
+from lama_desktop.engine.registry import plugins
 
 #: code prefix -> string domain, where they differ
 DOMAINS = {"core": "common"}
@@ -34,9 +35,7 @@ def reason_key(code: str) -> str:
 def _words(domain: str, params: Mapping[str, Any]) -> dict[str, Any]:
     """``params`` in words the way the game whose string domain is ``domain`` shows them (its descriptor's words
     module); unchanged for a domain no game owns (``common``, a lesson's)."""
-    from lama_desktop.games import GAMES
-
-    for plugin in GAMES.values():
+    for plugin in plugins().values():
         if plugin.domain == domain:
             return plugin.say(params)
     return dict(params)

@@ -49,6 +49,7 @@ from lama_desktop.app.table.table_tips import TableTips
 from lama_desktop.app.table.toasts import Toast
 from lama_desktop.app.table.tooltip import Tooltip
 from lama_desktop.app.table.tween import Sprite, Tweener
+from lama_desktop.app.scenes.pause import PauseScene
 
 __all__ = ["TableEvent", "TableScene", "advice_anchor", "open_session", "t_level"]
 
@@ -323,8 +324,6 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
         return False
 
     def open_pause(self) -> None:
-        from lama_desktop.app.scenes.pause import PauseScene
-
         if self.stack is not None:
             self.stack.push(PauseScene(self.session.game_id, on_quit=self.close))
 

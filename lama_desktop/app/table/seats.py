@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from lama_desktop.app import art
-from lama_desktop.core.i18n import t
+from lama_desktop.core.i18n import language, t
 from lama_desktop.app.widgets import INK, UI
 from lama_desktop.tutorial.lesson import LESSON_LEVEL
 from lama_desktop.app.table.pieces import llama_avatar, name_plate, plate_cuts
@@ -108,8 +108,6 @@ def plate_words(ui: UI, plates) -> tuple[bool, bool]:
 def table_plate_words(table) -> tuple[bool, bool]:
     """A table's one choice of words for all its plates (``plate_words``), kept on the table while the window,
     the UI scale, the language and the seats (``table._plate_seat``) stay the same."""
-    from lama_desktop.core.i18n import language
-
     L = table.layout
     plates = [(tuple(L[f"seat{table.pos_of(seat)}.plate"].size), table._plate_seat(seat)) for seat in range(table.n)]
     key = (L.size, table.ui.scale, language(), tuple((size, c.name, c.kind, c.level) for size, c in plates))

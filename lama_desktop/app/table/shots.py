@@ -7,6 +7,7 @@ from __future__ import annotations
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.app.shots import add_shot
 from lama_desktop.app.table.tooltip import Tooltip
+from lama_desktop.app.tables import open_table
 
 NAMES = ["Anna", "Bruno", "Chloé", "Dawid", "Élise", "Feliks"]
 FROZEN = 1e9  # bots never move while the picture is taken
@@ -53,8 +54,6 @@ def register(shots, frames: int = 4) -> None:
 def open_seated(app, game: str, players: int, seed: int, variants=()):
     """A seeded game (you against bots) opened through the real table, the bots played until it is your turn, then
     frozen."""
-    from lama_desktop.app.tables import open_table
-
     config = GameConfig(game, seats(players), tuple(variants), 0, seed=seed)
     scene = open_table(app, config)
     app.stack.push(scene)

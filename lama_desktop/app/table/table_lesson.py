@@ -5,6 +5,7 @@ drawn last by the frame) and the pieces a lesson may name (``tutorial_rect``, ``
 from __future__ import annotations
 
 import pygame
+from lama_desktop.app.table.narrator import Narrator, shared_protect
 
 
 class LessonHooks:
@@ -17,8 +18,6 @@ class LessonHooks:
     def _lesson_narrator(self):
         if self.narrator is None and getattr(self.session, "lesson", None) is not None \
                 and getattr(self, "ui", None) is not None:
-            from lama_desktop.app.table.narrator import Narrator
-
             self.narrator = Narrator(self)
         return self.narrator
 
@@ -94,6 +93,4 @@ class LessonHooks:
     def tutorial_protect(self, point=None) -> list:
         """(name, rect) a lesson's box and arrow never cover on a step pointing at ``point`` (the narrator adds the
         piece, the hand, the status line): the history and the buttons; a table adds its own text and labels."""
-        from lama_desktop.app.table.narrator import shared_protect
-
         return shared_protect(self)

@@ -40,6 +40,7 @@ from lama_desktop.app.widgets import UI, Button
 from lama_desktop.engine.core import Move
 from lama_desktop.games.dice.rules import END_POINTS, LABELS, LLAMA_ROW, ROW_SIZE, discard_counts, holding
 from lama_desktop.games.dice.table_events import DiceTableEvents
+from lama_desktop.app.table.advisor_panel import select_button
 
 
 class Shown:
@@ -355,8 +356,6 @@ class DiceTableScene(DiceTableEvents, DicePieces, DiceTableView, TableScene):
     def _advice_select(self, move) -> bool:
         """A move chosen in the advisor's panel, selected for the player to confirm: the row's cards to discard
         (Enter or Discard then), the llama-row card to take (Enter then), else its button focused."""
-        from lama_desktop.app.table.advisor_panel import select_button
-
         if move.kind == "discard" and self.shown.phase == "discard":
             row, wanted, chosen = self.shown.rows[self.focus], [str(a) for a in move.args], []
             for i, name in enumerate(row):

@@ -26,6 +26,7 @@ from lama_desktop.games.lama.words import card_label
 from lama_desktop.games.lama.engine import (
     CARD_NAMES, DRAMA_THRESHOLD, END_POINTS, LLAMA_POINTS, PINK_LLAMA_POINTS, holdings
 )
+from lama_desktop.app.scenes.round_summary import RoundSummaryScene
 
 CARD_ORDER = {name: i for i, name in enumerate(["1", "1+", "2", "2+", "3", "3+", "4", "4+", "5", "5+", "6", "6+",
                                                  "L", "P"])}
@@ -294,8 +295,6 @@ class LamaTableScene(HandTableScene):
 
     def _round_summary(self):
         """The round-summary scene and its options."""
-        from lama_desktop.app.scenes.round_summary import RoundSummaryScene
-
         return RoundSummaryScene, {"pinks": self.pinks, "each_llama": "llama-each-10" in self.variants}
 
     def _token_holdings(self, points: int) -> dict:

@@ -11,7 +11,7 @@ import textwrap
 import pytest
 from lesson_helpers import lesson_frames
 
-from lama_desktop import catalogs
+from lama_desktop import catalog_keys
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import load_position
 from lama_desktop.tutorial import script
@@ -140,7 +140,7 @@ def test_the_catalog_extractor_counts_a_lessons_step_texts_as_used(tmp_path):
     code = tmp_path / "pkg"
     code.mkdir()
     (code / "x.py").write_text('t("tutorial.read_first")\n', encoding="utf-8")
-    uses = catalogs.code_uses(code, ["tutorial", "tutorial_lama"], lessons=sorted(folder.glob("*.yaml")))
+    uses = catalog_keys.code_uses(code, ["tutorial", "tutorial_lama"], lessons=sorted(folder.glob("*.yaml")))
     assert set(uses) == {"tutorial.read_first", *tutorial_keys("lama", [
         {"id": "welcome"}, {"id": "follow", "do": ["play 5"]}, {"id": "again"},
         {"id": "higher", "do": ["play 6"]}, {"id": "recap"}])}
@@ -150,7 +150,7 @@ def test_the_catalog_extractor_counts_a_lessons_step_texts_as_used(tmp_path):
 
 
 def test_the_extractor_reads_the_shipped_lessons():
-    uses = catalogs.code_uses()
+    uses = catalog_keys.code_uses()
     for game_id in script.tutorials():
         for key in load_tutorial(game_id).keys():
             assert key in uses

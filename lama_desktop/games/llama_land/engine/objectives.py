@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from lama_desktop.games.llama_land.engine.data import NEIGHBOURS, dec
+from lama_desktop.games.llama_land.engine.data import CROP_INDEX, NEIGHBOURS, dec
 
 
 def llamas_on_level(player, level: int, count: int) -> bool:
@@ -97,8 +97,6 @@ def farms(player, count: int) -> bool:
 
 def llama_cards_of(player, crop: str, count: int | None = None):
     """Specialist (``count`` given): at least ``count`` llama cards of ``crop``; as a gold measure: how many."""
-    from lama_desktop.games.llama_land.engine.data import CROP_INDEX
-
     k = CROP_INDEX[crop]
     have = sum(1 for kind, _ in player.cards if kind == k)
     return have if count is None else have >= count
