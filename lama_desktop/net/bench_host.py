@@ -28,6 +28,7 @@ from collections import deque
 
 from lama_desktop.core.gameconfig import SeatConfig
 from lama_desktop.core.session import GameSession
+from lama_desktop.net.headless import NAMES
 from lama_desktop.net.host import HostLoop, TableHost
 from lama_desktop.net.limits import Limits
 from lama_desktop.net.loopthread import steady_heap
@@ -57,8 +58,6 @@ class _Table:
     """One hosted table and the notes of its moves not yet sent to the bench."""
 
     def __init__(self, key: int, game: str, players: int, seed: int, loop: HostLoop):
-        from lama_desktop.net.headless import NAMES
-
         seats = [SeatConfig(NAMES[i % len(NAMES)], "remote") for i in range(players)]
         self.key = key
         self.session = GameSession.new(game, seats, (), seed, pace="instant")

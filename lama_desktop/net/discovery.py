@@ -20,6 +20,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import ifaddr
+from zeroconf import InterfaceChoice, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
+
+from lama_desktop.engine.registry import get_game
+from lama_desktop.filedoor import clean_name
+
 log = logging.getLogger(__name__)
 
 SERVICE_TYPE = "_lama-desktop._tcp.local."
@@ -67,11 +73,9 @@ def local_addresses(loopback: bool) -> list[str]:
     if loopback:
         return ["127.0.0.1"]
     try:
-        import ifaddr
-
         found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
                  if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254."))]
-    except (ImportError, OSError) as error:
+    except OSError as error:
         log.info("the network's addresses could not be listed: %s", error)
         found = []
     return found or ["127.0.0.1"]
@@ -86,8 +90,6 @@ def discovery_mode(loopback: bool) -> str:
 
 
 def _interfaces(mode: str):
-    from zeroconf import InterfaceChoice
-
     return ["127.0.0.1"] if mode == "loopback" else InterfaceChoice.All
 
 
@@ -106,9 +108,6 @@ def _text(value) -> str:
 def parse_properties(props: dict) -> dict | None:
     """The checked properties of an advert (``name``, ``game``, ``seats``, ``free``, ``v``), or None when any is
     missing, too long or out of range, or the game is not one this copy has."""
-    from lama_desktop.engine.registry import get_game
-    from lama_desktop.filedoor import clean_name
-
     props = {_text(k): _text(v) for k, v in (props or {}).items()}
     try:
         seats, free, version = int(props["seats"]), int(props["free"]), int(props["v"])
@@ -147,8 +146,6 @@ class Advertiser:
         threading.Thread(target=self._register, name="lama-advert", daemon=True).start()
 
     def _service_info(self):
-        from zeroconf import ServiceInfo
-
         label = "".join(c for c in f"{self.name} {self.port}" if c.isprintable())[:50] or "table"
         addresses = []
         for a in self.addresses:
@@ -161,8 +158,6 @@ class Advertiser:
 
     def _register(self) -> None:
         try:
-            from zeroconf import Zeroconf
-
             zc = Zeroconf(interfaces=_interfaces(self.mode))
             info = self._service_info()
             zc.register_service(info, allow_name_change=True)
@@ -229,8 +224,6 @@ class Browser:
 
     def _start(self) -> None:
         try:
-            from zeroconf import ServiceBrowser, Zeroconf
-
             zc = Zeroconf(interfaces=_interfaces(self.mode))
             browser = ServiceBrowser(zc, SERVICE_TYPE, handlers=[self._on_change])
         except Exception as error:  # noqa: BLE001 - typing host:port still works
@@ -244,8 +237,6 @@ class Browser:
             self._zc, self._browser = zc, browser
 
     def _on_change(self, zeroconf, service_type, name, state_change) -> None:
-        from zeroconf import ServiceStateChange
-
         if state_change is ServiceStateChange.Removed:
             with self._lock:
                 self._found.pop(name, None)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
+from lama_desktop.bots import make_bot
 from lama_desktop.core.gameconfig import SeatConfig
 from lama_desktop.core.session import GameSession
 from lama_desktop.engine.registry import get_game
@@ -262,8 +263,6 @@ class ClientTable:
 
     def join(self, port: int, code: str, timeout: float = 10.0, defer: bool = False) -> None:
         """Join every remote seat in order (each client's messages go through ``self.watch``)."""
-        from lama_desktop.bots import make_bot
-
         for seat in sorted(self.levels):
             raw = TableClient(LOOPBACK, port, code=code, name=NAMES[seat % len(NAMES)], loop=self.loop)
             client = WatchedClient(raw, self.watch, defer=defer)

@@ -39,6 +39,7 @@ from typing import Any, Callable, Iterable
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
+from lama_desktop.bots import levels_for
 from lama_desktop.filedoor import NAME_MAX, clean_name
 from lama_desktop.net import codes
 from lama_desktop.net import protocol as p
@@ -222,8 +223,6 @@ class TableHost:
         return self.call(lambda: self._fill_with_bots(level or self.takeover_level, list(names)))
 
     def _fill_with_bots(self, level: str, names: list[str]) -> list[int]:
-        from lama_desktop.bots import levels_for
-
         if self.started:
             raise RuntimeError("bots fill the open seats before the game starts, not after")
         if level not in levels_for(self.session.game_id):

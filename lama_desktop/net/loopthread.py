@@ -18,6 +18,7 @@ glibc's default keeps those buffers in their own mappings, returned whole.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import platform
 import threading
@@ -34,8 +35,6 @@ def steady_heap() -> bool:
     False where there is no glibc (the other C libraries do not slide it)."""
     if platform.system() != "Linux" or platform.libc_ver()[0] != "glibc":
         return False
-    import ctypes
-
     try:
         libc = ctypes.CDLL(None)
         return bool(libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD))
