@@ -95,6 +95,12 @@ def game_folders() -> list[Path]:
     return list(dict.fromkeys(plugin.folder for plugin in GAMES.values()))
 
 
+def outside_game_folders() -> list[Path]:
+    """The folders of games registered from outside the package (``LAMA_GAME_FOLDERS``): their code uses keys too,
+    and the Babel mapping (``babel.cfg``) only reaches the package's."""
+    return [folder for folder in game_folders() if not folder.is_relative_to(CODE_DIR)]
+
+
 def game_locale_dirs() -> list[Path]:
     """The catalog folders of the games (``<game folder>/locale``), those that have one."""
     return [folder / GAME_LOCALE_DIR_NAME for folder in game_folders() if (folder / GAME_LOCALE_DIR_NAME).is_dir()]
@@ -315,12 +321,16 @@ def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = N
     ``lessons``, by default every game's: ``lesson_files``): ``{key_or_pattern: [(file, line, kind), …]}``."""
     known = list(known_domains if known_domains is not None else domains(source_locale_dirs()))
     found: dict[str, list[tuple[str, int, str]]] = {}
-    for path in sorted(code_dir.rglob("*.py")):
+    outside = outside_game_folders() if code_dir == CODE_DIR else []
+    for path in sorted(code_dir.rglob("*.py")) + [p for f in outside for p in sorted(f.rglob("*.py"))]:
         if path.resolve() == Path(__file__).resolve():
             continue  # this file's docs name example keys
-        if path.relative_to(code_dir).parts[0] == "games" and path.relative_to(code_dir).parts[2:3] == ("tests",):
+        if not path.is_relative_to(code_dir):  # a game folder from outside the package (``LAMA_GAME_FOLDERS``)
+            if next(f for f in outside if path.is_relative_to(f)) / "tests" in path.parents:
+                continue
+        elif path.relative_to(code_dir).parts[0] == "games" and path.relative_to(code_dir).parts[2:3] == ("tests",):
             continue  # a game's own tests: not the program's uses (they name keys to check, and made-up ones)
-        rel = path.relative_to(code_dir.parent).as_posix()
+        rel = path.relative_to(code_dir.parent).as_posix() if path.is_relative_to(code_dir.parent) else str(path)
         for line, kind, key in key_uses(path.read_text(encoding="utf-8"), known):
             found.setdefault(key, []).append((rel, line, kind))
     for path in lesson_files() if lessons is None else lessons:
@@ -511,11 +521,16 @@ def extract(folder: Path | Iterable[Path] | None = None) -> list[Path]:
         comments = {m.context: list(m.auto_comments) for m in english if m.context}
         found: dict[str, tuple[Any, list]] = {}
         options = {pattern: dict(opts, domain=domain, locale_dirs=joined) for pattern, opts in options_map.items()}
-        for filename, _lineno, message, _comments, context in extract_from_dir(
-                str(ROOT), method_map, options, keywords=DEFAULT_KEYWORDS):
-            entry = found.setdefault(context, (message, []))
-            if filename not in entry[1]:
-                entry[1].append(filename)
+        code = next((pattern, method) for pattern, method in method_map if method.endswith(":extract_keys"))
+        outside = ([("tests/**.py", "ignore"), ("**.py", code[1])], {"**.py": options[code[0]]})
+        for base in (ROOT, *outside_game_folders()):  # the package, and any game folder from outside it
+            mapping, opts = (method_map, options) if base == ROOT else outside
+            for filename, _lineno, message, _comments, context in extract_from_dir(
+                    str(base), mapping, opts, keywords=DEFAULT_KEYWORDS):
+                filename = filename if base == ROOT else os.path.relpath(base / filename, ROOT)
+                entry = found.setdefault(context, (message, []))
+                if filename not in entry[1]:
+                    entry[1].append(filename)
         template = Catalog(domain=domain, fuzzy=False)
         pot = place / f"{domain}.pot"
         old = _read_po(pot, None, domain) if pot.is_file() else None
@@ -556,8 +571,8 @@ def update(folder: Path | Iterable[Path] | None = None, langs: Iterable[str] | N
     text keeps its old translation marked fuzzy, for the translator to check); strings gone from the code go."""
     folders = as_folders(folder, source_locale_dirs)
     written = []
-    for lang in langs or languages(folders):
-        for domain, place in domain_folders(folders).items():
+    for domain, place in domain_folders(folders).items():
+        for lang in langs or languages(place):  # the languages of its folder (a game may ship fewer)
             po = place / lang / "LC_MESSAGES" / f"{domain}.po"
             template = _read_po(place / f"{domain}.pot", None, domain)
             if not po.exists():
