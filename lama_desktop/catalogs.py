@@ -837,7 +837,8 @@ def catalog_problems(folder: Path | Iterable[Path] | None = None, langs: Iterabl
     for domain, place in domain_folders(folders).items():
         template = _read_po(place / f"{domain}.pot", None, domain)
         wanted = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in template if m.id}
-        for lang in langs or languages(folders):
+        shipped = languages(place)  # a game may ship fewer languages (``GamePlugin.languages``): English elsewhere
+        for lang in [lang for lang in langs or languages(folders) if lang in shipped]:
             po = place / lang / "LC_MESSAGES" / f"{domain}.po"
             where = f"{lang}/LC_MESSAGES/{domain}.po"
             if not po.is_file():

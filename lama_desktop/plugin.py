@@ -85,6 +85,9 @@ class GamePlugin:
     card_hands: bool = False
     #: the sample games and cases the cross-game tests use (``lama_desktop/samples.py``)
     samples: Samples = Samples()
+    #: the languages its catalogs ship (English first); () for every language of the frame's. In the others its
+    #: strings read in English (``core.i18n``'s fallback)
+    languages: tuple[str, ...] = ()
 
     @property
     def hidden_hands(self) -> bool:

@@ -16,5 +16,5 @@ SAMPLES = Samples(damaged_field="pile", advisor_hidden=("hands", "pile"))
 # words, which the frame builds from a refusal's code (app/table/reasons.py):
 # i18n-keys: toy.game.* toy.game_text.* toy.reason.*
 PLUGIN = GamePlugin(spec=SPEC, domain="toy", bots=BOTS, package=__name__, players=range(2, 5), sample_players=3,
-                    table_group="table-toy", samples=SAMPLES)
+                    table_group="table-toy", samples=SAMPLES, languages=("en", "fr"))
 PLUGINS = (PLUGIN,)
