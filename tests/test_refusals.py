@@ -121,8 +121,9 @@ def test_every_refusal_in_random_play_has_a_code_with_a_sentence_in_every_langua
     seen: dict[str, int] = {}
     for move, error in refusals_in_random_play(game, variants, seed=11, games=4, per_state=12):
         assert error.code, f"{game}: '{move}' refused without a code: {error.reason}"
-        for lang in LANGUAGES:
-            assert reason_key(error.code) in tables[lang], (lang, error.code)
+        for lang in LANGUAGES:  # a game's own codes in the languages it ships (English in the others)
+            if error.code.startswith("core.") or lang in (GAMES[game].languages or LANGUAGES):
+                assert reason_key(error.code) in tables[lang], (lang, error.code)
         assert json.loads(json.dumps(error.params)) == error.params  # plain JSON values
         assert error.refusal == Refusal(error.code, error.reason, error.params)
         seen[error.code] = seen.get(error.code, 0) + 1

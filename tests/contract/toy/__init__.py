@@ -10,11 +10,11 @@ from toy.bots import BOTS
 from toy.rules import SPEC
 
 #: what the cross-game tests play: hands hidden, cards drawn face down
-SAMPLES = Samples(damaged_field="pile", advisor_hidden=("hands", "pile"))
+SAMPLES = Samples(damaged_field="pile", advisor_seats=4, advisor_hidden=("hands", "pile"), calibration_moves=10)
 
 # its name and the setup screen's line, read by the frame through the descriptor (plugin.py), and its refusals'
 # words, which the frame builds from a refusal's code (app/table/reasons.py):
 # i18n-keys: toy.game.* toy.game_text.* toy.reason.*
-PLUGIN = GamePlugin(spec=SPEC, domain="toy", bots=BOTS, package=__name__, players=range(2, 5), sample_players=3,
+PLUGIN = GamePlugin(spec=SPEC, domain="toy", bots=BOTS, package=__name__, players=range(2, 5),
                     table_group="table-toy", samples=SAMPLES, languages=("en", "fr"))
 PLUGINS = (PLUGIN,)

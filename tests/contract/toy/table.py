@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from lama_desktop.app.table.advisor_panel import select_button
 from lama_desktop.app.table.layout import Layout, fit, load_layout, table_layout_name, table_ui_scale
 from lama_desktop.app.table.pieces import (blit_card, card_height, count_badge, draw_backs_and_count,
                                            fan_positions, hand_hit_index, lazy)
@@ -245,8 +246,7 @@ class ToyTableScene(TableScene):
         pygame.draw.ellipse(glow, (255, 255, 255, 34), glow.get_rect(), max(1, L.s(2)))
         surf.blit(glow, ring)
         for name, key in (("draw_pile", "toy.label.pile"), ("discard", "toy.label.played")):
-            label = self.ui.text(t(key).upper(), 15, (150, 200, 188), bold=True)
-            surf.blit(label, label.get_rect(midtop=(L[name].centerx, L[name].bottom + L.s(4))))
+            surf.blit(self.ui.text(t(key).upper(), 15, (150, 200, 188), bold=True), self._label_rect(name))
         return surf.convert() if pygame.display.get_surface() else surf
 
     def _layer_key(self) -> tuple:
@@ -269,6 +269,15 @@ class ToyTableScene(TableScene):
             blit_card(layer, str(sh.top), played, self.pile_w, angle=-4, colorblind=self.colorblind)
         else:
             pygame.draw.rect(layer, (10, 48, 46), self._slot(played), max(1, L.s(2)), border_radius=L.s(10))
+
+    def _label_rect(self, name: str) -> pygame.Rect:
+        """Where a pile's label stands, under its anchor."""
+        key = "toy.label.pile" if name == "draw_pile" else "toy.label.played"
+        label = self.ui.text(t(key).upper(), 15, (150, 200, 188), bold=True)
+        return label.get_rect(midtop=(self.layout[name].centerx, self.layout[name].bottom + self.layout.s(4)))
+
+    def _pile_area(self, name: str) -> pygame.Rect:
+        return self._slot(self.layout[name].center).union(self._label_rect(name))
 
     def _slot(self, center) -> pygame.Rect:
         return pygame.Rect(0, 0, self.pile_w, card_height(self.pile_w)).move(center[0] - self.pile_w // 2,
@@ -319,16 +328,29 @@ class ToyTableScene(TableScene):
         if index >= 0:
             return Tip(plural("toy.tip.card", self.shown.hand[index]), tuple(self._card_rect(index)))
         sh, L = self.shown, self.layout
-        if self._slot(L["draw_pile"].center).collidepoint(pos):
-            return Tip(plural("toy.tip.pile", sh.pile), tuple(self._slot(L["draw_pile"].center)))
-        if self._slot(L["discard"].center).collidepoint(pos):
+        if self._pile_area("draw_pile").collidepoint(pos):  # a pile, or its label under it
+            return Tip(plural("toy.tip.pile", sh.pile), tuple(self._pile_area("draw_pile")))
+        if self._pile_area("discard").collidepoint(pos):
             text = t("toy.tip.played", card=sh.top) if sh.top is not None else t("toy.tip.played_none")
-            return Tip(text, tuple(self._slot(L["discard"].center)))
+            return Tip(text, tuple(self._pile_area("discard")))
         for seat in range(self.n):
             rect = L.get(f"seat{self.pos_of(seat)}.hand")
             if seat != self.focus and rect is not None and rect.collidepoint(pos):
                 return Tip(plural("toy.tip.hand", sh.sizes[seat], name=self._name(seat)), tuple(rect))
         return None
+
+    def _advice_rects(self, move) -> list:
+        """The advisor's move on the table: the card to play in your hand, else its button."""
+        if move.kind == "play" and move.args[0] in self.shown.hand:
+            return [self._card_rect(self.shown.hand.index(move.args[0]))]
+        return super()._advice_rects(move)
+
+    def _advice_select(self, move) -> bool:
+        """A move chosen in the advisor's panel is chosen at the table for you to confirm (Enter or P plays it)."""
+        if move.kind == "play" and move.args[0] in self.shown.hand:
+            self.chosen = self.shown.hand.index(move.args[0])
+            return True
+        return select_button(self, str(move))
 
     def _focus_tip(self) -> Tip | None:
         if 0 <= self.chosen < len(self.shown.hand):
