@@ -75,7 +75,7 @@ class SearchBot(Bot):
         mine = d["scores"][view.seat]
         rival = max(score for seat, score in enumerate(d["scores"]) if seat != view.seat)
         out = []
-        for move, win in zip(moves, values):
+        for move, win in zip(moves, values, strict=True):
             lead = mine + (move.args[0] if move.kind == "play" else 0) - rival
             reason = "lead_ahead" if lead > 0 else "lead_behind" if lead < 0 else "lead_level"
             out.append(Estimate(move, win, None, reason, {"points": abs(lead)} if lead else {}))

@@ -159,7 +159,8 @@ class ToyView(StateView):
 
     def sample_state(self, rng: random.Random) -> ToyState:
         state = self._state
-        hidden = sorted(list(state.pile) + [v for seat, hand in enumerate(state.hands) if seat != self.seat for v in hand])
+        # sorted: what the seat cannot see, never in an order that tells it
+        hidden = sorted(state.pile + [v for seat, hand in enumerate(state.hands) if seat != self.seat for v in hand])
         rng.shuffle(hidden)
         hands = []
         for seat, hand in enumerate(state.hands):
