@@ -10,7 +10,8 @@ from toy.bots import BOTS
 from toy.rules import SPEC
 
 #: what the cross-game tests play: hands hidden, cards drawn face down
-SAMPLES = Samples(damaged_field="pile", advisor_seats=4, advisor_hidden=("hands", "pile"), calibration_moves=10)
+SAMPLES = Samples(damaged_field="pile", advisor_seats=4, advisor_hidden=("hands", "pile"), calibration_moves=10,
+                  transcript_seats=3, app_reasons=("toy.reason.wait", "toy.reason.no_card"))
 
 # its name and the setup screen's line, read by the frame through the descriptor (plugin.py), and its refusals'
 # words, which the frame builds from a refusal's code (app/table/reasons.py):

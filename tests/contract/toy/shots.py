@@ -4,7 +4,11 @@ seats, a card chosen with the keys, and a finished game (the same picture every 
 from __future__ import annotations
 
 from lama_desktop.app import shots as screenshots
-from lama_desktop.app.table.shots import open_seated, register, settle
+from lama_desktop.app.table.shots import open_seated, push_table, register, seats, settle
+from lama_desktop.bots import make_bot
+from lama_desktop.core.session import GameSession
+from lama_desktop.engine.record import GameRecord
+from toy.table import ToyTableScene
 
 GAME = "toy-race"
 
@@ -18,27 +22,19 @@ def _seated(players: int, seed: int = 7):
 def _chosen(app):
     """Your turn, the middle card of your hand chosen with the arrows: it is lifted and glows."""
     scene = open_seated(app, GAME, 3, seed=11)
-    scene.chosen = len(scene.shown.hand) // 2
+    scene.hand_focus = len(scene.shown.hand) // 2
     settle(app, scene, 2)
 
 
 def _late(app):
-    """Late in a game: the bots have scored, the pile is low."""
-    scene = open_seated(app, GAME, 4, seed=5)
-    for _ in range(3):  # your move, then the bots' until it is yours again
-        if scene.session.is_over or not scene.can_act():
-            break
-        scene.press("play")
-        scene.session.set_pace(0.0)
-        for _ in range(600):
-            app.step(1 / 60)
-            scene.skip_animations()
-            if scene.session.thinking:
-                scene.session.wait_for_bot(30)
-            if scene.can_act() or scene.session.is_over:
-                break
-    scene.session.set_pace(1e9)
-    settle(app, scene, 2)
+    """Late in a game: seeded medium bots have played a few rounds of turns, the pile is low; your turn."""
+    record = GameRecord(GAME, 4, (), 5, {})
+    state = record.new_state()
+    bots = [make_bot(GAME, "medium", seat) for seat in range(4)]
+    while len(record.moves) < 12 or state.current_player != 0:
+        record.play(state, bots[state.current_player].choose(state.view(state.current_player)))
+    scene = push_table(app, ToyTableScene, GameSession(record, seats(4), state=state))
+    settle(app, scene)
 
 
 register([

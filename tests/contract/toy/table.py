@@ -56,7 +56,7 @@ class ToyTableScene(TableScene):
         humans = session.human_seats
         self.focus = humans[0] if humans else 0
         self.shown = Shown(session.view(self.focus))
-        self.chosen = -1   # the hand card chosen (keys or pointer), -1 none
+        self.hand_focus = -1   # the hand card chosen (keys, pointer or the advisor), -1 none
         self.hover = -1
         self._layer = None
         self._layer_cached_key = None
@@ -122,14 +122,14 @@ class ToyTableScene(TableScene):
             self.try_move("draw")
             return
         hand = self.shown.hand
-        card = hand[self.chosen] if 0 <= self.chosen < len(hand) else (max(hand) if hand else None)
+        card = hand[self.hand_focus] if 0 <= self.hand_focus < len(hand) else (max(hand) if hand else None)
         if card is None:
             self._toast_reason(lambda: t("toy.reason.no_card"))
             return
         self.try_move(f"play {card}")
 
     def _moved(self) -> None:
-        self.chosen = -1
+        self.hand_focus = -1
 
     # -- input ---------------------------------------------------------------------------------------------------
     def handle_table_event(self, event) -> bool:
@@ -146,7 +146,7 @@ class ToyTableScene(TableScene):
                 return True
             index = self._card_at(event.pos)
             if index >= 0:
-                self.chosen = index
+                self.hand_focus = index
                 self.try_move(f"play {self.shown.hand[index]}")
                 return True
             return False
@@ -160,7 +160,8 @@ class ToyTableScene(TableScene):
         count = len(self.shown.hand)
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and count:
             step = 1 if key == pygame.K_RIGHT else -1
-            self.chosen = (0 if step > 0 else count - 1) if self.chosen < 0 else (self.chosen + step) % count
+            start = 0 if step > 0 else count - 1
+            self.hand_focus = start if self.hand_focus < 0 else (self.hand_focus + step) % count
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p):
             self.press("play")
@@ -210,8 +211,8 @@ class ToyTableScene(TableScene):
         """Idle: the shown model is the engine's view again (the last card played stays on top)."""
         fresh = Shown(self.session.view(self.focus), self.shown.top)
         self.shown = fresh
-        if self.chosen >= len(fresh.hand):
-            self.chosen = len(fresh.hand) - 1
+        if self.hand_focus >= len(fresh.hand):
+            self.hand_focus = len(fresh.hand) - 1
 
     # -- words -----------------------------------------------------------------------------------------------------
     def _status_text(self) -> str:
@@ -297,8 +298,8 @@ class ToyTableScene(TableScene):
         playable = {m.args[0] for m in self.legal() if m.kind == "play"}
         for index, (x, y, angle) in enumerate(self._positions()):
             card = self.shown.hand[index]
-            up = self.layout.s(LIFT) if index in (self.hover, self.chosen) else 0
-            glow = (255, 214, 110) if index == self.chosen and self.can_act() else None
+            up = self.layout.s(LIFT) if index in (self.hover, self.hand_focus) else 0
+            glow = (255, 214, 110) if index == self.hand_focus and self.can_act() else None
             blit_card(surface, str(card), (x, y - up), self.hand_w, angle=angle, glow=glow,
                       dim=bool(playable) and card not in playable, colorblind=self.colorblind)
         self._draw_status(surface)
@@ -310,7 +311,7 @@ class ToyTableScene(TableScene):
         return fan_positions(len(self.shown.hand), self.layout["seat0.hand"], self.hand_w)
 
     def _lifts(self) -> list:
-        return [self.layout.s(LIFT) if i in (self.hover, self.chosen) else 0 for i in range(len(self.shown.hand))]
+        return [self.layout.s(LIFT) if i in (self.hover, self.hand_focus) else 0 for i in range(len(self.shown.hand))]
 
     def _card_at(self, pos) -> int:
         if self.layout is None:
@@ -339,6 +340,10 @@ class ToyTableScene(TableScene):
                 return Tip(plural("toy.tip.hand", sh.sizes[seat], name=self._name(seat)), tuple(rect))
         return None
 
+    def _card_name(self, card: str) -> int:
+        """The table's name of an engine card id: the hand holds the values."""
+        return int(card)
+
     def _advice_rects(self, move) -> list:
         """The advisor's move on the table: the card to play in your hand, else its button."""
         if move.kind == "play" and move.args[0] in self.shown.hand:
@@ -348,13 +353,14 @@ class ToyTableScene(TableScene):
     def _advice_select(self, move) -> bool:
         """A move chosen in the advisor's panel is chosen at the table for you to confirm (Enter or P plays it)."""
         if move.kind == "play" and move.args[0] in self.shown.hand:
-            self.chosen = self.shown.hand.index(move.args[0])
+            self.hand_focus = self.shown.hand.index(move.args[0])
             return True
         return select_button(self, str(move))
 
     def _focus_tip(self) -> Tip | None:
-        if 0 <= self.chosen < len(self.shown.hand):
-            return Tip(plural("toy.tip.card", self.shown.hand[self.chosen]), tuple(self._card_rect(self.chosen)))
+        index = self.hand_focus
+        if 0 <= index < len(self.shown.hand):
+            return Tip(plural("toy.tip.card", self.shown.hand[index]), tuple(self._card_rect(index)))
         return None
 
     def _tip_pieces(self) -> list:
