@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from lama_desktop.catalog_files import SOURCE_LANGUAGE, read_catalog_po
-from lama_desktop.catalog_places import (as_folders, domain_folders, domains, game_folders, source_locale_dir,
-                                         source_locale_dirs)
+from lama_desktop.catalog_places import (as_folders, domain_folders, domains, game_folders, outside_game_folders,
+                                         source_locale_dir, source_locale_dirs)
 from lama_desktop.tutorial.script import file_keys
 
 CODE_DIR = Path(__file__).resolve().parent
@@ -75,12 +75,16 @@ def code_uses(code_dir: Path = CODE_DIR, known_domains: Iterable[str] | None = N
     ``lessons``, by default every game's: ``lesson_files``): ``{key_or_pattern: [(file, line, kind), …]}``."""
     known = list(known_domains if known_domains is not None else domains(source_locale_dirs()))
     found: dict[str, list[tuple[str, int, str]]] = {}
-    for path in sorted(code_dir.rglob("*.py")):
+    outside = outside_game_folders() if code_dir == CODE_DIR else []
+    for path in sorted(code_dir.rglob("*.py")) + [p for f in outside for p in sorted(f.rglob("*.py"))]:
         if path.resolve() == Path(__file__).resolve():
             continue  # this file's docs name example keys
-        if path.relative_to(code_dir).parts[0] == "games" and path.relative_to(code_dir).parts[2:3] == ("tests",):
+        if not path.is_relative_to(code_dir):  # a game folder from outside the package (``LAMA_GAME_FOLDERS``)
+            if next(f for f in outside if path.is_relative_to(f)) / "tests" in path.parents:
+                continue
+        elif path.relative_to(code_dir).parts[0] == "games" and path.relative_to(code_dir).parts[2:3] == ("tests",):
             continue  # a game's own tests: not the program's uses (they name keys to check, and made-up ones)
-        rel = path.relative_to(code_dir.parent).as_posix()
+        rel = path.relative_to(code_dir.parent).as_posix() if path.is_relative_to(code_dir.parent) else str(path)
         for line, kind, key in key_uses(path.read_text(encoding="utf-8"), known):
             found.setdefault(key, []).append((rel, line, kind))
     for path in lesson_files() if lessons is None else lessons:

@@ -45,6 +45,12 @@ def game_folders() -> list[Path]:
     return list(dict.fromkeys(plugin.folder for plugin in plugins().values()))
 
 
+def outside_game_folders() -> list[Path]:
+    """The folders of games registered from outside the package (``LAMA_GAME_FOLDERS``): their code uses keys too,
+    and the Babel mapping (``babel.cfg``) only reaches the package's."""
+    return [folder for folder in game_folders() if not folder.is_relative_to(ROOT / "lama_desktop")]
+
+
 def game_locale_dirs() -> list[Path]:
     """The catalog folders of the games (``<game folder>/locale``), those that have one."""
     return [folder / GAME_LOCALE_DIR_NAME for folder in game_folders() if (folder / GAME_LOCALE_DIR_NAME).is_dir()]

@@ -33,7 +33,7 @@ from lama_desktop.catalog_files import (SOURCE_LANGUAGE, compile_catalogs, place
                                         write_catalog)
 from lama_desktop.catalog_keys import check_sources, source_catalog
 from lama_desktop.catalog_places import (ROOT, as_folders, domain_folders, game_locale_dirs, languages,
-                                         source_locale_dir, source_locale_dirs)
+                                         outside_game_folders, source_locale_dir, source_locale_dirs)
 from lama_desktop.catalog_yaml import import_yaml, yaml_tables
 from lama_desktop.cli import ArgumentParser, UsageError, path_arg, run
 
@@ -87,11 +87,16 @@ def extract(folder: Path | Iterable[Path] | None = None) -> list[Path]:
         comments = {m.context: list(m.auto_comments) for m in english if m.context}
         found: dict[str, tuple[Any, list]] = {}
         options = {pattern: dict(opts, domain=domain, locale_dirs=joined) for pattern, opts in options_map.items()}
-        for filename, _lineno, message, _comments, context in extract_from_dir(
-                str(ROOT), method_map, options, keywords=DEFAULT_KEYWORDS):
-            entry = found.setdefault(context, (message, []))
-            if filename not in entry[1]:
-                entry[1].append(filename)
+        code = next((pattern, method) for pattern, method in method_map if method.endswith(":extract_keys"))
+        outside = ([("tests/**.py", "ignore"), ("**.py", code[1])], {"**.py": options[code[0]]})
+        for base in (ROOT, *outside_game_folders()):  # the package, and any game folder from outside it
+            mapping, opts = (method_map, options) if base == ROOT else outside
+            for filename, _lineno, message, _comments, context in extract_from_dir(
+                    str(base), mapping, opts, keywords=DEFAULT_KEYWORDS):
+                filename = filename if base == ROOT else os.path.relpath(base / filename, ROOT)
+                entry = found.setdefault(context, (message, []))
+                if filename not in entry[1]:
+                    entry[1].append(filename)
         template = Catalog(domain=domain, fuzzy=False)
         pot = place / f"{domain}.pot"
         old = read_catalog_po(pot, None, domain) if pot.is_file() else None
@@ -130,8 +135,8 @@ def update(folder: Path | Iterable[Path] | None = None, langs: Iterable[str] | N
     text keeps its old translation marked fuzzy, for the translator to check); strings gone from the code go."""
     folders = as_folders(folder, source_locale_dirs)
     written = []
-    for lang in langs or languages(folders):
-        for domain, place in domain_folders(folders).items():
+    for domain, place in domain_folders(folders).items():
+        for lang in langs or languages(place):  # the languages of its folder (a game may ship fewer)
             po = place / lang / "LC_MESSAGES" / f"{domain}.po"
             template = read_catalog_po(place / f"{domain}.pot", None, domain)
             if not po.exists():
@@ -247,7 +252,8 @@ def catalog_problems(folder: Path | Iterable[Path] | None = None, langs: Iterabl
     for domain, place in domain_folders(folders).items():
         template = read_catalog_po(place / f"{domain}.pot", None, domain)
         wanted = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in template if m.id}
-        for lang in langs or languages(folders):
+        shipped = languages(place)  # a game may ship fewer languages (``GamePlugin.languages``): English elsewhere
+        for lang in [lang for lang in langs or languages(folders) if lang in shipped]:
             po = place / lang / "LC_MESSAGES" / f"{domain}.po"
             where = f"{lang}/LC_MESSAGES/{domain}.po"
             if not po.is_file():

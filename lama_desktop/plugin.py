@@ -88,6 +88,9 @@ class GamePlugin:
     samples: Samples = Samples()
     #: the game can be played across computers: its folder has ``remote_view.py`` (``view_from_dict``)
     networked: bool = False
+    #: the languages its catalogs ship (English first); () for every language of the frame's. In the others its
+    #: strings read in English (``core.i18n``'s fallback)
+    languages: tuple[str, ...] = ()
 
     @property
     def hidden_hands(self) -> bool:

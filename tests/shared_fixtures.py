@@ -3,6 +3,7 @@ loaded as a pytest plugin (``-p shared_fixtures`` in pyproject.toml, ``tests`` o
 need no conftest of their own."""
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,13 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+#: THE one registration of the toy game (``tests/contract/toy/``): a game folder outside the package, registered
+#: through ``lama_desktop.games``' ``LAMA_GAME_FOLDERS`` before anything imports the games, so that every test, and
+#: every process a test starts (transcripts, replays, tools), sees it in the registry like the real games.
+TOY = Path(__file__).resolve().parent / "contract" / "toy"
+_folders = [entry for entry in os.environ.get("LAMA_GAME_FOLDERS", "").split(os.pathsep) if entry]
+os.environ["LAMA_GAME_FOLDERS"] = os.pathsep.join(_folders + [str(TOY)] * (str(TOY) not in _folders))
 
 from frames import wait_for_bots  # noqa: E402
 

@@ -32,7 +32,9 @@ def test_every_game_of_hidden_information_says_what_a_seat_cannot_see():
 
 
 def _position(game_id: str, players: int, seed: int, moves: int):
-    """A seeded medium-bot game stopped after about ``moves`` moves, at a seat with a real choice."""
+    """A seeded medium-bot game stopped after about ``moves`` moves (of a game of 60 decisions or more: fewer in a
+    shorter one, ``samples.calibration_moves``), at a seat with a real choice."""
+    moves = moves * min(60, REGISTRY[game_id].samples.calibration_moves) // 60
     state = get_game(game_id).new(players, (), seed)
     level = "medium"
     bots = [make_bot(game_id, level, seed * 10 + s) for s in range(players)]

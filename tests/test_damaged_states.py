@@ -72,7 +72,8 @@ def _unknown_card(doc):
 DAMAGES = {
     "current-x": lambda d: d["state"].update(current="x"),
     "format-999": lambda d: d["state"].update(format=999),
-    "version-1": lambda d: d["state"].update(version=1),
+    # an older version (a game still at version 1: one it never had)
+    "version-1": lambda d: d["state"].update(version=1 if d["state"]["version"] != 1 else 99),
     "phase-99": _phase,
     "triggered-99": lambda d: d["state"].update(triggered=99),
     "record-players-99": lambda d: d["record"].update(players=99),

@@ -36,7 +36,7 @@ log = logging.getLogger("lama_desktop.i18n")
 
 def _languages() -> tuple[str, ...]:
     try:
-        # the frame's catalog folder names the languages (each game's has the same: tests/test_i18n.py); reading
+        # the frame's catalog folder names the languages (a game's has these or those it declares); reading
         # only it keeps this import-time list from loading the game registry, whose descriptors import us
         found = tuple(languages(locale_dir()))
     except Exception as error:  # noqa: BLE001 - a damaged install still starts (in English keys)

@@ -64,9 +64,9 @@ for data in json.loads(sys.stdin.read()):
 """
 
 
-def test_a_record_replays_the_same_game_in_another_process(plugin, registration):
+def test_a_record_replays_the_same_game_in_another_process(plugin):
     games = play_many(plugin, 0)  # one game of each configuration
     records = [record.to_dict() for _, record in games]
-    out = subprocess.run([sys.executable, "-c", registration + REPLAY], input=json.dumps(records),
+    out = subprocess.run([sys.executable, "-c", REPLAY], input=json.dumps(records),
                          capture_output=True, text=True, check=True).stdout
     assert out.split() == [digest(state) for state, _ in games]

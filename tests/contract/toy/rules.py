@@ -25,6 +25,7 @@ from lama_desktop.engine.core import (
     read_saved,
     refusal_of_any,
     state_header,
+    state_problem,
     unknown_move,
 )
 from lama_desktop.engine.rng import Rng
@@ -158,7 +159,8 @@ class ToyView(StateView):
 
     def sample_state(self, rng: random.Random) -> ToyState:
         state = self._state
-        hidden = list(state.pile) + [v for seat, hand in enumerate(state.hands) if seat != self.seat for v in hand]
+        # sorted: what the seat cannot see, never in an order that tells it
+        hidden = sorted(state.pile + [v for seat, hand in enumerate(state.hands) if seat != self.seat for v in hand])
         rng.shuffle(hidden)
         hands = []
         for seat, hand in enumerate(state.hands):
@@ -175,6 +177,23 @@ class ToyView(StateView):
                 "current": state.current_player}
 
 
+def check_state(state: ToyState) -> Refusal | None:
+    """The first invariant a state it did not play breaks (a save, a position), or None: the seats, every card of
+    the deck in one place (a hand, the pile, or played: the scores), the player to move."""
+    n = state.num_players
+    if not 2 <= n <= 4 or len(state._scores) != n or min(state._scores) < 0:
+        return state_problem("core.state_seats", "the hands and scores do not match the seats")
+    held = state.pile + [v for hand in state.hands for v in hand]
+    played = len(VALUES) * COPIES - len(held)  # each scored its value, 1 to 3
+    if any(held.count(v) > COPIES for v in VALUES) or not played <= sum(state._scores) <= max(VALUES) * played:
+        return state_problem("core.state_cards", "the cards do not add up to the deck")
+    if state.is_over != (max(state._scores) >= GOAL or not held):
+        return state_problem("core.state_phase", "the game is over before anybody reached 10, or goes on after")
+    if not state.is_over and not (0 <= state._current < n and state.legal_moves()):
+        return state_problem("core.state_no_move", "the player to move has no move")
+    return None
+
+
 def _new(players: int, variants=frozenset(), seed: int = 0, **options) -> ToyState:
     if options:
         raise IllegalMove(f"Race to 10 has no options ({', '.join(options)})", code="core.malformed")
@@ -184,4 +203,4 @@ def _new(players: int, variants=frozenset(), seed: int = 0, **options) -> ToySta
 SPEC = GameSpec(id=GAME_ID, title="Race to 10", min_players=2, max_players=4, variants=(), new_state=_new,
                 state_from_dict=ToyState.from_dict, lower_score_wins=False, hidden_information=True,
                 description="a test game: play cards to reach 10 points first",
-                revealing_events=frozenset({"draw"}))
+                revealing_events=frozenset({"draw"}), check_state=check_state)
