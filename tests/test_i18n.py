@@ -18,7 +18,8 @@ from registry_games import sample_game
 LOCALE = catalog_places.source_locale_dirs()
 #: every game's string domain, and that of its rules pages
 GAME_DOMAINS = {plugin.domain for plugin in GAMES.values()}
-RULES_DOMAINS = {f"rules_{domain}" for domain in GAME_DOMAINS}
+RULES_DOMAINS = {f"rules_{plugin.domain}" for plugin in GAMES.values()
+                 if (plugin.folder / "rules" / f"rules_{plugin.domain}.yaml").is_file()}
 #: the domain of the catalog the editing tests below damage: the first offered game's
 DOMAIN = GAMES[sample_game()].domain
 

@@ -138,7 +138,7 @@ def game_data_folders() -> dict[str, Path]:
     for plugin in GAMES.values():
         for name in ("locale", "data", "tutorials", "rules", "levels"):
             folder = game_folder(plugin) / name
-            if folder.is_dir():
+            if folder.is_dir() and folder.is_relative_to(ROOT / "lama_desktop"):  # a game from outside: not shipped
                 folders[folder.relative_to(ROOT).as_posix()] = folder
     return folders
 

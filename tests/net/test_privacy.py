@@ -11,9 +11,9 @@ from lama_desktop.games import GAMES
 from lama_desktop.net.headless import LoopbackTable
 from registry_games import game_ids, hidden_hand_games, samples
 
-#: (game, variants, clients): each game's declared ``net_privacy`` games (none declared: one plain game at its
-#: ``sample_players``)
-CASES = [(game, variants, clients) for game in game_ids()
+#: (game, variants, clients): each networked game's declared ``net_privacy`` games (none declared: one plain game at
+#: its ``sample_players``); a game not played across computers (``networked``) has none
+CASES = [(game, variants, clients) for game in game_ids() if GAMES[game].networked
          for variants, clients in samples(game).net_privacy or (((), GAMES[game].sample_players),)]
 #: a game whose seats see different views and whose draws are redacted: the broken hosts below leak in it
 LEAKY = hidden_hand_games()[0]

@@ -12,9 +12,9 @@ from lama_desktop.net.headless import LoopbackTable
 from lama_desktop.net.remote_session import UNDO_NETWORK
 from registry_games import game_ids, sample_game, samples
 
-#: (game, variants, clients): each game's declared ``net_games`` (none declared: one plain game at its
-#: ``sample_players``)
-CASES = [(game, variants, clients) for game in game_ids()
+#: (game, variants, clients): each networked game's declared ``net_games`` (none declared: one plain game at its
+#: ``sample_players``); a game not played across computers (``networked``) has none
+CASES = [(game, variants, clients) for game in game_ids() if GAMES[game].networked
          for variants, clients in samples(game).net_games or (((), GAMES[game].sample_players),)]
 
 
