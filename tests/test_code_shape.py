@@ -15,6 +15,8 @@ no circle, and no module or function grows past what a reader can hold.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 from lama_desktop.games import GAMES
@@ -106,8 +108,6 @@ def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
                     break
             if len(component) > 1:
                 out.append(sorted(component))
-
-    import sys
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10000))
@@ -244,3 +244,34 @@ def test_the_game_id_finder_finds_an_id(tmp_path):
 
 def test_no_test_outside_contract_and_the_games_folders_names_a_game():
     assert files_naming_a_game() == {}
+
+
+#: the layers under the window (issue 29): the pure core, the network, the engine and bots, and the libraries the
+#: tools share never import ``lama_desktop.app`` (pygame), at the top or inside a function
+UNDER_THE_WINDOW = ("lama_desktop.core", "lama_desktop.net", "lama_desktop.engine", "lama_desktop.bots",
+                    "lama_desktop.tutorial", "lama_desktop.advice", "lama_desktop.storage", "lama_desktop.settings",
+                    "lama_desktop.savefile", "lama_desktop.statsfile", "lama_desktop.pastgames",
+                    "lama_desktop.wording", "lama_desktop.serve", "lama_desktop.plugin", "lama_desktop.samples")
+
+
+def _under_the_window(name: str) -> bool:
+    return any(name == layer or name.startswith(layer + ".") for layer in UNDER_THE_WINDOW)
+
+
+def test_the_core_and_the_network_never_import_the_window():
+    known = modules()
+    offenders = sorted(f"{name} imports {target}" for name, path in known.items() if _under_the_window(name)
+                       for target in imports_of(path, known)
+                       if target == "lama_desktop.app" or target.startswith("lama_desktop.app."))
+    assert offenders == []
+
+
+def test_importing_the_network_host_and_the_core_leaves_pygame_unloaded():
+    code = ("import sys\n"
+            "import lama_desktop.net.host, lama_desktop.net.client, lama_desktop.net.remote_session\n"
+            "import lama_desktop.core.session, lama_desktop.advice, lama_desktop.storage, lama_desktop.serve\n"
+            "import lama_desktop.tutorial.lesson, lama_desktop.games\n"
+            "loaded = sorted(m for m in sys.modules if m == 'pygame' or m.startswith('lama_desktop.app'))\n"
+            "sys.exit(', '.join(loaded) or None)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
