@@ -80,7 +80,9 @@ def domain_folders(folder: Path | Iterable[Path] | None = None) -> dict[str, Pat
     found: dict[str, Path] = {}
     for place in as_folders(folder):
         names = {p.stem for p in place.glob("*.pot")}
+        # the English catalogs name the domains too: their sources in a checkout, compiled alone in the frozen app
         names |= {p.stem for p in (place / SOURCE_LANGUAGE / "LC_MESSAGES").glob("*.po")}
+        names |= {p.stem for p in (place / SOURCE_LANGUAGE / "LC_MESSAGES").glob("*.mo")}
         for name in names:
             found.setdefault(name, place)
     return dict(sorted(found.items()))
