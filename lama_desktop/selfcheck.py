@@ -73,10 +73,12 @@ def source_modules(package_dir: Path) -> set[str]:
 
 
 def _files_under(folder: Path) -> int:
-    """Files under ``folder``; compiled string catalogs (``.mo``, made by the build) do not count, so a frozen
-    bundle prints what the checkout prints."""
-    return sum(1 for path in folder.rglob("*")
-               if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".mo")
+    """Files under ``folder``, a string catalog counted once whatever its form (its ``.po`` source in a checkout,
+    its compiled ``.mo`` in a build; templates, ``.pot``, not at all), so a frozen bundle prints what the checkout
+    prints."""
+    files = [path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
+    catalogs = {path.with_suffix("") for path in files if path.suffix in (".po", ".mo")}
+    return sum(1 for path in files if path.suffix not in (".po", ".pot", ".mo")) + len(catalogs)
 
 
 def _inside(path: Path, folder: Path) -> bool:
