@@ -8,12 +8,14 @@ from __future__ import annotations
 import pytest
 
 from lama_desktop.app.scenes.message import MessageScene
+from lama_desktop.core.session import GameSession
 from lama_desktop.app.scenes.net_join import JoinScene
 from lama_desktop.net import protocol as p
+from lama_desktop.net.host import TableHost
 from lama_desktop.net.seatkeep import kept_seat
 from lama_desktop.storage import Storage
 
-from .conftest import Table
+from .conftest import FAST, Table
 from .test_net_app import click, join_screen, steps, until, widget
 
 pytestmark = pytest.mark.real_time_bots
@@ -86,3 +88,30 @@ def test_a_kept_seat_at_a_table_gone_for_good_is_said_and_can_be_given_up(app, t
     click(app, gone, "b1")
     assert isinstance(app.stack.top, JoinScene) and not app.stack.top.kept_here
     assert kept_seat(Storage(tmp_path).seat_book, "127.0.0.1", port, code) is None
+
+
+def test_try_again_takes_the_seat_back_at_a_host_started_again(app, tmp_path):
+    """The host's app is killed and started again (its table resumed from its save on the same port): Try again on
+    the joined app's notice brings it back to its seat; the old table hands its client on without closing it."""
+    table = Table(tmp_path / "host", takeover_after=60.0)
+    try:
+        scene = join_screen(app)
+        scene.address, scene.code, scene.player = f"127.0.0.1:{table.port}", table.host.code, "Zoe"
+        scene.join()
+        first = joined_table(app)
+        table.check_serving()
+        assert until(app, lambda: first.session.moves_played >= 1)
+        port = table.port
+        table.host.stop()
+        assert until(app, lambda: isinstance(app.stack.top, MessageScene))
+        session = GameSession.from_save(Storage(tmp_path / "host").load_save(), storage=Storage(tmp_path / "host"),
+                                        pace="instant")
+        table.host, table.session = TableHost.resume(session, port=port, limits=FAST).start(), session
+        click(app, app.stack.top, "b0")  # Try again
+        steps(app, 5)
+        again = joined_table(app)
+        assert again is not first and again.session.seat == 1 and again.session.connected
+        assert again.keeper is first.keeper and not again.session.lost
+        assert again.session.record.moves == table.snapshot()[1]
+    finally:
+        table.close()

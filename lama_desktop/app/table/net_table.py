@@ -72,6 +72,8 @@ class NetTableMixin:
     hosted = None
     #: the ``SeatKeeper`` of a joined table's seat (None when this app hosts it)
     keeper = None
+    #: a rejoin handed this table's client (and host) on to a new table: closing this one closes neither
+    handed_on = False
     network = True
 
     def __init__(self, *args, **kwargs) -> None:
@@ -348,8 +350,10 @@ class NetTableMixin:
             self.lost_shown = False
             return
         scene = open_network_table(self.app, client, self.hosted, self.keeper)
-        self.hosted = None  # the new table owns the host and the client now: leaving this one closes neither
-        self.session = _Handed()
+        # the new table owns the host and the client now: leaving this one closes neither. Its session stays until
+        # then: the message's pop resumes this table (its settings applied to its session) before the new one opens
+        self.hosted = None
+        self.handed_on = True
         self.app.stack.clear_to(scene)
 
     def seat_gone(self, client) -> None:
@@ -370,6 +374,8 @@ class NetTableMixin:
         self.app.to_title()
 
     def close(self) -> None:
+        if self.handed_on:
+            self.session = _Handed()
         super().close()
         if self.hosted is not None and not getattr(self, "_results_keep_host", False):
             self.hosted.stop()
