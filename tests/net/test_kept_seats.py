@@ -66,6 +66,7 @@ def test_a_restarted_app_takes_its_seat_back_inside_the_takeover_time_with_the_w
     try:
         eve, _keeper = join_kept(table, tmp_path)
         eves_move(table, eve)
+        wait_for(lambda: table.snapshot()[2] == 0, what="seat 0's turn")  # nothing moves now until seat 0 does
         crash(eve)
         table.inbox.expect(p.Status, lambda m: not m.seats[1].connected and m.seats[1].takeover_in is not None)
         stranger = TableClient("127.0.0.1", table.port, code=table.host.code, name="Eve")
@@ -110,6 +111,7 @@ def test_a_restarted_host_resumes_its_table_and_kept_seats_come_back(tmp_path):
     try:
         eve, _keeper = join_kept(table, tmp_path / "eve")
         eves_move(table, eve)
+        wait_for(lambda: table.snapshot()[2] == 0, what="seat 0's turn")  # nothing moves now until seat 0 does
         port, before = table.port, table.snapshot()[1]
         table.host.stop()  # (the save is written after every move; a stop is the cleanest "crash" in-process)
         crash(eve)
@@ -145,9 +147,17 @@ def test_a_seat_left_away_on_a_resumed_table_is_played_by_the_stand_in(tmp_path)
         box = Inbox(good)
         box.expect(p.Status, lambda m: m.seats[1].bot_level == "easy")
         moves = len(session.record.moves)
-        if host.call(lambda: session.current_player) == 0:
-            good.send_move(host.call(lambda: [str(m) for m in session.view(0).legal_moves()])[0])
-        box.expect(p.Update, lambda m: m.mover == 1 and m.n >= moves)
+
+        sent_at = []
+
+        def stand_in_played() -> bool:  # Good plays seat 0's turns (once per position); the stand-in Eve's
+            now, current = host.call(lambda: (len(session.record.moves), session.current_player))
+            if current == 0 and now not in sent_at:
+                sent_at.append(now)
+                good.send_move(host.call(lambda: [str(m) for m in session.view(0).legal_moves()])[0])
+            return any(u.mover == 1 and u.n >= moves for u in box.of(p.Update))
+
+        wait_for(stand_in_played, what="the stand-in's move for Eve")
         good.close()
     finally:
         host.stop()

@@ -44,6 +44,7 @@ def test_an_app_started_again_takes_its_kept_seat_back_with_the_whole_history(ap
         assert until(app, lambda: first.session.moves_played >= 1 and first.idle)
         first.session.play(first.session.view(1).legal_moves()[0])
         assert until(app, lambda: first.session.moves_played >= 2)
+        assert until(app, lambda: table.snapshot()[2] == 0)  # the bot moved: nothing moves now until seat 0 does
         kept = kept_seat(Storage(tmp_path).seat_book, "127.0.0.1", table.port, table.host.code)
         assert kept.seat == 1 and kept.players[1] == "Zoe" and kept.summary["moves"] >= 2
 
