@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 
@@ -119,3 +120,49 @@ def test_bad_arguments_are_one_line_and_status_2(capsys, tmp_path, args, says):
     assert main([*args, "--profile", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("lama-desktop join: error:") and says in err
+
+
+def test_join_waits_for_a_serve_killed_and_resumed_and_plays_on(tmp_path):
+    """``serve`` is killed (-9) mid-game and started again with ``--resume`` on its port: the join command, which
+    saw its host vanish, rejoins with its kept token and plays to the end."""
+    env = {**os.environ, "LAMA_NET_LOOPBACK": "1"}
+    port = free_port()
+    serve = [sys.executable, "-m", "lama_desktop", "serve", "--game", sample_game(), "--seats", "remote,easy",
+             "--port", str(port), "--profile", str(tmp_path / "host"), "--no-advert"]
+    first = subprocess.Popen([*serve, "--code", "ABCDE"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=env)
+    seat = None
+    try:
+        wait_for(lambda: _listening(port), what="serve listening")
+        seat = join(port, tmp_path / "zoe", "--pace", "0.1")
+        events(seat, lambda e: e["event"] == "move" and e["mine"] and e["n"] >= 2)
+        first.kill()
+        first.wait(WAIT)
+        events(seat, lambda e: e["event"] == "lost")
+        again = subprocess.Popen([*serve, "--resume"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        try:
+            back = events(seat, lambda e: e["event"] == "welcome")[-1]
+            assert back["rejoined"] is True and back["seat"] == 0 and back["moves"] >= 3
+            assert events(seat, lambda e: e["event"] == "game_over")[-1]["scores"]
+            assert seat.wait(WAIT) == 0
+        finally:
+            again.kill()
+            again.wait(WAIT)
+    finally:
+        first.kill()
+        if seat is not None and seat.poll() is None:
+            seat.kill()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+    except OSError:
+        return False
+    return True
