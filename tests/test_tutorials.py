@@ -14,8 +14,9 @@ import pygame
 import pytest
 
 from lama_desktop.core.i18n import t
+from lama_desktop.app.table.tooltip import PAPER
 from lama_desktop.tutorial.script import load_tutorial, tutorials
-from frames import fast_app, post_click, post_key
+from frames import fast_app, post_click, post_key, post_motion
 
 #: frames a step may take to show (bots' moves at the fastest pace, animations four times as fast)
 STEP_BUDGET = 2500
@@ -123,6 +124,34 @@ def assert_box_and_arrow_clear(app, table, step, lang) -> None:
         assert not hit, f"{step.id}: the arrow {arrow} crosses {name} {rect} ({lang}, {app.size})"
 
 
+def assert_tip_over_lesson(app, table, step, lang) -> None:
+    """The pointer on the piece the step points at: its tooltip shows over the lesson, not under it. The lesson's
+    box, the ring round the piece and the arrow cover nothing of the tip (it keeps clear of them and is drawn over
+    them: its paper shows undimmed where it stands), and the tip covers neither the box nor the piece."""
+    narrator = table.narrator
+    if app.stack.top is not table or narrator.highlight is None:
+        return  # a step over a narrated overlay (the round summary): the table under it shows no tip
+    pos = narrator.highlight.center
+    post_motion(pos)
+    for _ in range(40):
+        app.step(1 / 30)
+        if table.tooltip.showing and table.tooltip.drawn is not None:
+            break
+    if table._tooltip_at(pos) is None:
+        return  # nothing there has a tip (the status line is text to read)
+    where = f"{step.id} ({lang}, {app.size}): tip {table.tooltip.drawn}"
+    tip = table.tooltip.drawn
+    assert tip is not None, f"{where}: no tip on the pointed piece"
+    assert not tip.colliderect(narrator.box), f"{where} and the lesson's box {narrator.box}"
+    assert not tip.colliderect(narrator.highlight), f"{where} covers the pointed piece {narrator.highlight}"
+    ring = narrator.ring_rect()
+    assert ring is None or not tip.colliderect(ring), f"{where} and the ring {ring}"
+    arrow = narrator.arrow
+    assert not any(tip.clipline(a, b) for a, b in zip(arrow, arrow[1:], strict=False)), f"{where} and arrow {arrow}"
+    paper = app.screen.get_at((tip.right - table.ui.s(5), tip.centery))[:3]
+    assert tuple(paper) == PAPER, f"{where}: drawn under the lesson ({tuple(paper)})"
+
+
 #: both window sizes in English; the longer languages in the smaller window (the box grows with the words)
 VIEWS = [((1280, 720), "en"), ((1920, 1080), "en"), ((1280, 720), "de"), ((1280, 720), "fr"), ((1280, 720), "pl")]
 
@@ -157,6 +186,8 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
                 assert not narrator.box.colliderect(expected), f"{step.id}: the box covers {step.point}"
         if not step.recap:
             assert_box_and_arrow_clear(app, table, step, lang)
+            if lang == "en":  # both sizes: a tooltip on the pointed piece stands over the lesson, clear of it
+                assert_tip_over_lesson(app, table, step, lang)
         if step.recap:
             break
         if step.narration:

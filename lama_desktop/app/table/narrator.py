@@ -58,6 +58,9 @@ class Narrator:
         self.shape: dict | None = None
         self.arrow: list = []
         self.guarded: list[tuple[str, pygame.Rect]] = []
+        #: how far the ring may stand off the piece on this step (None: as far as it pulses): never over the words
+        #: and figures beside the piece (``_ring_room``)
+        self._ring_cap: int | None = None
         #: the refusal the box shows, lazy (a function giving the step's ``_wrong`` words or the engine's reason in
         #: the language of the moment: the box is laid out again when the language changes), or None
         self._message = None
@@ -527,11 +530,44 @@ class Narrator:
     def _draw_ring(self, surface, rect: pygame.Rect) -> None:
         ui = self.ui
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
-        grow = ui.s(8) + round(ui.s(6) * pulse)
+        grow = min(ui.s(8) + round(ui.s(6) * pulse), self.ring_grow)
         ring = rect.inflate(2 * grow, 2 * grow)
-        radius = ui.s(14)
+        radius = max(0, min(ui.s(14), ring.w // 2, ring.h // 2))
         pygame.draw.rect(surface, OUTLINE, ring.inflate(ui.s(4), ui.s(4)), max(2, ui.s(7)), border_radius=radius)
         pygame.draw.rect(surface, ARROW, ring, max(2, ui.s(4)), border_radius=radius)
+
+    @property
+    def ring_grow(self) -> int:
+        """How far the ring stands off the piece at most: its pulse's widest, less where words stand close by."""
+        widest = self.ui.s(8) + self.ui.s(6)
+        return widest if self._ring_cap is None else min(widest, self._ring_cap)
+
+    def ring_rect(self, grow: int | None = None) -> pygame.Rect | None:
+        """The outer edge of the ring round the piece at its widest (``grow``: how far it stands off the piece;
+        None: as far as it pulses now at most), or None when no ring shows."""
+        if self.highlight is None or self.box is None or self.step.recap:
+            return None
+        ui = self.ui
+        grow = self.ring_grow if grow is None else grow
+        return self.highlight.inflate(2 * grow + ui.s(4), 2 * grow + ui.s(4))
+
+    def covers(self) -> list[pygame.Rect]:
+        """What the lesson draws over the table on the step shown (its box, the ring round the piece, the arrow, as
+        small squares along each leg): a tooltip keeps clear of these (``TableTips._draw_tooltip``) and is drawn over
+        them, so neither the frame nor the arrow ever runs through a tip's words."""
+        if not self.lesson.shown or self.box is None:
+            return []
+        out = [pygame.Rect(self.box)]
+        ring = self.ring_rect()
+        if ring is not None:
+            out.append(ring)
+        side = max(4, self.ui.s(14))
+        for a, b in zip(self.arrow, self.arrow[1:], strict=False):
+            steps = max(1, math.ceil(math.dist(a, b) / side))
+            for k in range(steps + 1):
+                x, y = a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps
+                out.append(pygame.Rect(round(x - side / 2), round(y - side / 2), side, side))
+        return out
 
     def _draw_arrow(self, surface, path) -> None:
         """The arrow along ``path`` (from the box to the piece, straight or with a bend, ``lesson_place.route``):

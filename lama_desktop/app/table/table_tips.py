@@ -148,7 +148,9 @@ class TableTips:
         return False
 
     def _draw_tooltip(self, surface) -> None:
-        """Last of the frame: over everything the table drew, clear of what ``_tooltip_avoid`` names."""
+        """Over everything the table drew and over a lesson's narrator, clear of what ``_tooltip_avoid`` names and,
+        firmly, of what the lesson draws (its box, the ring round the piece, the arrow: ``Narrator.covers``)."""
+        self.tooltip.drawn = None
         if not self.tooltip.showing:
             return
         try:
@@ -156,7 +158,9 @@ class TableTips:
         except (KeyError, IndexError, AttributeError, TypeError):  # a layout being rebuilt: no tip this frame
             self.tooltip.hide()
             return
-        self.tooltip.draw(surface, self.ui, avoid)
+        narrator = getattr(self, "narrator", None)
+        firm = narrator.covers() if narrator is not None else []
+        self.tooltip.draw(surface, self.ui, avoid, firm)
 
     def _tooltip_avoid(self) -> list:
         """Rects a tip keeps clear of when it can: the status line (where it was last drawn), the table's pieces

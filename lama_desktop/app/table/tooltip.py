@@ -105,15 +105,19 @@ def _push(place: pygame.Rect, side: str, blockers: list, gap: int) -> pygame.Rec
 
 
 def place_box(box: pygame.Rect, whole: pygame.Rect, own: list, others: list, window: pygame.Rect, gap: int,
-              reach: int) -> pygame.Rect:
+              reach: int, firm: list = ()) -> pygame.Rect:
     """Where a tip of ``box``'s size goes beside the piece ``whole`` (its parts ``own``: the piece and its label).
 
     Tried: below, above, right and left of the piece, each slid along that side and pushed on past what it
     covers; kept in the window. The first of these covering nothing of the piece nor of ``others`` (the table's
     pieces and its status line) and no further than ``reach`` from the piece wins, the nearest; when every place
     covers something, the one covering least (the piece itself weighs four times: a tip may cover another piece
-    before the one it explains)."""
+    before the one it explains). ``firm``: rects that never give way, even round the piece (a lesson's box, the
+    ring round the piece it points at, its arrow): a place clear of them wins over any that is not, however far
+    (a leader line then points at the piece)."""
     others = [r for r in others if not r.contains(whole)]  # a group the piece is part of (a hand, a row) gives way
+    firm = list(firm)
+    others += firm
     best, best_key = None, None
     for order, side in enumerate(SIDES):
         start = _beside(box, whole, side, gap)
@@ -125,7 +129,8 @@ def place_box(box: pygame.Rect, whole: pygame.Rect, own: list, others: list, win
                 hidden = [r for r in own if r.colliderect(shown)]
                 cost = 4 * sum(_overlap(shown, r) for r in hidden) + sum(_overlap(shown, r) for r in covered)
                 far = _distance(shown, whole)
-                key = (far > reach, cost, round(far), order)
+                lesson = any(r.colliderect(shown) for r in firm)
+                key = (lesson, far > reach, cost, round(far), order)
                 if best_key is None or key < best_key:
                     best, best_key = shown, key
                 if not covered and not hidden:
@@ -146,6 +151,7 @@ class Tooltip:
         self.tip: Tip | None = None
         self.age = 0.0
         self.piece: pygame.Rect | None = None  # the rect the last box was placed beside
+        self.drawn: pygame.Rect | None = None  # where the tip was last drawn (None: not drawn that frame)
 
     def event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -175,8 +181,9 @@ class Tooltip:
     def showing(self) -> bool:
         return self.tip is not None and self.age >= self.delay
 
-    def box(self, ui, size, avoid=()) -> tuple[pygame.Rect, list[str]]:
-        """Where the tip is drawn in a window of ``size`` and its wrapped lines; ``avoid``: rects to keep clear."""
+    def box(self, ui, size, avoid=(), firm=()) -> tuple[pygame.Rect, list[str]]:
+        """Where the tip is drawn in a window of ``size`` and its wrapped lines; ``avoid``: rects to keep clear (a
+        group holding the piece gives way), ``firm``: rects to keep clear that never give way."""
         pad = ui.s(10)
         width = min(ui.s(330), size[0] - 2 * ui.s(8))
         lines: list[str] = []
@@ -192,7 +199,8 @@ class Tooltip:
         whole = piece.unionall(own[1:]) if len(own) > 1 else piece
         others = [pygame.Rect(r) for r in avoid if r is not None]
         self.piece = piece
-        return place_box(box, whole, own, others, pygame.Rect((0, 0), size), ui.s(8), ui.s(REACH)), lines
+        firm = [pygame.Rect(r) for r in firm if r is not None]
+        return place_box(box, whole, own, others, pygame.Rect((0, 0), size), ui.s(8), ui.s(REACH), firm), lines
 
     def leader(self, box: pygame.Rect, ui):
         """The line from a tip placed away from its piece (further than a gap: pushed past another piece) to the
@@ -206,10 +214,12 @@ class Tooltip:
                  min(max(end[1], box.top + ui.s(10)), box.bottom - ui.s(10)))
         return start, end
 
-    def draw(self, surface, ui, avoid=()) -> pygame.Rect | None:
+    def draw(self, surface, ui, avoid=(), firm=()) -> pygame.Rect | None:
+        self.drawn = None
         if not self.showing or ui is None:
             return None
-        box, lines = self.box(ui, surface.get_size(), avoid)
+        box, lines = self.box(ui, surface.get_size(), avoid, firm)
+        self.drawn = box
         leader = self.leader(box, ui)
         if leader is not None:  # a tip that had to go past another piece points at its own
             start, end = leader
