@@ -338,6 +338,7 @@ class Narrator:
             ys = (top, h // 2 - sh // 2, h // 3 - sh // 2, 2 * h // 3 - sh // 2, h - m - sh, m)
             shapes.append((shape, sw, sh, xs, ys))
         self.guarded = self.protected(overlay)
+        self._ring_cap = self._ring_room()
         goal = self.highlight.inflate(ui.s(34), ui.s(34)) if self.highlight is not None else None
         source = overlay if overlay is not None else self.table
         uncrossed = getattr(source, "tutorial_uncrossed", None)
@@ -350,6 +351,23 @@ class Narrator:
         self.box, self.arrow, self.shape = placed.box, placed.arrow, placed.shape
         self._lines, self._message_lines = self.shape["lines"], self.shape["message"]
         self._place_buttons()
+
+    def _ring_room(self) -> int | None:
+        """How far the ring may stand off the piece: short of every guarded rect beside it (a summary's next
+        figure, its heading, a neighbouring button), down to lying on the piece's own edge; None: free to pulse."""
+        piece = self.highlight
+        if piece is None:
+            return None
+        half = (self.ui.s(4) + 1) // 2  # the outline round the ring
+        cap = None
+        for name, rect in self.guarded:
+            if name == "piece" or rect.colliderect(piece):
+                continue  # what holds the piece
+            gap = max(rect.left - piece.right, piece.left - rect.right, rect.top - piece.bottom,
+                      piece.top - rect.bottom)
+            room = gap - half - 1
+            cap = room if cap is None else min(cap, room)
+        return None if cap is None else max(cap, -self.ui.s(6))
 
     def _place_buttons(self) -> None:
         ui, box, shape = self.ui, self.box, self.shape
