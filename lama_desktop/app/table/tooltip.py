@@ -2,7 +2,13 @@
 
 A table answers ``_tooltip_at(pos)`` (the piece under a point) and ``_tooltip_focus()`` (the piece the keys are
 on) with a ``Tip`` (its text and the rect of the piece) or None. ``Tooltip`` follows the input: a mouse motion
-makes the pointer the source, a key press the focus; the same tip held for ``delay`` seconds shows. The box is
+makes the pointer the source, a key press the focus; the same tip held for ``delay`` seconds shows.
+
+A tip belongs to its piece: it is held under the piece's key (``Tip.key``), and dropped the moment the piece
+under the pointer or the focus has another key or is gone (a new tip waits its own delay). A tip that names its
+piece (``Tip.piece``: the piece's identity and what it shows, a hand card's place, value and side) keeps its key
+while the rest of the table changes; a tip that does not is keyed on the table too (``_tip_state``: the moves
+played and the events shown), so it never outlives any change of the table. The box is
 wrapped to a readable width, placed below the piece (above it when there is no room, then clamped into the
 window), so it never leaves the window and covers the piece only when nothing else fits. It is drawn last.
 """
@@ -24,6 +30,19 @@ class Tip:
     text: str
     rect: tuple  # the piece explained: (x, y, w, h)
     keep: tuple = ()  # more rects of the piece the tip must not hide (its label)
+    #: the piece's identity and what it shows (``("hand", 2, "6", "up")``), or None: then the tip is keyed on the
+    #: whole table's state (``Tooltip.key``)
+    piece: tuple | None = None
+
+
+def tip_key(tip: Tip | None, state=None):
+    """What a tip is held under: its piece's own key where the table named it, else its words and place on the
+    table as it stands (``state``: ``TableTips._tip_state``): None for no tip."""
+    if tip is None:
+        return None
+    if tip.piece is not None:
+        return ("piece", tip.rect, tip.piece)
+    return ("table", tip.text, tip.rect, tip.keep, state)
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -149,6 +168,7 @@ class Tooltip:
         self.source = "mouse"
         self.pos: tuple | None = None
         self.tip: Tip | None = None
+        self.key = None  # the held tip's key (``tip_key``)
         self.age = 0.0
         self.piece: pygame.Rect | None = None  # the rect the last box was placed beside
         self.drawn: pygame.Rect | None = None  # where the tip was last drawn (None: not drawn that frame)
@@ -162,19 +182,24 @@ class Tooltip:
             self.hide()
 
     def hide(self) -> None:
-        self.tip, self.age = None, 0.0
+        self.tip, self.key, self.age = None, None, 0.0
 
     def update(self, dt: float, table) -> None:
+        """The piece under the pointer (or the focus) now: the same key, the tip ages towards showing (its words
+        follow, a language changed); another key or none, the held tip is dropped at once."""
         try:
             if self.source == "keys":
                 tip = table._tooltip_focus()
             else:
                 tip = table._tooltip_at(self.pos) if self.pos is not None else None
+            state = getattr(table, "_tip_state", None)
+            key = tip_key(tip, state() if state is not None and tip is not None and tip.piece is None else None)
         except (KeyError, IndexError, AttributeError, TypeError):  # a layout being rebuilt: no tip this frame
-            tip = None
-        if tip != self.tip:
-            self.tip, self.age = tip, 0.0
+            tip, key = None, None
+        if key != self.key:
+            self.tip, self.key, self.age = tip, key, 0.0
         elif tip is not None:
+            self.tip = tip
             self.age += dt
 
     @property
