@@ -2,10 +2,10 @@
 
 A table whose session runs a lesson (``session.lesson``, ``tutorial/lesson.py``) has a ``Narrator``; the table's frame
 calls it like the advisor: first in ``handle_event`` (``TableScene._narrator_event``), at the end of ``update``
-(``_narrator_update``) and last in ``draw`` (``_narrator_draw``). While one of the table's own overlays is on top
-(a scene with ``narrated = True``: the round summary, Llama Land's choices), the scene stack calls the same three
-on it (``scene.SceneStack``), so the narrator stays over them, and a step may point into them (the overlay's
-``tutorial_rect`` answers first).
+(``_narrator_update``) and in ``draw`` over the table (``_narrator_draw``; a tooltip comes over it). While one of
+the table's own overlays is on top (a scene with ``narrated = True``: the round summary, Llama Land's choices), the
+scene stack calls the same three on it (``scene.SceneStack``), so the narrator stays over them, and a step may point
+into them (the overlay's ``tutorial_rect`` answers first).
 
 What it shows
     * The table dimmed a little, the named piece (``tutorial_rect(point)``) left bright with a pulsing ring round

@@ -10,7 +10,8 @@ piece (``Tip.piece``: the piece's identity and what it shows, a hand card's plac
 while the rest of the table changes; a tip that does not is keyed on the table too (``_tip_state``: the moves
 played and the events shown), so it never outlives any change of the table. The box is
 wrapped to a readable width, placed below the piece (above it when there is no room, then clamped into the
-window), so it never leaves the window and covers the piece only when nothing else fits. It is drawn last.
+window), so it never leaves the window and covers the piece only when nothing else fits. It is
+drawn over everything the table shows, a lesson's narrator too, and kept clear of what that draws.
 """
 
 from __future__ import annotations
