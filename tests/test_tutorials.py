@@ -85,11 +85,12 @@ def open_lesson(tmp_path, game_id, size, lang="en"):
 
 
 def assert_box_and_arrow_clear(app, table, step, lang) -> None:
-    """The narrator's box and its arrow cover neither the piece the step points at nor any text the learner needs
-    at that step: the status line, the hand, the history, the buttons and their labels, the piles' labels, the
-    keys line, the summary's rows and its Continue button, the placement legend, the toasts showing, what holds the
-    piece (``narrator.protected``, which must name what is on screen of these). The arrow may end inside a rect that
-    holds the piece (a card of the hand)."""
+    """The narrator's box, its arrow and the ring round the piece cover neither the piece the step points at nor
+    any text the learner needs at that step: the status line, the hand, the history, the buttons and their labels,
+    the piles' labels, the keys line, the summary's title, rows, figures and its Continue button, the placement
+    legend, the toasts showing, what holds the piece (``narrator.protected``, which must name what is on screen of
+    these). The arrow may end inside a rect that holds the piece (a card of the hand); the ring stops short of every
+    guarded rect beside the piece."""
     narrator = table.narrator
     box, arrow = narrator.box, narrator.arrow
     guarded = dict(narrator.guarded)
@@ -102,7 +103,8 @@ def assert_box_and_arrow_clear(app, table, step, lang) -> None:
         wanted += ["log"] if table.history._log_rect() is not None else []
         wanted += [f"button:{name}" for name, b in table.buttons.items() if b.rect is not None and b.rect.w > 0]
     elif "summary" in getattr(top, "name", ""):
-        wanted += [f"summary:{seat}" for seat in range(len(top.names))]
+        wanted += [f"summary:{seat}" for seat in range(len(top.names))] + ["summary-title", "summary-sub"]
+        wanted += [f"summary-figure:{seat}:{what}" for seat in range(len(top.names)) for what in ("explain", "outcome")]
         # its Continue button too: the learner may close the summary while the lesson speaks
         wanted += [f"button:{w.name}" for w in top.group.widgets if getattr(w, "rect", None) is not None]
     for name in wanted:
@@ -117,6 +119,10 @@ def assert_box_and_arrow_clear(app, table, step, lang) -> None:
     named = [(step.point, piece)] if piece is not None else []
     for name, rect in named + list(narrator.guarded):
         assert not box.colliderect(rect), f"{step.id}: the box {box} covers {name} {rect} ({lang}, {app.size})"
+    ring = narrator.ring_rect()
+    for name, rect in narrator.guarded:  # the ring stops short of every word and figure beside the piece
+        if ring is not None and name != "piece" and not rect.colliderect(piece):
+            assert not ring.colliderect(rect), f"{step.id}: the ring {ring} covers {name} {rect} ({lang}, {app.size})"
     for name, rect in named + list(narrator.guarded):
         if name != step.point and piece is not None and rect.contains(piece):
             continue  # the arrow ends in what holds the piece

@@ -47,8 +47,10 @@ class RoundSummaryScene(MenuScene):
     emptied_border = GOLD
 
     def __init__(self, data: dict, names: list[str], *, pinks: bool = False, on_close: Callable | None = None,
-                 auto_close: float = 0.0, colorblind: bool = False, each_llama: bool = False):
+                 auto_close: float = 0.0, colorblind: bool = False, each_llama: bool = False,
+                 under_lesson: bool = False):
         super().__init__()
+        self.under_lesson = under_lesson  # a lesson speaks over it: it leaves the top band to the lesson's box
         self.data = data
         self.names = list(names)
         self.pinks = pinks
@@ -85,9 +87,21 @@ class RoundSummaryScene(MenuScene):
         self.group.on_back = self.close
 
     def _under_lesson(self) -> bool:
-        """A lesson's narrator speaks over this summary (a table below it has one)."""
+        """A lesson's narrator speaks over this summary: the table that opened it said so (``under_lesson``), or
+        a table below it in the stack has one."""
         scenes = self.stack.scenes if self.stack is not None else ()
-        return any(getattr(scene, "narrator", None) is not None for scene in scenes if scene is not self)
+        return self.under_lesson or any(getattr(scene, "narrator", None) is not None for scene in scenes
+                                        if scene is not self)
+
+    def _figure(self, seat: int, what: str, rect: pygame.Rect) -> pygame.Rect:
+        """Note a text or figure as drawn (``figures``; -1: the heading), joined to what is noted under that name
+        already; returns ``rect``."""
+        key = (seat, what)
+        held = getattr(self, "figures", None)
+        if held is None:
+            held = self.figures = {}
+        held[key] = held[key].union(rect) if key in held else pygame.Rect(rect)
+        return rect
 
     def tutorial_rect(self, name: str):
         """A lesson's piece in the summary: the panel, a seat's row, how its points count (the words as drawn) or
