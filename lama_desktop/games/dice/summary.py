@@ -48,8 +48,9 @@ class DiceRoundSummary(RoundSummaryScene):
         col_tokens = self.panel.right - ui.s(200)
         for text, x in ((t("dice.summary.col_cards"), col_cards), (t("dice.summary.col_points"), col_explain),
                         (t("dice.summary.col_total"), col_tokens)):
-            head = ui.text(text.upper(), 15, INK_SOFT, bold=True)
-            self._figure(-1, f"head:{x}", surface.blit(head, (x, top - ui.s(22))))
+            head = ui.text(text.upper(), 15, INK_SOFT, bold=True).get_rect(topleft=(x, top - ui.s(22)))
+            self._figure(-1, f"head:{x}", head)
+            surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
         card_h = round(card_w * 1.4)
         by = d.get("by")
@@ -103,6 +104,7 @@ class DiceRoundSummary(RoundSummaryScene):
             self.token_faces[seat] = draw_token_piles(surface, ui, kinds, col_tokens + g.get_width() + ui.s(12),
                                                       cy - ui.s(14), self.panel.right - ui.s(38))  # inside the row
             total = ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT)
-            self._figure(seat, "outcome", surface.blit(total, (col_tokens, cy + ui.s(8))))
-            for *_rest, pile in self.token_faces[seat]:
-                self._figure(seat, "outcome", pygame.Rect(pile))
+            for rect in [total.get_rect(topleft=(col_tokens, cy + ui.s(8)))] + [r[-1] for r in self.token_faces[seat]]:
+                self._figure(seat, "outcome", pygame.Rect(rect))
+            surface.blit(ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT),
+                         (col_tokens, cy + ui.s(8)))
