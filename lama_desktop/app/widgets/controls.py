@@ -63,6 +63,10 @@ class Widget:
     def wants_text(self) -> bool:
         return False
 
+    def offers_default(self) -> bool:
+        """Whether this widget is a scene's default action when the scene names none (``WidgetGroup``)."""
+        return False
+
     # drawing -------------------------------------------------------------------------------------------------------
     def state_key(self) -> tuple:
         return (self.enabled, self.hovered and self.enabled, self.pressed, self.focused)
@@ -102,6 +106,9 @@ class Button(Widget):
     def activate(self):
         if self.enabled and self.on_click:
             self.on_click()
+
+    def offers_default(self) -> bool:
+        return self.style == "primary"
 
     def _colors(self):
         if not self.enabled:
@@ -530,6 +537,9 @@ class ListView(Widget):
     def activate(self):
         if self.on_select and 0 <= self.selected < len(self.rows):
             self.on_select(self.selected)
+
+    def offers_default(self) -> bool:
+        return self.on_select is not None and bool(self.rows)
 
     def _row_at(self, pos):
         rh = getattr(self, "_rh", 40)
