@@ -66,8 +66,12 @@ def test_a_list_that_opens_its_rows_is_the_default_before_a_gold_back_button():
     g.add(ListView([Column("Game", 1.0)], [["a"], ["b"]], on_select=opened.append, name="list"))
     g.add(Button("Back", lambda: opened.append("back"), style="primary", name="back"))
     g.start_on_default()
+    assert g.focused.name == "list" and g.focused.focused  # its highlighted row shows what Enter opens
     g.handle_event(_enter())
     assert opened == [0]  # the first row, at the first Enter
+    g.handle_event(_press(pygame.K_DOWN))
+    g.handle_event(_enter())
+    assert opened == [0, 1]  # the arrows walk the rows
 
 
 def test_a_default_the_scene_names_wins_and_an_empty_list_is_none(group):

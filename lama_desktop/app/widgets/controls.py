@@ -67,6 +67,9 @@ class Widget:
         """Whether this widget is a scene's default action when the scene names none (``WidgetGroup``)."""
         return False
 
+    #: as a scene's default action its focus shows from the start (a list's highlighted row: what Enter opens)
+    shown_at_start = False
+
     # drawing -------------------------------------------------------------------------------------------------------
     def state_key(self) -> tuple:
         return (self.enabled, self.hovered and self.enabled, self.pressed, self.focused)
@@ -489,6 +492,8 @@ def tag_pill(ui, text: str, size: float) -> pygame.Surface:
 
 class ListView(Widget):
     """Rows of cells under column titles; scroll with the wheel or arrows, select with a click or Enter."""
+
+    shown_at_start = True  # the highlighted row is what the first Enter opens
 
     def __init__(self, columns: Sequence[Column], rows: Sequence[Sequence[str]], *, row_height: float = 44,
                  size: float = 22, on_select: Callable[[int], Any] | None = None, empty_text: str = "", **kw):

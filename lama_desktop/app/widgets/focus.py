@@ -46,13 +46,14 @@ class WidgetGroup:
         return next((w for w in live if w.offers_default()), None)
 
     def start_on_default(self) -> None:
-        """Put the focus on the default action, ringless (the scene's look already marks it), when nothing has it."""
+        """Put the focus on the default action when nothing has it: ringless (a gold button marks it already), or
+        shown where the widget asks (a list highlights the row Enter opens)."""
         if self.focused is not None:
             return
         widget = self.default_widget()
         if widget is not None:
             self.set_focus(widget)
-            widget.focused = False
+            widget.focused = widget.shown_at_start
 
     def _silent(self, focused: Widget | None) -> bool:
         """The focus is on a widget that shows no ring yet (the default, or the last one clicked)."""
