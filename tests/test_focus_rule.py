@@ -119,3 +119,11 @@ def test_every_scene_and_dialog_with_a_default_action_does_it_at_the_first_enter
     # the scenes of issue 32's pictures and the other dialogs are among them
     assert {"title", "lessons", "past_games", "message", "pause", "settings", "setup", "replay", "results", "rules",
             "round_summary", "privacy", "net-join"} - seen == set(), sorted(seen)
+
+
+def test_among_several_gold_buttons_the_ring_shows_which_one_enter_takes(group):
+    group.add(Button("Other", lambda: group.done.append("other"), style="primary", name="other"))
+    group.start_on_default()
+    assert group.focused.name == "start" and group.focused.focused
+    group.handle_event(_enter())
+    assert group.done == ["start"]
