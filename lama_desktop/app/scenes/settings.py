@@ -28,7 +28,9 @@ class SettingsScene(MenuScene):
         rows = 9
         footer_h = ui.font(16).get_linesize() + ui.s(16)  # where the settings are saved, under the panel
         forced = loopback.forced()  # the environment's switch: shown as it acts (on), unchangeable, and why
-        why = ui.font(24 * 0.68).get_linesize() if forced else 0  # its row holds the line saying why
+        detail = t("common.settings.net_loopback_forced", variable=loopback.ENV) if forced else ""
+        # its row grows by the lines saying why, as the row wraps them (``_Row``: 0.68 of the label's size, 78% wide)
+        why = len(ui.wrap(detail, 24 * 0.68, int(row_w * 0.78))) * ui.font(24 * 0.68).get_linesize() if forced else 0
         room = h - ui.s(124) - ui.s(160) - footer_h - why  # a large UI scale in a small window: the rows close up
         if rows * (row_h + gap) > room:
             gap = ui.s(4)
@@ -67,7 +69,7 @@ class SettingsScene(MenuScene):
         place(Toggle(t("common.settings.net_loopback"), forced or s.net_loopback_only,
                      lambda v: update(net_loopback_only=v), on_text=t("common.settings.on"),
                      off_text=t("common.settings.off"), name="net_loopback", enabled=not forced,
-                     detail=t("common.settings.net_loopback_forced", variable=loopback.ENV) if forced else ""),
+                     detail=detail),
               taller=why)
         rect = pygame.Rect(0, 0, ui.s(280), ui.s(58))
         rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(30))
