@@ -127,3 +127,9 @@ def test_among_several_gold_buttons_the_ring_shows_which_one_enter_takes(group):
     assert group.focused.name == "start" and group.focused.focused
     group.handle_event(_enter())
     assert group.done == ["start"]
+
+
+def test_a_named_default_that_is_not_gold_shows_its_ring(group):
+    group.default = group.widgets[0]  # "Cancel", a cream button: nothing but the ring says Enter takes it
+    group.start_on_default()
+    assert group.focused.name == "cancel" and group.focused.focused

@@ -47,15 +47,15 @@ class WidgetGroup:
 
     def start_on_default(self) -> None:
         """Put the focus on the default action when nothing has it: ringless where its gold look alone marks it,
-        shown where it does not (several gold buttons: the ring says which one Enter takes) or where the widget
-        asks (a list highlights the row Enter opens)."""
+        shown where it does not (a named default that is not gold, several gold buttons: the ring says which one
+        Enter takes) or where the widget asks (a list highlights the row Enter opens)."""
         if self.focused is not None:
             return
         widget = self.default_widget()
         if widget is not None:
             self.set_focus(widget)
             golden = [w for w in self.widgets if w.enabled and w.visible and w.offers_default()]
-            widget.focused = widget.shown_at_start or len(golden) > 1
+            widget.focused = widget.shown_at_start or golden != [widget]
 
     def _silent(self, focused: Widget | None) -> bool:
         """The focus is on a widget that shows no ring yet (the default, or the last one clicked)."""
