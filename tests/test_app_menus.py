@@ -52,9 +52,10 @@ def test_title_then_new_game_then_escape_back(app):
 def test_keyboard_navigation_opens_rules_and_turns_pages(app):
     title = app.stack.top
     order = [w.name for w in title.group.widgets if w.enabled]
-    key(app, pygame.K_TAB)  # the first enabled button gets the focus
-    assert title.group.focused.name == order[0]
-    for _ in range(order.index("rules")):
+    key(app, pygame.K_TAB)  # the focus starts on the default entry: the first key shows its ring there
+    start = title.default_button().name
+    assert title.group.focused.name == start and title.group.focused.focused
+    for _ in range((order.index("rules") - order.index(start)) % len(order)):
         key(app, pygame.K_DOWN)
     assert title.group.focused.name == "rules"
     key(app, pygame.K_RETURN)

@@ -41,8 +41,8 @@ def test_the_first_enter_on_the_title_continues_the_saved_game():
     app = fresh_app(save=True)
     try:
         title = app.stack.top
-        assert title.name == "title" and title.group.focused is None
-        assert title.default_button().name == "continue"
+        assert title.name == "title" and not title.group.focused.focused  # on the default entry, no ring yet
+        assert title.default_button().name == "continue" and title.group.focused.name == "continue"
         key(app, pygame.K_RETURN)
         for _ in range(20):
             app.step(dt=1 / 60)

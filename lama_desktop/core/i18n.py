@@ -171,8 +171,8 @@ def set_reader(source) -> None:
 
 
 class ReaderOf:
-    """``source`` for ``set_reader``: the ``viewer`` of a table when it is a human seat, held weakly (a closed
-    table reads nothing)."""
+    """``source`` for ``set_reader``: the ``viewer`` of a table when it is a human seat (in a replay, the seat
+    the person at this computer played: ``GameSession.reader_for``), held weakly (a closed table reads nothing)."""
 
     def __init__(self, table):
         self._table = weakref.ref(table)
@@ -183,7 +183,10 @@ class ReaderOf:
         if seat is None or seat < 0:
             return None
         session = table.session
-        person = getattr(session, "is_person", None) or session.is_human  # a replay: the seat it is seen by
+        reader_for = getattr(session, "reader_for", None)
+        if reader_for is not None:  # a replay: the person at this computer, whichever seat's eyes are shown
+            return reader_for(seat)
+        person = getattr(session, "is_person", None) or session.is_human
         if not person(seat):
             return None  # a table of bots is watched: nobody there is "you"
         return seat

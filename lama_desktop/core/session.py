@@ -236,6 +236,17 @@ class GameSession:
         """A person sits at this seat (in a replay too: the seat it is seen by reads the lines said to "you")."""
         return 0 <= seat < len(self.seats) and not self.seats[seat].is_bot
 
+    def reader_for(self, viewer: int) -> int | None:
+        """Who is "you" on a screen showing ``viewer``'s eyes: only ever the person at this computer. At a game,
+        ``viewer`` when a person plays it; in a replay (``played_by``), the seat this computer's person played: the
+        viewed one when they played it (a hot-seat game), else the first, never a seat they only watch."""
+        if not self._frozen or not self.played_by or len(self.played_by) != len(self.seats):
+            return viewer if self.is_person(viewer) else None
+        here = [i for i, seat in enumerate(self.played_by) if seat.kind == "human"]
+        if viewer in here:
+            return viewer
+        return here[0] if here else None
+
     def is_human(self, seat: int) -> bool:
         """A person decides this seat's moves now (never in a replay's frozen session: nobody acts there, so no
         table offers a move, a highlight or a "your turn")."""

@@ -15,10 +15,16 @@ class LoopbackOnly(ValueError):
     """An address other than loopback while the switch is on (nothing was sent or bound)."""
 
 
+def forced() -> bool:
+    """The environment turns the switch on (``LAMA_NET_LOOPBACK`` set to anything but ``""``/``0``): no setting can
+    turn it off (the settings screen shows it on, unchangeable, and says why)."""
+    return os.environ.get(ENV, "").strip() not in ("", "0")
+
+
 def loopback_only(settings=None) -> bool:
-    """True when the network must stay on this machine: ``LAMA_NET_LOOPBACK`` is set to anything but ``""``/``0``,
-    or the settings say ``net_loopback_only``."""
-    if os.environ.get(ENV, "").strip() not in ("", "0"):
+    """True when the network must stay on this machine: the environment forces it (``forced``), or the settings say
+    ``net_loopback_only``."""
+    if forced():
         return True
     return bool(getattr(settings, "net_loopback_only", False))
 

@@ -50,6 +50,7 @@ class MenuScene(Scene):
                     self.group.set_focus(widget)
                     self.group.keyboard_mode = True
                     break
+        self.group.start_on_default()  # the focus rule (widgets/focus.py): the first Enter does the default action
 
     def _fitted_ui(self) -> UI:
         """Lay the screen out at the UI-scale setting, or as much smaller as it takes for its panel and widgets

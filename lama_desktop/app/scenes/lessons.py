@@ -42,12 +42,16 @@ class LessonsScene(MenuScene):
         x = self.panel.centerx - bw // 2  # the buttons are centred on the panel, as the title and Back are
         y = self.panel.y + head
         self.rows = []
+        # the first Enter starts the first lesson not done yet (the first one when all are)
+        first = next((i for i, done in enumerate(self.done) if not done), 0)
         for i, game_id in enumerate(self.games):
             rect = pygame.Rect(x, y + i * (bh + gap), bw, bh)
             self.rows.append(rect)
             style = "secondary" if self.done[i] else "primary"
-            self.group.add(Button(t_game(game_id), lambda g=game_id: self.start(g), style=style, rect=rect,
-                                  name=f"lesson-{game_id}", size=26))
+            button = self.group.add(Button(t_game(game_id), lambda g=game_id: self.start(g), style=style, rect=rect,
+                                           name=f"lesson-{game_id}", size=26))
+            if i == first:
+                self.group.default = button
         back = pygame.Rect(0, 0, ui.s(220), ui.s(56))
         back.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(28))
         self.group.add(Button(t("common.button.back"), self.back, rect=back, name="back", hint="Esc"))

@@ -55,8 +55,7 @@ class MessageScene(MenuScene):
                                   hint=hint[0] if hint else ""))
         self._escape = self._closer(buttons[-1][1])
         self.group.on_back = self._escape
-        self.group.set_focus(self.group.widgets[0])
-        self.group.widgets[0].focused = False  # Enter picks it; the ring shows once the keyboard is used
+        self.group.default = self.group.widgets[0]  # Enter picks it; the ring shows once the keyboard is used
 
     def _closer(self, callback):
         def run():

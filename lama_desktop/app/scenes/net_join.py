@@ -184,8 +184,9 @@ class JoinScene(MenuScene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             focused = self.group.focused
-            if focused is None or isinstance(focused, TextField):
-                self.join()
+            if focused is None or isinstance(focused, TextField):  # Enter in a field joins: the default action
+                default = self.group.default_widget()
+                (default.activate if default is not None else self.join)()
                 return True
         return super().handle_event(event)
 

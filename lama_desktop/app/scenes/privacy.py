@@ -48,9 +48,7 @@ class PrivacyScene(MenuScene):
         rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(44))
         button = Button(t("common.privacy.ready", name=self.player_name), self.ready, style="primary", rect=rect,
                         name="ready", size=26)
-        self.group.add(button)
-        self.group.set_focus(button)
-        button.focused = False
+        self.group.add(button)  # the default action: Enter or Space says "ready" (the frame's focus rule)
         self.group.on_back = self.open_pause
 
     def ready(self):
@@ -80,8 +78,5 @@ class PrivacyScene(MenuScene):
             blit_center(surface, ui.text(line, 24, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(160 + 34 * i)))
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-            self.ready()
-            return True
         self.group.handle_event(event)
         return True

@@ -483,6 +483,7 @@ class ReplayScene(Scene):
             self.group.add(Button(text, action, rect=rect, name=name, size=20, enabled=enabled,
                                   style="primary" if name == "play" else "secondary"))
             x = rect.right + ui.s(8)
+        self.group.start_on_default()  # the frame's focus rule: the first Enter plays (or pauses)
 
     def export(self) -> None:
         storage = self.app.storage

@@ -182,11 +182,10 @@ class RoundSummaryScene(MenuScene):
             self.on_close()
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER,
-                                                          pygame.K_ESCAPE):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
-        self.group.handle_event(event)
+        self.group.handle_event(event)  # Enter or Space: its default action, Continue (the frame's focus rule)
         return True
 
     def update(self, dt):

@@ -115,10 +115,11 @@ class RulesScene(MenuScene):
         self.page = max(0, min(self.page, pages - 1))
         self.group.add(Button("‹  " + t("common.rules.previous"), lambda: self.turn(-1), rect=prev, name="prev",
                               enabled=self.page > 0))
-        self.group.add(Button(t("common.rules.next") + "  ›", lambda: self.turn(1), rect=nxt, name="next",
-                              style="primary", enabled=self.page < pages - 1))
+        turn_on = self.group.add(Button(t("common.rules.next") + "  ›", lambda: self.turn(1), rect=nxt, name="next",
+                                        style="primary", enabled=self.page < pages - 1))
         back = pygame.Rect(margin, y, tabs_w, bh)
-        self.group.add(Button(t("common.button.back"), self.back, rect=back, name="back", hint="Esc"))
+        closer = self.group.add(Button(t("common.button.back"), self.back, rect=back, name="back", hint="Esc"))
+        self.group.default = turn_on if turn_on.enabled else closer  # Enter reads on; on the last page it closes
         self._content = None
 
     @property

@@ -13,6 +13,7 @@ from lama_desktop.core.i18n import LANGUAGES, language_names, percent, t
 from lama_desktop.app.widgets import Button, Cycler, Slider, Toggle, blit_center, draw_panel, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 from lama_desktop.app import art
+from lama_desktop.net import loopback
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +27,15 @@ class SettingsScene(MenuScene):
         row_w, row_h, gap = ui.s(760), ui.s(58), ui.s(8)
         rows = 9
         footer_h = ui.font(16).get_linesize() + ui.s(16)  # where the settings are saved, under the panel
-        room = h - ui.s(124) - ui.s(160) - footer_h  # a large UI scale in a small window: the rows close up
+        forced = loopback.forced()  # the environment's switch: shown as it acts (on), unchangeable, and why
+        detail = t("common.settings.net_loopback_forced", variable=loopback.ENV) if forced else ""
+        # its row grows by the lines saying why, as the row wraps them (``_Row``: 0.68 of the label's size, 78% wide)
+        why = len(ui.wrap(detail, 24 * 0.68, int(row_w * 0.78))) * ui.font(24 * 0.68).get_linesize() if forced else 0
+        room = h - ui.s(124) - ui.s(160) - footer_h - why  # a large UI scale in a small window: the rows close up
         if rows * (row_h + gap) > room:
             gap = ui.s(4)
             row_h = max(ui.font(24).get_linesize() + ui.s(8), room // rows - gap)
-        self.panel = pygame.Rect(0, 0, row_w + ui.s(80), ui.s(40) + rows * (row_h + gap) + ui.s(120))
+        self.panel = pygame.Rect(0, 0, row_w + ui.s(80), ui.s(40) + rows * (row_h + gap) + why + ui.s(120))
         self.panel.midtop = (w // 2, max(ui.s(124), min(h // 2 - self.panel.h // 2 + ui.s(40),
                                                          h - footer_h - self.panel.h)))
         self.preview = self._preview_place(ui, w)
@@ -38,10 +43,10 @@ class SettingsScene(MenuScene):
         self.footer.midtop = (self.panel.centerx, self.panel.bottom + ui.s(8))
         y = self.panel.y + ui.s(36)
 
-        def place(widget):
+        def place(widget, taller: int = 0):
             nonlocal y
-            widget.rect = pygame.Rect(self.panel.x + ui.s(40), y, row_w, row_h)
-            y += row_h + gap
+            widget.rect = pygame.Rect(self.panel.x + ui.s(40), y, row_w, row_h + taller)
+            y += row_h + taller + gap
             return self.group.add(widget)
 
         update = self.app.update_settings
@@ -61,8 +66,11 @@ class SettingsScene(MenuScene):
                      on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="mute"))
         place(Toggle(t("common.settings.colorblind"), s.colorblind, lambda v: update(colorblind=v),
                      on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="colorblind"))
-        place(Toggle(t("common.settings.net_loopback"), s.net_loopback_only, lambda v: update(net_loopback_only=v),
-                     on_text=t("common.settings.on"), off_text=t("common.settings.off"), name="net_loopback"))
+        place(Toggle(t("common.settings.net_loopback"), forced or s.net_loopback_only,
+                     lambda v: update(net_loopback_only=v), on_text=t("common.settings.on"),
+                     off_text=t("common.settings.off"), name="net_loopback", enabled=not forced,
+                     detail=detail),
+              taller=why)
         rect = pygame.Rect(0, 0, ui.s(280), ui.s(58))
         rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(30))
         self.group.add(Button(t("common.button.back"), self.back, style="primary", rect=rect, name="back",

@@ -96,24 +96,10 @@ class TitleScene(MenuScene):
         self.group.on_back = self.confirm_quit  # Escape pressed once too often must not close the game
         self.fans = None  # built after the first frame is on screen (start-up time), then they rise into view
 
-    def handle_event(self, event) -> bool:
-        """The first Enter (nothing focused yet) chooses the menu's default entry (the gold one: Continue when there
-        is a save) at once, as its look promises; the arrows and Tab still move the focus first."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.group.focused is None:
-            default = self.default_button()
-            if default is not None:
-                self.group.set_focus(default)
-                self.group.keyboard_mode = True
-                self._sound("click")
-                default.activate()
-                return True
-        return super().handle_event(event)
-
     def default_button(self):
-        """The entry Enter chooses when nothing is focused: the first enabled gold (primary) one."""
-        return next((w for w in self.group.widgets if isinstance(w, Button) and w.enabled and w.visible
-                     and w.style == "primary"), None)
+        """The entry the first Enter chooses (the frame's focus rule): the first enabled gold (primary) one, Continue
+        when there is a save."""
+        return self.group.default_widget()
 
     def _build_fans(self) -> None:
         ui, (w, h) = self.ui, self.app.size

@@ -63,6 +63,13 @@ class Widget:
     def wants_text(self) -> bool:
         return False
 
+    def offers_default(self) -> bool:
+        """Whether this widget is a scene's default action when the scene names none (``WidgetGroup``)."""
+        return False
+
+    #: as a scene's default action its focus shows from the start (a list's highlighted row: what Enter opens)
+    shown_at_start = False
+
     # drawing -------------------------------------------------------------------------------------------------------
     def state_key(self) -> tuple:
         return (self.enabled, self.hovered and self.enabled, self.pressed, self.focused)
@@ -102,6 +109,9 @@ class Button(Widget):
     def activate(self):
         if self.enabled and self.on_click:
             self.on_click()
+
+    def offers_default(self) -> bool:
+        return self.style == "primary"
 
     def _colors(self):
         if not self.enabled:
@@ -483,6 +493,8 @@ def tag_pill(ui, text: str, size: float) -> pygame.Surface:
 class ListView(Widget):
     """Rows of cells under column titles; scroll with the wheel or arrows, select with a click or Enter."""
 
+    shown_at_start = True  # the highlighted row is what the first Enter opens
+
     def __init__(self, columns: Sequence[Column], rows: Sequence[Sequence[str]], *, row_height: float = 44,
                  size: float = 22, on_select: Callable[[int], Any] | None = None, empty_text: str = "", **kw):
         super().__init__(**kw)
@@ -530,6 +542,9 @@ class ListView(Widget):
     def activate(self):
         if self.on_select and 0 <= self.selected < len(self.rows):
             self.on_select(self.selected)
+
+    def offers_default(self) -> bool:
+        return self.on_select is not None and bool(self.rows)
 
     def _row_at(self, pos):
         rh = getattr(self, "_rh", 40)

@@ -1,5 +1,9 @@
 """``WidgetGroup``: the widgets of one scene. It routes mouse events, moves the keyboard focus (Tab / Shift+Tab /
-arrows), activates with Enter or Space, and calls ``on_back`` on Escape."""
+arrows), activates with Enter or Space, and calls ``on_back`` on Escape.
+
+One focus rule for every menu, list and dialog: the focus starts on the scene's default action (``default_widget``:
+the widget the scene names, else its first gold button or list that opens its rows), without a ring until the
+keyboard is used, so the first Enter does that action; the first arrow or Tab shows the ring where the focus is."""
 
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ class WidgetGroup:
         self._pressed: Widget | None = None
         self._dragging: Widget | None = None
         self.keyboard_mode = False
+        #: the scene's default action when it names one (else ``default_widget`` finds it); set again on each layout
+        self.default: Widget | None = None
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -29,6 +35,31 @@ class WidgetGroup:
     def clear(self) -> None:
         self.widgets.clear()
         self.focus_index = -1
+        self.default = None
+
+    def default_widget(self) -> Widget | None:
+        """What the first Enter does: the widget the scene named (``default``), else the first gold button or list
+        that opens its rows; only one that is enabled and shown."""
+        live = [w for w in self.widgets if w.focusable and w.enabled and w.visible]
+        if self.default in live:
+            return self.default
+        return next((w for w in live if w.offers_default()), None)
+
+    def start_on_default(self) -> None:
+        """Put the focus on the default action when nothing has it: ringless where its gold look alone marks it,
+        shown where it does not (a named default that is not gold, several gold buttons: the ring says which one
+        Enter takes) or where the widget asks (a list highlights the row Enter opens)."""
+        if self.focused is not None:
+            return
+        widget = self.default_widget()
+        if widget is not None:
+            self.set_focus(widget)
+            golden = [w for w in self.widgets if w.enabled and w.visible and w.offers_default()]
+            widget.focused = widget.shown_at_start or golden != [widget]
+
+    def _silent(self, focused: Widget | None) -> bool:
+        """The focus is on a widget that shows no ring yet (the default, or the last one clicked)."""
+        return focused is not None and not focused.focused
 
     @property
     def focused(self) -> Widget | None:
@@ -112,9 +143,14 @@ class WidgetGroup:
 
     def _key(self, event) -> bool:
         focused = self.focused
+        key = event.key
+        if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) and self._silent(focused):
+            self.keyboard_mode = True  # the first arrow shows where the focus is; the next ones move it
+            focused.focused = True
+            self.sound("focus")
+            return True
         if focused is not None and focused.handle_key(event):
             return True
-        key = event.key
         if key == pygame.K_ESCAPE:
             if focused is not None and focused.wants_text:
                 self.set_focus(None)

@@ -55,24 +55,16 @@ class CadabraTableEvents:
         return sort_hand(names)
 
     def _log_play(self, seat: int, card: str) -> None:
-        if self._solo_human(seat):
-            self.log.add(lazy.t("cadabra.log.play_own", card=card_text(card)))
-        else:
-            self.log.add(lazy.about("cadabra.log.play", seat, name=self._name(seat), card=card_text(card)))
-
-    def _solo_human(self, seat) -> bool:
-        """The log speaks to the one human player ("You play 3")."""
-        humans = self.session.human_seats
-        return len(humans) == 1 and seat == humans[0]
+        # "you" (cadabra.log.play_own) for the reader alone: in a replay the person here, not the seat watched
+        self.log.add(lazy.about("cadabra.log.play", seat, name=self._name(seat), card=card_text(card)))
 
     def _log_draw(self, seat: int, card, forced: bool, open_card=None) -> None:
         if forced:
             self.toasts.append(Toast(about("cadabra.toast.force_draw", seat, name=self._name(seat)), 1.5))
             self.log.add(lazy.about("cadabra.log.force_draw", seat, name=self._name(seat)), (200, 220, 255))
-        if card:
-            self.log.add(lazy.t("cadabra.log.draw_seen", card=card_text(card)))
-        elif open_card:  # a replay's open view names every card
-            self.log.add(lazy.about("cadabra.log.draw_open", seat, name=self._name(seat), card=card_text(open_card)))
+        if card or open_card:  # a replay's open view names every card; "you" is only the person at this computer
+            self.log.add(lazy.about("cadabra.log.draw_open", seat, name=self._name(seat),
+                                    card=card_text(card or open_card)))
         elif not forced:
             self.log.add(lazy.about("hand.log.draw", seat, name=self._name(seat)))
 

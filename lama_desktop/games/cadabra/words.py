@@ -49,7 +49,16 @@ def order(move, name_of: Callable[[int], str]) -> str | None:
 
 
 def move_label(move, names: list[str] | None = None) -> str | None:
-    """The advisor's phrase for passing with the magic token and exchanging; the other moves are the frame's."""
+    """The advisor's phrase for passing with the magic token and exchanging, and for playing a llama or a card with
+    a symbol (named as the table shows it, never by the engine's "L" or "6+"); a plain card is the frame's."""
     if move.kind in ("pass", "exchange"):
         return t(f"cadabra.advice.{move.kind}")  # i18n-keys: cadabra.advice.*
+    if move.kind == "play" and move.args:
+        k = KIND_OF.get(str(move.args[0]))
+        if k is None:
+            return None
+        if IS_LLAMA[k]:
+            return t("cadabra.advice.play_llama")
+        if SYMBOL[k]:  # i18n-keys: cadabra.advice.*
+            return t(f"cadabra.advice.play_{DATA['symbols'][SYMBOL[k]]['shape']}", value=VALUES[k][0])
     return None

@@ -26,9 +26,11 @@ def move_label(move, names: list[str] | None = None) -> str | None:
     """The advisor's phrase for rolling, keeping, discarding and taking a card from the llama row (which says
     which); the other moves are the frame's."""
     if move.kind == "take":
+        if str(move.args[0]) == "L":  # the llama in its own words (the noun takes the verb's case), never "L"
+            return t("dice.advice.take_llama")
         return t("dice.advice.take_card", card=move.args[0])
     if move.kind == "discard":
-        return t("dice.advice.discard", cards=" ".join(str(arg) for arg in move.args))
+        return t("dice.advice.discard", cards=" ".join(card_label(arg) for arg in move.args))
     if move.kind in ("roll", "keep"):
         return t(f"dice.advice.{move.kind}")  # i18n-keys: dice.advice.*
     return None

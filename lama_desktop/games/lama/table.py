@@ -224,18 +224,15 @@ class LamaTableScene(HandTableScene):
         return sort_hand(names)
 
     def _log_play(self, seat: int, card: str) -> None:
-        if self._is_me(seat):
-            self.log.add(lazy.t("lama.log.play_own", card=card_text(card)))
-        else:
-            self.log.add(lazy.about("lama.log.play", seat, name=self._name(seat), card=card_text(card)))
+        # "you" (lama.log.play_own) for the reader alone: in a replay the person at this computer, not the seat watched
+        self.log.add(lazy.about("lama.log.play", seat, name=self._name(seat), card=card_text(card)))
 
     def _log_draw(self, seat: int, card, forced: bool, open_card=None) -> None:
         """``card``: the drawn card when the player sees it; ``forced``: a draw the rules imposed (never here);
         ``open_card``: another seat's card, known in a replay's open view only."""
-        if card:
-            self.log.add(lazy.t("lama.log.draw_seen", card=card_text(card)))
-        elif open_card:
-            self.log.add(lazy.about("lama.log.draw_open", seat, name=self._name(seat), card=card_text(open_card)))
+        if card or open_card:  # "you" only for the person at this computer: a replay's viewed seat is named
+            self.log.add(lazy.about("lama.log.draw_open", seat, name=self._name(seat),
+                                    card=card_text(card or open_card)))
         else:
             self.log.add(lazy.about("hand.log.draw", seat, name=self._name(seat)))
 

@@ -201,7 +201,8 @@ class ToyTableScene(TableScene):
         sh.sizes[seat] += 1
         if d.get("card") is not None and seat == self.focus:
             sh.hand = sorted(sh.hand + [int(d["card"])])
-            self.log.add(lazy.t("toy.log.draw_own", card=int(d["card"])))  # the event's private card: yours only
+            # the event's private card: said to you only ("you": the person at this computer, never a watched seat)
+            self.log.add(lazy.about("toy.log.draw", seat, name=self._name(seat), card=int(d["card"])))
         else:
             self.log.add(lazy.about("toy.log.draw", seat, name=self._name(seat)))
         self._sound("card_draw")
