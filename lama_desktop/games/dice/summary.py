@@ -34,7 +34,7 @@ class DiceRoundSummary(RoundSummaryScene):
         key = "dice.summary.end_" + str(d.get("ended_by", "all_quit"))  # i18n-keys: dice.summary.end_*
         return about(key, by, name=name)
 
-    def draw_static(self, surface, ui):
+    def static_steps(self, surface, ui):
         d = self.data
         draw_panel(surface, self.panel, ui)
         blit_center(surface, ui.text(t("dice.summary.title", round=d.get("round", "?")), 40, INK, bold=True),
@@ -48,6 +48,7 @@ class DiceRoundSummary(RoundSummaryScene):
         for text, x in ((t("dice.summary.col_cards"), col_cards), (t("dice.summary.col_points"), col_explain),
                         (t("dice.summary.col_total"), col_tokens)):
             surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
+        yield
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
         card_h = round(card_w * 1.4)
         by = d.get("by")
@@ -81,6 +82,7 @@ class DiceRoundSummary(RoundSummaryScene):
                 seen.add(name)
                 surface.blit(img, (round(x), cy - card_h // 2))
                 x += step
+                yield  # a card face new to this size is an SVG rendering: one a step
             if not cards:
                 surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
             values = [str(v) for v in row["values"] if str(v) != "L"]
@@ -102,3 +104,4 @@ class DiceRoundSummary(RoundSummaryScene):
                                                       cy - ui.s(14), self.panel.right - ui.s(38))  # inside the row
             surface.blit(ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT),
                          (col_tokens, cy + ui.s(8)))
+            yield
