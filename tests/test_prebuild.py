@@ -20,11 +20,13 @@ def _job(log: list, name: str, steps: int):
         yield
 
 
-def test_a_prebuild_moves_every_job_on_each_frame_and_finishes_what_is_left_when_due():
+def test_a_prebuild_starts_a_job_the_next_frame_moves_it_on_each_frame_and_finishes_it_when_due():
     log: list = []
     prebuild = Prebuild(budget=0.0)
     prebuild.add(_job(log, "a", 3))
     prebuild.add(_job(log, "b", 2))
+    prebuild.run()  # the frame that queued them is busy already: they start in the next one
+    assert log == [] and prebuild.pending == 2
     prebuild.run()  # no time to spare: still one step, so the job moves on
     assert log == [("a", 0)]
     prebuild.run(budget=10.0)  # time to spare: every step
