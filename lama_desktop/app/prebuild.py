@@ -4,7 +4,8 @@ A moment that builds all its art in the frame it opens stutters: a round's summa
 took 40 ms at 1920x1080 (issue 32), while the table had a second of blow-up animation in which to get it ready.
 A job is a generator: each ``yield`` is a place where its work may stop until the next frame. ``Prebuild.run``
 (called once a frame) runs the steps of the jobs queued before this frame until the frame's budget is spent (no
-step starts after it), at least one step, so a job always moves on; ``finish`` runs what is left at once (the moment is due now).
+step starts after it), at least one step, so a job always moves on; ``finish`` runs what is left at once (the
+moment is due now).
 """
 
 from __future__ import annotations
