@@ -42,16 +42,19 @@ def test_the_app_settles_once_its_first_frames_are_drawn(tmp_path):
     app.shutdown()
 
 
-def test_with_its_warm_up_the_app_settles_after_the_warm_up_imports(tmp_path):
-    gc.unfreeze()
+def test_with_its_warm_up_the_app_settles_after_the_warm_up_imports_on_its_own_thread(tmp_path, monkeypatch):
+    settled_on = []
+    settle = gc_pacing.settle
+    monkeypatch.setattr(gc_pacing, "settle", lambda: (settled_on.append(threading.current_thread()), settle()))
     app = fast_app(tmp_path)
     app.start()
-    for _ in range(2):
-        app.step(1 / 60)
-    for thread in threading.enumerate():
-        if thread.name == "warm-up":
-            thread.join(60)
-    assert app._gc_settle and gc.get_freeze_count() == 0  # asked for, never done on the worker thread itself
     app.step(1 / 60)
+    app.step(1 / 60)  # the warm-up starts (it may be over at once when every module is imported already)
+    warm_ups = [thread for thread in threading.enumerate() if thread.name == "warm-up"]
+    for thread in warm_ups:
+        thread.join(60)
+    assert not any(thread.is_alive() for thread in warm_ups)
+    app.step(1 / 60)
+    assert settled_on == [threading.main_thread()]  # once, between two frames, never on the worker
     assert gc.get_freeze_count() > 0 and not app._gc_settle
     app.shutdown()
