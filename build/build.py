@@ -43,7 +43,10 @@ SPEC = PACKAGING / "lama-desktop.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "_work"
 APP = "lama-desktop"
-MAX_BUNDLE_MB = 45 if sys.platform == "win32" else 60  # the issues' budgets: Windows 45 MB, others 60 MB
+#: the issues' budgets: the bundle 45 MB on Linux and Windows (issue 32: Linux had grown to 50 MB), 60 MB on macOS;
+#: the Windows setup 13 MB (it had grown to 14.9 MB with the network libraries)
+MAX_BUNDLE_MB = 60 if sys.platform == "darwin" else 45
+MAX_SETUP_MB = 13
 DEB_PREFIX = "/opt/lama-desktop"
 METAINFO = PACKAGING / "linux" / "io.github.lamadesktop.LamaDesktop.metainfo.xml"
 MAINTAINER = "lama-desktop contributors <noreply@lama-desktop.invalid>"
@@ -508,9 +511,10 @@ def nsis() -> Path:
          f"-DBUNDLE={bundle_dir()}", f"-DOUTFILE={out}", NSIS_SCRIPT])
     if not out.is_file():
         raise BuildError(f"makensis did not produce {out}")
-    say(f"installer {rel(out)}: {mb(out.stat().st_size)} (limit 15 MB), made in {time.monotonic() - started:.1f} s")
-    if out.stat().st_size > 15e6:
-        raise BuildError(f"the installer is {mb(out.stat().st_size)}, over the 15 MB budget")
+    say(f"installer {rel(out)}: {mb(out.stat().st_size)} (limit {MAX_SETUP_MB} MB), "
+        f"made in {time.monotonic() - started:.1f} s")
+    if out.stat().st_size > MAX_SETUP_MB * 1e6:
+        raise BuildError(f"the installer is {mb(out.stat().st_size)}, over the {MAX_SETUP_MB} MB budget")
     return out
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI step (called by .ci/run after the tests): prove the Linux installers.
-#   - builds the PyInstaller onedir bundle with the project's .venv (+ PyInstaller), checks it is <= 60 MB;
+#   - builds the PyInstaller onedir bundle with the project's .venv (+ PyInstaller), checks it is <= 45 MB (build.py's MAX_BUNDLE_MB);
 #   - runs the frozen binary headless: --version, --self-check (must match the source), --smoke-test, and a
 #     normal launch stopped at its first frame (the log lands in the user's folders); then 5 more launches for
 #     the time to the first frame (median, max);

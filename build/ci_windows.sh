@@ -173,7 +173,8 @@ setup="dist/lama-desktop-$version-windows-x64-setup.exe"
 file "$setup" dist/lama-desktop/lama-desktop.exe
 # Debian's file(1) names NSIS only in 32-bit setups: look for the installer's own header in the 64-bit one.
 grep -q -a NullsoftInst "$setup" || fail "$setup holds no NSIS installer header"
-say "$setup: NSIS installer (NullsoftInst header), $(( $(stat -c %s "$setup") / 1000 )) kB (limit 15 MB)"
+say "$setup: NSIS installer (NullsoftInst header), $(( $(stat -c %s "$setup") / 1000 )) kB (limit 13 MB)"
+[ "$(stat -c %s "$setup")" -le 13000000 ] || fail "$setup is over the 13 MB budget (build.py's MAX_SETUP_MB)"
 ls -l "$setup" "dist/lama-desktop-$version-windows-x64.zip"
 du -sh dist/lama-desktop
 echo "[ci_windows] Windows packaging proven in $(( $(date +%s) - start )) s"

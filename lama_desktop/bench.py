@@ -16,7 +16,7 @@
   "max_gap_pts", ...}`` (the worst gap in points over buckets of at least 40 positions); ``--raw FILE`` also
   writes one JSON line per position, ``{"estimate": 0.31, "outcome": 1}`` (a k-way tie is 1/k).
 - ``python -m lama_desktop.bench render [--frames F] [--size WxH] [--only NAME] --json``: per-scene frame times of
-  the app (see ``lama_desktop.app.bench_render``).
+  the app, p50, p95 and the longest frame (see ``lama_desktop.app.bench_render``).
 - ``python -m lama_desktop.bench replay [--game G] [--size WxH] [--switches N] --json``: the replay viewer's
   longest frame while it opens a sample game and while its view is switched, until the history is complete
   (see ``lama_desktop.app.bench_render.bench_replay``).
@@ -358,8 +358,8 @@ def _main(argv=None) -> int:
         if args.only and not any(args.only in name for name, _b, _f in shots.SHOTS):
             raise UsageError(f"no scene matches {args.only!r:.40}")
         result = bench_render.bench_render(frames=args.frames, size=args.size, only=args.only)
-        text = "\n".join(f"{name:<28} p50 {r['p50_ms']:6.2f} ms  p95 {r['p95_ms']:6.2f} ms"
-                         for name, r in result["scenes"].items())
+        text = "\n".join(f"{name:<28} p50 {r['p50_ms']:6.2f} ms  p95 {r['p95_ms']:6.2f} ms  "
+                         f"longest {r['max_ms']:6.2f} ms" for name, r in result["scenes"].items())
     print(json.dumps(result) if args.json else text)
     sys.stdout.flush()
     return 0

@@ -493,3 +493,56 @@ def test_non_editable_install_ships_assets_and_levels(tmp_path):
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0, check.stdout[-3000:] + check.stderr[-3000:]
     assert "self-check: OK" in check.stdout
+
+
+# ------------------------------------------------------------------- what the bundle leaves out (issue 32)
+def test_spec_leaves_out_what_the_game_never_uses(monkeypatch):
+    """OpenSSL, websockets' other front-ends, compressions, CJK codecs and MIDI stay out; a placeholder ``ssl``
+    goes in; zeroconf is analysed from a copy without its compiled modules (first on the path)."""
+    calls = run_spec(monkeypatch, "linux")
+    (_args, kwargs), = calls["Analysis"]
+    for unwanted in ("ssl", "_ssl", "_hashlib", "websockets.legacy", "websockets.sync", "websockets.trio",
+                     "websockets.cli", "readline", "lzma", "bz2", "_codecs_jp", "pygame.midi"):
+        assert unwanted in kwargs["excludes"], unwanted
+    assert ("ssl", str(PACKAGING / "frozen" / "ssl.py"), "PYMODULE") in calls["namespace"]["a"].pure
+    pure = Path(kwargs["pathex"][0])
+    assert (pure / "zeroconf" / "__init__.py").is_file() and (pure / "zeroconf" / "_dns.py").is_file()
+    assert not [p for p in pure.rglob("*") if p.suffix in (".so", ".pyd", ".pyx", ".pxd", ".c")]
+
+
+PLACEHOLDER_GAME = """
+import importlib.util, os, sys
+sys.modules["_ssl"] = None  # no OpenSSL at all, as in the bundle
+sys.modules["_hashlib"] = None
+spec = importlib.util.spec_from_file_location("ssl", sys.argv[1])
+ssl = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ssl)
+sys.modules["ssl"] = ssl
+os.environ["LAMA_NET_LOOPBACK"] = "1"
+from lama_desktop.net.headless import LoopbackTable
+table = LoopbackTable("lama", ["remote:random", "remote:random", "easy"], seed=7).start(20)
+try:
+    assert table.run(120), "the game did not end"
+    assert not table.errors and not table.client_errors(), table.errors
+finally:
+    table.close()
+try:
+    ssl.create_default_context()
+except ssl.SSLError as error:
+    print("refused:", error)
+print("network game over without OpenSSL")
+"""
+
+
+def test_the_bundles_placeholder_ssl_plays_a_network_game_and_refuses_tls(tmp_path):
+    """With the bundle's ``ssl`` (packaging/frozen/ssl.py) and neither ``_ssl`` nor ``_hashlib``, websockets and
+    asyncio import and a whole network game is played on loopback; asking for TLS is a clear refusal."""
+    script = tmp_path / "game.py"
+    script.write_text(PLACEHOLDER_GAME, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+           "LAMA_NET_LOOPBACK": "1"}
+    done = subprocess.run([sys.executable, str(script), str(PACKAGING / "frozen" / "ssl.py")], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "refused: this build of LAMA Desktop has no TLS" in done.stdout
+    assert "network game over without OpenSSL" in done.stdout

@@ -33,6 +33,7 @@ from lama_desktop.app.scene import SceneStack
 from lama_desktop.app.widgets import UI
 from lama_desktop.app.window import MAX_SIZE, MIN_SIZE, clamp_size, fit_to_desktop
 from lama_desktop.app import art
+from lama_desktop.app import gc_pacing
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.app.scenes.replay import ReplayScene
 from lama_desktop.app.scenes.results import ResultsScene
@@ -148,6 +149,7 @@ class App:
         self.transitions = not smoke_test
         #: import engines, bots and tables on a worker thread once the title is up (tools turn it off)
         self.warm_up = True
+        self._gc_settle = False  # set when the long-lived objects are loaded (``gc_pacing.settle``)
         self._save_settings_at: float | None = None
         self._fade: list | None = None
 
@@ -443,6 +445,11 @@ class App:
             self.sounds.load()
             if self.warm_up:
                 self._start_warm_up()
+            else:
+                self._gc_settle = True
+        if self._gc_settle:  # what the app keeps is loaded: the collector's full passes skip it from now on
+            self._gc_settle = False
+            gc_pacing.settle()
         if self.first_frame_seconds is None:
             self.first_frame_seconds = process_uptime() if process_uptime() is not None else 0.0
             log.info("first frame %.3f s after process start", self.first_frame_seconds)
@@ -461,6 +468,7 @@ class App:
                 playable_games()
             except Exception:  # the menus will report any real problem when they import the same modules
                 log.exception("warm-up import failed")
+            self._gc_settle = True  # on the main thread, between two frames (``step``)
 
         threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
 

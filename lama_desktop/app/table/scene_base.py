@@ -32,6 +32,7 @@ import pygame
 from lama_desktop.core import i18n
 from lama_desktop.core.gameconfig import GameConfig
 from lama_desktop.app.scene import Scene
+from lama_desktop.app.prebuild import Prebuild
 from lama_desktop.core.session import GameSession
 from lama_desktop.app.table.advisor_panel import AdvisorPanel
 from lama_desktop.app.table.event_queue import EventQueue, TableEvent
@@ -159,6 +160,7 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
         self.n = session.record.players
         self.variants = set(session.record.variants)
         self.tween = Tweener(1.0)
+        self.prebuild = Prebuild()  # what a coming moment (a round's summary) builds, a little each frame
         self.sprites: list[Sprite] = []
         self.queue: deque = deque()
         self.toasts: list[Toast] = []
@@ -199,7 +201,8 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
     @final
     def update(self, dt: float) -> None:
         """One frame of time: the clocks and the table's own animations, the moves taken and shown, the pieces
-        eased, then the buttons, the advisor, the history, the tooltip, the lesson's narrator and the overlay."""
+        eased, then the buttons, the advisor, the history, the tooltip, the lesson's narrator and the overlay;
+        last, a frame's share of what a coming moment builds ahead (``prebuild``)."""
         self.time += dt
         self.tween.update(dt)
         self.age_toasts(dt)
@@ -214,6 +217,7 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
         self._update_tooltip(dt)
         self._narrator_update(dt)
         self.update_overlay(dt)
+        self.prebuild.run()
 
     @final
     def draw(self, surface: pygame.Surface) -> None:

@@ -51,7 +51,7 @@ class TableDrawing:
             self._layer = None
         key = self._layer_key()
         if getattr(self, "_layer", None) is None or self._layer_cached_key != key:
-            layer = self.static.copy()
+            layer = self._layer_canvas()
             self._draw_middle(layer)
             for seat in range(self.n):
                 if self.pos_of(seat) != 0:
@@ -61,6 +61,18 @@ class TableDrawing:
             self._draw_log(layer)
             self._layer, self._layer_cached_key = layer, key
         return self._layer
+
+    def _layer_canvas(self) -> pygame.Surface:
+        """The static felt to draw the model layer on: painted over the last layer's picture when it has the
+        same size (a new window-sized picture costs milliseconds of memory setup: the frame a move lands in
+        stuttered), else a copy of it."""
+        canvas = getattr(self, "_canvas", None)
+        static = self.static
+        if canvas is None or canvas.get_size() != static.get_size() or static.get_flags() & pygame.SRCALPHA:
+            canvas = self._canvas = static.copy()
+        else:
+            canvas.blit(static, (0, 0))
+        return canvas
 
     def _draw_middle(self, layer) -> None:
         """Hook: the middle of the table in the cached layer (piles, the llama row...), under the seats."""

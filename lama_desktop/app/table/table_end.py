@@ -12,8 +12,8 @@ class TableEnd:
 
     def _open_round_summary(self, scene_type, d, delay: float, **kwargs) -> None:
         """The round's summary (``scene_type(d, names, on_close=..., auto_close=..., colorblind=..., **kwargs)``)
-        after ``delay``; the queue waits for it to close, then the round's tokens fly (``_round_tokens``). With
-        bots only it closes itself."""
+        after ``delay`` (its art built meanwhile: ``RoundSummaryScene.prebuilt``); the queue waits for it to close,
+        then the round's tokens fly (``_round_tokens``). With bots only it closes itself."""
         self.modal = True
         kwargs.setdefault("under_lesson", getattr(self.session, "lesson", None) is not None)
 
@@ -24,6 +24,8 @@ class TableEnd:
         auto = 0.0 if self.session.human_seats else 3.2
         scene = scene_type(d, self.session.names, on_close=closed, auto_close=auto, colorblind=self.colorblind,
                            **kwargs)
+        if self.app is not None:  # its art is built during the delay, a little each frame: it opens without a stutter
+            self.prebuild.add(scene.prebuilt(self.app))
         self.tween.after(delay, lambda: self.stack.push(scene) if self.stack is not None else closed())
 
     def _ev_game_end(self, seat, d) -> None:

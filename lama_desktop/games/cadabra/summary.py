@@ -45,10 +45,11 @@ class CadabraSummaryScene(RoundSummaryScene):
             return t("hand.summary.zero")
         return " + ".join(parts) + f" = {b.get('total', 0)}"
 
-    def draw_static(self, surface, ui):
+    def static_steps(self, surface, ui):
         d = self.data
         emptied = self._draw_heading(surface, ui)
         x0, top, col_cards, col_explain, col_tokens = self._draw_columns(surface, ui)
+        yield
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
         holder = int(d.get("magic_holder", -1))
         for seat, name in enumerate(self.names):
@@ -72,3 +73,4 @@ class CadabraSummaryScene(RoundSummaryScene):
             gained = d["points"][seat]
             kinds = ["black"] * min(gained // 10, 9) + ["white"] * (gained % 10)
             self._draw_outcome(surface, ui, seat, cy, col_explain, col_tokens, kinds, self.panel.right - ui.s(24))
+            yield

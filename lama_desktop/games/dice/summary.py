@@ -34,7 +34,7 @@ class DiceRoundSummary(RoundSummaryScene):
         key = "dice.summary.end_" + str(d.get("ended_by", "all_quit"))  # i18n-keys: dice.summary.end_*
         return about(key, by, name=name)
 
-    def draw_static(self, surface, ui):
+    def static_steps(self, surface, ui):
         d = self.data
         draw_panel(surface, self.panel, ui)
         title = ui.text(t("dice.summary.title", round=d.get("round", "?")), 40, INK, bold=True)
@@ -51,6 +51,7 @@ class DiceRoundSummary(RoundSummaryScene):
             head = ui.text(text.upper(), 15, INK_SOFT, bold=True).get_rect(topleft=(x, top - ui.s(22)))
             self._figure(-1, f"head:{x}", head)
             surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
+        yield
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
         card_h = round(card_w * 1.4)
         by = d.get("by")
@@ -84,6 +85,7 @@ class DiceRoundSummary(RoundSummaryScene):
                 seen.add(name)
                 self._figure(seat, "cards", surface.blit(img, (round(x), cy - card_h // 2)))
                 x += step
+                yield  # a card face new to this size is an SVG rendering: one a step
             if not cards:
                 surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
             values = [str(v) for v in row["values"] if str(v) != "L"]
@@ -108,3 +110,4 @@ class DiceRoundSummary(RoundSummaryScene):
                 self._figure(seat, "outcome", pygame.Rect(rect))
             surface.blit(ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT),
                          (col_tokens, cy + ui.s(8)))
+            yield
