@@ -14,6 +14,7 @@ import pytest
 
 from lama_desktop.app import shots, staging
 from lama_desktop.app.scenes.base import MenuScene
+from lama_desktop.app.scenes.message import default_button
 from lama_desktop.app.scenes.replay import ReplayScene
 from lama_desktop.app.widgets import Button, Column, ListView, WidgetGroup
 
@@ -133,3 +134,11 @@ def test_a_named_default_that_is_not_gold_shows_its_ring(group):
     group.default = group.widgets[0]  # "Cancel", a cream button: nothing but the ring says Enter takes it
     group.start_on_default()
     assert group.focused.name == "cancel" and group.focused.focused
+
+
+def test_a_confirmation_of_what_cannot_be_taken_back_never_does_it_on_a_reflex_enter():
+    """A dialog whose first button destroys (style "danger": reset statistics, give a game up) starts on the safe
+    button: the first Enter cancels. A danger button that says "Enter" on its face is the default as it says."""
+    assert default_button([("Reset", None, "danger"), ("Cancel", None, "primary")]) == 1
+    assert default_button([("Leave", None, "danger", "Enter"), ("Stay", None, "primary", "Esc")]) == 0
+    assert default_button([("OK", None, "primary")]) == 0

@@ -22,6 +22,15 @@ from lama_desktop.app.scenes.base import MenuScene
 SUCCESS, SUCCESS_DARK = (92, 168, 98), (52, 112, 60)
 
 
+def default_button(buttons) -> int:
+    """The button the first Enter presses: the first one, unless it is a "danger" one (an action that cannot be
+    taken back) that does not itself offer Enter; then the first safe one, so Enter never destroys by reflex."""
+    for i, (_label, _callback, style, *hint) in enumerate(buttons):
+        if style != "danger" or (hint and hint[0] == "Enter"):
+            return i
+    return 0
+
+
 class MessageScene(MenuScene):
     opaque = False
     name = "message"
@@ -55,7 +64,7 @@ class MessageScene(MenuScene):
                                   hint=hint[0] if hint else ""))
         self._escape = self._closer(buttons[-1][1])
         self.group.on_back = self._escape
-        self.group.default = self.group.widgets[0]  # Enter picks it; the ring shows once the keyboard is used
+        self.group.default = self.group.widgets[default_button(buttons)]  # the first Enter does it
 
     def _closer(self, callback):
         def run():
