@@ -26,6 +26,7 @@ from pathlib import Path
 from lama_desktop.cli import (
     ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, path_text, run
 )
+from lama_desktop.core.seat_names import default_bot_names, numbered_name
 from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.filedoor import clean_name
 from lama_desktop.net import discovery
@@ -160,14 +161,14 @@ def parse_seats(spec, text: str) -> list:
         raise UsageError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {len(words)}")
     if "remote" not in words:
         raise UsageError("--seats needs at least one 'remote' seat (a person joining)")
-    seats, remote, bots = [], 0, 0
+    seats, remote, bots = [], 0, default_bot_names()
     for word in words:
-        if word == "remote":
+        if word == "remote":  # "Player 1" until the person joins with their name
+            seats.append(Seat(numbered_name(remote), "remote"))
             remote += 1
-            seats.append(Seat(f"Player {remote}", "remote"))
-        else:
-            bots += 1
-            seats.append(Seat(f"{check_level(spec.id, word).capitalize()} bot {bots}", "bot", word))
+        else:  # the bots' usual names: made-up names, each app words them in its own language ("Anna", "Agata")
+            check_level(spec.id, word)
+            seats.append(Seat(bots[(len(seats) - remote) % len(bots)], "bot", word))
     return seats
 
 

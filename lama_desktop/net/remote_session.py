@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from lama_desktop.core.gameconfig import SeatConfig
+from lama_desktop.core.i18n import language
+from lama_desktop.core.seat_names import read_name, word_names
 from lama_desktop.core.session import ROUND_CLOSE_EVENTS, MoveOutcome, Played
 from lama_desktop.engine.core import (
     GAME_OVER, NOT_ALLOWED, Event, IllegalMove, Move, Refusal, StateFormatError, as_move
@@ -106,7 +108,9 @@ class RemoteSession:
         kinds = list(_get(welcome, "kinds"))
         self.record = RemoteRecord(self.plugin.id, int(_get(welcome, "players")),
                                    tuple(_get(welcome, "variants") or ()))
-        self.seats = [SeatConfig(str(name), str(kind)) for name, kind in zip(names, kinds, strict=True)]
+        #: each seat as the host said it: [name (a person's text or a made-up name's key), kind, bot level]
+        self._entries = [[read_name(name), str(kind), "medium"] for name, kind in zip(names, kinds, strict=True)]
+        self._worded: tuple | None = None
         self._clock = clock
         self._rng = rng or random.Random()
         self._view_dict: dict = _get(welcome, "view")
@@ -161,6 +165,17 @@ class RemoteSession:
     @property
     def game_id(self) -> str:
         return self.record.game_id
+
+    @property
+    def seats(self) -> list[SeatConfig]:
+        """The seats, their names in this app's language: a made-up name the host sent as a key ("Host", "Player
+        2", a bot's "Anna") is worded here (``seat_names.word_names``), again when the language changes."""
+        key = (language(), tuple(tuple(entry) for entry in self._entries))
+        if self._worded is None or self._worded[0] != key:
+            texts = word_names([entry[0] for entry in self._entries])
+            self._worded = (key, [SeatConfig(text, kind, level)
+                                  for text, (_name, kind, level) in zip(texts, self._entries, strict=True)])
+        return self._worded[1]
 
     @property
     def names(self) -> list[str]:
@@ -410,15 +425,19 @@ class RemoteSession:
         code, text = str(_get(message, "code")), str(_get(message, "text"))
         log.info("the host refused a move: %s (%s)", code, text)
         self._pending = None
-        self._refusals.append(MoveOutcome(False, reason=text, code=code, params=dict(_get(message, "params") or {})))
+        params = dict(_get(message, "params") or {})
+        seat = params.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(self._entries):  # a seat's name said in this app's language
+            params["name"] = self.seats[seat].name
+        self._refusals.append(MoveOutcome(False, reason=text, code=code, params=params))
 
     def _on_status(self, message) -> None:
         self.status = message
         for seat, entry in enumerate(_get(message, "seats") or ()):
-            if seat < len(self.seats):
-                old = self.seats[seat]
-                self.seats[seat] = SeatConfig(str(_get(entry, "name", old.name)), str(_get(entry, "kind", old.kind)),
-                                              str(_get(entry, "bot_level") or old.level))
+            if seat < len(self._entries):
+                old = self._entries[seat]
+                self._entries[seat] = [read_name(_get(entry, "name", old[0])), str(_get(entry, "kind", old[1])),
+                                       str(_get(entry, "bot_level") or old[2])]
 
     def _on_reactionshown(self, message) -> None:
         self._reactions.append((int(_get(message, "seat")), str(_get(message, "key"))))
