@@ -186,8 +186,8 @@ class RemoteSession:
         return [self.seat]
 
     def is_human(self, seat: int) -> bool:
-        """This seat decides its own moves (not while its last move is on its way to the host)."""
-        return seat == self.seat and self._pending is None and not self.lost
+        """This seat decides its own moves (not before the host dealt, nor while its last move is on its way)."""
+        return seat == self.seat and self._pending is None and not self.lost and self.started
 
     def is_person(self, seat: int) -> bool:
         """The table's "you": this seat alone (the other people are named)."""
@@ -202,7 +202,9 @@ class RemoteSession:
 
     @property
     def current_player(self) -> int:
-        return self._facts.current
+        """The seat to move; nobody (-1) until the host has dealt: the game a guest sees in the lobby is not
+        begun, nobody's turn, no move to offer (the Welcome's facts hold from the start on)."""
+        return self._facts.current if self.started else -1
 
     @property
     def is_over(self) -> bool:
@@ -324,6 +326,8 @@ class RemoteSession:
             return MoveOutcome.refused(GAME_OVER)
         if self.lost:
             return MoveOutcome.refused(Refusal("net.lost", "the connection to the host is lost"))
+        if not self.started:
+            return MoveOutcome.refused(Refusal("net.not_started", "the host has not started the game yet"))
         cur = self.current_player
         if cur != self.seat or self._pending is not None:
             name = self.seats[cur].name if cur >= 0 else ""

@@ -26,6 +26,7 @@ from lama_desktop.app import netplay
 from lama_desktop.app.netplay import DEFAULT_PORT, DEFAULT_TAKEOVER, HostedTable, loopback_only, network_config
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.app.scenes.net_results import NetEnd
+from lama_desktop.app.table.net_waiting import NetWaiting
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.app.tables import scene_type
 from lama_desktop.app.widgets import CREAM, INK, Button, draw_shadow
@@ -60,9 +61,10 @@ def clock_text(seconds: float) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-class NetTableMixin:
+class NetTableMixin(NetWaiting):
     """Mixed in before a table class (``networked``): it fills the frame's overlay hooks (``overlay_event``,
-    ``update_overlay``, ``draw_overlay``) and hands on to the table's own through ``super()``."""
+    ``update_overlay``, ``draw_overlay``) and hands on to the table's own through ``super()``; before the host
+    deals, the waiting table (``NetWaiting``) stands in for the game's."""
 
     #: the ``netplay.HostedTable`` when this app hosts the game, else None
     hosted = None
@@ -170,9 +172,8 @@ class NetTableMixin:
         status = session.status
         seats = getattr(status, "seats", None) or []
         lines = []
-        if not session.started:
-            host = next((s.name for i, s in enumerate(seats) if i != session.seat and s.kind == "remote"), "")
-            return [t("common.net.not_started")] if self.hosted is None and host else []
+        if not session.started:  # the waiting table says it (``NetWaiting``)
+            return []
         elapsed = time.monotonic() - self._status_at
         for seat, entry in enumerate(seats):
             if seat == session.seat or entry.kind == "bot" or entry.connected:
@@ -204,6 +205,9 @@ class NetTableMixin:
 
     # reactions -----------------------------------------------------------------------------------------------------
     def _plate_rect(self, seat: int):
+        if self.waiting():  # a bubble points at the waiting table's plate
+            rect = self._waiting_plates.get(seat)
+            return pygame.Rect(rect) if rect is not None else None
         rect = self.layout.get(f"seat{self.pos_of(seat)}.plate")
         return pygame.Rect(rect) if rect is not None else None
 
@@ -262,6 +266,9 @@ class NetTableMixin:
 
     def _seat_parts(self, seat: int) -> list[pygame.Rect]:
         """The plate, hand and tokens of a seat as laid out (those the table has)."""
+        if self.waiting():
+            plate = self._plate_rect(seat)
+            return [plate] if plate is not None else []
         pos = self.pos_of(seat)
         return [pygame.Rect(r) for r in (self.layout.get(f"seat{pos}.{part}") for part in ("plate", "hand", "tokens"))
                 if r is not None]
