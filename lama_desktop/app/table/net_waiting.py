@@ -39,8 +39,9 @@ class NetWaiting:
             super().draw_table(surface)
             return
         size = surface.get_size()
-        if self.layout is None or self.layout.size != size:
+        if self.ui is None or getattr(self, "_waiting_size", None) != size:  # the table's ui, buttons, layout
             self._build(size)
+            self._waiting_size = size
         self._draw_waiting(surface)
 
     def handle_table_event(self, event) -> bool:
