@@ -79,7 +79,8 @@ class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, Dom
         self.middle_key = None
         self.domain_cache: dict = {}
         self._mini_bounds: dict = {}  # seat -> (mini domain surface, its drawn area): the "shown" plate hugs it
-        self.d = session.view(max(0, session.current_player)).to_dict()
+        reader = self.viewer  # the reading seat's own view (a network seat may read no other, nobody to move yet)
+        self.d = session.view(max(0, session.current_player) if reader is None else reader).to_dict()
         self.version = 0
         self.inspect: int | None = None
         self.placer: Placer | None = None
