@@ -13,6 +13,7 @@ import threading
 
 from lama_desktop.net.discovery import local_addresses
 from lama_desktop.app.scenes.setup import default_bot_names, is_default_name
+from lama_desktop.app.tables import scene_type
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.i18n import t
 from lama_desktop.core.seat_names import read_name, word_names
@@ -182,7 +183,8 @@ class HostedTable:
         switch refuses the address)."""
         keywords = dict(bind=self.bind, port=self.port, settings=self.settings)
         if session is None:
-            session = GameSession.from_config(self.config, storage=self.storage, pace=self.pace, record_stats=False)
+            session = GameSession.from_config(self.config, storage=self.storage, pace=self.pace, record_stats=False,
+                                              first_option=scene_type(self.config.game_id).first_option)
             session.extra_meta["hosting"] = host_meta(self)
             self.host = TableHost(session, takeover_after=self.takeover_after, takeover_level=self.takeover_level,
                                   **keywords)
