@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from frames import post_click, post_key
+from lama_desktop.app.table import table_drawing
 from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.net.client import TableClient
 from lama_desktop.net.host import TableHost
@@ -75,6 +76,10 @@ def test_a_guest_sees_a_waiting_table_until_the_host_starts(app, game, monkeypat
         assert table.waiting() and not session.started
         assert session.current_player == -1 and not session.is_human(session.seat) and not table.can_act()
         assert drawn == []  # the game's table (its hand, its status line, its move buttons) is not drawn
+        toasts = []
+        monkeypatch.setattr(table_drawing, "draw_toasts", lambda surface, shown, *rest: toasts.extend(shown))
+        _steps(app, 2)
+        assert toasts == []  # no toast ("Round 1") lands on the waiting table
         assert not session.play(client.welcome.facts.legal[0]).ok
         for button in list(table.buttons.values()):  # where the game's buttons would be: nothing happens
             post_click(button.rect.center)

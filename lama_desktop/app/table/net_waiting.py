@@ -1,10 +1,10 @@
 """A joined table before the host deals: a waiting table, not a game.
 
 The host has dealt in its own session when the lobby opens, and its Welcome carries the seat's view; but until it
-presses Start (``Status.started``) nobody plays. A guest's table then shows who sits where (the plates, names in
-the guest's language), "Waiting for the host to start the game", and nothing to press but Leave and Say (the
-reactions' button, drawn by the network overlay): no hand, no "your turn", no move button, no advisor, no history
-box, no tooltip over pieces that are not there. ``RemoteSession`` agrees (nobody to move, no move taken, until the
+presses Start (``Status.started``) nobody plays. A guest's table then shows who sits where (the plates, names in the
+guest's language), "Waiting for the host to start the game", and nothing to press but Leave and Say (the reactions'
+button, drawn by the network overlay): no hand, no "your turn", no move button, no advisor, no history box, no
+toast, no tooltip over pieces that are not there. ``RemoteSession`` agrees (nobody to move, no move taken, until the
 start), so no key or click can reach a move either. Once the host starts, the game's own table takes over.
 """
 
@@ -64,6 +64,11 @@ class NetWaiting:
     def _draw_panels(self, surface) -> None:
         if not self.waiting():
             super()._draw_panels(surface)
+
+    def _draw_toasts(self, surface) -> None:
+        """No toast over the waiting table (the game's "Round 1" would land on the plates)."""
+        if not self.waiting():
+            super()._draw_toasts(surface)
 
     def _update_tooltip(self, dt: float) -> None:
         if self.waiting():
