@@ -26,7 +26,7 @@ from pathlib import Path
 from lama_desktop.cli import (
     ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, path_text, run
 )
-from lama_desktop.core.seat_names import default_bot_names, numbered_name
+from lama_desktop.core.seat_names import default_bot_names, numbered_name, read_name, word_names
 from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.filedoor import clean_name
 from lama_desktop.net import discovery
@@ -241,7 +241,7 @@ def _start_with_bots(host, joined_at: float | None, start_after: float | None) -
     (``TableHost.fill_with_bots``) and the game starts. True when it did."""
     if start_after is None or joined_at is None or host.started or time.monotonic() - joined_at < start_after:
         return False
-    filled = host.fill_with_bots()
+    filled = host.fill_with_bots(names=default_bot_names())  # the bots' names: made-up, worded by each app
     host.begin()
     names = host.call(lambda: [host.session.names[i] for i in filled])
     say(f"started; bots ({host.takeover_level}) play the seats still open: {', '.join(names) or 'none'}")
@@ -267,9 +267,10 @@ def _serve(host, storage, start_after: float | None = None, listing: Listing | N
             status = host.status()
         if listing is not None:
             listing.tick(status)
-        line = ", ".join(f"{s.name} {'here' if s.connected else 'away' if s.joined else 'open'}"
+        names = word_names([read_name(s.name) for s in status.seats])  # made-up names came as keys
+        line = ", ".join(f"{name} {'here' if s.connected else 'away' if s.joined else 'open'}"
                          + (f" (bot {s.bot_level} playing)" if s.kind == "remote" and s.bot_level else "")
-                         for s in status.seats)
+                         for name, s in zip(names, status.seats, strict=True))
         if line != shown:
             say(line)
             shown = line
