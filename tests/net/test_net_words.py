@@ -123,3 +123,16 @@ def test_the_check_finds_another_languages_word():
     assert [f.split(" (")[0] for f in found] == ["'Gospodarz'", "'Zaczyna'"]
     assert [f.split(" (")[0] for f in foreign_words(["Started", "Zaczyna", "Bruno", "Bartek"], "pl")] == [
         "'Started'", "'Bruno'"]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_hosts_refusals_a_table_shows_are_in_the_readers_language(lang):
+    """The refusals a guest's table toasts (the host's ``Refused`` of a move or a reaction, its own session's
+    "lost" and "not started") are worded from its catalog, never the host's English ``text``."""
+    from lama_desktop.app.table.reasons import reason_key, refusal_text
+    from lama_desktop.net import codes
+
+    i18n.set_language(lang)
+    for code in (codes.NOT_YOUR_TURN, codes.OVER, codes.REACTION_RATE, "net.lost", "net.not_started"):
+        said = refusal_text(code=code, params={"name": "Zoe", "seat": 1}, text="ENGLISH FROM THE HOST")
+        assert said != "ENGLISH FROM THE HOST" and i18n._strings().has(reason_key(code)), code
