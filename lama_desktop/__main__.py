@@ -1,5 +1,6 @@
 """``python -m lama_desktop`` / ``lama-desktop``: start the game (``--version``, ``--smoke-test``, ``--profile DIR``,
-``--replay FILE``); ``lama-desktop serve ...`` hosts a network game without a window (``serve.py``).
+``--replay FILE``); ``lama-desktop serve ...`` hosts a network game without a window (``serve.py``),
+``lama-desktop join ...`` takes a seat at one without a window (``joincmd.py``).
 
 A bad flag is answered with one line and exit status 2 (``lama_desktop.cli``); the process serial number macOS
 adds when the app is opened from the Finder (``-psn_…``) is ignored.
@@ -56,6 +57,11 @@ def main(argv=None) -> int:
         from lama_desktop.serve import main as serve
 
         return serve(args[1:])
+    if args[:1] == ["join"]:
+        # lazy: the headless seat (asyncio, websockets, a bot) is for join alone
+        from lama_desktop.joincmd import main as join
+
+        return join(args[1:])
     return run(_main, argv, prog=PROG)
 
 

@@ -1,5 +1,5 @@
-"""``python -m lama_desktop.lessonshots DIR [--game lama] [--size WxH ...] [--lang de]``: every step of a "Learn to
-play" lesson to PNG, headless, in one play-through each (``lesson-<game>-<nn>-<step>-<w>x<h>.png``).
+"""``python -m lama_desktop.lessonshots DIR [--game lama] [--size WxH ...] [--lang de] [--hover]``: every step of a
+"Learn to play" lesson to PNG, headless, in one play-through each (``lesson-<game>-<nn>-<step>-<w>x<h>.png``).
 
 The screenshots tool shoots the steps a lesson lists under ``shots`` (``tutorial-<game>-<step>``); this one shoots
 them all, to look at where the narrator's box and its arrow went on each (``app/table/lesson_place.py``).
@@ -39,6 +39,8 @@ def _main(argv=None) -> int:
                         help="WxH (repeatable); default 1280x720")
     parser.add_argument("--lang", default="en", choices=LANGUAGES, metavar="LANG",
                         help=f"language of the pictures: {', '.join(LANGUAGES)}")
+    parser.add_argument("--hover", action="store_true",
+                        help="rest the pointer on each step's piece until its tooltip shows")
     args = parser.parse_args(argv)
     games = args.game or tutorials()
     unknown = [g for g in games if g not in tutorials()]
@@ -58,7 +60,7 @@ def _main(argv=None) -> int:
                 print(path, flush=True)
 
             try:
-                shoot_every_step(app, game, save)
+                shoot_every_step(app, game, save, hover=args.hover)
             except RuntimeError as error:  # reported; the other lessons are still shot
                 print(f"FAILED {game} at {size[0]}x{size[1]}: {error}", file=sys.stderr)
                 failed += 1

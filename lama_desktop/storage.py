@@ -55,6 +55,7 @@ from lama_desktop.savefile import SAVE_KIND, SAVE_VERSION, SavedGame, save_summa
 from lama_desktop.settings import Settings, settings_from_file
 from lama_desktop.statsfile import STAT_LIMIT, STATS_VERSION, stats_from_file
 from lama_desktop.pastgames import PAST_GAME_MAX_BYTES, PAST_GAMES_LIMIT, export_name, past_game_from_file
+from lama_desktop.seatfile import FileSeatBook
 
 #: the file kinds the app words messages for (``common.damage.<kind>_moved`` …); any other kind is a "file"
 KINDS = ("settings", "save", "stats")
@@ -201,6 +202,8 @@ class Storage:
         #: the files known sound (path -> sha256 of their bytes): read whole through their kind's own check, or
         #: written by this storage. Anything else in the way of a write is read through that check first
         self._sound: dict[Path, bytes] = {}
+        #: the seats this player holds at other people's tables (``core.seats.SeatBook``; rejoin after a restart)
+        self.seat_book = FileSeatBook(self)
 
     # the door --------------------------------------------------------------------------------------------------
     def read_file(self, kind: str, path: Path, build: Callable[[Any], Any],

@@ -31,7 +31,7 @@ GAME_WORDS = ("lama_table", "dice", "cadabra", "llama_land", "land", "lama_party
 TOOLS = {"lama_desktop.advise", "lama_desktop.arena", "lama_desktop.bench", "lama_desktop.catalogs",
          "lama_desktop.layoutcheck",
          "lama_desktop.lessonshots", "lama_desktop.screenshots", "lama_desktop.transcript", "lama_desktop.selfcheck",
-         "lama_desktop.__main__"}
+         "lama_desktop.joincmd", "lama_desktop.__main__"}
 MAX_MODULE_LINES = 800
 MAX_FUNCTION_LINES = 80
 
@@ -251,7 +251,8 @@ def test_no_test_outside_contract_and_the_games_folders_names_a_game():
 UNDER_THE_WINDOW = ("lama_desktop.core", "lama_desktop.net", "lama_desktop.engine", "lama_desktop.bots",
                     "lama_desktop.tutorial", "lama_desktop.advice", "lama_desktop.storage", "lama_desktop.settings",
                     "lama_desktop.savefile", "lama_desktop.statsfile", "lama_desktop.pastgames",
-                    "lama_desktop.wording", "lama_desktop.serve", "lama_desktop.plugin", "lama_desktop.samples")
+                    "lama_desktop.wording", "lama_desktop.serve", "lama_desktop.joincmd", "lama_desktop.plugin",
+                    "lama_desktop.samples")
 
 
 def _under_the_window(name: str) -> bool:

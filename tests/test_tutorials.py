@@ -14,8 +14,9 @@ import pygame
 import pytest
 
 from lama_desktop.core.i18n import t
+from lama_desktop.app.table.tooltip import PAPER
 from lama_desktop.tutorial.script import load_tutorial, tutorials
-from frames import fast_app, post_click, post_key
+from frames import fast_app, post_click, post_key, post_motion
 
 #: frames a step may take to show (bots' moves at the fastest pace, animations four times as fast)
 STEP_BUDGET = 2500
@@ -84,11 +85,12 @@ def open_lesson(tmp_path, game_id, size, lang="en"):
 
 
 def assert_box_and_arrow_clear(app, table, step, lang) -> None:
-    """The narrator's box and its arrow cover neither the piece the step points at nor any text the learner needs
-    at that step: the status line, the hand, the history, the buttons and their labels, the piles' labels, the
-    keys line, the summary's rows and its Continue button, the placement legend, the toasts showing, what holds the
-    piece (``narrator.protected``, which must name what is on screen of these). The arrow may end inside a rect that
-    holds the piece (a card of the hand)."""
+    """The narrator's box, its arrow and the ring round the piece cover neither the piece the step points at nor
+    any text the learner needs at that step: the status line, the hand, the history, the buttons and their labels,
+    the piles' labels, the keys line, the summary's title, rows, figures and its Continue button, the placement
+    legend, the toasts showing, what holds the piece (``narrator.protected``, which must name what is on screen of
+    these). The arrow may end inside a rect that holds the piece (a card of the hand); the ring stops short of every
+    guarded rect beside the piece."""
     narrator = table.narrator
     box, arrow = narrator.box, narrator.arrow
     guarded = dict(narrator.guarded)
@@ -101,7 +103,8 @@ def assert_box_and_arrow_clear(app, table, step, lang) -> None:
         wanted += ["log"] if table.history._log_rect() is not None else []
         wanted += [f"button:{name}" for name, b in table.buttons.items() if b.rect is not None and b.rect.w > 0]
     elif "summary" in getattr(top, "name", ""):
-        wanted += [f"summary:{seat}" for seat in range(len(top.names))]
+        wanted += [f"summary:{seat}" for seat in range(len(top.names))] + ["summary-title", "summary-sub"]
+        wanted += [f"summary-figure:{seat}:{what}" for seat in range(len(top.names)) for what in ("explain", "outcome")]
         # its Continue button too: the learner may close the summary while the lesson speaks
         wanted += [f"button:{w.name}" for w in top.group.widgets if getattr(w, "rect", None) is not None]
     for name in wanted:
@@ -116,11 +119,43 @@ def assert_box_and_arrow_clear(app, table, step, lang) -> None:
     named = [(step.point, piece)] if piece is not None else []
     for name, rect in named + list(narrator.guarded):
         assert not box.colliderect(rect), f"{step.id}: the box {box} covers {name} {rect} ({lang}, {app.size})"
+    ring = narrator.ring_rect()
+    for name, rect in narrator.guarded:  # the ring stops short of every word and figure beside the piece
+        if ring is not None and name != "piece" and not rect.colliderect(piece):
+            assert not ring.colliderect(rect), f"{step.id}: the ring {ring} covers {name} {rect} ({lang}, {app.size})"
     for name, rect in named + list(narrator.guarded):
         if name != step.point and piece is not None and rect.contains(piece):
             continue  # the arrow ends in what holds the piece
         hit = any(rect.clipline(a, b) for a, b in zip(arrow, arrow[1:], strict=False))
         assert not hit, f"{step.id}: the arrow {arrow} crosses {name} {rect} ({lang}, {app.size})"
+
+
+def assert_tip_over_lesson(app, table, step, lang) -> None:
+    """The pointer on the piece the step points at: its tooltip shows over the lesson, not under it. The lesson's
+    box, the ring round the piece and the arrow cover nothing of the tip (it keeps clear of them and is drawn over
+    them: its paper shows undimmed where it stands), and the tip covers neither the box nor the piece."""
+    narrator = table.narrator
+    if app.stack.top is not table or narrator.highlight is None:
+        return  # a step over a narrated overlay (the round summary): the table under it shows no tip
+    pos = narrator.highlight.center
+    post_motion(pos)
+    for _ in range(40):
+        app.step(1 / 30)
+        if table.tooltip.showing and table.tooltip.drawn is not None:
+            break
+    if table._tooltip_at(pos) is None:
+        return  # nothing there has a tip (the status line is text to read)
+    where = f"{step.id} ({lang}, {app.size}): tip {table.tooltip.drawn}"
+    tip = table.tooltip.drawn
+    assert tip is not None, f"{where}: no tip on the pointed piece"
+    assert not tip.colliderect(narrator.box), f"{where} and the lesson's box {narrator.box}"
+    assert not tip.colliderect(narrator.highlight), f"{where} covers the pointed piece {narrator.highlight}"
+    ring = narrator.ring_rect()
+    assert ring is None or not tip.colliderect(ring), f"{where} and the ring {ring}"
+    arrow = narrator.arrow
+    assert not any(tip.clipline(a, b) for a, b in zip(arrow, arrow[1:], strict=False)), f"{where} and arrow {arrow}"
+    paper = app.screen.get_at((tip.right - table.ui.s(5), tip.centery))[:3]
+    assert tuple(paper) == PAPER, f"{where}: drawn under the lesson ({tuple(paper)})"
 
 
 #: both window sizes in English; the longer languages in the smaller window (the box grows with the words)
@@ -157,6 +192,8 @@ def test_a_lesson_is_played_to_its_end_by_the_inputs_its_steps_name(tmp_path, ga
                 assert not narrator.box.colliderect(expected), f"{step.id}: the box covers {step.point}"
         if not step.recap:
             assert_box_and_arrow_clear(app, table, step, lang)
+            if lang == "en":  # both sizes: a tooltip on the pointed piece stands over the lesson, clear of it
+                assert_tip_over_lesson(app, table, step, lang)
         if step.recap:
             break
         if step.narration:

@@ -324,9 +324,10 @@ class App:
         self.stack.clear_to(scene)
         return True
 
-    def open_network_table(self, client, hosted=None) -> None:
-        """Go to the table of a network game joined with ``client`` (``hosted``: the table this app hosts)."""
-        self.stack.clear_to(open_network_table(self, client, hosted))
+    def open_network_table(self, client, hosted=None, keeper=None) -> None:
+        """Go to the table of a network game joined with ``client`` (``hosted``: the table this app hosts;
+        ``keeper``: a joined seat's ``SeatKeeper``, keeping it in the profile)."""
+        self.stack.clear_to(open_network_table(self, client, hosted, keeper))
 
     def show_reports(self) -> None:
         """Show the player every file problem the storage queued (damaged files, failed writes), one message

@@ -22,6 +22,7 @@ from lama_desktop.net import discovery, loopback
 from lama_desktop.net.client import JoinRefused, TableClient
 from lama_desktop.net.host import TableHost
 from lama_desktop.net.protocol import PROTOCOL_VERSION
+from lama_desktop.net.seatkeep import connect_kept, gone_reason, kept_seat
 
 log = logging.getLogger(__name__)
 
@@ -88,15 +89,24 @@ def bind_address(choice: str, loopback: bool) -> str | None:
 
 class JoinAttempt:
     """Joining a table on a daemon thread: ``done`` once the host welcomed (``client``) or refused
-    (``error``: a ``common.net.error_*`` key and its fields). The window polls it every frame."""
+    (``error``: a ``common.net.error_*`` key and its fields). The window polls it every frame.
+
+    With a ``book`` (the profile's ``SeatBook``) holding a seat at this very table (host, port, code), the join
+    sends that seat's token (``rejoining``): the seat comes back after a crash or a restart, tried a few times while
+    the host does not answer; ``gone`` then says when that table is gone for good (``seatkeep.NO_ANSWER``,
+    ``SEAT_UNKNOWN``)."""
 
     def __init__(self, host: str, port: int, *, code: str, name: str, token=None, timeout: float = JOIN_TIMEOUT,
-                 settings=None):
-        self.host, self.port, self.code, self.name, self.token = host, port, code, name, token
+                 settings=None, book=None):
+        kept = kept_seat(book, host, port, code) if token is None else None
+        self.host, self.port, self.code, self.name = host, port, code, name
+        self.token = kept.token if kept is not None else token
+        self.rejoining = kept is not None
         self.settings = settings
         self.timeout = timeout
         self.client = None
         self.error: tuple[str, dict] | None = None
+        self.gone: str | None = None
         self.done = False
         self._thread = threading.Thread(target=self._run, name="lama-join", daemon=True)
 
@@ -109,10 +119,14 @@ class JoinAttempt:
         try:
             client = TableClient(self.host, self.port, code=self.code, name=self.name, token=self.token,
                                  settings=self.settings)
-            client.connect(timeout=self.timeout)
+            if self.rejoining:
+                connect_kept(client, self.timeout)
+            else:
+                client.connect(timeout=self.timeout)
             self.client = client
         except JoinRefused as refused:
             self.error = refusal_error(refused)
+            self.gone = gone_reason(refused) if self.rejoining else None
         except ValueError as error:  # an address the loopback switch refuses, a name the client refuses
             log.info("join refused before connecting: %s", error)
             self.error = ("common.net.error_loopback", {}) if "loopback" in str(error).lower() else (
@@ -120,6 +134,7 @@ class JoinAttempt:
         except (OSError, TimeoutError) as error:
             log.info("no host at %s:%s: %s", self.host, self.port, error)
             self.error = ("common.net.error_not_found", {"address": f"{self.host}:{self.port}"})
+            self.gone = gone_reason(error) if self.rejoining else None
         except Exception as error:  # noqa: BLE001 - the player is told; the window goes on
             log.warning("joining %s:%s failed", self.host, self.port, exc_info=True)
             self.error = ("common.net.error_not_found", {"address": f"{self.host}:{self.port}"})

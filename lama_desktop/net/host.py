@@ -324,6 +324,8 @@ class TableHost:
         self._stop = asyncio.Event()
         self._stop_reason = codes.BYE_STOPPED
         await self._bind()
+        if self.started:  # a resumed table: the people not back yet are away from now (a bot takes over in time)
+            self._count_away()
         self._ready.set()
         try:
             while not self._stop.is_set():
@@ -385,12 +387,16 @@ class TableHost:
         if self.started:
             return
         self.started = True
+        self._count_away()
+        self._save_meta()
+        self._broadcast_status()
+
+    def _count_away(self) -> None:
+        """Every person's seat nobody holds now is away from now on (its takeover clock runs)."""
         now = self._clock()
         for seat, s in enumerate(self.session.seats):
             if s.is_remote and seat not in self._owner:
                 self._away_since.setdefault(seat, now)
-        self._save_meta()
-        self._broadcast_status()
 
     def _pump(self) -> None:
         """One tick: auto start, takeovers, the session's bots, then every move applied sent out."""

@@ -2,7 +2,11 @@
 on loopback only, or none at all where loopback carries no multicast, and the list says so), a field for
 host:port typed by hand, the join code and your name (the remembered player name), Join. The join runs on a
 background thread (``netplay.JoinAttempt``); its refusals are told in the player's language (wrong code, table
-full, other version, host not found)."""
+full, other version, host not found).
+
+A seat kept in the profile's ``SeatBook`` (a table joined before, the app closed or crashed since) comes back: the
+fields start from the most recent one, a line says the seat is kept when the typed table holds one, and Join sends
+its token. A kept seat's table gone for good says so, with Try again and Give up the seat (forgets it)."""
 
 from __future__ import annotations
 
@@ -15,7 +19,9 @@ from lama_desktop.app.widgets import BAD, GOLD, INK, INK_SOFT, Button, TextField
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
 from lama_desktop.core.seat_names import refused_person_name
 from lama_desktop.app import netplay
+from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.net.discovery import Browser
+from lama_desktop.net.seatkeep import NO_ANSWER, SeatKeeper, kept_seat, table_key
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +42,20 @@ class JoinScene(MenuScene):
         self.attempt: netplay.JoinAttempt | None = None
         self.found: list = []
         self.chosen: str = ""
+        self.book = None
+        self.kept_here = False
         self._since = 0.0
 
     def enter(self):
         self.loopback = netplay.loopback_only(self.app.settings)
+        self.book = self.app.storage.seat_book
+        if not self.address and not self.code:  # the seat kept most recently: Join takes it back
+            latest = next(iter(self._joined()), None)
+            if latest is not None:
+                host = f"[{latest.host}]" if ":" in latest.host else latest.host
+                self.address, self.code, self.player = f"{host}:{latest.port}", latest.code, latest.name
         self.player = self.player or self.app.settings.player_name or ""
+        self._note_kept()
         if self.browser is None:
             self.browser = Browser(loopback=self.loopback)
             self.browser.start()
@@ -105,6 +120,7 @@ class JoinScene(MenuScene):
         self.address = table.address
         self.chosen = table.key
         self.error = ""
+        self._note_kept()
         for widget in self.group.widgets:
             if widget.name == "address":
                 widget.text = self.address
@@ -112,11 +128,30 @@ class JoinScene(MenuScene):
                 self.group.set_focus(widget)
         self.invalidate()
 
+    def _joined(self) -> list:
+        try:
+            return self.book.joined()
+        except (OSError, ValueError) as error:
+            log.warning("the kept seats could not be read: %s", error)
+            return []
+
+    def _note_kept(self) -> None:
+        """Whether the table the fields name holds a kept seat (the line under the fields says so)."""
+        try:
+            host, port = netplay.parse_address(self.address)
+        except ValueError:
+            self.kept_here = False
+            return
+        code = netplay.typed_code(self.code)
+        self.kept_here = bool(code) and kept_seat(self.book, host, port, code) is not None
+
     def _set_address(self, text: str) -> None:
         self.address, self.chosen, self.error = text, "", ""
+        self._note_kept()
 
     def _set_code(self, text: str) -> None:
         self.code, self.error = text, ""
+        self._note_kept()
 
     def _set_player(self, text: str) -> None:
         self.player, self.error = text, ""
@@ -143,7 +178,8 @@ class JoinScene(MenuScene):
         if name != self.app.settings.player_name:
             self.app.update_settings(player_name=name)
         self.error = ""
-        self.attempt = netplay.JoinAttempt(host, port, code=code, name=name, settings=self.app.settings).start()
+        self.attempt = netplay.JoinAttempt(host, port, code=code, name=name, settings=self.app.settings,
+                                           book=self.book).start()
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -166,10 +202,28 @@ class JoinScene(MenuScene):
         if attempt is not None and attempt.done:
             self.attempt = None
             if attempt.client is not None:
-                self.app.open_network_table(attempt.client)
+                self.app.open_network_table(attempt.client, keeper=SeatKeeper(self.book, attempt.client))
+                return
+            if attempt.gone is not None:
+                self.table_gone(attempt)
                 return
             key, fields = attempt.error or ("common.net.error_refused", {})
             self.error = t(key, **fields)  # i18n-keys: common.net.error_*
+
+    def table_gone(self, attempt) -> None:
+        """A kept seat's table is gone for good (nothing answers there, or it no longer knows the seat): say so
+        plainly; Try again, or Give up the seat (forgotten: the next Join takes a new seat), or Back."""
+        address = f"{attempt.host}:{attempt.port}"
+        key = "common.net.gone_no_answer" if attempt.gone == NO_ANSWER else "common.net.gone_seat_unknown"
+
+        def give_up() -> None:
+            self.book.forget(*table_key(attempt.host, attempt.port, attempt.code))
+            self._note_kept()
+
+        self.stack.push(MessageScene(t("common.net.gone_title"), t(key, address=address),
+                                     [(t("common.net.try_again"), self.join, "primary"),
+                                      (t("common.net.give_up"), give_up, "secondary"),
+                                      (t("common.button.back"), None, "secondary")]))
 
     # drawing ---------------------------------------------------------------------------------------------------
     def list_note(self) -> str:
@@ -197,6 +251,12 @@ class JoinScene(MenuScene):
                 y += ui.font(21).get_linesize()
 
     def draw_dynamic(self, surface, ui):
+        if self.kept_here:
+            field = next(w for w in self.group.widgets if w.name == "player")
+            y = field.rect.bottom + ui.s(22)
+            for line in ui.wrap(t("common.net.seat_kept"), 21, self.right.w - ui.s(64), max_lines=3):
+                surface.blit(ui.text(line, 21, INK, True), (self.right.x + ui.s(32), y))
+                y += ui.font(21, True).get_linesize()
         for rect, table in self.list_rows:
             self._draw_row(surface, ui, rect, table)
         if self.attempt is not None:

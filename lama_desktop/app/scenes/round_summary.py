@@ -47,8 +47,10 @@ class RoundSummaryScene(MenuScene):
     emptied_border = GOLD
 
     def __init__(self, data: dict, names: list[str], *, pinks: bool = False, on_close: Callable | None = None,
-                 auto_close: float = 0.0, colorblind: bool = False, each_llama: bool = False):
+                 auto_close: float = 0.0, colorblind: bool = False, each_llama: bool = False,
+                 under_lesson: bool = False):
         super().__init__()
+        self.under_lesson = under_lesson  # a lesson speaks over it: it leaves the top band to the lesson's box
         self.data = data
         self.names = list(names)
         self.pinks = pinks
@@ -59,20 +61,52 @@ class RoundSummaryScene(MenuScene):
         self.closed = False
         self.token_faces: dict[int, list] = {}  # seat -> [(kind, where its value shows, its pile)] as drawn
 
+    #: the band kept free above the panel while a lesson speaks over it (a share of the window's height: the
+    #: lesson's box grows with the table's scale, not the summary's): its box goes there, never over the title,
+    #: the column heads or a row
+    lesson_room = 0.31
+
     def layout(self, ui, size):
         w, h = size
         n = len(self.names)
+        #: each text and figure as drawn: (seat, "name"|"cards"|"explain"|"outcome"), (-1, "title"|"sub"|"head:..")
+        self.figures: dict[tuple[int, str], pygame.Rect] = {}
         self.row_h = ui.s(min(self.row_top, self.rows_room / max(2, n)))
+        room = round(h * self.lesson_room) if self._under_lesson() else 0
+        if room:  # rows as low as their cards allow, the panel at the bottom: the lesson's box above it
+            fit = (h - room - ui.s(12) - ui.s(250)) // max(2, n)
+            self.row_h = min(self.row_h, max(ui.s(72), fit))
         self.panel = pygame.Rect(0, 0, min(w - ui.s(80), ui.s(1380)), ui.s(150) + n * self.row_h + ui.s(100))
         self.panel.center = (w // 2, h // 2)
+        if room:
+            self.panel.bottom = h - ui.s(12)
         rect = pygame.Rect(0, 0, ui.s(300), ui.s(58))
         rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.s(24))
         self.group.add(Button(self._continue_text(), self.close, style="primary", rect=rect, name="continue",
                               size=24, hint="Enter"))
         self.group.on_back = self.close
 
+    def _under_lesson(self) -> bool:
+        """A lesson's narrator speaks over this summary: the table that opened it said so (``under_lesson``), or
+        a table below it in the stack has one."""
+        scenes = self.stack.scenes if self.stack is not None else ()
+        return self.under_lesson or any(getattr(scene, "narrator", None) is not None for scene in scenes
+                                        if scene is not self)
+
+    def _figure(self, seat: int, what: str, rect: pygame.Rect) -> pygame.Rect:
+        """Note a text or figure as drawn (``figures``; -1: the heading), joined to what is noted under that name
+        already; returns ``rect``."""
+        key = (seat, what)
+        held = getattr(self, "figures", None)
+        if held is None:
+            held = self.figures = {}
+        held[key] = held[key].union(rect) if key in held else pygame.Rect(rect)
+        return rect
+
     def tutorial_rect(self, name: str):
-        """A lesson's piece in the summary: the panel, a seat's row, its points or its tokens column."""
+        """A lesson's piece in the summary: the panel, a seat's row, how its points count (the words as drawn) or
+        what it takes (the points, tokens and total as drawn): a ring round these never runs over the next
+        figure."""
         ui, panel = getattr(self, "ui", None), getattr(self, "panel", None)
         if ui is None or panel is None:
             return None
@@ -88,9 +122,16 @@ class RoundSummaryScene(MenuScene):
         col_tokens = panel.right - ui.s(200)
         if kind == "summary":
             return row
+        figures = getattr(self, "figures", {})
         if kind == "summary-points":
+            drawn = figures.get((seat, "explain"))
+            if drawn is not None:
+                return drawn.inflate(ui.s(16), ui.s(12))
             return pygame.Rect(col_explain - ui.s(8), row.y, col_tokens - col_explain, row.h)
         if kind == "summary-tokens":
+            drawn = figures.get((seat, "outcome"))
+            if drawn is not None:
+                return drawn.inflate(ui.s(16), ui.s(12)).clip(row)
             return pygame.Rect(col_tokens - ui.s(8), row.y, row.right - col_tokens + ui.s(8), row.h)
         return None
 
@@ -106,12 +147,19 @@ class RoundSummaryScene(MenuScene):
 
     def tutorial_protect(self, point=None) -> list:
         """What a lesson's narrator and its arrow never cover here: every player's row (cards, how it counts,
-        points and total) and the summary's buttons (Continue: the player may close the summary while the
-        lesson speaks)."""
+        points and total), each text and figure as drawn (the round's title, how it ended, the column heads, and
+        in each row the name, the cards, how it counts, the points and total: an arrow into a row crosses none of
+        them, the ring round a piece stops short of them), and the summary's buttons (Continue: the player may
+        close the summary while the lesson speaks)."""
+        ui, panel = getattr(self, "ui", None), getattr(self, "panel", None)
+        if ui is None or panel is None:
+            return []
         rows = [(f"summary:{seat}", self.tutorial_rect(f"summary:{seat}")) for seat in range(len(self.names))]
+        figures = [(f"summary-figure:{seat}:{what}" if seat >= 0 else f"summary-{what}", pygame.Rect(rect))
+                   for (seat, what), rect in sorted(getattr(self, "figures", {}).items())]
         buttons = [(f"button:{b.name}", pygame.Rect(b.rect)) for b in self.group.widgets
                    if getattr(b, "rect", None) is not None and getattr(b, "name", "")]
-        return [(name, rect) for name, rect in rows + buttons if rect is not None]
+        return [(name, rect) for name, rect in rows + figures + buttons if rect is not None]
 
     def totals(self) -> list[int]:
         """Each seat's total as the summary shows it: the engine's scores once the round is over."""
@@ -196,7 +244,12 @@ class RoundSummaryScene(MenuScene):
                 value = _value(name_)
                 cards.append((name_, value not in seen or (value == 7 and self.each_llama)))
                 seen.add(value)
-            self._draw_cards(surface, ui, cards, len(hand), col_cards, cy, card_w, col_explain - col_cards - ui.s(20))
+            end = self._draw_cards(surface, ui, cards, len(hand), col_cards, cy, card_w,
+                                   col_explain - col_cards - ui.s(20))
+            if hand:
+                card_h, last = round(card_w * 1.4), end - (end - col_cards) / len(hand)
+                self.figures[(seat, "cards")] = pygame.Rect(col_cards, cy - card_h // 2,
+                                                            round(last) - col_cards + card_w, card_h)
             if not hand:
                 surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
             held = _holdings(gained, self.pinks)
@@ -228,7 +281,8 @@ class RoundSummaryScene(MenuScene):
         d = self.data
         draw_panel(surface, self.panel, ui)
         title = t("hand.summary.title", round=d.get("round", "?"))
-        blit_center(surface, ui.text(title, 40, INK, bold=True), (self.panel.centerx, self.panel.y + ui.s(50)))
+        self.figures[(-1, "title")] = blit_center(surface, ui.text(title, 40, INK, bold=True),
+                                                  (self.panel.centerx, self.panel.y + ui.s(50)))
         emptied = d.get("emptied_by", -1)
         if emptied is not None and emptied >= 0:
             if self.returned():
@@ -237,7 +291,8 @@ class RoundSummaryScene(MenuScene):
                 sub = about("hand.summary.emptied_no_token", emptied, name=self.names[emptied])
         else:
             sub = t("hand.summary.all_quit")
-        blit_center(surface, ui.text(sub, 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
+        self.figures[(-1, "sub")] = blit_center(surface, ui.text(sub, 22, INK_SOFT),
+                                                (self.panel.centerx, self.panel.y + ui.s(92)))
         return emptied
 
     def _draw_columns(self, surface, ui):
@@ -249,7 +304,8 @@ class RoundSummaryScene(MenuScene):
         col_tokens = self.panel.right - ui.s(200)
         for text, x in ((t("hand.summary.col_cards"), col_cards), (t("hand.summary.col_points"), col_explain),
                         (t("hand.summary.col_total"), col_tokens)):
-            surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
+            drawn = surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
+            self.figures[(-1, f"head:{x}")] = drawn
         return x0, top, col_cards, col_explain, col_tokens
 
     def _draw_row(self, surface, ui, seat: int, name: str, x0: int, top: int, emptied) -> pygame.Rect:
@@ -262,10 +318,12 @@ class RoundSummaryScene(MenuScene):
             pygame.draw.rect(surface, self.emptied_border, row, max(2, ui.s(2)), border_radius=ui.s(12))
         cy = row.centery
         label = ui.text(name, 26, INK, bold=True)
-        surface.blit(label, label.get_rect(midleft=(x0, cy - ui.s(12))))
+        drawn = surface.blit(label, label.get_rect(midleft=(x0, cy - ui.s(12))))
         cards = self.data["hands"][seat]
         sub = t("hand.summary.none_left") if not cards else t("hand.summary.cards_left", n=len(cards))
-        surface.blit(ui.text(sub, 18, INK_SOFT), ui.text(sub, 18, INK_SOFT).get_rect(midleft=(x0, cy + ui.s(16))))
+        drawn = drawn.union(surface.blit(ui.text(sub, 18, INK_SOFT),
+                                         ui.text(sub, 18, INK_SOFT).get_rect(midleft=(x0, cy + ui.s(16)))))
+        self.figures[(seat, "name")] = drawn
         return row
 
     def _draw_outcome(self, surface, ui, seat: int, cy: int, col_explain: int, col_tokens: int, kinds, right):
@@ -273,6 +331,7 @@ class RoundSummaryScene(MenuScene):
         new total."""
         gained = self.data["points"][seat]
         text, bold, room = self.explain(seat), gained > 0, col_tokens - col_explain - ui.s(16)
+        drawn = []
         if ui.font(22, bold).size(text)[0] > room and ui.font(12 / ui.scale, bold).size(text)[0] > room:
             # too long even at the smallest size (a double card, the magic token, a long language): two lines
             lines = ui.wrap(text, 16, room, bold, max_lines=2)
@@ -280,20 +339,23 @@ class RoundSummaryScene(MenuScene):
             for i, line in enumerate(lines):
                 part = ui.text_fit(line, 16, room, INK, bold)
                 line_y = cy + round((i - (len(lines) - 1) / 2) * height)
-                surface.blit(part, part.get_rect(midleft=(col_explain, line_y)))
+                drawn.append(surface.blit(part, part.get_rect(midleft=(col_explain, line_y))))
         else:
             img = ui.text_fit(text, 22, room, INK, bold)  # smaller first (never under 12 px), never squeezed
-            surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
+            drawn.append(surface.blit(img, img.get_rect(midleft=(col_explain, cy))))
+        self.figures[(seat, "explain")] = drawn[0].unionall(drawn[1:])
         g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50), bold=True)
-        surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
+        outcome = [surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))]
         self.token_faces[seat] = draw_token_piles(surface, ui, kinds, col_tokens + g.get_width() + ui.s(12),
                                                   cy - ui.s(14), right)
         total = ui.text(t("hand.summary.total", total=self.totals()[seat]), 19, INK_SOFT)
-        surface.blit(total, (col_tokens, cy + ui.s(8)))
+        outcome.append(surface.blit(total, (col_tokens, cy + ui.s(8))))
         returned = self.returned()
         if returned is not None and returned.get("seat") == seat:  # the token given back, beside the total
             back = ui.text(f"\u2212{returned['token']}", 19, (60, 120, 60), bold=True)
-            surface.blit(back, (col_tokens + total.get_width() + ui.s(8), cy + ui.s(8)))
+            outcome.append(surface.blit(back, (col_tokens + total.get_width() + ui.s(8), cy + ui.s(8))))
+        outcome += [pygame.Rect(pile) for *_rest, pile in self.token_faces[seat] if pile is not None]
+        self.figures[(seat, "outcome")] = outcome[0].unionall(outcome[1:])
 
 
 def draw_token_piles(surface, ui, kinds, x: int, cy: int, right: int) -> list:

@@ -74,6 +74,7 @@ class EventQueue:
                 event = event.for_seat(self.viewer)
             if event.kind in self.movers and seat is not None:
                 self.shown.current = seat
+            self.events_shown += 1  # a tip not naming its piece is dropped (``TableTips._tip_state``)
             handler = getattr(self, f"_ev_{event.kind}", None)
             if handler is not None:
                 toasts = len(self.toasts)

@@ -320,11 +320,24 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
         rect.center = (round(x), round(y - self.lifts[index]))
         return rect
 
+    def _hand_face_up(self) -> bool:
+        """Your hand lies face up (after a quit it is turned down: its cards have no tip then)."""
+        return self.revealed and (self.session.omniscient or getattr(self.shown, "hand_face", 1.0) >= 1.0)
+
+    def _hand_card_tip(self, index: int) -> Tip | None:
+        """The tip of your hand's card at ``index``, keyed on its place, its value and the hand's size (a card
+        played, drawn or turned down is another piece); None while the hand lies face down."""
+        hand = self.shown.hand
+        if not 0 <= index < len(hand) or not self._hand_face_up():
+            return None
+        return Tip(self._card_tip(hand[index]), tuple(self._hand_card_rect(index)),
+                   piece=("hand", index, hand[index], len(hand)))
+
     def _piece_tip(self, pos):
         sh, L = self.shown, self.layout
         index = self._card_at(pos)
         if 0 <= index < len(sh.hand):
-            return Tip(self._card_tip(sh.hand[index]), tuple(self._hand_card_rect(index)))
+            return self._hand_card_tip(index)
         for name in ("draw_pile", "discard"):  # a pile, or its label under it
             slot, label = self._slot_rect(name), self._pile_label_rect(name)
             if slot.collidepoint(pos) or label.collidepoint(pos):
@@ -411,9 +424,9 @@ class HandTableScene(HandEvents, HandDrawing, TableScene):
         return out
 
     def _focus_tip(self):
-        if 0 <= self.hand_focus < len(self.shown.hand) and self.revealed and self.layout is not None:
-            return Tip(self._card_tip(self.shown.hand[self.hand_focus]), tuple(self._hand_card_rect(self.hand_focus)))
-        return None
+        if self.layout is None:
+            return None
+        return self._hand_card_tip(self.hand_focus)
 
     # -- frame -----------------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:

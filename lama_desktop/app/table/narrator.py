@@ -2,10 +2,10 @@
 
 A table whose session runs a lesson (``session.lesson``, ``tutorial/lesson.py``) has a ``Narrator``; the table's frame
 calls it like the advisor: first in ``handle_event`` (``TableScene._narrator_event``), at the end of ``update``
-(``_narrator_update``) and last in ``draw`` (``_narrator_draw``). While one of the table's own overlays is on top
-(a scene with ``narrated = True``: the round summary, Llama Land's choices), the scene stack calls the same three
-on it (``scene.SceneStack``), so the narrator stays over them, and a step may point into them (the overlay's
-``tutorial_rect`` answers first).
+(``_narrator_update``) and in ``draw`` over the table (``_narrator_draw``; a tooltip comes over it). While one of
+the table's own overlays is on top (a scene with ``narrated = True``: the round summary, Llama Land's choices), the
+scene stack calls the same three on it (``scene.SceneStack``), so the narrator stays over them, and a step may point
+into them (the overlay's ``tutorial_rect`` answers first).
 
 What it shows
     * The table dimmed a little, the named piece (``tutorial_rect(point)``) left bright with a pulsing ring round
@@ -58,6 +58,9 @@ class Narrator:
         self.shape: dict | None = None
         self.arrow: list = []
         self.guarded: list[tuple[str, pygame.Rect]] = []
+        #: how far the ring may stand off the piece on this step (None: as far as it pulses): never over the words
+        #: and figures beside the piece (``_ring_room``)
+        self._ring_cap: int | None = None
         #: the refusal the box shows, lazy (a function giving the step's ``_wrong`` words or the engine's reason in
         #: the language of the moment: the box is laid out again when the language changes), or None
         self._message = None
@@ -335,6 +338,7 @@ class Narrator:
             ys = (top, h // 2 - sh // 2, h // 3 - sh // 2, 2 * h // 3 - sh // 2, h - m - sh, m)
             shapes.append((shape, sw, sh, xs, ys))
         self.guarded = self.protected(overlay)
+        self._ring_cap = self._ring_room()
         goal = self.highlight.inflate(ui.s(34), ui.s(34)) if self.highlight is not None else None
         source = overlay if overlay is not None else self.table
         uncrossed = getattr(source, "tutorial_uncrossed", None)
@@ -347,6 +351,23 @@ class Narrator:
         self.box, self.arrow, self.shape = placed.box, placed.arrow, placed.shape
         self._lines, self._message_lines = self.shape["lines"], self.shape["message"]
         self._place_buttons()
+
+    def _ring_room(self) -> int | None:
+        """How far the ring may stand off the piece: short of every guarded rect beside it (a summary's next
+        figure, its heading, a neighbouring button), down to lying on the piece's own edge; None: free to pulse."""
+        piece = self.highlight
+        if piece is None:
+            return None
+        half = (self.ui.s(4) + 1) // 2  # the outline round the ring
+        cap = None
+        for name, rect in self.guarded:
+            if name == "piece" or rect.colliderect(piece):
+                continue  # what holds the piece
+            gap = max(rect.left - piece.right, piece.left - rect.right, rect.top - piece.bottom,
+                      piece.top - rect.bottom)
+            room = gap - half - 1
+            cap = room if cap is None else min(cap, room)
+        return None if cap is None else max(cap, -self.ui.s(6))
 
     def _place_buttons(self) -> None:
         ui, box, shape = self.ui, self.box, self.shape
@@ -527,11 +548,44 @@ class Narrator:
     def _draw_ring(self, surface, rect: pygame.Rect) -> None:
         ui = self.ui
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
-        grow = ui.s(8) + round(ui.s(6) * pulse)
+        grow = min(ui.s(8) + round(ui.s(6) * pulse), self.ring_grow)
         ring = rect.inflate(2 * grow, 2 * grow)
-        radius = ui.s(14)
+        radius = max(0, min(ui.s(14), ring.w // 2, ring.h // 2))
         pygame.draw.rect(surface, OUTLINE, ring.inflate(ui.s(4), ui.s(4)), max(2, ui.s(7)), border_radius=radius)
         pygame.draw.rect(surface, ARROW, ring, max(2, ui.s(4)), border_radius=radius)
+
+    @property
+    def ring_grow(self) -> int:
+        """How far the ring stands off the piece at most: its pulse's widest, less where words stand close by."""
+        widest = self.ui.s(8) + self.ui.s(6)
+        return widest if self._ring_cap is None else min(widest, self._ring_cap)
+
+    def ring_rect(self, grow: int | None = None) -> pygame.Rect | None:
+        """The outer edge of the ring round the piece at its widest (``grow``: how far it stands off the piece;
+        None: as far as it pulses now at most), or None when no ring shows."""
+        if self.highlight is None or self.box is None or self.step.recap:
+            return None
+        ui = self.ui
+        grow = self.ring_grow if grow is None else grow
+        return self.highlight.inflate(2 * grow + ui.s(4), 2 * grow + ui.s(4))
+
+    def covers(self) -> list[pygame.Rect]:
+        """What the lesson draws over the table on the step shown (its box, the ring round the piece, the arrow, as
+        small squares along each leg): a tooltip keeps clear of these (``TableTips._draw_tooltip``) and is drawn over
+        them, so neither the frame nor the arrow ever runs through a tip's words."""
+        if not self.lesson.shown or self.box is None:
+            return []
+        out = [pygame.Rect(self.box)]
+        ring = self.ring_rect()
+        if ring is not None:
+            out.append(ring)
+        side = max(4, self.ui.s(14))
+        for a, b in zip(self.arrow, self.arrow[1:], strict=False):
+            steps = max(1, math.ceil(math.dist(a, b) / side))
+            for k in range(steps + 1):
+                x, y = a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps
+                out.append(pygame.Rect(round(x - side / 2), round(y - side / 2), side, side))
+        return out
 
     def _draw_arrow(self, surface, path) -> None:
         """The arrow along ``path`` (from the box to the piece, straight or with a bend, ``lesson_place.route``):

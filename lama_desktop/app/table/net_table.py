@@ -3,8 +3,11 @@
 
 - "Waiting for Anna (0:45)" while a person's app is away (the seconds left before a bot takes the seat over), then
   "A bot plays for Anna" until they are back (``away_lines``);
-- a notice when the host is gone (``host_lost``): Try again (rejoin with the seat's token) or back to the title;
-  while the host has not dealt yet, a line saying so;
+- a notice when the host is gone (``host_lost``): Try again (rejoin with the seat's token), back to the title (the
+  seat stays kept) or, at a joined table, Give up the seat; a table gone for good says so; while the host has not
+  dealt yet, a line saying so;
+- a joined table's seat kept in the profile's ``SeatBook`` as the game goes (``keeper``: ``net.seatkeep.SeatKeeper``)
+  and forgotten at its end, so a crashed or closed app takes it back;
 - quick reactions: the button (F3, top left) opens a list of the fixed set (``REACTIONS``, keys 1–6), and everybody's
   show as a bubble by the player's name plate for a few seconds;
 - the host's refusals of a move sent (they arrive later than a local refusal) as the usual toast;
@@ -36,6 +39,7 @@ from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.i18n import t
 from lama_desktop.core.session import GameSession
 from lama_desktop.net.remote_session import RemoteSession
+from lama_desktop.net.seatkeep import SEAT_UNKNOWN, gone_reason
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +74,10 @@ class NetTableMixin(NetWaiting, NetBanner):
 
     #: the ``netplay.HostedTable`` when this app hosts the game, else None
     hosted = None
+    #: the ``SeatKeeper`` of a joined table's seat (None when this app hosts it)
+    keeper = None
+    #: a rejoin handed this table's client (and host) on to a new table: closing this one closes neither
+    handed_on = False
     network = True
 
     def __init__(self, *args, **kwargs) -> None:
@@ -100,6 +108,8 @@ class NetTableMixin(NetWaiting, NetBanner):
                 and self.stack.top is self:
             self.lost_shown = True
             self.host_lost()
+        if self.keeper is not None:
+            self.keeper.seen(session)
         self._autoplay(dt)
 
     def _autoplay(self, dt: float) -> None:
@@ -317,9 +327,11 @@ class NetTableMixin(NetWaiting, NetBanner):
     def host_lost(self) -> None:
         """The connection to the host is gone: say so; Try again rejoins with the seat's token."""
         text = t("common.net.host_lost_text_host") if self.hosted is not None else t("common.net.host_lost_text")
-        self.stack.push(MessageScene(t("common.net.host_lost"), text,
-                                     [(t("common.net.try_again"), self.rejoin, "primary"),
-                                      (t("common.results.to_title"), self._leave, "secondary")]))
+        buttons = [(t("common.net.try_again"), self.rejoin, "primary"),
+                   (t("common.results.to_title"), self._leave, "secondary")]
+        if self.keeper is not None:
+            buttons.insert(1, (t("common.net.give_up"), self.give_up, "secondary"))
+        self.stack.push(MessageScene(t("common.net.host_lost"), text, buttons))
 
     def rejoin(self) -> None:
         """Join again with this seat's token: a new table from the whole position and history the host sends."""
@@ -327,18 +339,39 @@ class NetTableMixin(NetWaiting, NetBanner):
         try:
             client.rejoin(timeout=netplay.JOIN_TIMEOUT)
         except Exception as error:  # noqa: BLE001 - the host is still gone: say so again
-            log.info("rejoining failed: %s", error)
+            log.info("rejoining failed: %s", type(error).__name__)
+            if self.keeper is not None and gone_reason(error) == SEAT_UNKNOWN:
+                self.seat_gone(client)
+                return
             self.lost_shown = False
             return
-        scene = open_network_table(self.app, client, self.hosted)
-        self.hosted = None  # the new table owns the host and the client now: leaving this one closes neither
-        self.session = _Handed()
+        scene = open_network_table(self.app, client, self.hosted, self.keeper)
+        # the new table owns the host and the client now: leaving this one closes neither. Its session stays until
+        # then: the message's pop resumes this table (its settings applied to its session) before the new one opens
+        self.hosted = None
+        self.handed_on = True
         self.app.stack.clear_to(scene)
+
+    def seat_gone(self, client) -> None:
+        """The host answers but no longer knows this seat (its game ended, another one began there): said plainly;
+        Give up the seat forgets it, back to the title keeps it."""
+        self.stack.push(MessageScene(t("common.net.gone_title"),
+                                     t("common.net.gone_seat_unknown", address=f"{client.host}:{client.port}"),
+                                     [(t("common.net.give_up"), self.give_up, "primary"),
+                                      (t("common.results.to_title"), self._leave, "secondary")]))
+
+    def give_up(self) -> None:
+        """The player gives the seat up: it leaves the profile's book, and the app goes to the title."""
+        if self.keeper is not None:
+            self.keeper.forget()
+        self._leave()
 
     def _leave(self) -> None:
         self.app.to_title()
 
     def close(self) -> None:
+        if self.handed_on:
+            self.session = _Handed()
         super().close()
         if self.hosted is not None and not getattr(self, "_results_keep_host", False):
             self.hosted.stop()
@@ -365,13 +398,14 @@ class _Handed:
         pass
 
 
-def open_network_table(app, client, hosted=None):
+def open_network_table(app, client, hosted=None, keeper=None):
     """The game's own table scene, drawn from a ``RemoteSession`` fed by ``client``, with the network's extras
-    (``networked``)."""
+    (``networked``); ``keeper``: a joined seat's ``SeatKeeper``."""
     session = RemoteSession(client)
     config = network_config(client.welcome)
     scene = networked(scene_type(config.game_id))(session, config)
     scene.hosted = hosted
+    scene.keeper = keeper
     return scene
 
 

@@ -7,7 +7,7 @@ reactions), then the lesson's narrator, the tooltip and the history and advisor 
 the round's end, then the table (``handle_table_event``); an update moves the clocks and the table's own
 animations (``update_table``), takes the moves, eases the pieces (``update_pieces``), then the skip button, the
 buttons, the advisor, the history, the tooltip, the narrator and last the overlay (``update_overlay``); a frame is
-the table's picture (``draw_table``), then the toasts, the panels, the tooltip, the narrator and the overlay
+the table's picture (``draw_table``), then the toasts, the panels, the narrator, the tooltip (over it) and the overlay
 (``draw_overlay``: a network game's bubbles) over it all.
 
 A table owns a ``GameSession`` (``self.session``) and a ``Tweener`` (``self.tween``) and builds its layout in
@@ -218,12 +218,13 @@ class TableScene(EventQueue, RoundSkip, TableEffects, TableEnd, TableDrawing, Ad
     @final
     def draw(self, surface: pygame.Surface) -> None:
         """The table's picture (``draw_table``), then over it the toasts, the history and advisor panels, the
-        tooltip, the lesson's narrator and, last, the overlay."""
+        lesson's narrator, the tooltip (a tip is the piece's: no lesson frame or arrow runs through it) and, last,
+        the overlay."""
         self.draw_table(surface)
         self._draw_toasts(surface)
         self._draw_panels(surface)
-        self._draw_tooltip(surface)
         self._narrator_draw(surface)
+        self._draw_tooltip(surface)  # over the lesson's box, ring and arrow, placed clear of them
         self.draw_overlay(surface)
 
     #: a summary or screen holds the table (set by ``_setup``; a table without a round summary keeps this)

@@ -15,6 +15,7 @@ class TableEnd:
         after ``delay``; the queue waits for it to close, then the round's tokens fly (``_round_tokens``). With
         bots only it closes itself."""
         self.modal = True
+        kwargs.setdefault("under_lesson", getattr(self.session, "lesson", None) is not None)
 
         def closed():
             self.modal = False

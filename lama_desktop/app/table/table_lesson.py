@@ -1,6 +1,6 @@
-"""A lesson at the table: the narrator's plumbing (made once the layout exists, given the events first, updated and
-drawn last by the frame) and the pieces a lesson may name (``tutorial_rect``, ``tutorial_clear``,
-``tutorial_protect``: ``docs/APP.md``, "Tutorials")."""
+"""A lesson at the table: the narrator's plumbing (made once the layout exists, given the events first, updated last
+and drawn over the table by the frame, under a tooltip) and the pieces a lesson may name (``tutorial_rect``,
+``tutorial_clear``, ``tutorial_protect``: ``docs/APP.md``, "Tutorials")."""
 
 from __future__ import annotations
 

@@ -49,7 +49,7 @@ class TableTips:
         the history's title row."""
         for name, button in self.buttons.items():
             if button.rect.collidepoint(pos):
-                return Tip(self._button_tip(name, button), tuple(button.rect))
+                return self._button_piece_tip(name, button)
         advisor = getattr(self, "advisor", None)
         if advisor is not None and not advisor.open and advisor.available() and advisor.button.rect.collidepoint(pos):
             return Tip(t("tooltips.button.advice"), tuple(advisor.button.rect))
@@ -106,8 +106,13 @@ class TableTips:
         (``_focus_tip``: a hand card, a placement)."""
         for name, button in self.buttons.items():
             if button.focused:
-                return Tip(self._button_tip(name, button), tuple(button.rect))
+                return self._button_piece_tip(name, button)
         return self._focus_tip()
+
+    def _button_piece_tip(self, name: str, button) -> Tip:
+        """A button's tip, keyed on the button, what it says and whether it may be pressed."""
+        text = self._button_tip(name, button)
+        return Tip(text, tuple(button.rect), piece=("button", name, button.text, bool(button.enabled), text))
 
     def _focus_tip(self) -> Tip | None:
         """Hook: the tip of the piece under the table's keyboard focus, or None."""
@@ -126,6 +131,15 @@ class TableTips:
     def _badge_tip(self, seat: int) -> str:
         """Hook: what the badge on a seat's plate means, or ""."""
         return ""
+
+    #: the events the table has shown (``event_queue``): a tip that does not name its piece is keyed on it
+    events_shown = 0
+
+    def _tip_state(self):
+        """What a tip that does not name its piece (``Tip.piece``) is keyed on besides its words and place: the
+        moves played and the events shown, so such a tip is dropped at any change of the table and never speaks
+        of a piece that changed or went under it."""
+        return self.session.moves_played, self.events_shown
 
     def _update_tooltip(self, dt: float) -> None:
         if self._tooltip_covered():
@@ -148,7 +162,9 @@ class TableTips:
         return False
 
     def _draw_tooltip(self, surface) -> None:
-        """Last of the frame: over everything the table drew, clear of what ``_tooltip_avoid`` names."""
+        """Over everything the table drew and over a lesson's narrator, clear of what ``_tooltip_avoid`` names and,
+        firmly, of what the lesson draws (its box, the ring round the piece, the arrow: ``Narrator.covers``)."""
+        self.tooltip.drawn = None
         if not self.tooltip.showing:
             return
         try:
@@ -156,7 +172,9 @@ class TableTips:
         except (KeyError, IndexError, AttributeError, TypeError):  # a layout being rebuilt: no tip this frame
             self.tooltip.hide()
             return
-        self.tooltip.draw(surface, self.ui, avoid)
+        narrator = getattr(self, "narrator", None)
+        firm = narrator.covers() if narrator is not None else []
+        self.tooltip.draw(surface, self.ui, avoid, firm)
 
     def _tooltip_avoid(self) -> list:
         """Rects a tip keeps clear of when it can: the status line (where it was last drawn), the table's pieces

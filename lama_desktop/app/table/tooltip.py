@@ -2,9 +2,16 @@
 
 A table answers ``_tooltip_at(pos)`` (the piece under a point) and ``_tooltip_focus()`` (the piece the keys are
 on) with a ``Tip`` (its text and the rect of the piece) or None. ``Tooltip`` follows the input: a mouse motion
-makes the pointer the source, a key press the focus; the same tip held for ``delay`` seconds shows. The box is
+makes the pointer the source, a key press the focus; the same tip held for ``delay`` seconds shows.
+
+A tip belongs to its piece: it is held under the piece's key (``Tip.key``), and dropped the moment the piece
+under the pointer or the focus has another key or is gone (a new tip waits its own delay). A tip that names its
+piece (``Tip.piece``: the piece's identity and what it shows, a hand card's place, value and side) keeps its key
+while the rest of the table changes; a tip that does not is keyed on the table too (``_tip_state``: the moves
+played and the events shown), so it never outlives any change of the table. The box is
 wrapped to a readable width, placed below the piece (above it when there is no room, then clamped into the
-window), so it never leaves the window and covers the piece only when nothing else fits. It is drawn last.
+window), so it never leaves the window and covers the piece only when nothing else fits. It is
+drawn over everything the table shows, a lesson's narrator too, and kept clear of what that draws.
 """
 
 from __future__ import annotations
@@ -24,6 +31,19 @@ class Tip:
     text: str
     rect: tuple  # the piece explained: (x, y, w, h)
     keep: tuple = ()  # more rects of the piece the tip must not hide (its label)
+    #: the piece's identity and what it shows (``("hand", 2, "6", "up")``), or None: then the tip is keyed on the
+    #: whole table's state (``Tooltip.key``)
+    piece: tuple | None = None
+
+
+def tip_key(tip: Tip | None, state=None):
+    """What a tip is held under: its piece's own key where the table named it, else its words and place on the
+    table as it stands (``state``: ``TableTips._tip_state``): None for no tip."""
+    if tip is None:
+        return None
+    if tip.piece is not None:
+        return ("piece", tip.rect, tip.piece)
+    return ("table", tip.text, tip.rect, tip.keep, state)
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -105,15 +125,19 @@ def _push(place: pygame.Rect, side: str, blockers: list, gap: int) -> pygame.Rec
 
 
 def place_box(box: pygame.Rect, whole: pygame.Rect, own: list, others: list, window: pygame.Rect, gap: int,
-              reach: int) -> pygame.Rect:
+              reach: int, firm: list = ()) -> pygame.Rect:
     """Where a tip of ``box``'s size goes beside the piece ``whole`` (its parts ``own``: the piece and its label).
 
     Tried: below, above, right and left of the piece, each slid along that side and pushed on past what it
     covers; kept in the window. The first of these covering nothing of the piece nor of ``others`` (the table's
     pieces and its status line) and no further than ``reach`` from the piece wins, the nearest; when every place
     covers something, the one covering least (the piece itself weighs four times: a tip may cover another piece
-    before the one it explains)."""
+    before the one it explains). ``firm``: rects that never give way, even round the piece (a lesson's box, the
+    ring round the piece it points at, its arrow): a place clear of them wins over any that is not, however far
+    (a leader line then points at the piece)."""
     others = [r for r in others if not r.contains(whole)]  # a group the piece is part of (a hand, a row) gives way
+    firm = list(firm)
+    others += firm
     best, best_key = None, None
     for order, side in enumerate(SIDES):
         start = _beside(box, whole, side, gap)
@@ -125,7 +149,8 @@ def place_box(box: pygame.Rect, whole: pygame.Rect, own: list, others: list, win
                 hidden = [r for r in own if r.colliderect(shown)]
                 cost = 4 * sum(_overlap(shown, r) for r in hidden) + sum(_overlap(shown, r) for r in covered)
                 far = _distance(shown, whole)
-                key = (far > reach, cost, round(far), order)
+                lesson = any(r.colliderect(shown) for r in firm)
+                key = (lesson, far > reach, cost, round(far), order)
                 if best_key is None or key < best_key:
                     best, best_key = shown, key
                 if not covered and not hidden:
@@ -144,8 +169,10 @@ class Tooltip:
         self.source = "mouse"
         self.pos: tuple | None = None
         self.tip: Tip | None = None
+        self.key = None  # the held tip's key (``tip_key``)
         self.age = 0.0
         self.piece: pygame.Rect | None = None  # the rect the last box was placed beside
+        self.drawn: pygame.Rect | None = None  # where the tip was last drawn (None: not drawn that frame)
 
     def event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -156,27 +183,33 @@ class Tooltip:
             self.hide()
 
     def hide(self) -> None:
-        self.tip, self.age = None, 0.0
+        self.tip, self.key, self.age = None, None, 0.0
 
     def update(self, dt: float, table) -> None:
+        """The piece under the pointer (or the focus) now: the same key, the tip ages towards showing (its words
+        follow, a language changed); another key or none, the held tip is dropped at once."""
         try:
             if self.source == "keys":
                 tip = table._tooltip_focus()
             else:
                 tip = table._tooltip_at(self.pos) if self.pos is not None else None
+            state = getattr(table, "_tip_state", None)
+            key = tip_key(tip, state() if state is not None and tip is not None and tip.piece is None else None)
         except (KeyError, IndexError, AttributeError, TypeError):  # a layout being rebuilt: no tip this frame
-            tip = None
-        if tip != self.tip:
-            self.tip, self.age = tip, 0.0
+            tip, key = None, None
+        if key != self.key:
+            self.tip, self.key, self.age = tip, key, 0.0
         elif tip is not None:
+            self.tip = tip
             self.age += dt
 
     @property
     def showing(self) -> bool:
         return self.tip is not None and self.age >= self.delay
 
-    def box(self, ui, size, avoid=()) -> tuple[pygame.Rect, list[str]]:
-        """Where the tip is drawn in a window of ``size`` and its wrapped lines; ``avoid``: rects to keep clear."""
+    def box(self, ui, size, avoid=(), firm=()) -> tuple[pygame.Rect, list[str]]:
+        """Where the tip is drawn in a window of ``size`` and its wrapped lines; ``avoid``: rects to keep clear (a
+        group holding the piece gives way), ``firm``: rects to keep clear that never give way."""
         pad = ui.s(10)
         width = min(ui.s(330), size[0] - 2 * ui.s(8))
         lines: list[str] = []
@@ -192,7 +225,8 @@ class Tooltip:
         whole = piece.unionall(own[1:]) if len(own) > 1 else piece
         others = [pygame.Rect(r) for r in avoid if r is not None]
         self.piece = piece
-        return place_box(box, whole, own, others, pygame.Rect((0, 0), size), ui.s(8), ui.s(REACH)), lines
+        firm = [pygame.Rect(r) for r in firm if r is not None]
+        return place_box(box, whole, own, others, pygame.Rect((0, 0), size), ui.s(8), ui.s(REACH), firm), lines
 
     def leader(self, box: pygame.Rect, ui):
         """The line from a tip placed away from its piece (further than a gap: pushed past another piece) to the
@@ -206,10 +240,12 @@ class Tooltip:
                  min(max(end[1], box.top + ui.s(10)), box.bottom - ui.s(10)))
         return start, end
 
-    def draw(self, surface, ui, avoid=()) -> pygame.Rect | None:
+    def draw(self, surface, ui, avoid=(), firm=()) -> pygame.Rect | None:
+        self.drawn = None
         if not self.showing or ui is None:
             return None
-        box, lines = self.box(ui, surface.get_size(), avoid)
+        box, lines = self.box(ui, surface.get_size(), avoid, firm)
+        self.drawn = box
         leader = self.leader(box, ui)
         if leader is not None:  # a tip that had to go past another piece points at its own
             start, end = leader

@@ -9,6 +9,8 @@ is in the picture.
 
 from __future__ import annotations
 
+import pygame
+
 from lama_desktop.tutorial.script import load_tutorial, tutorials
 from lama_desktop.app.table.shots import register
 
@@ -66,13 +68,20 @@ def walk(app, game_id: str):
     raise RuntimeError(f"the {game_id} lesson never reached its end")
 
 
-def shoot_every_step(app, game_id: str, save, frames: int = 12) -> list[str]:
+def shoot_every_step(app, game_id: str, save, frames: int = 12, hover: bool = False) -> list[str]:
     """Every step of ``game_id``'s lesson as the learner sees it: ``save(index, step id)`` after ``frames`` frames
-    (the box faded in) on each step (``python -m lama_desktop.lessonshots``). Returns the step ids shot."""
+    (the box faded in) on each step (``python -m lama_desktop.lessonshots``); with ``hover``, the pointer rests on
+    the piece the step points at until its tooltip shows. Returns the step ids shot."""
     shot = []
-    for index, _table in walk(app, game_id):
+    for index, table in walk(app, game_id):
         for _ in range(frames):
             app.step(1 / 30)
+        narrator = table.narrator
+        if hover and narrator is not None and narrator.highlight is not None and app.stack.top is table:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=narrator.highlight.center, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            for _ in range(round(table.tooltip.delay * 30) + 6):
+                app.step(1 / 30)
         step = load_tutorial(game_id).steps[index]
         save(index, step.id)
         shot.append(step.id)

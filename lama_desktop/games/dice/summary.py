@@ -37,9 +37,10 @@ class DiceRoundSummary(RoundSummaryScene):
     def draw_static(self, surface, ui):
         d = self.data
         draw_panel(surface, self.panel, ui)
-        blit_center(surface, ui.text(t("dice.summary.title", round=d.get("round", "?")), 40, INK, bold=True),
-                    (self.panel.centerx, self.panel.y + ui.s(50)))
-        blit_center(surface, ui.text(self.headline(), 22, INK_SOFT), (self.panel.centerx, self.panel.y + ui.s(92)))
+        title = ui.text(t("dice.summary.title", round=d.get("round", "?")), 40, INK, bold=True)
+        self._figure(-1, "title", blit_center(surface, title, (self.panel.centerx, self.panel.y + ui.s(50))))
+        self._figure(-1, "sub", blit_center(surface, ui.text(self.headline(), 22, INK_SOFT),
+                                            (self.panel.centerx, self.panel.y + ui.s(92))))
         x0 = self.panel.x + ui.s(40)
         top = self.panel.y + ui.s(128)
         col_cards = x0 + ui.s(230)
@@ -47,6 +48,8 @@ class DiceRoundSummary(RoundSummaryScene):
         col_tokens = self.panel.right - ui.s(200)
         for text, x in ((t("dice.summary.col_cards"), col_cards), (t("dice.summary.col_points"), col_explain),
                         (t("dice.summary.col_total"), col_tokens)):
+            head = ui.text(text.upper(), 15, INK_SOFT, bold=True).get_rect(topleft=(x, top - ui.s(22)))
+            self._figure(-1, f"head:{x}", head)
             surface.blit(ui.text(text.upper(), 15, INK_SOFT, bold=True), (x, top - ui.s(22)))
         card_w = max(30, min(ui.s(56), round(self.row_h * 0.62)))
         card_h = round(card_w * 1.4)
@@ -63,11 +66,11 @@ class DiceRoundSummary(RoundSummaryScene):
                 pygame.draw.rect(surface, color, box, max(2, ui.s(2)), border_radius=ui.s(12))
             cy = box.centery
             name_img = ui.text(self.names[seat], 26, INK, bold=True)
-            surface.blit(name_img, name_img.get_rect(midleft=(x0, cy - ui.s(12))))
+            self._figure(seat, "name", surface.blit(name_img, name_img.get_rect(midleft=(x0, cy - ui.s(12)))))
             sub = t("dice.summary.quit") if row.get("quit") else (
                 t("dice.summary.empty") if not row["cards"] else plural("dice.summary.cards_left", len(row["cards"])))
             sub_img = ui.text(sub, 18, INK_SOFT)
-            surface.blit(sub_img, sub_img.get_rect(midleft=(x0, cy + ui.s(16))))
+            self._figure(seat, "name", surface.blit(sub_img, sub_img.get_rect(midleft=(x0, cy + ui.s(16)))))
             cards = sort_cards(row["cards"])
             avail = col_explain - col_cards - ui.s(20)
             step = min(card_w + ui.s(6), max(ui.s(12), (avail - card_w) / max(1, len(cards) - 1)))
@@ -79,7 +82,7 @@ class DiceRoundSummary(RoundSummaryScene):
                     img = img.copy()
                     img.set_alpha(110)
                 seen.add(name)
-                surface.blit(img, (round(x), cy - card_h // 2))
+                self._figure(seat, "cards", surface.blit(img, (round(x), cy - card_h // 2)))
                 x += step
             if not cards:
                 surface.blit(ui.text("—", 26, INK_SOFT), (col_cards, cy - ui.s(14)))
@@ -90,15 +93,18 @@ class DiceRoundSummary(RoundSummaryScene):
             img = ui.text(explain, 22, INK, bold=row["points"] > 0)
             if img.get_width() > col_tokens - col_explain - ui.s(16):
                 img = pygame.transform.smoothscale_by(img, (col_tokens - col_explain - ui.s(16)) / img.get_width())
-            surface.blit(img, img.get_rect(midleft=(col_explain, cy)))
+            self._figure(seat, "explain", surface.blit(img, img.get_rect(midleft=(col_explain, cy))))
             gained = int(row["points"])
             g = ui.text(f"+{gained}" if gained else "±0", 26, (60, 120, 60) if gained == 0 else (170, 70, 50),
                         bold=True)
-            surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14))))
+            self._figure(seat, "outcome", surface.blit(g, g.get_rect(midleft=(col_tokens, cy - ui.s(14)))))
             held = holding(gained, self.pinks)
             kinds = [kind for denom, kind in ((20, "pink"), (10, "black"), (1, "white"))
                      for _ in range(min(held[denom], 9))]
             self.token_faces[seat] = draw_token_piles(surface, ui, kinds, col_tokens + g.get_width() + ui.s(12),
                                                       cy - ui.s(14), self.panel.right - ui.s(38))  # inside the row
+            total = ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT)
+            for rect in [total.get_rect(topleft=(col_tokens, cy + ui.s(8)))] + [r[-1] for r in self.token_faces[seat]]:
+                self._figure(seat, "outcome", pygame.Rect(rect))
             surface.blit(ui.text(t("dice.summary.total", total=self.totals()[seat]), 19, INK_SOFT),
                          (col_tokens, cy + ui.s(8)))

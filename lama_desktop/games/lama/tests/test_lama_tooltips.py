@@ -98,3 +98,19 @@ def test_a_showing_tip_survives_a_hand_being_dealt_under_it(tmp_path):
     table._draw_tooltip(screen)
     assert len(table._tip_pieces()) >= 1
     app.shutdown()
+
+
+def test_a_card_tip_is_gone_once_you_quit_and_your_hand_lies_face_down(tmp_path):
+    """A tip belongs to its piece: the card you hover is turned face down when you quit the round, and its tip
+    (the card's value) goes with it and does not come back over the face-down card."""
+    app, table = make_table(tmp_path, "lama", (1280, 720))
+    x, y, _ = table._hand_positions()[0]
+    probe = (round(x), round(y - table.lifts[0] + table.hand_w * 0.2))
+    tip = hover(app, table, probe)
+    assert tip is not None and tip.text == table._card_tip(table.shown.hand[0])
+    assert "quit" in [str(m) for m in table.session.view(0).legal_moves()]
+    table.try_move("quit", confirmed=True)
+    for _ in range(FRAMES * 3):
+        app.step(1 / 30)
+        assert not table.tooltip.showing or table.tooltip.tip.text != tip.text, "the card's tip outlived its face"
+    assert table.shown.hand_face == 0.0 and table._tooltip_at(probe) is None

@@ -105,3 +105,28 @@ def test_llama_land_a_players_panel_tip_leaves_the_other_panels_alone(tmp_path, 
         others = [pygame.Rect(table.rects[f"panel{s}"]) for s in range(table.n) if s != seat]
         assert not any(box.colliderect(r) for r in others), (seat, box, others)
     app.shutdown()
+
+
+def test_the_llama_cards_and_round_tips_are_gone_once_the_state_changed(tmp_path):
+    """A tip belongs to its piece: over the llama-card column and the round label, a move played drops the tip at
+    once; when it shows again (its own delay later) it says what the piece shows now."""
+    app, table = make_table(tmp_path, "llama-land", (1280, 720), seed=7, players=2)
+    round_label = next(rect for rect, what in table._supply_hits if what == "round")
+    for piece in (table.rects["column0"], round_label):
+        pos = center(piece)
+        for _ in range(400):  # the bots' turns, then yours
+            app.step(1 / 30)
+            if table.can_act():
+                break
+        assert table.can_act()
+        assert hover(app, table, pos) is not None
+        assert table.tooltip.tip.piece is None  # keyed on the table: any change drops it
+        before = table._tip_state()
+        table.try_move(str(table.session.view(0).legal_moves()[0]), confirmed=True)
+        assert table._tip_state() != before
+        app.step(1 / 30)
+        assert not table.tooltip.showing, "the tip outlived the move"
+        for _ in range(60):
+            app.step(1 / 30)
+            if table.tooltip.showing:
+                assert table.tooltip.tip == table._tooltip_at(pos)
