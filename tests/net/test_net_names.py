@@ -164,3 +164,19 @@ def test_a_person_named_like_a_seat_is_refused_by_the_host_itself():
         _join(host, "Zoe").close()
     finally:
         host.stop()
+
+
+def test_a_kept_seat_remembers_the_names_as_its_player_reads_them():
+    """The Continue list of joined tables shows the seats' names: worded in the reader's language, never a key."""
+    from lama_desktop.core.seats import MemorySeatBook
+    from lama_desktop.net.seatkeep import SeatKeeper
+
+    host = _polish_host([Seat("Gospodarz", "remote"), Seat("Gracz 2", "remote"), Seat("Bartek", "bot", "easy")])
+    try:
+        zoe = _join(host, "Zoe")
+        i18n.set_language("en")
+        keeper = SeatKeeper(MemorySeatBook(), zoe)
+        assert keeper.seat.players == ["Zoe", "Player 2", "Bruno"]  # seat 0 taken by Zoe; "Gracz 2", "Bartek"
+        zoe.close()
+    finally:
+        host.stop()
