@@ -28,6 +28,7 @@ from pathlib import Path
 
 from lama_desktop.bots import LEVELS, levels_for, make_bot
 from lama_desktop.cli import ArgumentParser, UsageError, float_in, path_text, run
+from lama_desktop.core.seat_names import refused_person_name
 from lama_desktop.filedoor import NAME_MAX, clean_name
 from lama_desktop.net.client import JoinRefused, TableClient
 from lama_desktop.net.host import normal_code
@@ -119,6 +120,9 @@ def _main(argv=None) -> int:
     name = clean_name(args.name or "", fallback="", max_len=NAME_MAX)
     if not name.strip():
         raise UsageError("--name: a name with a letter is needed")
+    if refused_person_name(name):  # the one rule the app's join screen and every host follow
+        raise UsageError(f"--name {name!r}: a word the tables use for a seat (\"You\", \"Player 2\", \"Host\"); "
+                         "type your own name")
     kept = kept_seat(book, host, port, code)
     try:
         client = TableClient(host, port, code=code, name=name, token=kept.token if kept else None)
@@ -160,8 +164,8 @@ class Seat:
     def welcomed(self, rejoined: bool) -> None:
         welcome = self.client.welcome
         self.session = RemoteSession(self.client)
-        self.out("welcome", seat=welcome.seat, rejoined=rejoined, game=welcome.game_id, names=list(welcome.names),
-                 moves=len(welcome.history))
+        self.out("welcome", seat=welcome.seat, rejoined=rejoined, game=welcome.game_id,
+                 names=list(self.session.names), moves=len(welcome.history))  # made-up names worded, as an app would
         for item in welcome.history[self.seen:]:
             self.out("move", n=item.n, seat=item.mover, move=item.move, mine=item.mover == welcome.seat,
                      missed=rejoined)

@@ -26,6 +26,7 @@ from pathlib import Path
 from lama_desktop.cli import (
     ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, path_text, run
 )
+from lama_desktop.core.seat_names import default_bot_names, numbered_name, read_name, word_names
 from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.filedoor import clean_name
 from lama_desktop.net import discovery
@@ -160,14 +161,14 @@ def parse_seats(spec, text: str) -> list:
         raise UsageError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {len(words)}")
     if "remote" not in words:
         raise UsageError("--seats needs at least one 'remote' seat (a person joining)")
-    seats, remote, bots = [], 0, 0
+    seats, remote, bots = [], 0, default_bot_names()
     for word in words:
-        if word == "remote":
+        if word == "remote":  # "Player 1" until the person joins with their name
+            seats.append(Seat(numbered_name(remote), "remote"))
             remote += 1
-            seats.append(Seat(f"Player {remote}", "remote"))
-        else:
-            bots += 1
-            seats.append(Seat(f"{check_level(spec.id, word).capitalize()} bot {bots}", "bot", word))
+        else:  # the bots' usual names: made-up names, each app words them in its own language ("Anna", "Agata")
+            check_level(spec.id, word)
+            seats.append(Seat(bots[(len(seats) - remote) % len(bots)], "bot", word))
     return seats
 
 
@@ -240,7 +241,7 @@ def _start_with_bots(host, joined_at: float | None, start_after: float | None) -
     (``TableHost.fill_with_bots``) and the game starts. True when it did."""
     if start_after is None or joined_at is None or host.started or time.monotonic() - joined_at < start_after:
         return False
-    filled = host.fill_with_bots()
+    filled = host.fill_with_bots(names=default_bot_names())  # the bots' names: made-up, worded by each app
     host.begin()
     names = host.call(lambda: [host.session.names[i] for i in filled])
     say(f"started; bots ({host.takeover_level}) play the seats still open: {', '.join(names) or 'none'}")
@@ -266,9 +267,10 @@ def _serve(host, storage, start_after: float | None = None, listing: Listing | N
             status = host.status()
         if listing is not None:
             listing.tick(status)
-        line = ", ".join(f"{s.name} {'here' if s.connected else 'away' if s.joined else 'open'}"
+        names = word_names([read_name(s.name) for s in status.seats])  # made-up names came as keys
+        line = ", ".join(f"{name} {'here' if s.connected else 'away' if s.joined else 'open'}"
                          + (f" (bot {s.bot_level} playing)" if s.kind == "remote" and s.bot_level else "")
-                         for s in status.seats)
+                         for name, s in zip(names, status.seats, strict=True))
         if line != shown:
             say(line)
             shown = line

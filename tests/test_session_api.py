@@ -27,8 +27,8 @@ GAME = sample_game()
 SCANNED = (ROOT / "app", ROOT / "games")
 
 #: the network seat's own members, read by the network table and scenes alone
-NETWORK_MODULES = ("app/table/net_table.py", "app/scenes/net_shots.py", "app/scenes/net_results.py",
-                   "app/netplay.py")
+NETWORK_MODULES = ("app/table/net_table.py", "app/table/net_waiting.py", "app/table/net_banner.py",
+                   "app/scenes/net_shots.py", "app/scenes/net_results.py", "app/netplay.py")
 #: modules that drive a session of their own making beyond the protocol, with what they read and why
 LOCAL_SESSION_MODULES = {
     # the replay viewer's session is a frozen GameSession: it feeds the recorded moves and keeps each position for

@@ -1,6 +1,7 @@
-"""The app side of the layout checks (``python -m lama_desktop.layoutcheck``, ``tests/test_layout.py``): the
-moments they look at, a ``Checker`` that draws one headless with ``app/textprobe.py`` installed and returns the
-problems found, and ``save``, the screen as checked with every text boxed. The tool itself (its sample, its
+"""The app side of the layout checks (``python -m lama_desktop.layoutcheck``, ``tests/test_layout.py``): the moments
+they look at, a ``Checker`` that draws one headless with ``app/textprobe.py`` installed and returns the problems
+found (its texts', and what the screen says it covers that it must not: ``cover_problems``, a network table's banner
+over your own hand), and ``save``, the screen as checked with every text boxed. The tool itself (its sample, its
 arguments) stays free of pygame until it checks something.
 """
 
@@ -26,6 +27,8 @@ def moments() -> list[Moment]:
         if name.startswith(("title-", "setup-", "settings-", "rules-", "statistics-", "message-", "privacy-",
                             "pause-", "results-final")):
             out.append(Moment(name, builder, frames, name.split("-")[0]))
+        elif name.startswith("net-waiting-for-player"):  # one group: every table's banner takes turns
+            out.append(Moment(name, builder, frames, "net-waiting-for-player"))
         elif name.startswith("net-"):  # each network screen its own group: every size x scale x language
             out.append(Moment(name, builder, frames, name))
     out.extend(layout_moments.all_moments())
@@ -84,6 +87,8 @@ class Checker:
         records, lost = self.frame_texts(moment, size, scale, lang)
         found = textprobe.problems(records, size, shortened_ok=self.names_in_tooltips(size, records))
         found += [f"drawn a way the probe does not follow: {r.describe()}" for r in lost]
+        scene = self.app(size).stack.top
+        found += getattr(scene, "cover_problems", list)()  # what lies over the table covers none of your own
         if not records:
             found.append("no text at all was seen on this screen")
         return found

@@ -13,8 +13,10 @@ import threading
 
 from lama_desktop.net.discovery import local_addresses
 from lama_desktop.app.scenes.setup import default_bot_names, is_default_name
+from lama_desktop.app.tables import scene_type
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.i18n import t
+from lama_desktop.core.seat_names import read_name, word_names
 from lama_desktop.core.session import GameSession
 from lama_desktop.net import discovery, loopback
 from lama_desktop.net.client import JoinRefused, TableClient
@@ -159,7 +161,8 @@ def refusal_error(refused) -> tuple[str, dict]:
 def network_name(name: str, settings=None) -> str:
     """The name the other screens show for this app's player. A made-up name ("You", "Player 2", in any language)
     means "you" only on this screen; across the network it would read as everybody's "you" (Elena's table said
-    "You's turn" for the host). It becomes the remembered player name, else "Host" in this language."""
+    "You's turn" for the host). It becomes the remembered player name, else "Host" in this language, which the
+    host sends as a key each app words in its own (``seat_names``; an English guest never reads "Gospodarz")."""
     if not is_default_name(name):
         return name.strip()
     remembered = (getattr(settings, "player_name", "") or "").strip()
@@ -195,15 +198,14 @@ class HostedTable:
         switch refuses the address)."""
         keywords = dict(bind=self.bind, port=self.port, settings=self.settings)
         if session is None:
-            session = GameSession.from_config(self.config, storage=self.storage, pace=self.pace, record_stats=False)
+            session = GameSession.from_config(self.config, storage=self.storage, pace=self.pace, record_stats=False,
+                                              first_option=scene_type(self.config.game_id).first_option)
             session.extra_meta["hosting"] = host_meta(self)
             self.host = TableHost(session, takeover_after=self.takeover_after, takeover_level=self.takeover_level,
                                   **keywords)
         else:
             session.extra_meta["hosting"] = host_meta(self)
             self.host = TableHost.resume(session, **keywords)
-
-        self.host.name_refused = is_default_name
         self.host.start()
         self.port = self.host.port
         self.client = self.join_own()
@@ -226,14 +228,16 @@ class HostedTable:
         self.advert.start()
 
     def seats(self) -> list[dict]:
-        """Every seat as the host sees it now: ``name``, ``kind`` (``you``, ``remote``, ``bot``), ``connected``,
-        ``level``."""
+        """Every seat as the host sees it now: ``name`` (in this app's language), ``kind`` (``you``, ``remote``,
+        ``bot``), ``connected``, ``level``."""
         if self.host is None or not self.host.running:
             return []
         out = []
-        for i, seat in enumerate(self.host.status().seats):
+        status = self.host.status().seats
+        names = word_names([read_name(seat.name) for seat in status])  # as the host's Status says them to all
+        for i, (seat, name) in enumerate(zip(status, names, strict=True)):
             kind = "you" if i == self.own_seat else seat.kind
-            out.append({"name": seat.name, "kind": kind, "connected": bool(seat.connected and seat.joined),
+            out.append({"name": name, "kind": kind, "connected": bool(seat.connected and seat.joined),
                         "level": seat.bot_level or ""})
         return out
 
@@ -267,9 +271,11 @@ class HostedTable:
 
 
 def network_config(welcome):
-    """The ``GameConfig`` of the table a ``Welcome`` describes (names and seat kinds as the host says)."""
+    """The ``GameConfig`` of the table a ``Welcome`` describes (seat kinds as the host says; names in this app's
+    language: a made-up one came as a key)."""
+    names = word_names([read_name(name) for name in welcome.names])
     seats = [SeatConfig(name, kind if kind in ("human", "bot", "remote") else "remote")
-             for name, kind in zip(welcome.names, welcome.kinds, strict=False)]
+             for name, kind in zip(names, welcome.kinds, strict=False)]
     return GameConfig(welcome.game_id, seats, tuple(welcome.variants), 0, 0)
 
 

@@ -177,9 +177,12 @@ class GameSession:
         return session
 
     @classmethod
-    def from_config(cls, config: GameConfig, storage=None, pace: str | float = "normal", **kw) -> "GameSession":
-        """A new game from the setup screen's ``GameConfig`` (its ``to_dict`` is kept in the save's meta)."""
-        options = {"first_dealer": config.first_dealer} if config.first_dealer else {}
+    def from_config(cls, config: GameConfig, storage=None, pace: str | float = "normal",
+                    first_option: str = "first_dealer", **kw) -> "GameSession":
+        """A new game from the setup screen's ``GameConfig`` (its ``to_dict`` is kept in the save's meta);
+        ``first_option``: the engine option the config's first dealer goes to (the game's table's
+        ``first_option``: ``first_player`` in LAMA Dice, which refuses ``first_dealer``)."""
+        options = {first_option: config.first_dealer} if config.first_dealer else {}
         kw.setdefault("extra_meta", {"config": config.to_dict()})
         return cls.new(config.game_id, config.seats, config.variants, config.seed, options, storage, pace, **kw)
 

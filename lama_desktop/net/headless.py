@@ -336,9 +336,13 @@ class LoopbackTable(ClientTable):
         self.host.start(timeout)
         self.join(self.host.port, self.host.code, timeout)
         end = time.monotonic() + timeout
-        while not self.host.started:  # the host begins once every remote seat joined (its next tick)
+        # the host begins once every remote seat joined (its next tick); each client's session has nobody to move
+        # until it has read the host's Status saying so (its own moves only: the others' stay queued)
+        while not (self.host.started and all(cs.session.started for cs in self.clients.values())):
             if time.monotonic() > end:
                 raise TimeoutError("the host did not begin the game")
+            for cs in self.clients.values():
+                cs.session.poll(busy=True)
             time.sleep(0.001)
         return self
 

@@ -40,6 +40,7 @@ import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
 from lama_desktop.bots import levels_for
+from lama_desktop.core.seat_names import made_up, refused_person_name
 from lama_desktop.filedoor import NAME_MAX, clean_name
 from lama_desktop.net import codes
 from lama_desktop.net import protocol as p
@@ -86,6 +87,13 @@ def facts_for(session, view) -> p.Facts:
                    winners=list(session.winners()), legal=[str(m) for m in view.legal_moves()])
 
 
+def wire_name(seat) -> str | p.MadeUpName:
+    """A seat's name as it crosses the wire: a person's own name as typed, a made-up one ("Host", "Player 2", a
+    bot's "Bruno") as its key, which every app words in its own language (``seat_names.made_up``)."""
+    key = made_up(seat.name, seat.kind)
+    return seat.name if key is None else p.MadeUpName(key=key.key, n=key.n)
+
+
 @dataclass(eq=False)
 class _Conn:
     ws: ServerConnection
@@ -107,9 +115,9 @@ class TableHost:
         if any(seat.kind == "human" for seat in session.seats):
             raise ValueError("a network table's people sit at remote seats (the host's own player joins too)")
         self.session = session
-        #: ``name -> True`` for a name a joining person may not take (the hosting app's made-up names: "You",
-        #: "Player 2" in every language would read as a seat's "you" or a placeholder on every screen)
-        self.name_refused: Callable[[str], bool] | None = None
+        #: ``name -> True`` for a name a joining person may not take: the app's one rule (``seat_names``: "You",
+        #: "Player 2", "Host" in every language would read as a seat's "you" or a placeholder on every screen)
+        self.name_refused: Callable[[str], bool] | None = refused_person_name
         self.code = normal_code(code) if code else new_code()
         if not self.code:
             raise ValueError("a join code needs a letter or digit")
@@ -446,7 +454,7 @@ class TableHost:
             if away is not None and stand_in is None:
                 takeover_in = max(0.0, self.takeover_after - away)
             seats.append(p.SeatStatus(
-                name=seat.name, kind=seat.kind, connected=(not seat.is_remote) or i in self._owner,
+                name=wire_name(seat), kind=seat.kind, connected=(not seat.is_remote) or i in self._owner,
                 joined=(not seat.is_remote) or i in self.claimed, away_for=away,
                 bot_level=seat.level if seat.is_bot else stand_in, takeover_in=takeover_in))
         return p.Status(seats=seats, started=self.started)
@@ -646,7 +654,7 @@ class TableHost:
         view = session.view(seat)
         return p.Welcome(seat=seat, token=self.tokens[seat], game_id=session.game_id,
                          variants=list(session.record.variants), players=session.record.players,
-                         names=list(session.names), kinds=[s.kind for s in session.seats],
+                         names=[wire_name(s) for s in session.seats], kinds=[s.kind for s in session.seats],
                          view=view.to_dict(), facts=facts_for(session, view), history=history,
                          status=self._status(),
                          reactions=list(p.REACTION_KEYS), takeover_after=self.takeover_after)
@@ -673,7 +681,8 @@ class TableHost:
             return
         if not self.started or session.current_player != seat:
             self._send(conn, p.Refused(code=codes.NOT_YOUR_TURN, text="it is not your turn", seq=msg.seq,
-                                       params={"name": session.names[session.current_player]}
+                                       params={"name": session.names[session.current_player],
+                                               "seat": session.current_player}
                                        if session.current_player >= 0 else {}))
             return
         outcome = session.play(msg.move)

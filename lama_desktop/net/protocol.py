@@ -18,8 +18,9 @@ from msgspec import Meta, Struct
 from lama_desktop.net.limits import MAX_CLIENT_MESSAGE_BYTES, MAX_HOST_MESSAGE_BYTES
 
 #: the protocol's version; it changes whenever a message's shape changes (docs/PROTOCOL.md, "Versioning"):
-#: 1 the first; 2 ``Status.started``; 3 ``Welcome.facts`` and ``Update.facts``
-PROTOCOL_VERSION = 3
+#: 1 the first; 2 ``Status.started``; 3 ``Welcome.facts`` and ``Update.facts``; 4 a made-up seat name crosses as
+#: a key (``MadeUpName``), worded by each app in its own language
+PROTOCOL_VERSION = 4
 #: the largest message a client may send (the host's limit; ``limits.Limits.max_message_bytes``)
 MAX_MESSAGE_BYTES = MAX_CLIENT_MESSAGE_BYTES
 #: the quick reactions a player may send (the app words them in the player's language)
@@ -82,13 +83,27 @@ class Ping(Message):
 
 
 # -- host to client ------------------------------------------------------------------------------------------
+class MadeUpName(Struct, forbid_unknown_fields=True, kw_only=True):
+    """A seat's made-up name as a key each app words in its own language (``core.seat_names``): ``host`` (the
+    hosting app's player who gave no name), ``player`` with ``n`` its number ("Player 2"), ``bot`` with ``n`` its
+    place in the bots' names (0: "Anna" / "Agata" / "Amélie")."""
+
+    key: Literal["host", "player", "bot"]
+    n: Annotated[int, Meta(ge=0, le=64)] = 0
+
+
+#: a seat's name: the text a person typed, or a made-up name's key
+SeatName = Union[Name, MadeUpName]
+
+
 class SeatStatus(Struct, forbid_unknown_fields=True, kw_only=True):
     """One seat as everybody may see it. ``kind``: human (a person at the host's screen, only in hot-seat games;
     never in network games), remote (a person on another app), bot. ``away_for``: seconds the owner of a remote
     seat has been gone when this was sent (None: connected, or never joined yet: ``joined`` False);
-    ``bot_level``: the level of the bot playing the seat (a bot seat, or a remote seat taken over), else None."""
+    ``bot_level``: the level of the bot playing the seat (a bot seat, or a remote seat taken over), else None.
+    ``name``: a person's own name, or a made-up name's key (``MadeUpName``)."""
 
-    name: str
+    name: SeatName
     kind: str
     connected: bool
     joined: bool = True
@@ -129,14 +144,15 @@ class Facts(Struct, forbid_unknown_fields=True, kw_only=True):
 
 class Welcome(Message):
     """The answer to a good Hello: the seat, its token (keep it to rejoin), the table, the seat's own view
-    (``View.to_dict``) with its ``Facts``, and every move so far as ``HistoryItem``s."""
+    (``View.to_dict``) with its ``Facts``, and every move so far as ``HistoryItem``s. ``names``: a person's own
+    name, or a made-up name's key (``MadeUpName``), per seat."""
 
     seat: int
     token: str
     game_id: str
     variants: list[str]
     players: int
-    names: list[str]
+    names: list[SeatName]
     kinds: list[str]
     view: dict[str, Any]
     facts: Facts

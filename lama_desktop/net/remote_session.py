@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from lama_desktop.core.gameconfig import SeatConfig
+from lama_desktop.core.i18n import language
+from lama_desktop.core.seat_names import read_name, word_names
 from lama_desktop.core.session import ROUND_CLOSE_EVENTS, MoveOutcome, Played
 from lama_desktop.engine.core import (
     GAME_OVER, NOT_ALLOWED, Event, IllegalMove, Move, Refusal, StateFormatError, as_move
@@ -106,7 +108,9 @@ class RemoteSession:
         kinds = list(_get(welcome, "kinds"))
         self.record = RemoteRecord(self.plugin.id, int(_get(welcome, "players")),
                                    tuple(_get(welcome, "variants") or ()))
-        self.seats = [SeatConfig(str(name), str(kind)) for name, kind in zip(names, kinds, strict=True)]
+        #: each seat as the host said it: [name (a person's text or a made-up name's key), kind, bot level]
+        self._entries = [[read_name(name), str(kind), "medium"] for name, kind in zip(names, kinds, strict=True)]
+        self._worded: tuple | None = None
         self._clock = clock
         self._rng = rng or random.Random()
         self._view_dict: dict = _get(welcome, "view")
@@ -163,6 +167,17 @@ class RemoteSession:
         return self.record.game_id
 
     @property
+    def seats(self) -> list[SeatConfig]:
+        """The seats, their names in this app's language: a made-up name the host sent as a key ("Host", "Player
+        2", a bot's "Anna") is worded here (``seat_names.word_names``), again when the language changes."""
+        key = (language(), tuple(tuple(entry) for entry in self._entries))
+        if self._worded is None or self._worded[0] != key:
+            texts = word_names([entry[0] for entry in self._entries])
+            self._worded = (key, [SeatConfig(text, kind, level)
+                                  for text, (_name, kind, level) in zip(texts, self._entries, strict=True)])
+        return self._worded[1]
+
+    @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
@@ -171,8 +186,8 @@ class RemoteSession:
         return [self.seat]
 
     def is_human(self, seat: int) -> bool:
-        """This seat decides its own moves (not while its last move is on its way to the host)."""
-        return seat == self.seat and self._pending is None and not self.lost
+        """This seat decides its own moves (not before the host dealt, nor while its last move is on its way)."""
+        return seat == self.seat and self._pending is None and not self.lost and self.started
 
     def is_person(self, seat: int) -> bool:
         """The table's "you": this seat alone (the other people are named)."""
@@ -187,7 +202,9 @@ class RemoteSession:
 
     @property
     def current_player(self) -> int:
-        return self._facts.current
+        """The seat to move; nobody (-1) until the host has dealt: the game a guest sees in the lobby is not
+        begun, nobody's turn, no move to offer (the Welcome's facts hold from the start on)."""
+        return self._facts.current if self.started else -1
 
     @property
     def is_over(self) -> bool:
@@ -309,6 +326,8 @@ class RemoteSession:
             return MoveOutcome.refused(GAME_OVER)
         if self.lost:
             return MoveOutcome.refused(Refusal("net.lost", "the connection to the host is lost"))
+        if not self.started:
+            return MoveOutcome.refused(Refusal("net.not_started", "the host has not started the game yet"))
         cur = self.current_player
         if cur != self.seat or self._pending is not None:
             name = self.seats[cur].name if cur >= 0 else ""
@@ -410,15 +429,19 @@ class RemoteSession:
         code, text = str(_get(message, "code")), str(_get(message, "text"))
         log.info("the host refused a move: %s (%s)", code, text)
         self._pending = None
-        self._refusals.append(MoveOutcome(False, reason=text, code=code, params=dict(_get(message, "params") or {})))
+        params = dict(_get(message, "params") or {})
+        seat = params.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(self._entries):  # a seat's name said in this app's language
+            params["name"] = self.seats[seat].name
+        self._refusals.append(MoveOutcome(False, reason=text, code=code, params=params))
 
     def _on_status(self, message) -> None:
         self.status = message
         for seat, entry in enumerate(_get(message, "seats") or ()):
-            if seat < len(self.seats):
-                old = self.seats[seat]
-                self.seats[seat] = SeatConfig(str(_get(entry, "name", old.name)), str(_get(entry, "kind", old.kind)),
-                                              str(_get(entry, "bot_level") or old.level))
+            if seat < len(self._entries):
+                old = self._entries[seat]
+                self._entries[seat] = [read_name(_get(entry, "name", old[0])), str(_get(entry, "kind", old[1])),
+                                       str(_get(entry, "bot_level") or old[2])]
 
     def _on_reactionshown(self, message) -> None:
         self._reactions.append((int(_get(message, "seat")), str(_get(message, "key"))))

@@ -18,6 +18,7 @@ import logging
 import time
 from datetime import datetime
 
+from lama_desktop.core.seat_names import read_name, word_names
 from lama_desktop.core.seats import JoinedSeat, SeatBook
 from lama_desktop.net import codes
 from lama_desktop.net.client import JoinRefused
@@ -93,7 +94,8 @@ class SeatKeeper:
         welcome = client.welcome
         self.seat = JoinedSeat(host=self.key[0], port=self.key[1], code=self.key[2], name=str(client.name),
                                seat=int(welcome.seat), token=str(welcome.token), game_id=str(welcome.game_id),
-                               players=[str(n) for n in welcome.names], summary={"moves": len(welcome.history)},
+                               players=word_names([read_name(n) for n in welcome.names]),  # keys worded
+                               summary={"moves": len(welcome.history)},
                                updated_at=now_text())
         self._seen: tuple = ()
         self.forgotten = False

@@ -68,6 +68,7 @@ def test_join_takes_its_seat_back_after_kill_9_and_plays_to_the_end(tmp_path):
         welcome = lines[0]
         assert welcome["event"] == "welcome" and welcome["seat"] == 0 and welcome["rejoined"] is True
         assert welcome["moves"] >= 3 and welcome["names"][0] == "Zoe"
+        assert not [n for n in welcome["names"] if not isinstance(n, str)]  # made-up names worded, not keys
         over = lines[-1]
         assert over["event"] == "game_over" and over["scores"] == table.call(lambda: table.session.scores)
         moves = [e for e in lines if e["event"] == "move"]
@@ -115,6 +116,8 @@ def test_a_table_gone_for_good_is_said_and_the_seat_given_up(tmp_path, capsys):
     (["127.0.0.1:5", "--code", "A", "--name", "Zoe", "--pace", "-1"], "--pace"),
     (["127.0.0.1:5", "--code", "A", "--name", "  "], "--name"),
     (["127.0.0.1:5", "--code", "!!", "--name", "Zoe"], "--code"),
+    (["127.0.0.1:5", "--code", "A", "--name", "Player 2"], "a word the tables use for a seat"),
+    (["127.0.0.1:5", "--code", "A", "--name", "Gospodarz"], "a word the tables use for a seat"),
 ])
 def test_bad_arguments_are_one_line_and_status_2(capsys, tmp_path, args, says):
     assert main([*args, "--profile", str(tmp_path)]) == 2

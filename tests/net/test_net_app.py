@@ -312,16 +312,17 @@ def test_start_with_bots_gives_the_empty_seats_to_bots_through_the_host(app):
 
 def test_a_made_up_name_never_crosses_the_network(app):
     """With no name remembered the host's seat is "You" on its own screen; the others must not read "You" (Elena's
-    table once said "You's turn" for the host): the host is named "Host" in its language, and a person joining
-    as "You", "Du" or "Player 2" is refused at the join screen and by the host itself, with a reason."""
-    from lama_desktop.app.scenes.setup import is_default_name
+    table once said "You's turn" for the host): the host is named "Host" in its language, which crosses as a key
+    (each app words it), and a person joining as "You", "Du", "Player 2" or "Gospodarz" is refused at the join
+    screen and by the host itself, with a reason."""
     from lama_desktop.net import codes
+    from lama_desktop.net.protocol import MadeUpName
     from lama_desktop.net.client import JoinRefused, TableClient
 
     lobby = host_table(app, ("you", "remote", "remote"), name="")
     hosted = lobby.hosted
-    assert hosted.own_name == "Host" and not is_default_name(hosted.own_name)
-    for made_up in ("You", "Du", "Player 2", "Gracz 3"):
+    assert hosted.own_name == "Host"
+    for made_up in ("You", "Du", "Player 2", "Gracz 3", "Host", "Gospodarz"):
         intruder = TableClient("127.0.0.1", hosted.port, code=hosted.code, name=made_up)
         with pytest.raises(JoinRefused) as refused:
             intruder.connect(timeout=10)
@@ -329,7 +330,7 @@ def test_a_made_up_name_never_crosses_the_network(app):
         intruder.close()
     friend = TableClient("127.0.0.1", hosted.port, code=hosted.code, name="Elena")
     welcome = friend.connect(timeout=10)
-    assert welcome.names[0] == "Host" and "Elena" in welcome.names
+    assert welcome.names[0] == MadeUpName(key="host") and "Elena" in welcome.names
     friend.close()
     app.to_title()
     steps(app, 3)

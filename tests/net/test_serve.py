@@ -128,13 +128,18 @@ def test_start_after_gives_the_seats_still_open_to_bots(tmp_path):
         box = Inbox(anna)
         status = box.expect(p.Status, lambda m: m.started)
         assert [(s.kind, s.bot_level) for s in status.seats] == [("remote", None), ("bot", "hard"), ("bot", "easy")]
+        # the bots' names are made up: keys each app words (a bot given the open seat too), never "Player 2"
+        assert status.seats[1].name == p.MadeUpName(key="bot", n=1) and status.seats[2].name == p.MadeUpName(
+            key="bot", n=0)
         late = TableClient("127.0.0.1", port, code=code, name="Bruno")
         with pytest.raises(JoinRefused) as refused:
             late.connect(WAIT)
         assert refused.value.code == "net.full"
         late.close()
         anna.close()
-        assert "bots (hard) play the seats still open" in _stop(proc, signal.SIGINT)
+        out = _stop(proc, signal.SIGINT)
+        assert "bots (hard) play the seats still open: Bruno" in out and "Anna here, Bruno here, Carla here" in out
+        assert "MadeUpName" not in out
     with _serving(tmp_path, "--resume", seats="remote,remote,easy") as (proc, _port, _code):
         assert "saved in" in _stop(proc)
 

@@ -17,7 +17,7 @@ import pygame
 from lama_desktop.core.i18n import plural, t, t_game
 from lama_desktop.app.widgets import BAD, GOLD, INK, INK_SOFT, Button, TextField, draw_panel, felt_surface
 from lama_desktop.app.scenes.base import MenuScene, draw_heading
-from lama_desktop.app.scenes.setup import is_default_name
+from lama_desktop.core.seat_names import refused_person_name
 from lama_desktop.app import netplay
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.net.discovery import Browser
@@ -172,7 +172,7 @@ class JoinScene(MenuScene):
         if not name:
             self.error = t("common.net.error_name")
             return
-        if is_default_name(name):  # "You" / "Player 2" would read as a placeholder on every other screen
+        if refused_person_name(name):  # "You" / "Player 2" / "Host" would read as a placeholder on every screen
             self.error = t("common.net.error_name_made_up", name=name)
             return
         if name != self.app.settings.player_name:

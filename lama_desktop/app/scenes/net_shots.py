@@ -1,5 +1,6 @@
 """The screenshot moments of play across computers (``net-host-setup``, ``net-host-lobby``, ``net-join-list``,
-``net-join-empty``, ``net-waiting-for-player``, ``net-reaction``), registered in ``app/shots.py``'s ``SHOTS`` when
+``net-join-empty``, ``net-waiting-for-player`` and ``net-waiting-for-player-<table>`` for every other table,
+``net-reaction``), registered in ``app/shots.py``'s ``SHOTS`` when
 imported (``app/staging.py`` does). They run a real ``TableHost`` on 127.0.0.1 with real ``TableClient``s for the other
 players (nothing but loopback, whatever the switch says); the guests are closed when the process ends.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 import atexit
 import time
 
-from lama_desktop.app.shots import add_shot, first_of_each_table
+from lama_desktop.app.shots import add_shot, first_of_each_table, table_word
 from lama_desktop.app.netplay import HostedTable
 from lama_desktop.app.scenes.net_host import HostSetupScene, LobbyScene
 from lama_desktop.app.scenes.net_join import JoinScene
@@ -26,7 +27,12 @@ _guests: list = []
 def _tables() -> list[str]:
     """The games the network shots show: the first offered (hosted, joined), then the first of each other table
     (heard on the network beside it)."""
-    return [plugin.id for plugin in first_of_each_table()]
+    return [plugin.id for plugin in _networked()]
+
+
+def _networked() -> list:
+    """The first game of each table group that can be played across computers."""
+    return [plugin for plugin in first_of_each_table() if plugin.networked]
 
 
 def _close_guests() -> None:
@@ -48,11 +54,12 @@ def _wait(app, done, seconds: float = 10.0) -> None:
         time.sleep(0.005)
 
 
-def _hosted(app, kinds=("human", "remote", "remote", "bot")):
-    """A L.A.M.A. table hosted on 127.0.0.1 (a free port): Anna is this app's player."""
+def _hosted(app, kinds=("human", "remote", "remote", "bot"), game: str | None = None):
+    """A table of ``game`` (default: the first offered, L.A.M.A.) hosted on 127.0.0.1 (a free port): Anna is this
+    app's player."""
     names = {"human": "Anna", "bot": "Carla"}
     seats = [SeatConfig(names.get(kind, f"Seat {i + 1}"), kind, "medium") for i, kind in enumerate(kinds)]
-    config = GameConfig(_tables()[0], seats, (), 0, 4242)
+    config = GameConfig(game or _tables()[0], seats, (), 0, 4242)
     hosted = HostedTable(config, bind="127.0.0.1", port=0, takeover_after=90.0, takeover_level="medium",
                          pace="instant", loopback=True, storage=app.storage, settings=app.settings)
     hosted.start()
@@ -119,9 +126,9 @@ def join_empty(app) -> None:
     app.stack.push(scene)
 
 
-def _table(app, guests=("Bruno",)):
+def _table(app, guests=("Bruno",), game: str | None = None):
     """The hosted table started, with ``guests`` joined: (the table scene, hosted, guests' clients)."""
-    hosted = _hosted(app, ("human",) + ("remote",) * len(guests) + ("bot",))
+    hosted = _hosted(app, ("human",) + ("remote",) * len(guests) + ("bot",), game)
     clients = [_guest(hosted, name) for name in guests]
     hosted.start_game(False)
     app.open_network_table(hosted.client, hosted)
@@ -144,12 +151,17 @@ def _settle(app, table, frames: int = 30, seconds: float = 10.0) -> None:
         time.sleep(0.002)
 
 
-def waiting_for_player(app) -> None:
-    """Bruno's app has gone: "Waiting for Bruno (1:2x)" until a bot takes his seat over."""
-    table, hosted, clients = _table(app, ("Bruno", "Dario"))
+def waiting_for_player(app, game: str | None = None) -> None:
+    """Bruno's app has gone: "Waiting for Bruno (1:2x)" until a bot takes his seat over (the banner clear of
+    this player's own hand, plate and points: ``NetTableMixin.cover_problems``)."""
+    table, hosted, clients = _table(app, ("Bruno", "Dario"), game)
     clients[0].close()
     _wait(app, lambda: any(s.away_for is not None for s in table.session.status.seats))
     _wait(app, lambda: False, 0.3)
+
+
+def _waiting_in(game: str):
+    return lambda app: waiting_for_player(app, game)
 
 
 def reaction(app) -> None:
@@ -167,5 +179,5 @@ for _name, _builder, _frames in [
     ("net-join-empty", join_empty, 3),
     ("net-waiting-for-player", waiting_for_player, 3),
     ("net-reaction", reaction, 3),
-]:
+] + [(f"net-waiting-for-player-{table_word(p)}", _waiting_in(p.id), 3) for p in _networked()[1:]]:
     add_shot(_name, _builder, _frames)

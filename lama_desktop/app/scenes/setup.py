@@ -10,7 +10,10 @@ from lama_desktop.bots import levels_for
 from lama_desktop.engine.registry import games, get_game, plugins
 from lama_desktop.tutorial.script import tutorials
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
-from lama_desktop.core.i18n import in_every_language, t, t_game
+from lama_desktop.core.i18n import t, t_game
+from lama_desktop.core.seat_names import (  # noqa: F401 - the app's screens import the names from here
+    default_bot_names, default_you_names, is_bot_name, is_default_name, numbered_name, split_names
+)
 from lama_desktop.app.tables import playable_games
 from lama_desktop.app.widgets import (
     BAD, GOLD, INK, INK_SOFT, Button, Cycler, TextField, Toggle, blit_text_center, draw_panel, felt_surface
@@ -24,46 +27,6 @@ def variant_title(game_id: str, variant) -> str:
 
 def variant_text(game_id: str, variant) -> str:
     return plugins()[game_id].variant_text(variant)
-
-
-def default_bot_names() -> list[str]:
-    names = split_names(t("common.setup.bot_names"))
-    return names or ["Anna", "Bruno", "Carla", "Dario", "Elena"]
-
-
-def split_names(text: str) -> list[str]:
-    """The names of a comma-separated list string ("Anna, Bruno, Carla")."""
-    return [n.strip() for n in text.split(",") if n.strip()]
-
-
-def _in_every_language(key: str) -> list[str]:
-    """The text of ``key`` in every language (a damaged catalog only loses that language)."""
-    return in_every_language(key)
-
-
-def default_you_names() -> set[str]:
-    """The default name of the first human seat ("You") in every language."""
-    return set(_in_every_language("common.setup.you"))
-
-
-def numbered_name(index: int) -> str:
-    """The default name of seat ``index`` (0-based) when several humans share the screen: "Player 1"..."""
-    return f"{t('common.setup.seat')} {index + 1}"
-
-
-def is_default_name(name: str) -> bool:
-    """Whether ``name`` is a human seat's made-up name in any language (empty, "You", "Player 2") rather than one
-    a player typed."""
-    name = name.strip()
-    if not name or name in default_you_names():
-        return True
-    head, _, number = name.rpartition(" ")
-    return number.isdigit() and head in {v for v in _in_every_language("common.setup.seat") if isinstance(v, str)}
-
-
-def is_bot_name(name: str) -> bool:
-    """Whether ``name`` is one of the bots' default names in any language ("Bruno", "Bastien"...)."""
-    return any(name.strip() in split_names(v) for v in _in_every_language("common.setup.bot_names"))
 
 
 def hotseat_names(seats, keep=()) -> None:

@@ -29,9 +29,11 @@ from lama_desktop.app import netplay
 from lama_desktop.app.netplay import DEFAULT_PORT, DEFAULT_TAKEOVER, HostedTable, loopback_only, network_config
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.app.scenes.net_results import NetEnd
+from lama_desktop.app.table.net_banner import NetBanner
+from lama_desktop.app.table.net_waiting import NetWaiting
 from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.app.tables import scene_type
-from lama_desktop.app.widgets import CREAM, INK, Button, draw_shadow
+from lama_desktop.app.widgets import INK, Button, draw_shadow
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.core.gameconfig import GameConfig, SeatConfig
 from lama_desktop.core.i18n import t
@@ -64,9 +66,11 @@ def clock_text(seconds: float) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-class NetTableMixin:
+class NetTableMixin(NetWaiting, NetBanner):
     """Mixed in before a table class (``networked``): it fills the frame's overlay hooks (``overlay_event``,
-    ``update_overlay``, ``draw_overlay``) and hands on to the table's own through ``super()``."""
+    ``update_overlay``, ``draw_overlay``) and hands on to the table's own through ``super()``; before the host
+    deals, the waiting table (``NetWaiting``) stands in for the game's; the banner of who is away goes where it
+    covers nobody's hand (``NetBanner``)."""
 
     #: the ``netplay.HostedTable`` when this app hosts the game, else None
     hosted = None
@@ -156,7 +160,7 @@ class NetTableMixin:
 
     def draw_overlay(self, surface) -> None:
         super().draw_overlay(surface)
-        if getattr(self, "layout", None) is None or self.ui is None:
+        if self.ui is None:
             return
         self._draw_bubbles(surface)
         self._draw_away(surface)
@@ -180,9 +184,8 @@ class NetTableMixin:
         status = session.status
         seats = getattr(status, "seats", None) or []
         lines = []
-        if not session.started:
-            host = next((s.name for i, s in enumerate(seats) if i != session.seat and s.kind == "remote"), "")
-            return [t("common.net.not_started")] if self.hosted is None and host else []
+        if not session.started:  # the waiting table says it (``NetWaiting``)
+            return []
         elapsed = time.monotonic() - self._status_at
         for seat, entry in enumerate(seats):
             if seat == session.seat or entry.kind == "bot" or entry.connected:
@@ -195,26 +198,14 @@ class NetTableMixin:
         return lines
 
     def _draw_away(self, surface) -> None:
-        lines = self.away_lines()
-        if not lines:
-            return
-        ui = self.ui
-        status = self.layout.get("status")
-        top = (status.bottom if status is not None else ui.s(60)) + ui.s(10)
-        y = top
-        for line in lines[:3]:
-            img = ui.text_fit(line, 22, surface.get_width() // 2, CREAM, True)
-            rect = img.get_rect(midtop=(surface.get_width() // 2, y))
-            pill = rect.inflate(ui.s(30), ui.s(12))
-            shade = pygame.Surface(pill.size, pygame.SRCALPHA)
-            pygame.draw.rect(shade, (120, 40, 30, 215), shade.get_rect(), border_radius=pill.h // 2)
-            surface.blit(shade, pill)
-            surface.blit(img, rect)
-            y = pill.bottom + ui.s(6)
+        self.draw_banner(surface, self.away_lines())
 
     # reactions -----------------------------------------------------------------------------------------------------
     def _plate_rect(self, seat: int):
-        rect = self.layout.get(f"seat{self.pos_of(seat)}.plate")
+        if self.waiting():  # a bubble points at the waiting table's plate
+            rect = self._waiting_plates.get(seat)
+            return pygame.Rect(rect) if rect is not None else None
+        rect = self.layout.get(f"seat{self.pos_of(seat)}.plate") if self.layout is not None else None
         return pygame.Rect(rect) if rect is not None else None
 
     def _draw_bubbles(self, surface) -> None:
@@ -249,7 +240,7 @@ class NetTableMixin:
         blocked = [r for other in range(self.n) if other != seat for r in self._seat_parts(other)]
         blocked += [r for r in own if r != plate]
         menu = getattr(self.buttons.get("menu"), "rect", None)
-        blocked += [pygame.Rect(r) for r in (self.react_button, self._react_list, menu, self.layout.get("round_info"))
+        blocked += [pygame.Rect(r) for r in (self.react_button, self._react_list, menu, self._round_info())
                     if r is not None]
         toasts = [toast.rect for toast in self.toasts if getattr(toast, "rect", None) is not None]  # as last drawn
         blocked += toasts
@@ -271,10 +262,12 @@ class NetTableMixin:
         return trial, "below"
 
     def _seat_parts(self, seat: int) -> list[pygame.Rect]:
-        """The plate, hand and tokens of a seat as laid out (those the table has)."""
-        pos = self.pos_of(seat)
-        return [pygame.Rect(r) for r in (self.layout.get(f"seat{pos}.{part}") for part in ("plate", "hand", "tokens"))
-                if r is not None]
+        """What of the screen is a seat's own (``seat_rects``: plate, hand or row, tokens...); its plate alone on
+        the waiting table."""
+        if self.waiting():
+            plate = self._plate_rect(seat)
+            return [plate] if plate is not None else []
+        return self.seat_rects(seat)
 
     def _bubble_tail(self, box, plate, side: str) -> list:
         """The bubble's tail: three points from its edge towards the plate."""
@@ -286,12 +279,15 @@ class NetTableMixin:
         x, toward = (box.left, -k) if side == "right" else (box.right, k)
         return [(x, box.centery - k), (x, box.centery + k), (x + toward, box.centery)]
 
+    def _round_info(self):
+        return self.layout.get("round_info") if getattr(self, "layout", None) is not None else None
+
     def _react_anchor(self) -> pygame.Rect:
         """The reactions button: in the top left corner, under the pause button and the round line (clear of every
         seat's plate, tokens and hand)."""
         ui = self.ui
         below = [ui.s(60)]
-        for rect in (getattr(self.buttons.get("menu"), "rect", None), self.layout.get("round_info")):
+        for rect in (getattr(self.buttons.get("menu"), "rect", None), self._round_info()):
             if rect is not None:
                 below.append(pygame.Rect(rect).bottom)
         text_w = ui.font(18, True).size(t("common.net.react_button"))[0]

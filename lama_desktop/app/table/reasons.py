@@ -18,8 +18,9 @@ from typing import Any, Mapping
 from lama_desktop.core.i18n import t_or
 from lama_desktop.engine.registry import plugins
 
-#: code prefix -> string domain, where they differ
-DOMAINS = {"core": "common"}
+#: code prefix -> string domain, where they differ (the network's ``net.*`` refusals, from the host or the player's
+#: own session, are the frame's too: ``common.reason.*``)
+DOMAINS = {"core": "common", "net": "common"}
 
 
 def reason_key(code: str) -> str:

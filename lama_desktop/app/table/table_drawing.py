@@ -118,6 +118,30 @@ class TableDrawing:
         """Hook: the seat is out of the round (its plate greys)."""
         return False
 
+    def seat_rects(self, seat: int) -> list[pygame.Rect]:
+        """Hook: what of the screen is ``seat``'s own (its plate, hand or row, points, hint: every layout rect
+        ``seat<place>.*``), for what lies over the table to keep clear of (a network game's banners and bubbles;
+        the layout checks: ``cover_problems``)."""
+        layout = getattr(self, "layout", None)
+        if layout is None:
+            return []
+        head = f"seat{self.pos_of(seat)}."
+        return [pygame.Rect(rect) for name, rect in getattr(layout, "rects", {}).items() if name.startswith(head)]
+
+    def banner_spots(self) -> list[tuple[str, tuple[int, int]]]:
+        """Hook: places a banner over the table may take before the frame's own tries (round the status line,
+        then the window's top): ``(anchor, point)`` pairs, ``anchor`` a ``pygame.Rect`` point's name."""
+        return []
+
+    def status_rect(self):
+        """Hook: the status line as last drawn (else its place in the layout, else None)."""
+        drawn = getattr(self, "_status_rect", None)
+        if drawn is not None:
+            return pygame.Rect(drawn)
+        layout = getattr(self, "layout", None)
+        place = layout.get("status") if layout is not None else None
+        return pygame.Rect(place) if place is not None else None
+
     def _plate_badge(self, seat: int) -> str:
         """Hook: the little badge over a seat's plate ("Dealer"), or ""."""
         return ""

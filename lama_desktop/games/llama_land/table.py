@@ -79,7 +79,8 @@ class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, Dom
         self.middle_key = None
         self.domain_cache: dict = {}
         self._mini_bounds: dict = {}  # seat -> (mini domain surface, its drawn area): the "shown" plate hugs it
-        self.d = session.view(max(0, session.current_player)).to_dict()
+        reader = self.viewer  # the reading seat's own view (a network seat may read no other, nobody to move yet)
+        self.d = session.view(max(0, session.current_player) if reader is None else reader).to_dict()
         self.version = 0
         self.inspect: int | None = None
         self.placer: Placer | None = None
@@ -305,6 +306,24 @@ class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, Dom
 
     def _name(self, seat) -> str:
         return self.session.seats[seat].name if seat is not None and 0 <= seat < self.n else "?"
+
+    def seat_rects(self, seat: int) -> list[pygame.Rect]:
+        """A seat's own part of the screen: its panel, and the domain under its title row while the domain shown
+        is its own."""
+        rects = getattr(self, "rects", None) or {}
+        own = [rects.get(f"panel{seat}")]
+        domain, menu = rects.get("domain"), rects.get("menu")
+        if seat == self.shown_seat and domain is not None and menu is not None:
+            strip = menu.bottom - domain.top
+            own.append(pygame.Rect(domain.x, domain.y + strip, domain.w, domain.h - strip))
+        return [pygame.Rect(r) for r in own if r is not None]
+
+    def banner_spots(self) -> list[tuple[str, tuple[int, int]]]:
+        """A banner over the table (a network game's "Waiting for Zoe") sits in the domain's title row, between
+        the domain's name and the pause button, clear of the shared pieces above."""
+        rects = getattr(self, "rects", None) or {}
+        domain, menu = rects.get("domain"), rects.get("menu")
+        return [("midtop", (domain.centerx, menu.top))] if domain is not None and menu is not None else []
 
     def _marker_moves(self):
         moves = [m for m in self._legal() if m.kind == "marker"]
