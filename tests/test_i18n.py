@@ -344,7 +344,7 @@ def test_cadabra_and_lama_name_a_played_llama_the_same_way(lang, expected):
         llama = i18n.t("cadabra.card.llama")
         assert llama == i18n.t("lama.card.llama")
         assert [i18n.t("cadabra.log.play", name="Ola", card=llama), i18n.t("cadabra.log.play_own", card=llama),
-                i18n.t("cadabra.log.draw_seen", card=llama)] == expected
+                i18n.t("cadabra.log.draw_open_own", card=llama)] == expected
     finally:
         i18n.set_language("en")
 
