@@ -210,6 +210,11 @@ class LogPanel:
                 return row_rect.move(rect.topleft)
         return None
 
+    #: how many rows the small panel had room for when last drawn (None: not drawn yet): the layout checks ask it
+    #: (``app/layoutprobe.py``: a history panel must show at least ``MIN_HISTORY_ROWS``)
+    rows_room: int | None = None
+    _rooms: dict = {}
+
     def room(self, ui: UI, height: int, head: int) -> int:
         return max(1, (height - head - ui.s(6)) // ui.font(17).get_linesize())
 
@@ -220,6 +225,8 @@ class LogPanel:
         if cached is None or cached[0] != key:
             cached = self._cache[expanded] = (key, self._render(rect.size, ui, title, expanded))
         surface.blit(cached[1], rect.topleft)
+        if not expanded:
+            self.rows_room = self._rooms.get(tuple(rect.size))
 
     def _render(self, size, ui: UI, title: str, expanded: bool) -> pygame.Surface:
         w, h = size
@@ -233,6 +240,8 @@ class LogPanel:
         line_h = ui.font(17).get_linesize()
         top = ui.s(8) + head.get_height() + ui.s(4)
         room = self.room(ui, h, top)
+        if not expanded:
+            self._rooms = {tuple(size): room}
         text_w = w - ui.s(34)
         rows, rounds = self._rows_and_rounds(ui, text_w)
         self.scroll = min(self.scroll, max(0, len(rows) - room))
