@@ -71,6 +71,7 @@ def _state(view: dict) -> LlamaLandState:
                          "markers": c["markers"]} for c in collections],
         "current": current if current >= 0 else int(view["first_player"]), "first_player": view["first_player"],
         "turns": list(view["turns"]), "triggered": view["triggered"], "over": view["over"],
+        "explicit_end": bool(view["explicit_end"]),
         "turn": {"phase": view["phase"], "placed": turn["placed"], "tile_cells": turn["tile_cells"],
                  "foundations": turn["foundations"], "used": list(turn["used"]), "acquired": list(turn["acquired"]),
                  "fed": turn["fed"], "marker": turn["marker"], "pending_huts": turn["pending_huts"],

@@ -151,7 +151,8 @@ class MiddleMixin:
                                      border_radius=ui.s(10))
         gap = d["turn"].get("row_gap", -1)
         if 0 <= gap and d["character_deck"] and len(row) < 5:  # refilled when the turn ends: face down till then
-            img = character_card(ui, {"type": "back"}, r[f"char{len(row)}"].w, r[f"char{len(row)}"].h, back=True)
+            img = character_card(ui, {"type": "back"}, r[f"char{len(row)}"].w, r[f"char{len(row)}"].h, back=True,
+                                 count=None)
             surf.blit(img, r[f"char{len(row)}"].topleft)
         deck = r["char5"]
         if d["character_deck"]:

@@ -6,7 +6,9 @@ Rules: ``/work/shared/rules/llama-land.fr.txt`` with RULINGS.md §4; decisions t
 
 Variants: ``beginner`` (no objectives, no markers), ``expert`` (3 gold objectives ranked 12/8/4 instead of the
 purple ones; cannot be combined with ``beginner``), ``llama`` (a fed llama goes on this turn's tile).
-Option ``boards=["1a", "3b", ...]`` chooses each seat's starting board and side (default: random).
+Option ``boards=["1a", "3b", ...]`` chooses each seat's starting board and side (default: random); option
+``explicit_end=True`` (what the app records for one human against bots: ``GameSpec.undo_options``) makes every
+turn wait for ``end`` instead of ending by itself, so its last step can still be taken back.
 
 Coordinates
 -----------
@@ -32,7 +34,7 @@ A turn is a short sequence of steps; each step is validated and refused with a r
   of objective card ``I``, from your reserve or moved from card ``FROM`` (``I`` itself included: RULINGS §4, a
   marker may move to a free space of its own card); ``marker I`` takes the highest free space.
 - ``end`` — end the turn (refused while a feeding is forced at 10+ crops). The turn also ends by itself once the
-  tile is placed and nothing but ``end`` is possible.
+  tile is placed and nothing but ``end`` is possible, unless the game was made with ``explicit_end``.
 
 What a turn turns up waits for its end (docs/rulings-llama-land.md, "Taking a move back"): the tile under the
 one placed stays face down (the view shows its stack's top as ``None``, ``covered``), and the row position the
@@ -102,7 +104,8 @@ SPEC = GameSpec(
         VariantSpec("llama", "Llamas", "A fed llama must go on the tile placed this turn."),
     ),
     new_state=lambda players, variants=frozenset(), seed=0, **options: LlamaLandState(
-        players, variants, seed, boards=options.get("boards"), first_player=options.get("first_player", 0)),
+        players, variants, seed, boards=options.get("boards"), first_player=options.get("first_player", 0),
+        explicit_end=bool(options.get("explicit_end", False))),
     state_from_dict=LlamaLandState.from_dict,
     complete_position=complete_position,
     lower_score_wins=False,
@@ -115,6 +118,7 @@ SPEC = GameSpec(
     description="Build a mountain farm of terrain tiles, harvest crops and feed llamas.",
     incompatible_variants=(frozenset({"beginner", "expert"}),),
     check_state=check_state,
+    undo_options={"explicit_end": True},
 )
 
 __all__ = ["SPEC", "LlamaLandState", "LlamaLandView", "Player", "GAME_ID"]

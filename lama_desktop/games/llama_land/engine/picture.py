@@ -61,6 +61,7 @@ def public_picture(state, seat: int | None = None) -> dict:
         "game": state.game_id, "seat": seat, "players": state.num_players, "variants": sorted(state.variants),
         "current_player": state.current_player, "phase": PHASE_NAMES[state.phase], "over": state.over,
         "triggered": state.triggered, "turns": list(state.turns), "first_player": state.first,
+        "explicit_end": state.explicit_end,
         "stacks": stacks, "tiles_left": sum(len(p) for p in state.stacks),
         "character_row": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
                           for c in state.row],

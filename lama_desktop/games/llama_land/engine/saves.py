@@ -12,7 +12,7 @@ from lama_desktop.games.llama_land.engine.moves import PHASE_NAMES
 from lama_desktop.games.llama_land.engine.player import lay_domain
 
 #: 2: "domains" + "collections" (were "players_state"), "current", "first_player";
-#: 3: the turn's "covered" stack and "row_gap" (what the turn's end turns up)
+#: 3: the turn's "covered" stack and "row_gap" (what the turn's end turns up), "explicit_end"
 STATE_VERSION = 3
 
 
@@ -40,6 +40,7 @@ def _v2_to_v3(d: dict) -> dict:
         if laid and 0 <= int(laid[-1][1]) < len(TILES):
             covered = TILES[int(laid[-1][1])].shape
     turn["covered"], turn["row_gap"] = covered, -1
+    d["explicit_end"] = False  # turns ended by themselves
     return d
 
 
@@ -68,6 +69,7 @@ def state_to_dict(state) -> dict:
             "foundations": p.foundations, "markers": p.markers,
         } for p in state.players],
         "current": state.seat, "first_player": state.first, "turns": list(state.turns),
+        "explicit_end": state.explicit_end,
         "triggered": state.triggered,
         "over": state.over,
         "turn": {"phase": PHASE_NAMES[state.phase], "placed": state.t_kind,
@@ -86,6 +88,9 @@ def state_from_dict(cls, d: dict):
     if not 2 <= n <= 4:
         raise StateFormatError(f"llama-land is for 2 to 4 players, not {n}")
     s = cls(n, frozenset(d["variants"]), _empty=True)
+    s.explicit_end = d["explicit_end"]
+    if not isinstance(s.explicit_end, bool):
+        raise StateFormatError("explicit_end must be true or false")
     s.rng = Rng(int(d["rng"]))
     s.stacks = [[int(t) for t in d["stacks"][shape]] for shape in SHAPES]
     for i, shape in enumerate(SHAPES):

@@ -29,9 +29,11 @@ class LlamaLandState(GameState):
     game_id = GAME_ID
 
     def __init__(self, players: int, variants=frozenset(), seed: int = 0, boards=None, _empty: bool = False,
-                 first_player: int = 0):
+                 first_player: int = 0, explicit_end: bool = False):
         self.num_players = players
         self.variants = frozenset(variants)
+        #: every turn waits for ``end`` (never ends by itself): its last step can be taken back (the app's undo)
+        self.explicit_end = bool(explicit_end)
         if _empty:
             return
         if not 0 <= int(first_player) < players:
@@ -125,6 +127,7 @@ class LlamaLandState(GameState):
         s = LlamaLandState.__new__(LlamaLandState)
         s.num_players = self.num_players
         s.variants = self.variants
+        s.explicit_end = self.explicit_end
         s.rng = self.rng.copy()
         s.stacks = [pile.copy() for pile in self.stacks]
         s.columns = [col.copy() for col in self.columns]
@@ -665,7 +668,7 @@ class LlamaLandState(GameState):
 
     def _maybe_auto_end(self, events: list[Event]) -> None:
         """End the turn by itself once placing is done and nothing but ``end`` is left to do."""
-        if self.phase != AFTER:
+        if self.phase != AFTER or self.explicit_end:
             return
         p = self.players[self.seat]
         if self._feed_options(p) or self._marker_moves(self.seat, p) or self._use_moves(p):
