@@ -156,3 +156,22 @@ def test_a_version_2_save_after_a_placement_covers_its_stack_again():
         del old["turn"]["covered"], old["turn"]["row_gap"]
         loaded = SPEC.state_from_dict(old)
         assert loaded.to_dict() == d and loaded.to_dict()["turn"]["covered"] == covered
+
+
+def test_random_games_with_explicit_end_stay_sound_and_reveal_only_at_end():
+    """Random play of games made with ``explicit_end`` (what a game against bots records): every state sound
+    (``check_state``), a turn ends only by ``end``, and only ``end``, a character drawn from the deck or the first
+    of two huts (its refill) reveals."""
+    for seed in range(3):
+        s = SPEC.new(2 + seed % 3, (), seed, explicit_end=True)
+        rng = random.Random(seed)
+        while not s.is_over:
+            mover, pending = s.current_player, s.pending_huts
+            move = rng.choice(s.legal_moves())
+            events = s.apply(move)
+            assert SPEC.check_state(s) is None
+            if str(move) != "end":
+                assert not any(e.kind == "turn_end" for e in events)
+                if str(move) != "hut deck" and not (move.kind == "hut" and pending > 1):
+                    assert not any(SPEC.reveals(e, mover) for e in events), str(move)
+        assert SPEC.state_from_dict(s.to_dict()).to_dict() == s.to_dict()
