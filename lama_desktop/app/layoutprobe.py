@@ -16,10 +16,11 @@ from lama_desktop.app import textprobe
 from lama_desktop.app.shots import SHOTS, Moment
 from lama_desktop.app.staging import load_shots, make_app, stage
 from lama_desktop.app.table import layout_moments
+from lama_desktop.app.table.log_panel import MIN_ROWS
 
 
 #: the fewest rows a table's history panel may show (issue 32: two lines at 115 % were no history)
-MIN_HISTORY_ROWS = 4
+MIN_HISTORY_ROWS = MIN_ROWS
 
 
 def moments() -> list[Moment]:
