@@ -17,6 +17,11 @@ from lama_desktop.app import textprobe
 from lama_desktop.app.shots import SHOTS, Moment
 from lama_desktop.app.staging import load_shots, make_app, stage
 from lama_desktop.app.table import layout_moments
+from lama_desktop.app.table.log_panel import MIN_ROWS
+
+
+#: the fewest rows a table's history panel may show (issue 32: two lines at 115 % were no history)
+MIN_HISTORY_ROWS = MIN_ROWS
 
 
 def moments() -> list[Moment]:
@@ -89,9 +94,22 @@ class Checker:
         found += [f"drawn a way the probe does not follow: {r.describe()}" for r in lost]
         scene = self.app(size).stack.top
         found += getattr(scene, "cover_problems", list)()  # what lies over the table covers none of your own
+        found += self.history_problems(size)
         if not records:
             found.append("no text at all was seen on this screen")
         return found
+
+    def history_problems(self, size) -> list[str]:
+        """A table's history panel with room for fewer than ``MIN_HISTORY_ROWS`` rows (a large interface or a
+        tall language squeezing it): the history is there to be read, a line or two of it is not."""
+        scenes = self.app(size).stack.scenes
+        scene = scenes[-1] if scenes else None
+        log = getattr(scene, "log", None)
+        if log is None or not getattr(scene, "log_shown", False) or getattr(log, "rows_room", None) is None:
+            return []
+        if log.rows_room < MIN_HISTORY_ROWS:
+            return [f"the history panel shows {log.rows_room} rows, fewer than {MIN_HISTORY_ROWS}"]
+        return []
 
     def names_in_tooltips(self, size, records) -> set[int]:
         """The shortened texts (uids) that are a player's name whose tooltip, asked at the middle of the name

@@ -487,6 +487,22 @@ def _same_text_pair(a: TextRecord, b: TextRecord) -> bool:
     return abs(a.rect.x - b.rect.x) <= slack and abs(a.rect.y - b.rect.y) <= slack
 
 
+def cut_list(text: str) -> bool:
+    """True for a list whose rest was dropped, however it was shortened (a fitter that never told ``note_cut``):
+    a text that is an ellipsis, or ends in one after a number or a list separator ("11 10 9 …", "corn, cacao,
+    ...") or after a space in a list of items ("corn, cacao …"). "Anna is thinking…" and German's "Anna
+    überlegt …" end a sentence, not a list."""
+    text = text.rstrip()
+    for tail in ("…", "..."):
+        if text.endswith(tail):
+            head = text[:-len(tail)]
+            word = head.rstrip()
+            if not word or word[-1].isdigit() or word.endswith((",", ";", "·")):
+                return True
+            return head != word and ", " in word
+    return False
+
+
 def problems(records: list[TextRecord], size: tuple[int, int], language: str | None = None,
              shortened_ok=frozenset()) -> list[str]:
     """Every rule a frame's texts break, one sentence each (empty: the frame is fine). A text a fitter shortened
@@ -496,6 +512,8 @@ def problems(records: list[TextRecord], size: tuple[int, int], language: str | N
     for r in records:
         if r.full and not r.faded and r.uid not in shortened_ok:
             out.append(f"shortened to fit: {r.describe()}, in full {r.full[:120]!r}")
+        elif not r.full and not r.faded and r.kind == "ui" and cut_list(r.text):
+            out.append(f"a list cut short with an ellipsis: {r.describe()}")
         if r.clipped or (not r.scrolled and not window.contains(r.rect)):
             out.append(f"cut off: {r.describe()}")
         elif r.covered and not r.faded:

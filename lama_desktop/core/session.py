@@ -171,7 +171,10 @@ class GameSession:
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 62)
         variants = tuple(sorted(spec.check_options(len(seats), variants)))
-        record = GameRecord(game_id, len(seats), variants, int(seed), dict(options or {}), [])
+        options = dict(options or {})
+        if [s.kind for s in seats].count("human") == 1 and all(s.kind in ("human", "bot") for s in seats):
+            options = {**spec.undo_options, **options}  # one human against bots: what undo needs (GameSpec)
+        record = GameRecord(game_id, len(seats), variants, int(seed), options, [])
         session = cls(record, seats, storage=storage, pace=pace, **kw)
         session.autosave()
         return session

@@ -404,6 +404,10 @@ class GameSpec:
     #: check after every move: cards conserved, seats and phases in range, tokens adding up...), None when it is
     #: sound. ``load`` asks it of every state it reads (a save, a past game's start, an exported record)
     check_state: Callable[["GameState"], "Refusal | None"] | None = None
+    #: options a new game records when its one human plays against bots (``GameSession.new``: the app's undo
+    #: applies there): Llama Land's turn then waits for its player's ``end`` instead of ending by itself, so its
+    #: last step can still be taken back before the turn's end turns anything up
+    undo_options: Mapping[str, Any] = field(default_factory=dict)
 
     def problem(self, state: "GameState") -> "Refusal | None":
         """Why ``state`` is no state these rules could reach (``check_state``), or None."""

@@ -12,6 +12,11 @@ from lama_desktop.app.table.history_lines import HISTORY_LIMIT, LogLine
 from lama_desktop.app.table.palette import finish
 from lama_desktop.app.widgets import UI
 
+#: the fewest rows the small history panel shows (``fitting_ui``; the layout checks ask for them too)
+MIN_ROWS = 4
+#: the smallest interface size the history's text takes to keep its rows (the settings' smallest)
+MIN_SCALE = 0.85
+
 
 class LogPanel:
     """The whole history of the game, newest at the bottom, grouped by round; scrolls; rendered once per change.
@@ -210,16 +215,45 @@ class LogPanel:
                 return row_rect.move(rect.topleft)
         return None
 
+    #: how many rows the small panel had room for when last drawn (None: not drawn yet): the layout checks ask it
+    #: (``app/layoutprobe.py``: a history panel must show at least ``MIN_HISTORY_ROWS``)
+    rows_room: int | None = None
+    _rooms: dict = {}
+
     def room(self, ui: UI, height: int, head: int) -> int:
         return max(1, (height - head - ui.s(6)) // ui.font(17).get_linesize())
 
+    @staticmethod
+    def _head_h(ui: UI, title_h: int | None = None) -> int:
+        """How far down the rows start: the title's line (``title_h``: as drawn, else its font's linesize)."""
+        return ui.s(8) + max(title_h or 0, ui.font(15, True).get_linesize()) + ui.s(4)
+
+    def fitting_ui(self, ui: UI, height: int) -> UI:
+        """``ui``, or the same at a smaller interface size (down to ``MIN_SCALE``, the smallest the settings offer)
+        whose rows fit ``MIN_ROWS`` in a panel ``height`` tall: a large interface never squeezes the history to a
+        line or two (issue 32)."""
+        scale = ui.ui_scale
+        while scale > MIN_SCALE and self.room(ui, height, self._head_h(ui)) < MIN_ROWS:
+            scale = max(MIN_SCALE, round(scale - 0.05, 2))
+            uis = self.__dict__.setdefault("_uis", {})  # (window size, scale) -> the smaller UI, this panel's own
+            key = (tuple(ui.size), scale)
+            smaller = uis.get(key)
+            if smaller is None:
+                smaller = uis[key] = UI(tuple(ui.size), scale, ui._font_provider)
+            ui = smaller
+        return ui
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, ui: UI, title: str, expanded: bool = False) -> None:
+        if not expanded:
+            ui = self.fitting_ui(ui, rect.h)
         key = (tuple(rect), self.version, self.scroll, title, ui.scale, language(), self.viewer, expanded, reader(),
                self.reserve, self.pending)
         cached = self._cache.get(expanded)
         if cached is None or cached[0] != key:
             cached = self._cache[expanded] = (key, self._render(rect.size, ui, title, expanded))
         surface.blit(cached[1], rect.topleft)
+        if not expanded:
+            self.rows_room = self._rooms.get(tuple(rect.size))
 
     def _render(self, size, ui: UI, title: str, expanded: bool) -> pygame.Surface:
         w, h = size
@@ -231,8 +265,10 @@ class LogPanel:
         surf.blit(head, (ui.s(12), ui.s(8)))
         _expand_icon(surf, pygame.Rect(w - ui.s(34), ui.s(6), ui.s(24), ui.s(24)), expanded)
         line_h = ui.font(17).get_linesize()
-        top = ui.s(8) + head.get_height() + ui.s(4)
+        top = self._head_h(ui, head.get_height())
         room = self.room(ui, h, top)
+        if not expanded:
+            self._rooms = {tuple(size): room}
         text_w = w - ui.s(34)
         rows, rounds = self._rows_and_rounds(ui, text_w)
         self.scroll = min(self.scroll, max(0, len(rows) - room))

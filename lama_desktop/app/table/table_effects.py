@@ -46,6 +46,29 @@ class TableEffects:
             self.toasts.remove(self.reason_toast)
         self.reason_toast = Toast(text, self.refusal_seconds, False, (217, 83, 74))
         self.toasts.append(self.reason_toast)
+        self._attempt_error = (self.attempt_key(), words)
+
+    #: (``attempt_key()`` when it was refused, its words): the last refused attempt (``attempt_error``)
+    _attempt_error: tuple | None = None
+
+    def attempt_key(self) -> tuple:
+        """What an attempt's refusal belongs to: the position (moves played, the player to move); a table adds
+        what the player has selected (Llama Land: the tile in hand, its turn, its spot, the step's mode)."""
+        session = self.session
+        return (session.moves_played, session.current_player)
+
+    def attempt_error(self) -> str | None:
+        """The refusal of the player's last attempt while it still is the attempt in front of them, else None: it
+        goes as soon as a move is played, the turn passes or the selection changes, so a hint line that shows it
+        never starts a turn (or a new selection) with an error left over from an earlier try."""
+        noted = self._attempt_error
+        if noted is None:
+            return None
+        if noted[0] != self.attempt_key():
+            self._attempt_error = None
+            return None
+        said = noted[1]()
+        return said[:1].upper() + said[1:]
 
     def _refused(self, reason: str) -> str:
         """The refusal's sentence as the toast shows it (a table may frame it: "Not allowed: ...")."""

@@ -291,7 +291,7 @@ class InputMixin:
 
     def _key_after(self, key, shift: bool) -> bool:
         """After the tile: in marker mode arrows walk over the free spaces and Enter places the marker; F feed, K
-        markers, E end the turn; Enter focuses the first button."""
+        markers, E or Enter end the turn (Enter focuses the first button while a feeding is forced)."""
         if self.marker_mode:
             moves = self._marker_moves()
             if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and moves:
@@ -306,8 +306,11 @@ class InputMixin:
         if key in letters:
             self.press(letters[key])
             return True
-        if key in CONFIRM_KEYS:
-            self.buttons_focus_first()
+        if key in CONFIRM_KEYS:  # Enter ends the turn (turning up what it uncovered); a forced feeding comes first
+            if self.buttons.get("end") is not None and self.buttons["end"].enabled:
+                self.press("end")
+            else:
+                self.buttons_focus_first()
             return True
         return False
 

@@ -46,16 +46,19 @@ STATUS_X, STATUS_H, STATUS_GAP = 30, 46, 8
 PANEL_GAP = 8
 #: the right column from the bottom: the buttons, the log, the advisor's button between the log and the objectives
 BUTTONS_H, LOG_H, LOG_GAP, ADVISOR_H = 154, 142, 8, 52
-#: the log's least height (a larger interface)
-LOG_H_MIN = 84
+#: the log's least height (a larger interface), and the rows it always shows (the layout checks ask for them)
+LOG_H_MIN, LOG_ROWS = 84, 4
+#: a button's height over its text's (reference pixels): a large interface's buttons grow no taller than that
+BUTTON_PAD = 14
 #: an objective card: its inset, width less the pane's, tallest height and the gap between two
 OBJ_INSET, OBJ_TRIM, OBJ_H, OBJ_GAP = 8, 14, 84, 6
 #: the pause button in the domain's top right corner
 MENU_W, MENU_H, MENU_INSET = 46, 40, 8
 
 
-def table_rects(size, ui_scale: float, players: int, objectives: int) -> dict[str, pygame.Rect]:
-    """The table's rects for a window ``size``: ``stacks``/``stack<i>``, ``columns``/``column<i>``,
+def table_rects(size, ui_scale: float, players: int, objectives: int, ui=None) -> dict[str, pygame.Rect]:
+    """The table's rects for a window ``size`` (``ui``: the table's ``UI``, whose fonts size the log and the
+    buttons; without it, the reference numbers): ``stacks``/``stack<i>``, ``columns``/``column<i>``,
     ``chars``/``char<i>`` (``char5``: the deck), ``supply``, ``domain``, ``status``, ``panels``/``panel<seat>``,
     ``objectives``/``obj<i>``, ``log``, ``buttons``, ``menu``."""
     sx, sy = size[0] / REF_W, size[1] / REF_H
@@ -91,10 +94,17 @@ def table_rects(size, ui_scale: float, players: int, objectives: int) -> dict[st
     ph = (body_h - PANEL_GAP * (players - 1)) / players
     for s in range(players):
         r[f"panel{s}"] = R(x_pan, y0 + s * (ph + PANEL_GAP), pan_w, ph)
-    buttons_y = REF_H - MARGIN_BOTTOM - BUTTONS_H * k
-    # the log (which opens larger on demand) gives up what the buttons and the advisor's button grow by, so the
-    # objective cards keep their height (their name and two lines of condition) at any interface size
-    log_y = buttons_y - LOG_GAP - max(LOG_H_MIN, LOG_H - (k - 1) * (BUTTONS_H + ADVISOR_H))
+    buttons_h, log_h = BUTTONS_H * k, max(LOG_H_MIN, LOG_H - (k - 1) * (BUTTONS_H + ADVISOR_H))
+    if ui is not None:  # what the text needs: three rows of buttons (never under 100 %'s), the log's LOG_ROWS rows
+        rows_px = 3 * (ui.font(20, True).get_height() + ui.s(BUTTON_PAD)) + 2 * ui.s(10)
+        buttons_h = min(buttons_h, max(BUTTONS_H, rows_px / sy))
+        log_need = ui.s(8) + ui.font(15, True).get_height() + ui.s(4) + LOG_ROWS * ui.font(17).get_linesize()
+        log_h = max(log_h, (log_need + ui.s(10)) / sy)
+    buttons_y = REF_H - MARGIN_BOTTOM - buttons_h
+    # the log (which opens larger on demand) gives up what the buttons and the advisor's button grow by, down to
+    # the height its LOG_ROWS rows need (issue 32: two rows at 115 % were no history); the objective cards give
+    # up the rest and keep their name and two lines of condition (the buttons growing no taller than needed)
+    log_y = buttons_y - LOG_GAP - log_h
     obj_h = log_y - LOG_GAP - MARGIN_TOP - ADVISOR_H * k  # the advisor's button sits between the objectives and the log
     r["objectives"] = R(x_obj, MARGIN_TOP, obj_w, obj_h)
     count = objectives or 1
@@ -103,7 +113,7 @@ def table_rects(size, ui_scale: float, players: int, objectives: int) -> dict[st
     for i in range(objectives):
         r[f"obj{i}"] = R(x_obj + OBJ_INSET, MARGIN_TOP + OBJ_TITLE_H * k + i * (oh + OBJ_GAP), obj_w - OBJ_TRIM, oh)
     r["log"] = R(x_obj, log_y, obj_w, buttons_y - LOG_GAP - log_y)
-    r["buttons"] = R(x_obj, buttons_y, obj_w, BUTTONS_H * k)
+    r["buttons"] = R(x_obj, buttons_y, obj_w, buttons_h)
     r["menu"] = R(MARGIN_LEFT + dom_w - MENU_INSET - MENU_W * k, y0 + MENU_INSET, MENU_W * k, MENU_H * k)
     return r
 

@@ -158,10 +158,10 @@ def pictogram_items(items, size: int) -> pygame.Surface:
     return cached(("picto", items, size), build)
 
 
-def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, count: int = 0,
+def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, count: int | None = 0,
                    named: bool = True) -> pygame.Surface:
     """A character card (its name, unless not ``named``: a thumbnail, and its action's pictogram), or the deck's
-    back with ``count``."""
+    back with ``count`` (None: a single card face down, no count)."""
     def build():
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(4, w // 9)
@@ -173,8 +173,9 @@ def character_card(ui: UI, char: dict, w: int, h: int, *, back: bool = False, co
                              border_radius=radius)
             fig = art.llama_figure(int(h * 0.45), "cream")
             surf.blit(fig, fig.get_rect(center=(body.centerx, body.centery - h * 0.08)))
-            label = ui.text(str(count), 22, CREAM, bold=True)
-            surf.blit(label, label.get_rect(midbottom=(body.centerx, body.bottom - h * 0.06)))
+            if count is not None:
+                label = ui.text(str(count), 22, CREAM, bold=True)
+                surf.blit(label, label.get_rect(midbottom=(body.centerx, body.bottom - h * 0.06)))
             pygame.draw.rect(surf, INK, body, max(1, w // 34), border_radius=radius)
             return finish(surf)
         pygame.draw.rect(surf, CREAM, body, border_radius=radius)

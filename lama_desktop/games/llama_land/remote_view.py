@@ -23,6 +23,8 @@ def _stack(shape: str, shown: dict, placed: set[int]) -> list[int]:
     count = int(shown["count"])
     if not count:
         return []
+    if shown["top"] is None:  # face down until the turn ends: the whole pile in the view's sorted order
+        return sorted(t.id for t in TILES if t.shape == shape and t.id not in placed)[:count]
     top = int(shown["top"]["id"])
     under = sorted(t.id for t in TILES if t.shape == shape and t.id not in placed and t.id != top)
     if len(under) < count - 1:
@@ -69,8 +71,10 @@ def _state(view: dict) -> LlamaLandState:
                          "markers": c["markers"]} for c in collections],
         "current": current if current >= 0 else int(view["first_player"]), "first_player": view["first_player"],
         "turns": list(view["turns"]), "triggered": view["triggered"], "over": view["over"],
+        "explicit_end": bool(view["explicit_end"]),
         "turn": {"phase": view["phase"], "placed": turn["placed"], "tile_cells": turn["tile_cells"],
                  "foundations": turn["foundations"], "used": list(turn["used"]), "acquired": list(turn["acquired"]),
-                 "fed": turn["fed"], "marker": turn["marker"], "pending_huts": turn["pending_huts"]},
+                 "fed": turn["fed"], "marker": turn["marker"], "pending_huts": turn["pending_huts"],
+                 "covered": turn["covered"], "row_gap": turn["row_gap"]},
     }
     return LlamaLandState.from_dict(data)

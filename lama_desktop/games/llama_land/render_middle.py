@@ -83,6 +83,12 @@ class MiddleMixin:
                     x = rect.x + round(rect.w * 0.36)
                 img = flat_tile(st["top"]["icons"], st["top"]["cells"], cell)
                 surf.blit(img, img.get_rect(center=(x, rect.y + rect.h * 0.42)))
+            elif st.get("covered"):  # face down until the turn ends (so the turn's moves can be taken back)
+                back = rect.inflate(-ui.s(14), -ui.s(30)).move(0, -ui.s(6))
+                pygame.draw.rect(surf, (120, 150, 110), back, border_radius=ui.s(8))
+                pygame.draw.rect(surf, (84, 110, 76), back, max(1, ui.s(2)), border_radius=ui.s(8))
+                mark = ui.text("?", 28, (238, 246, 230), bold=True)
+                surf.blit(mark, mark.get_rect(center=back.center))
             else:
                 empty = ui.text(t("llama_land.ui.empty"), 16, INK_SOFT)
                 surf.blit(empty, empty.get_rect(center=(rect.centerx, rect.y + rect.h * 0.42)))
@@ -119,9 +125,9 @@ class MiddleMixin:
             surf.blit(img, rect.topleft)
             y = rect.bottom + under * ui.s(5) + ui.s(4)
             room = rect.w + ui.s(4)
-            rest = _values_strip(ui, values[1:7], len(values) > 7, room)
+            rest = values_range(values[1:])
             if rest:
-                txt = ui.text(rest, 12, (220, 236, 228))
+                txt = ui.text_fit(rest, 12, room, (220, 236, 228))
                 surf.blit(txt, txt.get_rect(midtop=(rect.centerx, y)))
             cnt = ui.text_fit(t("llama_land.ui.cards_left", n=len(values)), 12, room, (170, 210, 196), bold=True)
             surf.blit(cnt, cnt.get_rect(midtop=(rect.centerx, y + ui.font(12).get_linesize())))
@@ -143,6 +149,11 @@ class MiddleMixin:
                     pygame.draw.rect(surf, glow, rect.inflate(ui.s(6), ui.s(6)), max(2, ui.s(3 if self.choice == i
                                                                                          else 2)),
                                      border_radius=ui.s(10))
+        gap = d["turn"].get("row_gap", -1)
+        if 0 <= gap and d["character_deck"] and len(row) < 5:  # refilled when the turn ends: face down till then
+            img = character_card(ui, {"type": "back"}, r[f"char{len(row)}"].w, r[f"char{len(row)}"].h, back=True,
+                                 count=None)
+            surf.blit(img, r[f"char{len(row)}"].topleft)
         deck = r["char5"]
         if d["character_deck"]:
             img = character_card(ui, {"type": "back"}, deck.w, deck.h, back=True, count=d["character_deck"])
@@ -254,13 +265,11 @@ class MiddleMixin:
                              border_radius=ui.s(14))
 
 
-def _values_strip(ui, values, more: bool, room: int) -> str:
-    """The values of the llama cards under the top one, as many as fit ``room`` pixels at a legible size."""
-    font = ui.font(12)
-    shown = [str(v) for v in values]
-    while shown:
-        text = " ".join(shown) + (" …" if more or len(shown) < len(values) else "")
-        if font.size(text)[0] <= room:
-            return text
-        shown.pop()
-    return "…" if values else ""
+def values_range(values) -> str:
+    """The llama cards under the top one, as the range they run over ("11–5": the next card is worth 11, the last
+    5): a column's card is too narrow for their list (up to ten values), which its tooltip gives in full."""
+    if not values:
+        return ""
+    if values[0] == values[-1]:
+        return str(values[0])
+    return f"{values[0]}–{values[-1]}"

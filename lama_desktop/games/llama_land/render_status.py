@@ -7,12 +7,18 @@ import pygame
 
 from lama_desktop.core.i18n import about, choices, plural, t
 from lama_desktop.games.llama_land.pieces import CREAM
-from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.games.llama_land.events import _gains_text
 
 
 class StatusMixin:
     """The table's status line (``_status_text``, ``_draw_status``)."""
+
+    def attempt_key(self) -> tuple:
+        """The frame's (moves played, player to move) and what the player has selected: the step's mode, the tile
+        in hand (shape, turn, mirror, spot), foundation and marker modes (``TableEffects.attempt_error``)."""
+        placer = self.placer
+        held = (placer.shape, placer.rotation, placer.mirror, tuple(placer.cursor)) if placer is not None else None
+        return (*super().attempt_key(), self.mode, held, self.foundation_mode, self.marker_mode, self.inspect)
 
     def _status_text(self) -> tuple[str, tuple]:
         s = self.session
@@ -33,7 +39,12 @@ class StatusMixin:
                 return t("llama_land.status.foundation", left=self.d["collections"][cur]["foundations"]), CREAM
             ev = self.placer.evaluate()
             if not ev["legal"]:
-                return refusal_text(ev["refusal"]), (255, 170, 150)
+                # an error only for the attempt that met it (a click, Enter); a spot merely hovered says what to
+                # do (its tooltip says why it does not fit): a turn never starts with an earlier try's error
+                tried = self.attempt_error()
+                if tried is not None:
+                    return tried, (255, 170, 150)
+                return t("llama_land.status.place"), CREAM
             if ev["kind"] == "extend":
                 return t("llama_land.status.extend"), (180, 240, 200)
             gains = {}

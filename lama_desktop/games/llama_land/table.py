@@ -20,8 +20,8 @@ it. Foundations: the Foundation button (or F) then click cells. The domain is dr
 the wheel or + / − zoom, a drag or Shift+arrows move the view, 0 fits it again.
 Keyboard: arrows move the cursor, 1–5 or Tab choose the stack, R / Shift+R rotate, M mirror, N / Shift+N walk
 over every placement of the tile (every orientation, extensions and builds, nearest first), F foundation mode,
-Enter confirms, C characters, E end the turn, K markers (after an extension), V looks at the next player's domain,
-Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
+Enter confirms (after the tile: ends the turn), C characters, E end the turn, K markers (after an extension), V
+looks at the next player's domain, Esc the pause menu. Hot-seat needs no privacy screen: everything is open information.
 
 What has its own state and clock is an object the table owns: the camera (zoom and pan of the big domain,
 ``camera.Camera``), the motion (the falling tile, its flash, a bot's domain held in view, the flying pictures,
@@ -130,7 +130,7 @@ class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, Dom
         self.size = tuple(size)
         self.ui_scale = table_ui_scale(self.app.settings) if self.app is not None else 1.0
         self.ui = UI(self.size, self.ui_scale)
-        self.rects = table_rects(self.size, self.ui_scale, self.n, len(self.d["objectives"]))
+        self.rects = table_rects(self.size, self.ui_scale, self.n, len(self.d["objectives"]), self.ui)
         self.static = None
         self.middle = None
         self.domain_cache.clear()
@@ -171,7 +171,7 @@ class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, Dom
             return [("feed", t("llama_land.button.feed"), "F", "primary"),
                     ("marker", t("llama_land.button.marker"), "K", "secondary"),
                     ("characters", t("llama_land.button.characters"), "C", "secondary"),
-                    ("end", t("llama_land.button.end"), "E", "primary")]
+                    ("end", t("llama_land.button.end"), t("llama_land.button.enter_key"), "primary")]
         if mode in ("hut", "llama"):
             return [("confirm", t("llama_land.button.confirm"), t("llama_land.button.enter_key"), "primary")]
         return []

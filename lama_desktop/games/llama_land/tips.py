@@ -35,6 +35,9 @@ class TipsMixin:
         for i, ch in enumerate(d["character_row"]):
             if r[f"char{i}"].collidepoint(pos):
                 return Tip(t(f"llama_land.char.{ch['type']}.text", **_char_fmt(ch)), tuple(r[f"char{i}"]))
+        gap = len(d["character_row"])
+        if d["turn"].get("row_gap", -1) >= 0 and gap < 5 and r[f"char{gap}"].collidepoint(pos):
+            return Tip(t("llama_land.tip.face_down_character"), tuple(r[f"char{gap}"]))
         if d["character_deck"] and r["char5"].collidepoint(pos):
             return Tip(plural("llama_land.tip.char_deck", d["character_deck"]), tuple(r["char5"]))
         for seat in range(self.n):
@@ -45,7 +48,8 @@ class TipsMixin:
         for i, st in enumerate(d["stacks"]):
             if r[f"stack{i}"].collidepoint(pos):
                 text = plural("llama_land.tip.stack", st["count"], shape=st["shape"])
-                return Tip(text + "\n" + t("llama_land.tip.stack_how"), tuple(r[f"stack{i}"]))
+                how = t("llama_land.tip.face_down_tile") if st.get("covered") else t("llama_land.tip.stack_how")
+                return Tip(text + "\n" + how, tuple(r[f"stack{i}"]))
         for i, crop in enumerate(CROPS):
             rect = r[f"column{i}"]
             strip = pygame.Rect(rect.x, rect.y, rect.w, r["columns"].bottom - rect.y)  # the card and its values
@@ -54,6 +58,8 @@ class TipsMixin:
                 text = t("llama_land.tip.column", crop=t(f"llama_land.res.{crop}"))
                 if values:
                     text += "\n" + plural("llama_land.tip.column_top", values[0])
+                if len(values) > 1:
+                    text += "\n" + t("llama_land.tip.column_under", values=" ".join(str(v) for v in values[1:]))
                 return Tip(text + "\n" + t("llama_land.tip.feed"), tuple(rect))
         for i, obj in enumerate(d["objectives"]):
             rect = r.get(f"obj{i}")

@@ -6,7 +6,9 @@ Rules: ``/work/shared/rules/llama-land.fr.txt`` with RULINGS.md §4; decisions t
 
 Variants: ``beginner`` (no objectives, no markers), ``expert`` (3 gold objectives ranked 12/8/4 instead of the
 purple ones; cannot be combined with ``beginner``), ``llama`` (a fed llama goes on this turn's tile).
-Option ``boards=["1a", "3b", ...]`` chooses each seat's starting board and side (default: random).
+Option ``boards=["1a", "3b", ...]`` chooses each seat's starting board and side (default: random); option
+``explicit_end=True`` (what the app records for one human against bots: ``GameSpec.undo_options``) makes every
+turn wait for ``end`` instead of ending by itself, so its last step can still be taken back.
 
 Coordinates
 -----------
@@ -32,7 +34,13 @@ A turn is a short sequence of steps; each step is validated and refused with a r
   of objective card ``I``, from your reserve or moved from card ``FROM`` (``I`` itself included: RULINGS §4, a
   marker may move to a free space of its own card); ``marker I`` takes the highest free space.
 - ``end`` — end the turn (refused while a feeding is forced at 10+ crops). The turn also ends by itself once the
-  tile is placed and nothing but ``end`` is possible.
+  tile is placed and nothing but ``end`` is possible, unless the game was made with ``explicit_end``.
+
+What a turn turns up waits for its end (docs/rulings-llama-land.md, "Taking a move back"): the tile under the
+one placed stays face down (the view shows its stack's top as ``None``, ``covered``), and the row position the
+turn's last hut emptied is refilled from the deck only then; a first hut of two refills at once (the second
+choice needs the full row). So no move of a turn reveals anything but a character taken from the deck, and a
+player may take back the turn's moves (the app's undo) without taking back anything seen.
 
 Events
 ------
@@ -40,7 +48,8 @@ Events
 ``foundation`` (x, y, level, left), ``payout`` (source ``icons`` or a character type, card, gains),
 ``character`` (action ``take`` from row/deck, or ``use`` with give/get), ``refill`` (row position, card, deck),
 ``feed`` (crop, crops, coins, card, left), ``llama`` (placed, x, y, level — or the reason none was placed),
-``marker`` (card, objective, space, points, from), ``turn_end`` (turn), ``end_trigger`` (reason ``tiles`` or
+``marker`` (card, objective, space, points, from), ``turn_up`` (shape, tile, icons, count: the new top of the
+stack the turn's tile came from, as the turn ends), ``turn_end`` (turn), ``end_trigger`` (reason ``tiles`` or
 ``llama_cards``), ``game_end`` (scores, breakdown by source, winners). Every field is public (a character taken
 from the deck, a refill, a tile are shown to all as they come): no event has ``private`` fields, and
 ``events_for(events, seat)`` hands every seat the same events.
@@ -48,7 +57,8 @@ from the deck, a refill, a tile are shown to all as they come): no event has ``p
 The public picture: ``view.to_dict()`` (= ``state.public_dict(seat)``)
 --------------------------------------------------------------------
 - ``current_player``, ``phase`` (place / hut / llama / after / over), ``turns`` (per seat), ``triggered``;
-- ``stacks``: per shape ``{shape, count, top: {id, shape, icons, cells} | None}``; ``tiles_left``;
+- ``stacks``: per shape ``{shape, count, top: {id, shape, icons, cells} | None, covered}`` (``covered``: its top is
+  face down until the turn ends); ``tiles_left``;
 - ``character_row`` (``{id, type, crops}``), ``character_deck`` (count);
 - ``llama_columns``: per crop the values, top (highest) first;
 - ``objectives``: ``{index, id, colour, spaces (points), markers (seat or None per space), free}``;
@@ -60,7 +70,8 @@ The public picture: ``view.to_dict()`` (= ``state.public_dict(seat)``)
 - ``collections`` per seat: crops, coins, characters, llama_cards ``[crop, value]``, foundations (unused),
   markers (in reserve), turns;
 - ``turn``: placed (``build``/``extend``/``""``), tile_cells, foundations, used, acquired, fed, marker,
-  pending_huts, must_feed; ``scores`` and ``breakdown`` (llama_cards, crops, coins, objectives,
+  pending_huts, covered (the shape whose top is face down, or ""), row_gap (the row position awaiting its card,
+  or -1), must_feed; ``scores`` and ``breakdown`` (llama_cards, crops, coins, objectives,
   objectives_by_card, total) — objectives counted as if the game ended now.
 
 Helpers for the UI and bots: ``state.placements(shape)`` / ``view.placements(shape)`` list every legal placement
@@ -93,18 +104,21 @@ SPEC = GameSpec(
         VariantSpec("llama", "Llamas", "A fed llama must go on the tile placed this turn."),
     ),
     new_state=lambda players, variants=frozenset(), seed=0, **options: LlamaLandState(
-        players, variants, seed, boards=options.get("boards"), first_player=options.get("first_player", 0)),
+        players, variants, seed, boards=options.get("boards"), first_player=options.get("first_player", 0),
+        explicit_end=bool(options.get("explicit_end", False))),
     state_from_dict=LlamaLandState.from_dict,
     complete_position=complete_position,
     lower_score_wins=False,
     hidden_information=False,
-    #: placing a tile turns up the next tile of its stack; a refill or a character taken from the deck turns up a
-    #: character card
-    revealing_events=frozenset({"place", "refill"}),
+    #: the turn's end turns up the tile under the one placed (``turn_up``) and refills the row (``refill``; the
+    #: first of two huts refills at once); a character taken from the deck turns up a character card. Placing,
+    #: foundations, feeding, llamas and markers reveal nothing, so a turn's moves can be taken back
+    revealing_events=frozenset({"turn_up", "refill"}),
     revealing_test=lambda event: event.kind == "character" and event.data.get("from") == "deck",
     description="Build a mountain farm of terrain tiles, harvest crops and feed llamas.",
     incompatible_variants=(frozenset({"beginner", "expert"}),),
     check_state=check_state,
+    undo_options={"explicit_end": True},
 )
 
 __all__ = ["SPEC", "LlamaLandState", "LlamaLandView", "Player", "GAME_ID"]

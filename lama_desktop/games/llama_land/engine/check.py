@@ -102,6 +102,8 @@ def check_state(s) -> Refusal | None:
     if not 0 <= s.phase < len(PHASE_NAMES) or s.triggered not in TRIGGERS or (s.phase == PHASE_NAMES.index(
             "over")) != s.over:
         return state_problem("core.state_phase", f"phase {s.phase!r} / end {s.triggered!r} is not the game's")
+    if (s.t_covered >= 0 or s.t_gap >= 0) and s.phase in (PHASE_NAMES.index("place"), PHASE_NAMES.index("over")):
+        return state_problem("core.state_phase", "something is face down at the start of a turn")
     if s.over and not s.triggered:
         return state_problem("core.state_phase", "the game is over before its last round was called")
     if not s.over and not s.legal_moves():

@@ -45,11 +45,12 @@ def public_picture(state, seat: int | None = None) -> dict:
     for i, shape in enumerate(SHAPES):
         pile = state.stacks[i]
         top = None
-        if pile:
+        covered = i == state.t_covered and bool(pile)  # face down until the turn ends
+        if pile and not covered:
             t = TILES[pile[-1]]
             top = {"id": t.id, "shape": t.shape, "icons": [ICON_NAMES[c] for c in t.icons],
                    "cells": [list(c) for c in D.shape_cells[shape]]}
-        stacks.append({"shape": shape, "count": len(pile), "top": top})
+        stacks.append({"shape": shape, "count": len(pile), "top": top, "covered": covered})
     objectives = []
     for i, oid in enumerate(state.objectives):
         obj = D.objective(oid)
@@ -60,6 +61,7 @@ def public_picture(state, seat: int | None = None) -> dict:
         "game": state.game_id, "seat": seat, "players": state.num_players, "variants": sorted(state.variants),
         "current_player": state.current_player, "phase": PHASE_NAMES[state.phase], "over": state.over,
         "triggered": state.triggered, "turns": list(state.turns), "first_player": state.first,
+        "explicit_end": state.explicit_end,
         "stacks": stacks, "tiles_left": sum(len(p) for p in state.stacks),
         "character_row": [{"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
                           for c in state.row],
@@ -71,6 +73,8 @@ def public_picture(state, seat: int | None = None) -> dict:
         "turn": {"placed": state.t_kind, "tile_cells": [list(dec(c)) for c in state.t_cells],
                  "foundations": [list(dec(c)) for c in state.t_found], "used": list(state.t_used),
                  "acquired": list(state.t_acquired), "fed": state.t_fed, "marker": state.t_marker,
-                 "pending_huts": state.pending_huts, "must_feed": (not state.over) and state.must_feed()},
+                 "pending_huts": state.pending_huts,
+                 "covered": SHAPES[state.t_covered] if state.t_covered >= 0 else "", "row_gap": state.t_gap,
+                 "must_feed": (not state.over) and state.must_feed()},
         "scores": [b["total"] for b in breakdown], "breakdown": breakdown,
     }

@@ -11,7 +11,9 @@ from lama_desktop.games.llama_land.engine.data import (
 from lama_desktop.games.llama_land.engine.moves import PHASE_NAMES
 from lama_desktop.games.llama_land.engine.player import lay_domain
 
-STATE_VERSION = 2  # 2: "domains" + "collections" (were "players_state"), "current", "first_player"
+#: 2: "domains" + "collections" (were "players_state"), "current", "first_player";
+#: 3: the turn's "covered" stack and "row_gap" (what the turn's end turns up), "explicit_end"
+STATE_VERSION = 3
 
 
 def _v1_to_v2(d: dict) -> dict:
@@ -26,7 +28,23 @@ def _v1_to_v2(d: dict) -> dict:
     return d
 
 
-MIGRATIONS = {1: _v1_to_v2}
+def _v2_to_v3(d: dict) -> dict:
+    """Version 2 turned up the tile under a placed one, and refilled the character row, at once. A save made
+    after this turn's placement covers its stack again (a replay by this version does so too); the row was
+    refilled already, so no position waits."""
+    turn = d["turn"]
+    covered = ""
+    if turn["phase"] in ("hut", "llama", "after") and turn["placed"]:
+        placements = d["domains"][int(d["current"])]["placements"]
+        laid = [entry for entry in placements if entry[0] in ("build", "extend")]
+        if laid and 0 <= int(laid[-1][1]) < len(TILES):
+            covered = TILES[int(laid[-1][1])].shape
+    turn["covered"], turn["row_gap"] = covered, -1
+    d["explicit_end"] = False  # turns ended by themselves
+    return d
+
+
+MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def state_to_dict(state) -> dict:
@@ -51,13 +69,15 @@ def state_to_dict(state) -> dict:
             "foundations": p.foundations, "markers": p.markers,
         } for p in state.players],
         "current": state.seat, "first_player": state.first, "turns": list(state.turns),
+        "explicit_end": state.explicit_end,
         "triggered": state.triggered,
         "over": state.over,
         "turn": {"phase": PHASE_NAMES[state.phase], "placed": state.t_kind,
                  "tile_cells": [list(dec(c)) for c in state.t_cells],
                  "foundations": [list(dec(c)) for c in state.t_found],
                  "used": list(state.t_used), "acquired": list(state.t_acquired), "fed": state.t_fed,
-                 "marker": state.t_marker, "pending_huts": state.pending_huts},
+                 "marker": state.t_marker, "pending_huts": state.pending_huts,
+                 "covered": SHAPES[state.t_covered] if state.t_covered >= 0 else "", "row_gap": state.t_gap},
     })
     return d
 
@@ -68,6 +88,9 @@ def state_from_dict(cls, d: dict):
     if not 2 <= n <= 4:
         raise StateFormatError(f"llama-land is for 2 to 4 players, not {n}")
     s = cls(n, frozenset(d["variants"]), _empty=True)
+    s.explicit_end = d["explicit_end"]
+    if not isinstance(s.explicit_end, bool):
+        raise StateFormatError("explicit_end must be true or false")
     s.rng = Rng(int(d["rng"]))
     s.stacks = [[int(t) for t in d["stacks"][shape]] for shape in SHAPES]
     for i, shape in enumerate(SHAPES):
@@ -120,5 +143,12 @@ def state_from_dict(cls, d: dict):
     s.t_fed = bool(t["fed"])
     s.t_marker = bool(t["marker"])
     s.pending_huts = int(t["pending_huts"])
+    covered = str(t["covered"])
+    if covered and covered not in SHAPES:
+        raise StateFormatError(f"the turn's covered stack {covered!r} is no shape")
+    s.t_covered = SHAPES.index(covered) if covered else -1
+    s.t_gap = int(t["row_gap"])
+    if not -1 <= s.t_gap <= len(s.row):
+        raise StateFormatError(f"the row position {s.t_gap} awaiting a card is not in the row")
     s._final = None
     return s

@@ -29,9 +29,11 @@ class LlamaLandState(GameState):
     game_id = GAME_ID
 
     def __init__(self, players: int, variants=frozenset(), seed: int = 0, boards=None, _empty: bool = False,
-                 first_player: int = 0):
+                 first_player: int = 0, explicit_end: bool = False):
         self.num_players = players
         self.variants = frozenset(variants)
+        #: every turn waits for ``end`` (never ends by itself): its last step can be taken back (the app's undo)
+        self.explicit_end = bool(explicit_end)
         if _empty:
             return
         if not 0 <= int(first_player) < players:
@@ -95,6 +97,11 @@ class LlamaLandState(GameState):
         self.t_fed = False
         self.t_marker = False
         self.pending_huts = 0
+        #: what this turn's moves would turn up, kept face down until the turn ends (``_turn_up``) so that a move
+        #: of the turn can be taken back without anything seen being taken back: the stack the tile came from
+        #: (its new top) and the character row's position a hut emptied (refilled from the deck)
+        self.t_covered = -1
+        self.t_gap = -1
 
     # -- contract ------------------------------------------------------------------------------------------------
     @property
@@ -120,6 +127,7 @@ class LlamaLandState(GameState):
         s = LlamaLandState.__new__(LlamaLandState)
         s.num_players = self.num_players
         s.variants = self.variants
+        s.explicit_end = self.explicit_end
         s.rng = self.rng.copy()
         s.stacks = [pile.copy() for pile in self.stacks]
         s.columns = [col.copy() for col in self.columns]
@@ -145,6 +153,8 @@ class LlamaLandState(GameState):
         s.t_fed = self.t_fed
         s.t_marker = self.t_marker
         s.pending_huts = self.pending_huts
+        s.t_covered = self.t_covered
+        s.t_gap = self.t_gap
         s._final = self._final
         return s
 
@@ -168,14 +178,15 @@ class LlamaLandState(GameState):
         nexts = []
         for i, shape in enumerate(SHAPES):
             pile = self.stacks[i]
-            if len(pile) >= 2:
-                t = TILES[pile[-2]]
+            under = 1 if i == self.t_covered else 2  # a covered top is itself the next tile
+            if len(pile) >= under:
+                t = TILES[pile[-under]]
                 nexts.append({"id": t.id, "shape": t.shape, "icons": [ICON_NAMES[c] for c in t.icons],
                               "cells": [list(c) for c in D.shape_cells[shape]]})
             else:
                 nexts.append(None)
         character = None
-        if self.deck:
+        if self.deck:  # with a row position awaiting its refill, this is the card that will fill it
             c = self.deck[-1]
             character = {"id": c, "type": CHARS[c].type, "crops": [CROP_NAMES[k] for k in CHARS[c].crops]}
         return {"next_tiles": nexts, "next_character": character}
@@ -576,6 +587,7 @@ class LlamaLandState(GameState):
     def _apply_placement(self, kind, plan, p: Player, seat: int, events: list[Event]) -> None:
         shape, oi, origin, cells = plan
         tile = self.stacks[SHAPE_INDEX[shape]].pop()
+        self.t_covered = SHAPE_INDEX[shape]  # the tile under it stays face down until the turn ends
         level, covered = p.put_tile(kind, tile, oi, origin)
         o = ORIENTS[shape][oi]
         x, y = dec(origin)
@@ -627,17 +639,36 @@ class LlamaLandState(GameState):
             cid = self.row.pop(where)
             events.append(Event("character", seat, {"action": "take", "from": "row", "position": where,
                                                     "card": cid, "type": CHARS[cid].type}))
-            if self.deck:
-                new = self.deck.pop()
-                self.row.insert(where, new)
-                events.append(Event("refill", None, {"position": where, "card": new, "type": CHARS[new].type,
-                                                     "deck": len(self.deck)}))
+            if self.deck and self.pending_huts > 1:  # another hut to take: the choice needs the full row now
+                self._refill(where, events)
+            elif self.deck:
+                self.t_gap = where  # the last hut of the turn: the row refills when the turn ends
         p.chars.append(cid)
         self.t_acquired.append(cid)
 
+    def _refill(self, where: int, events: list[Event]) -> None:
+        new = self.deck.pop()
+        self.row.insert(where, new)
+        events.append(Event("refill", None, {"position": where, "card": new, "type": CHARS[new].type,
+                                             "deck": len(self.deck)}))
+
+    def _turn_up(self, seat: int, events: list[Event]) -> None:
+        """The turn's end turns up what its moves uncovered (docs/rulings-llama-land.md, "Taking a move back"):
+        the new top of the stack this turn's tile came from (``turn_up``) and the card that refills the row
+        (``refill``). Until now they were face down, so every move of the turn could still be taken back."""
+        if self.t_covered >= 0 and self.stacks[self.t_covered]:
+            pile = self.stacks[self.t_covered]
+            t = TILES[pile[-1]]
+            events.append(Event("turn_up", seat, {"shape": t.shape, "tile": t.id,
+                                                  "icons": [ICON_NAMES[c] for c in t.icons], "count": len(pile)}))
+        if self.t_gap >= 0 and self.deck:
+            self._refill(min(self.t_gap, len(self.row)), events)
+        self.t_covered = -1
+        self.t_gap = -1
+
     def _maybe_auto_end(self, events: list[Event]) -> None:
         """End the turn by itself once placing is done and nothing but ``end`` is left to do."""
-        if self.phase != AFTER:
+        if self.phase != AFTER or self.explicit_end:
             return
         p = self.players[self.seat]
         if self._feed_options(p) or self._marker_moves(self.seat, p) or self._use_moves(p):
@@ -646,6 +677,7 @@ class LlamaLandState(GameState):
 
     def _end_turn(self, events: list[Event]) -> None:
         seat = self.seat
+        self._turn_up(seat, events)
         events.append(Event("turn_end", seat, {"turn": self.turns[seat] + 1}))
         self.turns[seat] += 1
         if not self.triggered:

@@ -1,4 +1,5 @@
-"""One seat's view of a Llama Land state: the state with the stacks' hidden order and the deck's order forgotten."""
+"""One seat's view of a Llama Land state: the state with the stacks' hidden order and the deck's order forgotten
+(a stack whose top this turn's tile uncovered is hidden whole until the turn ends)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ class LlamaLandView(StateView):
     def __init__(self, state: GameState, seat: int):  # a LlamaLandState (state.py makes the views)
         s = state.clone()
         # forget what nobody may know: the order under each stack's top and the deck order (kept sorted here)
-        for pile in s.stacks:
-            if len(pile) > 2:
+        for i, pile in enumerate(s.stacks):
+            if i == s.t_covered:  # its new top is still face down: the whole pile is unknown
+                pile.sort()
+            elif len(pile) > 2:
                 pile[:-1] = sorted(pile[:-1])
         s.deck.sort()
         s.objectives = list(s.objectives)  # a clone shares the game's objective list: the view's own copy
@@ -34,7 +37,7 @@ class LlamaLandView(StateView):
         self.triggered = s.triggered
         self.phase = s.phase
         self.turn_foundations = s.turn_foundations
-        self.stack_tops = [pile[-1] if pile else None for pile in s.stacks]
+        self.stack_tops = [pile[-1] if pile and i != s.t_covered else None for i, pile in enumerate(s.stacks)]
         self.stack_sizes = [len(pile) for pile in s.stacks]
         self.deck_size = len(s.deck)
 
@@ -71,8 +74,10 @@ class LlamaLandView(StateView):
 
     def sample_state(self, rng) -> GameState:
         s = self._state.clone()
-        for pile in s.stacks:
-            if len(pile) > 2:
+        for i, pile in enumerate(s.stacks):
+            if i == s.t_covered:  # a face-down top is dealt again with the rest of its pile
+                rng.shuffle(pile)
+            elif len(pile) > 2:
                 under = pile[:-1]
                 rng.shuffle(under)
                 pile[:-1] = under

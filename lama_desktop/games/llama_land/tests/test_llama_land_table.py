@@ -253,18 +253,21 @@ def test_placement_preview_legal_shows_payout_and_illegal_shows_the_reason(tmp_p
     text, _color = table._status_text()
     assert text == t("llama_land.status.build", level=2, gains=_gains_text(gained) + (
         " · " + t("llama_land.status.huts", n=ev["huts"]) if ev["huts"] else ""))
-    # half on, half off the domain: refused, the reason shown, and a click changes nothing
+    # half on, half off the domain: refused; hovered, the line says what to do (issue 32: never an error before
+    # an attempt); Enter tries it: nothing changes, and the line and the toast give the reason
     placer.cursor = (3, 1)
     placer.rotation, placer.mirror = 1, False
     ev = placer.evaluate()
     assert not ev["legal"] and ev["reason"] == state.why_illegal(ev["move"])
     text, _color = table._status_text()
-    assert ev["refusal"].code == "llama_land.overhang" and text == refusal_text(ev["refusal"])
+    assert ev["refusal"].code == "llama_land.overhang" and text == t("llama_land.status.place")
     before = state.to_dict()
     post_key(pygame.K_RETURN)
     app.step(1 / 30)
     assert table.session.state.to_dict() == before
     assert table.reason_toast is not None and table.reason_toast in table.toasts
+    reason = refusal_text(ev["refusal"])
+    assert table._status_text()[0] == reason[:1].upper() + reason[1:]
 
 
 def table_at(tmp_path, seed, until):
@@ -411,7 +414,7 @@ def test_the_setups_first_player_starts_and_the_round_counter_follows_the_player
     table = open_table(app, config)
     state = table.session.state
     assert state.current_player == 2 and state.first == 2
-    assert table.session.record.options == {"first_player": 2}  # replays and Continue start the same way
+    assert table.session.record.options["first_player"] == 2  # replays and Continue start the same way
     assert [p.coins for p in state.players] == [2, 3, 0, 1]
     table.close()
     # after seat 0's first turn the others still play round 1 (the counter used to jump to 2 at once)
