@@ -1,12 +1,13 @@
-"""The menus' screenshot moments (title, lessons, setup, settings, rules, statistics, pause, messages, privacy,
-results, past games, the replay viewer), registered in ``app/shots.py``'s ``SHOTS`` when this module is imported
-(``app/staging.py`` does), and the sample games, saves and results they show.
+"""The menus' screenshot moments (title, the Continue list, lessons, setup, settings, rules, statistics, pause,
+messages, privacy, results, past games, the replay viewer), registered in ``app/shots.py``'s ``SHOTS`` when this
+module is imported (``app/staging.py`` does), and the sample games, saves and results they show.
 """
 
 from __future__ import annotations
 
 from lama_desktop.app.shots import SHOTS, add_shot, first_of_each_table
 from lama_desktop.engine.registry import plugins
+from lama_desktop.app.scenes.continue_list import ContinueScene
 from lama_desktop.app.scenes.lessons import LessonsScene
 from lama_desktop.app.scenes.past_games import PastGamesScene
 from lama_desktop.app.scenes.pause import PauseScene
@@ -20,6 +21,7 @@ from lama_desktop.app.scenes.statistics import StatisticsScene
 from lama_desktop.app.scenes.title import TitleScene
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.core.seats import JoinedSeat
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.pastgames import make_past_game
 from lama_desktop.tutorial.script import tutorials
@@ -47,17 +49,17 @@ def _sample_config(players: int = 4, game_id: str | None = None, variants=()):
     return GameConfig(game_id or _first_game(), seats, tuple(variants), 0, 12345)
 
 
-def write_sample_save(app, moves: int = 10) -> None:
+def write_sample_save(app, moves: int = 10, config=None, key: str | None = None, **meta) -> None:
     """A real autosave of a L.A.M.A. game a few moves in (so that Continue is enabled)."""
-    config = _sample_config()
-    record = GameRecord(config.game_id, config.players, config.variants, config.seed,
-                        {"first_dealer": config.first_dealer})
+    config = config or _sample_config()
+    options = {"first_dealer": config.first_dealer} if config.game_id == _first_game() else {}
+    record = GameRecord(config.game_id, config.players, config.variants, config.seed, options)
     state = record.new_state()
     for _ in range(moves):
         if state.is_over:
             break
         record.play(state, state.legal_moves()[0])
-    app.storage.autosave(record, state, {"config": config.to_dict(), "round_scores": []})
+    app.storage.autosave(record, state, {"config": config.to_dict(), "round_scores": [], **meta}, key=key)
 
 
 def sample_results():
@@ -138,11 +140,25 @@ def _pause(app):
 
 
 def _message(app):
-    """A save cut off in the middle: the title's save preview finds it, moves it aside and tells the player."""
+    """A save cut off in the middle: Continue finds it, sets its bytes aside and tells the player."""
     write_sample_save(app)
-    raw = app.storage.save_path.read_bytes()
-    app.storage.save_path.write_bytes(raw[: len(raw) // 2])
+    with app.storage.database().transaction() as conn:
+        text = conn.execute("SELECT save FROM unfinished").fetchone()[0]
+        conn.execute("UPDATE unfinished SET save = ?", (text[: len(text) // 2],))
     title_screen(app)
+    app.continue_game()
+
+
+def _continue_list(app):
+    """Three unfinished games: one of this computer, a table this app hosts, a seat joined at another table."""
+    write_sample_save(app, 14, key="solo")
+    other = _sample_config(3, _one_per_table()[1])
+    write_sample_save(app, 9, other, key="hosted", net={"code": "K7QXM"}, hosting={"seat": 0, "port": 47474})
+    app.storage.seat_book.remember(JoinedSeat(
+        "192.168.1.20", 47474, "B4RN3", "Anna", 2, "token-never-shown", _first_game(), ["Bruno", "Carla", "Anna"],
+        {"round": 3, "scores": [12, 7, 21]}, "2026-11-27T21:40:00"))
+    title_screen(app)
+    app.stack.push(ContinueScene())
 
 
 def _privacy(app):
@@ -195,6 +211,7 @@ def _replay(game_id: str, view: int | None = None):
 for _name, _builder, _frames in [
     ("title-menu", title_screen, 50),
     ("title-continue", _title_continue, 50),
+    ("continue-list", _continue_list, 3),
     ("lessons-chooser", _lessons, 3),
     ("setup-default", _setup, 3),
     ("setup-party-6", _setup_party, 3),
