@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 
 from lama_desktop.bots.base import LEVELS
+from lama_desktop.core.store import statistics
 
 FINISHED, ABANDONED = "finished", "abandoned"
 
@@ -63,12 +64,14 @@ def add(conn, *, finished_at: str, game: str, outcome: str, practice: bool, advi
          json.dumps([int(w) for w in winners]), document))
     row = cursor.lastrowid
     if outcome == FINISHED and counted:
+        rows = [(row, game, seat, name, kinds[seat], opponents_of(seat, kinds, levels), int(scores[seat]),
+                 int(seat in winners), "practice" if practice else "advised" if seat in advised else "played",
+                 finished_at) for seat, name in enumerate(names)]
         conn.executemany(
             "INSERT INTO results(game_row, game, seat, name, kind, opponents, points, won, counted, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(row, game, seat, name, kinds[seat], opponents_of(seat, kinds, levels), int(scores[seat]),
-              int(seat in winners), "practice" if practice else "advised" if seat in advised else "played",
-              finished_at) for seat, name in enumerate(names)])
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        for _row, _game, _seat, name, _kind, _opp, points, won, how, _when in rows:
+            statistics.count(conn, game, name, how, bool(won), points)
     return row
 
 
@@ -107,6 +110,6 @@ def document(conn, row: int) -> str | None:
 
 
 def remove(conn, row: int) -> None:
-    """Drop a game whose document is damaged (its bytes were set aside first) with its results."""
-    conn.execute("DELETE FROM results WHERE game_row = ?", (int(row),))
-    conn.execute("DELETE FROM games WHERE id = ?", (int(row),))
+    """A game whose document is damaged (its bytes were copied out first): kept, and counted as it was, but no
+    longer offered for a replay."""
+    conn.execute("UPDATE games SET record = NULL WHERE id = ?", (int(row),))

@@ -50,7 +50,7 @@ def _header_problem(path: Path) -> DatabaseDamage | None:
 
 
 #: the tables a database of this app holds (anything else at this path is another database)
-TABLES = {"unfinished", "joined", "games", "results", "carried", "imports"}
+TABLES = {"unfinished", "joined", "games", "results", "totals", "imports"}
 
 
 def _check_read_only(path: Path) -> None:

@@ -3,8 +3,9 @@
 One file holds what the player keeps: the unfinished games (``unfinished``: a game of this computer or a table
 this app hosts, each its save document as ``savefile`` reads it; ``joined``: a seat at somebody else's table),
 the finished ones (``games``: the past-game document, or none for a game only counted), each seat's result
-(``results``: what the statistics add up), the totals an old ``stats.json`` held (``carried``) and the files
-already imported (``imports``). A database newer than this copy knows is refused (never written down)."""
+(``results``: what the statistics add up; ``totals``: added up as they are archived, with what an old
+``stats.json`` held) and the files already imported (``imports``). A database newer than this copy knows is
+moved aside, never written to."""
 
 from __future__ import annotations
 
@@ -58,9 +59,9 @@ CREATE TABLE results(
     finished_at TEXT NOT NULL
 );
 CREATE INDEX results_by_name ON results(game, name);
-CREATE TABLE carried(
-    game TEXT NOT NULL,
-    name TEXT NOT NULL,
+CREATE TABLE totals(                 -- per game and name: the results added up as they are archived (and what
+    game TEXT NOT NULL,              -- an imported stats.json carried), so the statistics screen reads a row
+    name TEXT NOT NULL,              -- per player, never the whole archive
     games INTEGER NOT NULL, wins INTEGER NOT NULL, points INTEGER NOT NULL,
     advised INTEGER NOT NULL, practice INTEGER NOT NULL,
     PRIMARY KEY(game, name)

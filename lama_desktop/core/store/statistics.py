@@ -1,23 +1,16 @@
-"""The statistics, added up from the archive's ``results`` (one row per seat of each finished game) and the totals
-an imported ``stats.json`` carried: per game and player name (games, wins, win rate, average points, games with
-advice and practice games apart, never in the rates), per game and opponent level for the people who played, and
-a win rate over time for the small chart."""
+"""The statistics, from the archive's ``results`` (one row per seat of each finished game), added up into
+``totals`` in the very transaction that archives the game (with what an imported ``stats.json`` carried): per game
+and player name (games, wins, win rate, average points, games with advice and practice games apart, never in the
+rates), per game and opponent level for the people who played, and a win rate over time for the small chart."""
 
 from __future__ import annotations
 
 from lama_desktop.statsfile import STAT_LIMIT
 
-_PER_NAME = """
-SELECT game, name, sum(games), sum(wins), sum(points), sum(advised), sum(practice) FROM (
-    SELECT game, name,
-           sum(counted = 'played') AS games, sum(counted = 'played' AND won) AS wins,
-           sum(CASE WHEN counted = 'played' THEN points ELSE 0 END) AS points,
-           sum(counted = 'advised') AS advised, sum(counted = 'practice') AS practice
-      FROM results GROUP BY game, name
-    UNION ALL
-    SELECT game, name, games, wins, points, advised, practice FROM carried)
-GROUP BY game, name
-"""
+_ADD = ("INSERT INTO totals(game, name, games, wins, points, advised, practice) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT(game, name) DO UPDATE SET games = games + excluded.games, wins = wins + excluded.wins, "
+        "points = points + excluded.points, advised = advised + excluded.advised, "
+        "practice = practice + excluded.practice")
 
 
 def _bounded(value) -> int:
@@ -27,7 +20,8 @@ def _bounded(value) -> int:
 def per_name(conn) -> list[dict]:
     """Rows for the statistics screen: game, name, games, wins, win rate, average points, advised, practice."""
     rows = []
-    for game, name, games, wins, points, advised, practice in conn.execute(_PER_NAME).fetchall():
+    for game, name, games, wins, points, advised, practice in conn.execute(
+            "SELECT game, name, games, wins, points, advised, practice FROM totals").fetchall():
         games, wins = _bounded(games), min(_bounded(games), _bounded(wins))
         per = max(1, games)
         rows.append({"game": game, "name": name, "games": games, "wins": wins, "win_rate": wins / per,
@@ -71,20 +65,22 @@ def over_time(conn, game: str, buckets: int = 12) -> list[tuple[str, float, int]
     return out
 
 
+def count(conn, game: str, name: str, counted: str, won: bool, points: int) -> None:
+    """Add one seat's result to the totals (inside the game-end transaction that archives it)."""
+    played = counted == "played"
+    conn.execute(_ADD, (game, name, int(played), int(played and won), int(points) if played else 0,
+                        int(counted == "advised"), int(counted == "practice")))
+
+
 def carry(conn, totals_by_game: dict) -> None:
     """Add an imported ``stats.json``'s totals (inside the import's transaction)."""
     for game, players in totals_by_game.items():
         for name, row in players.items():
-            conn.execute("INSERT INTO carried(game, name, games, wins, points, advised, practice) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(game, name) DO UPDATE SET "
-                         "games = games + excluded.games, wins = wins + excluded.wins, "
-                         "points = points + excluded.points, advised = advised + excluded.advised, "
-                         "practice = practice + excluded.practice",
-                         (game, name, row["games"], row["wins"], row["points"], row.get("advised", 0),
-                          row.get("practice", 0)))
+            conn.execute(_ADD, (game, name, row["games"], row["wins"], row["points"], row.get("advised", 0),
+                                row.get("practice", 0)))
 
 
 def reset(conn) -> None:
     """Start the statistics again (the past games stay, and stay replayable)."""
     conn.execute("DELETE FROM results")
-    conn.execute("DELETE FROM carried")
+    conn.execute("DELETE FROM totals")
