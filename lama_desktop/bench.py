@@ -293,6 +293,24 @@ def main(argv=None) -> int:
     return run(_main, argv, prog=PROG)
 
 
+def _window_bench(args) -> tuple[dict, str]:
+    """The benches of the app's screens: the archive's (a profile with many games) and the replay viewer's."""
+    if args.what == "archive":
+        # lazy: the app and pygame, for this bench's screens only
+        from lama_desktop.app.bench_archive import bench_archive, summary
+
+        result = bench_archive(args.games, args.size)
+        return result, summary(result)
+    # lazy: the app and pygame, for the replay and render benches only (the others run without a window)
+    from lama_desktop.app.bench_render import bench_replay
+
+    result = bench_replay(args.game.id, args.size, args.switches)
+    return result, f"replay of {result['game']} ({result['moves']} moves) at {args.size[0]}x{args.size[1]}:\n" + \
+        "\n".join(f"  {name:<10} longest frame {r['max_ms']:7.1f} ms (p50 {r['p50_ms']:.1f}, wall "
+                  f"{r['wall_max_ms']:.1f}); history ready after {r['frames']} frames, {r['ready_ms']:.0f} ms"
+                  for name, r in result["phases"].items())
+
+
 def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.what == "engine":
@@ -347,20 +365,8 @@ def _main(argv=None) -> int:
         text = (f"{result['tables']} tables of {args.players}: {result['games']} games, {result['moves']} moves, "
                 f"rtt p50 {result['rtt_p50_ms']} ms p95 {result['rtt_p95_ms']} ms, {result['errors']} errors, "
                 f"{result['leaks']} leaks, RSS growth {result['rss_growth_mib']} MiB")
-    elif args.what == "archive":
-        # lazy: the app and pygame, for this bench's screens only
-        from lama_desktop.app.bench_archive import bench_archive, summary
-
-        result = bench_archive(args.games, args.size)
-        text = summary(result)
-    elif args.what == "replay":
-        # lazy: the app and pygame, for the replay and render benches only (the others run without a window)
-        from lama_desktop.app.bench_render import bench_replay
-
-        result = bench_replay(args.game.id, args.size, args.switches)
-        text = f"replay of {result['game']} ({result['moves']} moves) at {args.size[0]}x{args.size[1]}:\n" + "\n".join(
-            f"  {name:<10} longest frame {r['max_ms']:7.1f} ms (p50 {r['p50_ms']:.1f}, wall {r['wall_max_ms']:.1f}); "
-            f"history ready after {r['frames']} frames, {r['ready_ms']:.0f} ms" for name, r in result["phases"].items())
+    elif args.what in ("archive", "replay"):
+        result, text = _window_bench(args)
     else:
         for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
                             ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):

@@ -405,3 +405,29 @@ def test_new_game_never_discards_another_unfinished_game(tmp_path):
         assert store.load_save("earlier").record.moves == record.moves
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl", "de"])
+def test_what_the_store_reports_is_told_in_every_language(lang, tmp_path):
+    from lama_desktop.app.main import report_message
+    from lama_desktop.core import i18n
+    from lama_desktop.storage import Report
+
+    i18n.set_language(lang)
+    try:
+        path = tmp_path / DB_NAME
+        cases = [Report("database", "damaged", "corrupt", "d", path, tmp_path / f"{DB_NAME}.damaged-1"),
+                 Report("database", "damaged", "other_version", "d", path, None),
+                 Report("database", "damaged", "busy", "d", path),
+                 Report("database", "write_failed", "disk_full", "d", path),
+                 Report("save", "part_lost", "history", "d", path, tmp_path / "save-x.json.damaged-1")]
+        texts = set()
+        for report in cases:
+            title, text = report_message(report)
+            assert "{" not in text + title and "common.damage" not in text + title, (report, text)
+            texts.add(text)
+        assert str(tmp_path / f"{DB_NAME}.damaged-1") in report_message(cases[0])[1]
+        assert str(tmp_path) in report_message(cases[2])[1]
+        assert len(texts) == len(cases)
+    finally:
+        i18n.set_language("en")

@@ -114,14 +114,30 @@ def _rules(page: int, book: str = ""):
     return build
 
 
-def _statistics(app):
+def _sample_results(app) -> None:
+    """Thirty games of Anna's against bots of every level over a year (she gets better), and one of another game."""
     store, game, other = app.storage, _first_game(), _sibling()
-    store.record_result(game, ["Anna", "Bruno", "Carla", "Dario"], [17, 41, 22, 31], [0])
-    store.record_result(game, ["Anna", "Bruno", "Carla", "Dario"], [44, 12, 25, 30], [1])
-    store.record_result(game, ["Anna", "Bruno", "Elena"], [9, 40, 33], [0])
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    for n in range(30):
+        level = ("easy", "medium", "hard")[n % 3]
+        seats = [SeatConfig("Anna", "human")] + [SeatConfig(name, "bot", level) for name in names[1:]]
+        won = (n * 7) % 10 < 2 + n // 5
+        scores = [9 + n % 7, 40 + n % 3, 22, 31] if won else [41 + n % 4, 12, 25, 30]
+        store.finish_game(None, game_id=game, seats=seats, scores=scores, winners=[0] if won else [1],
+                          finished_at=f"2026-{1 + n * 11 // 30:02d}-{1 + n % 27:02d}T20:00:00")
     store.record_result(other, ["Anna", "Felix"], [20, 45], [0])
+
+
+def _statistics(app):
+    _sample_results(app)
     title_screen(app)
     app.stack.push(StatisticsScene())
+
+
+def _statistics_levels(app):
+    _statistics(app)
+    app.stack.apply_pending()
+    app.stack.top._set_view("levels")
 
 
 def _statistics_empty(app):
@@ -220,6 +236,7 @@ for _name, _builder, _frames in [
     ("rules-lama-scoring", _rules(5), 3),
     ("rules-controls", _rules(0, "controls"), 3),
     ("statistics-table", _statistics, 3),
+    ("statistics-levels", _statistics_levels, 3),
     ("statistics-empty", _statistics_empty, 3),
     ("pause-overlay", _pause, 3),
     ("message-damaged-save", _message, 3),
