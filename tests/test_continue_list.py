@@ -151,3 +151,29 @@ def test_with_one_game_continue_opens_it_at_once(app):
     assert app.continue_game() is True
     app.step(1 / 60)
     assert getattr(app.stack.top, "session", None) is not None and app.stack.top.session.save_key == "only"
+
+
+def test_a_save_whose_history_does_not_read_is_copied_out_and_told_before_it_is_written_over(app):
+    import json
+
+    from store_docs import save_document
+
+    save_game(app.storage, "solo", sample_game(), 6)
+    doc = json.loads(save_document(app.storage, "solo"))
+    doc["meta"]["history"] = {"lines": "not a history"}
+    original = json.dumps(doc)
+    with app.storage.database().transaction() as conn:
+        conn.execute("UPDATE unfinished SET save = ? WHERE key = 'solo'", (original,))
+    told = []
+    push = app.stack.push
+    app.stack.push = lambda scene: (told.append(scene) if isinstance(scene, MessageScene) else None, push(scene))
+    assert app.continue_game("solo") is True
+    for _ in range(3):
+        app.step(1 / 60)
+    copies = list((app.storage.data_dir / "set-aside").glob("save-solo.json.damaged-*"))
+    assert [p.read_text() for p in copies] == [original]  # the save as it was, before any autosave
+    assert [m.title for m in told] == [i18n.t("common.damage.part_title")]
+    assert str(copies[0]) in told[0].text
+    table = next(s for s in app.stack.scenes if hasattr(s, "session"))
+    table.session.autosave()  # the game goes on with a new history
+    assert json.loads(save_document(app.storage, "solo"))["meta"]["history"] != {"lines": "not a history"}
