@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import sqlite3
 import threading
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -40,6 +41,8 @@ class Database:
         self._mutex = threading.RLock()
         #: called with the connection inside every transaction before it commits (tests: a kill at any point)
         self.before_commit = None
+        # a store nobody closed (a test's, a tool's) still lets go of its connection and lock when it is collected
+        self._closing = weakref.finalize(self, _close, self.conn, self._lock_key)
 
     @contextmanager
     def transaction(self):
@@ -80,7 +83,11 @@ class Database:
 
     def close(self) -> None:
         with self._mutex:
-            try:
-                self.conn.close()
-            finally:
-                locking.release(self._lock_key)
+            self._closing()
+
+
+def _close(conn: sqlite3.Connection, lock_key: str) -> None:
+    try:
+        conn.close()
+    finally:
+        locking.release(lock_key)
