@@ -116,16 +116,26 @@ class GameKeeping:
         return value
 
     def _aside_path(self, name: str):
-        return self.data_dir / "set-aside" / name
+        """Where a document's bytes are copied out to: ``set-aside/`` beside the database, readable by its owner
+        only (a hosted table's save holds its seats' tokens)."""
+        folder = self.data_dir / "set-aside"
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError:  # then no copy can be made: the caller keeps the document where it is and says so
+            log.warning("cannot make %s", folder)
+        return folder / name
 
     def _set_aside_document(self, kind, name, raw, problem, detail, reason=None, drop=None) -> Report:
         path = self._aside_path(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
         moved = copy_aside(path, raw)
         if moved is not None and drop is not None:
-            with self.database().transaction() as conn:
-                drop(conn)
-        report = Report(kind, "damaged", problem, detail, path, moved, reason)
+            try:
+                with self.database().transaction() as conn:
+                    drop(conn)
+            except OSError as error:  # the copy is made; the row stays until a later try
+                log.error("cannot drop the damaged %s %s: %s", kind, name, error)
+        # no copy could be made: the document stays in the database, untouched, and the message says where
+        report = Report(kind, "damaged", problem, detail, path if moved else self.database_path, moved, reason)
         log.warning("%s %s in the database is damaged (%s: %s): copied to %s", kind, name, problem, detail, moved)
         self._reports.append(report)
         return report
@@ -136,7 +146,6 @@ class GameKeeping:
             return
         self._copied.add((name, digest))
         path = self._aside_path(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
         copy = copy_aside(path, raw)
         self._reports.append(Report(kind, "cleaned", "names", f"names cleaned: {', '.join(names[:5])}", path, copy))
 
@@ -253,7 +262,6 @@ class GameKeeping:
         if text is None:
             return None
         path = self._aside_path(f"save-{key}.json")
-        path.parent.mkdir(parents=True, exist_ok=True)
         copy = copy_aside(path, text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
         report = Report("save", "part_lost", part, f"the save's {part} could not be read", path, copy)
         self._reports.append(report)

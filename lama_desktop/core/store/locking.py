@@ -29,7 +29,7 @@ class StoreBusy(OSError):
 
 
 _held: dict[str, list] = {}  # lock path -> [fd, count]
-_guard = threading.Lock()
+_guard = threading.RLock()  # re-entered when a collected store lets go of its lock inside acquire()
 
 
 def _try_lock(fd: int) -> bool:
