@@ -154,6 +154,7 @@ class Storage(GameKeeping):
         self.stats_path = self.data_dir / "stats.json"
         self.games_dir = self.data_dir / "games"
         self._loaded: dict[str, str] = {}  # the text of each save loaded (key -> text): a part lost is copied out
+        self._finished: set[str] = set()  # games ended here: a late autosave (a host stopping) never revives one
         self._reports: list[Report] = []
         self._kept: dict[Path, Report] = {}  # damaged files that could not be moved: never written, never deleted
         self._failing: set[tuple[str, Path]] = set()  # writes that failed (reported once until one works again)

@@ -179,6 +179,8 @@ class GameKeeping:
         """Write the game as it stands (record + snapshot + the app's notes) as unfinished game ``key``; one
         transaction, called after every move."""
         key = key or DEFAULT_KEY
+        if key in self._finished:  # archived and counted already (a network host saves once more as it stops)
+            return
         doc = save_document(record, state, meta)
         where, summary = save_summary(record, state, meta)
         try:
@@ -288,6 +290,8 @@ class GameKeeping:
             if key:
                 slots.remove(conn, key)
         self._write("stats", change)
+        if key:
+            self._finished.add(key)
 
     def abandon(self, key: str) -> bool:
         """Give up unfinished game ``key``: kept among the past games as abandoned (counted nowhere), never
@@ -296,14 +300,16 @@ class GameKeeping:
         if entry is None:
             return False
         if entry.where == slots.JOINED:
-            seats = [_Seat(name, "remote") for name in entry.players]
-            self._write("stats", lambda conn: (
+            code = key.rsplit(":", 1)[1]
+
+            def give_up_seat(conn):
                 archive.add(conn, finished_at=time.strftime("%Y-%m-%dT%H:%M:%S"), game=entry.game,
                             outcome=archive.ABANDONED, practice=False, advised=(), names=entry.players,
-                            kinds=[s.kind for s in seats], levels=[""] * len(seats), scores=entry.scores or [0] * len(
-                                seats), winners=[], document=None),
+                            kinds=["remote"] * len(entry.players), levels=[""] * len(entry.players),
+                            scores=entry.scores or [0] * len(entry.players), winners=[], document=None)
                 conn.execute("DELETE FROM joined WHERE host = ? AND port = ? AND code = ?",
-                             (entry.host, entry.port, key.rsplit(":", 1)[1]))))
+                             (entry.host, entry.port, code))
+            self._write("stats", give_up_seat)
             return True
         try:
             saved = self.load_save(key)

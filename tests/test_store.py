@@ -431,3 +431,15 @@ def test_what_the_store_reports_is_told_in_every_language(lang, tmp_path):
         assert len(texts) == len(cases)
     finally:
         i18n.set_language("en")
+
+
+def test_a_save_written_after_its_game_ended_never_revives_it(tmp_path):
+    """A network host saves its game once more as it stops, after the game's end archived it: that save must not
+    bring the game back as unfinished (Continue would end it, and count it, a second time)."""
+    store = Storage(tmp_path)
+    record, state = finished(seed=9)
+    store.autosave(record, state, meta_of(seats()), key="hosted")
+    store.finish_game("hosted", game_id=sample_game(), seats=seats(), scores=list(state.scores),
+                      winners=list(state.winners()), record=record)
+    store.autosave(record, state, meta_of(seats()), key="hosted")
+    assert store.unfinished() == [] and store.finished_count() == 1
