@@ -165,7 +165,7 @@ def _message(app):
     app.continue_game()
 
 
-def _continue_list(app):
+def _three_unfinished(app):
     """Three unfinished games: one of this computer, a table this app hosts, a seat joined at another table."""
     write_sample_save(app, 14, key="solo")
     other = _sample_config(3, _one_per_table()[1])
@@ -174,6 +174,10 @@ def _continue_list(app):
         "192.168.1.20", 47474, "B4RN3", "Anna", 2, "token-never-shown", _first_game(), ["Bruno", "Carla", "Anna"],
         {"round": 3, "scores": [12, 7, 21]}, "2026-11-27T21:40:00"))
     title_screen(app)
+
+
+def _continue_list(app):
+    _three_unfinished(app)
     app.stack.push(ContinueScene())
 
 
@@ -227,6 +231,7 @@ def _replay(game_id: str, view: int | None = None):
 for _name, _builder, _frames in [
     ("title-menu", title_screen, 50),
     ("title-continue", _title_continue, 50),
+    ("title-unfinished", _three_unfinished, 50),
     ("continue-list", _continue_list, 3),
     ("lessons-chooser", _lessons, 3),
     ("setup-default", _setup, 3),
