@@ -1,6 +1,7 @@
 """``python -m lama_desktop`` / ``lama-desktop``: start the game (``--version``, ``--smoke-test``, ``--profile DIR``,
-``--replay FILE``); ``lama-desktop serve ...`` hosts a network game without a window (``serve.py``),
-``lama-desktop join ...`` takes a seat at one without a window (``joincmd.py``).
+``--replay FILE``); ``lama-desktop serve ...`` hosts a network game without a window (``serve.py``);
+``lama-desktop join ...`` takes a seat at one without a window (``joincmd.py``); ``lama-desktop games [--profile
+DIR] [--json]`` lists the games a profile keeps (``keptgames.py``).
 
 A bad flag is answered with one line and exit status 2 (``lama_desktop.cli``); the process serial number macOS
 adds when the app is opened from the Finder (``-psn_…``) is ignored.
@@ -62,6 +63,11 @@ def main(argv=None) -> int:
         from lama_desktop.joincmd import main as join
 
         return join(args[1:])
+    if args[:1] == ["games"]:
+        # lazy: the store and the engine behind it are for games alone; --help and --version answer without them
+        from lama_desktop.keptgames import main as kept_games
+
+        return kept_games(args[1:])
     return run(_main, argv, prog=PROG)
 
 
@@ -76,8 +82,8 @@ def _main(argv=None) -> int:
     parser.add_argument("--timing", action="store_true",
                         help="print the time from process start to the first frame on screen")
     parser.add_argument("--profile", metavar="DIR",
-                        help="keep the settings, statistics, saves and logs in DIR (a portable profile: "
-                             "DIR/settings.json, DIR/stats.json, DIR/saves/, DIR/log/) instead of your user folders")
+                        help="keep the settings, games, statistics and logs in DIR (a portable profile: "
+                             "DIR/settings.json, DIR/lama-desktop.sqlite3, DIR/log/) instead of your user folders")
     parser.add_argument("--replay", metavar="FILE", type=path_text,
                         help="open the replay of a game record (a file exported from Past games); a file that is "
                              "not one is answered with one line and exit status 2")

@@ -24,6 +24,9 @@
   tables of P headless clients on loopback, bots behind every client, games back to back
   (``lama_desktop.net.bench_net``) → ``{"tables", "games", "moves", "rtt_p50_ms", "rtt_p95_ms", "errors", "leaks",
   "rss_growth_mib", ...}``.
+- ``python -m lama_desktop.bench archive [--games N] [--size WxH] --json``: a fresh profile holding N real game records
+  (``lama_desktop.app.bench_archive``) → ``{"past_games_open_ms", "statistics_open_ms", "autosave_p95_ms",
+  "game_end_ms", "db_bytes_per_game", ...}`` (targets 200, 200, 5 and 20 ms).
 - ``python -m lama_desktop.bench memory GAME [--games N] [--warmup W] [--players P] --json``: N random games in
   one process; ``rss_growth_mib`` is the resident memory gained between game W (default 25) and game N, after a
   garbage collection (the engines' caches must stay bounded: issue 17).
@@ -267,6 +270,10 @@ def _parser() -> ArgumentParser:
     net.add_argument("--game", type=game_spec, default=next(iter(plugins())))  # the first game offered
     net.add_argument("--level", default="medium", help="the bots behind the clients")
     net.add_argument("--json", action="store_true")
+    arc = sub.add_parser("archive", help="the profile's database filled with many games: screens, saves, ends")
+    arc.add_argument("--games", type=int_in(1, 1_000_000), default=10_000)
+    arc.add_argument("--size", type=window_size, default=(1920, 1080))
+    arc.add_argument("--json", action="store_true")
     mem = sub.add_parser("memory", help="resident memory over many games in one process")
     mem.add_argument("game", type=game_spec)
     mem.add_argument("--games", type=int_in(2, 1_000_000), default=300)
@@ -284,6 +291,24 @@ def _players(spec, wanted: int | None, default: int) -> int:
 def main(argv=None) -> int:
     """The tool; a bad argument is one line on stderr and status 2 (``lama_desktop.cli``)."""
     return run(_main, argv, prog=PROG)
+
+
+def _window_bench(args) -> tuple[dict, str]:
+    """The benches of the app's screens: the archive's (a profile with many games) and the replay viewer's."""
+    if args.what == "archive":
+        # lazy: the app and pygame, for this bench's screens only
+        from lama_desktop.app.bench_archive import bench_archive, summary
+
+        result = bench_archive(args.games, args.size)
+        return result, summary(result)
+    # lazy: the app and pygame, for the replay and render benches only (the others run without a window)
+    from lama_desktop.app.bench_render import bench_replay
+
+    result = bench_replay(args.game.id, args.size, args.switches)
+    return result, f"replay of {result['game']} ({result['moves']} moves) at {args.size[0]}x{args.size[1]}:\n" + \
+        "\n".join(f"  {name:<10} longest frame {r['max_ms']:7.1f} ms (p50 {r['p50_ms']:.1f}, wall "
+                  f"{r['wall_max_ms']:.1f}); history ready after {r['frames']} frames, {r['ready_ms']:.0f} ms"
+                  for name, r in result["phases"].items())
 
 
 def _main(argv=None) -> int:
@@ -340,14 +365,8 @@ def _main(argv=None) -> int:
         text = (f"{result['tables']} tables of {args.players}: {result['games']} games, {result['moves']} moves, "
                 f"rtt p50 {result['rtt_p50_ms']} ms p95 {result['rtt_p95_ms']} ms, {result['errors']} errors, "
                 f"{result['leaks']} leaks, RSS growth {result['rss_growth_mib']} MiB")
-    elif args.what == "replay":
-        # lazy: the app and pygame, for the replay and render benches only (the others run without a window)
-        from lama_desktop.app.bench_render import bench_replay
-
-        result = bench_replay(args.game.id, args.size, args.switches)
-        text = f"replay of {result['game']} ({result['moves']} moves) at {args.size[0]}x{args.size[1]}:\n" + "\n".join(
-            f"  {name:<10} longest frame {r['max_ms']:7.1f} ms (p50 {r['p50_ms']:.1f}, wall {r['wall_max_ms']:.1f}); "
-            f"history ready after {r['frames']} frames, {r['ready_ms']:.0f} ms" for name, r in result["phases"].items())
+    elif args.what in ("archive", "replay"):
+        result, text = _window_bench(args)
     else:
         for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
                             ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):

@@ -38,7 +38,7 @@ import yaml
 
 #: the damage codes (the app has a sentence for each in every language: ``common.damage.problem.<code>``)
 PROBLEMS = ("odd_kind", "unreadable", "too_big", "empty", "not_text", "not_json", "too_deep", "huge_number",
-            "other_version", "bad_values", "impossible")
+            "other_version", "bad_values", "impossible", "corrupt")
 #: bytes read at most from one file (a long Llama Land save is well under 1 MiB)
 MAX_BYTES = 16 * 1024 * 1024
 #: containers nested deeper than this are damage (our files nest 6 levels at most)
@@ -202,11 +202,18 @@ def read_guarded_noting(path: Path, build: Callable[[Any], Any],
     ``build`` ran (a name with characters no font draws, or far too long): the caller keeps a copy of the
     original before anything writes the cleaned data over it."""
     raw = read_bytes(path, max_bytes)
+    value, cleaned = build_guarded_noting(raw, build)
+    return value, raw, cleaned
+
+
+def build_guarded_noting(raw: bytes, build: Callable[[Any], Any]) -> tuple[Any, list[str]]:
+    """``build(parsed JSON)`` of ``raw`` (a file's bytes, or a document the database keeps), ``Damage`` for
+    anything wrong, and the names ``clean_name`` had to change on the way."""
     data = parse_json(raw)
     cleaned: list[str] = []
     token = _CLEANED.set(cleaned)
     try:
-        return _built(build, data), raw, cleaned
+        return _built(build, data), cleaned
     finally:
         _CLEANED.reset(token)
 

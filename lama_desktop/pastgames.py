@@ -45,8 +45,6 @@ PAST_GAME_KIND = "lama-desktop-game"
 PAST_GAME_VERSION = 2
 #: the older formats this version still reads (1: no ``practice`` / ``advised`` fields)
 PAST_GAME_READS = (1, 2)
-#: the past games kept under the data folder (older ones are dropped when a game is added)
-PAST_GAMES_LIMIT = 200
 #: a game record file is small: a long Llama Land game is ~20 KB
 PAST_GAME_MAX_BYTES = 2 * 1024 * 1024
 
@@ -74,8 +72,11 @@ class PastGame:
     practice: bool = False
     #: the seats that asked the advisor for help
     advised: tuple = ()
-    #: where it was read from (None: made in memory)
+    #: given up before its end (``Storage.abandon``): kept, replayable to where it stood, counted nowhere
+    abandoned: bool = False
+    #: where it was read from (None: made in memory or kept in the store: then ``row`` is its row there)
     path: Path | None = field(default=None, compare=False)
+    row: int | None = field(default=None, compare=False)
 
     @property
     def game_id(self) -> str:
@@ -99,6 +100,7 @@ class PastGame:
             "winners": list(self.winners),
             "practice": bool(self.practice),
             "advised": sorted(self.advised),
+            **({"abandoned": True} if self.abandoned else {}),
         }
 
     def to_json(self) -> str:
@@ -172,7 +174,9 @@ def past_game_from_file(data: Any) -> PastGame:
         need(isinstance(practice, bool), "the practice flag is damaged")
         advised = tuple(sorted({as_int(a, "an advised seat", 0, record.players - 1)
                                 for a in as_list(data.get("advised", []), "the advised seats", 8)}))
-    return PastGame(record, seats, scores, winners, finished_at, rules, app_version, practice, advised)
+    abandoned = data.get("abandoned", False)
+    need(isinstance(abandoned, bool), "the abandoned flag is damaged")
+    return PastGame(record, seats, scores, winners, finished_at, rules, app_version, practice, advised, abandoned)
 
 
 def read_past_game(path: Path) -> PastGame:
@@ -225,6 +229,10 @@ def check_replay(past: PastGame) -> ReplayProblem | None:
             return ReplayProblem(number, text, f"move {number} ({text}) no longer applies: {error.reason}")
         except Exception as error:  # noqa: BLE001 - a move the engine cannot even read
             return ReplayProblem(number, text, f"move {number} ({text}) no longer applies: {error}")
+    if past.abandoned:  # given up: the moves lead to where it stood
+        if list(state.scores) != list(past.scores):
+            return ReplayProblem(-1, "", "the moves lead to other scores")
+        return None
     if not state.is_over:
         return ReplayProblem(-1, "", "the moves no longer finish the game")
     if list(state.scores) != list(past.scores):
@@ -257,6 +265,6 @@ def export_name(past: PastGame) -> str:
     return f"{past.game_id}-{stamp}.json"
 
 
-__all__ = ["PAST_GAME_KIND", "PAST_GAME_VERSION", "PAST_GAMES_LIMIT", "NotAGameRecord", "PastGame",
+__all__ = ["PAST_GAME_KIND", "PAST_GAME_VERSION", "NotAGameRecord", "PastGame",
            "ReplayProblem", "Timeline", "check_replay", "export_name", "make_past_game", "past_game_from_file",
            "read_past_game", "rules_version", "timeline", "one_of"]

@@ -1,6 +1,6 @@
-"""The autosave file (``saves/autosave.json``): its header, the app's notes beside the game, and the whole save
-checked as the app will use it (the record, the state read and checked by its game's engine, the record's moves
-replayed to that very state), returned as a ``SavedGame``."""
+"""An unfinished game's save (a document of the store; ``saves/autosave.json`` in older versions): its header,
+the app's notes beside the game, and the whole save checked as the app will use it (the record, the state read and
+checked by its game's engine, the record's moves replayed to that very state), returned as a ``SavedGame``."""
 
 from __future__ import annotations
 
@@ -58,6 +58,8 @@ class SavedGame:
     saved_at: str = ""
     #: the state is the record's own replay, made in this process (the replay viewer): not replayed again
     replayed: bool = False
+    #: the unfinished game's key in the store (``Storage.load_save``); "" for a save made in memory
+    key: str = ""
 
 
 

@@ -34,7 +34,8 @@ from lama_desktop.net.host import TableHost, normal_code
 from lama_desktop.net.loopback import LoopbackOnly, bind_hosts, is_loopback, loopback_only
 from lama_desktop.net.loopthread import steady_heap
 from lama_desktop.net.protocol import PROTOCOL_VERSION
-from lama_desktop.storage import Storage
+from lama_desktop.core.store import HOSTED
+from lama_desktop.storage import Storage, StoreBusy
 
 PROG = "lama-desktop serve"
 #: seconds the host stays up after the game ended, for the players to see the results
@@ -189,15 +190,25 @@ def _storage(profile: str | None):
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise UsageError(f"--profile: cannot make the folder {profile!r:.80} ({error.strerror or error})") from None
-    return Storage(profile=folder)
+    storage = Storage(profile=folder)
+    try:
+        storage.database()  # the profile's store, held by this process (a second copy is refused here)
+    except StoreBusy:
+        raise UsageError(f"--profile: another copy of the app is using {str(folder)!r:.80}") from None
+    except OSError as error:
+        raise UsageError(f"--profile: cannot open the games in {profile!r:.80} ({error.strerror or error})") from None
+    return storage
 
 
 def _session(args, spec, seats, storage):
     if not args.resume:
         variants = check_options(spec, len(seats), args.variant)
         return GameSession.new(spec.id, seats, sorted(variants), storage=storage, pace="normal")
+    hosted = [e for e in storage.unfinished() if e.where == HOSTED and e.game == spec.id]
     try:
-        saved = storage.load_save()
+        if not hosted:
+            raise FileNotFoundError(f"no table of {spec.id} is kept in {storage.database_path}")
+        saved = storage.load_save(hosted[0].key)
     except (FileNotFoundError, ValueError) as error:
         raise UsageError(f"--resume: no network game to continue ({error})") from None
     if "net" not in saved.meta or saved.record.game_id != spec.id:
@@ -286,7 +297,7 @@ def _serve(host, storage, start_after: float | None = None, listing: Listing | N
     if session.is_over:
         say("stopped; the game is over (its result is in the statistics)")
     else:
-        say(f"stopped; the game is saved in {storage.save_path} (continue it with --resume)")
+        say(f"stopped; the game is saved in {storage.database_path} (continue it with --resume)")
     return 0
 
 

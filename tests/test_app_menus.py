@@ -258,7 +258,8 @@ def test_a_save_without_its_seats_is_reported_not_a_crash(app):
     app.stack.top.build()
     click(app, widget(app.stack.top, "continue").rect.center)
     assert isinstance(app.stack.top, MessageScene)
-    assert not app.storage.has_save() and list(app.storage.save_dir.glob("autosave.json.damaged-*"))
+    aside = app.storage.data_dir / "set-aside"
+    assert not app.storage.has_save() and list(aside.glob("save-autosave.json.damaged-*"))
 
 
 def test_long_rules_pages_scroll_with_the_keyboard_and_the_wheel(app):

@@ -24,6 +24,8 @@ from lama_desktop.engine.record import GameRecord
 from lama_desktop.filedoor import Damage, clean_name, parse_json, read_guarded
 from lama_desktop.storage import Storage
 from registry_games import sample_game
+from store_docs import put_save_document, save_document
+from store_docs import survivors as kept_saves
 
 DEEP = "[" * 100_000 + "]" * 100_000
 DIGITS_5001 = "7" * 5001
@@ -44,7 +46,7 @@ def write_save(store, moves=6, meta=None, names=("Anna", "Bruno", "Carla")):
     for _ in range(moves):
         record.play(state, state.legal_moves()[0])
     store.autosave(record, state, {"config": config.to_dict()} if meta is None else meta)
-    return json.loads(store.save_path.read_text())
+    return json.loads(save_document(store))
 
 
 def plant(path, content):
@@ -346,14 +348,14 @@ def test_unreadable_config_folder_for_real(store):
 
 
 # --- saves -------------------------------------------------------------------------------------------------------
-def test_save_deeply_nested_array_title_preview(store):
-    plant(store.save_path, DEEP)
+def test_save_deeply_nested_array_is_told_at_continue(store):
+    put_save_document(store, DEEP, sample_game())
     app = start_app(store)
     try:
         assert isinstance(app.stack.scenes[0], TitleScene)
-        assert widget(app.stack.scenes[0], "continue").enabled is False
+        continue_from_title(app)
         assert_told(app, i18n.t("common.damage.problem.too_deep"))
-        assert survivors(store.save_path) == [DEEP.encode()]
+        assert kept_saves(store.save_path) == [DEEP.encode()]
     finally:
         app.shutdown()
 
@@ -375,16 +377,16 @@ def test_save_meta_config_of_the_wrong_type_then_new_game_keeps_a_copy(store, co
     data = write_save(store)
     data["meta"]["config"] = config
     raw = json.dumps(data).encode()
-    plant(store.save_path, raw)
+    put_save_document(store, raw, sample_game())
     app = start_app(store)
     try:
         continue_from_title(app)
         assert messages(app), "the player was not told"
-        assert raw in survivors(store.save_path)
+        assert raw in kept_saves(store.save_path)
         dismiss_all(app)
         app.start_game(GameConfig.from_dict(config_dict()))
         frames(app, 2)
-        assert raw in survivors(store.save_path)  # New game never deletes it
+        assert raw in kept_saves(store.save_path)  # New game never deletes it
     finally:
         app.shutdown()
 
@@ -395,12 +397,12 @@ def test_save_config_numbers_beyond_reason(store, field, value):
     data = write_save(store)
     text = json.dumps(data).replace(f'"{field}": {data["meta"]["config"][field]}', f'"{field}": {value}', 1)
     assert value in text
-    plant(store.save_path, text)
+    put_save_document(store, text, sample_game())
     app = start_app(store)
     try:
         continue_from_title(app)
         assert messages(app)
-        assert text.encode() in survivors(store.save_path)
+        assert text.encode() in kept_saves(store.save_path)
     finally:
         app.shutdown()
 
@@ -408,12 +410,12 @@ def test_save_config_numbers_beyond_reason(store, field, value):
 def test_save_with_a_5001_digit_integer_anywhere(store):
     data = write_save(store)
     text = json.dumps(data).replace('"players": 3', '"players": ' + DIGITS_5001, 1)
-    plant(store.save_path, text)
+    put_save_document(store, text, sample_game())
     app = start_app(store)
     try:
         continue_from_title(app)
         assert_told(app, i18n.t("common.damage.problem.huge_number"))
-        assert text.encode() in survivors(store.save_path)
+        assert text.encode() in kept_saves(store.save_path)
     finally:
         app.shutdown()
 
@@ -424,7 +426,7 @@ def test_save_seat_names_with_nul_zero_width_or_lone_surrogate_resume(store, nam
     data = write_save(store)
     data["meta"]["config"]["seats"][0]["name"] = name
     text = json.dumps(data)  # \u escapes: a lone surrogate survives as JSON text
-    plant(store.save_path, text)
+    put_save_document(store, text, sample_game())
     app = start_app(store)
     try:
         continue_from_title(app)
@@ -432,7 +434,7 @@ def test_save_seat_names_with_nul_zero_width_or_lone_surrogate_resume(store, nam
         assert table.session.names[0] == shown
         frames(app, 3)  # the table draws its name plates
         assert_told(app, i18n.t("common.damage.cleaned_title"))
-        assert text.encode() in survivors(store.save_path)  # the original, copied aside before any autosave
+        assert text.encode() in kept_saves(store.save_path)  # the original, copied aside before any autosave
     finally:
         app.shutdown()
 
@@ -446,38 +448,30 @@ def test_save_that_is_a_folder_then_new_game(store):
         dismiss_all(app)
         app.start_game(GameConfig.from_dict(config_dict()))
         frames(app, 3)
-        assert store.save_path.is_file()  # the new game's first autosave
+        assert store.has_save()  # the new game's first autosave
         moved = list(store.save_dir.glob("autosave.json.damaged-*"))
         assert len(moved) == 1 and (moved[0] / "inside.txt").read_text() == "mine"
     finally:
         app.shutdown()
 
 
-def test_read_only_saves_folder_new_game_tells_and_goes_on(store, monkeypatch):
+def test_read_only_database_new_game_tells_and_goes_on(store):
     write_save(store)
-    before = store.save_path.read_bytes()
-    import lama_desktop.storage as storage_module
-
-    def refuse(path, text):
-        raise PermissionError(errno.EACCES, "Permission denied", str(path))
-
-    def refuse_unlink(self, *args, **kwargs):
-        raise PermissionError(errno.EACCES, "Permission denied", str(self))
-
+    before = save_document(store)
     app = start_app(store)
     try:
-        monkeypatch.setattr(storage_module, "atomic_write_text", refuse)
-        monkeypatch.setattr(type(store.save_path), "unlink", refuse_unlink)
+        store.database().conn.execute("PRAGMA query_only = ON")  # every write refused, as on a read-only disk
         app.start_game(GameConfig.from_dict(config_dict()))
         frames(app, 3)
         assert_told(app, i18n.t("common.damage.write.no_permission"))
-        assert store.save_path.read_bytes() == before
+        assert save_document(store) == before
     finally:
+        store.database().conn.execute("PRAGMA query_only = OFF")
         app.shutdown()
 
 
-def test_disk_full_while_playing_is_shown_and_the_previous_save_survives(store, monkeypatch):
-    import lama_desktop.storage as storage_module
+def test_disk_full_while_playing_is_shown_and_the_previous_save_survives(store):
+    import sqlite3
 
     app = start_app(store)
     app.settings.bot_pace, app.settings.animation_speed = "instant", 4.0
@@ -485,12 +479,13 @@ def test_disk_full_while_playing_is_shown_and_the_previous_save_survives(store, 
         app.start_game(GameConfig.from_dict(config_dict()))
         frames(app, 2)
         table = app.stack.top
-        before = store.save_path.read_bytes()
+        key = table.session.save_key
+        before = save_document(store, key)
 
-        def full(path, text):
-            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        def full(conn):
+            raise sqlite3.OperationalError("database or disk is full")
 
-        monkeypatch.setattr(storage_module, "atomic_write_text", full)
+        store.database().before_commit = full
         moves = table.session.moves_played
         session = table.session
         human = session.human_seats[0]
@@ -502,9 +497,9 @@ def test_disk_full_while_playing_is_shown_and_the_previous_save_survives(store, 
                 break
         assert session.moves_played > moves
         assert_told(app, i18n.t("common.damage.not_saved_title"), i18n.t("common.damage.write.disk_full"))
-        assert store.save_path.read_bytes() == before
+        assert save_document(store, key) == before
         dismiss_all(app)
-        monkeypatch.undo()
+        store.database().before_commit = None
         frames(app, 5)  # the game goes on
         assert app.stack.top is table
     finally:
@@ -530,14 +525,16 @@ def results(names=("Anna", "Bruno", "Carla")):
      '"points": 3}}}}', False),
 ])
 def test_stats_damage_at_the_end_of_a_game_and_on_the_statistics_screen(store, stats, damaged):
-    plant(store.stats_path, stats)
+    plant(store.stats_path, stats)  # an old statistics file: imported (or set aside) when the database opens
     write_save(store)
     app = start_app(store)
     try:
         dismiss_all(app)
-        app.game_over(results())
+        ended = results()
+        ended.save_key = "autosave"
+        app.game_over(ended)
         frames(app, 3)
-        assert not store.save_path.exists()  # the finished game's save is removed as it should be
+        assert not store.has_save()  # the finished game's save is removed as it should be
         dismiss_all(app)
         app.to_title()
         frames(app, 1)
@@ -665,8 +662,8 @@ def test_profile_keeps_everything_in_its_folder(tmp_path):
 
 def test_profile_smoke_test_goes_through_the_real_paths_whatever_is_damaged(tmp_path, monkeypatch, capsys):
     """``lama-desktop --profile DIR --smoke-test`` with a damaged settings file, a damaged statistics file and a
-    sound save: title with the save preview, Continue, statistics, New game, a whole bot game, its end writing the
-    statistics; exit 0; the damaged bytes survive aside and the player's save is put back."""
+    sound save: title with the save preview, Continue, statistics, New game (a game of its own beside the player's),
+    a whole bot game, its end writing the statistics; exit 0; the damaged bytes survive aside."""
     from lama_desktop.app import smoke
     from lama_desktop.app.main import run_app
 
@@ -677,7 +674,7 @@ def test_profile_smoke_test_goes_through_the_real_paths_whatever_is_damaged(tmp_
     plant(store.settings_path, settings_raw)
     plant(store.stats_path, stats_raw)
     write_save(store)
-    save_raw = store.save_path.read_bytes()
+    save_raw = save_document(store)
     original = smoke.SmokeDriver.__init__
 
     def quick(self, app, game_id=None, level="random", players=2, real_paths=False):
@@ -690,10 +687,10 @@ def test_profile_smoke_test_goes_through_the_real_paths_whatever_is_damaged(tmp_
         assert step in report, report
     assert settings_raw in survivors(store.settings_path)
     assert stats_raw in survivors(store.stats_path)
-    stats = json.loads(store.stats_path.read_text())
-    assert sum(row["games"] for row in stats["games"][sample_game()].values()) == 2  # the smoke game's two seats
-    assert store.save_path.exists()  # the player's save is back in its slot (played on by the bots for a while)
-    assert store.save_path.read_bytes() != b"" and save_raw
+    stats = store.load_stats()
+    assert sum(row["games"] for row in stats[sample_game()].values()) == 2  # the smoke game's two seats
+    assert store.has_save()  # the player's game is still there (played on by the bots for a while)
+    assert save_raw
     assert (folder / "log" / "lama-desktop.log").is_file()
 
 

@@ -34,6 +34,7 @@ from lama_desktop.app.scenes.title import TitleScene
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.settings import UI_SCALES, Settings
 from lama_desktop.storage import Storage
+from store_docs import save_document
 from registry_games import one_per_table, sample_game
 
 SEED = 17
@@ -63,7 +64,9 @@ def sound_save(tmp: Path) -> dict:
         record.play(state, state.legal_moves()[0])
     store.autosave(record, state, {"config": config.to_dict(), "seats": [s.to_dict() for s in config.seats],
                                    "score_history": [], "stats_recorded": False})
-    return json.loads(store.save_path.read_text())
+    doc = json.loads(save_document(store))
+    store.close()
+    return doc
 
 
 def sound_stats() -> dict:
@@ -213,8 +216,9 @@ def plant(path: Path, variant: Variant, good: bytes) -> bytes | None:
 
 
 def survives(path: Path, content: bytes | None, variant: Variant) -> bool:
-    """The planted thing is still there: in place or moved aside (bytes equal; odd kinds by their kind)."""
-    candidates = [path, *path.parent.glob(path.name + ".damaged-*")]
+    """The planted thing is still there: in place, moved aside, or (an old file the database imported) in the
+    ``imported-<time>/`` folder beside it (bytes equal; odd kinds by their kind)."""
+    candidates = [path, *path.parent.glob(path.name + ".damaged-*"), *path.parent.glob("imported-*/" + path.name)]
     for candidate in candidates:
         if not os.path.lexists(candidate):
             continue
@@ -228,6 +232,11 @@ def survives(path: Path, content: bytes | None, variant: Variant) -> bool:
         elif variant.kind.startswith("symlink") and candidate.is_symlink():
             return True
     return False
+
+
+def imported(path: Path, content: bytes | None) -> bool:
+    """A sound old file the database took in whole, moved into ``imported-<time>/`` beside where it was."""
+    return content is not None and any(p.read_bytes() == content for p in path.parent.glob("imported-*/" + path.name))
 
 
 def untouched(path: Path, content: bytes | None) -> bool:
@@ -289,7 +298,7 @@ def finish(app, monkeypatch):
 
 def assert_kept_and_told(app, store: Storage, path: Path, content, variant: Variant, reports: list):
     assert survives(path, content, variant), f"{variant}: the original is gone"
-    used_as_is = untouched(path, content) and not any(r.path == path for r in reports)
+    used_as_is = (untouched(path, content) or imported(path, content)) and not any(r.path == path for r in reports)
     if not used_as_is:
         texts = " ".join(m.text for m in app.told)
         assert any(r.path == path for r in reports), f"{variant}: set aside without a report"

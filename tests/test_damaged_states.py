@@ -1,8 +1,8 @@
 """Saves whose header is sound and whose game is not (issue 24): for every game, a real autosave damaged behind its
 sound header — a field of the wrong type, another format or version, a record that does not match, a position
-the rules could never reach — is refused by ``load_save`` with the game's reason, never lost by New game (its
-bytes stay in the profile, moved aside as ``autosave.json.damaged-*``) and told to the player in their language.
-"""
+the rules could never reach — is refused by ``load_save`` with the game's reason, never lost (New game leaves it
+where it is; removing it copies its bytes out to ``set-aside/save-<key>.json.damaged-*`` first) and told to the
+player in their language."""
 
 import copy
 import json
@@ -18,6 +18,7 @@ from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import games, get_game, state_from_dict
 from lama_desktop.storage import SaveDamaged, Storage
 from registry_games import sample_game
+from store_docs import put_save_document, save_document, survivors
 
 GAME_IDS = [spec.id for spec in games()]
 NAMES = ("Anna", "Bruno", "Carla")
@@ -39,7 +40,7 @@ def real_save(store: Storage, game_id: str, moves: int = 14) -> dict:
             break
         record.play(state, rng.choice(state.legal_moves()))
     store.autosave(record, state, {"config": config.to_dict()})
-    return json.loads(store.save_path.read_text())
+    return json.loads(save_document(store))
 
 
 def _phase(doc):
@@ -87,17 +88,13 @@ DAMAGES = {
 CASES = [(g, name, DAMAGES[name]) for g in GAME_IDS for name in DAMAGES]
 
 
-def survivors(path):
-    return [p.read_bytes() for p in [path, *sorted(path.parent.glob(path.name + ".damaged-*"))] if p.is_file()]
-
-
 def plant_damaged(store, game_id, damage) -> bytes:
     doc = real_save(store, game_id)
     bad = copy.deepcopy(doc)
     damage(bad)
     assert bad != doc
     raw = json.dumps(bad).encode()
-    store.save_path.write_bytes(raw)
+    put_save_document(store, raw, game_id)
     return raw
 
 
@@ -134,16 +131,16 @@ def test_new_game_never_deletes_a_save_that_would_not_load(tmp_path, game_id, na
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_sound_save_is_still_removed_by_new_game(tmp_path, game_id):
+def test_a_sound_save_is_still_removed(tmp_path, game_id):
     store = Storage(tmp_path)
     real_save(store, game_id)
     assert store.load_save().state is not None
     store.delete_save()
-    assert not store.save_path.exists() and survivors(store.save_path) == [] and store.take_reports() == []
+    assert not store.has_save() and survivors(store.save_path) == [] and store.take_reports() == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_new_game_in_the_app_keeps_the_bytes_and_tells(tmp_path, game_id):
+def test_new_game_in_the_app_keeps_the_bytes_and_continue_tells(tmp_path, game_id):
     from lama_desktop.app.main import App
 
     store = Storage(tmp_path)
@@ -157,6 +154,11 @@ def test_new_game_in_the_app_keeps_the_bytes_and_tells(tmp_path, game_id):
         app.start()
         app.step(dt=1 / 60)
         app.start_game(config_of(game_id))
+        for _ in range(3):
+            app.step(dt=1 / 60)
+        assert survivors(store.save_path) == [raw]  # New game never discards another unfinished game
+        assert len(store.unfinished()) == 2 and not told
+        assert app.continue_game("autosave") is False
         for _ in range(3):
             app.step(dt=1 / 60)
         assert raw in survivors(store.save_path)  # set aside, never deleted
@@ -179,32 +181,26 @@ def test_every_game_checks_a_state_it_did_not_play(game_id):
         state_from_dict(data)
 
 
-def test_a_damaged_past_game_beyond_the_limit_is_set_aside_not_dropped(tmp_path):
-    import os
-
+def test_a_damaged_past_game_in_the_store_is_set_aside_not_dropped(tmp_path):
     store = Storage(tmp_path)
-    store.games_dir.mkdir(parents=True)
-    raw = b'{"kind": "lama-desktop-game", "past_game_version": 2, "record": 5}'
-    old = store.games_dir / "lama-2020-01-01-000000.json"
-    old.write_bytes(raw)
-    os.utime(old, (1, 1))
-    store._drop_old_games(0)
-    assert not old.exists() and [p.read_bytes() for p in store.games_dir.glob("*.damaged-*")] == [raw]
+    raw = '{"kind": "lama-desktop-game", "past_game_version": 2, "record": 5}'
+    with store.database().transaction() as conn:
+        conn.execute("INSERT INTO games(finished_at, game, outcome, practice, advised, players, kinds, scores, "
+                     "winners, record) VALUES ('2020-01-01T00:00:00', ?, 'finished', 0, '[]', '[]', '[]', '[]', "
+                     "'[]', ?)", (sample_game(), raw))
+    (row,) = [g.row for g in store.past_game_page()]
+    assert store.load_past_game(row) is None and store.past_game_count() == 0
+    copies = list((store.data_dir / "set-aside").glob(f"game-{row}.json.damaged-*"))
+    assert [p.read_text() for p in copies] == [raw] and [r.action for r in store.take_reports()] == ["damaged"]
 
 
-@pytest.mark.parametrize("kind", ["settings", "stats"])
-def test_a_file_changed_behind_the_apps_back_is_set_aside_before_it_is_replaced(tmp_path, kind):
+def test_a_file_changed_behind_the_apps_back_is_set_aside_before_it_is_replaced(tmp_path):
     from lama_desktop.settings import Settings
 
     store = Storage(tmp_path)
-    path = store.settings_path if kind == "settings" else store.stats_path
-    if kind == "settings":
-        store.save_settings(Settings(player_name="Anna"))
-    else:
-        store.record_result(sample_game(), ["Anna", "Bruno"], [3, 9], [0])
+    path = store.settings_path
+    store.save_settings(Settings(player_name="Anna"))
     path.write_bytes(b"{{{ damaged since")
-    if kind == "settings":
-        store.save_settings(Settings(player_name="Anna"))
-    else:
-        store.reset_statistics()
-    assert b"{{{ damaged since" in survivors(path) and [r.action for r in store.take_reports()] == ["damaged"]
+    store.save_settings(Settings(player_name="Anna"))
+    kept = [p.read_bytes() for p in path.parent.glob(path.name + ".damaged-*")]
+    assert kept == [b"{{{ damaged since"] and [r.action for r in store.take_reports()] == ["damaged"]

@@ -10,7 +10,7 @@ from lama_desktop.__main__ import main as cli_main
 from lama_desktop.core.gameconfig import SeatConfig
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.engine.registry import get_game
-from lama_desktop.pastgames import (PAST_GAMES_LIMIT, NotAGameRecord, check_replay, make_past_game,
+from lama_desktop.pastgames import (NotAGameRecord, check_replay, make_past_game,
                                     past_game_from_file, read_past_game, timeline)
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.storage import Storage
@@ -75,17 +75,17 @@ def test_export_import_round_trip(tmp_path):
         assert past_game_from_file(json.loads(path.read_text())).to_dict() == past.to_dict()
 
 
-def test_the_last_200_games_are_kept(tmp_path):
+def test_every_finished_game_is_kept_newest_first(tmp_path):
     storage = Storage(tmp_path)
     past, _ = finished_game(sample_game())
-    for n in range(PAST_GAMES_LIMIT + 7):
-        past.finished_at = f"2026-01-01T00:00:{n:03d}"
+    for n in range(207):  # the JSON files of before kept the last 200: the store keeps them all
+        past.finished_at = f"2026-01-01T00:{n // 60:02d}:{n % 60:02d}"
         storage.keep_game(past)
-    files = sorted(storage.games_dir.glob("*.json"))
-    assert len(files) == PAST_GAMES_LIMIT
-    kept = {p.name for p in files}
-    assert f"{sample_game()}-2026-01-01-0000206.json" in kept and f"{sample_game()}-2026-01-01-0000000.json" not in kept
-    assert len(storage.past_games()) == PAST_GAMES_LIMIT
+    assert storage.past_game_count() == 207
+    page = storage.past_game_page(0, 5)
+    assert [g.finished_at for g in page] == [f"2026-01-01T00:03:{n:02d}" for n in (26, 25, 24, 23, 22)]
+    assert storage.past_game_page(205, 5)[-1].finished_at == "2026-01-01T00:00:00"
+    assert storage.load_past_game(page[0].row).to_dict() == {**past.to_dict(), "finished_at": page[0].finished_at}
 
 
 def damaged_texts(past) -> list[bytes]:
@@ -123,13 +123,13 @@ def damaged_texts(past) -> list[bytes]:
 def test_100_damaged_records_are_each_skipped_reported_and_kept_aside(tmp_path):
     storage = Storage(tmp_path)
     past, _ = finished_game(sample_game())
-    storage.keep_game(past)
     storage.games_dir.mkdir(parents=True, exist_ok=True)
+    (storage.games_dir / "sound.json").write_text(past.to_json())
     texts = damaged_texts(past)
     assert len(texts) == 100
     for n, raw in enumerate(texts):
         (storage.games_dir / f"damaged-{n:03d}.json").write_bytes(raw)
-    games = storage.past_games()
+    games = storage.past_games()  # the old records are imported when the database opens
     assert [g.to_dict() for g in games] == [past.to_dict()]
     reports = storage.take_reports()
     assert len(reports) == 100
@@ -137,7 +137,8 @@ def test_100_damaged_records_are_each_skipped_reported_and_kept_aside(tmp_path):
     for report in reports:
         assert report.action == "damaged" and report.moved_to is not None and report.moved_to.exists()
         assert ".damaged-" in report.moved_to.name and report.detail
-    assert len(list(storage.games_dir.glob("*.json"))) == 1
+    assert list(storage.games_dir.glob("*.json")) == []  # the sound one moved into imported-<time>/
+    assert [p.name for p in storage.games_dir.glob("imported-*/*.json")] == ["sound.json"]
     assert storage.past_games()[0].to_dict() == past.to_dict() and storage.take_reports() == []
 
 
@@ -227,7 +228,9 @@ def test_the_app_keeps_a_finished_game_and_opens_dropped_files(tmp_path):
     assert isinstance(app.stack.top, MessageScene) and not_a_record.exists()
     app.stack.pop()
     app.step(0.02)
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(kept.path)))
+    exported = tmp_path / "kept.json"
+    exported.write_text(kept.to_json(), encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(exported)))
     app.step(0.02)
     app.step(0.02)
     assert isinstance(app.stack.top, ReplayScene) and app.stack.top.total == len(past.record.moves)

@@ -15,6 +15,7 @@ from lama_desktop.core.session import GameSession, Seat
 from lama_desktop.bots.base import Bot, RandomBot
 from lama_desktop.storage import Storage
 from registry_games import first_variant, sample_game, table_mate
+from store_docs import save_document
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,7 +123,7 @@ def test_autosave_after_every_move_and_resume_equals_the_replay(tmp_path):
 
 
 def test_kill_mid_move_resumes_at_the_last_completed_move(tmp_path):
-    """A real process is killed (SIGKILL) while writing the 6th move's autosave; the save holds 5 moves."""
+    """A real process is killed (SIGKILL) inside the 6th move's autosave transaction; the save holds 5 moves."""
     script = textwrap.dedent(f"""
         import os, signal, sys
         sys.path.insert(0, {str(ROOT)!r})
@@ -131,12 +132,10 @@ def test_kill_mid_move_resumes_at_the_last_completed_move(tmp_path):
         from lama_desktop.bots.base import RandomBot
         s = st.Storage({str(tmp_path)!r})
         session = GameSession.new({sample_game()!r}, [Seat("A", "human"), Seat("B", "human")], seed=77, storage=s)
-        real_replace = os.replace
-        def dying_replace(src, dst):
+        def dying_commit(conn):
             if len(session.record.moves) == 6:
                 os.kill(os.getpid(), signal.SIGKILL)  # killed half-way through writing the save
-            real_replace(src, dst)
-        st.os.replace = dying_replace
+        s.database().before_commit = dying_commit
         while True:
             session.play(session.view(session.current_player).legal_moves()[0])
     """)
@@ -182,7 +181,7 @@ def test_from_config_keeps_the_config_in_the_save(tmp_path):
     game = table_mate(sample_game())  # the config's game id counts: a game at another game's table
     config = GameConfig(game, [SeatConfig("Ann"), SeatConfig("Bo", "bot", "random")], first_variant(game), 1, 99)
     session = GameSession.from_config(config, storage=storage, bot_factory=random_factory)
-    meta = json.loads(storage.save_path.read_text())["meta"]
+    meta = json.loads(save_document(storage, session.save_key))["meta"]
     assert GameConfig.from_dict(meta["config"]).to_dict() == config.to_dict()
     assert session.state.view(0).dealer == 1
     resumed = GameSession.from_save(storage.load_save(), storage=storage, bot_factory=random_factory)

@@ -84,11 +84,20 @@ def test_autosave_after_every_move_keeps_only_the_last(tmp_path):
     for _ in range(6):
         record.play(state, state.legal_moves()[0])
         store.autosave(record, state, {})
-    assert files_under(tmp_path) == ["data/saves/autosave.json"]
+    assert [e.moves for e in store.unfinished()] == [6]  # one entry, written over move after move
+    assert all(name.startswith("data/lama-desktop.") for name in files_under(tmp_path))
     assert store.load_save().record.moves == record.moves
 
 
-@pytest.mark.parametrize("content, problem, reason_word", [
+def put_save_document(store, content, key="autosave"):
+    """A save document in the store exactly as ``content`` (bytes that may be anything)."""
+    value = content.decode("utf-8") if isinstance(content, bytes) and content.isascii() else content
+    with store.database().transaction() as conn:
+        conn.execute("INSERT OR REPLACE INTO unfinished(key, kind, game, saved_at, summary, save) "
+                     "VALUES (?, 'local', ?, '2026-01-01T00:00:00', '{}', ?)", (key, GAME, value))
+
+
+DAMAGED_SAVES = [
     (b"", "empty", "empty"),
     (b'{"kind": "lama-desktop-save", "save_version": 1, "game": "%s", "rec' % GAME.encode(), "not_json", "truncated"),
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "not_text", "not UTF-8 text"),
@@ -100,30 +109,43 @@ def test_autosave_after_every_move_keeps_only_the_last(tmp_path):
      % (GAME.encode(), GAME.encode()),
      "bad_values", "damaged"),
     (b"not json at all", "not_json", "not valid JSON"),
-])
+]
+
+
+@pytest.mark.parametrize("content, problem, reason_word", DAMAGED_SAVES)
 def test_damaged_save_is_moved_aside_with_a_reason(tmp_path, content, problem, reason_word):
     store = Storage(tmp_path)
-    store.save_path.parent.mkdir(parents=True)
-    store.save_path.write_bytes(content)
+    put_save_document(store, content)
     with pytest.raises(SaveDamaged) as info:
         store.load_save()
     assert reason_word in info.value.reason
     assert info.value.report.problem == problem
-    assert not store.save_path.exists()
     moved = info.value.moved_to
-    assert moved is not None and moved.name.startswith("autosave.json.damaged-")
+    assert moved is not None and moved.name.startswith("save-autosave.json.damaged-")
     assert moved.read_bytes() == content  # kept, never overwritten
     assert not store.has_save()
     assert [r.moved_to for r in store.take_reports()] == [moved]  # the player hears of it once
+
+
+@pytest.mark.parametrize("content, problem, reason_word", DAMAGED_SAVES)
+def test_a_damaged_old_save_file_is_set_aside_at_import(tmp_path, content, problem, reason_word):
+    store = Storage(tmp_path)
+    store.save_path.parent.mkdir(parents=True)
+    store.save_path.write_bytes(content)
+    assert not store.has_save()  # the import read it through the door: damaged, moved aside, reported
+    (report,) = store.take_reports()
+    assert report.problem == problem and reason_word in report.detail
+    assert report.moved_to.name.startswith("autosave.json.damaged-") and report.moved_to.read_bytes() == content
+    assert not store.save_path.exists()
 
 
 def test_damaged_state_inside_a_valid_save_is_reported(tmp_path):
     store = Storage(tmp_path)
     record, state = play_some()
     store.autosave(record, state, {})
-    data = json.loads(store.save_path.read_text())
+    data = json.loads(store.database().read("SELECT save FROM unfinished")[0][0])
     data["state"]["hands"] = "garbage"
-    store.save_path.write_text(json.dumps(data))
+    put_save_document(store, json.dumps(data).encode())
     with pytest.raises(SaveDamaged) as info:
         store.load_save()
     assert "damaged" in info.value.reason
@@ -132,10 +154,9 @@ def test_damaged_state_inside_a_valid_save_is_reported(tmp_path):
 
 def test_two_damaged_saves_never_overwrite_each_other(tmp_path):
     store = Storage(tmp_path)
-    store.save_path.parent.mkdir(parents=True)
     moved = []
     for text in ("first", "second"):
-        store.save_path.write_text(text)
+        put_save_document(store, text.encode())
         with pytest.raises(SaveDamaged) as info:
             store.load_save()
         moved.append(info.value.moved_to)
@@ -191,7 +212,7 @@ def test_statistics_per_game_and_player(tmp_path):
 def test_damaged_statistics_are_kept_aside(tmp_path):
     store = Storage(tmp_path)
     store.stats_path.parent.mkdir(parents=True)
-    store.stats_path.write_text("{{{")
+    store.stats_path.write_text("{{{")  # an old statistics file, imported when the database opens
     assert store.statistics() == []
     assert list(store.stats_path.parent.glob("stats.json.damaged-*"))
     store.record_result(GAME, ["Anna"], [3], [0])
@@ -217,7 +238,7 @@ def test_never_writes_outside_the_injected_folder(tmp_path):
     store.autosave(record, state, {})
     store.save_settings(Settings(language="fr"))
     store.record_result(GAME, ["Anna"], [3], [0])
-    store.save_path.write_text("{")
+    put_save_document(store, b"{")
     with pytest.raises(SaveDamaged):
         store.load_save()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(outside_before + ["inside"])
@@ -228,9 +249,10 @@ def test_temp_files_of_a_killed_write_are_cleaned_up_later(tmp_path):
     store = Storage(tmp_path)
     record, state = play_some()
     store.autosave(record, state, {})
-    stale = store.save_dir / "autosave.json.k1ll3d.tmp"
+    store.config_dir.mkdir(parents=True, exist_ok=True)
+    stale = store.config_dir / "settings.json.k1ll3d.tmp"
     stale.write_text('{"half": ')
-    fresh = store.save_dir / "autosave.json.wr1t1ng.tmp"
+    fresh = store.config_dir / "settings.json.wr1t1ng.tmp"
     fresh.write_text('{"half": ')
     old = stale.stat().st_mtime - 3600
     os.utime(stale, (old, old))

@@ -29,8 +29,8 @@ def moments() -> list[Moment]:
     out = []
     load_shots()
     for name, builder, frames in SHOTS:
-        if name.startswith(("title-", "setup-", "settings-", "rules-", "statistics-", "message-", "privacy-",
-                            "pause-", "results-final")):
+        if name.startswith(("title-", "continue-", "setup-", "settings-", "rules-", "statistics-", "message-",
+                            "privacy-", "pause-", "results-final")):
             out.append(Moment(name, builder, frames, name.split("-")[0]))
         elif name.startswith("net-waiting-for-player"):  # one group: every table's banner takes turns
             out.append(Moment(name, builder, frames, "net-waiting-for-player"))

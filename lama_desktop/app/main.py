@@ -26,6 +26,7 @@ from typing import Callable
 import pygame
 
 from lama_desktop.storage import KINDS, Report, SaveDamaged, Storage
+from lama_desktop.core.store import JOINED
 from lama_desktop.core import i18n
 from lama_desktop.core.gameconfig import GameConfig, GameResults
 from lama_desktop.core.i18n import t, t_game
@@ -34,6 +35,7 @@ from lama_desktop.app.widgets import UI
 from lama_desktop.app.window import MAX_SIZE, MIN_SIZE, clamp_size, fit_to_desktop
 from lama_desktop.app import art
 from lama_desktop.app import gc_pacing
+from lama_desktop.app.scenes.continue_list import ContinueScene, rejoin
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.app.scenes.replay import ReplayScene
 from lama_desktop.app.scenes.results import ResultsScene
@@ -45,7 +47,7 @@ from lama_desktop.app.table.reasons import refusal_text
 from lama_desktop.app.tables import has_table, open_lesson, open_table, playable_games
 from lama_desktop.bots import levels_for
 from lama_desktop.engine.registry import games
-from lama_desktop.pastgames import NotAGameRecord, check_replay, make_past_game, read_past_game
+from lama_desktop.pastgames import NotAGameRecord, check_replay, read_past_game
 
 log = logging.getLogger("lama_desktop.app")
 
@@ -116,7 +118,6 @@ class App:
         #: the game's files are the player's (a real run, or the smoke test in a --profile folder): saves are
         #: replaced and statistics recorded; the plain smoke test leaves its throw-away folder alone
         self.writes_files = not smoke_test or real_paths
-        self._kept_save = None  # the player's save the profile smoke test set aside for its own game
         self.log_path = self.storage.setup_logging()
         self.storage.remove_stale_temp_files()  # left behind if an earlier run was killed while saving
         self.smoke_test = smoke_test
@@ -276,13 +277,7 @@ class App:
 
     # games ---------------------------------------------------------------------------------------------------------
     def start_game(self, config: GameConfig) -> None:
-        if self.smoke_test and self.writes_files:
-            # the smoke test in a player's profile never replaces their save: kept aside, put back at the end
-            self._kept_save = self.storage.keep_save_aside() or self._kept_save
-        elif self.writes_files:
-            # one save slot: the new game's first autosave takes its place; a save that is not a sound one is
-            # moved aside instead (storage.delete_save never destroys one, and never raises)
-            self.storage.delete_save()
+        """A new game: its own unfinished entry (every other unfinished game stays where it stood)."""
         log.info("new game %s", config.to_dict())
         self.stack.clear_to(open_table(self, config=config))
 
@@ -296,22 +291,33 @@ class App:
         self.stack.clear_to(TitleScene())
         self.stack.push(SetupScene(game_id))
 
-    def continue_game(self) -> bool:
-        """Open the saved game; a damaged save is moved aside (or kept untouched) and reported. True if a game
+    def continue_game(self, key: str | None = None) -> bool:
+        """Continue: with one unfinished game (or ``key``), open it; with several, the list to choose from
+        (``scenes/continue_list.py``). A damaged save is copied out and reported. True if a game or the list
         opened."""
+        if key is None:
+            entries = self.storage.unfinished()
+            if len(entries) > 1:
+                self.stack.push(ContinueScene())
+                return True
+            if not entries:
+                return False
+            key = entries[0].key
+        entry = next((e for e in self.storage.unfinished() if e.key == key), None)
+        if entry is not None and entry.where == JOINED:
+            return rejoin(self, entry)
         try:
-            saved = self.storage.load_save()
+            saved = self.storage.load_save(key)
         except FileNotFoundError:
             return False
-        except SaveDamaged:  # moved aside (or kept) and queued for the player by the storage
+        except SaveDamaged:  # copied out and queued for the player by the storage
             return False
         config_data = saved.meta.get("config")
         if config_data is None:
-            self.storage.set_aside_save("the save does not say who sits at the table")
+            self.storage.set_aside_save("the save does not say who sits at the table", key=key)
             return False
         config = GameConfig.from_dict(config_data)  # already checked at the door: cannot fail here
         if isinstance(saved.meta.get("net"), dict):  # a network table this app hosted: host it again, rejoin
-
             return continue_hosted(self, saved)
         if not has_table(config.game_id):  # a sound save of a game this copy cannot show: keep it untouched
             self.stack.push(MessageScene(t("common.damage.save_title"),
@@ -321,7 +327,8 @@ class App:
             scene = open_table(self, config=config, saved=saved)
         except Exception as error:  # whatever a foreign or damaged save does to a table: report, never crash
             log.exception("cannot resume the saved game")
-            self.storage.set_aside_save(f"the saved game cannot be resumed ({type(error).__name__}: {error})")
+            self.storage.set_aside_save(f"the saved game cannot be resumed ({type(error).__name__}: {error})",
+                                        key=key)
             return False
         self.stack.clear_to(scene)
         return True
@@ -339,31 +346,23 @@ class App:
             self.stack.push(MessageScene(title, text))
 
     def game_over(self, results: GameResults) -> None:
-        """Called by a table when its game ends: statistics, the save removed, then the results screen."""
-        if self.writes_files:
-            try:
-                self.storage.record_result(results.config.game_id, results.names, results.scores, results.winners,
-                                           advised=results.advised, practice=results.practice)
-            except OSError as error:  # reported to the player by the storage
-                log.error("cannot record statistics: %s", error)
-            self.keep_past_game(results)
-            self.storage.delete_save()
-            if self._kept_save is not None and self.storage.restore_save(self._kept_save):
-                self._kept_save = None
+        """Called by a table when its game ends: archived, counted, its save removed (``end_game``), then the
+        results screen."""
+        self.end_game(results)
         log.info("game over: %s scores %s winners %s", results.config.game_id, results.scores, results.winners)
         self.stack.clear_to(ResultsScene(results))
 
-    def keep_past_game(self, results: GameResults) -> None:
-        """Keep the finished game's record for the "Past games" list and its replay (``storage.keep_game``)."""
-        if results.record is None or not self.writes_files:
+    def end_game(self, results: GameResults) -> None:
+        """A game's end in one transaction (``storage.finish_game``): its past game kept (``results.record``, for
+        the replay viewer), its statistics counted and its unfinished entry removed."""
+        if not self.writes_files:
             return
-
         try:
-            past = make_past_game(results.record, results.config.seats, results.scores, results.winners,
-                                  practice=results.practice, advised=results.advised)
-            self.storage.keep_game(past)
-        except Exception:  # noqa: BLE001 - a record that cannot be kept never stops the results screen
-            log.exception("cannot keep the finished game's record")
+            self.storage.finish_game(results.save_key or None, game_id=results.config.game_id,
+                                     seats=results.config.seats, scores=results.scores, winners=results.winners,
+                                     advised=results.advised, practice=results.practice, record=results.record)
+        except OSError as error:  # reported to the player by the storage
+            log.error("cannot record the finished game: %s", error)
 
     def open_replay(self, past, checked: bool = False) -> bool:
         """Show a past game (``pastgames.PastGame``) in the replay viewer, over the current screen. It is replayed
@@ -540,6 +539,10 @@ def report_message(report: Report) -> tuple[str, str]:
     """(title, text) telling the player, in their language, what became of a file and what was kept."""
     kind = report.kind if report.kind in KINDS else "file"
     name = report.path.name
+    if report.problem == "busy":  # another copy of the app holds this profile
+        return t("common.damage.busy_title"), t("common.damage.busy", path=str(report.path.parent))
+    if report.action == "part_lost":  # the game goes on; the part that could not be read is in the copy
+        return t("common.damage.part_title"), t("common.damage.part_history", path=str(report.moved_to or report.path))
     if report.action == "write_failed":
         problem = t(f"common.damage.write.{report.problem}")
         return t("common.damage.not_saved_title"), t(f"common.damage.{kind}_not_written", problem=problem,

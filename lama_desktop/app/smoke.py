@@ -16,6 +16,7 @@ import logging
 import time
 
 import pygame
+from lama_desktop.app.scenes.continue_list import ContinueScene
 from lama_desktop.app.scenes.message import MessageScene
 from lama_desktop.app.scenes.results import ResultsScene
 from lama_desktop.app.scenes.setup import SetupScene
@@ -80,6 +81,11 @@ class SmokeDriver:
                 press(pygame.K_RETURN)
         elif isinstance(top, TitleScene):
             self._on_title(top)
+        elif isinstance(top, ContinueScene):
+            if top is not self._acted_on:  # several unfinished games: the first Enter opens the first row
+                self.note(f"continue list: {len(top.entries)} unfinished games, Enter")
+                self._acted_on = top
+                press(pygame.K_RETURN)
         elif isinstance(top, StatisticsScene):
             rows = len(widget(top, "list").rows)
             self.note(f"statistics: {rows} rows shown")

@@ -136,6 +136,9 @@ class GameResults:
     #: each seat's score before the first round (Cadabra: the three white tokens each starts with; empty: 0 for
     #: all): where the chart's lines begin
     start_scores: tuple = ()
+    #: the game's entry among the unfinished games (``GameSession.save_key``): its end archives the game, counts
+    #: it and removes that entry in one transaction (``App.end_game``); "" when it has none
+    save_key: str = ""
 
     @property
     def names(self) -> list[str]:

@@ -28,8 +28,8 @@ Driving it (the frame loop never blocks)
     * Every applied move is autosaved through ``storage.autosave(record, state, meta)`` (an atomic write: a
       game killed mid-move resumes at the last completed move). ``meta`` holds the seats, ``score_history``,
       ``stats_recorded`` and ``extra_meta`` (e.g. ``{"config": GameConfig.to_dict()}`` for Continue).
-      At game end (``finished`` becomes True): with ``record_stats=True`` (default) the statistics are
-      recorded once (``storage.record_result``) and the autosave removed; with ``record_stats=False`` (the app's
+      At game end (``finished`` becomes True): with ``record_stats=True`` (default) the game is archived,
+      counted and its save removed in one transaction (``storage.finish_game``); with ``record_stats=False`` (the app's
       tables: ``App.game_over`` records them) the final position stays saved until the app takes over, so a
       kill before the results screen still ends the game properly on the next launch.
     * ``session.close()`` stops the worker (call it when the table scene exits).
@@ -51,6 +51,7 @@ import logging
 import random
 import threading
 import time
+import uuid
 from collections import deque
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -114,13 +115,15 @@ class GameSession:
                  pace: str | float = "normal", score_history: list | None = None,
                  bot_factory: Callable[[str, str, int], Any] | None = None, stats_recorded: bool = False,
                  record_stats: bool = True, extra_meta: dict | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, save_key: str | None = None):
         if len(seats) != record.players:
             raise ValueError(f"{record.players} players need {record.players} seats, got {len(seats)}")
         self.record = record
         self.seats = list(seats)
         self.state = state if state is not None else record.replay()
         self.storage = storage
+        #: this game's entry among the player's unfinished games (every autosave and its end name it)
+        self.save_key = save_key or uuid.uuid4().hex[:16]
         self.score_history: list[list[int]] = [list(s) for s in (score_history or [])]
         self.stats_recorded = stats_recorded
         self.record_stats = record_stats
@@ -215,6 +218,7 @@ class GameSession:
                  if k not in ("session_version", "seats", "score_history", "stats_recorded", "history")}
         extra.update(kw.pop("extra_meta", None) or {})
         kw["extra_meta"] = extra
+        kw.setdefault("save_key", getattr(saved, "key", "") or None)
         session = cls(record, seats, state=state, storage=storage, pace=pace, score_history=history,
                       stats_recorded=bool(meta.get("stats_recorded", False)), **kw)
         session.saved_history = meta.get("history")
@@ -599,10 +603,14 @@ class GameSession:
         if self.storage is None:
             return
         try:
-            self.storage.autosave(self.record, self.state, self.meta())
+            self.storage.autosave(self.record, self.state, self.meta(), key=self.save_key)
         except OSError as error:  # a full disk must not stop the game; the log says why
             log.error("autosave failed: %s", error)
             self.last_error = f"autosave failed: {error}"
+
+    def lost_part(self, part: str) -> None:
+        if self.storage is not None:
+            self.storage.set_aside_part(self.save_key, part)
 
     def _finish(self) -> None:
         self.finished = True
@@ -611,17 +619,15 @@ class GameSession:
         if not self.record_stats:  # the app records them (App.game_over): keep the final position saved till then
             self.autosave()
             return
-        if not self.stats_recorded:
-            try:
-                self.storage.record_result(self.game_id, self.names, self.state.scores, self.state.winners(),
-                                           advised=sorted(self.advised), practice=self.practice)
-                self.stats_recorded = True
-            except OSError as error:
-                log.error("could not record statistics: %s", error)
-        try:
-            self.storage.delete_save()
+        if self.stats_recorded:
+            return
+        try:  # archived, counted and its unfinished entry removed: one transaction
+            self.storage.finish_game(self.save_key, game_id=self.game_id, seats=self.seats,
+                                     scores=list(self.state.scores), winners=list(self.state.winners()),
+                                     advised=sorted(self.advised), practice=self.practice, record=self.record)
+            self.stats_recorded = True
         except OSError as error:
-            log.error("could not remove the finished game's save: %s", error)
+            log.error("could not record the finished game: %s", error)
 
 
 def _default_bot_factory(game_id: str, level: str, seed: int):

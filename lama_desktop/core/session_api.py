@@ -59,6 +59,8 @@ class Session(Protocol):
     meta_hook: Callable[[], dict] | None
     #: the history of log lines a resumed save held, for the table to take back
     saved_history: Any
+    #: this game's entry among the player's unfinished games ("" on a network seat: the host saves)
+    save_key: str
     #: a replay's seats as the game was played (the plates say who was a bot), None for a live game
     played_by: list | None
 
@@ -184,6 +186,10 @@ class Session(Protocol):
 
     def autosave(self) -> None:
         """Save the game now (nothing on a network seat: the host saves)."""
+
+    def lost_part(self, part: str) -> None:
+        """A part of the resumed save (``history``) could not be taken back: the save as it was is copied out and
+        the player told, before the next autosave writes over it (nothing on a network seat)."""
 
     def close(self) -> None:
         """Stop the bots' worker or the connection (the table is leaving)."""

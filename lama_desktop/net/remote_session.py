@@ -142,6 +142,7 @@ class RemoteSession:
         self.on_applied: Callable[[Played], None] | None = None
         self.meta_hook = None
         self.saved_history = None
+        self.save_key = ""
         self.played_by = None
         self.extra_meta: dict = {}
         self.finished = False
@@ -303,6 +304,9 @@ class RemoteSession:
 
     def autosave(self) -> None:
         """The host saves a network game; nothing is saved here."""
+
+    def lost_part(self, part: str) -> None:
+        """Nothing of a network game is saved here."""
 
     def close(self) -> None:
         self.client.close()

@@ -22,12 +22,12 @@ from registry_games import sample_game
 from .conftest import FAST, WAIT, Inbox, wait_for
 
 
-def _host(tmp_path, kinds=("remote", "remote", "remote", "easy"), seed=3):
+def _host(tmp_path, kinds=("remote", "remote", "remote", "easy"), seed=3, record_stats=True):
     seats = [Seat(chr(ord("A") + i), "remote") if k == "remote" else Seat(chr(ord("A") + i), "bot", k)
              for i, k in enumerate(kinds)]
     storage = Storage(tmp_path)
     session = GameSession.new(sample_game(), seats, seed=seed, options={"first_dealer": len(kinds) - 1}, pace="instant",
-                              storage=storage)
+                              storage=storage, record_stats=record_stats)
     return TableHost(session, port=0, limits=FAST).start(), storage
 
 
@@ -157,7 +157,7 @@ def test_the_hosting_apps_past_game_says_who_played_from_afar(tmp_path):
     from lama_desktop.app.scenes.net_results import NetEnd
     from lama_desktop.pastgames import check_replay
 
-    host, storage = _host(tmp_path, ("remote", "remote", "easy"))
+    host, storage = _host(tmp_path, ("remote", "remote", "easy"), record_stats=False)  # as the hosting app's
     try:
         bruno = _join(host, "Bruno")
         anna = _join(host, "Anna")  # the hosting app's own client sits at seat 1 here
@@ -176,8 +176,8 @@ def test_the_hosting_apps_past_game_says_who_played_from_afar(tmp_path):
         assert host.call(lambda: session.is_over)
         scores, winners = host.call(lambda: (list(session.scores), list(session.winners())))
         app = SimpleNamespace(writes_files=True, storage=storage)
-        NetEnd(app, SimpleNamespace(host=host, own_seat=1)).keep_past_game(
-            SimpleNamespace(scores=scores, winners=winners, advised=()))
+        NetEnd(app, SimpleNamespace(host=host, own_seat=1)).end_game(
+            SimpleNamespace(scores=scores, winners=winners, advised=(), practice=False))
         bruno.close()
         anna.close()
     finally:

@@ -12,6 +12,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from lama_desktop.storage import Storage
+
 from lama_desktop.__main__ import main as app_main
 from lama_desktop.games import GAMES
 from lama_desktop.net import protocol as p
@@ -53,7 +55,7 @@ def test_bad_arguments_are_one_line_and_status_2(capsys, tmp_path, args, says):
     assert main([*args, "--profile", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("lama-desktop serve: error:") and says in err
-    assert not (tmp_path / "saves" / "autosave.json").exists()  # nothing was started or saved
+    assert Storage(profile=tmp_path).unfinished() == []  # nothing was started or saved
 
 
 def _start(tmp_path, *extra, seats="remote,easy") -> tuple[subprocess.Popen, int, str]:
@@ -98,8 +100,11 @@ def test_serve_plays_ends_on_sigint_saving_and_resumes(tmp_path):
         assert box.expect(p.Bye).reason == "stopped"
         out, _ = proc.communicate(timeout=WAIT)
         assert proc.returncode == 0
-        save = tmp_path / "saves" / "autosave.json"
+        save = tmp_path / "lama-desktop.sqlite3"
         assert f"the game is saved in {save}" in out and save.is_file()
+        kept = Storage(profile=tmp_path)
+        assert [(e.where, e.game) for e in kept.unfinished()] == [("hosted", GAME)]  # the table, its own entry
+        kept.close()
         token = anna.token
         anna.close()
     with _serving(tmp_path, "--resume") as (proc, port, code):

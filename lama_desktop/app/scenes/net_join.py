@@ -181,6 +181,12 @@ class JoinScene(MenuScene):
         self.attempt = netplay.JoinAttempt(host, port, code=code, name=name, settings=self.app.settings,
                                            book=self.book).start()
 
+    def rejoin(self, seat, settings) -> None:
+        """Take back a seat kept in the profile (Continue): the same join, with the seat's token."""
+        self.error = ""
+        self.attempt = netplay.JoinAttempt(seat.host, int(seat.port), code=seat.code, name=seat.name,
+                                           token=seat.token, settings=settings).start()
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             focused = self.group.focused

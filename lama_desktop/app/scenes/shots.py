@@ -1,12 +1,13 @@
-"""The menus' screenshot moments (title, lessons, setup, settings, rules, statistics, pause, messages, privacy,
-results, past games, the replay viewer), registered in ``app/shots.py``'s ``SHOTS`` when this module is imported
-(``app/staging.py`` does), and the sample games, saves and results they show.
+"""The menus' screenshot moments (title, the Continue list, lessons, setup, settings, rules, statistics, pause,
+messages, privacy, results, past games, the replay viewer), registered in ``app/shots.py``'s ``SHOTS`` when this
+module is imported (``app/staging.py`` does), and the sample games, saves and results they show.
 """
 
 from __future__ import annotations
 
 from lama_desktop.app.shots import SHOTS, add_shot, first_of_each_table
 from lama_desktop.engine.registry import plugins
+from lama_desktop.app.scenes.continue_list import ContinueScene
 from lama_desktop.app.scenes.lessons import LessonsScene
 from lama_desktop.app.scenes.past_games import PastGamesScene
 from lama_desktop.app.scenes.pause import PauseScene
@@ -20,6 +21,7 @@ from lama_desktop.app.scenes.statistics import StatisticsScene
 from lama_desktop.app.scenes.title import TitleScene
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig
+from lama_desktop.core.seats import JoinedSeat
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.pastgames import make_past_game
 from lama_desktop.tutorial.script import tutorials
@@ -47,17 +49,17 @@ def _sample_config(players: int = 4, game_id: str | None = None, variants=()):
     return GameConfig(game_id or _first_game(), seats, tuple(variants), 0, 12345)
 
 
-def write_sample_save(app, moves: int = 10) -> None:
+def write_sample_save(app, moves: int = 10, config=None, key: str | None = None, **meta) -> None:
     """A real autosave of a L.A.M.A. game a few moves in (so that Continue is enabled)."""
-    config = _sample_config()
-    record = GameRecord(config.game_id, config.players, config.variants, config.seed,
-                        {"first_dealer": config.first_dealer})
+    config = config or _sample_config()
+    options = {"first_dealer": config.first_dealer} if config.game_id == _first_game() else {}
+    record = GameRecord(config.game_id, config.players, config.variants, config.seed, options)
     state = record.new_state()
     for _ in range(moves):
         if state.is_over:
             break
         record.play(state, state.legal_moves()[0])
-    app.storage.autosave(record, state, {"config": config.to_dict(), "round_scores": []})
+    app.storage.autosave(record, state, {"config": config.to_dict(), "round_scores": [], **meta}, key=key)
 
 
 def sample_results():
@@ -112,14 +114,30 @@ def _rules(page: int, book: str = ""):
     return build
 
 
-def _statistics(app):
+def _sample_results(app) -> None:
+    """Thirty games of Anna's against bots of every level over a year (she gets better), and one of another game."""
     store, game, other = app.storage, _first_game(), _sibling()
-    store.record_result(game, ["Anna", "Bruno", "Carla", "Dario"], [17, 41, 22, 31], [0])
-    store.record_result(game, ["Anna", "Bruno", "Carla", "Dario"], [44, 12, 25, 30], [1])
-    store.record_result(game, ["Anna", "Bruno", "Elena"], [9, 40, 33], [0])
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    for n in range(30):
+        level = ("easy", "medium", "hard")[n % 3]
+        seats = [SeatConfig("Anna", "human")] + [SeatConfig(name, "bot", level) for name in names[1:]]
+        won = (n * 7) % 10 < 2 + n // 5
+        scores = [9 + n % 7, 40 + n % 3, 22, 31] if won else [41 + n % 4, 12, 25, 30]
+        store.finish_game(None, game_id=game, seats=seats, scores=scores, winners=[0] if won else [1],
+                          finished_at=f"2026-{1 + n * 11 // 30:02d}-{1 + n % 27:02d}T20:00:00")
     store.record_result(other, ["Anna", "Felix"], [20, 45], [0])
+
+
+def _statistics(app):
+    _sample_results(app)
     title_screen(app)
     app.stack.push(StatisticsScene())
+
+
+def _statistics_levels(app):
+    _statistics(app)
+    app.stack.apply_pending()
+    app.stack.top._set_view("levels")
 
 
 def _statistics_empty(app):
@@ -138,11 +156,29 @@ def _pause(app):
 
 
 def _message(app):
-    """A save cut off in the middle: the title's save preview finds it, moves it aside and tells the player."""
+    """A save cut off in the middle: Continue finds it, sets its bytes aside and tells the player."""
     write_sample_save(app)
-    raw = app.storage.save_path.read_bytes()
-    app.storage.save_path.write_bytes(raw[: len(raw) // 2])
+    with app.storage.database().transaction() as conn:
+        text = conn.execute("SELECT save FROM unfinished").fetchone()[0]
+        conn.execute("UPDATE unfinished SET save = ?", (text[: len(text) // 2],))
     title_screen(app)
+    app.continue_game()
+
+
+def _three_unfinished(app):
+    """Three unfinished games: one of this computer, a table this app hosts, a seat joined at another table."""
+    write_sample_save(app, 14, key="solo")
+    other = _sample_config(3, _one_per_table()[1])
+    write_sample_save(app, 9, other, key="hosted", net={"code": "K7QXM"}, hosting={"seat": 0, "port": 47474})
+    app.storage.seat_book.remember(JoinedSeat(
+        "192.168.1.20", 47474, "B4RN3", "Anna", 2, "token-never-shown", _first_game(), ["Bruno", "Carla", "Anna"],
+        {"round": 3, "scores": [12, 7, 21]}, "2026-11-27T21:40:00"))
+    title_screen(app)
+
+
+def _continue_list(app):
+    _three_unfinished(app)
+    app.stack.push(ContinueScene())
 
 
 def _privacy(app):
@@ -195,6 +231,8 @@ def _replay(game_id: str, view: int | None = None):
 for _name, _builder, _frames in [
     ("title-menu", title_screen, 50),
     ("title-continue", _title_continue, 50),
+    ("title-unfinished", _three_unfinished, 50),
+    ("continue-list", _continue_list, 3),
     ("lessons-chooser", _lessons, 3),
     ("setup-default", _setup, 3),
     ("setup-party-6", _setup_party, 3),
@@ -203,6 +241,7 @@ for _name, _builder, _frames in [
     ("rules-lama-scoring", _rules(5), 3),
     ("rules-controls", _rules(0, "controls"), 3),
     ("statistics-table", _statistics, 3),
+    ("statistics-levels", _statistics_levels, 3),
     ("statistics-empty", _statistics_empty, 3),
     ("pause-overlay", _pause, 3),
     ("message-damaged-save", _message, 3),

@@ -1,5 +1,6 @@
 """The title menu: the logo over the felt, a fan of cards, and Continue / New game / Play with others / Learn to play /
-Rules / Statistics / Settings / Quit. Continue is enabled only when a save exists. On the very first start (no lesson
+Rules / Statistics / Settings / Quit. Continue is enabled only when an unfinished game is kept (with several, it
+opens their list: ``continue_list.py``). On the very first start (no lesson
 done, no game played, no save) "Learn to play" is the highlighted choice and a line under the menu suggests it."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import math
 import pygame
 
 from lama_desktop import __version__
-from lama_desktop.core.i18n import t, t_game
+from lama_desktop.core.i18n import plural, t, t_game
 from lama_desktop.app.widgets import CREAM, GOLD, Button, blit_center, draw_shadow, felt_surface
 from lama_desktop.app.scenes.base import MenuScene
 from lama_desktop.app import art
@@ -59,9 +60,11 @@ class TitleScene(MenuScene):
 
     def layout(self, ui, size):
         w, h = size
-        # through the file door: a damaged save (or a folder in its place) is moved aside and reported
-        self.summary = self.app.storage.save_summary()
-        has_save = self.summary is not None and self.app.storage.has_save()
+        # every unfinished game (this computer's, the tables hosted, the seats joined), the latest first
+        entries = self.app.storage.unfinished()
+        self.summary = {"game": entries[0].game, "saved_at": entries[0].saved_at, "count": len(entries)} \
+            if entries else None
+        has_save = bool(entries)
         self.first_start = first_start(self.app) and not has_save
         bw, bh, gap = ui.s(380), ui.s(48), ui.s(9)  # eight entries: as tall a menu as the seven of before
         labels = [
@@ -158,7 +161,10 @@ class TitleScene(MenuScene):
         if self.summary:
             game = t_game(self.summary["game"])
             when = str(self.summary.get("saved_at", "")).replace("T", " ")[:16]
-            note = ui.text(t("common.title.saved_game", game=game, when=when), 18, GOLD)
+            count = self.summary.get("count", 1)
+            text = t("common.title.saved_game", game=game, when=when) if count == 1 else plural(
+                "common.title.unfinished_games", count, game=game, when=when)
+            note = ui.text(text, 18, GOLD)
             surface.blit(note, note.get_rect(midtop=(w // 2, self.menu_rect.bottom + ui.s(12))))
         elif self.first_start:
             note = ui.text_fit(t("tutorial.suggest"), 19, w - ui.s(80), GOLD, True)
@@ -207,7 +213,8 @@ class TitleScene(MenuScene):
 
     def confirm_quit(self):
         # the saved game is promised only when there is one
-        text = t("common.title.quit_confirm") if self.app.storage.has_save() else t("common.title.quit_confirm_no_save")
+        kept = bool(self.app.storage.unfinished())
+        text = t("common.title.quit_confirm") if kept else t("common.title.quit_confirm_no_save")
         self.stack.push(MessageScene(t("common.title.quit"), text,
                                      [(t("common.title.quit"), self.on_quit, "primary"),
                                       (t("common.button.cancel"), None, "secondary")], icon="question"))

@@ -58,7 +58,8 @@ class HistoryPanel:
             return False
         self.table.session.saved_history = None
         if not self.log.load(saved):
-            log.warning("the save's history is damaged: starting a new one")
+            log.warning("the save's history is damaged: starting a new one (the save as it was is kept aside)")
+            self.table.session.lost_part("history")
             return False
         self._saved_version = self.log.version
         return True

@@ -379,7 +379,7 @@ class NetTableMixin(NetWaiting, NetBanner):
 
     # the end -------------------------------------------------------------------------------------------------------
     def _to_results(self) -> None:
-        """The table's own ending, with the app's ``game_over`` and ``keep_past_game`` taken by
+        """The table's own ending, with the app's ``game_over`` and ``end_game`` taken by
         ``net_results.NetEnd``: statistics as at home, the past game from the host's own record (with who was
         remote) on the hosting app, no save of a joined app touched; the host runs on under the results screen
         (the others see the end) until its player leaves it."""
@@ -423,7 +423,7 @@ def continue_hosted(app, saved) -> bool:
             raise ValueError("the save does not say which seat was this app's")
     except (ValueError, KeyError, TypeError) as error:
         log.exception("cannot resume the hosted table")
-        app.storage.set_aside_save(f"the network game cannot be resumed ({error})")
+        app.storage.set_aside_save(f"the network game cannot be resumed ({error})", key=saved.key or None)
         return False
     loopback = loopback_only(app.settings)
     bind = meta.get("bind") if isinstance(meta.get("bind"), str) and not loopback else None

@@ -56,7 +56,7 @@ class TableEnd:
         scores, winners = list(end.get("scores", s.scores)), list(end.get("winners", s.winners()))
         results = GameResults(self._results_config(), self._score_history(), scores, winners,
                               advised=tuple(sorted(s.advised)), practice=s.practice,
-                              start_scores=s.start_scores)  # the chart starts there
+                              start_scores=s.start_scores, save_key=s.save_key)  # the chart starts there
         results.record = s.record
         self.close()
         if self.app is not None:

@@ -72,19 +72,9 @@ class LlamaLandResultsScene(EndOfGameScene):
         if self.recorded or self.app is None or not getattr(self.app, "writes_files", True):
             return
         self.recorded = True
-        r = self.results
-        try:
-            self.app.storage.record_result(r.config.game_id, r.names, r.scores, r.winners, advised=r.advised,
-                                           practice=r.practice)
-        except OSError as error:
-            log.error("cannot record statistics: %s", error)
-        keep = getattr(self.app, "keep_past_game", None)
-        if keep is not None:
-            keep(r)
-        try:
-            self.app.storage.delete_save()
-        except OSError as error:
-            log.error("cannot remove the save: %s", error)
+        end = getattr(self.app, "end_game", None)
+        if end is not None:  # archived, counted and its save removed: one transaction
+            end(self.results)
 
     def layout(self, ui, size):
         w, h = size

@@ -375,7 +375,7 @@ class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, Dom
         scores = [int(x) for x in end.get("scores", [b["total"] for b in breakdown])]
         results = GameResults(config, [scores], scores, list(end.get("winners", s.winners())),
                               lower_score_wins=False, advised=tuple(sorted(s.advised)), record=s.record,
-                              practice=s.practice)
+                              practice=s.practice, save_key=s.save_key)
         self.close()
         self.stack.clear_to(LlamaLandResultsScene(results, breakdown, list(view.objectives), view.to_dict()))
 

@@ -14,7 +14,8 @@ from lama_desktop.app.main import report_message
 from lama_desktop.engine.record import GameRecord
 from lama_desktop.engine.registry import get_game
 from lama_desktop.storage import SaveDamaged, Storage
-from test_damaged_states import NAMES, plant_damaged, survivors
+from store_docs import survivors
+from test_damaged_states import NAMES, plant_damaged
 
 #: damage only L.A.M.A.'s and Party's saves can have: ``(game, name, damage)``
 CASES = [(game_id, "returner-99", lambda d: d["state"].update(returner=99)) for game_id in ("lama", "lama-party")]

@@ -10,7 +10,8 @@ from lama_desktop.core import i18n
 from lama_desktop.engine.core import ImpossibleState
 from lama_desktop.engine.registry import get_game, state_from_dict
 from lama_desktop.storage import SaveDamaged, Storage
-from test_damaged_states import plant_damaged, survivors
+from store_docs import survivors
+from test_damaged_states import plant_damaged
 
 #: damage only Llama Land's saves can have: ``(game, name, damage)``
 CASES = [("llama-land", "stack-entry-removed", lambda d: d["state"]["stacks"]["T"].pop())]
