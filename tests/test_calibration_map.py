@@ -13,7 +13,8 @@ import pytest
 
 from lama_desktop import advice, calibration, calibration_map
 from lama_desktop.calibration_map import CalibrationMap, fit
-from registry_games import GAMES, sample_game
+from lama_desktop.resources import PACKAGE_DIR
+from registry_games import GAMES, game_ids, sample_game
 
 
 @pytest.fixture(autouse=True)
@@ -126,3 +127,16 @@ def test_a_seat_count_without_a_map_shows_raw_estimates(monkeypatch, tmp_path):
     write_map(tmp_path / "calibration.json", game_id, view.num_players + 1, CalibrationMap((0.5,), (0.9,)))
     monkeypatch.setattr(calibration_map, "data_file", lambda plugin: tmp_path / "calibration.json")
     assert [e.win for e in advice.advise(view)] == [e.win for e in advice.advise_raw(view)]
+
+
+def shipped(game_id: str) -> bool:
+    """A game of the app's own package (a contract test's toy game ships no map: it runs on raw estimates)."""
+    return calibration_map.game_folder(GAMES[game_id]).is_relative_to(PACKAGE_DIR)
+
+
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if shipped(g)])
+def test_every_game_ships_a_map_for_its_sample_seat_count(game_id):
+    plugin = GAMES[game_id]
+    cal = calibration_map.for_game(plugin, plugin.sample_players)
+    assert cal is not None, f"{calibration_map.data_file(plugin)} has no map for {plugin.sample_players} seats"
+    assert cal(0.0) <= cal(0.5) <= cal(1.0)
