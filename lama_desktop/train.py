@@ -130,8 +130,9 @@ def chosen_games(name: str) -> list:
     return [known[name]]
 
 
-def command_line(args) -> str:
-    line = f"{PROG} calibration {args.game} --positions {args.positions} --seed {args.seed}"
+def command_line(args, game_id: str) -> str:
+    """The command that fits this one map (``all`` fits each game alike: its file records the game's own)."""
+    line = f"{PROG} calibration {game_id} --positions {args.positions} --seed {args.seed}"
     return line + (f" --players {args.players}" if args.players is not None else "")
 
 
@@ -155,7 +156,7 @@ def _main(argv=None) -> int:
                 args.save_pairs.mkdir(parents=True, exist_ok=True)
                 atomic_write_text(args.save_pairs / f"{game_id}.jsonl", "".join(
                     json.dumps({"estimate": e, "outcome": o}) + "\n" for e, o in pairs))
-        fitted = entry(pairs, args.positions, args.seed, command_line(args))
+        fitted = entry(pairs, args.positions, args.seed, command_line(args, game_id))
         by_file.setdefault(target_file(plugin, args.out), {}).setdefault(game_id, {})[str(players)] = fitted
         print(f"{game_id} ({players} seats): {len(pairs)} positions, {len(fitted['x'])} knots", flush=True)
     for path, fitted in by_file.items():

@@ -6,6 +6,9 @@ file in the way is set aside, and bad arguments are one line with exit status 2.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -83,3 +86,10 @@ def test_bad_arguments_are_one_line_and_status_2(args, capsys):
     assert train.main(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "error" in err
+
+
+def test_a_real_process_prints_one_line_and_exits_2():
+    done = subprocess.run([sys.executable, "-m", "lama_desktop.train", "calibration", "no-such-game", "--positions",
+                           "3", "--seed", "1"], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
