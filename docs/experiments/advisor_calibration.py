@@ -84,7 +84,7 @@ def draw(path: str, title: str, report: dict, before: dict | None = None, size: 
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, [at(r["mean_estimate"], r["observed"]) for r in points], 1)
     surface.blit(font.render(title, True, (0, 0, 0)), (pad, 12))
-    surface.blit(font.render("shown chance", True, (0, 0, 0)), (size // 2 - 40, size - 24))
+    surface.blit(font.render("estimate", True, (0, 0, 0)), (size // 2 - 25, size - 24))
     surface.blit(pygame.transform.rotate(font.render("won", True, (0, 0, 0)), 90), (6, size // 2 - 10))
     for k in (0, 5, 10):
         label = font.render(f"{10 * k}%", True, (90, 90, 90))
