@@ -23,17 +23,24 @@ best placements and every other move), with a larger, documented budget:
   bot: 8 placements, 1 playout each), the value margin turned into a chance to win by
   ``bots.llama_land.win_chance``.
 
+Every chance shown is calibrated: the raw estimate above goes through the game's calibration map
+(``calibration_map``: monotone, fitted per game and seat count by ``python -m lama_desktop.train calibration``,
+shipped in the game's folder), so the moves keep the bot's order; ``advise_raw`` is the bot's own estimate (what
+the maps are fitted on). A missing or damaged map leaves the raw estimates (and a log line).
+
 The advisor reads only ``state.view(seat)``: two positions that look the same from the seat get the same answer
 (its bot has a fixed seed). Nothing here imports pygame; the table runs ``advise`` on a worker thread.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from lama_desktop.core.i18n import percent as share, plural, t
 from lama_desktop.bots import make_bot
 from lama_desktop.bots.base import Estimate
+from lama_desktop.calibration_map import for_game
 from lama_desktop.engine.core import GameState, Move, StateFormatError, View
 from lama_desktop.engine.registry import checked_position, plugins, state_from_dict
 from lama_desktop.filedoor import Damage, read_guarded
@@ -74,13 +81,24 @@ def load_position(path: str | Path) -> GameState:
         raise AdviceError(f"{path} cannot be read: {damage.detail}") from None
 
 
-def advise(view: View) -> list[Estimate]:
-    """The seat's sensible moves with their estimates, best first (see the module docs for the budgets)."""
+def advise_raw(view: View) -> list[Estimate]:
+    """The seat's sensible moves with the hard bot's own estimates, best first (see the module docs for the
+    budgets): what the calibration maps are fitted on."""
     if view.current_player != view.seat or not view.legal_moves():
         raise AdviceError(f"seat {view.seat} is not to move"
                           + (f" (seat {view.current_player} is)" if view.current_player >= 0 else
                              " (the game is over)"))
     return make_bot(view.game_id, "hard", ADVISOR_SEED).advise(view)
+
+
+def advise(view: View) -> list[Estimate]:
+    """``advise_raw`` with every chance through the game's calibration map (same moves, same order)."""
+    estimates = advise_raw(view)
+    plugin = plugins().get(view.game_id)
+    cal = for_game(plugin, view.num_players) if plugin is not None else None
+    if cal is None:
+        return estimates
+    return [replace(e, win=cal(e.win)) for e in estimates]
 
 
 def advise_state(state: GameState, seat: int) -> list[Estimate]:

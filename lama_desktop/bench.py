@@ -11,10 +11,11 @@
   "max_ms", "cpu_p50_ms", "cpu_p95_ms", "load_average", "positions", "by_game"}`` (wall clock, and the CPU time of
   the advisor's thread: what it costs when the machine is shared).
 - ``python -m lama_desktop.bench calibration GAME --positions N --seed S --json [--raw FILE]``: how true the
-  advisor's percentages are (``lama_desktop.calibration``): N positions of seeded games, each the estimate of the
-  move played and the seat's outcome → ``{"buckets": [{"lo", "hi", "n", "mean_estimate", "observed"}], "brier",
-  "max_gap_pts", ...}`` (the worst gap in points over buckets of at least 40 positions); ``--raw FILE`` also
-  writes one JSON line per position, ``{"estimate": 0.31, "outcome": 1}`` (a k-way tie is 1/k).
+  advisor's percentages are (``lama_desktop.calibration``): N positions of seeded games, each the chance the
+  advisor shows (calibrated: ``calibration_map``) for the move played and the seat's outcome → ``{"buckets":
+  [{"lo", "hi", "n", "mean_estimate", "observed"}], "brier", "max_gap_pts", "calibrated", "fit_seed", ...}``
+  (the worst gap in points over buckets of at least 40 positions; the map's fitting seed is refused);
+  ``--raw FILE`` also writes one JSON line per position, ``{"estimate": 0.31, "outcome": 1}`` (a k-way tie is 1/k).
 - ``python -m lama_desktop.bench render [--frames F] [--size WxH] [--only NAME] --json``: per-scene frame times of
   the app, p50, p95 and the longest frame (see ``lama_desktop.app.bench_render``).
 - ``python -m lama_desktop.bench replay [--game G] [--size WxH] [--switches N] --json``: the replay viewer's
@@ -44,7 +45,7 @@ import random
 import sys
 import time
 
-from lama_desktop import calibration
+from lama_desktop import calibration, calibration_map
 from lama_desktop.bots import levels_for, make_bot
 from lama_desktop.cli import (
     ArgumentParser, UsageError, check_level, check_options, comma_list, float_in, game_spec, int_in, run
@@ -167,9 +168,21 @@ def bench_advise(positions: int = 50, seed: int = 1) -> dict:
                         for g, v in by_game.items()}}
 
 
+def held_out_map(game_id: str, seed: int):
+    """The game's calibration map at its sample seat count (None: raw estimates); a ``UsageError`` when ``seed``
+    is the one it was fitted on."""
+    plugin = plugins()[game_id]
+    cal = calibration_map.for_game(plugin, plugin.sample_players)
+    if cal is not None and cal.seed == seed:
+        raise UsageError(f"seed {seed} was used to fit {game_id}'s calibration map: measure on another seed")
+    return cal
+
+
 def bench_calibration(game_id: str, positions: int, seed: int, raw=None) -> tuple[dict, str]:
-    """The calibration report of ``positions`` positions and its text; each pair is also written to the open
-    text file ``raw`` as it comes (one JSON line)."""
+    """The calibration report of ``positions`` positions and its text: the chances the advisor shows, through the
+    game's calibration map; each pair is also written to the open text file ``raw`` as it comes (one JSON line).
+    The seed the map was fitted on is refused: a measurement is held out."""
+    cal = held_out_map(game_id, seed)
     pairs = []
     for estimate, outcome in calibration.collect(game_id, positions, seed):
         pairs.append((estimate, outcome))
@@ -177,7 +190,10 @@ def bench_calibration(game_id: str, positions: int, seed: int, raw=None) -> tupl
             raw.write(json.dumps({"estimate": round(estimate, 5), "outcome": round(outcome, 5)}) + "\n")
             raw.flush()
     result = calibration.report(pairs, game_id, seed)
-    lines = [f"{game_id}: {result['positions']} positions, Brier {result['brier']}, max gap "
+    result["calibrated"] = cal is not None
+    result["fit_seed"] = cal.seed if cal is not None else None
+    shown = f"calibrated (map fitted on seed {cal.seed})" if cal is not None else "raw (no calibration map)"
+    lines = [f"{game_id}: {result['positions']} positions, {shown}, Brier {result['brier']}, max gap "
              f"{result['max_gap_pts']} points (buckets of {result['min_bucket']}+)"]
     lines += [f"  {100 * r['lo']:3.0f}-{100 * r['hi']:3.0f}%  n {r['n']:5d}  "
               f"estimate {100 * r['mean_estimate']:5.1f}%  "
@@ -333,6 +349,7 @@ def _main(argv=None) -> int:
         text = (f"advisor: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms over "
                 f"{result['positions']} positions")
     elif args.what == "calibration":
+        held_out_map(args.game.id, args.seed)  # before the raw file is opened (and emptied)
         try:
             raw = open(args.raw, "w", encoding="utf-8") if args.raw else None  # noqa: SIM115 (closed below)
         except OSError as error:

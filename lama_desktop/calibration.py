@@ -2,16 +2,18 @@
 
 ``collect(game_id, positions, seed)`` plays seeded games (one ``hard`` bot, the other seats the game's
 ``medium``, or ``random`` where it has none; the hard bot sits at every seat in turn) and, at a few positions of
-each game where the seat to move has a real choice, asks the advisor (``advice.advise``: the app's own code and
-budget) for every move's chance to win; the estimate of the move the seat then plays is kept and, once the game
-is over, paired with that seat's outcome (1 for a win, 1/k for a k-way tie, else 0). ``report(pairs)`` groups
-the pairs in buckets of ten points: a bucket is true when its observed rate is near its mean estimate;
-``max_gap_pts`` is the worst gap, in percentage points, over the buckets holding at least ``MIN_BUCKET``
-positions, and the Brier score is the mean squared error of the estimates.
+each game where the seat to move has a real choice, asks the advisor for every move's chance to win; the estimate
+of the move the seat then plays is kept and, once the game is over, paired with that seat's outcome (1 for a
+win, 1/k for a k-way tie, else 0). The advisor is ``advice.advise`` by default, the chances the player is shown
+(through the game's calibration map); the training tool passes ``estimate=advice.advise_raw``, the bot's own
+estimates the maps are fitted on. The moves played never depend on the advisor, so the same seed gives the same
+positions either way. ``report(pairs)`` groups the pairs in buckets of ten points: a bucket is true when its
+observed rate is near its mean estimate; ``max_gap_pts`` is the worst gap, in percentage points, over the buckets
+holding at least ``MIN_BUCKET`` positions, and the Brier score is the mean squared error of the estimates.
 
-``python -m lama_desktop.bench calibration GAME --positions N --seed S --json [--raw FILE]`` is the tool. The
-logic is that of ``docs/experiments/advisor_calibration.py``, made a library: positions are chosen without naming
-a game (a fixed chance at each real choice instead of a per-game length).
+``python -m lama_desktop.bench calibration GAME --positions N --seed S --json [--raw FILE]`` measures (on a seed
+the map was not fitted on); ``python -m lama_desktop.train calibration GAME|all --positions N --seed S`` fits.
+Positions are chosen without naming a game (a fixed chance at each real choice instead of a per-game length).
 """
 
 from __future__ import annotations

@@ -67,8 +67,7 @@ class Samples:
     #: move kinds the advisor samples instead of listing them all, and at most how many of them it lists
     advisor_sampled: tuple[str, ...] = ()
     advisor_sampled_max: int = 0
-    #: about how many decisions a game takes (the advisor's calibration, ``docs/experiments/advisor_calibration.py``,
-    #: spreads the positions it asks over them)
+    #: about how many decisions a game takes (the advisor's tests scale their positions by it)
     calibration_moves: int = 60
     #: in a replay with every hand open, your own quit hand lies face down again in your seat's view
     quit_hand_face_down: bool = True

@@ -1,5 +1,6 @@
-"""docs/experiments/advisor_calibration.py (the calibration table in docs/bots-*.md) keeps working as the code
-changes: a seeded game of every game pairs the advisor's estimates with outcomes, and the table adds up."""
+"""docs/experiments/advisor_calibration.py (the reliability tables in docs/bots-advisor.md) keeps working: it
+reads pairs files through the library's report, maps raw estimates through a game's shipped map on request, and
+its Wilson intervals hold the observed rate."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from lama_desktop.games import GAMES
+from lama_desktop import calibration_map
+from registry_games import GAMES, sample_game
 
 SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "experiments" / "advisor_calibration.py"
-#: the command's run plays the game of the fewest decisions (its samples' ``calibration_moves``; the first on a tie)
-QUICKEST = min(GAMES, key=lambda game_id: GAMES[game_id].samples.calibration_moves)
 
 
 @pytest.fixture(scope="module")
@@ -24,32 +24,35 @@ def experiment():
     return module
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
-def test_a_seeded_game_pairs_estimates_with_outcomes(experiment, game_id):
-    pairs = experiment.play_and_estimate(game_id, 1, 3, 3)
-    assert pairs, "no position was asked"
-    for estimate, outcome in pairs:
-        assert 0.0 <= estimate <= 1.0
-        assert outcome in (0.0, 1.0) or 0.0 < outcome < 1.0
+def test_the_table_from_a_pairs_file(experiment, capsys, tmp_path):
+    pairs = tmp_path / "pairs.jsonl"
+    rows = [(0.05, 0.0), (0.07, 1.0), (0.31, 0.0), (0.35, 1.0), (0.38, 1.0)]
+    pairs.write_text("".join(json.dumps({"estimate": e, "outcome": o}) + "\n" for e, o in rows))
+    assert experiment.main([sample_game(), str(pairs), "--markdown"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[0])["positions"] == 5
+    assert "| 30-40% | 3 | 34.7% | 66.7% [" in "\n".join(out)
 
 
-def test_the_table_buckets_add_up(experiment):
-    pairs = [(0.05, 0.0), (0.07, 1.0), (0.31, 0.0), (0.35, 1.0), (0.38, 1.0), (1.0, 1.0)]
-    rows = experiment.table(pairs)
-    assert [r["bucket"] for r in rows] == ["0-10%", "30-40%", "90-100%"]
-    assert [r["n"] for r in rows] == [2, 3, 1]
-    assert rows[1]["observed"] == pytest.approx(2 / 3, abs=1e-3)
-    assert rows[1]["diff_points"] == pytest.approx(100 * (2 / 3 - (0.31 + 0.35 + 0.38) / 3), abs=0.1)
-    assert all(r["ci95"][0] <= r["observed"] <= r["ci95"][1] for r in rows)
+def test_through_map_shows_what_the_calibrated_advisor_would(experiment, capsys, tmp_path):
+    game_id = sample_game()
+    plugin = GAMES[game_id]
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text('{"estimate": 0.3, "outcome": 1}\n')
+    assert experiment.main([game_id, str(pairs), "--through-map", "--markdown"]) == 0
+    shown = calibration_map.for_game(plugin, plugin.sample_players)(0.3)
+    assert f"| {100 * shown:.1f}% |" in capsys.readouterr().out
 
 
-def test_the_command_prints_json_and_markdown(experiment, capsys, tmp_path):
-    pairs = tmp_path / "pairs.txt"
-    game = QUICKEST
-    assert experiment.main(["--only", game, "--games", "1", "--per-game", "2", "--json",
-                            "--pairs", str(pairs)]) == 0
-    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert result["game"] == game and result["positions"] == sum(r["n"] for r in result["rows"])
-    assert len(pairs.read_text().splitlines()) == result["positions"]
-    assert experiment.main(["--only", game, "--games", "1", "--per-game", "2", "--markdown"]) == 0
-    assert "| estimate | positions |" in capsys.readouterr().out
+def test_wilson_interval_holds_the_rate(experiment):
+    for rate, n in ((0.0, 5), (0.3, 40), (1.0, 7)):
+        lo, hi = experiment.wilson(rate, n)
+        assert 0.0 <= lo <= rate <= hi <= 1.0
+
+
+def test_the_reliability_diagram_is_drawn(experiment, tmp_path):
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text('{"estimate": 0.3, "outcome": 1}\n' * 20 + '{"estimate": 0.3, "outcome": 0}\n' * 30)
+    png = tmp_path / "diagram.png"
+    assert experiment.main([sample_game(), str(pairs), "--png", str(png), "--before", str(pairs)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from lama_desktop import bench, calibration
+from lama_desktop import bench, calibration, calibration_map
 from lama_desktop.games import GAMES
 
 #: the tool's game argument (the pairs themselves are made up here)
@@ -53,5 +53,19 @@ def test_bench_writes_every_pair_as_a_json_line(monkeypatch, tmp_path, capsys):
 
 
 def test_bench_refuses_a_raw_file_it_cannot_write(tmp_path, capsys):
-    assert bench.main(["calibration", ANY_GAME, "--positions", "1", "--raw", str(tmp_path / "no" / "x")]) == 2
+    assert bench.main(["calibration", ANY_GAME, "--positions", "1", "--seed", "2", "--raw",
+                       str(tmp_path / "no" / "x")]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_bench_measures_the_calibrated_chances_and_refuses_the_fitting_seed(monkeypatch, tmp_path, capsys):
+    known = calibration_map.CalibrationMap((0.0, 1.0), (0.1, 0.5), seed=9)
+    monkeypatch.setattr(calibration_map, "for_game", lambda plugin, players: known)
+    raw = tmp_path / "raw.jsonl"
+    raw.write_text("kept\n")
+    assert bench.main(["calibration", ANY_GAME, "--positions", "1", "--seed", "9", "--raw", str(raw)]) == 2
+    assert "seed 9 was used to fit" in capsys.readouterr().err and raw.read_text() == "kept\n"
+    monkeypatch.setattr(calibration, "collect", lambda game_id, positions, seed: iter([(0.3, 1.0)]))
+    assert bench.main(["calibration", ANY_GAME, "--positions", "1", "--seed", "10", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["calibrated"] is True and report["fit_seed"] == 9

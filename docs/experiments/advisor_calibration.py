@@ -1,17 +1,18 @@
-"""How honest are the advisor's numbers? Its estimates against the outcomes of many bot games (not shipped).
+"""The reliability tables of docs/bots-advisor.md, from pairs files (not shipped; the measurement itself is the
+library, ``lama_desktop.calibration``, run by ``python -m lama_desktop.bench calibration ... --raw FILE``).
 
-Seeded games are played by one ``hard`` bot and ``medium`` bots, as many seats as the game's sample games (its
-descriptor's ``sample_players``: 4, Llama Land 3). At a few
-positions of every game where the seat to move has a real choice, the advisor (``lama_desktop.advise.advise``, the
-app's own code and budget) estimates every move; the estimate of the move the seat then actually plays is kept,
-and once the game is over it is paired with that seat's outcome (1 for a win, 1/k for a k-way tie, else 0).
-The table groups the pairs by estimate bucket: how many, the mean estimate, the observed win rate (with a 95%
-Wilson interval) and the difference.
+Reads one or more pairs files (JSON lines ``{"estimate", "outcome"}``, as ``bench calibration --raw`` and
+``train calibration --save-pairs`` write them) and prints the ten-point buckets: positions, mean estimate,
+observed rate with a 95% Wilson interval, and the gap; the Brier score and ``max_gap_pts`` (buckets of 40+).
+``--through-map`` first passes each estimate through GAME's shipped calibration map: for pairs collected with the
+raw advisor (``advice.advise_raw``), that is what the calibrated advisor would have shown at the same positions
+(the map is a function of the raw estimate alone; the moves played do not depend on the advisor).
 
-    python docs/experiments/advisor_calibration.py --games 300 --per-game 3 --seed 1
-    python docs/experiments/advisor_calibration.py --only lama-dice --games 100 --json
+    python docs/experiments/advisor_calibration.py lama held-2026.jsonl held-2027.jsonl --through-map --markdown
 
-``docs/bots-*.md`` quote its tables (``--markdown`` prints them ready to paste).
+``--png FILE [--before RAWFILE]`` draws the reliability diagram (pygame, headless): the buckets of 40+ positions
+as dots with their 95% intervals against the diagonal, and in grey those of ``--before`` (e.g. the raw pairs the
+map was fitted on).
 """
 
 from __future__ import annotations
@@ -20,133 +21,102 @@ import argparse
 import json
 import math
 import os
-import random
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-from lama_desktop.advise import advise  # noqa: E402
-from lama_desktop.bots import make_bot  # noqa: E402
-from lama_desktop.engine.registry import get_game  # noqa: E402
-from lama_desktop.games import GAMES as REGISTRY  # noqa: E402
-from lama_desktop.play import MOVE_LIMIT  # noqa: E402
-
-#: game id -> (players, the levels of the seats): every registered game at its sample seat count, one hard bot
-GAMES = {game_id: (plugin.sample_players, ("hard",) + ("medium",) * (plugin.sample_players - 1))
-         for game_id, plugin in REGISTRY.items()}
-BUCKETS = 10
+from lama_desktop import calibration, calibration_map  # noqa: E402
+from lama_desktop.engine.registry import plugins  # noqa: E402
 
 
-def play_and_estimate(game_id: str, game_no: int, seed: int, per_game: int) -> list[tuple[float, float]]:
-    """(estimate of the move played, the seat's outcome) at ``per_game`` positions of one seeded game."""
-    players, levels = GAMES[game_id]
-    rng = random.Random(seed * 1_000_003 + game_no)
-    shift = rng.randrange(players)  # the hard bot sits at every seat in turn
-    levels = levels[-shift:] + levels[:-shift] if shift else levels
-    state = get_game(game_id).new(players, (), seed * 7919 + game_no)
-    bots = [make_bot(game_id, level, seed * 1000 + game_no * 10 + s) for s, level in enumerate(levels)]
-    # the decisions at which to ask: spread over a game's usual length (its samples say), drawn in advance
-    asked = []
-    chance = per_game / REGISTRY[game_id].samples.calibration_moves
-    for _ in range(MOVE_LIMIT):
-        if state.is_over:
-            break
-        seat = state.current_player
-        view = state.view(seat)
-        move = bots[seat].choose(view)
-        if len(asked) < per_game and len(view.legal_moves()) > 1 and rng.random() < chance:
-            for estimate in advise(view):
-                if estimate.move == move:
-                    asked.append((seat, estimate.win))
-                    break
-        state.apply(move)
-    if not state.is_over:
-        return []
-    outcome = state.outcome()
-    return [(win, outcome[seat]) for seat, win in asked]
+def read_pairs(paths) -> list[tuple[float, float]]:
+    pairs = []
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            pairs += [(float(row["estimate"]), float(row["outcome"])) for row in map(json.loads, handle)]
+    return pairs
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+def wilson(observed: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a rate seen over ``n`` positions."""
+    centre = (observed + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(observed * (1 - observed) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def table(pairs: list[tuple[float, float]]) -> list[dict]:
-    rows = []
-    for b in range(BUCKETS):
-        lo, hi = b / BUCKETS, (b + 1) / BUCKETS
-        inside = [(e, o) for e, o in pairs if lo <= e < hi or (b == BUCKETS - 1 and e == 1.0)]
-        if not inside:
-            continue
-        n = len(inside)
-        estimate = sum(e for e, _ in inside) / n
-        observed = sum(o for _, o in inside) / n
-        low, high = wilson(sum(o for _, o in inside), n)
-        rows.append({"bucket": f"{int(100 * lo)}-{int(100 * hi)}%", "n": n, "estimate": round(estimate, 3),
-                     "observed": round(observed, 3), "ci95": [round(low, 3), round(high, 3)],
-                     "diff_points": round(100 * (observed - estimate), 1)})
-    return rows
-
-
-def calibrate(game_id: str, games: int, seed: int, per_game: int, pairs_out=None) -> dict:
-    started = time.perf_counter()
-    pairs: list[tuple[float, float]] = []
-    for game_no in range(1, games + 1):
-        got = play_and_estimate(game_id, game_no, seed, per_game)
-        pairs.extend(got)
-        if pairs_out is not None:
-            for estimate, outcome in got:
-                pairs_out.write(f"{game_id} {game_no} {estimate:.5f} {outcome:.4f}\n")
-            pairs_out.flush()
-    n = len(pairs)
-    brier = sum((e - o) ** 2 for e, o in pairs) / n if n else 0.0
-    return {"game": game_id, "games": games, "positions": n, "rows": table(pairs), "brier": round(brier, 4),
-            "mean_estimate": round(sum(e for e, _ in pairs) / n, 3) if n else 0.0,
-            "mean_observed": round(sum(o for _, o in pairs) / n, 3) if n else 0.0,
-            "seconds": round(time.perf_counter() - started, 1)}
-
-
-def markdown(result: dict) -> str:
-    lines = [f"{result['game']}: {result['positions']} positions from {result['games']} games "
-             f"(Brier score {result['brier']})", "",
-             "| estimate | positions | mean estimate | observed (95% CI) | observed − estimate |",
+def markdown(report: dict) -> str:
+    lines = ["| estimate | positions | mean estimate | observed (95% CI) | observed − estimate |",
              "| --- | ---: | ---: | --- | ---: |"]
-    for r in result["rows"]:
-        lines.append(f"| {r['bucket']} | {r['n']} | {100 * r['estimate']:.1f}% | {100 * r['observed']:.1f}% "
-                     f"[{100 * r['ci95'][0]:.0f}, {100 * r['ci95'][1]:.0f}] | {r['diff_points']:+.1f} |")
+    for row in report["buckets"]:
+        lo, hi = wilson(row["observed"], row["n"])
+        lines.append(f"| {100 * row['lo']:.0f}-{100 * row['hi']:.0f}% | {row['n']} | {100 * row['mean_estimate']:.1f}% "
+                     f"| {100 * row['observed']:.1f}% [{100 * lo:.0f}, {100 * hi:.0f}] "
+                     f"| {100 * (row['observed'] - row['mean_estimate']):+.1f} |")
     return "\n".join(lines)
+
+
+def draw(path: str, title: str, report: dict, before: dict | None = None, size: int = 360) -> None:
+    """The reliability diagram: estimate (x) against observed (y), buckets of 40+ positions."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # lazy: only this drawing needs pygame
+
+    pygame.font.init()
+    pad = 40
+    side = size - 2 * pad
+    surface = pygame.Surface((size, size))
+    surface.fill((255, 255, 255))
+    font = pygame.font.Font(None, 18)
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        return pad + round(side * x), size - pad - round(side * y)
+
+    pygame.draw.rect(surface, (0, 0, 0), (pad, pad, side, side), 1)
+    for k in range(1, 10):
+        pygame.draw.line(surface, (235, 235, 235), at(k / 10, 0), at(k / 10, 1))
+        pygame.draw.line(surface, (235, 235, 235), at(0, k / 10), at(1, k / 10))
+    pygame.draw.line(surface, (150, 150, 150), at(0, 0), at(1, 1))
+    for series, colour in ((before, (170, 170, 170)), (report, (200, 60, 20))):
+        points = [r for r in (series or {"buckets": []})["buckets"] if r["n"] >= calibration.MIN_BUCKET]
+        for r in points:
+            lo, hi = wilson(r["observed"], r["n"])
+            pygame.draw.line(surface, colour, at(r["mean_estimate"], lo), at(r["mean_estimate"], hi), 2)
+            pygame.draw.circle(surface, colour, at(r["mean_estimate"], r["observed"]), 4)
+        if len(points) > 1:
+            pygame.draw.lines(surface, colour, False, [at(r["mean_estimate"], r["observed"]) for r in points], 1)
+    surface.blit(font.render(title, True, (0, 0, 0)), (pad, 12))
+    surface.blit(font.render("estimate", True, (0, 0, 0)), (size // 2 - 25, size - 24))
+    surface.blit(pygame.transform.rotate(font.render("won", True, (0, 0, 0)), 90), (6, size // 2 - 10))
+    for k in (0, 5, 10):
+        label = font.render(f"{10 * k}%", True, (90, 90, 90))
+        surface.blit(label, (at(k / 10, 0)[0] - 10, size - pad + 4))
+        surface.blit(label, (pad - label.get_width() - 3, at(0, k / 10)[1] - 6))
+    pygame.image.save(surface, path)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per game id")
-    parser.add_argument("--per-game", type=int, default=3, help="positions asked per game")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", default="", help="comma-separated game ids (default: all)")
-    parser.add_argument("--json", action="store_true", help="one JSON object per game id")
-    parser.add_argument("--markdown", action="store_true", help="tables ready for docs/bots-*.md")
-    parser.add_argument("--pairs", default="", help="also write every (estimate, outcome) pair to this file")
+    parser.add_argument("game", choices=list(plugins()))
+    parser.add_argument("pairs", nargs="+", help="pairs files (JSON lines)")
+    parser.add_argument("--through-map", action="store_true", help="map raw estimates through GAME's shipped map")
+    parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--png", default=None, help="draw the reliability diagram to this file")
+    parser.add_argument("--before", default=None, help="pairs drawn in grey on the diagram (e.g. the raw ones)")
+    parser.add_argument("--title", default=None)
     args = parser.parse_args(argv)
-    ids = [g for g in args.only.split(",") if g] or list(GAMES)
-    for game_id in ids:
-        if game_id not in GAMES:
-            parser.error(f"unknown game {game_id!r} (games: {', '.join(GAMES)})")
-        if args.pairs:
-            with open(args.pairs, "a", encoding="utf-8") as pairs_out:
-                result = calibrate(game_id, args.games, args.seed, args.per_game, pairs_out)
-        else:
-            result = calibrate(game_id, args.games, args.seed, args.per_game)
-        if args.json:
-            print(json.dumps(result))
-        else:
-            print(markdown(result) if args.markdown else json.dumps(result, indent=1))
-            print()
-        sys.stdout.flush()
+    pairs = read_pairs(args.pairs)
+    if args.through_map:
+        plugin = plugins()[args.game]
+        cal = calibration_map.for_game(plugin, plugin.sample_players)
+        if cal is None:
+            parser.error(f"{args.game} ships no calibration map")
+        pairs = [(cal(e), o) for e, o in pairs]
+    report = calibration.report(pairs, args.game)
+    print(json.dumps({k: v for k, v in report.items() if k != "buckets"}))
+    if args.markdown:
+        print(markdown(report))
+    if args.png:
+        before = calibration.report(read_pairs([args.before])) if args.before else None
+        draw(args.png, args.title or args.game, report, before)
     return 0
 
 

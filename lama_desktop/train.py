@@ -1,0 +1,170 @@
+"""``python -m lama_desktop.train calibration GAME|all --positions N --seed S [--players P] [--out DIR]
+[--save-pairs DIR | --from-pairs DIR]``: fit the advisor's calibration maps (issue 30).
+
+It collects N (raw estimate, outcome) pairs per game with the bot's own estimates (``advice.advise_raw``,
+positions chosen by ``calibration.collect`` from games seeded with S, at P seats: default the game's sample
+count), fits each game's monotone map (``calibration_map.fit``) and writes it into the game's folder,
+``<game folder>/data/calibration.json`` (with ``--out DIR``: ``DIR/<folder name>/data/calibration.json``). The
+file keeps the maps of the other games and seat counts already in it; each map records its positions, seed and
+command. The output is deterministic: pairs rounded to 5 digits, knots to 4, sorted keys, so the same seed
+gives the same bytes. ``--save-pairs DIR`` also writes the pairs (``DIR/<game>.jsonl``, the lines of ``bench
+calibration --raw``); ``--from-pairs DIR`` fits on such saved pairs instead of playing (the same pairs give the
+same bytes). A damaged calibration file in the way is set aside (``<name>.damaged-<time>``), never overwritten.
+
+This is a tool: the game never trains at run time, and no library imports it. A bad argument is one line and
+exit status 2 (``lama_desktop.cli``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+from lama_desktop import calibration, calibration_map
+from lama_desktop.advice import advise_raw
+from lama_desktop.calibration_map import FILE_NAME, KIND, MIN_BLOCK, VERSION
+from lama_desktop.cli import ArgumentParser, UsageError, check_options, int_in, path_arg, run
+from lama_desktop.engine.registry import plugins
+from lama_desktop.filedoor import Damage, read_guarded, set_aside
+from lama_desktop.storage import atomic_write_text
+
+PROG = "python -m lama_desktop.train"
+#: the digits a pair keeps (those ``bench calibration --raw`` writes): refitting saved pairs gives the same map
+PAIR_DIGITS = 5
+
+Pair = tuple[float, float]
+
+
+def rounded(pairs) -> list[Pair]:
+    return [(round(e, PAIR_DIGITS), round(o, PAIR_DIGITS)) for e, o in pairs]
+
+
+def collect_pairs(game_id: str, positions: int, seed: int, players: int,
+                  estimate: Callable = advise_raw) -> list[Pair]:
+    """The pairs a map is fitted on: the raw advisor's estimate of the move played and the seat's outcome."""
+    return rounded(calibration.collect(game_id, positions, seed, players, estimate=estimate))
+
+
+def read_pairs(path: Path, positions: int) -> list[Pair]:
+    """The first ``positions`` pairs of a saved pairs file; a ``UsageError`` if it holds fewer or is damaged."""
+    pairs: list[Pair] = []
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                if len(pairs) == positions:
+                    break
+                row = json.loads(line)
+                estimate, outcome = float(row["estimate"]), float(row["outcome"])
+                if not (0.0 <= estimate <= 1.0 and 0.0 <= outcome <= 1.0):
+                    raise ValueError(f"line {number}: values outside [0, 1]")
+                pairs.append((estimate, outcome))
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    except (ValueError, KeyError, TypeError) as error:
+        raise UsageError(f"{path} is not a pairs file: {error}") from None
+    if len(pairs) < positions:
+        raise UsageError(f"{path} holds {len(pairs)} pairs, fewer than --positions {positions}")
+    return rounded(pairs)
+
+
+def entry(pairs: Sequence[Pair], positions: int, seed: int, command: str) -> dict:
+    return {**calibration_map.fit(pairs).to_json(), "positions": positions, "seed": seed,
+            "min_block": MIN_BLOCK, "command": command}
+
+
+def target_file(plugin, out: Path | None) -> Path:
+    if out is None:
+        return calibration_map.data_file(plugin)
+    return out / calibration_map.game_folder(plugin).name / "data" / FILE_NAME
+
+
+def existing_maps(path: Path) -> dict:
+    """The ``maps`` of the file at ``path`` (``{}`` if none); a damaged one is set aside and reported."""
+    try:
+        return read_guarded(path, lambda data: (calibration_map.parse_file(data), data["maps"])[1])
+    except FileNotFoundError:
+        return {}
+    except Damage as damage:
+        kept = set_aside(path)
+        if kept is None:
+            raise UsageError(f"{path} is damaged ({damage.detail}) and cannot be moved aside") from None
+        print(f"{PROG}: {path} was damaged ({damage.detail}); kept as {kept}", file=sys.stderr)
+        return {}
+
+
+def file_text(maps: dict) -> str:
+    """The file's bytes: sorted keys, one figure per line where it matters for a diff."""
+    return json.dumps({"kind": KIND, "version": VERSION, "maps": maps}, indent=1, sort_keys=True) + "\n"
+
+
+def write_maps(path: Path, fitted: dict[str, dict[str, dict]]) -> None:
+    maps = existing_maps(path)
+    for game_id, by_players in fitted.items():
+        maps.setdefault(game_id, {}).update(by_players)
+    atomic_write_text(path, file_text(maps))
+
+
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(prog=PROG, description="fit the advisor's calibration maps (data shipped with the game)")
+    sub = parser.add_subparsers(dest="what", required=True)
+    cal = sub.add_parser("calibration", help="the advisor's raw estimate → the chance that came true")
+    cal.add_argument("game", help="a game id, or 'all'")
+    cal.add_argument("--positions", type=int_in(1, 10_000_000), required=True)
+    cal.add_argument("--seed", type=int_in(0, (1 << 62) - 1), required=True)
+    cal.add_argument("--players", type=int_in(1, 99), default=None, help="default: the game's sample seat count")
+    cal.add_argument("--out", type=path_arg, default=None, help="write DIR/<game folder>/data/ (default: the game)")
+    pairs = cal.add_mutually_exclusive_group()
+    pairs.add_argument("--save-pairs", type=path_arg, default=None, help="also write DIR/<game>.jsonl")
+    pairs.add_argument("--from-pairs", type=path_arg, default=None, help="fit on DIR/<game>.jsonl, no playing")
+    return parser
+
+
+def chosen_games(name: str) -> list:
+    known = plugins()
+    if name == "all":
+        return list(known.values())
+    if name not in known:
+        raise UsageError(f"unknown game {name!r:.40} (known: all, {', '.join(known)})")
+    return [known[name]]
+
+
+def command_line(args, game_id: str) -> str:
+    """The command that fits this one map (``all`` fits each game alike: its file records the game's own)."""
+    line = f"{PROG} calibration {game_id} --positions {args.positions} --seed {args.seed}"
+    return line + (f" --players {args.players}" if args.players is not None else "")
+
+
+def main(argv=None) -> int:
+    return run(_main, argv, prog=PROG)
+
+
+def _main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    games = chosen_games(args.game)
+    by_file: dict[Path, dict[str, dict[str, dict]]] = {}
+    for plugin in games:
+        players = args.players if args.players is not None else plugin.sample_players
+        check_options(plugin.spec, players, ())
+        game_id = plugin.spec.id
+        if args.from_pairs is not None:
+            pairs = read_pairs(args.from_pairs / f"{game_id}.jsonl", args.positions)
+        else:
+            pairs = collect_pairs(game_id, args.positions, args.seed, players)
+            if args.save_pairs is not None:
+                args.save_pairs.mkdir(parents=True, exist_ok=True)
+                atomic_write_text(args.save_pairs / f"{game_id}.jsonl", "".join(
+                    json.dumps({"estimate": e, "outcome": o}) + "\n" for e, o in pairs))
+        fitted = entry(pairs, args.positions, args.seed, command_line(args, game_id))
+        by_file.setdefault(target_file(plugin, args.out), {}).setdefault(game_id, {})[str(players)] = fitted
+        print(f"{game_id} ({players} seats): {len(pairs)} positions, {len(fitted['x'])} knots", flush=True)
+    for path, fitted in by_file.items():
+        write_maps(path, fitted)
+        print(f"wrote {path}")
+    calibration_map.forget()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
