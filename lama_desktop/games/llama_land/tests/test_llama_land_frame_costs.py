@@ -1,0 +1,76 @@
+"""What a Llama Land frame must not compute again while nothing changed (issue 32, smooth frames): the engine's
+placements of the tile in hand and the placement legend's layout are worked out once per position, however often a
+frame asks (the legend's drawing, a lesson's arrow and the places it keeps clear), and again as soon as the position
+or the tile in hand changes. Frame times themselves are measured by ``python -m lama_desktop.bench render``."""
+
+from __future__ import annotations
+
+import pygame
+
+from lama_desktop.games.llama_land.engine.state import LlamaLandState
+from lama_desktop.games.llama_land.table import LlamaLandTableScene
+from lama_desktop.tutorial.lesson import start_lesson
+from lama_desktop.tutorial.script import load_tutorial
+from frames import fast_app, post_key
+
+
+def _lesson_table(tmp_path):
+    """The Llama Land lesson at its first placing step (its narrator asks the legend's rect every frame)."""
+    app = fast_app(tmp_path, (1920, 1080))
+    session = start_lesson(load_tutorial("llama-land"), "You", "fast")
+    table = LlamaLandTableScene(session)
+    app.stack.push(table)
+    app.running = True
+    for _ in range(5):
+        app.step(1 / 30)
+    assert table.mode == "place" and table.placer is not None
+    return app, table
+
+
+def _count_placements(monkeypatch) -> list:
+    calls = []
+    real = LlamaLandState.placements
+
+    def counted(self, *args, **kwargs):
+        calls.append(args)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(LlamaLandState, "placements", counted)
+    return calls
+
+
+def test_frames_of_an_unchanged_position_compute_the_placements_and_the_legend_once(tmp_path, monkeypatch):
+    app, table = _lesson_table(tmp_path)
+    calls = _count_placements(monkeypatch)
+    layouts = []
+    real_layout = type(table.legend)._layout  # the legend's rows wrapped: text measured line by line
+    monkeypatch.setattr(type(table.legend), "_layout", lambda self, width: layouts.append(width) or
+                        real_layout(self, width))
+    for _ in range(3):
+        app.step(1 / 30)
+        assert table.tutorial_rect("legend") == table.legend.rect()  # as a lesson asks it, twice a frame
+    assert calls == [] and layouts == []
+
+
+def test_the_legend_follows_the_tile_in_hand_and_the_position(tmp_path, monkeypatch):
+    """Not a stale count: another stack chosen (no new position) and a new position each give the legend the
+    engine's count of the placements of the tile in hand."""
+    app, table = _lesson_table(tmp_path)
+    placer = table.placer
+
+    def counted() -> str:
+        return str(len(table.session.state.placements(placer.shape)))
+
+    app.step(1 / 30)
+    assert counted() in table.legend.lines()[-1][1]
+    before = placer.shape
+    for shape in table.session.state.shapes_available():
+        if shape != before:
+            post_key(pygame.K_1 + "TLPNZ".index(shape))
+            app.step(1 / 30)
+            break
+    assert placer.shape != before and counted() in table.legend.lines()[-1][1]
+    assert counted() in " ".join(table.domain_cache["legend_layout"][2][-1][1])  # the rows it draws
+    for pile in placer.state.stacks:  # the position changed in place (a crafted moment): asked again
+        pile.clear()
+    assert table.legend.lines() == [("", table.legend.lines()[0][1])] and not placer.placements(placer.shape)
