@@ -13,7 +13,7 @@ from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.core.i18n import about, t
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.iso import (
-    SPOT_COLORS, cells_in_front, domain_signature, draw_cell, draw_ghost, render_domain
+    SPOT_COLORS, cells_in_front, cells_picture, domain_signature, draw_ghost, render_domain
 )
 from lama_desktop.games.llama_land.pieces import CREAM, icon
 from lama_desktop.app.table.pieces import INK, finish
@@ -168,16 +168,19 @@ class DomainMixin:
             pygame.draw.polygon(small, (30, 80, 50, 200), local, 1)
             surface.blit(small, (left, top))
 
-    def _redraw_front(self, surface, frame, cells: dict, seat: int, picked) -> None:
-        """Draw again the columns standing in front of ``picked`` (a ghost or falling tile): true occlusion."""
+    def _redraw_front(self, surface, frame, cells: dict, seat: int, picked) -> list[tuple[int, int]]:
+        """Draw again the columns standing in front of ``picked`` (a ghost or falling tile): true occlusion. They
+        are drawn once per position, tile and view into one picture (``iso.cells_picture``), blitted each frame."""
         key = ("front", self.version, seat, tuple(picked), frame.cell, frame.bounds, frame.ox, frame.oy)
         front = self.domain_cache.get("front")
         if front is None or front[0] != key:
-            front = (key, cells_in_front(frame, cells, picked))
+            chosen = cells_in_front(frame, cells, picked)
+            front = (key, chosen, *cells_picture(frame, cells, chosen, seat))
             self.domain_cache["front"] = front
-        for x, y in front[1]:
-            draw_cell(surface, frame, cells, x, y, seat)
-        return front[1]
+        _key, chosen, picture, topleft = front
+        if picture is not None:
+            surface.blit(picture, topleft)
+        return chosen
 
     def _payout_bubble(self, frame, ev, lift):
         """What the build would bring, as icons in a little bubble above the tile in hand: (picture, rect), or

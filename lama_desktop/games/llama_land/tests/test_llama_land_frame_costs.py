@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from lama_desktop.games.llama_land import iso, render_domain
 from lama_desktop.games.llama_land.engine.state import LlamaLandState
 from lama_desktop.games.llama_land.table import LlamaLandTableScene
 from lama_desktop.tutorial.lesson import start_lesson
@@ -74,3 +75,28 @@ def test_the_legend_follows_the_tile_in_hand_and_the_position(tmp_path, monkeypa
     for pile in placer.state.stacks:  # the position changed in place (a crafted moment): asked again
         pile.clear()
     assert table.legend.lines() == [("", table.legend.lines()[0][1])] and not placer.placements(placer.shape)
+
+
+def test_the_columns_in_front_of_the_tile_in_hand_are_drawn_once_per_position(tmp_path, monkeypatch):
+    """The tile in hand bobs behind the columns in front of it: those are drawn into one picture once, then blitted
+    each frame; a new cursor cell draws them again."""
+    app, table = _lesson_table(tmp_path)
+    drawn = []
+    real = iso.draw_cell
+    for module in (iso, render_domain):  # whoever draws a column, the picture or the table's drawing
+        monkeypatch.setattr(module, "draw_cell", lambda *a, **k: drawn.append(a[3:5]) or real(*a, **k), raising=False)
+    app.step(1 / 30)
+    front = table.domain_cache["front"][1]
+    assert front, "the lesson's first placing step has columns in front of the tile in hand"
+    drawn.clear()
+    for _ in range(3):
+        app.step(1 / 30)
+    assert drawn == []
+    before = table.domain_cache["front"][0]
+    for key in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN):
+        drawn.clear()
+        post_key(key)
+        app.step(1 / 30)
+        if table.domain_cache["front"][0] != before:
+            break
+    assert table.domain_cache["front"][0] != before and drawn == table.domain_cache["front"][1]
