@@ -100,3 +100,26 @@ def test_the_columns_in_front_of_the_tile_in_hand_are_drawn_once_per_position(tm
         if table.domain_cache["front"][0] != before:
             break
     assert table.domain_cache["front"][0] != before and drawn == table.domain_cache["front"][1]
+
+
+def test_the_domain_and_its_spots_are_blitted_cut_to_what_is_drawn_with_the_same_pixels(tmp_path):
+    """The big domain and the spots' layer are pictures of the panel's size, mostly empty, blitted every frame: they
+    are kept cut to what is drawn on them (a blit costs by its area) and the picture is the same."""
+    app, table = _lesson_table(tmp_path)
+    frame = table.camera.big_frame()
+    layer, _at = table.spots_cache[1]
+    assert layer.get_width() * layer.get_height() < frame.rect.w * frame.rect.h
+    domain = table.domain_cache[("big", table.shown_seat)][1]
+    assert domain.get_width() * domain.get_height() < frame.rect.w * frame.rect.h
+    full = pygame.Surface((200, 120), pygame.SRCALPHA)
+    pygame.draw.circle(full, (120, 240, 150, 205), (150, 40), 20)
+    pygame.draw.rect(full, (30, 80, 50, 90), (60, 70, 30, 20))
+    cut, at = render_domain.trimmed(full)
+    assert (at, cut.get_size()) == ((60, 20), (110, 70))  # the rect's left to the circle's right, top to bottom
+    for under in ((0, 0, 0), (200, 180, 90)):
+        whole, part = pygame.Surface((200, 120)), pygame.Surface((200, 120))
+        whole.fill(under)
+        part.fill(under)
+        whole.blit(full, (0, 0))
+        part.blit(cut, at)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(part, "RGB")
