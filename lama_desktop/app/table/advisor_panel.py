@@ -56,6 +56,7 @@ class AdvisorPanel:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._result = None         # (key, estimates, error, seconds) handed over by the worker
+        self._placed = None         # (what ``place`` searched with, where the panel goes)
         self.button = Button(t("advisor.button"), self.toggle, style="secondary", size=18, name="advice")
         self._cache = None
         self.focus_row = 0          # the row looked at (hover, ↑/↓): the table shows that move
@@ -278,8 +279,13 @@ class AdvisorPanel:
         else as asked."""
         wanted = pygame.Rect(0, 0, *size)
         wanted.bottomleft = area.bottomleft
-        spot = free_spot(bounds, wanted, self._avoid(), self.table.ui.s(8))
-        return spot if spot is not None else wanted
+        avoid, margin = self._avoid(), self.table.ui.s(8)
+        key = (tuple(bounds), tuple(wanted), tuple(tuple(r) for r in avoid), margin)
+        kept = self._placed  # asked every frame while open: searched again when a piece moves
+        if kept is None or kept[0] != key:
+            spot = free_spot(bounds, wanted, avoid, margin)
+            kept = self._placed = (key, spot if spot is not None else wanted)
+        return pygame.Rect(kept[1])
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -44,6 +44,7 @@ class HistoryPanel:
         self._status_key = None
         self._status = (None, "hotseat", "")
         self._pointer = (-1, -1)  # where the pointer was last seen (the wheel scrolls what is under it)
+        self._shade_kept: tuple | None = None  # (window size, the veil over the table while the history is open)
         table.session.meta_hook = self._save_notes
 
     # -- state --------------------------------------------------------------------------------------------------
@@ -255,6 +256,16 @@ class HistoryPanel:
         return event.type == pygame.MOUSEMOTION
 
     # -- drawing ------------------------------------------------------------------------------------------------
+    def _shade(self, size) -> pygame.Surface:
+        """The veil over the table while the history is open: made once per window size (a window-sized picture
+        made and filled every frame cost as much as its blit)."""
+        kept = self._shade_kept
+        if kept is None or kept[0] != tuple(size):
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 120))
+            kept = self._shade_kept = (tuple(size), shade)
+        return kept[1]
+
     def draw(self, surface) -> None:
         ui = getattr(self.table, "ui", None)
         rect = self._log_rect()
@@ -267,9 +278,7 @@ class HistoryPanel:
             button.enabled = self.can_undo()
             button.draw(surface, ui)  # its tip (what it does, or why not now) is the table's one tooltip
         if self.expanded:
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 120))
-            surface.blit(shade, (0, 0))
+            surface.blit(self._shade(surface.get_size()), (0, 0))
             panel = self.panel_rect()
             self.log.draw(surface, panel, ui, t("history.title"), expanded=True)
             hint = ui.text(t("history.close_hint"), 14, (196, 226, 214))

@@ -191,6 +191,32 @@ def draw_cell(surf, frame: IsoFrame, cells: dict, x: int, y: int, seat: int, off
         surf.blit(fig, fig.get_rect(midbottom=(round(cx + off[0]), round(cy + off[1] + c * 0.06))))
 
 
+def cells_picture(frame: IsoFrame, cells: dict, chosen, seat: int) -> tuple[pygame.Surface | None, tuple[int, int]]:
+    """The columns ``chosen`` [(x, y)] drawn alone (``draw_cell``, in that order) on a transparent picture that hugs
+    them, and where it goes on the screen: the columns in front of the tile in hand, drawn once per position and
+    blitted every frame while the tile bobs behind them. ``(None, (0, 0))`` for no column."""
+    c = frame.cell
+    area = None
+    for x, y in chosen:
+        cell = cells[(x, y)]
+        level = cell["height"]
+        icon = cell["icon"] if cell["icon"] in land_art.LAND_ICONS else "none"
+        rect = land_art.land_block(icon, min(level, 9), c).get_rect(topleft=frame.block_pos(x, y, level))
+        if cell["llama"]:
+            fig = art.llama_figure(max(10, round(c * 0.62)), "cream",
+                                   blanket=art.PLAYER_COLORS[seat_color_name(seat)])
+            cx, cy = frame.top_center(x, y, level)
+            rect.union_ip(fig.get_rect(midbottom=(round(cx), round(cy + c * 0.06))))
+        area = rect if area is None else area.union(rect)
+    if area is None:
+        return None, (0, 0)
+    area.inflate_ip(2 * max(2, round(c * 0.05)) + 2, 2 * max(2, round(c * 0.05)) + 2)  # the heavy borders' width
+    picture = pygame.Surface(area.size, pygame.SRCALPHA)
+    for x, y in chosen:
+        draw_cell(picture, frame, cells, x, y, seat, off=(-area.x, -area.y))
+    return finish(picture), area.topleft
+
+
 def cells_in_front(frame: IsoFrame, cells: dict, picked) -> list[tuple[int, int]]:
     """Domain cells drawn in front of the columns ``picked`` [(x, y, level)] that may hide part of them, plus the
     cells in front of those (painter's order), so that redrawing them over a ghost tile restores the occlusion."""

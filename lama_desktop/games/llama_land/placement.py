@@ -40,6 +40,7 @@ class Placer:
         self._eval_key = None
         self._eval = None
         self._cycle = None  # (shape, state id, phase, [placements nearest first], {cells: index})
+        self._placements: dict = {}  # (shape, position key) -> the engine's placements of that shape
 
     # -- the domain being built --------------------------------------------------------------------------------
     @property
@@ -51,6 +52,7 @@ class Placer:
         """The engine state moved on (a foundation, a character used): forget cached answers."""
         self.state = state
         self._legal_cache.clear()
+        self._placements.clear()
         self._eval_key = None
         self._cycle = None
         shapes = state.shapes_available()
@@ -153,6 +155,21 @@ class Placer:
         self._eval_key, self._eval = key, out
         return out
 
+    def placements(self, shape: str | None = None) -> list[dict]:
+        """``state.placements(shape)``, computed once per position: the legend, the spots, the walk (N) and the
+        stack choice ask it every frame. The key covers what a placement depends on that a move changes without a
+        new state object (the seat, the phase, this turn's foundations, the stacks' sizes, the turns played), so a
+        state changed in place is asked again."""
+        state = self.state
+        key = (shape, id(state), state.seat, state.phase, len(state.t_found), sum(state.turns),
+               tuple(len(pile) for pile in state.stacks))
+        hit = self._placements.get(key)
+        if hit is None:
+            if len(self._placements) > 16:  # an old position's answers: never asked again
+                self._placements.clear()
+            hit = self._placements[key] = state.placements(shape)
+        return hit
+
     def legal_anchors(self) -> dict:
         """Cursor cells where the current orientation is legal: ``{(x, y): "build"|"extend"}``."""
         key = (self.shape, self.rotation, self.mirror, id(self.state))
@@ -162,7 +179,7 @@ class Placer:
         mine = frozenset(self.orient().cells)
         ax, ay = self.anchor()
         out = {}
-        for p in self.state.placements(self.shape):
+        for p in self.placements(self.shape):
             rel = frozenset((cx - p["x"], cy - p["y"]) for cx, cy in p["cells"])
             if rel == mine:
                 out[(p["x"] + ax, p["y"] + ay)] = p["kind"]
@@ -188,7 +205,7 @@ class Placer:
         key = (self.shape, id(self.state), self.state.phase, len(self.state.turn_foundations))
         here = self.footprint()
         if self._cycle is None or self._cycle[0] != key or here not in self._cycle[2]:
-            placements = self.state.placements(self.shape)
+            placements = self.placements(self.shape)
             if not placements:
                 self._cycle = None
                 return None
@@ -228,7 +245,7 @@ class Placer:
         if self.snap_to_legal():
             return True
         for shape in self.state.shapes_available():
-            if shape != self.shape and self.state.placements(shape):
+            if shape != self.shape and self.placements(shape):
                 self.select(shape)
                 return self.snap_to_legal()
         return False

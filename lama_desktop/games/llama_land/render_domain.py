@@ -13,10 +13,19 @@ from lama_desktop.games.llama_land import art as land_art
 from lama_desktop.core.i18n import about, t
 from lama_desktop.games.llama_land import iso
 from lama_desktop.games.llama_land.iso import (
-    SPOT_COLORS, cells_in_front, domain_signature, draw_cell, draw_ghost, render_domain
+    SPOT_COLORS, cells_in_front, cells_picture, domain_signature, draw_ghost, render_domain
 )
 from lama_desktop.games.llama_land.pieces import CREAM, icon
 from lama_desktop.app.table.pieces import INK, finish
+
+
+def trimmed(layer: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A layer of the panel's size cut to what is drawn on it, and where that part goes in the layer: a layer blitted
+    every frame costs by its area, and most of a domain's panel is empty (the same pixels either way)."""
+    box = layer.get_bounding_rect()
+    if box.size == layer.get_size():
+        return layer, (0, 0)
+    return layer.subsurface(box).copy(), box.topleft
 
 
 class DomainMixin:
@@ -30,8 +39,8 @@ class DomainMixin:
         drop = motion.drop if (motion.drop is not None and motion.drop["seat"] == seat) else None
         skip = frozenset(drop["cells"]) if drop else frozenset()
         frame_rect = frame.rect
-        img = self._domain_cached_big(seat, frame, skip)
-        surface.blit(img, frame_rect.topleft)
+        img, at = self._domain_cached_big(seat, frame, skip)
+        surface.blit(img, (frame_rect.x + at[0], frame_rect.y + at[1]))
         dom = self.d["domains"][seat]
         cells = {(c["x"], c["y"]): c for c in dom["cells"]}
         if drop:
@@ -106,10 +115,10 @@ class DomainMixin:
         full = (sig, frame.bounds, frame.cell, tuple(frame.rect), frame.ox, frame.oy, skip)
         hit = self.domain_cache.get(("big", seat))
         if hit is not None and hit[0] == full:
-            return hit[1]
-        surf = render_domain(dom, frame, seat, grid=True, skip=skip)
-        self.domain_cache[("big", seat)] = (full, surf, frame)
-        return surf
+            return hit[1], hit[3]
+        surf, at = trimmed(render_domain(dom, frame, seat, grid=True, skip=skip))
+        self.domain_cache[("big", seat)] = (full, surf, frame, at)
+        return surf, at
 
     def _blit_cell_layer(self, surface, frame, key, spots, fill, edge) -> None:
         """Translucent highlights on the top faces of ``spots`` [(x, y, level)], cached until the view changes."""
@@ -124,9 +133,9 @@ class DomainMixin:
                 inner = [(cx + (px - cx) * 0.82, cy + (py - cy) * 0.82) for px, py in top]
                 pygame.draw.polygon(layer, fill, inner)
                 pygame.draw.polygon(layer, edge, inner, max(2, frame.cell // 40))
-            hit = (full, finish(layer))
+            hit = (full, *trimmed(finish(layer)))
             self.domain_cache["cell_layer"] = hit
-        surface.blit(hit[1], frame.rect.topleft)
+        surface.blit(hit[1], (frame.rect.x + hit[2][0], frame.rect.y + hit[2][1]))
 
     def _draw_spots(self, surface, frame, cells) -> None:
         p = self.placer
@@ -147,8 +156,9 @@ class DomainMixin:
                 pygame.draw.polygon(layer, SPOT_COLORS[kind], pts)
                 pygame.draw.polygon(layer, (30, 80, 50, 200), pts, 1)
                 diamonds[(x, y)] = ([(px - off[0], py - off[1]) for px, py in pts], kind)
-            self.spots_cache = (key, finish(layer), diamonds)
-        surface.blit(self.spots_cache[1], frame.rect.topleft)
+            self.spots_cache = (key, trimmed(finish(layer)), diamonds)
+        layer, at = self.spots_cache[1]
+        surface.blit(layer, (frame.rect.x + at[0], frame.rect.y + at[1]))
 
     def _draw_spots_again(self, surface, frame, front) -> None:
         """The spot diamonds of the domain cells drawn again in front of the tile in hand (``_redraw_front``):
@@ -168,16 +178,19 @@ class DomainMixin:
             pygame.draw.polygon(small, (30, 80, 50, 200), local, 1)
             surface.blit(small, (left, top))
 
-    def _redraw_front(self, surface, frame, cells: dict, seat: int, picked) -> None:
-        """Draw again the columns standing in front of ``picked`` (a ghost or falling tile): true occlusion."""
+    def _redraw_front(self, surface, frame, cells: dict, seat: int, picked) -> list[tuple[int, int]]:
+        """Draw again the columns standing in front of ``picked`` (a ghost or falling tile): true occlusion. They
+        are drawn once per position, tile and view into one picture (``iso.cells_picture``), blitted each frame."""
         key = ("front", self.version, seat, tuple(picked), frame.cell, frame.bounds, frame.ox, frame.oy)
         front = self.domain_cache.get("front")
         if front is None or front[0] != key:
-            front = (key, cells_in_front(frame, cells, picked))
+            chosen = cells_in_front(frame, cells, picked)
+            front = (key, chosen, *cells_picture(frame, cells, chosen, seat))
             self.domain_cache["front"] = front
-        for x, y in front[1]:
-            draw_cell(surface, frame, cells, x, y, seat)
-        return front[1]
+        _key, chosen, picture, topleft = front
+        if picture is not None:
+            surface.blit(picture, topleft)
+        return chosen
 
     def _payout_bubble(self, frame, ev, lift):
         """What the build would bring, as icons in a little bubble above the tile in hand: (picture, rect), or

@@ -25,7 +25,7 @@ class Legend:
     def lines(self) -> list[tuple[str, str]]:
         """The placement legend: (swatch, text) rows; swatch ``extend`` / ``build`` (the spot colours) or ``""``."""
         p = self.table.placer
-        total = len(p.state.placements(p.shape))
+        total = len(p.placements(p.shape))
         if not total:
             return [("", t("llama_land.legend.nowhere"))]
         rows = [("extend", t("llama_land.legend.extend")), ("build", t("llama_land.legend.build"))]
@@ -33,8 +33,28 @@ class Legend:
         return rows
 
     def rect(self) -> pygame.Rect:
-        """Where the legend goes: right of the domain's title, left of the pause button; under the title when that
-        leaves too little room (a narrow panel, a large interface). Its height follows its wrapped lines."""
+        """Where the legend goes (``_place``), worked out once per position and layout: a lesson asks it twice a
+        frame (what its box points at, what it keeps clear of), the legend's drawing once more."""
+        return pygame.Rect(self._placed()[1])
+
+    def _placed(self):
+        """(key, rect, wrapped rows), kept in the table's ``domain_cache`` (dropped on a new layout) under a key of
+        everything they follow: the tile in hand and its position, the panel's rects, the interface's scale, the
+        domain shown and its owner's name, the language."""
+        table = self.table
+        p, seat = table.placer, table.shown_seat
+        key = (p.shape, id(p.state), table.version, tuple(table.rects["domain"]), tuple(table.rects["menu"]),
+               table.ui.scale, seat, table._name(seat), language())
+        hit = table.domain_cache.get("legend_layout")
+        if hit is None or hit[0] != key:
+            rect = self._place()
+            hit = (key, rect, self._layout(rect.w)[0])
+            table.domain_cache["legend_layout"] = hit
+        return hit
+
+    def _place(self) -> pygame.Rect:
+        """Right of the domain's title, left of the pause button; under the title when that leaves too little room
+        (a narrow panel, a large interface). Its height follows its wrapped lines."""
         table = self.table
         ui = table.ui
         dom, menu = table.rects["domain"], table.rects["menu"]
@@ -72,14 +92,7 @@ class Legend:
         ui = table.ui
         p = table.placer
         cache = table.domain_cache  # the table's: dropped with its domain pictures on a new layout
-        memo = (p.shape, id(p.state), table.version, tuple(table.rects["domain"]), ui.scale, table.shown_seat,
-                language())
-        hit = cache.get("legend_layout")
-        if hit is None or hit[0] != memo:  # the engine's placements and the wrapping: once per position
-            rect = self.rect()
-            hit = (memo, rect, self._layout(rect.w)[0])
-            cache["legend_layout"] = hit
-        _memo, rect, rows = hit
+        _key, rect, rows = self._placed()  # the engine's placements and the wrapping: once per position
         key = ("legend", tuple((s, tuple(lines)) for s, lines in rows), tuple(rect))
         img = cache.get(key)
         if img is None:

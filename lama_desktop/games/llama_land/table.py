@@ -94,7 +94,7 @@ class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, Dom
         self.motion = Motion(self)  # the falling tile, its flash, a bot's domain held in view, the flying pictures
         self._bubble_rect: pygame.Rect | None = None  # the payout bubble of the last frame (toasts keep off it)
         self.camera = Camera(self)  # the big domain's view: its frame, zoom and pan
-        self.spots_cache = (None, None, {})  # (key, layer, {cell: (diamond points, kind)})
+        self.spots_cache = (None, None, {})  # (key, (layer, where in the panel), {cell: (diamond points, kind)})
         self.drag = None  # {"start", "pan", "moved"}: a press on the domain, a click or a drag of the view
         self._bubble = None  # (frame, evaluation, lift): the payout bubble of the build in hand, this frame
         self.legend = Legend(self)  # the placement legend over the big domain
