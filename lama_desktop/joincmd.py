@@ -24,7 +24,6 @@ import signal
 import sys
 import threading
 import time
-from pathlib import Path
 
 from lama_desktop.bots import LEVELS, levels_for, make_bot
 from lama_desktop.cli import ArgumentParser, UsageError, float_in, path_text, run
@@ -35,7 +34,7 @@ from lama_desktop.net.host import normal_code
 from lama_desktop.net.loopback import LoopbackOnly
 from lama_desktop.net.remote_session import RemoteSession
 from lama_desktop.net.seatkeep import SeatKeeper, connect_kept, gone_reason, kept_seat, table_key
-from lama_desktop.storage import Storage
+from lama_desktop.cli_profile import held_profile
 
 PROG = "lama-desktop join"
 #: seconds a join waits for the host's answer
@@ -57,17 +56,6 @@ def address(text: str) -> tuple[str, int]:
     if not port.isdigit() or not 1 <= int(port) <= 65535:
         raise UsageError(f"{text!r:.60}: the port must be 1 to 65535")
     return host, int(port)
-
-
-def _storage(profile: str | None) -> Storage:
-    if profile is None:
-        return Storage()
-    folder = Path(profile).expanduser()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"--profile: cannot make the folder {profile!r:.80} ({error.strerror or error})") from None
-    return Storage(profile=folder)
 
 
 def _parser() -> ArgumentParser:
@@ -110,7 +98,7 @@ def _main(argv=None) -> int:
     code = normal_code(args.code)
     if not (1 <= len(code) <= 16 and code.isascii() and code.isalnum()):
         raise UsageError(f"--code {args.code!r:.40}: 1 to 16 letters and digits")
-    book = _storage(args.profile).seat_book
+    book = held_profile(args.profile).seat_book
     out = Out(args.json)
     if args.give_up:
         had = kept_seat(book, host, port, code) is not None

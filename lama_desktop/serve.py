@@ -21,7 +21,6 @@ import socket
 import sys
 import threading
 import time
-from pathlib import Path
 
 from lama_desktop.cli import (
     ArgumentParser, UsageError, check_level, check_options, float_in, game_spec, int_in, path_text, run
@@ -35,7 +34,7 @@ from lama_desktop.net.loopback import LoopbackOnly, bind_hosts, is_loopback, loo
 from lama_desktop.net.loopthread import steady_heap
 from lama_desktop.net.protocol import PROTOCOL_VERSION
 from lama_desktop.core.store import HOSTED
-from lama_desktop.storage import Storage, StoreBusy
+from lama_desktop.cli_profile import held_profile
 
 PROG = "lama-desktop serve"
 #: seconds the host stays up after the game ended, for the players to see the results
@@ -182,24 +181,6 @@ def parse_code(text: str | None) -> str | None:
     return code
 
 
-def _storage(profile: str | None):
-    if profile is None:
-        return Storage()
-    folder = Path(profile).expanduser()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"--profile: cannot make the folder {profile!r:.80} ({error.strerror or error})") from None
-    storage = Storage(profile=folder)
-    try:
-        storage.database()  # the profile's store, held by this process (a second copy is refused here)
-    except StoreBusy:
-        raise UsageError(f"--profile: another copy of the app is using {str(folder)!r:.80}") from None
-    except OSError as error:
-        raise UsageError(f"--profile: cannot open the games in {profile!r:.80} ({error.strerror or error})") from None
-    return storage
-
-
 def _session(args, spec, seats, storage):
     if not args.resume:
         variants = check_options(spec, len(seats), args.variant)
@@ -232,7 +213,7 @@ def _main(argv=None) -> int:
         bind_hosts(args.bind)  # checked before anything is made or saved
     except LoopbackOnly as error:
         raise UsageError(f"--bind: {error}") from None
-    storage = _storage(args.profile)
+    storage = held_profile(args.profile)
     session = _session(args, spec, seats, storage)
     options = dict(bind=args.bind, port=args.port, takeover_after=args.takeover_after,
                    takeover_level=args.takeover_level, auto_start=True)

@@ -277,7 +277,7 @@ class GameKeeping:
         viewer's), its results counted, its unfinished entry ``key`` removed."""
         finished_at = finished_at or time.strftime("%Y-%m-%dT%H:%M:%S")
         document = None
-        if record is not None:
+        if record is not None and getattr(record, "seed", None) is not None:  # a joined seat's: no seed, no replay
             past = make_past_game(record, seats, scores, winners, finished_at, practice=practice, advised=advised)
             past.abandoned = outcome == archive.ABANDONED
             document = past.to_json()

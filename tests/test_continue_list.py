@@ -116,6 +116,7 @@ def test_a_joined_row_joins_its_table_again_with_its_token(app, monkeypatch):
 
 
 def test_giving_up_asks_then_keeps_the_game_among_the_past_games(app):
+    """The question starts on Cancel (a reflex Enter gives nothing up); Give up keeps the game as abandoned."""
     three_games(app.storage)
     app.continue_game()
     app.step(1 / 60)
@@ -124,7 +125,14 @@ def test_giving_up_asks_then_keeps_the_game_among_the_past_games(app):
     scene.confirm_give_up()
     app.step(1 / 60)
     assert isinstance(app.stack.top, MessageScene)
-    press(app, pygame.K_RETURN)  # Give up
+    press(app, pygame.K_RETURN)  # a reflex Enter cancels: giving up cannot be taken back
+    assert len(app.storage.unfinished()) == 3 and app.stack.top is scene
+    scene.confirm_give_up()
+    app.step(1 / 60)
+    message = app.stack.top
+    while message.group.focused is None or message.group.focused.name != "b0":
+        press(app, pygame.K_UP)  # to "Give up" (the first arrow shows the focus, the next one moves it)
+    press(app, pygame.K_RETURN)
     assert [e.key for e in app.storage.unfinished()] == ["hosted", "joined:127.0.0.1:47999:ABCD"]
     (row,) = app.storage.past_game_page()
     assert row.abandoned and row.game == sample_game()

@@ -443,3 +443,16 @@ def test_a_save_written_after_its_game_ended_never_revives_it(tmp_path):
                       winners=list(state.winners()), record=record)
     store.autosave(record, state, meta_of(seats()), key="hosted")
     assert store.unfinished() == [] and store.finished_count() == 1
+
+
+def test_a_joined_seats_game_ends_counted_without_a_replay(tmp_path):
+    """A game played at another computer's table ends on a record the client knows without its seed (the host's
+    alone: ``RemoteRecord``): it is counted, with no replay kept, never a crash (the app's results screen never
+    came up at the end of a joined game: ``transcript --net --check`` stopped there)."""
+    from lama_desktop.net.remote_session import RemoteRecord
+
+    store = Storage(tmp_path)
+    record = RemoteRecord(sample_game(), 3, (), ["draw", "draw"])
+    store.finish_game("joined:127.0.0.1:4747:ABCD", game_id=sample_game(), seats=seats(), scores=[3, 5, 8],
+                      winners=[0], record=record)
+    assert store.finished_count() == 1 and store.unfinished() == []

@@ -169,3 +169,34 @@ def _listening(port: int) -> bool:
     except OSError:
         return False
     return True
+
+
+@pytest.mark.parametrize("tool", ["join", "serve"])
+def test_a_profile_another_copy_holds_is_refused_in_one_line_not_read_as_empty(capsys, tmp_path, tool):
+    """The app holds the profile (its lock): ``join`` found no kept seat there and asked the table for a new one
+    (refused "table full" — or, worse, given a second seat), and ``serve`` would start without its save. Both say
+    the profile is in use, in one line, status 2, and never touch the table."""
+    from lama_desktop.serve import main as serve_main
+
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"  # another process (the app) holds the profile
+    try:
+        argv = (["127.0.0.1:5", "--code", "ABCD", "--name", "Zoe"] if tool == "join"
+                else ["--game", sample_game(), "--seats", "remote,easy", "--port", "0", "--bind", "127.0.0.1",
+                      "--no-advert"])
+        run = main if tool == "join" else serve_main
+        assert run([*argv, "--profile", str(tmp_path)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert err.startswith(f"lama-desktop {tool}: error:") and "another copy of the app is using" in err
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+HOLD = """import sys, time
+from lama_desktop.storage import Storage
+held = Storage(profile=sys.argv[1])
+held.database()
+print("held", flush=True)
+time.sleep(120)
+"""

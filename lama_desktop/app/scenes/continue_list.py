@@ -73,11 +73,30 @@ class ContinueScene(MenuScene):
         self._focus_list()
 
     def resume(self) -> None:
+        listing, kept = self._widget("list"), self.selected()
+        index = listing.selected if listing is not None else 0
         self.entries = self.app.storage.unfinished()
         if not self.entries:
             self.back()
             return
         super().resume()
+        self._select(kept.key if kept is not None else None, index)
+
+    def build(self) -> None:
+        """A rebuild (resize, back from a question) keeps the row the player stood on, not the first one."""
+        listing, kept = self._widget("list"), self.selected()
+        super().build()
+        if listing is not None:
+            self._select(kept.key if kept is not None else None, listing.selected)
+
+    def _select(self, key, index: int) -> None:
+        """Stand on the row of ``key``; when that game is gone, on the row that took its place."""
+        listing = self._widget("list")
+        if listing is None or not self.entries:
+            return
+        keys = [e.key for e in self.entries]
+        listing.selected = keys.index(key) if key in keys else max(0, min(index, len(keys) - 1))
+        listing._reveal()
 
     def _focus_list(self) -> None:
         listing = self._widget("list")

@@ -49,7 +49,7 @@ class TableDrawing:
         if self.static is None or self.static.get_size() != size:
             self.static = self._render_static(size)
             self._layer = None
-        key = self._layer_key()
+        key = (self._layer_key(), self._plates_key())
         if getattr(self, "_layer", None) is None or self._layer_cached_key != key:
             layer = self._layer_canvas()
             self._draw_middle(layer)
@@ -61,6 +61,11 @@ class TableDrawing:
             self._draw_log(layer)
             self._layer, self._layer_cached_key = layer, key
         return self._layer
+
+    def _plates_key(self) -> tuple:
+        """Who each plate says plays its seat (``_plate_seat``): in a network game a bot takes an away person's
+        seat and hands it back between two moves, and the cached layer must show it at once on every table."""
+        return tuple((c.name, c.kind, c.level) for c in map(self._plate_seat, range(self.n)))
 
     def _layer_canvas(self) -> pygame.Surface:
         """The static felt to draw the model layer on: painted over the last layer's picture when it has the
