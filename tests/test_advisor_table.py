@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from lama_desktop.app.table.advisor_panel import advice_badge_spot
 from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig
 from lama_desktop.games import plugin
 from frames import fast_app, post_click, post_key
@@ -146,3 +147,17 @@ def test_the_open_advisor_panel_is_drawn_over_the_history_and_its_undo(tmp_path,
     inside = panel.clip(pygame.Rect((0, 0), app.size))
     assert pygame.image.tobytes(shown.subsurface(inside), "RGB") == pygame.image.tobytes(bare.subsurface(inside), "RGB")
     app.shutdown()
+
+
+def test_the_best_moves_badge_keeps_off_the_status_line_and_inside_the_window():
+    """Issue 32: at 130 % the "14 %" badge over the marked card sat on the status line just above the hand; the
+    badge takes the card's top edge, else just inside its top, else its bottom edge."""
+    window = pygame.Rect(0, 0, 1280, 720)
+    card = pygame.Rect(580, 465, 120, 180)
+    free = advice_badge_spot(window, card, (34, 11), 14, 6)
+    assert free.bottom == card.top + 6 and free.centerx == card.centerx
+    status = pygame.Rect(350, 432, 580, 32)
+    kept = advice_badge_spot(window, card, (34, 11), 14, 6, avoid=[status, None])
+    assert not kept.colliderect(status) and window.contains(kept) and kept.colliderect(card)
+    at_top = advice_badge_spot(window, pygame.Rect(580, 0, 120, 180), (34, 11), 14, 6)
+    assert window.contains(at_top)
