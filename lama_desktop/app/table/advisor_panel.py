@@ -274,11 +274,18 @@ class AdvisorPanel:
 
     def place(self, size, area, bounds) -> pygame.Rect:
         """Where a panel of ``size`` goes in ``bounds`` (the window): in ``area`` (over the history, its bottom
-        left on the area's) when it covers none of the pieces, else the free place nearest to it (``free_spot``),
-        else as asked."""
+        left on the area's) when it covers none of the pieces, else the free place nearest to it (``free_spot``)
+        that leaves the history whole when there is one, else as asked."""
         wanted = pygame.Rect(0, 0, *size)
         wanted.bottomleft = area.bottomleft
-        spot = free_spot(bounds, wanted, self._avoid(), self.table.ui.s(8))
+        avoid, margin = self._avoid(), self.table.ui.s(8)
+        spot = free_spot(bounds, wanted, avoid, margin)
+        layout = getattr(self.table, "layout", None)
+        log = layout.get("log") if layout is not None else None
+        if spot is not None and spot != wanted and log is not None and spot.colliderect(log):
+            # moved off its place over the history, the panel would cut a corner out of it (issue 32: the
+            # "WHAT HAPPENED" title half hidden at 1280x720): off the history too when there is room
+            spot = free_spot(bounds, wanted, avoid + [pygame.Rect(log)], margin) or spot
         return spot if spot is not None else wanted
 
     # -- drawing ----------------------------------------------------------------------------------------------
