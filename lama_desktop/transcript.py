@@ -55,6 +55,13 @@ FRAME = 0.1
 MAX_FRAMES = 400_000
 
 
+def question_line(title, text) -> str:
+    """A question the player answers, in one line: its title then its text, joined by ": " unless the title ends
+    its own sentence ("Quit this round? You no longer…", never "round?: You")."""
+    title = str(title).rstrip()
+    return f"{title}{' ' if title.endswith(('?', '!', '.', ':')) else ': '}{text}"
+
+
 class BadArguments(ValueError):
     """A command line the tool cannot run (the message is one line)."""
 
@@ -283,7 +290,7 @@ class _Watcher:
         name = getattr(top, "name", "")
         if name == "message" and top is not self.message:  # a question the player answers (quit this round?)
             self.message = top
-            self.out.emit("prompt", self.round_no(), f"{top.title}: {top.text}")
+            self.out.emit("prompt", self.round_no(), question_line(top.title, top.text))
             _press_enter()  # the answer the bot's move meant (Enter takes the first button: go ahead)
         elif "summary" in name and top is not self.summary:
             self.summary = top

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from lama_desktop.app.table.advisor_panel import advice_badge_spot
 from lama_desktop.core.gameconfig import GameConfig, GameResults, SeatConfig
 from lama_desktop.games import plugin
 from frames import fast_app, post_click, post_key
@@ -129,6 +130,7 @@ def test_the_open_advisor_panel_is_drawn_over_the_history_and_its_undo(tmp_path,
 
     app, table = open_game(tmp_path, game_id, size=(1280, 720))
     table._advice_avoid = lambda: []
+    table.advisor._avoid = lambda: []  # not even the marked move: a panel moved off the log leaves it whole
     table._advice_anchor = lambda: advice_anchor(table.ui, table.history._log_rect())
     assert run_until(app, table.advisor.available), "the player's turn never came"
     post_key(pygame.K_h, unicode="h")
@@ -146,3 +148,36 @@ def test_the_open_advisor_panel_is_drawn_over_the_history_and_its_undo(tmp_path,
     inside = panel.clip(pygame.Rect((0, 0), app.size))
     assert pygame.image.tobytes(shown.subsurface(inside), "RGB") == pygame.image.tobytes(bare.subsurface(inside), "RGB")
     app.shutdown()
+
+
+def test_the_best_moves_badge_keeps_off_the_status_line_and_inside_the_window():
+    """Issue 32: at 130 % the "14 %" badge over the marked card sat on the status line just above the hand; the
+    badge takes the card's top edge, else just inside its top, else its bottom edge."""
+    window = pygame.Rect(0, 0, 1280, 720)
+    card = pygame.Rect(580, 465, 120, 180)
+    free = advice_badge_spot(window, card, (34, 11), 14, 6)
+    assert free.bottom == card.top + 6 and free.centerx == card.centerx
+    status = pygame.Rect(350, 432, 580, 32)
+    kept = advice_badge_spot(window, card, (34, 11), 14, 6, avoid=[status, None])
+    assert not kept.colliderect(status) and window.contains(kept) and kept.colliderect(card)
+    at_top = advice_badge_spot(window, pygame.Rect(580, 0, 120, 180), (34, 11), 14, 6)
+    assert window.contains(at_top)
+
+
+def test_a_panel_moved_off_the_history_leaves_the_history_whole():
+    """Issue 32 (L.A.M.A. at 1280x720): a plate in the way moved the panel up and left, and its corner hid half of
+    "WHAT HAPPENED". Off its place over the history, the panel takes a spot clear of the history when one exists."""
+    from types import SimpleNamespace
+
+    from lama_desktop.app.table.advisor_panel import AdvisorPanel
+
+    log = pygame.Rect(1012, 420, 246, 130)
+    panel = AdvisorPanel.__new__(AdvisorPanel)
+    panel.table = SimpleNamespace(ui=SimpleNamespace(s=lambda v: v), layout={"log": log})
+    plate = pygame.Rect(1054, 400, 206, 60)  # in the way of the panel's place over the history
+    panel._avoid = lambda: [plate]
+    area = pygame.Rect(1012, 200, 246, 350)
+    spot = panel.place((246, 190), area, pygame.Rect(0, 0, 1280, 720))
+    assert not spot.colliderect(plate) and not spot.colliderect(log), spot
+    panel._avoid = lambda: []
+    assert panel.place((246, 190), area, pygame.Rect(0, 0, 1280, 720)).bottomleft == area.bottomleft  # its place

@@ -74,3 +74,10 @@ def test_bad_arguments_say_so_in_one_line_and_exit_2(capsys, argv, words):
     assert transcript.main(argv) == 2
     out = capsys.readouterr()
     assert out.out == "" and len(out.err.strip().splitlines()) == 1 and words in out.err
+
+
+def test_a_question_reads_as_one_line_without_doubled_punctuation():
+    """Issue 32 (German Cadabra transcript): "Aus dieser Runde aussteigen?: Du spielst…"."""
+    assert transcript.question_line("Aus dieser Runde aussteigen?", "Du spielst nicht mehr mit.") == (
+        "Aus dieser Runde aussteigen? Du spielst nicht mehr mit.")
+    assert transcript.question_line("Leave the table", "Your seat stays.") == "Leave the table: Your seat stays."

@@ -275,15 +275,22 @@ class AdvisorPanel:
 
     def place(self, size, area, bounds) -> pygame.Rect:
         """Where a panel of ``size`` goes in ``bounds`` (the window): in ``area`` (over the history, its bottom
-        left on the area's) when it covers none of the pieces, else the free place nearest to it (``free_spot``),
-        else as asked."""
+        left on the area's) when it covers none of the pieces, else the free place nearest to it (``free_spot``)
+        that leaves the history whole when there is one, else as asked."""
         wanted = pygame.Rect(0, 0, *size)
         wanted.bottomleft = area.bottomleft
         avoid, margin = self._avoid(), self.table.ui.s(8)
-        key = (tuple(bounds), tuple(wanted), tuple(tuple(r) for r in avoid), margin)
+        layout = getattr(self.table, "layout", None)
+        log = layout.get("log") if layout is not None else None
+        key = (tuple(bounds), tuple(wanted), tuple(tuple(r) for r in avoid), margin,
+               tuple(log) if log is not None else None)
         kept = self._placed  # asked every frame while open: searched again when a piece moves
         if kept is None or kept[0] != key:
             spot = free_spot(bounds, wanted, avoid, margin)
+            if spot is not None and spot != wanted and log is not None and spot.colliderect(log):
+                # moved off its place over the history, the panel would cut a corner out of it (issue 32: the
+                # "WHAT HAPPENED" title half hidden at 1280x720): off the history too when there is room
+                spot = free_spot(bounds, wanted, avoid + [pygame.Rect(log)], margin) or spot
             kept = self._placed = (key, spot if spot is not None else wanted)
         return pygame.Rect(kept[1])
 
@@ -457,8 +464,9 @@ def _signed_points(points: float) -> str:
     return ("−" + text) if round(points) < 0 else text
 
 
-def draw_advice_rects(surface, ui, rects, time_s: float, label: str = "") -> None:
-    """A pulsing gold outline round each rect (the best move's card or button) and a small badge with ``label``."""
+def draw_advice_rects(surface, ui, rects, time_s: float, label: str = "", avoid=()) -> None:
+    """A pulsing gold outline round each rect (the best move's card or button) and a small badge with ``label``,
+    kept off the ``avoid`` rects (the status line just above the hand: issue 32, at 130 % the badge sat on it)."""
     if not rects:
         return
     pulse = 0.5 + 0.5 * math.sin(time_s * 4.0)
@@ -475,12 +483,25 @@ def draw_advice_rects(surface, ui, rects, time_s: float, label: str = "") -> Non
     if label:
         first = pygame.Rect(rects[0]).inflate(ui.s(10), ui.s(10))
         img = ui.text(label, 15, INK, True)
-        badge = pygame.Rect(0, 0, img.get_width() + ui.s(14), img.get_height() + ui.s(6))
-        badge.midbottom = (first.centerx, first.top + ui.s(4))
-        if badge.top < 0:
-            badge.midtop = (first.centerx, first.bottom - ui.s(4))
+        badge = advice_badge_spot(surface.get_rect(), first, img.get_size(), ui.s(14), ui.s(6), avoid)
         pygame.draw.rect(surface, GOLD, badge, border_radius=badge.h // 2)
         surface.blit(img, img.get_rect(center=badge.center))
 
 
-__all__ = ["AdvisorPanel", "draw_advice_rects", "free_spot", "select_button"]
+def advice_badge_spot(bounds, marked, text_size, pad_x: int, pad_y: int, avoid=()) -> pygame.Rect:
+    """Where the badge of a marked move goes: on its top edge, else just inside it, else on its bottom edge; the
+    first of these inside ``bounds`` and off every ``avoid`` rect (else the first inside ``bounds``)."""
+    badge = pygame.Rect(0, 0, text_size[0] + pad_x, text_size[1] + pad_y)
+    spots = [("midbottom", marked.top + pad_y), ("midtop", marked.top + pad_y), ("midtop", marked.bottom - pad_y)]
+    placed = []
+    for anchor, y in spots:
+        spot = badge.copy()
+        setattr(spot, anchor, (marked.centerx, y))
+        if bounds.contains(spot):
+            placed.append(spot)
+            if not any(spot.colliderect(r) for r in avoid if r is not None):
+                return spot
+    return placed[0] if placed else spot
+
+
+__all__ = ["AdvisorPanel", "advice_badge_spot", "draw_advice_rects", "free_spot", "select_button"]

@@ -45,4 +45,5 @@ class AdviceHooks:
     def _draw_advice(self, surface, estimates, focus: int = 0) -> None:
         """Mark the move looked at in the panel (the best one until another is) where it is played."""
         look = estimates[focus]
-        draw_advice_rects(surface, self.ui, self._advice_rects(look.move), self.time, i18n.percent(look.win))
+        draw_advice_rects(surface, self.ui, self._advice_rects(look.move), self.time, i18n.percent(look.win),
+                          avoid=[self.status_rect()])

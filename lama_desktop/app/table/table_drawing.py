@@ -29,7 +29,8 @@ class TableDrawing:
         key = (text, mine, r.size)
         cached = getattr(self, "_status_cache", None)
         if cached is None or cached[0] != key:
-            img = self.ui.text_fit(text, 24 if mine else 21, r.w, (255, 240, 200) if mine else (214, 234, 226), mine)
+            size, bold = self._status_font(mine)
+            img = self.ui.text_fit(text, size, r.w, (255, 240, 200) if mine else (214, 234, 226), bold)
             pad_x, pad_y = self.layout.s(15), self.layout.s(6)
             pill = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
             pygame.draw.rect(pill, (6, 30, 28, 150) if not mine else (70, 44, 10, 170), pill.get_rect(),
@@ -38,6 +39,21 @@ class TableDrawing:
             self._status_cache = (key, finish(pill))
         pill = self._status_cache[1]
         self._status_rect = surface.blit(pill, pill.get_rect(center=r.center))
+
+    @staticmethod
+    def _status_font(mine: bool) -> tuple[int, bool]:
+        """The status line's text size and weight: larger and bold when the player may act."""
+        return (24, True) if mine else (21, False)
+
+    def status_fits(self, text: str, mine: bool = True) -> bool:
+        """Whether ``text`` fits the status line at its own size (not shrunk, not cut): a table with a long and a
+        short way to say its line picks the long one only when this holds."""
+        layout = getattr(self, "layout", None)
+        place = layout.get("status") if layout is not None else None
+        if place is None:
+            return True
+        size, bold = self._status_font(mine)
+        return self.ui.font(size, bold).size(text)[0] <= place.w
 
     # drawing ------------------------------------------------------------------------------------------------------
     def _model_layer(self, size) -> pygame.Surface:

@@ -36,7 +36,7 @@ from lama_desktop.app.table.tooltip import Tip
 from lama_desktop.app.widgets import Button
 from lama_desktop.games.cadabra.summary import CadabraSummaryScene
 from lama_desktop.games.cadabra.table_events import CadabraTableEvents, token_kind
-from lama_desktop.games.cadabra.words import DISPLAY, ENGINE, KIND_OF, card_label, sort_hand
+from lama_desktop.games.cadabra.words import DISPLAY, ENGINE, KIND_OF, card_label, card_short, sort_hand
 from lama_desktop.games.cadabra.words import SUFFIX as _SUFFIX
 from lama_desktop.games.cadabra.components import (
     DATA, END_POINTS, EXCHANGE_WHITES, IS_LLAMA, LLAMA_POINTS, MAGIC_POINTS, SHOW_THRESHOLD, SYMBOL, VALUES
@@ -558,16 +558,22 @@ class CadabraTableScene(CadabraTableEvents, HandTableScene):
             # holding the magic token (not alone), passing is one of your choices: the line says so
             magic = sh.magic == cur and sh.active.count(True) > 1
             if cards:
-                listed = ", ".join(card_label(c) for c in cards)
-                if magic:
-                    return t("cadabra.status.your_turn_magic", cards=listed)
-                return t("cadabra.status.your_turn", cards=listed)
+                return self._your_turn_text(cards, magic)
             if magic:
                 return t("cadabra.status.your_turn_none_magic")
             return t("cadabra.status.your_turn_none")
         if s.seats[cur].is_bot:
             return about("hand.status.bot_turn", cur, name=self._name(cur))
         return about("hand.status.turn", cur, name=self._name(cur))
+
+    def _your_turn_text(self, cards: list[str], magic: bool) -> str:
+        """Your turn with the cards you may play: each with what its symbol does while the line fits the status
+        pill, else their values alone (issue 32: German at 115 % cut "passen (Za…"); the tooltips explain."""
+        key = "cadabra.status.your_turn_magic" if magic else "cadabra.status.your_turn"
+        full = t(key, cards=", ".join(card_label(c) for c in cards))
+        if self.status_fits(full):
+            return full
+        return t(key, cards=", ".join(dict.fromkeys(card_short(c) for c in cards)))
 
 
 

@@ -38,6 +38,16 @@ def card_label(name: str) -> str:
     return cid
 
 
+def card_short(name: str) -> str:
+    """A card in a line with no room for what its symbol does (the status line listing many cards): its value,
+    ``2/3``, or the llama; the card's tooltip and the rules say the rest."""
+    cid = ENGINE.get(name, name)
+    k = KIND_OF.get(cid)
+    if k is None or not SYMBOL[k]:
+        return card_label(name)
+    return str(VALUES[k][0])
+
+
 def order(move, name_of: Callable[[int], str]) -> str | None:
     """A lesson's order for the show's own moves (taking the tokens, exchanging, giving, passing); playing and the
     other orders are the frame's."""

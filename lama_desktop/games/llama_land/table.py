@@ -308,22 +308,35 @@ class LlamaLandTableScene(InputMixin, EventsMixin, MiddleMixin, PanelsMixin, Dom
         return self.session.seats[seat].name if seat is not None and 0 <= seat < self.n else "?"
 
     def seat_rects(self, seat: int) -> list[pygame.Rect]:
-        """A seat's own part of the screen: its panel, and the domain under its title row while the domain shown
-        is its own."""
+        """A seat's own part of the screen: its panel, and while the domain shown is its own, the domain under its
+        title row and the title itself (whose domain it is)."""
         rects = getattr(self, "rects", None) or {}
         own = [rects.get(f"panel{seat}")]
         domain, menu = rects.get("domain"), rects.get("menu")
         if seat == self.shown_seat and domain is not None and menu is not None:
             strip = menu.bottom - domain.top
             own.append(pygame.Rect(domain.x, domain.y + strip, domain.w, domain.h - strip))
+            own.append(self._domain_title_rect())
         return [pygame.Rect(r) for r in own if r is not None]
+
+    def _domain_title_rect(self) -> pygame.Rect | None:
+        """Where the domain's title ("Your domain") is drawn (``render_domain._draw_domain_labels``)."""
+        domain = (getattr(self, "rects", None) or {}).get("domain")
+        if domain is None:
+            return None
+        title = about("llama_land.ui.domain_of", self.shown_seat, name=self._name(self.shown_seat))
+        w, h = self.ui.font(20, True).size(title)
+        return pygame.Rect(domain.x + self.ui.s(16), domain.y + self.ui.s(12), w, h)
 
     def banner_spots(self) -> list[tuple[str, tuple[int, int]]]:
         """A banner over the table (a network game's "Waiting for Zoe") sits in the domain's title row, between
-        the domain's name and the pause button, clear of the shared pieces above."""
+        the domain's name and the pause button, clear of the shared pieces above: centred on the domain, else
+        against the pause button (issue 32: French at 130 % the centred one covered "Votre domaine")."""
         rects = getattr(self, "rects", None) or {}
         domain, menu = rects.get("domain"), rects.get("menu")
-        return [("midtop", (domain.centerx, menu.top))] if domain is not None and menu is not None else []
+        if domain is None or menu is None:
+            return []
+        return [("midtop", (domain.centerx, menu.top)), ("midright", (menu.left - self.ui.s(10), menu.centery))]
 
     def _marker_moves(self):
         moves = [m for m in self._legal() if m.kind == "marker"]

@@ -18,6 +18,7 @@ from lama_desktop.engine import IllegalMove
 from lama_desktop.games.cadabra.components import CARD_IDS
 from lama_desktop.games.cadabra.engine import CadabraState
 from lama_desktop.engine.record import GameRecord
+from lama_desktop.app.widgets.scale import MIN_TEXT_PX
 from frames import fast_app, post_click, post_key
 
 
@@ -329,5 +330,31 @@ def test_the_hint_under_the_hand_lists_the_cadabra_keys_and_they_work(tmp_path, 
         post_key(pygame.K_2)  # the second receiver: seat 2
         assert run_until(app, lambda: table.session.state.whites[2] == 1, 600)
         assert table.session.state.whites[0] == 2
+    finally:
+        i18n.set_language(before)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_your_turn_line_with_many_symbol_cards_fits_the_status_pill_uncut(tmp_path, lang):
+    """Issue 32: German at 115 % cut "… aussteigen oder passen (Za…"; the line names the cards by value alone when
+    their symbols' meanings would not fit, and every playable card is still in it."""
+    from lama_desktop.core import i18n
+
+    before = i18n.language()
+    app, table = crafted_table(
+        tmp_path, 4, size=(1280, 720),
+        hands=[["1", "2+", "2/3", "3*", "4", "L", "6+"], ["2", "5", "6"], ["1", "4", "4/5", "L"], ["2", "3", "3"]],
+        pile=["5", "6", "1", "2", "3", "4", "5", "6", "L", "2", "3", "4/5", "6", "1", "L", "4"],
+        discard=["4", "5", "5", "6", "L", "1", "2"], whites=[4, 7, 2, 9], blacks=[1, 2, 0, 1], magic=0,
+        board=[1, 10, 1], current=0, round_no=2)
+    try:
+        for scale in (0.85, 1.0, 1.15, 1.3):
+            app.update_settings(language=lang, ui_scale=scale)
+            app.step(dt=1 / 60)
+            status = table._status_text()
+            smallest = table.ui.font(MIN_TEXT_PX / table.ui.scale, True)  # text_fit shrinks to this, then cuts
+            assert smallest.size(status)[0] <= table.layout["status"].w, (scale, status)
+            for value in ("2", "2/3", "3"):
+                assert value in status, (scale, status)
     finally:
         i18n.set_language(before)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from lama_desktop.app.layoutprobe import Checker, moments
 from lama_desktop.app.main import App
+from lama_desktop.core.i18n import LANGUAGES
 from lama_desktop.core.gameconfig import GameConfig
 from lama_desktop.games.llama_land.table import open_table as open_llama_land
 from lama_desktop.storage import Storage
@@ -66,3 +68,23 @@ def test_llama_land_uses_the_whole_range_and_re_lays_out_without_overlap(tmp_pat
     for players in (2, 4):  # the panes whose text grows make room for it
         small, normal, large = (widths[(players, s)] for s in (SMALLEST, 1.0, LARGEST))
         assert all(n < lg for n, lg in zip(normal, large, strict=False)), (small, normal, large)
+
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_network_banner_in_the_title_row_never_covers_whose_domain_it_is(lang):
+    """Issue 32: French at 130 % the centred "En attente de Bruno (1:28)" lay on "Votre domaine"; the title is one
+    of the seat's own rects and the banner has a second place against the pause button."""
+    checker = Checker()
+    try:
+        moment = next(m for m in moments() if m.name == "net-waiting-for-player-llama-land")
+        for size in ((1280, 720), (1920, 1080)):
+            for scale in (SMALLEST, 1.15, LARGEST):
+                checker.frame_texts(moment, size, scale, lang)
+                table = checker.app(size).stack.top
+                title = table._domain_title_rect()
+                assert title in table.seat_rects(table.shown_seat)
+                assert table.banner_rects, (size, scale)
+                assert all(not pill.colliderect(title) for pill in table.banner_rects), (size, scale, title)
+    finally:
+        checker.close()
