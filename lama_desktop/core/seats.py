@@ -22,6 +22,8 @@ class JoinedSeat:
     ``host``/``port``/``code`` find the table; ``seat``/``token`` are what the Welcome gave; ``name`` is the name
     the player joined with; ``game_id`` and ``players`` (seat names as the player last saw them) and ``summary``
     (round, points: plain JSON data the Continue list shows) describe it; ``updated_at`` is an ISO time.
+    ``history``: the table's history panel as this player last read it (its own JSON), so a restarted app shows
+    the whole game again, not only what the host's Welcome lets the table rebuild.
     """
 
     host: str
@@ -34,6 +36,7 @@ class JoinedSeat:
     players: list[str] = field(default_factory=list)
     summary: dict = field(default_factory=dict)
     updated_at: str = ""
+    history: dict = field(default_factory=dict)
 
     @property
     def address(self) -> tuple[str, int, str]:
@@ -50,7 +53,8 @@ class JoinedSeat:
             seat = cls(host=str(data["host"]), port=int(data["port"]), code=str(data["code"]),
                        name=str(data["name"]), seat=int(data["seat"]), token=str(data["token"]),
                        game_id=str(data["game_id"]), players=[str(p) for p in data.get("players", [])],
-                       summary=dict(data.get("summary", {})), updated_at=str(data.get("updated_at", "")))
+                       summary=dict(data.get("summary", {})), updated_at=str(data.get("updated_at", "")),
+                       history=dict(data.get("history") or {}))
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a joined seat: {error}") from None
         if not (0 < seat.port < 65536) or seat.seat < 0 or not seat.token:

@@ -97,6 +97,12 @@ class SeatKeeper:
                                players=word_names([read_name(n) for n in welcome.names]),  # keys worded
                                summary={"moves": len(welcome.history)},
                                updated_at=now_text())
+        kept = kept_seat(book, *self.key)
+        #: the history panel this seat's table showed before the app closed (a rejoin with the same token), for
+        #: the new table to show again; None for a first join
+        self.restored_history: dict | None = None
+        if kept is not None and kept.seat == self.seat.seat and kept.history:
+            self.restored_history = self.seat.history = dict(kept.history)
         self._seen: tuple = ()
         self.forgotten = False
         self._keep()
@@ -109,20 +115,23 @@ class SeatKeeper:
         except (OSError, ValueError) as error:  # the storage reported a failed write to the player
             log.warning("the joined seat could not be kept: %s", error)
 
-    def seen(self, session) -> None:
+    def seen(self, session, log=None) -> None:
         """After a frame of the game (a ``RemoteSession``): keep what changed; forget the seat once the game is
-        over (its final result arrived)."""
+        over (its final result arrived). ``log``: the table's history panel (``version``, ``to_dict()``), kept with
+        the seat so a restarted app shows the whole history again."""
         if self.forgotten:
             return
         if session.is_over and getattr(session, "final", None) is not None:
             self.forget()
             return
         names = [str(n) for n in session.names]
-        now = (session.moves_played, tuple(names))
+        now = (session.moves_played, tuple(names), getattr(log, "version", None))
         if now == self._seen:
             return
         self._seen = now
         self.seat.players, self.seat.summary, self.seat.updated_at = names, summary_of(session), now_text()
+        if log is not None:
+            self.seat.history = log.to_dict()
         self._keep()
 
     def forget(self) -> None:

@@ -47,6 +47,10 @@ def test_an_app_started_again_takes_its_kept_seat_back_with_the_whole_history(ap
         assert until(app, lambda: table.snapshot()[2] == 0)  # the bot moved: nothing moves now until seat 0 does
         kept = kept_seat(Storage(tmp_path).seat_book, "127.0.0.1", table.port, table.host.code)
         assert kept.seat == 1 and kept.players[1] == "Zoe" and kept.summary["moves"] >= 2
+        assert until(app, lambda: kept_seat(Storage(tmp_path).seat_book, "127.0.0.1", table.port,
+                                            table.host.code).history == first.log.to_dict())
+        lines = first.log.to_dict()["lines"]  # the history panel as the player read it, kept with the seat
+        assert len(lines) >= 2
 
         first.session.client.close()  # the app is killed: its connection drops, nothing else is done
         app.storage = Storage(tmp_path)  # ... and starts again: the book read from disk
@@ -62,6 +66,8 @@ def test_an_app_started_again_takes_its_kept_seat_back_with_the_whole_history(ap
         again = joined_table(app)
         assert again and again.session.seat == 1 and again.session.names[1] == "Zoe"
         assert again.session.record.moves == table.snapshot()[1]
+        steps(app, 3)
+        assert again.log.to_dict()["lines"][:len(lines)] == lines  # the whole history again, not "resumed"
         table.inbox.expect(p.Status, lambda m: m.seats[1].connected)
     finally:
         table.close()

@@ -109,7 +109,7 @@ class NetTableMixin(NetWaiting, NetBanner):
             self.lost_shown = True
             self.host_lost()
         if self.keeper is not None:
-            self.keeper.seen(session)
+            self.keeper.seen(session, self.log)
         self._autoplay(dt)
 
     def _autoplay(self, dt: float) -> None:
@@ -402,6 +402,8 @@ def open_network_table(app, client, hosted=None, keeper=None):
     """The game's own table scene, drawn from a ``RemoteSession`` fed by ``client``, with the network's extras
     (``networked``); ``keeper``: a joined seat's ``SeatKeeper``."""
     session = RemoteSession(client)
+    if keeper is not None and keeper.restored_history:
+        session.saved_history = keeper.restored_history  # the panel as it was: the table's restore() reads it
     config = network_config(client.welcome)
     scene = networked(scene_type(config.game_id))(session, config)
     scene.hosted = hosted
