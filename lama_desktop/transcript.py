@@ -179,6 +179,9 @@ def _net_table(app, game: str, variants, levels, seed: int, config):
     scene = plugins()[game].table()
     first = getattr(scene, "first_option", None)  # the engine option the game's own table sets from the config
     options = {first: int(config.first_dealer) % config.players} if first else {}
+    # the game the home table plays (one person against bots: the options its undo needs, e.g. a turn that waits
+    # for its end), so both read the same game line for line
+    options = {**get_game(game).undo_options, **options}
     net = LoopbackTable(game, ["remote:none", *levels[1:]], variants=tuple(sorted(variants)), seed=seed,
                         watch=False, options=options).start()
     return scene(net.clients[0].session, config), net

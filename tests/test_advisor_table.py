@@ -173,6 +173,7 @@ def test_a_panel_moved_off_the_history_leaves_the_history_whole():
 
     log = pygame.Rect(1012, 420, 246, 130)
     panel = AdvisorPanel.__new__(AdvisorPanel)
+    panel._placed = None  # (its search kept between frames: none yet)
     panel.table = SimpleNamespace(ui=SimpleNamespace(s=lambda v: v), layout={"log": log})
     plate = pygame.Rect(1054, 400, 206, 60)  # in the way of the panel's place over the history
     panel._avoid = lambda: [plate]

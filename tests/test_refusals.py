@@ -16,11 +16,14 @@ from lama_desktop.core.i18n import LANGUAGES, load_language
 from lama_desktop.app.table.reasons import reason_key, refusal_text
 from lama_desktop.engine import IllegalMove, Move, Refusal, new_game
 from lama_desktop.games import GAMES
+from lama_desktop.net import codes as net_codes
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "lama_desktop"
 #: a refusal code in the source: "core." or a registered game's string domain, a dot, the rule
-CODE = re.compile(r"""["'](?:%s)\.[a-z_]+["']""" % "|".join(["core", *sorted({p.domain for p in GAMES.values()})]))
+#: (``net.*``: the network's refusals, from the host or the player's own session, worded in ``common.reason.*``)
+CODE = re.compile(r"""["'](?:%s)\.[a-z_]+["']""" % "|".join(["core", "net",
+                                                            *sorted({p.domain for p in GAMES.values()})]))
 #: ``*.reason.*`` strings the app shows itself (checks made before asking the engine, wrappers), not codes
 #: what the app says itself before asking an engine: the hand-of-cards frame's, then each game's declared ones
 APP_REASONS = {"hand.reason.wait", "hand.reason.refused"} | {
@@ -39,15 +42,17 @@ def refusal_of(state, move) -> tuple[str, dict]:
 
 
 def codes_in_source() -> set[str]:
-    """Every refusal code written in the engines, the session and the saves' load check (``"lama.cannot_go_on"``,
-    ``"core.state_record"`` …)."""
+    """Every refusal code written in the engines, the session, the saves' load check and the network
+    (``"lama.cannot_go_on"``, ``"core.state_record"``, ``"net.over"`` …)."""
     found = set()
     engines = [p for p in (SOURCE / "games").rglob("*.py") if p.stem == "engine" or p.parent.name == "engine"]
     # and the module of each registered game's state, wherever its folder is (a game from outside the package)
     engines += [Path(inspect.getfile(type(plugin.spec.new(plugin.spec.min_players)))) for plugin in GAMES.values()]
-    shared = [SOURCE / "core" / "session.py", SOURCE / "storage.py", SOURCE / "savefile.py"]
+    shared = [SOURCE / "core" / "session.py", SOURCE / "storage.py", SOURCE / "savefile.py",
+              SOURCE / "net" / "remote_session.py"]
     for path in list((SOURCE / "engine").rglob("*.py")) + engines + shared:
         found.update(m.strip("\"'") for m in CODE.findall(path.read_text(encoding="utf-8")))
+    found.update(net_codes.TABLE_REFUSALS)  # the host's refusals a table words as reasons
     return {c for c in found if not c.endswith((".yaml", ".py"))}
 
 

@@ -25,6 +25,9 @@ REACTION_RATE = "net.reaction_rate"
 # (an illegal move is refused with the engine's own code: core.*, lama.*, dice.*, ... and its params)
 
 REFUSAL_CODES = (JOIN, VERSION, FULL, NAME, NOT_YOUR_TURN, OVER, HELLO_FIRST, ALREADY_JOINED, REACTION_RATE)
+#: the refusals a table shows as a reason at the table (``common.reason.<rule>``); the others answer a join (the join
+#: screen's ``common.net.error_*``) or a client that breaks the protocol (never the player's doing)
+TABLE_REFUSALS = (NOT_YOUR_TURN, OVER, REACTION_RATE)
 
 # -- WebSocket close codes (RFC 6455 + the 4000-4999 private range) ------------------------------------------------
 CLOSE_NORMAL = 1000
