@@ -546,3 +546,24 @@ def test_the_bundles_placeholder_ssl_plays_a_network_game_and_refuses_tls(tmp_pa
     assert done.returncode == 0, done.stdout + done.stderr
     assert "refused: this build of LAMA Desktop has no TLS" in done.stdout
     assert "network game over without OpenSSL" in done.stdout
+
+
+def test_spec_never_leaves_out_a_module_the_game_imports(monkeypatch):
+    """A module the package imports (``sqlite3`` for the profile's database once was) is never in the excludes:
+    the frozen app would fail where the checkout works. Read from every import statement in the package."""
+    import ast
+
+    calls = run_spec(monkeypatch, "linux")
+    (_args, kwargs), = calls["Analysis"]
+    excluded = set(kwargs["excludes"])
+    imported = set()
+    for path in (ROOT / "lama_desktop").rglob("*.py"):
+        if "tests" in path.relative_to(ROOT).parts:  # a game's own tests stay out of the bundle
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                imported.add(node.module)
+    assert "sqlite3" in imported
+    assert sorted(name for name in imported if name in excluded or name.partition(".")[0] in excluded) == []
