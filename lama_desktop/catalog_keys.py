@@ -114,15 +114,21 @@ def extract_tutorial_keys(fileobj, keywords, comment_tags, options) -> Iterator[
     if not name:
         return
     for key in tutorial_uses(Path(name)):
-        if domain and not key.startswith(domain + "."):
-            continue
-        message = english.get(key)
-        if message is None:
-            continue  # reported by ``extract`` (a used key without English)
-        if isinstance(message, tuple):
-            yield 0, "npgettext", (key, message[0], message[1]), []
-        else:
-            yield 0, "pgettext", (key, message), []
+        yield from _babel_entry(0, key, english, domain)
+
+
+def _babel_entry(line: int, key: str, english: dict, domain: str) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """The Babel entry of one used key (``pgettext``/``npgettext``: the key as context, its English as message);
+    nothing for a key outside ``domain`` or without English (``extract`` reports that)."""
+    if domain and not key.startswith(domain + "."):
+        return
+    message = english.get(key)
+    if message is None:
+        return
+    if isinstance(message, tuple):
+        yield line, "npgettext", (key, message[0], message[1]), []
+    else:
+        yield line, "pgettext", (key, message), []
 
 
 def source_catalog(domain: str, folder: Path | None = None):
@@ -149,15 +155,7 @@ def extract_keys(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
     for line, kind, key in key_uses(text, english_domains(_option_folders(options))):
         keys = sorted(k for k in english if fnmatch.fnmatchcase(k, key)) if kind == "pattern" else [key]
         for found in keys:
-            if domain and not found.startswith(domain + "."):
-                continue
-            message = english.get(found)
-            if message is None:
-                continue  # reported by ``extract`` (a used key without English)
-            if isinstance(message, tuple):
-                yield line, "npgettext", (found, message[0], message[1]), []
-            else:
-                yield line, "pgettext", (found, message), []
+            yield from _babel_entry(line, found, english, domain)
 
 
 def _option_folders(options) -> tuple[str, ...]:
