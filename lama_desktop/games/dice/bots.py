@@ -18,6 +18,9 @@ Levels:
   its expected points; once the round may end the game, every result is weighed by the estimated chance of
   winning the game instead (``game_cost``: decided now if the game ends, else a race to 40), so it takes risks
   when behind and plays safe when ahead. Depth 3 (2 for a row of five or more values); p95 well under 100 ms.
+  The race to 40, what an opponent still in the round adds and how often it rolls come from a model fitted on
+  self-play (``model.FittedModel``, data ``data/model.json``, written by ``fit_model``); the hand-set guesses it
+  replaced (``GuessedModel``) are pinned by the frozen arena level ``hard-2026-11`` (``arena_bots``).
 
 All bots see only a ``DiceView`` and are deterministic for a seed (no time budgets).
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 import math
 
 from lama_desktop.engine.core import Move
+from lama_desktop.games.dice.model import FittedModel
 from lama_desktop.games.dice.view import DiceView
 from lama_desktop.games.dice.rules import (
     END_POINTS, KEEP, LABELS, LLAMA, MERGED_OUTCOMES, NUM_DICE, NV, POINTS, QUIT, RETURN, ROLL, TAKE, discard_counts,
@@ -254,6 +258,8 @@ class GuessedModel:
 
 
 GUESSED = GuessedModel()
+#: the model ``hard`` uses: fitted from self-play, shipped as data (``data/model.json``)
+FITTED = FittedModel.load()
 
 
 def game_cost(view: DiceView, tiebreak: float = POINTS_TIEBREAK, model=GUESSED) -> list:
@@ -488,9 +494,9 @@ class HardDiceBot(Bot):
     """Exact expectimax over the dice distribution for its own round, weighed by the game's score situation."""
 
     level = "hard"
-    #: the model the search's costs rest on (the race to 40, the opponents): a class attribute, so a frozen level
-    #: pins its own
-    model = GUESSED
+    #: the model the search's costs rest on (the race to 40, the opponents), fitted from self-play
+    #: (``model.FittedModel``); a class attribute, so a frozen level pins its own
+    model = FITTED
 
     def __init__(self, seed: int = 0, depth: int = 3, game_aware: bool = True):
         super().__init__(seed)
