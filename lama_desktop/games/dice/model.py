@@ -15,14 +15,15 @@ their open rows, rolling 4 times in 5) with what self-play counted:
 
 from __future__ import annotations
 
-import json
 import math
 from operator import mul
 from pathlib import Path
 
 from lama_desktop.games.dice.rules import END_POINTS
+from lama_desktop.resources import game_data
 
-MODEL_FILE = Path(__file__).parent / "data" / "model.json"
+MODEL_NAME = "model.json"
+MODEL_FILE = Path(__file__).parent / "data" / MODEL_NAME
 #: probabilities of a summed gain below this are dropped (the race's sums stay short)
 TRIM = 1e-5
 MAX_ROUNDS = 12
@@ -42,8 +43,9 @@ class FittedModel:
         self._rivals: dict[tuple, tuple[int, list[float]]] = {}
 
     @classmethod
-    def load(cls, path: Path = MODEL_FILE) -> "FittedModel":
-        return cls(json.loads(path.read_text(encoding="utf-8")))
+    def load(cls) -> "FittedModel":
+        """The shipped model (read like the game's other data: a missing file is a clear ``ResourceError``)."""
+        return cls(game_data(__package__, MODEL_NAME))
 
     def roll_probability(self, points: int) -> float:
         return self.rolls.get(points, 1.0)
