@@ -4,6 +4,8 @@
 game's race values from seeded self-play (a game folder that has a ``race_training`` module: L.A.M.A. and Party),
 written into ``<game folder>/data/`` beside the other tables of that file; the same seed gives the same bytes
 whatever the number of workers.
+``python -m lama_desktop.train model GAME --games N --seed S [--out FILE]``: a game folder's own fitted bot model
+(a ``fit_model`` module: LAMA Dice's hard), the same bytes for the same seed.
 
 It collects N (raw estimate, outcome) pairs per game with the bot's own estimates (``advice.advise_raw``,
 positions chosen by ``calibration.collect`` from games seeded with S, at P seats: default the game's sample
@@ -38,6 +40,8 @@ from lama_desktop.storage import atomic_write_text
 PROG = "python -m lama_desktop.train"
 #: the module a game folder has when it learns race values (``race``): ``train``, ``file_data``, ``read_tables``
 RACE_MODULE = "race_training"
+#: the module a game folder has when it fits its own bot model (``model``): ``main(argv)`` takes --games --seed --out
+MODEL_MODULE = "fit_model"
 #: the digits a pair keeps (those ``bench calibration --raw`` writes): refitting saved pairs gives the same map
 PAIR_DIGITS = 5
 
@@ -133,6 +137,11 @@ def _parser() -> ArgumentParser:
     race.add_argument("--jobs", type=int_in(1, 256), default=None, help="worker processes (default: all cores);"
                       " the table does not depend on it")
     race.add_argument("--out", type=path_arg, default=None, help="write DIR/<game folder>/data/ (default: the game)")
+    model = sub.add_parser("model", help="a game's own fitted bot model (a game folder with a fit_model module)")
+    model.add_argument("game", help="a game id")
+    model.add_argument("--games", type=int_in(1, 1_000_000), required=True)
+    model.add_argument("--seed", type=int_in(0, (1 << 62) - 1), required=True)
+    model.add_argument("--out", type=path_arg, default=None, help="write this file (default: the game's data/)")
     return parser
 
 
@@ -159,6 +168,8 @@ def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.what == "race":
         return train_race(args)
+    if args.what == "model":
+        return train_model(args)
     games = chosen_games(args.game)
     by_file: dict[Path, dict[str, dict[str, dict]]] = {}
     for plugin in games:
@@ -219,6 +230,15 @@ def train_race(args) -> int:
         print(f"wrote {path}")
         training.forget()
     return 0
+
+
+def train_model(args) -> int:
+    """Hand the game folder's own fitting tool (``fit_model``) its games, seed and output."""
+    plugin = chosen_games(args.game)[0]
+    if not plugin.has_module(MODEL_MODULE):
+        raise UsageError(f"{args.game} fits no bot model (its folder has no {MODEL_MODULE} module)")
+    argv = ["--games", str(args.games), "--seed", str(args.seed)]
+    return plugin.module(MODEL_MODULE).main(argv + (["--out", str(args.out)] if args.out is not None else []))
 
 
 def existing_race_tables(path: Path, training) -> tuple[dict, dict]:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from lama_desktop import train
 from lama_desktop.games.dice import bots as dbots
 from lama_desktop.games.dice.arena_bots import FrozenHardDiceBot
 from lama_desktop.games.dice.engine import DiceState
@@ -80,3 +81,10 @@ def test_thin_table_rows_borrow_their_neighbours():
     counts = play_and_count(1, 3)
     model = fit(counts, 1, 3)
     assert all(str(p) in model["opponent"] and str(p) in model["roll"] for p in range(dbots.MASK_POINTS[-1] + 1))
+
+
+def test_the_train_command_fits_the_same_model_as_the_folders_tool(tmp_path):
+    assert train.main(["model", "lama-dice", "--games", "2", "--seed", "3", "--out", str(tmp_path / "a.json")]) == 0
+    assert main(["--games", "2", "--seed", "3", "--out", str(tmp_path / "b.json")]) == 0
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+    assert train.main(["model", "lama", "--games", "2", "--seed", "3"]) == 2
