@@ -21,6 +21,7 @@ NOT_PICTURES = {
     "lama_desktop.app.art.text._font", "lama_desktop.app.art.text._outline_font",
     "lama_desktop.app.art.text._digit_ratio",
     "lama_desktop.app.table.layout.load_layout", "lama_desktop.games.llama_land.engine.data.load",
+    "lama_desktop.games.lama.race_values._tables",
 }
 
 
