@@ -10,8 +10,8 @@
   medium bots play, a position is kept when the seat to move has a real choice) → ``{"p50_ms", "p95_ms",
   "max_ms", "cpu_p50_ms", "cpu_p95_ms", "load_average", "positions", "by_game"}`` (wall clock, and the CPU time of
   the advisor's thread: what it costs when the machine is shared).
-- ``python -m lama_desktop.bench calibration GAME --positions N --seed S --json [--raw FILE]``: how true the
-  advisor's percentages are (``lama_desktop.calibration``): N positions of seeded games, each the chance the
+- ``python -m lama_desktop.bench calibration GAME --positions N --seed S --json [--raw FILE] [--jobs J]``: how true
+  the advisor's percentages are (``lama_desktop.calibration``): N positions of seeded games, each the chance the
   advisor shows (calibrated: ``calibration_map``) for the move played and the seat's outcome → ``{"buckets":
   [{"lo", "hi", "n", "mean_estimate", "observed"}], "brier", "max_gap_pts", "calibrated", "fit_seed", ...}``
   (the worst gap in points over buckets of at least 40 positions; the map's fitting seed is refused);
@@ -178,13 +178,14 @@ def held_out_map(game_id: str, seed: int):
     return cal
 
 
-def bench_calibration(game_id: str, positions: int, seed: int, raw=None) -> tuple[dict, str]:
+def bench_calibration(game_id: str, positions: int, seed: int, raw=None, jobs: int = 1) -> tuple[dict, str]:
     """The calibration report of ``positions`` positions and its text: the chances the advisor shows, through the
     game's calibration map; each pair is also written to the open text file ``raw`` as it comes (one JSON line).
-    The seed the map was fitted on is refused: a measurement is held out."""
+    The seed the map was fitted on is refused: a measurement is held out. ``jobs`` processes play the games
+    (the same pairs for every ``jobs``)."""
     cal = held_out_map(game_id, seed)
     pairs = []
-    for estimate, outcome in calibration.collect(game_id, positions, seed):
+    for estimate, outcome in calibration.collect(game_id, positions, seed, jobs=jobs):
         pairs.append((estimate, outcome))
         if raw is not None:
             raw.write(json.dumps({"estimate": round(estimate, 5), "outcome": round(outcome, 5)}) + "\n")
@@ -266,6 +267,8 @@ def _parser() -> ArgumentParser:
     cal.add_argument("game", type=game_spec)
     cal.add_argument("--positions", type=int_in(1, 10_000_000), default=2000)
     cal.add_argument("--seed", type=int_in(0, (1 << 62) - 1), default=1)
+    cal.add_argument("--jobs", type=int_in(1, 256), default=calibration.default_jobs(),
+                     help="processes playing the games (default: all cores; the result is the same)")
     cal.add_argument("--raw", default=None, help="also write every position's estimate and outcome (JSON lines)")
     cal.add_argument("--json", action="store_true")
     ren = sub.add_parser("render", help="frame time per scene of the app (dummy video driver)")
@@ -355,7 +358,7 @@ def _main(argv=None) -> int:
         except OSError as error:
             raise UsageError(f"cannot write {args.raw!r:.80}: {error.strerror or error}") from None
         try:
-            result, text = bench_calibration(args.game.id, args.positions, args.seed, raw)
+            result, text = bench_calibration(args.game.id, args.positions, args.seed, raw, args.jobs)
         finally:
             if raw is not None:
                 raw.close()
