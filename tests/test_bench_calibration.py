@@ -69,3 +69,19 @@ def test_bench_measures_the_calibrated_chances_and_refuses_the_fitting_seed(monk
     assert bench.main(["calibration", ANY_GAME, "--positions", "1", "--seed", "10", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["calibrated"] is True and report["fit_seed"] == 9
+
+
+def test_bench_asks_the_shown_or_the_raw_advisor_in_the_processes_asked_for(monkeypatch, capsys):
+    asked = []
+
+    def collecting(game_id, positions, seed, **options):
+        asked.append(options)
+        return iter([(0.3, 1.0)])
+
+    monkeypatch.setattr(calibration, "collect", collecting)
+    args = ["calibration", ANY_GAME, "--positions", "1", "--seed", "11", "--json"]
+    assert bench.main(args + ["--jobs", "3"]) == 0 and bench.main(args + ["--raw-advisor", "--jobs", "1"]) == 0
+    shown, raw = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert asked == [{"jobs": 3, "estimate": bench.advise}, {"jobs": 1, "estimate": bench.advise_raw}]
+    assert raw["calibrated"] is False and raw["fit_seed"] is None
+    assert bench.main(args + ["--jobs", "0"]) == 2
