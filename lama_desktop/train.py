@@ -1,5 +1,11 @@
 """``python -m lama_desktop.train calibration GAME|all --positions N --seed S [--players P] [--out DIR]
 [--jobs J] [--save-pairs DIR | --from-pairs DIR]``: fit the advisor's calibration maps (issue 30).
+``python -m lama_desktop.train race GAME|all --games N --seed S [--players P] [--jobs J] [--out DIR]``: learn a
+game's race values from seeded self-play (a game folder that has a ``race_training`` module: L.A.M.A. and Party),
+written into ``<game folder>/data/`` beside the other tables of that file; the same seed gives the same bytes
+whatever the number of workers.
+``python -m lama_desktop.train model GAME --games N --seed S [--out FILE]``: a game folder's own fitted bot model
+(a ``fit_model`` module: LAMA Dice's hard), the same bytes for the same seed.
 
 It collects N (raw estimate, outcome) pairs per game with the bot's own estimates (``advice.advise_raw``,
 positions chosen by ``calibration.collect`` from games seeded with S, at P seats: default the game's sample
@@ -18,6 +24,7 @@ exit status 2 (``lama_desktop.cli``).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -31,6 +38,10 @@ from lama_desktop.filedoor import Damage, read_guarded, set_aside
 from lama_desktop.storage import atomic_write_text
 
 PROG = "python -m lama_desktop.train"
+#: the module a game folder has when it learns race values (``race``): ``train``, ``file_data``, ``read_tables``
+RACE_MODULE = "race_training"
+#: the module a game folder has when it fits its own bot model (``model``): ``main(argv)`` takes --games --seed --out
+MODEL_MODULE = "fit_model"
 #: the digits a pair keeps (those ``bench calibration --raw`` writes): refitting saved pairs gives the same map
 PAIR_DIGITS = 5
 
@@ -126,6 +137,19 @@ def _parser() -> ArgumentParser:
     pairs = cal.add_mutually_exclusive_group()
     pairs.add_argument("--save-pairs", type=path_arg, default=None, help="also write DIR/<game>.jsonl")
     pairs.add_argument("--from-pairs", type=path_arg, default=None, help="fit on DIR/<game>.jsonl, no playing")
+    race = sub.add_parser("race", help="the value of a round's end in the race to the game's end, from self-play")
+    race.add_argument("game", help="a game id, or 'all' (the games whose folder learns race values)")
+    race.add_argument("--games", type=int_in(1, 100_000_000), required=True)
+    race.add_argument("--seed", type=int_in(0, (1 << 62) - 1), required=True)
+    race.add_argument("--players", type=int_in(1, 99), default=None, help="default: the game's sample seat count")
+    race.add_argument("--jobs", type=int_in(1, 256), default=None, help="worker processes (default: all cores);"
+                      " the table does not depend on it")
+    race.add_argument("--out", type=path_arg, default=None, help="write DIR/<game folder>/data/ (default: the game)")
+    model = sub.add_parser("model", help="a game's own fitted bot model (a game folder with a fit_model module)")
+    model.add_argument("game", help="a game id")
+    model.add_argument("--games", type=int_in(1, 1_000_000), required=True)
+    model.add_argument("--seed", type=int_in(0, (1 << 62) - 1), required=True)
+    model.add_argument("--out", type=path_arg, default=None, help="write this file (default: the game's data/)")
     return parser
 
 
@@ -150,6 +174,10 @@ def main(argv=None) -> int:
 
 def _main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if args.what == "race":
+        return train_race(args)
+    if args.what == "model":
+        return train_model(args)
     games = chosen_games(args.game)
     by_file: dict[Path, dict[str, dict[str, dict]]] = {}
     for plugin in games:
@@ -172,6 +200,67 @@ def _main(argv=None) -> int:
         print(f"wrote {path}")
     calibration_map.forget()
     return 0
+
+
+def race_games(name: str) -> list:
+    """The games ``race`` trains: those whose folder has a ``race_training`` module."""
+    if name == "all":
+        return [p for p in plugins().values() if p.has_module(RACE_MODULE)]
+    plugin = chosen_games(name)[0]
+    if not plugin.has_module(RACE_MODULE):
+        raise UsageError(f"{name} learns no race values (its folder has no {RACE_MODULE} module)")
+    return [plugin]
+
+
+def train_race(args) -> int:
+    """Learn each chosen game's race values and write them into its folder's data file (the others kept)."""
+    jobs = args.jobs or os.cpu_count() or 1
+    by_file: dict[Path, tuple] = {}
+    for plugin in race_games(args.game):
+        players = args.players if args.players is not None else plugin.sample_players
+        check_options(plugin.spec, players, ())
+        game_id = plugin.spec.id
+        training = plugin.module(RACE_MODULE)
+        table = training.train(game_id, players, args.games, args.seed, jobs)
+        line = f"{PROG} race {game_id} --games {args.games} --seed {args.seed}"
+        line += f" --players {args.players}" if args.players is not None else ""
+        folder = plugin.folder if args.out is None else args.out / plugin.folder.name
+        path = folder / "data" / training.FILE_NAME
+        if path not in by_file:
+            by_file[path] = (*existing_race_tables(path, training), training)
+        tables, commands, _training = by_file[path]
+        tables.setdefault(game_id, {})[players] = table
+        commands.setdefault(game_id, {})[players] = line
+        print(f"{game_id} ({players} seats): {args.games} games", flush=True)
+    for path, (tables, commands, training) in by_file.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json.dumps(training.file_data(tables, commands), indent=1, sort_keys=True) + "\n")
+        print(f"wrote {path}")
+        training.forget()
+    return 0
+
+
+def train_model(args) -> int:
+    """Hand the game folder's own fitting tool (``fit_model``) its games, seed and output."""
+    plugin = chosen_games(args.game)[0]
+    if not plugin.has_module(MODEL_MODULE):
+        raise UsageError(f"{args.game} fits no bot model (its folder has no {MODEL_MODULE} module)")
+    argv = ["--games", str(args.games), "--seed", str(args.seed)]
+    return plugin.module(MODEL_MODULE).main(argv + (["--out", str(args.out)] if args.out is not None else []))
+
+
+def existing_race_tables(path: Path, training) -> tuple[dict, dict]:
+    """The tables already in the file at ``path`` and their commands (a damaged file is set aside, reported)."""
+    try:
+        return read_guarded(path, training.read_tables)
+    except FileNotFoundError:
+        return {}, {}
+    except Damage as damage:
+        kept = set_aside(path)
+        if kept is None:
+            raise UsageError(f"{path} is damaged ({damage.detail}) and cannot be moved aside") from None
+        print(f"{PROG}: {path} was damaged ({damage.detail}); kept as {kept}", file=sys.stderr)
+        return {}, {}
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ Levels:
   its expected points; once the round may end the game, every result is weighed by the estimated chance of
   winning the game instead (``game_cost``: decided now if the game ends, else a race to 40), so it takes risks
   when behind and plays safe when ahead. Depth 3 (2 for a row of five or more values); p95 well under 100 ms.
+  The race to 40, what an opponent still in the round adds and how often it rolls come from a model fitted on
+  self-play (``model.FittedModel``, data ``data/model.json``, written by ``fit_model``); the hand-set guesses it
+  replaced (``GuessedModel``) are pinned by the frozen arena level ``hard-2026-11`` (``arena_bots``).
 
 All bots see only a ``DiceView`` and are deterministic for a seed (no time budgets).
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 import math
 
 from lama_desktop.engine.core import Move
+from lama_desktop.games.dice.model import FittedModel
 from lama_desktop.games.dice.view import DiceView
 from lama_desktop.games.dice.rules import (
     END_POINTS, KEEP, LABELS, LLAMA, MERGED_OUTCOMES, NUM_DICE, NV, POINTS, QUIT, RETURN, ROLL, TAKE, discard_counts,
@@ -141,78 +145,6 @@ class MediumDiceBot(Bot):
             return p_match >= 0.5
         return True
 
-class HardDiceBot(Bot):
-    """Exact expectimax over the dice distribution for its own round, weighed by the game's score situation."""
-
-    level = "hard"
-
-    def __init__(self, seed: int = 0, depth: int = 3, game_aware: bool = True):
-        super().__init__(seed)
-        self.depth = depth
-        self.game_aware = game_aware
-
-    def choose(self, view: DiceView) -> Move:
-        moves = view.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        phase = view.phase
-        if phase == "return":
-            return best_return(moves)
-        search = RoundSearch.from_view(view, self.depth, self.game_aware)
-        if phase == "turn":
-            quit_value = search.move_cost(QUIT, phase)
-            roll_value = search.move_cost(ROLL, phase)
-            return ROLL if roll_value < quit_value - 1e-12 else QUIT
-        best, best_value = moves[0], INF
-        for move in moves:  # discard or take
-            value = search.move_cost(move, phase)
-            if value < best_value - 1e-12:
-                best, best_value = move, value
-        return best
-
-
-    # -- the advisor --------------------------------------------------------------------------------------
-    #: the advisor looks this many of its own rolls ahead (the hard bot: 3, 2 with a wide row)
-    advisor_depth = 4
-
-    def advise(self, view: DiceView, depth: int | None = None) -> list[Estimate]:
-        """Every legal move of ``view.seat`` with its estimated chance of winning the game, its expected points
-        this round and a reason, best first. The same per-move evaluation as ``choose``
-        (``RoundSearch.move_cost``), one roll deeper: once weighed by the chance to win the game (always, where
-        the hard bot does it only when the round can end the game) and once by the round's points."""
-        moves = view.legal_moves()
-        if not moves:
-            raise ValueError("the advisor was asked about a seat that is not to move")
-        depth = depth or self.advisor_depth
-        phase = view.phase
-        game = RoundSearch.from_view(view, depth, cost=game_cost(view, 0.0))
-        points = RoundSearch.from_view(view, depth, False)
-        row = view.row_counts(view.seat)
-        now = MASK_POINTS[row_mask(row)]
-        out = []
-        for move in moves:
-            win = -game.move_cost(move, phase)
-            expected = points.move_cost(move, phase)
-            if move == ROLL:
-                reason, params = "roll_row", {"points": now, "chance": round(100 * P_MATCH[row_mask(row)])}
-            elif move == QUIT:
-                reason, params = "quit_row", {"points": now}
-            elif phase == "discard":
-                left = tuple(row[v] - c for v, c in enumerate(discard_counts(move)))
-                reason, params = "discard_row", {"points": MASK_POINTS[row_mask(left)]}
-            elif phase == "take":
-                v = _take_index(move)
-                grown = list(row)
-                grown[v] += 1
-                reason, params = "take_row", {"card": str(LABELS[v]), "points": MASK_POINTS[row_mask(grown)]}
-            elif move.kind == "return":
-                reason, params = "return_token", {"token": int(move.args[0])}
-            else:
-                reason, params = "keep_token", {}
-            out.append(Estimate(move, min(1.0, max(0.0, win)), expected, reason, params))
-        return best_first(out)
-
-
 # -- the exact round search ----------------------------------------------------------------------------------------
 _GROUPS: dict = {}
 
@@ -270,14 +202,14 @@ _Z_WEIGHTS = tuple(w / sum(math.exp(-z * z / 2.0) for z in _Z_NODES)
                    for w in (math.exp(-z * z / 2.0) for z in _Z_NODES))
 
 
-def race_win(totals, seat: int) -> float:
+def race_win(totals, seat: int, gain_mean: float = ROUND_GAIN_MEAN, gain_sd: float = ROUND_GAIN_SD) -> float:
     """Chance that ``seat`` ends the race to 40 with the fewest points, every seat gaining independent normal
     points per round (``ROUND_GAIN_MEAN`` ± ``ROUND_GAIN_SD``) for as many rounds as the leader needs. The
     rivals are independent *given our own future gain*, which is integrated over (a plain product of pairwise
     chances would count our own luck once per rival)."""
     top = max(totals)
-    rounds = max(1.0, (END_POINTS - top) / ROUND_GAIN_MEAN)
-    sd = ROUND_GAIN_SD * math.sqrt(rounds)
+    rounds = max(1.0, (END_POINTS - top) / gain_mean)
+    sd = gain_sd * math.sqrt(rounds)
     mine = totals[seat]
     others = [t for s, t in enumerate(totals) if s != seat]
     total = 0.0
@@ -304,7 +236,33 @@ def game_may_end(view: DiceView) -> bool:
     return False
 
 
-def game_cost(view: DiceView, tiebreak: float = POINTS_TIEBREAK) -> list:
+class GuessedModel:
+    """The game's model as first written (November 2026), by hand: each seat gains normal points per round
+    (``gain_mean`` ± ``gain_sd``), an opponent still in the round scores ``keep`` of its open row ± ``keep_sd``
+    and rolls with probability ``roll``. Every knob is an argument, so a frozen level can pin them."""
+
+    def __init__(self, gain_mean: float = ROUND_GAIN_MEAN, gain_sd: float = ROUND_GAIN_SD,
+                 keep: float = OPPONENT_KEEP, keep_sd: float = OPPONENT_SD, roll: float = 0.8):
+        self.gain_mean, self.gain_sd, self.keep, self.keep_sd, self.roll = gain_mean, gain_sd, keep, keep_sd, roll
+
+    def roll_probability(self, points: int) -> float:
+        """How likely an opponent with an open row of ``points`` rolls rather than quits (weighs the hazard)."""
+        return self.roll
+
+    def opponent(self, points: int) -> tuple[float, float]:
+        """An opponent still in with an open row of ``points``: its expected gain this round and the spread."""
+        return self.keep * points, self.keep_sd
+
+    def race(self, totals, seat: int) -> float:
+        return race_win(totals, seat, self.gain_mean, self.gain_sd)
+
+
+GUESSED = GuessedModel()
+#: the model ``hard`` uses: fitted from self-play, shipped as data (``data/model.json``)
+FITTED = FittedModel.load()
+
+
+def game_cost(view: DiceView, tiebreak: float = POINTS_TIEBREAK, model=GUESSED) -> list:
     """Cost (minus the estimated chance of winning the game, plus a tiny points tie-break) of each result ``x``.
 
     The opponents' totals are their scores plus their rows' points if they quit, or an expected share of them
@@ -326,8 +284,9 @@ def game_cost(view: DiceView, tiebreak: float = POINTS_TIEBREAK) -> list:
             totals.append(scores[s] + pts)
             spreads.append(0.5)
         else:
-            totals.append(scores[s] + OPPONENT_KEEP * pts)
-            spreads.append(OPPONENT_SD)
+            gain, spread = model.opponent(pts)
+            totals.append(scores[s] + gain)
+            spreads.append(spread)
     top_other = max(t for s, t in enumerate(totals) if s != seat)
     cost = []
     for x in COST_RANGE:
@@ -339,7 +298,7 @@ def game_cost(view: DiceView, tiebreak: float = POINTS_TIEBREAK) -> list:
                 if s != seat:
                     w *= normal_cdf((totals[s] - mine) / spreads[s])
         else:
-            w = race_win(totals, seat)
+            w = model.race(totals, seat)
         cost.append(-w + tiebreak * x)
     return cost
 
@@ -399,7 +358,8 @@ class RoundSearch:
         self.mask_cost = tuple(self.cost[MASK_POINTS[m] + COST_OFFSET] for m in range(1 << NV))
 
     @classmethod
-    def from_view(cls, view: DiceView, depth: int, game_aware: bool = True, cost: list | None = None) -> "RoundSearch":
+    def from_view(cls, view: DiceView, depth: int, game_aware: bool = True, cost: list | None = None,
+                  model=GUESSED) -> "RoundSearch":
         """The search of ``view.seat``'s round; its costs are ``cost`` when given (the advisor's chance to win),
         else the game-aware cost when this round may end the game, else the round's points."""
         seat = view.seat
@@ -409,10 +369,11 @@ class RoundSearch:
         opponents = [s for s in range(view.num_players) if s != seat and not quit_flags[s]]
         survive = 1.0
         for s in opponents:
-            survive *= 1.0 - ROLL_PROBABILITY * round_end_chance(view.row_counts(s), llama_mask)
+            row_s = view.row_counts(s)
+            survive *= 1.0 - model.roll_probability(MASK_POINTS[row_mask(row_s)]) * round_end_chance(row_s, llama_mask)
         tok = token_value(view.scores[seat], view.lama20)
         if cost is None and game_aware and game_may_end(view):
-            cost = game_cost(view)
+            cost = game_cost(view, model=model)
         search = cls(row, llama_mask, 1.0 - survive, not opponents, tok, tok, depth, cost)
         if sum(1 for c in row if c) >= 5 and depth > 2:
             search.depth = depth - 1  # a wide row: one roll less of look-ahead keeps the decision fast
@@ -503,8 +464,6 @@ class RoundSearch:
         return self.cont(child, cmask, rest, k)
 
 
-#: how likely an opponent is to roll rather than quit (used only to weigh the hazard)
-ROLL_PROBABILITY = 0.8
 _END_CHANCE: dict = {}
 
 
@@ -529,6 +488,81 @@ def round_end_chance(row, llama_mask: int) -> float:
             chance += p
     _END_CHANCE[key] = chance
     return chance
+
+
+class HardDiceBot(Bot):
+    """Exact expectimax over the dice distribution for its own round, weighed by the game's score situation."""
+
+    level = "hard"
+    #: the model the search's costs rest on (the race to 40, the opponents), fitted from self-play
+    #: (``model.FittedModel``); a class attribute, so a frozen level pins its own
+    model = FITTED
+
+    def __init__(self, seed: int = 0, depth: int = 3, game_aware: bool = True):
+        super().__init__(seed)
+        self.depth = depth
+        self.game_aware = game_aware
+
+    def choose(self, view: DiceView) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        phase = view.phase
+        if phase == "return":
+            return best_return(moves)
+        search = RoundSearch.from_view(view, self.depth, self.game_aware, model=self.model)
+        if phase == "turn":
+            quit_value = search.move_cost(QUIT, phase)
+            roll_value = search.move_cost(ROLL, phase)
+            return ROLL if roll_value < quit_value - 1e-12 else QUIT
+        best, best_value = moves[0], INF
+        for move in moves:  # discard or take
+            value = search.move_cost(move, phase)
+            if value < best_value - 1e-12:
+                best, best_value = move, value
+        return best
+
+
+    # -- the advisor --------------------------------------------------------------------------------------
+    #: the advisor looks this many of its own rolls ahead (the hard bot: 3, 2 with a wide row)
+    advisor_depth = 4
+
+    def advise(self, view: DiceView, depth: int | None = None) -> list[Estimate]:
+        """Every legal move of ``view.seat`` with its estimated chance of winning the game, its expected points
+        this round and a reason, best first. The same per-move evaluation as ``choose``
+        (``RoundSearch.move_cost``), one roll deeper: once weighed by the chance to win the game (always, where
+        the hard bot does it only when the round can end the game) and once by the round's points."""
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("the advisor was asked about a seat that is not to move")
+        depth = depth or self.advisor_depth
+        phase = view.phase
+        game = RoundSearch.from_view(view, depth, cost=game_cost(view, 0.0, self.model), model=self.model)
+        points = RoundSearch.from_view(view, depth, False, model=self.model)
+        row = view.row_counts(view.seat)
+        now = MASK_POINTS[row_mask(row)]
+        out = []
+        for move in moves:
+            win = -game.move_cost(move, phase)
+            expected = points.move_cost(move, phase)
+            if move == ROLL:
+                reason, params = "roll_row", {"points": now, "chance": round(100 * P_MATCH[row_mask(row)])}
+            elif move == QUIT:
+                reason, params = "quit_row", {"points": now}
+            elif phase == "discard":
+                left = tuple(row[v] - c for v, c in enumerate(discard_counts(move)))
+                reason, params = "discard_row", {"points": MASK_POINTS[row_mask(left)]}
+            elif phase == "take":
+                v = _take_index(move)
+                grown = list(row)
+                grown[v] += 1
+                reason, params = "take_row", {"card": str(LABELS[v]), "points": MASK_POINTS[row_mask(grown)]}
+            elif move.kind == "return":
+                reason, params = "return_token", {"token": int(move.args[0])}
+            else:
+                reason, params = "keep_token", {}
+            out.append(Estimate(move, min(1.0, max(0.0, win)), expected, reason, params))
+        return best_first(out)
 
 
 #: level -> bot factory (the registry: lama_desktop/games/dice/__init__.py)

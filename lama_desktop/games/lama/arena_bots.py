@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from lama_desktop.bots.base import Bot
 from lama_desktop.engine.core import GameState, Move
-from lama_desktop.games.lama.bots import A_DRAW, HardBot, Params, hand_points_fast
+from lama_desktop.games.lama.bots import HardBot
+from lama_desktop.games.lama.heuristic import A_DRAW, Params, hand_points_fast
 from lama_desktop.games.lama.engine import CARD_TYPE, DRAW, QUIT, VALUE, LamaView
 
 #: the TU/e 2022 constants of f(x, y, z) = g(x) + (y - C) + D*z, g(x) = -A if x == 1 else B*x
@@ -108,6 +109,7 @@ class FrozenHardBot(HardBot):
     calibrated_gains = True
     default_margin = 1.0
     calibrated_race = False
+    learned_race = False
     PRIOR_LOG_ODDS = 2.0
 
 

@@ -12,8 +12,13 @@ Levels (see ``docs/bots-lama.md`` for how they think and what they measure):
 - ``hard``: determinized Monte-Carlo search (``bots.search.determinized_root_search``): each iteration deals the
   unseen cards again (weighted by what the round log says: a player who drew instead of playing probably had no
   playable card), plays every candidate move on that same deal and rolls the round out to its end with the medium
-  policy for every seat, then scores the round's end by the estimated chance of winning the *game*
-  (``bots.search.race_win_probability``), not by this round's points. Its budget is a number of iterations.
+  policy for every seat, then scores the round's end by the estimated chance of winning the *game*, not by this
+  round's points: the race values learned from self-play (``race_values``, data in ``data/race-values.json``)
+  where they were learned (no variants, L.A.M.A. or Party, the seat counts trained), else the hand-written race
+  model (``bots.search.race_win_probability``). It starts believing its opponents careful (5%) and learns from
+  their quits whether they play at random. Its budget is a number of iterations.
+
+The heuristic itself (which card, when to quit, the action codes) is ``heuristic.py``.
 
 All bots see only a ``LamaView`` and are deterministic for a seed.
 """
@@ -25,16 +30,20 @@ import random
 
 from lama_desktop.engine.core import Move
 from lama_desktop.games.lama.engine import (
-    CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAY, PLAYABLE, QUIT, TAKE, VALUE, LamaView,
+    CARD_NAMES, CARD_TYPE, DRAW, END_POINTS, LLAMA, NUM_TYPES, PINK, PLAYABLE, VALUE, LamaView,
     lowest_token
 )
 from lama_desktop.bots.base import Bot, Estimate, best_first as _best_first
+from lama_desktop.games.lama import race_values
+from lama_desktop.games.lama.heuristic import (
+    A_DRAW, A_QUIT, A_TAKE, MEDIUM, Params, action_to_move, choose_play, hand_points_fast, heuristic_action,
+    largest_token, move_to_action, quit_threshold, score_adjustment
+)
+from lama_desktop.games.lama.race_values import RaceValues
 from lama_desktop.bots.search import (
     determinized_root_search, race_win_chance, race_win_probability, race_win_probability_rates
 )
 
-# action codes of the fast simulator: a card type 1..14 is "play that card"
-A_DRAW, A_QUIT, A_TAKE = 0, -1, -2
 _DRAMA_THRESHOLD = 5
 
 # per-round gain model of a L.A.M.A. player (measured over medium-bot games: see docs/bots-lama.md)
@@ -43,183 +52,6 @@ ROUND_GAIN_SD = 7.0
 # a careless (uniformly random) player's per-round gain, measured over 300 medium-vs-random games: 18.0 ± 5.7
 CARELESS_GAIN_MEAN = 18.0
 CARELESS_GAIN_SD = 5.7
-
-
-def hand_points_fast(h: list[int], each_llama: bool) -> int:
-    """Points of a hand of counts (same result as ``engine.lama.hand_points``, without the breakdown)."""
-    s = 0
-    if h[1] or h[8]:
-        s += 1
-    if h[2] or h[9]:
-        s += 2
-    if h[3] or h[10]:
-        s += 3
-    if h[4] or h[11]:
-        s += 4
-    if h[5] or h[12]:
-        s += 5
-    if h[6] or h[13]:
-        s += 6
-    if each_llama:
-        return s + 10 * h[7] + 20 * h[14]
-    if h[14]:
-        return s + 20
-    if h[7]:
-        return s + 10
-    return s
-
-
-def _saving(h: list[int], t: int, each_llama: bool) -> int:
-    """Points saved by giving up one card of type ``t``."""
-    if t == LLAMA or t == PINK:
-        if each_llama:
-            return 10 if t == LLAMA else 20
-        llamas, pink = h[LLAMA], h[PINK]
-        if t == PINK:
-            return 20 if llamas == 0 else 10
-        return 10 if (llamas == 1 and not pink) else 0
-    v = VALUE[t]
-    other = t + 7 if t < 7 else t - 7
-    return v if h[t] == 1 and h[other] == 0 else 0
-
-
-def largest_token(score: int, pinks: bool) -> int:
-    if pinks and score >= 20:
-        return 20
-    if score >= 10:
-        return 10
-    return 1 if score > 0 else 0
-
-
-class Params:
-    """Knobs of the heuristic policy (shared by ``medium``, ``easy`` and the search's rollouts)."""
-
-    __slots__ = ("quit_base", "quit_danger", "quit_danger2", "quit_low_pile", "follow_bonus", "plus_bonus",
-                 "score_aware")
-
-    def __init__(self, quit_base=3.0, quit_danger=0.0, quit_danger2=0.0, quit_low_pile=2.0, follow_bonus=6.0,
-                 plus_bonus=6.0, score_aware=True):
-        self.quit_base = quit_base        # quit a stuck hand worth at most this many points
-        self.quit_danger = quit_danger    # ... plus this when a rival holds 1 or 2 cards
-        self.quit_danger2 = quit_danger2  # ... plus this when a rival holds 3 cards
-        self.quit_low_pile = quit_low_pile  # ... plus this when the pile is nearly empty
-        self.follow_bonus = follow_bonus  # worth of each card of the run a play leaves us (see chain_length)
-        self.plus_bonus = plus_bonus      # how much a plus card's extra turn is worth
-        self.score_aware = score_aware    # adjust the quit threshold to the game's score situation
-
-
-MEDIUM = Params()
-
-
-def _value_count(h: list[int], v: int) -> int:
-    """Cards of value ``v`` (1–6, 7 for llamas) in a hand of counts."""
-    if v == 7:
-        return h[LLAMA] + h[PINK]
-    return h[v] + h[v + 7]
-
-
-_NEXT = (0, 2, 3, 4, 5, 6, 7, 1)
-
-
-def chain_length(h: list[int], v: int) -> int:
-    """How many more cards we could play in a row on a top of value ``v`` if nobody else moved it."""
-    total = _value_count(h, v)
-    w = _NEXT[v]
-    for _ in range(6):
-        c = _value_count(h, w)
-        if not c:
-            break
-        total += c
-        w = _NEXT[w]
-    return total
-
-
-def choose_play(h: list[int], top: int, party: bool, each_llama: bool, follow_bonus: float, plus_bonus: float,
-                playable_table) -> int:
-    """The heuristic's card to play on ``top`` (a card type), or 0 when nothing in ``h`` can be played.
-
-    Score: points saved by this card + ``follow_bonus`` per card of the run it leaves us (so a 3 is played before
-    the 4 when we hold both) + the extra turn of a plus card.
-    """
-    best_t = 0
-    best = -1e9
-    for t in playable_table[top]:
-        if h[t]:
-            score = _saving(h, t, each_llama) + 0.01 * VALUE[t]
-            h[t] -= 1
-            score += follow_bonus * chain_length(h, VALUE[t])
-            h[t] += 1
-            if t >= 8 and t <= 13:
-                score += plus_bonus
-            elif t == PINK and h[LLAMA] == 0 and not h[1] and not h[8]:
-                score -= 3.0  # a pink llama with nothing to follow it blocks us too
-            if score > best:
-                best, best_t = score, t
-    return best_t
-
-
-def quit_threshold(params: Params, sizes, active, me: int, pile: int, extra: float) -> float:
-    """Hand points at or below which a stuck player quits rather than draws."""
-    thr = params.quit_base + extra
-    smallest = 99
-    for q in range(len(sizes)):
-        if q != me and active[q] and sizes[q] < smallest:
-            smallest = sizes[q]
-    if smallest <= 2:
-        thr += params.quit_danger
-    elif smallest == 3:
-        thr += params.quit_danger2
-    if pile <= 3:
-        thr += params.quit_low_pile
-    return thr
-
-
-def score_adjustment(scores, me: int, params: Params) -> float:
-    """Raise the quit threshold when a game lead is worth protecting, lower it when we must catch up."""
-    if not params.score_aware:
-        return 0.0
-    top = max(scores)
-    if top < END_POINTS - 15:
-        return 0.0
-    mine = scores[me]
-    best_other = min(s for q, s in enumerate(scores) if q != me)
-    if mine < best_other:
-        return 3.0   # leading near the end: bank the lead
-    if mine > best_other + 8:
-        return -3.0  # far behind near the end: gamble on emptying the hand
-    return 0.0
-
-
-def heuristic_action(h, size: int, top: int, party: bool, each_llama: bool, drama: bool, can_draw: bool,
-                     threshold: float, params: Params) -> int:
-    """The heuristic's move as an action code (card type to play, or A_DRAW / A_QUIT / A_TAKE)."""
-    playable = PLAYABLE[party]
-    if drama:
-        if h[LLAMA]:
-            return LLAMA
-        if h[PINK]:
-            return PINK
-        return A_TAKE
-    t = choose_play(h, top, party, each_llama, params.follow_bonus, params.plus_bonus, playable)
-    if t:
-        return t
-    if not can_draw:
-        return A_QUIT
-    if hand_points_fast(h, each_llama) <= threshold:
-        return A_QUIT
-    return A_DRAW
-
-
-def action_to_move(code: int) -> Move:
-    if code > 0:
-        return PLAY[code]
-    return {A_DRAW: DRAW, A_QUIT: QUIT, A_TAKE: TAKE}[code]
-
-
-def move_to_action(move: Move) -> int:
-    if move.kind == "play":
-        return CARD_TYPE[str(move.args[0])]
-    return {"draw": A_DRAW, "quit": A_QUIT, "take": A_TAKE}[move.kind]
 
 
 class Rules:
@@ -445,16 +277,16 @@ class Decision:
 
     __slots__ = ("rules", "me", "scores", "sizes", "active", "n_active", "top", "drama",
                  "codes", "adjust", "believed", "rates", "mean_gain", "sd_gain", "bcount", "bvalue", "sample",
-                 "params")
+                 "params", "race")
 
     def __init__(self, view: LamaView, rules: Rules, codes, adjust, believed, rates, mean_gain, sd_gain,
-                 bcount: int, bvalue: int, sample, params: Params = MEDIUM):
+                 bcount: int, bvalue: int, sample, params: Params = MEDIUM, race: RaceValues | None = None):
         self.rules, self.me = rules, view.seat
         self.scores, self.sizes, self.active = view.scores, view.hand_sizes, view.active
         self.n_active, self.top, self.drama = sum(self.active), view.top, view.drama
         self.codes, self.adjust, self.believed, self.rates = codes, adjust, believed, rates
         self.mean_gain, self.sd_gain, self.bcount, self.bvalue = mean_gain, sd_gain, bcount, bvalue
-        self.sample, self.params = sample, params
+        self.sample, self.params, self.race = sample, params, race
 
     def rollout(self, hands, pile, first, adjust, erratic, rand, chooser=None) -> list[int]:
         """Play the round out from this position on a deal (private copies are made) and return the scores."""
@@ -485,6 +317,7 @@ class HardBot(_LamaBot):
     calibrated_gains = True  # per-seat round gains in the race evaluation (careless seats gain far more)
     default_margin = 1.0     # leave the heuristic's move only for a gain of more than this many standard errors
     calibrated_race = False  # value a round's end with search.race_win_chance (the advisor) instead of the product
+    learned_race = True      # value a round's end with the race values learned from self-play (race_values.py)
 
     def __init__(self, seed: int = 0, iterations: int | None = None):
         super().__init__(seed)
@@ -497,7 +330,7 @@ class HardBot(_LamaBot):
 
     # Log-likelihood ratios (careless : sensible) of what a seat does. A careless player quits about a third of
     # its turns, whatever it holds; a sensible one quits only a cheap hand, which five cards almost never are.
-    PRIOR_LOG_ODDS = 2.0                # at first 88% careless: against random bots round 1 counts most
+    PRIOR_LOG_ODDS = -3.0               # at first 5% careless: most tables are careful (see docs/bots-lama.md)
     BIG_QUIT = math.log(0.8 / 0.02)     # quit holding 5 or more cards
     SMALL_QUIT = math.log(0.2 / 0.98)   # quit holding fewer
     NOT_QUIT = math.log(0.8)            # played or drew
@@ -649,13 +482,23 @@ class HardBot(_LamaBot):
         board = view.board
         return Decision(view, rules, codes, adjust, believed, rates, mean_gain, sd_gain,
                         board[0] + board[1] + board[2], board[0] + 10 * board[1] + 20 * board[2],
-                        self._sampler(view, rules, self.rng), params)
+                        self._sampler(view, rules, self.rng), params, self._race_values(view, rules, believed))
+
+    def _race_values(self, view: LamaView, rules: Rules, believed) -> RaceValues | None:
+        """The learned race values for this table (None: the hand-written race model). They were learned from
+        careful self-play without variants, so a table with Drama, Lama 20 or llamas worth 10 each, or one with a
+        seat believed careless (whose rounds score three times as much), keeps the hand-written model."""
+        if not self.learned_race or view.variants or any(b > 0.5 for b in believed):
+            return None
+        return race_values.for_game(RACE_TABLE[rules.party], rules.n)
 
     def evaluate_end(self, d: "Decision", final: list[int]) -> float:
         """The value of a round's end (scores after it) for this seat: the estimated chance of winning the game."""
         me = d.me
         if self.points_only:
             return -final[me]
+        if d.race is not None:
+            return d.race.value(final, me)
         if self.calibrated_race:  # the advisor: a probability, not just a ranking of moves
             if d.rates is not None:
                 return race_win_chance(final, me, END_POINTS, d.rates[0], d.rates[1])
@@ -785,6 +628,9 @@ class HardBot(_LamaBot):
             mean_gain = max(mean_gain, max(history[-1]) / rounds)
         return mean_gain, ROUND_GAIN_SD
 
+
+#: the race values' table of a table: L.A.M.A.'s, or Party's (its own cards score differently)
+RACE_TABLE = {False: "lama", True: "lama-party"}
 
 #: level -> bot factory (the registry: lama_desktop/games/lama/__init__.py)
 BOTS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

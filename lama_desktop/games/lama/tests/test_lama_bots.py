@@ -224,18 +224,18 @@ def test_race_with_per_seat_rates_matches_the_equal_rate_race_and_favours_the_sl
     assert race_win_probability_rates([41, 10, 10, 30], 1, 40, [6.0, 18.0, 6.0, 6.0], [7.0] * 4) == 0.5
 
 
-def test_hard_bot_belief_in_careless_opponents_starts_high_and_follows_their_quits():
+def test_hard_bot_belief_in_careless_opponents_starts_low_and_follows_their_quits():
     state = LamaState.crafted("lama", hands=[["2", "3"], ["1", "1", "4", "5", "6", "L"], ["1"], ["4", "6"]],
                               pile=["2", "3", "5", "6", "L", "L"], top="3", current=1)
     bot = HardBot(0)
-    assert 0.8 < bot.erratic_probability(1) < 0.95  # before any evidence: probably a careless player
+    assert 0.02 < bot.erratic_probability(1) < 0.1  # before any evidence: probably a careful player
     state.apply(Move.parse("quit"))     # seat 1 quits holding six cards: careless
     state.apply(Move.parse("quit"))     # seat 2 quits a single card: sensible
     state.apply(Move.parse("play 4"))   # seat 3 plays: weak evidence of care
     bot._observe(state.view(0))
     prior = HardBot(0).erratic_probability(2)
-    assert bot.erratic_probability(1) > 0.99
-    assert bot.erratic_probability(2) < prior - 0.2
+    assert bot.erratic_probability(1) > 0.6     # one quit of six cards is enough to believe it careless
+    assert bot.erratic_probability(2) < prior / 2
     assert bot.erratic_probability(3) < prior
 
 
@@ -244,6 +244,7 @@ def test_hard_bot_tries_its_own_later_plans_only_against_believed_careless_oppon
                               pile=["1", "2", "3", "4", "5", "6", "L"], top="6", discard=["6"])
     planner = HardBot(3, iterations=10)
     planner.own_plans = (1000.0, -1000.0)
+    planner.PRIOR_LOG_ODDS = 2.0        # opponents believed careless (88%): the plans are tried too
     move = planner.choose(state.view(0))
     assert move in state.legal_moves()
     assert planner.rollouts == 10 * 4  # quit, draw, and draw under each of the two plans
