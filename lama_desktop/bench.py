@@ -10,12 +10,14 @@
   medium bots play, a position is kept when the seat to move has a real choice) → ``{"p50_ms", "p95_ms",
   "max_ms", "cpu_p50_ms", "cpu_p95_ms", "load_average", "positions", "by_game"}`` (wall clock, and the CPU time of
   the advisor's thread: what it costs when the machine is shared).
-- ``python -m lama_desktop.bench calibration GAME --positions N --seed S --json [--raw FILE]``: how true the
-  advisor's percentages are (``lama_desktop.calibration``): N positions of seeded games, each the chance the
+- ``python -m lama_desktop.bench calibration GAME --positions N --seed S --json [--raw FILE] [--jobs J]``: how true
+  the advisor's percentages are (``lama_desktop.calibration``): N positions of seeded games, each the chance the
   advisor shows (calibrated: ``calibration_map``) for the move played and the seat's outcome → ``{"buckets":
   [{"lo", "hi", "n", "mean_estimate", "observed"}], "brier", "max_gap_pts", "calibrated", "fit_seed", ...}``
   (the worst gap in points over buckets of at least 40 positions; the map's fitting seed is refused);
-  ``--raw FILE`` also writes one JSON line per position, ``{"estimate": 0.31, "outcome": 1}`` (a k-way tie is 1/k).
+  ``--raw FILE`` also writes one JSON line per position, ``{"estimate": 0.31, "outcome": 1}`` (a k-way tie is 1/k);
+  ``--raw-advisor`` asks the bot's own estimates instead (what the maps are fitted on: the chance shown at a
+  position is the map of its raw estimate, so these pairs through the map are the shown ones).
 - ``python -m lama_desktop.bench render [--frames F] [--size WxH] [--only NAME] --json``: per-scene frame times of
   the app, p50, p95 and the longest frame (see ``lama_desktop.app.bench_render``).
 - ``python -m lama_desktop.bench replay [--game G] [--size WxH] [--switches N] --json``: the replay viewer's
@@ -53,7 +55,7 @@ from lama_desktop.cli import (
 from lama_desktop.cli import window_size
 from lama_desktop.engine.registry import get_game, plugins
 from lama_desktop.stats import percentile
-from lama_desktop.advice import advise
+from lama_desktop.advice import advise, advise_raw
 from lama_desktop.play import MOVE_LIMIT
 
 
@@ -178,13 +180,19 @@ def held_out_map(game_id: str, seed: int):
     return cal
 
 
-def bench_calibration(game_id: str, positions: int, seed: int, raw=None) -> tuple[dict, str]:
+def bench_calibration(game_id: str, positions: int, seed: int, raw=None, jobs: int = 1,
+                      raw_advisor: bool = False) -> tuple[dict, str]:
     """The calibration report of ``positions`` positions and its text: the chances the advisor shows, through the
-    game's calibration map; each pair is also written to the open text file ``raw`` as it comes (one JSON line).
-    The seed the map was fitted on is refused: a measurement is held out."""
+    game's calibration map (``raw_advisor``: the bot's own estimates, ``advice.advise_raw``, what a map is fitted
+    on; the shown chance of a position is the map of its raw one); each pair is also written to the open text file
+    ``raw`` as it comes (one JSON line). The seed the map was fitted on is refused: a measurement is held out.
+    ``jobs`` processes play the games (the same pairs for every ``jobs``)."""
     cal = held_out_map(game_id, seed)
+    if raw_advisor:
+        cal = None
     pairs = []
-    for estimate, outcome in calibration.collect(game_id, positions, seed):
+    advisor = advise_raw if raw_advisor else advise
+    for estimate, outcome in calibration.collect(game_id, positions, seed, jobs=jobs, estimate=advisor):
         pairs.append((estimate, outcome))
         if raw is not None:
             raw.write(json.dumps({"estimate": round(estimate, 5), "outcome": round(outcome, 5)}) + "\n")
@@ -192,7 +200,7 @@ def bench_calibration(game_id: str, positions: int, seed: int, raw=None) -> tupl
     result = calibration.report(pairs, game_id, seed)
     result["calibrated"] = cal is not None
     result["fit_seed"] = cal.seed if cal is not None else None
-    shown = f"calibrated (map fitted on seed {cal.seed})" if cal is not None else "raw (no calibration map)"
+    shown = f"calibrated (map fitted on seed {cal.seed})" if cal is not None else "raw"
     lines = [f"{game_id}: {result['positions']} positions, {shown}, Brier {result['brier']}, max gap "
              f"{result['max_gap_pts']} points (buckets of {result['min_bucket']}+)"]
     lines += [f"  {100 * r['lo']:3.0f}-{100 * r['hi']:3.0f}%  n {r['n']:5d}  "
@@ -266,6 +274,9 @@ def _parser() -> ArgumentParser:
     cal.add_argument("game", type=game_spec)
     cal.add_argument("--positions", type=int_in(1, 10_000_000), default=2000)
     cal.add_argument("--seed", type=int_in(0, (1 << 62) - 1), default=1)
+    cal.add_argument("--jobs", type=int_in(1, 256), default=calibration.default_jobs(),
+                     help="processes playing the games (default: all cores; the result is the same)")
+    cal.add_argument("--raw-advisor", action="store_true", help="the bot's own estimates, not through the map")
     cal.add_argument("--raw", default=None, help="also write every position's estimate and outcome (JSON lines)")
     cal.add_argument("--json", action="store_true")
     ren = sub.add_parser("render", help="frame time per scene of the app (dummy video driver)")
@@ -355,7 +366,8 @@ def _main(argv=None) -> int:
         except OSError as error:
             raise UsageError(f"cannot write {args.raw!r:.80}: {error.strerror or error}") from None
         try:
-            result, text = bench_calibration(args.game.id, args.positions, args.seed, raw)
+            result, text = bench_calibration(args.game.id, args.positions, args.seed, raw, args.jobs,
+                                             args.raw_advisor)
         finally:
             if raw is not None:
                 raw.close()

@@ -4,8 +4,12 @@ came true (issue 30).
 A ``CalibrationMap`` is monotone (never decreasing), so the advisor's order of the moves is unchanged: it is
 fitted by isotonic regression (pool-adjacent-violators, ``fit``) on (raw estimate, outcome) pairs of seeded
 games, then read as straight lines between its knots (flat beyond the first and the last). Blocks holding fewer
-than ``MIN_BLOCK`` positions are pooled with a neighbour, so that a lone position in a tail never pins the
-shown chance to 0% or 100%.
+than ``min_block`` positions are pooled with a neighbour, so that a lone position in a tail never pins the
+shown chance to 0% or 100%, and a run of lucky games never makes a step: ``cross_validate`` chooses
+``min_block`` among ``BLOCKS`` on the fitting pairs alone (``FOLDS`` parts of consecutive games, each part's
+squared error under the map fitted on the others; the largest block within ``TOLERANCE`` of the best, since a
+smoother map generalises better where the data cannot tell them apart). Nothing measured on a held-out seed
+ever enters a fit.
 
 The maps are data, fitted by ``python -m lama_desktop.train calibration`` and shipped in each game's folder:
 ``<game folder>/data/calibration.json`` (``FILE_NAME``), one map per game id and seat count (a folder may hold
@@ -34,6 +38,11 @@ KIND = "lama-advisor-calibration"
 VERSION = 1
 #: a fitted block holds at least this many positions (smaller ones are pooled with a neighbour)
 MIN_BLOCK = 40
+#: the minimum blocks cross-validation chooses from, the parts it cuts the pairs in, and how close to the best
+#: Brier score a larger block must come to be preferred
+BLOCKS = (40, 80, 160, 320, 640)
+FOLDS = 5
+TOLERANCE = 0.0002
 #: digits kept in the shipped file (the same pairs give the same bytes)
 DIGITS = 4
 #: a shown chance stays inside [EDGE, 1 - EDGE]: a fitted map never claims certainty
@@ -137,6 +146,31 @@ def fit(pairs: Iterable[tuple[float, float]], min_block: int = MIN_BLOCK) -> Cal
     return CalibrationMap(tuple(xs), tuple(ys))
 
 
+def cross_validate(pairs: Sequence[tuple[float, float]], blocks: Sequence[int] = BLOCKS,
+                   folds: int = FOLDS) -> dict[int, float]:
+    """Each minimum block's held-out Brier score: the pairs cut in ``folds`` consecutive parts (pairs come game
+    after game, so a part holds whole games but at its two edges), each part scored by the map fitted on the
+    others, the squared errors summed over all pairs and divided by their number."""
+    pairs = list(pairs)
+    folds = max(1, min(folds, len(pairs)))
+    edges = [len(pairs) * k // folds for k in range(folds + 1)]
+    scores = {}
+    for block in blocks:
+        total = 0.0
+        for lo, hi in zip(edges, edges[1:], strict=False):
+            rest = pairs[:lo] + pairs[hi:] or pairs
+            cal = fit(rest, block)
+            total += sum((cal(e) - o) ** 2 for e, o in pairs[lo:hi])
+        scores[block] = round(total / len(pairs), 6) if pairs else 0.0
+    return scores
+
+
+def chosen_block(scores: dict[int, float], tolerance: float = TOLERANCE) -> int:
+    """The largest minimum block whose cross-validated score is within ``tolerance`` of the best one."""
+    best = min(scores.values())
+    return max(block for block, score in scores.items() if score <= best + tolerance)
+
+
 # -- the shipped files ------------------------------------------------------------------------------------------
 
 def data_file(plugin) -> Path:
@@ -193,5 +227,5 @@ def apply(cal: CalibrationMap | None, raws: Sequence[float]) -> list[float]:
     return [cal(r) if cal is not None else r for r in raws]
 
 
-__all__ = ["CalibrationMap", "fit", "for_game", "parse_file", "data_file", "forget", "FILE_NAME", "KIND",
-           "VERSION", "MIN_BLOCK"]
+__all__ = ["CalibrationMap", "fit", "cross_validate", "chosen_block", "for_game", "parse_file", "data_file",
+           "forget", "FILE_NAME", "KIND", "VERSION", "MIN_BLOCK", "BLOCKS", "FOLDS"]

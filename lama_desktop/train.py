@@ -1,5 +1,5 @@
 """``python -m lama_desktop.train calibration GAME|all --positions N --seed S [--players P] [--out DIR]
-[--save-pairs DIR | --from-pairs DIR]``: fit the advisor's calibration maps (issue 30).
+[--jobs J] [--save-pairs DIR | --from-pairs DIR]``: fit the advisor's calibration maps (issue 30).
 ``python -m lama_desktop.train race GAME|all --games N --seed S [--players P] [--jobs J] [--out DIR]``: learn a
 game's race values from seeded self-play (a game folder that has a ``race_training`` module: L.A.M.A. and Party),
 written into ``<game folder>/data/`` beside the other tables of that file; the same seed gives the same bytes
@@ -31,7 +31,7 @@ from typing import Callable, Sequence
 
 from lama_desktop import calibration, calibration_map
 from lama_desktop.advice import advise_raw
-from lama_desktop.calibration_map import FILE_NAME, KIND, MIN_BLOCK, VERSION
+from lama_desktop.calibration_map import FILE_NAME, KIND, VERSION
 from lama_desktop.cli import ArgumentParser, UsageError, check_options, int_in, path_arg, run
 from lama_desktop.engine.registry import plugins
 from lama_desktop.filedoor import Damage, read_guarded, set_aside
@@ -53,9 +53,10 @@ def rounded(pairs) -> list[Pair]:
 
 
 def collect_pairs(game_id: str, positions: int, seed: int, players: int,
-                  estimate: Callable = advise_raw) -> list[Pair]:
-    """The pairs a map is fitted on: the raw advisor's estimate of the move played and the seat's outcome."""
-    return rounded(calibration.collect(game_id, positions, seed, players, estimate=estimate))
+                  estimate: Callable = advise_raw, jobs: int = 1) -> list[Pair]:
+    """The pairs a map is fitted on: the raw advisor's estimate of the move played and the seat's outcome (the
+    same for every ``jobs``: games are seeded from the seed and their number alone)."""
+    return rounded(calibration.collect(game_id, positions, seed, players, jobs=jobs, estimate=estimate))
 
 
 def read_pairs(path: Path, positions: int) -> list[Pair]:
@@ -81,8 +82,13 @@ def read_pairs(path: Path, positions: int) -> list[Pair]:
 
 
 def entry(pairs: Sequence[Pair], positions: int, seed: int, command: str) -> dict:
-    return {**calibration_map.fit(pairs).to_json(), "positions": positions, "seed": seed,
-            "min_block": MIN_BLOCK, "command": command}
+    """One map's record: its knots, with what made it (positions, seed, positions per game, the cross-validated
+    scores of every minimum block and the one chosen, the command)."""
+    scores = calibration_map.cross_validate(pairs)
+    block = calibration_map.chosen_block(scores)
+    return {**calibration_map.fit(pairs, block).to_json(), "positions": positions, "seed": seed,
+            "per_game": calibration.PER_GAME, "min_block": block, "folds": calibration_map.FOLDS,
+            "cv_brier": {str(b): score for b, score in scores.items()}, "command": command}
 
 
 def target_file(plugin, out: Path | None) -> Path:
@@ -125,6 +131,8 @@ def _parser() -> ArgumentParser:
     cal.add_argument("--positions", type=int_in(1, 10_000_000), required=True)
     cal.add_argument("--seed", type=int_in(0, (1 << 62) - 1), required=True)
     cal.add_argument("--players", type=int_in(1, 99), default=None, help="default: the game's sample seat count")
+    cal.add_argument("--jobs", type=int_in(1, 256), default=calibration.default_jobs(),
+                     help="processes playing the games (default: all cores; the output is the same)")
     cal.add_argument("--out", type=path_arg, default=None, help="write DIR/<game folder>/data/ (default: the game)")
     pairs = cal.add_mutually_exclusive_group()
     pairs.add_argument("--save-pairs", type=path_arg, default=None, help="also write DIR/<game>.jsonl")
@@ -179,7 +187,7 @@ def _main(argv=None) -> int:
         if args.from_pairs is not None:
             pairs = read_pairs(args.from_pairs / f"{game_id}.jsonl", args.positions)
         else:
-            pairs = collect_pairs(game_id, args.positions, args.seed, players)
+            pairs = collect_pairs(game_id, args.positions, args.seed, players, jobs=args.jobs)
             if args.save_pairs is not None:
                 args.save_pairs.mkdir(parents=True, exist_ok=True)
                 atomic_write_text(args.save_pairs / f"{game_id}.jsonl", "".join(

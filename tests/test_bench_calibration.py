@@ -42,7 +42,7 @@ def test_max_gap_counts_only_buckets_of_forty_or_more():
 
 def test_bench_writes_every_pair_as_a_json_line(monkeypatch, tmp_path, capsys):
     pairs = [(0.31, 1.0), (0.2, 1 / 3), (0.6, 0.0)]
-    monkeypatch.setattr(calibration, "collect", lambda game_id, positions, seed: iter(pairs[:positions]))
+    monkeypatch.setattr(calibration, "collect", lambda game_id, positions, seed, **_: iter(pairs[:positions]))
     raw = tmp_path / "raw.jsonl"
     assert bench.main(["calibration", ANY_GAME, "--positions", "3", "--seed", "2", "--json", "--raw", str(raw)]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -65,7 +65,23 @@ def test_bench_measures_the_calibrated_chances_and_refuses_the_fitting_seed(monk
     raw.write_text("kept\n")
     assert bench.main(["calibration", ANY_GAME, "--positions", "1", "--seed", "9", "--raw", str(raw)]) == 2
     assert "seed 9 was used to fit" in capsys.readouterr().err and raw.read_text() == "kept\n"
-    monkeypatch.setattr(calibration, "collect", lambda game_id, positions, seed: iter([(0.3, 1.0)]))
+    monkeypatch.setattr(calibration, "collect", lambda game_id, positions, seed, **_: iter([(0.3, 1.0)]))
     assert bench.main(["calibration", ANY_GAME, "--positions", "1", "--seed", "10", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["calibrated"] is True and report["fit_seed"] == 9
+
+
+def test_bench_asks_the_shown_or_the_raw_advisor_in_the_processes_asked_for(monkeypatch, capsys):
+    asked = []
+
+    def collecting(game_id, positions, seed, **options):
+        asked.append(options)
+        return iter([(0.3, 1.0)])
+
+    monkeypatch.setattr(calibration, "collect", collecting)
+    args = ["calibration", ANY_GAME, "--positions", "1", "--seed", "11", "--json"]
+    assert bench.main(args + ["--jobs", "3"]) == 0 and bench.main(args + ["--raw-advisor", "--jobs", "1"]) == 0
+    shown, raw = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert asked == [{"jobs": 3, "estimate": bench.advise}, {"jobs": 1, "estimate": bench.advise_raw}]
+    assert raw["calibrated"] is False and raw["fit_seed"] is None
+    assert bench.main(args + ["--jobs", "0"]) == 2

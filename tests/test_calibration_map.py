@@ -140,3 +140,18 @@ def test_every_game_ships_a_map_for_its_sample_seat_count(game_id):
     cal = calibration_map.for_game(plugin, plugin.sample_players)
     assert cal is not None, f"{calibration_map.data_file(plugin)} has no map for {plugin.sample_players} seats"
     assert cal(0.0) <= cal(0.5) <= cal(1.0)
+
+
+def test_cross_validation_prefers_the_smoother_map_the_data_cannot_tell_apart():
+    rng = random.Random(3)
+    pairs = []
+    for _ in range(3000):
+        estimate = rng.random()
+        pairs.append((round(estimate, 5), float(rng.random() < 0.1 + 0.6 * estimate)))
+    scores = calibration_map.cross_validate(pairs)
+    assert set(scores) == set(calibration_map.BLOCKS) and all(0.0 < s < 0.25 for s in scores.values())
+    assert calibration_map.chosen_block({40: 0.2, 80: 0.2001, 160: 0.21}, tolerance=0.0002) == 80
+    assert calibration_map.chosen_block({40: 0.2, 80: 0.2003, 160: 0.21}, tolerance=0.0002) == 40
+    chosen = calibration_map.chosen_block(scores)
+    assert scores[chosen] <= min(scores.values()) + calibration_map.TOLERANCE
+

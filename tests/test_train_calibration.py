@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from lama_desktop import calibration_map, train
+from lama_desktop import calibration, calibration_map, train
 from registry_games import GAMES, sample_game
 
 #: a few positions: enough to run the whole command, far too few to mean anything
@@ -30,17 +30,21 @@ def shipped_at(out, game_id: str):
     return train.target_file(GAMES[game_id], out)
 
 
-def test_the_same_seed_gives_the_same_bytes_and_saved_pairs_refit_to_them(tmp_path, capsys):
+def test_the_same_seed_gives_the_same_bytes_whatever_the_jobs_and_saved_pairs_refit_to_them(tmp_path, capsys):
     game_id = sample_game()
     args = ["calibration", game_id, "--positions", TINY, "--seed", "4"]
-    assert train.main(args + ["--out", str(tmp_path / "a"), "--save-pairs", str(tmp_path / "pairs")]) == 0
-    assert train.main(args + ["--out", str(tmp_path / "b")]) == 0
+    saving = ["--save-pairs", str(tmp_path / "pairs"), "--jobs", "1"]
+    assert train.main(args + ["--out", str(tmp_path / "a")] + saving) == 0
+    assert train.main(args + ["--out", str(tmp_path / "b"), "--jobs", "2"]) == 0  # processes change nothing
     assert train.main(args + ["--out", str(tmp_path / "c"), "--from-pairs", str(tmp_path / "pairs")]) == 0
     first = shipped_at(tmp_path / "a", game_id).read_bytes()
     assert first == shipped_at(tmp_path / "b", game_id).read_bytes() == shipped_at(tmp_path / "c", game_id).read_bytes()
     data = json.loads(first)
     entry = data["maps"][game_id][str(GAMES[game_id].sample_players)]
     assert entry["positions"] == 3 and entry["seed"] == 4 and "--seed 4" in entry["command"]
+    assert entry["min_block"] in calibration_map.BLOCKS
+    assert set(entry["cv_brier"]) == {str(b) for b in calibration_map.BLOCKS}
+    assert entry["per_game"] == calibration.PER_GAME and entry["folds"] == calibration_map.FOLDS
     assert list(data) == sorted(data) and len((tmp_path / "pairs" / f"{game_id}.jsonl").read_text().splitlines()) == 3
     calibration_map.parse_file(data)  # the advisor reads what the tool writes
 
@@ -81,6 +85,7 @@ def test_a_damaged_file_in_the_way_is_set_aside_not_overwritten(tmp_path, capsys
     ["calibration", "all", "--positions", "3"],
     ["calibration", "all", "--positions", "3", "--seed", "1", "--players", "99"],
     ["calibration", "all", "--positions", "5", "--seed", "1", "--from-pairs", "/nonexistent-folder"],
+    ["calibration", "all", "--positions", "3", "--seed", "1", "--jobs", "0"],
 ])
 def test_bad_arguments_are_one_line_and_status_2(args, capsys):
     assert train.main(args) == 2

@@ -56,7 +56,8 @@ def markdown(report: dict) -> str:
 
 
 def draw(path: str, title: str, report: dict, before: dict | None = None, size: int = 360) -> None:
-    """The reliability diagram: estimate (x) against observed (y), buckets of 40+ positions."""
+    """The reliability diagram: estimate (x) against observed (y), buckets of 40+ positions, a legend in the
+    top left corner (where a calibrated advisor never puts a bucket)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # lazy: only this drawing needs pygame
 
@@ -84,6 +85,9 @@ def draw(path: str, title: str, report: dict, before: dict | None = None, size: 
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, [at(r["mean_estimate"], r["observed"]) for r in points], 1)
     surface.blit(font.render(title, True, (0, 0, 0)), (pad, 12))
+    legend = [("shown, held out", (200, 60, 20))] + ([("raw, fit set", (170, 170, 170))] if before else [])
+    for k, (text, colour) in enumerate(legend):
+        surface.blit(font.render(text, True, colour), (pad + 8, pad + 6 + 16 * k))
     surface.blit(font.render("estimate", True, (0, 0, 0)), (size // 2 - 25, size - 24))
     surface.blit(pygame.transform.rotate(font.render("won", True, (0, 0, 0)), 90), (6, size // 2 - 10))
     for k in (0, 5, 10):
