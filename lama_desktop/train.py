@@ -24,7 +24,6 @@ exit status 2 (``lama_desktop.cli``).
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -97,18 +96,24 @@ def target_file(plugin, out: Path | None) -> Path:
     return out / calibration_map.game_folder(plugin).name / "data" / FILE_NAME
 
 
-def existing_maps(path: Path) -> dict:
-    """The ``maps`` of the file at ``path`` (``{}`` if none); a damaged one is set aside and reported."""
+def existing_data(path: Path, build: Callable, empty):
+    """``build(content)`` of the data file at ``path`` about to be rewritten (``empty`` if there is none); a
+    damaged one is set aside and reported, never overwritten."""
     try:
-        return read_guarded(path, lambda data: (calibration_map.parse_file(data), data["maps"])[1])
+        return read_guarded(path, build)
     except FileNotFoundError:
-        return {}
+        return empty
     except Damage as damage:
         kept = set_aside(path)
         if kept is None:
             raise UsageError(f"{path} is damaged ({damage.detail}) and cannot be moved aside") from None
         print(f"{PROG}: {path} was damaged ({damage.detail}); kept as {kept}", file=sys.stderr)
-        return {}
+        return empty
+
+
+def existing_maps(path: Path) -> dict:
+    """The ``maps`` of the calibration file at ``path`` (``{}`` if none or damaged)."""
+    return existing_data(path, lambda data: (calibration_map.parse_file(data), data["maps"])[1], {})
 
 
 def file_text(maps: dict) -> str:
@@ -142,8 +147,8 @@ def _parser() -> ArgumentParser:
     race.add_argument("--games", type=int_in(1, 100_000_000), required=True)
     race.add_argument("--seed", type=int_in(0, (1 << 62) - 1), required=True)
     race.add_argument("--players", type=int_in(1, 99), default=None, help="default: the game's sample seat count")
-    race.add_argument("--jobs", type=int_in(1, 256), default=None, help="worker processes (default: all cores);"
-                      " the table does not depend on it")
+    race.add_argument("--jobs", type=int_in(1, 256), default=calibration.default_jobs(),
+                      help="worker processes (default: all cores; the table does not depend on it)")
     race.add_argument("--out", type=path_arg, default=None, help="write DIR/<game folder>/data/ (default: the game)")
     model = sub.add_parser("model", help="a game's own fitted bot model (a game folder with a fit_model module)")
     model.add_argument("game", help="a game id")
@@ -214,20 +219,19 @@ def race_games(name: str) -> list:
 
 def train_race(args) -> int:
     """Learn each chosen game's race values and write them into its folder's data file (the others kept)."""
-    jobs = args.jobs or os.cpu_count() or 1
     by_file: dict[Path, tuple] = {}
     for plugin in race_games(args.game):
         players = args.players if args.players is not None else plugin.sample_players
         check_options(plugin.spec, players, ())
         game_id = plugin.spec.id
         training = plugin.module(RACE_MODULE)
-        table = training.train(game_id, players, args.games, args.seed, jobs)
+        table = training.train(game_id, players, args.games, args.seed, args.jobs)
         line = f"{PROG} race {game_id} --games {args.games} --seed {args.seed}"
         line += f" --players {args.players}" if args.players is not None else ""
         folder = plugin.folder if args.out is None else args.out / plugin.folder.name
         path = folder / "data" / training.FILE_NAME
         if path not in by_file:
-            by_file[path] = (*existing_race_tables(path, training), training)
+            by_file[path] = (*existing_data(path, training.read_tables, ({}, {})), training)
         tables, commands, _training = by_file[path]
         tables.setdefault(game_id, {})[players] = table
         commands.setdefault(game_id, {})[players] = line
@@ -247,20 +251,6 @@ def train_model(args) -> int:
         raise UsageError(f"{args.game} fits no bot model (its folder has no {MODEL_MODULE} module)")
     argv = ["--games", str(args.games), "--seed", str(args.seed)]
     return plugin.module(MODEL_MODULE).main(argv + (["--out", str(args.out)] if args.out is not None else []))
-
-
-def existing_race_tables(path: Path, training) -> tuple[dict, dict]:
-    """The tables already in the file at ``path`` and their commands (a damaged file is set aside, reported)."""
-    try:
-        return read_guarded(path, training.read_tables)
-    except FileNotFoundError:
-        return {}, {}
-    except Damage as damage:
-        kept = set_aside(path)
-        if kept is None:
-            raise UsageError(f"{path} is damaged ({damage.detail}) and cannot be moved aside") from None
-        print(f"{PROG}: {path} was damaged ({damage.detail}); kept as {kept}", file=sys.stderr)
-        return {}, {}
 
 
 if __name__ == "__main__":
